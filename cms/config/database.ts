@@ -1,0 +1,39 @@
+import path from 'path';
+
+// Compiled to dist/config, so the CMS folder is two levels up; relative file names are taken from there.
+const cmsRoot = path.resolve(__dirname, '..', '..');
+
+export default ({ env }: { env: any }) => {
+  const client = env('DATABASE_CLIENT', 'sqlite');
+
+  if (client === 'postgres') {
+    return {
+      connection: {
+        client: 'postgres',
+        connection: {
+          connectionString: env('DATABASE_URL'),
+          host: env('DATABASE_HOST', '127.0.0.1'),
+          port: env.int('DATABASE_PORT', 5432),
+          database: env('DATABASE_NAME', 'portal'),
+          user: env('DATABASE_USERNAME', 'postgres'),
+          password: env('DATABASE_PASSWORD', ''),
+          ssl: env.bool('DATABASE_SSL', false) ? { rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true) } : false,
+          schema: env('DATABASE_SCHEMA', 'public'),
+        },
+        pool: { min: env.int('DATABASE_POOL_MIN', 0), max: env.int('DATABASE_POOL_MAX', 10) },
+      },
+    };
+  }
+
+  if (client !== 'sqlite') {
+    throw new Error(`DATABASE_CLIENT must be sqlite or postgres, not "${client}"`);
+  }
+
+  return {
+    connection: {
+      client: 'sqlite',
+      connection: { filename: path.resolve(cmsRoot, env('DATABASE_FILENAME', '.tmp/data.db')) },
+      useNullAsDefault: true,
+    },
+  };
+};

@@ -1,0 +1,10 @@
+import { appKeys } from '../src/utils/env';
+
+export default ({ env }: { env: any }) => ({
+  host: env('HOST', '0.0.0.0'),
+  port: env.int('PORT', 1337),
+  url: env('PUBLIC_URL', ''),
+  app: { keys: appKeys() },
+  // Nothing at run time reaches the internet: no update check, no telemetry.
+  cron: { enabled: false },
+});

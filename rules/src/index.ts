@@ -1,0 +1,5 @@
+export * from './levels';
+export * from './fund-status';
+export * from './synd-user';
+export * from './money';
+export * from './display';

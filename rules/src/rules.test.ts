@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canReview, currentValue, displayName, displayTitle, distribution, fullName, fundStatus, hasLevel,
+  isAvailableForInvesting, isDeclined, isGoingToInvest, isInvesting, isSpouseInvestmentRequired, luminosity,
+  maxInvestment, overallReturn, signingStep, textColorOn,
+} from './index';
+
+const now = new Date('2026-06-15T12:00:00Z');
+const dates = {
+  open_date: '2026-06-01T00:00:00Z',
+  start_date: '2026-06-10T00:00:00Z',
+  close_date: '2026-07-01T00:00:00Z',
+  end_date: '2027-01-01T00:00:00Z',
+};
+
+describe('fundStatus', () => {
+  it('walks New, Open, Started, Closed, Done as the dates pass', () => {
+    expect(fundStatus(dates, new Date('2026-05-01'))).toBe('New');
+    expect(fundStatus(dates, new Date('2026-06-05'))).toBe('Open');
+    expect(fundStatus(dates, now)).toBe('Started');
+    expect(fundStatus(dates, new Date('2026-08-01'))).toBe('Closed');
+    expect(fundStatus(dates, new Date('2027-02-01'))).toBe('Done');
+  });
+  it('lets a stored Closed or Done win over the dates', () => {
+    expect(fundStatus({ ...dates, fund_status: 'Closed' }, now)).toBe('Closed');
+    expect(fundStatus({ ...dates, fund_status: 'Done' }, now)).toBe('Done');
+  });
+  it('treats a missing date as not reached yet', () => {
+    expect(fundStatus({}, now)).toBe('New');
+    expect(fundStatus({ open_date: dates.open_date }, now)).toBe('Open');
+    expect(fundStatus({ open_date: dates.open_date, start_date: dates.start_date }, now)).toBe('Started');
+  });
+  it('makes only a Started fund available for investing', () => {
+    expect(isAvailableForInvesting(dates, now)).toBe(true);
+    expect(isAvailableForInvesting(dates, new Date('2026-06-05'))).toBe(false);
+    expect(isAvailableForInvesting({ ...dates, fund_status: 'Closed' }, now)).toBe(false);
+  });
+});
+
+describe('syndication user flags and signing step', () => {
+  const accepted = { invest_status: 'Accepted investment' };
+  it('tells declined, going to invest and investing apart', () => {
+    expect(isDeclined({ invest_status: 'Declined investment' })).toBe(true);
+    expect(isGoingToInvest(accepted)).toBe(true);
+    expect(isInvesting(accepted)).toBe(false);
+    expect(isInvesting({ ...accepted, sa_complete_date: '2026-01-01' })).toBe(true);
+    expect(isGoingToInvest({ ...accepted, sa_complete_date: '2026-01-01' })).toBe(false);
+    expect(isDeclined(null)).toBe(false);
+    expect(canReview(accepted)).toBe(false);
+    expect(canReview({ invest_status: 'Declined investment' })).toBe(true);
+  });
+  it('requires the spouse only for a married CASH investment with a co-subscriber email', () => {
+    const spouse = { method_of_inv: 'CASH', is_married: true, cosub_email: 'sp@example.com' };
+    expect(isSpouseInvestmentRequired(spouse)).toBe(true);
+    expect(isSpouseInvestmentRequired({ ...spouse, method_of_inv: 'TRUST' })).toBe(false);
+    expect(isSpouseInvestmentRequired({ ...spouse, is_married: false })).toBe(false);
+    expect(isSpouseInvestmentRequired({ ...spouse, cosub_email: '' })).toBe(false);
+  });
+  it('counts signing steps 0 to 4', () => {
+    const spouse = { ...accepted, method_of_inv: 'CASH', is_married: true, cosub_email: 'sp@example.com' };
+    expect(signingStep(undefined)).toBe(0);
+    expect(signingStep(accepted)).toBe(1);
+    expect(signingStep({ ...spouse, syndAgreementSignedByCurrentUser: true })).toBe(2);
+    expect(signingStep({ ...spouse, syndAgreementSignedByCurrentUser: true, syndAgreementSignedByCurrentUserCosub: true })).toBe(3);
+    expect(signingStep({ ...accepted, syndAgreementSignedByCurrentUser: true })).toBe(3);
+    expect(signingStep({ ...accepted, sa_complete_date: '2026-01-01' })).toBe(4);
+  });
+});
+
+describe('money', () => {
+  it('takes the larger of minimum and left, capped by the fund maximum', () => {
+    expect(maxInvestment({ minimum: 25000, left: 100000 })).toBe(100000);
+    expect(maxInvestment({ minimum: 25000, left: 10000 })).toBe(25000);
+    expect(maxInvestment({ minimum: 25000, left: 100000, fundMax: 50000 })).toBe(50000);
+    expect(maxInvestment({ minimum: 25000, left: 100000, fundMax: 500000 })).toBe(100000);
+    expect(maxInvestment({ minimum: 25000, left: 100000, fundMax: null })).toBe(100000);
+  });
+  it('computes distribution, current value and overall return', () => {
+    expect(distribution(1000, 20)).toBe(200);
+    expect(distribution(1000, null)).toBe(0);
+    expect(currentValue(1000, 150)).toBe(1500);
+    expect(currentValue(1000, null)).toBe(1000);
+    expect(overallReturn({ invested: 1000, distribution: 200, currentValue: 1500 })).toBe(70);
+    expect(overallReturn({ invested: 0, distribution: 0, currentValue: 0 })).toBe(0);
+  });
+});
+
+describe('display', () => {
+  it('prefers the trimmed title, else the original name', () => {
+    expect(displayTitle({ title: '  K-1 2025 ', originalName: 'k1.pdf' })).toBe('K-1 2025');
+    expect(displayTitle({ title: '   ', originalName: 'k1.pdf' })).toBe('k1.pdf');
+  });
+  it('builds full and display names', () => {
+    expect(fullName({ firstName: 'Ada', middleName: 'B', lastName: 'Lovelace' })).toBe('Ada B Lovelace');
+    expect(displayName({ username: 'ada@example.com', firstName: 'Ada' })).toBe('Ada');
+    expect(displayName({ username: 'ada@example.com', firstName: ' ', lastName: '' })).toBe('ada@example.com');
+  });
+  it('picks black text on light colours and white on dark ones', () => {
+    expect(luminosity('#fff')).toBeCloseTo(1);
+    expect(luminosity('#000000')).toBe(0);
+    expect(Number.isNaN(luminosity('red'))).toBe(true);
+    expect(textColorOn('#ffeb3b')).toBe('#000');
+    expect(textColorOn('#225')).toBe('#fff');
+  });
+});
+
+describe('levels', () => {
+  it('orders superadmin over admin over user over guest', () => {
+    expect(hasLevel('superadmin', 'admin')).toBe(true);
+    expect(hasLevel('admin', 'superadmin')).toBe(false);
+    expect(hasLevel('user', 'user')).toBe(true);
+    expect(hasLevel('guest', 'user')).toBe(false);
+    expect(hasLevel(undefined, 'guest')).toBe(true);
+    expect(hasLevel(null, 'user')).toBe(false);
+    expect(hasLevel('bogus', 'user')).toBe(false);
+  });
+});
