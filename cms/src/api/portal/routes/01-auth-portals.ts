@@ -1,0 +1,10 @@
+export default {
+  routes: [
+    {
+      method: 'GET',
+      path: '/auth/portals',
+      handler: 'api::portal.portal.listPublic',
+      config: { auth: false },
+    },
+  ],
+};
