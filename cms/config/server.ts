@@ -5,6 +5,7 @@ export default ({ env }: { env: any }) => ({
   port: env.int('PORT', 1337),
   url: env('PUBLIC_URL', ''),
   app: { keys: appKeys() },
-  // Nothing at run time reaches the internet: no update check, no telemetry.
+  // Nothing at run time reaches the internet: no update check (telemetry is off in package.json).
+  logger: { updates: { enabled: false } },
   cron: { enabled: false },
 });

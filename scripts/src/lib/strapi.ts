@@ -11,7 +11,6 @@ export const WEB_PUBLIC_DIR = path.join(ROOT_DIR, 'web', 'public');
  */
 export async function withStrapi<T>(work: (strapi: Core.Strapi) => Promise<T>): Promise<T> {
   process.env.STRAPI_TELEMETRY_DISABLED ??= 'true';
-  process.env.STRAPI_DISABLE_UPDATE_NOTIFICATION ??= 'true';
   process.env.LOG_LEVEL ??= 'warn';
   const context = await compileStrapi({ appDir: CMS_DIR });
   const strapi = await createStrapi({ ...context, autoReload: false, serveAdminPanel: false }).load();

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
+import { createRequire } from 'node:module';
+import type { Core } from '@strapi/strapi';
+
+// Strapi's ES build does not load under Node's ESM resolver (directory imports); its CommonJS build does.
+const { compileStrapi, createStrapi } = createRequire(import.meta.url)('@strapi/strapi') as typeof import('@strapi/strapi');
+
+export interface TestApp {
+  strapi: Core.Strapi;
+  /** Base URL of the running CMS, e.g. http://127.0.0.1:41234 */
+  url: string;
+}
+
+let booting: Promise<TestApp> | undefined;
+
+/** The real CMS on this run's throw-away database, listening on a free port; booted once for all test files. */
+export function useStrapi(): Promise<TestApp> {
+  booting ??= boot();
+  return booting;
+}
+
+async function boot(): Promise<TestApp> {
+  const database = inject('database');
+  Object.assign(process.env, {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    STRAPI_TELEMETRY_DISABLED: 'true',
+    HOST: '127.0.0.1',
+    DATABASE_CLIENT: database.client,
+    ...(database.client === 'postgres' ? { DATABASE_URL: database.url } : { DATABASE_FILENAME: database.filename }),
+  });
+  const context = await compileStrapi({ appDir: path.resolve(__dirname, '..', '..') });
+  const strapi = await createStrapi({ ...context, autoReload: false, serveAdminPanel: false }).load();
+  strapi.server.mount();
+  await new Promise<void>((resolve) => strapi.server.httpServer.listen(0, '127.0.0.1', resolve));
+  const { port } = strapi.server.httpServer.address() as AddressInfo;
+  return { strapi, url: `http://127.0.0.1:${port}` };
+}
+
+/** JSON over HTTP against the test CMS. */
+export async function http(
+  app: TestApp,
+  method: string,
+  route: string,
+  body?: unknown,
+  headers: Record<string, string> = {}
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${app.url}${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const isJson = response.headers.get('content-type')?.includes('json');
+  // Tests read arbitrary JSON answers; `any` keeps assertions short.
+  return { status: response.status, body: isJson && text ? JSON.parse(text) : text };
+}

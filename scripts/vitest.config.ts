@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Every test file boots Strapi on its own throw-away SQLite file; one file at a time keeps the CPU (and cms/dist,
+// which each boot recompiles) for one Strapi.
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});

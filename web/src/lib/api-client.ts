@@ -1,0 +1,118 @@
+import qs from 'qs';
+import { env } from '@/config/env';
+
+const AUTH_CODE_KEY = 'authCode';
+
+/** The auth code of the signed-in (or guest) session, if one is held. */
+export function getAuthCode(): string | null {
+  return localStorage.getItem(AUTH_CODE_KEY);
+}
+
+/** Holds the auth code so every later call carries it in the `authcode` header. */
+export function setAuthCode(code: string): void {
+  localStorage.setItem(AUTH_CODE_KEY, code);
+}
+
+export function clearAuthCode(): void {
+  localStorage.removeItem(AUTH_CODE_KEY);
+}
+
+/** A failed write: the HTTP status (0 when the server was not reached), the server's message and its parsed body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export type QueryParams = Record<string, unknown>;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+function urlFor(path: string, params?: QueryParams): string {
+  // Strapi reads nested filters and populate in its bracket notation, which qs writes.
+  const query = params ? qs.stringify(params, { encodeValuesOnly: true, addQueryPrefix: true }) : '';
+  return `${env.apiUrl}${path}${query}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Strapi answers errors as `{ error: { message } }`. */
+function errorMessage(body: unknown, status: number): string {
+  if (typeof body === 'object' && body !== null && 'error' in body) {
+    const { error } = body;
+    if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') {
+      return error.message;
+    }
+  }
+  return `Request failed with status ${status}`;
+}
+
+/** Sends one call; resolves with the parsed body (null when empty) and throws ApiError on any failure. */
+async function send(method: Method, path: string, params?: QueryParams, data?: unknown): Promise<unknown> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (data !== undefined) headers['Content-Type'] = 'application/json';
+  const authCode = getAuthCode();
+  if (authCode) headers.authcode = authCode;
+
+  let response: Response;
+  try {
+    response = await fetch(urlFor(path, params), {
+      method,
+      headers,
+      body: data === undefined ? undefined : JSON.stringify(data),
+    });
+  } catch (cause) {
+    throw new ApiError(0, cause instanceof Error ? cause.message : 'Network request failed');
+  }
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, errorMessage(body, response.status), body);
+  return body;
+}
+
+/**
+ * The one way the site talks to the CMS. Per the spec, reads and deletes never throw: a failed GET
+ * answers null and a failed DELETE answers false, so a page shows its empty state. Writes (POST, PUT)
+ * throw ApiError, because their callers (forms) must tell the user what went wrong.
+ */
+export const api = {
+  /** The parsed body, or null when the call failed. The type parameter is the caller's claim about the answer. */
+  async get<T>(path: string, params?: QueryParams): Promise<T | null> {
+    try {
+      return (await send('GET', path, params)) as T | null;
+    } catch {
+      return null;
+    }
+  },
+
+  /** True when the server accepted the delete, false when the call failed. */
+  async delete(path: string, params?: QueryParams): Promise<boolean> {
+    try {
+      await send('DELETE', path, params);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+
+  async post<T>(path: string, data: unknown = {}): Promise<T> {
+    return (await send('POST', path, undefined, data)) as T;
+  },
+
+  async put<T>(path: string, data: unknown): Promise<T> {
+    return (await send('PUT', path, undefined, data)) as T;
+  },
+};
