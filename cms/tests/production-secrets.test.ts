@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useStrapi } from './helpers/strapi';
+
+const cmsDir = path.resolve(__dirname, '..');
+
+// Booting compiles the TypeScript config into dist/, which these clean processes load.
+beforeAll(() => useStrapi());
+
+/** Loads the compiled server configuration the way `strapi start` does, in a clean process. */
+function loadConfig(env: Record<string, string>) {
+  const script = "require('@strapi/strapi').createStrapi({ appDir: process.cwd(), distDir: 'dist' }); console.log('loaded');";
+  return spawnSync(process.execPath, ['-e', script], {
+    cwd: cmsDir,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', STRAPI_TELEMETRY_DISABLED: 'true', DATABASE_FILENAME: '/tmp/never-opened.db', ...env },
+  });
+}
+
+describe('secrets', () => {
+  it('refuses to start in production without real secrets and names the missing ones', () => {
+    const result = loadConfig({ NODE_ENV: 'production', APP_KEYS: 'a,b', JWT_SECRET: 'j' });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('Missing: API_TOKEN_SALT, ADMIN_JWT_SECRET, TRANSFER_TOKEN_SALT, ENCRYPTION_KEY');
+  });
+
+  it('starts in production once every secret is set', () => {
+    const result = loadConfig({
+      NODE_ENV: 'production', APP_KEYS: 'a,b', JWT_SECRET: 'j', API_TOKEN_SALT: 's', ADMIN_JWT_SECRET: 'x', TRANSFER_TOKEN_SALT: 't', ENCRYPTION_KEY: 'e',
+    });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('loaded');
+  });
+
+  it('works in development with the documented defaults', () => {
+    const result = loadConfig({ NODE_ENV: 'development' });
+    expect(result.stdout).toContain('loaded');
+  });
+});

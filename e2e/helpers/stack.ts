@@ -1,0 +1,105 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+export interface Stack {
+  cmsUrl: string;
+  siteUrl: string;
+  sitePort: number;
+  outboxDir: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: Stack;
+  }
+}
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, label: string) {
+  const result = spawnSync(command, args, { cwd: ROOT, env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${label} failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+async function waitFor(url: string, label: string, child: ChildProcess, timeoutMs = 120_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${label} exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${label} did not answer at ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * The whole product on throw-away state: a fresh SQLite database seeded by the real `npm run seed`, the CMS
+ * started with `strapi start`, the site built with Vite for that CMS and served from the build.
+ */
+export default async function setup(project: TestProject) {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  const [cmsPort, sitePort] = [await freePort(), await freePort()];
+  const cmsUrl = `http://127.0.0.1:${cmsPort}`;
+  const outboxDir = path.join(workDir, 'outbox');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATABASE_CLIENT: 'sqlite',
+    DATABASE_FILENAME: path.join(workDir, 'e2e.db'),
+    EMAIL_OUTBOX_DIR: outboxDir,
+    STRAPI_TELEMETRY_DISABLED: 'true',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(cmsPort),
+  };
+
+  if (!fs.existsSync(path.join(ROOT, 'cms', 'dist', 'build', 'index.html'))) {
+    run('npm', ['run', 'build', '-w', 'cms'], env, 'Admin panel build');
+  }
+  run('npm', ['run', 'seed'], env, 'Seeding');
+  run('npm', ['run', 'build', '-w', 'web'], { ...env, VITE_API_URL: cmsUrl }, 'Site build');
+
+  const children = [
+    spawn('npx', ['strapi', 'start'], { cwd: path.join(ROOT, 'cms'), env, stdio: 'inherit', detached: true }),
+    spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(sitePort), '--strictPort'], {
+      cwd: path.join(ROOT, 'web'), env, stdio: 'inherit', detached: true,
+    }),
+  ];
+  const stop = () => {
+    for (const child of children) {
+      if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
+    }
+  };
+  try {
+    await waitFor(`${cmsUrl}/_health`, 'CMS', children[0]);
+    await waitFor(`http://127.0.0.1:${sitePort}/`, 'Site', children[1]);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+
+  project.provide('stack', { cmsUrl, siteUrl: `http://127.0.0.1:${sitePort}`, sitePort, outboxDir });
+  return () => {
+    stop();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  };
+}
