@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { parseEnv } from './src/config/parse-env';
+import { parseEnv } from './src/config/parse-env.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

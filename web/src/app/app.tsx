@@ -8,7 +8,7 @@ export function App() {
   const [router] = useState(createAppRouter);
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} future={{ v7_startTransition: true }} />
     </AppProvider>
   );
 }

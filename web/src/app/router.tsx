@@ -26,5 +26,15 @@ const routes: RouteObject[] = [
 
 /** History-mode navigation under the configured base path. */
 export function createAppRouter() {
-  return createBrowserRouter(routes, { basename: env.basePath });
+  return createBrowserRouter(routes, {
+    basename: env.basePath,
+    // React Router 7's behaviour now, so the later move to it changes nothing.
+    future: {
+      v7_fetcherPersist: true,
+      v7_normalizeFormMethod: true,
+      v7_partialHydration: true,
+      v7_relativeSplatPath: true,
+      v7_skipActionErrorRevalidation: true,
+    },
+  });
 }

@@ -28,8 +28,11 @@ export async function loadPortals(): Promise<Portal[]> {
   if (cached) return cached;
   const answer = await api.get<{ items?: Portal[] }>('/api/auth/portals');
   if (!Array.isArray(answer?.items)) throw new Error('The portal list could not be loaded.');
-  const entry: CachedPortals = { time: now, items: answer.items };
-  localStorage.setItem(CACHE_KEY, JSON.stringify(entry));
+  // An empty list is not kept, so that the retry offered for it asks the CMS again.
+  if (answer.items.length > 0) {
+    const entry: CachedPortals = { time: now, items: answer.items };
+    localStorage.setItem(CACHE_KEY, JSON.stringify(entry));
+  }
   return answer.items;
 }
 
