@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Every test file boots Strapi on its own throw-away SQLite file; one file at a time keeps the CPU (and cms/dist,
-// which each boot recompiles) for one Strapi.
+// Every test file boots Strapi on its own throw-away SQLite file; one file at a time keeps the machine (and
+// cms/dist, which each boot recompiles) to one Strapi.
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],

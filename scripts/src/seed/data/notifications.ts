@@ -1,0 +1,55 @@
+import { NOTIFICATION, NOTIFICATION_TEMPLATE } from '../../lib/uids';
+import { record, type SeedRecord } from '../engine';
+import { templateRef, userRef } from '../refs';
+
+interface TemplateSeed {
+  name: string;
+  subject: string;
+  message: string;
+  color: string;
+  defaultTargetLevel: 'superadmin' | 'admin' | 'user';
+  canSendAsEmail: boolean;
+}
+
+// The first five are the events the site reports about a user's own actions (me.notifyOf); staff get them.
+const TEMPLATES: TemplateSeed[] = [
+  { name: 'review_syndication', subject: '%userName% is reviewing %investmentName%', message: '%userName% opened the syndication page of %investmentName%.', color: '#1976D2', defaultTargetLevel: 'admin', canSendAsEmail: false },
+  { name: 'review_syndication_document', subject: '%userName% opened %documentTitle%', message: 'Due-diligence document %documentTitle% of %fundName% was opened.', color: '#5BACA2', defaultTargetLevel: 'admin', canSendAsEmail: false },
+  { name: 'review_news_document', subject: '%userName% read %documentTitle%', message: 'News document %documentTitle% was opened.', color: '#7E57C2', defaultTargetLevel: 'admin', canSendAsEmail: false },
+  // A light colour: the site must pick black text on it.
+  { name: 'proof_document_uploaded', subject: '%userName% uploaded a proof document', message: '%userName% uploaded %documentName% for accreditation review.', color: '#FFEB3B', defaultTargetLevel: 'admin', canSendAsEmail: true },
+  // A dark colour: white text.
+  { name: 'accreditation_status_updated', subject: 'Your accreditation status is now %status%', message: 'We reviewed your documents: your accreditation status is now %status%.', color: '#1A237E', defaultTargetLevel: 'user', canSendAsEmail: true },
+  { name: 'new_offering', subject: 'New offering: %fundName%', message: '%fundName% is open for commitments until %closeDate%.', color: '#2E7D32', defaultTargetLevel: 'user', canSendAsEmail: true },
+];
+
+export const NOTIFICATION_TEMPLATES: SeedRecord[] = TEMPLATES.map((template) =>
+  record(NOTIFICATION_TEMPLATE, ['name'], { ...template, showInUI: true, canSendToSlack: false })
+);
+
+interface NotificationSeed {
+  email: string;
+  template: string;
+  tags: Record<string, string>;
+  /** What the subject reads once the template's %tag% placeholders are filled; also the record's key. */
+  messageSubject: string;
+}
+
+const NOTES: NotificationSeed[] = [
+  { email: 'user@wasabistallions.com', template: 'new_offering', tags: { fundName: 'Wasabi Stallion Fund V', closeDate: 'in three weeks' }, messageSubject: 'New offering: Wasabi Stallion Fund V' },
+  { email: 'user@wasabistallions.com', template: 'accreditation_status_updated', tags: { status: 'Accredited' }, messageSubject: 'Your accreditation status is now Accredited' },
+  { email: 'user@wasabistallions.com', template: 'proof_document_uploaded', tags: { userName: 'Una User', documentName: 'brokerage-statement.pdf' }, messageSubject: 'Una User uploaded a proof document' },
+  { email: 'investor.going@wasabistallions.com', template: 'new_offering', tags: { fundName: 'Wasabi Racing Syndicate 2026', closeDate: 'in six weeks' }, messageSubject: 'New offering: Wasabi Racing Syndicate 2026' },
+  { email: 'investor.going@wasabistallions.com', template: 'review_syndication', tags: { userName: 'Gina Going', investmentName: 'Midnight Wasabi Stallion Syndicate' }, messageSubject: 'Gina Going is reviewing Midnight Wasabi Stallion Syndicate' },
+];
+
+export const NOTIFICATIONS: SeedRecord[] = NOTES.map(({ email, template, ...note }) =>
+  record(NOTIFICATION, ['user', 'template', 'messageSubject'], {
+    ...note,
+    user: userRef(email),
+    template: templateRef(template),
+    email,
+    level: 'user',
+    sent: false,
+  })
+);

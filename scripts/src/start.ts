@@ -1,0 +1,93 @@
+/**
+ * `npm start`: builds what is missing, seeds a new database, then runs the CMS (API + admin panel) and the site
+ * side by side until Ctrl-C.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CMS_DIR, ROOT_DIR } from './lib/strapi';
+import { log } from './lib/log';
+import { DEMO_ACCOUNTS } from './seed/accounts';
+
+const WEB_DIR = path.join(ROOT_DIR, 'web');
+const cmsPort = Number(process.env.PORT || 1337);
+const sitePort = Number(process.env.SITE_PORT || 5173);
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  STRAPI_TELEMETRY_DISABLED: 'true',
+  PORT: String(cmsPort),
+  VITE_API_URL: process.env.VITE_API_URL || `http://localhost:${cmsPort}`,
+};
+
+function step(label: string, command: string, args: string[], cwd: string) {
+  log(`\n> ${label}`);
+  const result = spawnSync(command, args, { cwd, env, stdio: 'inherit' });
+  if (result.status !== 0) {
+    log(`${label} failed (exit code ${result.status}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function isNewSqliteDatabase(): boolean {
+  if ((env.DATABASE_CLIENT || 'sqlite') !== 'sqlite') return false;
+  return !fs.existsSync(path.resolve(CMS_DIR, env.DATABASE_FILENAME || '.tmp/data.db'));
+}
+
+async function waitForCms(child: ChildProcess): Promise<boolean> {
+  for (let attempt = 0; attempt < 240 && child.exitCode === null; attempt += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${cmsPort}/_health`)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(CMS_DIR, 'dist', 'build', 'index.html'))) {
+    step('Building the admin panel and the CMS (first run only, about a minute)', 'npx', ['strapi', 'build'], CMS_DIR);
+  } else {
+    step('Compiling the CMS', 'npx', ['tsc', '-p', 'tsconfig.json'], CMS_DIR);
+  }
+  // SQLite: seed when the file is new. PostgreSQL: the seed only adds what is missing, so run it every start.
+  if (isNewSqliteDatabase() || (env.DATABASE_CLIENT || 'sqlite') !== 'sqlite') {
+    step('Seeding the database', 'npm', ['run', 'seed', '--silent'], ROOT_DIR);
+  }
+
+  const children = [
+    spawn('npx', ['strapi', 'start'], { cwd: CMS_DIR, env, stdio: 'inherit', detached: true }),
+    spawn('npx', ['vite', '--port', String(sitePort), '--strictPort'], { cwd: WEB_DIR, env, stdio: 'inherit', detached: true }),
+  ];
+  const stop = (code: number) => {
+    for (const child of children) {
+      if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
+    }
+    process.exit(code);
+  };
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+  for (const child of children) child.on('exit', (code) => stop(code ?? 1));
+
+  if (!(await waitForCms(children[0]))) {
+    log('The CMS did not start; see the messages above.');
+    stop(1);
+  }
+  log(`
+Everything is running:
+  site (Wasabi Stallions, the default portal)  http://localhost:${sitePort}
+  site (Oak Harbor Capital)                    http://oakharbor.localhost:${sitePort}  or  http://localhost:${sitePort}/?portal=oakharbor
+  CMS API                                      http://localhost:${cmsPort}/api
+  admin panel                                  http://localhost:${cmsPort}/admin
+
+Demo accounts (password ${process.env.SEED_PASSWORD ? 'from SEED_PASSWORD' : 'DemoPass2026!'}):
+${DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(44)} ${account.role}`).join('\n')}
+
+Ctrl-C stops everything.`);
+}
+
+main().catch((error: unknown) => {
+  log(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type { Core } from '@strapi/strapi';
+import { afterAll } from 'vitest';
+import { withStrapi } from '../src/lib/strapi';
+
+export const SCRIPTS_DIR = path.resolve(__dirname, '..');
+
+/**
+ * Points this test file at a fresh SQLite file in a new temporary folder (removed after the file's tests), in
+ * process.env, so both an in-process Strapi and the CLI child processes use it.
+ */
+export function useThrowAwayDatabase(): { dir: string; database: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-scripts-test-'));
+  const database = path.join(dir, 'test.db');
+  Object.assign(process.env, { NODE_ENV: 'test', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: database });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return { dir, database };
+}
+
+export interface OpenStrapi {
+  strapi: Core.Strapi;
+  close(): Promise<void>;
+}
+
+/** Boots Strapi once and keeps it up until close(), so the tests of a file share one (slow) boot. */
+export async function openStrapi(): Promise<OpenStrapi> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let finished: Promise<void> = Promise.resolve();
+  const strapi = await new Promise<Core.Strapi>((resolve, reject) => {
+    finished = withStrapi(async (booted) => {
+      resolve(booted);
+      await released;
+    }).catch(reject);
+  });
+  let closed = false;
+  return {
+    strapi,
+    async close() {
+      if (closed) return;
+      closed = true;
+      release();
+      await finished;
+    },
+  };
+}
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npx tsx <args>` in scripts/ the way a developer would, on this file's database (env is inherited). */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return runNode('npx', ['tsx', ...args], env);
+}
+
+/**
+ * Runs tsx directly, the way `npm run` does from the root: cwd is scripts/ and INIT_CWD says where the user was.
+ * (`npx` would overwrite INIT_CWD with its own cwd.)
+ */
+export function runAsNpmScript(args: string[], initCwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  const tsx = createRequire(__filename).resolve('tsx/cli');
+  return runNode(process.execPath, [tsx, ...args], { ...env, INIT_CWD: initCwd });
+}
+
+function runNode(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: SCRIPTS_DIR, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
