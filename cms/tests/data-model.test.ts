@@ -67,7 +67,9 @@ describe('uniqueness', () => {
     const contents = app.strapi.documents('api::content.content');
     await contents.create({ data: { slug: 'a', portal: portal.documentId } });
     const b = await contents.create({ data: { slug: 'b', portal: portal.documentId } });
-    await expect(contents.update({ documentId: b.documentId, data: { slug: 'a' } })).rejects.toThrow('already exists');
+    // Strapi's generated update input leaves out required attributes, though updating them is valid.
+    const moveOnto = { slug: 'a' } as never;
+    await expect(contents.update({ documentId: b.documentId, data: moveOnto })).rejects.toThrow('already exists');
     expect((await contents.findOne({ documentId: b.documentId }))?.slug).toBe('b');
   });
 

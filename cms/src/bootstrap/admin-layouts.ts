@@ -1,4 +1,4 @@
-import type { Core } from '@strapi/strapi';
+import type { Core, UID } from '@strapi/strapi';
 
 interface Layout {
   /** The field that names an entry in lists and in other types' relation pickers. */
@@ -46,7 +46,7 @@ export async function applyAdminLayouts(strapi: Core.Strapi): Promise<void> {
 
   const service = strapi.plugin('content-manager').service('content-types');
   for (const [uid, layout] of Object.entries(LAYOUTS)) {
-    const contentType = strapi.contentType(uid as never);
+    const contentType = strapi.getModel(uid as UID.ContentType);
     if (!contentType) continue;
     const configuration = (await service.findConfiguration(contentType)) as Configuration;
     const metadatas = { ...configuration.metadatas };
