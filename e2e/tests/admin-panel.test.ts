@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, expect, it, inject } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser';
+import { expect, it, inject } from 'vitest';
+import { useBrowser } from '../helpers/browser';
 
 const stack = inject('stack');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it('content staff sign in to the admin panel and find portals listed by name', async () => {
-  const page = await browser.newPage();
+  const page = await browser().newPage();
   await page.goto(`${stack.cmsUrl}/admin`);
   await page.locator('input[name="email"]').fill('editor@portal.local');
   await page.locator('input[name="password"]').fill(process.env.SEED_PASSWORD || 'DemoPass2026!');

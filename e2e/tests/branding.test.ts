@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser';
+import { describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../helpers/browser';
 
 const stack = inject('stack');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface Portal {
   slug: string;
@@ -58,7 +51,7 @@ describe("each seeded portal's homepage shows its own logo, title and colours", 
   for (const slug of ['wasabistallions', 'oakharbor']) {
     it(`${slug}, chosen by its domain`, async () => {
       const portal = await seededPortal(slug);
-      const page = await browser.newPage();
+      const page = await browser().newPage();
       await page.goto(`http://${slug}.localhost:${stack.sitePort}/`);
       await expectBranded(page, portal);
       await page.close();
@@ -66,7 +59,7 @@ describe("each seeded portal's homepage shows its own logo, title and colours", 
   }
 
   it('the default portal on an unknown host, and another one by ?portal=', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await page.goto(`${stack.siteUrl}/`);
     await expectBranded(page, await seededPortal('wasabistallions'));
     await page.goto(`${stack.siteUrl}/?portal=oakharbor`);
