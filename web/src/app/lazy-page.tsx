@@ -1,18 +1,12 @@
 import { type ComponentType, useEffect, useState } from 'react';
 import { RetryView } from '@/components/errors/retry-view';
-import { Spinner } from '@/components/ui/spinner';
+import { PageSpinner } from '@/components/ui/spinner';
+import { withTimeout } from '@/lib/with-timeout';
 
 /** The spec's lazy-page timings: no spinner for a page that arrives within 2 s, give up after 15 s. */
 export const PAGE_SPINNER_DELAY_MS = 2000;
 export const PAGE_LOAD_TIMEOUT_MS = 15000;
 export const PAGE_LOAD_FAILED_MESSAGE = 'This page could not be loaded. Check your connection and try again.';
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Page load timed out after ${ms} ms`)), ms);
-    promise.then(resolve, reject).finally(() => clearTimeout(timer));
-  });
-}
 
 type PageStatus = 'waiting' | 'slow' | 'failed';
 
@@ -26,7 +20,7 @@ export function lazyPage(load: () => Promise<ComponentType>): ComponentType {
 
   // Mounts share one import in flight; a failure is forgotten so that the next attempt imports afresh.
   function loadPage(): Promise<ComponentType> {
-    pending ??= withTimeout(load(), PAGE_LOAD_TIMEOUT_MS).then(
+    pending ??= withTimeout(load(), PAGE_LOAD_TIMEOUT_MS, `Page load timed out after ${PAGE_LOAD_TIMEOUT_MS} ms`).then(
       (page) => {
         loaded = page;
         return page;
@@ -68,11 +62,7 @@ export function lazyPage(load: () => Promise<ComponentType>): ComponentType {
       };
       return <RetryView message={PAGE_LOAD_FAILED_MESSAGE} onRetry={retry} />;
     }
-    return status === 'slow' ? (
-      <div className="text-center py-5">
-        <Spinner />
-      </div>
-    ) : null;
+    return status === 'slow' ? <PageSpinner /> : null;
   }
 
   return LazyPage;

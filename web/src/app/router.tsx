@@ -1,4 +1,7 @@
+import type { Level } from '@portal/rules';
+import type { ComponentType } from 'react';
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AuthGuard, RedirectWhenSignedIn } from '@/components/guards/auth-guard';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -6,7 +9,40 @@ import { lazyPage } from './lazy-page';
 import { RouteError } from './routes/route-error';
 
 const HomePage = lazyPage(() => import('@/features/home/pages/home-page').then((module) => module.HomePage));
+const DashboardPage = lazyPage(() =>
+  import('@/features/dashboard/pages/dashboard-page').then((module) => module.DashboardPage),
+);
+const ProfilePage = lazyPage(() =>
+  import('@/features/profile/pages/profile-page').then((module) => module.ProfilePage),
+);
+const ConfirmEmailPage = lazyPage(() =>
+  import('@/features/auth/pages/confirm-email-page').then((module) => module.ConfirmEmailPage),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('@/features/auth/pages/reset-password-page').then((module) => module.ResetPasswordPage),
+);
+const GuestSessionPage = lazyPage(() =>
+  import('@/features/auth/pages/guest-session-page').then((module) => module.GuestSessionPage),
+);
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page').then((module) => module.NotFoundPage));
+
+/** A page and who may see it: the spec's authRequired and requiredAuthLevel (user unless said otherwise). */
+interface PageRoute {
+  path: string;
+  page: ComponentType;
+  authRequired?: boolean;
+  requiredAuthLevel?: Level;
+}
+
+const pages: PageRoute[] = [
+  { path: paths.homepage.path, page: HomePage },
+  { path: paths.dashboard.path, page: DashboardPage, authRequired: true, requiredAuthLevel: 'user' },
+  { path: paths.profile.path, page: ProfilePage, authRequired: true, requiredAuthLevel: 'user' },
+  { path: paths.confirmEmail.path, page: ConfirmEmailPage },
+  { path: paths.resetPassword.path, page: ResetPasswordPage },
+  { path: paths.guestSession.path, page: GuestSessionPage },
+  { path: paths.notFound.path, page: NotFoundPage },
+];
 
 const routes: RouteObject[] = [
   {
@@ -17,9 +53,22 @@ const routes: RouteObject[] = [
     ),
     errorElement: <RouteError />,
     children: [
-      { path: paths.home.path, element: <HomePage /> },
-      { path: paths.homepage.path, element: <HomePage /> },
-      { path: paths.notFound.path, element: <NotFoundPage /> },
+      {
+        path: paths.home.path,
+        element: (
+          <RedirectWhenSignedIn to={paths.dashboard.path}>
+            <HomePage />
+          </RedirectWhenSignedIn>
+        ),
+      },
+      ...pages.map(({ path, page: Page, authRequired = false, requiredAuthLevel = 'user' }) => ({
+        path,
+        element: (
+          <AuthGuard authRequired={authRequired} requiredAuthLevel={requiredAuthLevel}>
+            <Page />
+          </AuthGuard>
+        ),
+      })),
     ],
   },
 ];

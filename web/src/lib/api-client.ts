@@ -17,6 +17,25 @@ export function clearAuthCode(): void {
   localStorage.removeItem(AUTH_CODE_KEY);
 }
 
+interface StrapiError {
+  message?: unknown;
+  details?: unknown;
+}
+
+/** The `error` of Strapi's error answer `{ data: null, error: { status, name, message, details } }`, if it is one. */
+function strapiError(body: unknown): StrapiError | null {
+  if (typeof body === 'object' && body !== null && 'error' in body) {
+    const { error } = body;
+    if (typeof error === 'object' && error !== null) return error;
+  }
+  return null;
+}
+
+function serverMessageOf(body: unknown): string | null {
+  const message = strapiError(body)?.message;
+  return typeof message === 'string' ? message : null;
+}
+
 /** A failed write: the HTTP status (0 when the server was not reached), the server's message and its parsed body. */
 export class ApiError extends Error {
   readonly status: number;
@@ -27,6 +46,16 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+  }
+
+  /** The message the server sent; null when it sent none (network failure, a proxy's HTML page). */
+  get serverMessage(): string | null {
+    return serverMessageOf(this.body);
+  }
+
+  /** Strapi's `error.details`, e.g. `{ fields }` on a registration 400; null when the answer has none. */
+  get details(): unknown {
+    return strapiError(this.body)?.details ?? null;
   }
 }
 
@@ -50,17 +79,6 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Strapi answers errors as `{ error: { message } }`. */
-function errorMessage(body: unknown, status: number): string {
-  if (typeof body === 'object' && body !== null && 'error' in body) {
-    const { error } = body;
-    if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') {
-      return error.message;
-    }
-  }
-  return `Request failed with status ${status}`;
-}
-
 /** Sends one call; resolves with the parsed body (null when empty) and throws ApiError on any failure. */
 async function send(method: Method, path: string, params?: QueryParams, data?: unknown): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -79,7 +97,9 @@ async function send(method: Method, path: string, params?: QueryParams, data?: u
     throw new ApiError(0, cause instanceof Error ? cause.message : 'Network request failed');
   }
   const body = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, errorMessage(body, response.status), body);
+  if (!response.ok) {
+    throw new ApiError(response.status, serverMessageOf(body) ?? `Request failed with status ${response.status}`, body);
+  }
   return body;
 }
 

@@ -1,3 +1,4 @@
+import type { Me } from '@/lib/auth/types';
 import type { Portal } from '@/lib/portal/portal';
 
 /** A portal with every optional setting empty; override what a test is about. */
@@ -52,3 +53,58 @@ export const oakHarbor = portalFixture({
   primaryColor: '#2E7D32',
   secondaryColor: '#C9A227',
 });
+
+/** A confirmed investor of wasabistallions; override what a test is about. */
+export function meFixture(overrides: Partial<Me> = {}): Me {
+  return {
+    id: 7,
+    documentId: 'user-doc-7',
+    username: 'ann@example.com',
+    email: 'ann@example.com',
+    firstName: 'Ann',
+    middleName: null,
+    lastName: 'Investor',
+    fullName: 'Ann Investor',
+    displayName: 'Ann Investor',
+    level: 'user',
+    canEditContentItems: false,
+    isGuestSession: false,
+    newsDocumentsCount: 0,
+    profileSettings: { timezone: 'America/Chicago' },
+    portal: 'wasabistallions',
+    isActive: true,
+    accreditation: null,
+    homePhone: null,
+    mobilePhone: null,
+    address1: null,
+    address2: null,
+    city: null,
+    state: null,
+    postalCode: null,
+    country: null,
+    ...overrides,
+  };
+}
+
+/** A superadmin: the only kind of user who may edit content. */
+export const superadminFixture = () =>
+  meFixture({
+    id: 1,
+    documentId: 'user-doc-1',
+    username: 'root@example.com',
+    email: 'root@example.com',
+    firstName: 'Rita',
+    lastName: 'Root',
+    fullName: 'Rita Root',
+    displayName: 'Rita Root',
+    level: 'superadmin',
+    canEditContentItems: true,
+    portal: null,
+  });
+
+/** Puts a session in storage as a previous visit would have left it. */
+export function storeSignedIn(me: Me, authCode = 'stored-code') {
+  localStorage.setItem('authCode', authCode);
+  localStorage.setItem('user', JSON.stringify(me));
+  localStorage.setItem('profileSettings', JSON.stringify(me.profileSettings));
+}

@@ -4,7 +4,8 @@ import { NO_PORTAL_MESSAGE, PORTALS_FAILED_MESSAGE } from '../providers/portal-p
 import type { Portal } from '@/lib/portal/portal';
 import { jsonResponse, never } from '@/testing/fetch-stub';
 import { oakHarbor, wasabiStallions } from '@/testing/fixtures';
-import { findPageHeading, portalsCms, renderApp } from '@/testing/render-app';
+import { callsTo, fakeCms } from '@/testing/fake-cms';
+import { findPageHeading, renderApp } from '@/testing/render-app';
 
 const cssVariable = (name: string) => document.documentElement.style.getPropertyValue(name);
 
@@ -17,7 +18,7 @@ describe('portal shell', () => {
 
   it('offers a retry when the portal list cannot be loaded', async () => {
     let calls = 0;
-    const cms = portalsCms();
+    const cms = fakeCms();
     const { user } = renderApp('/', (url, init) => {
       calls += 1;
       return calls === 1 ? jsonResponse({ error: { message: 'Bad Gateway' } }, 502) : cms(url, init);
@@ -31,7 +32,7 @@ describe('portal shell', () => {
 
   it('says so when the CMS has no portals, and asks again on retry', async () => {
     let portals: Portal[] = [];
-    const { user } = renderApp('/', (url, init) => portalsCms(portals)(url, init));
+    const { user } = renderApp('/', (url, init) => fakeCms({ portals })(url, init));
     expect(await screen.findByRole('alert')).toHaveTextContent(NO_PORTAL_MESSAGE);
 
     portals = [oakHarbor];
@@ -40,12 +41,12 @@ describe('portal shell', () => {
   });
 
   it('shows the default portal when nothing else chooses one', async () => {
-    renderApp('/', portalsCms([oakHarbor, wasabiStallions]));
+    renderApp('/', fakeCms({ portals: [oakHarbor, wasabiStallions] }));
     expect(await findPageHeading('Wasabi Stallions')).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('data-portal', 'wasabistallions');
   });
 
-  it("brands the page with the portal asked for in ?portal=", async () => {
+  it('brands the page with the portal asked for in ?portal=', async () => {
     renderApp('/?portal=oakharbor');
     expect(await findPageHeading('Oak Harbor Capital')).toBeInTheDocument();
 
@@ -83,7 +84,7 @@ describe('portal shell', () => {
     await user.click(screen.getByRole('link', { name: 'Oak Harbor Capital' }));
     expect(window.location.pathname).toBe('/');
     expect(await findPageHeading('Oak Harbor Capital')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(callsTo(fetchMock, 'GET /api/auth/portals')).toHaveLength(1);
   });
 
   it('falls back to the default logo when the portal has none', async () => {
@@ -94,7 +95,7 @@ describe('portal shell', () => {
     expect(logo).toHaveAttribute('src', '/portals/default/logo.png');
   });
 
-  it("links only the social accounts the portal has", async () => {
+  it('links only the social accounts the portal has', async () => {
     renderApp('/');
     await findPageHeading('Wasabi Stallions');
     const social = screen.getByRole('navigation', { name: 'Social media' });

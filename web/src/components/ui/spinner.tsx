@@ -9,6 +9,15 @@ export function Spinner() {
   );
 }
 
+/** Holds a page's place while it cannot be shown yet. */
+export function PageSpinner() {
+  return (
+    <div className="text-center py-5">
+      <Spinner />
+    </div>
+  );
+}
+
 /** Covers the whole window while the app cannot show anything yet. */
 export function FullScreenSpinner() {
   return (

@@ -62,6 +62,24 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 400, message: 'Invalid fields', body });
   });
 
+  it("exposes Strapi's error message and details, such as a registration's field errors", async () => {
+    const fields = { email: 'Email is already taken' };
+    stubFetch(() =>
+      jsonResponse(
+        { data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid', details: { fields } } },
+        400,
+      ),
+    );
+    const error = (await api.post('/api/auth/register', {}).catch((caught: unknown) => caught)) as ApiError;
+    expect(error.serverMessage).toBe('Invalid');
+    expect(error.details).toEqual({ fields });
+
+    stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const bare = (await api.post('/api/auth/register', {}).catch((caught: unknown) => caught)) as ApiError;
+    expect(bare.serverMessage).toBeNull();
+    expect(bare.details).toBeNull();
+  });
+
   it('throws a failed PUT, falling back to a generic message when the body has none', async () => {
     stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     await expect(api.put('/api/users/1', { city: 'Reno' })).rejects.toMatchObject({

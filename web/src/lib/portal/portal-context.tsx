@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createRequiredContext } from '@/lib/required-context';
 import type { Portal } from './portal';
 
 /** The portal this visit shows, in the spec's names. */
@@ -9,11 +9,5 @@ export interface PortalSelection {
   selectedPageTitle: string;
 }
 
-export const PortalContext = createContext<PortalSelection | null>(null);
-
 /** The selected portal; only usable below the app's portal provider, which waits for it. */
-export function usePortal(): PortalSelection {
-  const selection = useContext(PortalContext);
-  if (!selection) throw new Error('usePortal must be used inside the PortalProvider');
-  return selection;
-}
+export const [PortalContext, usePortal] = createRequiredContext<PortalSelection>('usePortal', 'PortalProvider');

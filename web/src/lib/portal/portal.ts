@@ -66,6 +66,11 @@ export function portalTitle(portal: Portal): string {
   return portal.pageTitle?.trim() || portal.name;
 }
 
+/** The name of the education section in the portal's menus. */
+export function educationLabel(portal: Portal): string {
+  return portal.educationLabel?.trim() || 'Education';
+}
+
 /** A static file of the portal, served from public/portals/<slug>/. */
 export function portalAssetUrl(slug: string, file: 'logo.png' | 'favicon.ico'): string {
   return `${env.basePath}portals/${encodeURIComponent(slug)}/${file}`;

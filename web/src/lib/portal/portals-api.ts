@@ -36,9 +36,12 @@ export async function loadPortals(): Promise<Portal[]> {
   return answer.items;
 }
 
+/** The SWR key of the portal list: signing out clears every cached answer but this one, which no session changes. */
+export const PORTALS_SWR_KEY = 'portals';
+
 /** The portal list; a failure is reported, not retried, because the user gets a retry button. */
 export function usePortals() {
-  return useSWR('portals', loadPortals, {
+  return useSWR(PORTALS_SWR_KEY, loadPortals, {
     shouldRetryOnError: false,
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
