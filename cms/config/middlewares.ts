@@ -12,6 +12,7 @@ export default ({ env }: { env: any }) => [
   },
   'strapi::poweredBy',
   'strapi::query',
+  'global::guest-read-only',
   'strapi::body',
   'strapi::session',
   'strapi::favicon',

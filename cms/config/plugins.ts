@@ -1,4 +1,5 @@
 import { secret } from '../src/utils/env';
+import { mailSettings, smtpProviderOptions } from '../src/providers/mail';
 
 export default ({ env }: { env: any }) => ({
   'users-permissions': {
@@ -6,6 +7,14 @@ export default ({ env }: { env: any }) => ({
       jwtSecret: secret('JWT_SECRET'),
       // Tests sign in many times from one address; everywhere else the plugin's limiter stays on.
       ratelimit: { enabled: env('NODE_ENV') !== 'test' },
+    },
+  },
+  // SMTP when SMTP_HOST is set; otherwise bootstrap swaps in the outbox (src/bootstrap/mail-provider.ts).
+  email: {
+    config: {
+      provider: 'nodemailer',
+      providerOptions: smtpProviderOptions(),
+      settings: mailSettings(),
     },
   },
 });

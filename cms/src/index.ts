@@ -1,15 +1,28 @@
 import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
+import { useOutboxWithoutSmtp } from './bootstrap/mail-provider';
 import { applyPublicPermissions } from './bootstrap/public-permissions';
 import { registerUniquePerPortal } from './bootstrap/unique-per-portal';
+import { sessions } from './api/user-auth/services/session';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     registerUniquePerPortal(strapi);
+    // Our sessions: routes that list `auth: { strategies: ['authcode'] }` need a valid authcode header (else 401).
+    // No `verify`: what a caller may do is decided by each route's policies, not by role permissions.
+    strapi.get('auth').register('content-api', {
+      name: 'authcode',
+      async authenticate(ctx: Context) {
+        const caller = await sessions(strapi).fromRequest(ctx);
+        return caller ? { authenticated: true, credentials: caller.user } : { authenticated: false };
+      },
+    });
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await applyPublicPermissions(strapi);
     await applyAdminLayouts(strapi);
+    useOutboxWithoutSmtp(strapi);
   },
 };

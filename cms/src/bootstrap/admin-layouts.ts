@@ -27,11 +27,12 @@ const LAYOUTS: Record<string, Layout> = {
   'api::notification-template.notification-template': { mainField: 'name', list: ['name', 'subject', 'color', 'showInUI'] },
   'api::setting.setting': { mainField: 'name', list: ['name', 'levelToRead', 'levelToWrite', 'updatedAt'] },
   'api::user-auth.user-auth': { mainField: 'id', list: ['user', 'isGuestSession', 'expiresAt', 'createdAt'] },
+  'api::user-auth.guest-code': { mainField: 'id', list: ['user', 'expiresAt', 'usedAt', 'createdAt'] },
   'api::subscriber.subscriber': { mainField: 'email', list: ['email', 'portal', 'createdAt'] },
   'plugin::users-permissions.user': { mainField: 'email', list: ['email', 'firstName', 'lastName', 'level', 'isActive'] },
 };
 
-const LAYOUT_VERSION = 1;
+const LAYOUT_VERSION = 2;
 
 type Configuration = {
   settings: Record<string, unknown>;

@@ -28,6 +28,12 @@ async function boot(): Promise<TestApp> {
     LOG_LEVEL: 'warn',
     STRAPI_TELEMETRY_DISABLED: 'true',
     HOST: '127.0.0.1',
+    // One server plays many clients: tests pick their address with X-Forwarded-For (see helpers/auth.ts).
+    TRUST_PROXY: 'true',
+    // Mail goes to this run's outbox; captcha starts off (tests switch it on through strapi.config).
+    EMAIL_OUTBOX_DIR: inject('outboxDir'),
+    SMTP_HOST: '',
+    RECAPTCHA_SECRET_KEY: '',
     DATABASE_CLIENT: database.client,
     ...(database.client === 'postgres' ? { DATABASE_URL: database.url } : { DATABASE_FILENAME: database.filename }),
   });

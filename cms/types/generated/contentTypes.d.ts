@@ -1230,6 +1230,44 @@ export interface ApiTeamMemberTeamMember extends Struct.CollectionTypeSchema {
   };
 }
 
+export interface ApiUserAuthGuestCode extends Struct.CollectionTypeSchema {
+  collectionName: 'guest_codes';
+  info: {
+    description: 'A one-time code a superadmin uses to open a guest session as a user (only its hash is kept)';
+    displayName: 'Guest Session Code';
+    pluralName: 'guest-codes';
+    singularName: 'guest-code';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    code: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.Private &
+      Schema.Attribute.Unique;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    expiresAt: Schema.Attribute.DateTime;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::user-auth.guest-code'
+    > &
+      Schema.Attribute.Private;
+    publishedAt: Schema.Attribute.DateTime;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    usedAt: Schema.Attribute.DateTime;
+    user: Schema.Attribute.Relation<
+      'manyToOne',
+      'plugin::users-permissions.user'
+    >;
+  };
+}
+
 export interface ApiUserAuthUserAuth extends Struct.CollectionTypeSchema {
   collectionName: 'user_auths';
   info: {
@@ -1842,6 +1880,7 @@ declare module '@strapi/strapi' {
       'api::synd-user.synd-user': ApiSyndUserSyndUser;
       'api::tax-document.tax-document': ApiTaxDocumentTaxDocument;
       'api::team-member.team-member': ApiTeamMemberTeamMember;
+      'api::user-auth.guest-code': ApiUserAuthGuestCode;
       'api::user-auth.user-auth': ApiUserAuthUserAuth;
       'plugin::content-releases.release': PluginContentReleasesRelease;
       'plugin::content-releases.release-action': PluginContentReleasesReleaseAction;

@@ -1,4 +1,4 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
 
 /** Portal fields any visitor may read: branding, links and the public keys of outside services. */
 export const PUBLIC_PORTAL_FIELDS = [
@@ -6,6 +6,27 @@ export const PUBLIC_PORTAL_FIELDS = [
   'facebookUrl', 'instagramUrl', 'youtubeUrl', 'twitterUrl', 'signInUrl', 'signUpUrl', 'educationLabel',
   'recaptchaSiteKey', 'signInWithGoogleClientId',
 ] as const;
+
+const PORTAL = 'api::portal.portal';
+
+/** What the sign-in code reads of a portal. */
+export interface PortalRow {
+  id: number;
+  slug: string;
+  isDefault?: boolean | null;
+  domains?: unknown;
+  recaptchaSiteKey?: string | null;
+  signInWithGoogleClientId?: string | null;
+}
+
+/** The portal look-ups other APIs use. */
+export interface PortalLookups {
+  findBySlugOrDefault(slug?: string | null): Promise<PortalRow | null>;
+  findAll(): Promise<PortalRow[]>;
+}
+
+/** The portal service, typed for its look-ups. */
+export const portals = (strapi: Core.Strapi) => strapi.service(PORTAL) as unknown as PortalLookups;
 
 export default factories.createCoreService('api::portal.portal', ({ strapi }) => ({
   /** Every portal with its public fields, default portal first, then by name. */
@@ -15,5 +36,16 @@ export default factories.createCoreService('api::portal.portal', ({ strapi }) =>
       sort: [{ isDefault: 'desc' }, { name: 'asc' }],
       limit: -1,
     } as never);
+  },
+
+  /** The portal with this slug; with no slug, the default portal (else the first one). */
+  async findBySlugOrDefault(slug?: string | null): Promise<PortalRow | null> {
+    if (slug) return strapi.db.query(PORTAL).findOne({ where: { slug } });
+    return strapi.db.query(PORTAL).findOne({ orderBy: [{ isDefault: 'desc' }, { id: 'asc' }] });
+  },
+
+  /** Every portal (few: one per brand), for checks that span them all (domains, Google client ids). */
+  async findAll(): Promise<PortalRow[]> {
+    return strapi.db.query(PORTAL).findMany({ orderBy: { id: 'asc' } });
   },
 }));

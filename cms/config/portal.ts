@@ -1,0 +1,38 @@
+import path from 'path';
+import type { PortalConfig } from '../src/utils/portal-config';
+
+// Compiled to dist/config, so the CMS folder is two levels up; relative folders are taken from there.
+const cmsRoot = path.resolve(__dirname, '..', '..');
+
+/**
+ * Sign-in, sessions and outside services. Read through portalConfig(strapi) at call time, so a test (or an admin
+ * tool) can change one value with strapi.config.set('portal.…') without rebooting.
+ */
+export default ({ env }: { env: (name: string, fallback: string) => string }): PortalConfig => {
+  // An empty line in .env (NAME=) means "the default", as it does for every variable in .env.example.
+  const value = (name: string): string => env(name, '').trim();
+  const text = (name: string, fallback: string): string => value(name) || fallback;
+  const number = (name: string, fallback: number): number => {
+    if (!value(name)) return fallback;
+    const parsed = Number(value(name));
+    if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative number, not "${value(name)}"`);
+    return parsed;
+  };
+
+  return {
+    siteUrl: text('SITE_URL', 'http://localhost:5173'),
+    sessionDays: number('AUTH_SESSION_DAYS', 30),
+    rateLimit: {
+      windowMs: number('AUTH_RATE_LIMIT_WINDOW_MS', 15 * 60 * 1000),
+      ipMax: number('AUTH_RATE_LIMIT_IP_MAX', 50),
+      accountMax: number('AUTH_RATE_LIMIT_ACCOUNT_MAX', 10),
+    },
+    captcha: {
+      secretKey: value('RECAPTCHA_SECRET_KEY'),
+      verifyUrl: text('RECAPTCHA_VERIFY_URL', 'https://www.google.com/recaptcha/api/siteverify'),
+      minScore: number('RECAPTCHA_MIN_SCORE', 0.5),
+    },
+    google: { certsUrl: text('GOOGLE_CERTS_URL', 'https://www.googleapis.com/oauth2/v3/certs') },
+    outboxDir: path.resolve(cmsRoot, text('EMAIL_OUTBOX_DIR', '.tmp/outbox')),
+  };
+};

@@ -1,0 +1,88 @@
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { hashCode, randomCode } from '../../../utils/codes';
+import { portalConfig } from '../../../utils/portal-config';
+import { canSignIn, type AccountUser } from '../users';
+
+const USER_AUTH = 'api::user-auth.user-auth';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The request header that carries a session's code. */
+export const AUTHCODE_HEADER = 'authcode';
+
+export interface SessionRow {
+  id: number;
+  isGuestSession: boolean;
+}
+
+/** Who is calling: the user and the session their code opened. */
+export interface Caller {
+  user: AccountUser;
+  session: SessionRow;
+}
+
+/** The caller of a request, resolved once however many layers ask (strategy, guest guard, controller). */
+const callers = new WeakMap<Context, Promise<Caller | null>>();
+
+const sessionService = ({ strapi }: { strapi: Core.Strapi }) => {
+  /** The user and session behind a raw code; null when unknown, expired, or the user is blocked or not active. */
+  async function resolve(code: string): Promise<Caller | null> {
+    const row = await strapi.db.query(USER_AUTH).findOne({
+      where: { authCode: hashCode(code) },
+      populate: { user: { populate: { portal: true } } },
+    });
+    if (!row?.user) return null;
+    if (!row.expiresAt || new Date(row.expiresAt).getTime() <= Date.now()) {
+      await strapi.db.query(USER_AUTH).deleteMany({ where: { id: row.id } });
+      return null;
+    }
+    if (!canSignIn(row.user)) return null;
+    return { user: row.user, session: { id: row.id, isGuestSession: Boolean(row.isGuestSession) } };
+  }
+
+  return {
+    /** Opens a session for a user and returns its raw code; only the code's hash is stored. */
+    async create(userId: number, { isGuestSession = false }: { isGuestSession?: boolean } = {}): Promise<string> {
+      const code = randomCode();
+      const expiresAt = new Date(Date.now() + portalConfig(strapi).sessionDays * DAY_MS);
+      await strapi.db.query(USER_AUTH).create({ data: { authCode: hashCode(code), user: userId, expiresAt, isGuestSession } });
+      return code;
+    },
+
+    resolve,
+
+    /** The caller behind the request's authcode header, or null; also sets ctx.state.user and ctx.state.userAuth. */
+    fromRequest(ctx: Context): Promise<Caller | null> {
+      let caller = callers.get(ctx);
+      if (!caller) {
+        const code = ctx.get(AUTHCODE_HEADER);
+        caller = (code ? resolve(code) : Promise.resolve(null)).then((found) => {
+          if (found) {
+            ctx.state.user = found.user;
+            ctx.state.userAuth = found.session;
+          }
+          return found;
+        });
+        callers.set(ctx, caller);
+      }
+      return caller;
+    },
+
+    /** Ends the session of a raw code (nothing happens for an unknown code). */
+    async end(code: string): Promise<void> {
+      await strapi.db.query(USER_AUTH).deleteMany({ where: { authCode: hashCode(code) } });
+    },
+
+    /** Ends every session of a user, guest sessions included. */
+    async endAllForUser(userId: number): Promise<void> {
+      await strapi.db.query(USER_AUTH).deleteMany({ where: { user: { id: userId } } });
+    },
+  };
+};
+
+export type SessionService = ReturnType<typeof sessionService>;
+
+/** The session service, typed. */
+export const sessions = (strapi: Core.Strapi) => strapi.service('api::user-auth.session') as unknown as SessionService;
+
+export default sessionService;

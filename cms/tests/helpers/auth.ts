@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { http, type TestApp } from './strapi';
+
+let ipCounter = 0;
+let emailCounter = 0;
+
+/** A client address no other call used, so the per-IP sign-in limits never trip across tests. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+/** An email address no other test used. */
+export function uniqueEmail(prefix: string): string {
+  emailCounter += 1;
+  return `${prefix}-${process.pid}-${emailCounter}@example.com`;
+}
+
+export interface CallOptions {
+  /** A session code for the authcode header. */
+  authCode?: string;
+  /** The client address (X-Forwarded-For); a fresh one by default. */
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+/** A JSON call to the test CMS as one client: its session code and its address. */
+export function call(app: TestApp, method: string, route: string, body?: unknown, options: CallOptions = {}) {
+  return http(app, method, route, body, {
+    'x-forwarded-for': options.ip ?? nextIp(),
+    ...(options.authCode ? { authcode: options.authCode } : {}),
+    ...options.headers,
+  });
+}
+
+export interface NewUser {
+  email: string;
+  password?: string;
+  level?: 'superadmin' | 'admin' | 'user' | 'guest';
+  isActive?: boolean;
+  blocked?: boolean;
+  firstName?: string;
+  lastName?: string;
+  /** The portal's numeric id. */
+  portal?: number;
+}
+
+/** Creates an account directly (hashed password, authenticated role); active unless told otherwise. */
+export async function createUser(app: TestApp, user: NewUser): Promise<{ id: number; documentId: string; email: string; password: string }> {
+  const role = await app.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
+  const password = user.password ?? 'Secret123';
+  const created = await app.strapi.plugin('users-permissions').service('user').add({
+    username: user.email, email: user.email, password, provider: 'local', confirmed: user.isActive ?? true, blocked: user.blocked ?? false,
+    isActive: user.isActive ?? true, level: user.level ?? 'user', role: role.id, portal: user.portal ?? null,
+    firstName: user.firstName ?? 'Test', lastName: user.lastName ?? 'Person',
+  });
+  return { id: created.id, documentId: created.documentId, email: user.email, password };
+}
+
+/** Signs in and answers the session code (the test fails unless sign-in succeeds). */
+export async function signIn(app: TestApp, username: string, password: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const { status, body } = await call(app, 'POST', '/api/auth/auth', { username, password, ...extra });
+  if (status !== 200) throw new Error(`sign-in of ${username} answered ${status}: ${JSON.stringify(body)}`);
+  return body.authCode;
+}
+
+export interface OutboxMail {
+  file: string;
+  /** The whole .eml file as written. */
+  raw: string;
+  /** Headers and body with quoted-printable soft breaks and escapes undone, for searching. */
+  text: string;
+  /** The first /confirm_email/ or /reset_password/ link. */
+  link: string | undefined;
+  code: string | undefined;
+}
+
+/** The mail written to this run's outbox, decoded enough to search it. */
+function readMail(file: string): OutboxMail {
+  const raw = fs.readFileSync(file, 'utf8');
+  const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const match = /(https?:\/\/[^\s<>"]+\/(?:confirm_email|reset_password)\/([A-Za-z0-9_-]+))/.exec(text);
+  return { file, raw, text, link: match?.[1], code: match?.[2] };
+}
+
+export const outboxDir = () => inject('outboxDir');
+
+/** Every mail to `to` in the outbox, oldest first. */
+export function mailsTo(to: string): OutboxMail[] {
+  const dir = outboxDir();
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => readMail(path.join(dir, name)))
+    .filter((mail) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\r?$`, 'im').test(mail.raw));
+}
+
+/** Waits (a few seconds at most) for the `count`-th mail to `to` whose subject is `subject`. */
+export async function waitForMail(to: string, subject: string, count = 1): Promise<OutboxMail> {
+  const started = Date.now();
+  while (Date.now() - started < 5_000) {
+    const found = mailsTo(to).filter((mail) => new RegExp(`^Subject: ${subject}\\r?$`, 'im').test(mail.raw));
+    if (found.length >= count) return found[count - 1];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail "${subject}" (#${count}) to ${to} in ${outboxDir()}`);
+}
