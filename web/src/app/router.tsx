@@ -1,14 +1,36 @@
 import type { Level } from '@portal/rules';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AuthGuard, RedirectWhenSignedIn } from '@/components/guards/auth-guard';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { usePortal } from '@/lib/portal/portal-context';
 import { lazyPage } from './lazy-page';
 import { RouteError } from './routes/route-error';
 
 const HomePage = lazyPage(() => import('@/features/home/pages/home-page').then((module) => module.HomePage));
+const WelcomePage = lazyPage(() => import('@/features/home/pages/home-page').then((module) => module.WelcomePage));
+const TeamPage = lazyPage(() => import('@/features/team/pages/team-page').then((module) => module.TeamPage));
+const ContactPage = lazyPage(() =>
+  import('@/features/contact/pages/contact-page').then((module) => module.ContactPage),
+);
+const PortfolioPage = lazyPage(() =>
+  import('@/features/portfolio/pages/portfolio-page').then((module) => module.PortfolioPage),
+);
+const EducationPage = lazyPage(() =>
+  import('@/features/education/pages/education-page').then((module) => module.EducationPage),
+);
+const NewsPage = lazyPage(() => import('@/features/education/pages/education-page').then((module) => module.NewsPage));
+const EducationItemPage = lazyPage(() =>
+  import('@/features/education/pages/education-item-page').then((module) => module.EducationItemPage),
+);
+const PrivacyPolicyPage = lazyPage(() =>
+  import('@/features/legal/pages/legal-pages').then((module) => module.PrivacyPolicyPage),
+);
+const TermsOfUsePage = lazyPage(() =>
+  import('@/features/legal/pages/legal-pages').then((module) => module.TermsOfUsePage),
+);
 const DashboardPage = lazyPage(() =>
   import('@/features/dashboard/pages/dashboard-page').then((module) => module.DashboardPage),
 );
@@ -32,10 +54,26 @@ interface PageRoute {
   page: ComponentType;
   authRequired?: boolean;
   requiredAuthLevel?: Level;
+  /** The portals that have the page (slugs); any other portal gets the not-found page. All when unset. */
+  portals?: readonly string[];
+}
+
+function OnlyOnPortals({ portals, children }: { portals: readonly string[]; children: ReactNode }) {
+  const { selectedSlug } = usePortal();
+  return portals.includes(selectedSlug) ? children : <NotFoundPage />;
 }
 
 const pages: PageRoute[] = [
   { path: paths.homepage.path, page: HomePage },
+  { path: paths.welcome.path, page: WelcomePage, portals: ['wasabistallions'] },
+  { path: paths.about.path, page: TeamPage },
+  { path: paths.contact.path, page: ContactPage },
+  { path: paths.portfolio.path, page: PortfolioPage },
+  { path: paths.education.path, page: EducationPage },
+  { path: paths.news.path, page: NewsPage },
+  { path: paths.educationItem.path, page: EducationItemPage },
+  { path: paths.privacyPolicy.path, page: PrivacyPolicyPage },
+  { path: paths.termsOfUse.path, page: TermsOfUsePage },
   { path: paths.dashboard.path, page: DashboardPage, authRequired: true, requiredAuthLevel: 'user' },
   { path: paths.profile.path, page: ProfilePage, authRequired: true, requiredAuthLevel: 'user' },
   { path: paths.confirmEmail.path, page: ConfirmEmailPage },
@@ -61,11 +99,17 @@ const routes: RouteObject[] = [
           </RedirectWhenSignedIn>
         ),
       },
-      ...pages.map(({ path, page: Page, authRequired = false, requiredAuthLevel = 'user' }) => ({
+      ...pages.map(({ path, page: Page, authRequired = false, requiredAuthLevel = 'user', portals }) => ({
         path,
         element: (
           <AuthGuard authRequired={authRequired} requiredAuthLevel={requiredAuthLevel}>
-            <Page />
+            {portals ? (
+              <OnlyOnPortals portals={portals}>
+                <Page />
+              </OnlyOnPortals>
+            ) : (
+              <Page />
+            )}
           </AuthGuard>
         ),
       })),

@@ -1,3 +1,5 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
 import useSWRImmutable from 'swr/immutable';
 import { api } from './api-client';
 import { usePortal } from './portal/portal-context';
@@ -52,11 +54,45 @@ export function contentBySlug(portal: string, slug: string): Promise<Content | n
   });
 }
 
+/** The cache key of an item: shared by the reading hook and the saves that replace what it holds. */
+const contentKey = (portal: string, slug: string) => ['content', portal, slug] as const;
+
 /** The content item `slug` of the selected portal, read once per portal and slug and then kept (SWR cache). */
 export function useContent(slug: string) {
   const { selectedSlug } = usePortal();
-  const { data, isLoading } = useSWRImmutable(['content', selectedSlug, slug], ([, portal, wanted]) =>
+  const { data, isLoading } = useSWRImmutable(contentKey(selectedSlug, slug), ([, portal, wanted]) =>
     contentBySlug(portal, wanted),
   );
   return { content: data ?? null, isLoading };
+}
+
+/** What POST /api/contents/update answers. */
+interface UpdateAnswer {
+  success?: boolean;
+  content?: Content;
+}
+
+/**
+ * Saves an item (superadmin only; a new slug is created) and puts what the CMS stored (its body sanitised) in
+ * the cache, so every viewer of the item shows it at once. Throws ApiError, or Error when the CMS did not
+ * confirm the save.
+ */
+export function useSaveContent() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (portal: string, slug: string, { title, body }: Content): Promise<Content> => {
+      // The CMS takes strings only; an item read without a title or body is saved with an empty one.
+      const answer = await api.post<UpdateAnswer | null>('/api/contents/update', {
+        slug,
+        portal,
+        title: title ?? '',
+        body: body ?? '',
+      });
+      if (!answer?.success) throw new Error('The server did not confirm the save');
+      const saved: Content = { title: answer.content?.title ?? title, body: answer.content?.body ?? body };
+      await mutate(contentKey(portal, slug), saved, { revalidate: false });
+      return saved;
+    },
+    [mutate],
+  );
 }

@@ -1,6 +1,8 @@
 import { Html } from '@/components/ui/html';
 import { Spinner } from '@/components/ui/spinner';
 import { useContent } from '@/lib/content';
+import { useEditMode } from '@/lib/edit-mode';
+import { EditableContent } from './editable-content';
 
 interface ContentViewerProps {
   slug: string;
@@ -9,10 +11,15 @@ interface ContentViewerProps {
   className?: string;
 }
 
-/** A content item by slug, in the spec's states: loading, not found, empty, loaded. */
+/**
+ * A content item by slug, in the spec's states: loading, not found, empty, loaded. In edit mode (content editors
+ * only) its title and body are edited in place instead.
+ */
 export function ContentViewer({ slug, hideTitle = false, className }: ContentViewerProps) {
   const { content, isLoading } = useContent(slug);
+  const { isEditMode } = useEditMode();
   if (isLoading) return <Spinner />;
+  if (isEditMode) return <EditableContent slug={slug} saved={content} hideTitle={hideTitle} className={className} />;
   // The slug is named so that content staff see which item to create or fill in.
   if (!content) return <p className={className}>{slug} is not found</p>;
   if (!content.title?.trim() && !content.body?.trim()) return <p className={className}>{slug} is empty</p>;

@@ -1,0 +1,23 @@
+import useSWR from 'swr';
+import { list } from '@/lib/collections';
+import { usePortal } from '@/lib/portal/portal-context';
+
+/** A person on the team page, as Strapi's REST API answers it. */
+export interface TeamMember {
+  id: number;
+  documentId: string;
+  name: string;
+  position: string | null;
+  /** HTML. */
+  bio: string | null;
+  imageUrl: string | null;
+  sortOrder: number | null;
+}
+
+/** The selected portal's team in its sort order; a failed read is an empty team. */
+export function useTeamMembers() {
+  const { selectedSlug } = usePortal();
+  return useSWR(['team-members', selectedSlug], ([, portal]) =>
+    list<TeamMember>('team_members', { filters: { portal: { slug: { $eq: portal } } }, sort: 'sortOrder' }),
+  );
+}

@@ -1,0 +1,125 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, getAuthCode } from './api-client';
+import { useSession } from './auth/session-context';
+
+/** A notification as GET /api/notifications/mine answers it. */
+export interface UserNotification {
+  id: number;
+  subject: string;
+  /** ISO time. */
+  createdAt: string;
+  template: { name: string; color: string | null } | null;
+}
+
+/** The spec's wait after the bell appears before notifications are read, so they never hold up the page. */
+export const NOTIFICATIONS_DELAY_MS = 500;
+/** How long a read list is used instead of asking again. */
+export const NOTIFICATIONS_CACHE_MS = 60_000;
+/** At most this many unread notifications are kept and shown. */
+export const MAX_UNREAD = 10;
+/** From this count on the badge reads '9+'. */
+const BADGE_CAP = 9;
+
+/** localStorage keys of the spec. */
+export const NOTIFICATIONS_CACHE_KEY = 'notificationsCache';
+export const NOTIFICATIONS_CACHE_TIME_KEY = 'notificationsCacheTime';
+export const READ_NOTIFICATIONS_AT_KEY = 'readNotificationsAt';
+
+/** What the badge on the bell reads: nothing at 0, the count below 9, '9+' from 9 on. */
+export function badgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count < BADGE_CAP ? String(count) : `${BADGE_CAP}+`;
+}
+
+/** The notifications created after `readAt` (all when nothing was read yet), newest first, at most MAX_UNREAD. */
+export function unreadOf(items: UserNotification[], readAt: string | null): UserNotification[] {
+  const readTime = readAt ? Date.parse(readAt) : Number.NaN;
+  const unread = Number.isNaN(readTime) ? items : items.filter((item) => Date.parse(item.createdAt) > readTime);
+  return unread.slice(0, MAX_UNREAD);
+}
+
+/** The cached list, with whose it is, so another user's is never shown. */
+interface CachedNotifications {
+  userId: number;
+  items: UserNotification[];
+}
+
+function readCache(): (CachedNotifications & { cachedAt: number }) | null {
+  try {
+    const cached = JSON.parse(localStorage.getItem(NOTIFICATIONS_CACHE_KEY) ?? 'null') as CachedNotifications | null;
+    const cachedAt = Number(localStorage.getItem(NOTIFICATIONS_CACHE_TIME_KEY));
+    return cached && Array.isArray(cached.items) && cachedAt ? { ...cached, cachedAt } : null;
+  } catch {
+    // A corrupt cache is no cache; the next read replaces it.
+    return null;
+  }
+}
+
+function clearCache(): void {
+  localStorage.removeItem(NOTIFICATIONS_CACHE_KEY);
+  localStorage.removeItem(NOTIFICATIONS_CACHE_TIME_KEY);
+}
+
+/** The user's unread notifications: the cached list while it is fresh, else read from the CMS and cached. */
+async function loadUnread(userId: number): Promise<UserNotification[]> {
+  const cached = readCache();
+  if (cached?.userId === userId && Date.now() - cached.cachedAt < NOTIFICATIONS_CACHE_MS) return cached.items;
+  const answer = await api.get<{ items?: UserNotification[] }>('/api/notifications/mine', { limit: MAX_UNREAD });
+  // A failed read shows no notifications (the spec's rule for reads) and is not cached, so the next load asks again.
+  if (!answer?.items) return [];
+  const unread = unreadOf(answer.items, localStorage.getItem(READ_NOTIFICATIONS_AT_KEY));
+  const fresh: CachedNotifications = { userId, items: unread };
+  localStorage.setItem(NOTIFICATIONS_CACHE_KEY, JSON.stringify(fresh));
+  localStorage.setItem(NOTIFICATIONS_CACHE_TIME_KEY, String(Date.now()));
+  return unread;
+}
+
+export interface UnreadNotifications {
+  unread: UserNotification[];
+  /** Marks every notification read: empties the list and the cache and keeps the time. */
+  markAllRead(): void;
+}
+
+/**
+ * The signed-in user's unread notifications, loaded NOTIFICATIONS_DELAY_MS after mount. The list and the cache
+ * are reset when the authentication state changes: another user (a guest session) empties both at once, and
+ * signing out empties the cache, so the next sign-in reads its own list.
+ */
+export function useUnreadNotifications(): UnreadNotifications {
+  const { me } = useSession();
+  const userId = me?.id ?? null;
+  // Kept with its owner, so a list read for the previous user is never shown for the next.
+  const [list, setList] = useState<CachedNotifications | null>(null);
+  const unread = list && list.userId === userId ? list.items : [];
+
+  useEffect(() => {
+    if (userId === null) return;
+    if (readCache()?.userId !== userId) clearCache();
+    let current = true;
+    const timer = setTimeout(() => {
+      void loadUnread(userId).then((items) => {
+        if (current) setList({ userId, items });
+      });
+    }, NOTIFICATIONS_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [userId]);
+
+  useEffect(
+    () => () => {
+      // The header drops the bell when the session ends, after the auth code is gone; other unmounts keep the cache.
+      if (!getAuthCode()) clearCache();
+    },
+    [],
+  );
+
+  const markAllRead = useCallback(() => {
+    localStorage.setItem(READ_NOTIFICATIONS_AT_KEY, new Date().toISOString());
+    clearCache();
+    setList(null);
+  }, []);
+
+  return { unread, markAllRead };
+}
