@@ -34,5 +34,6 @@ export default ({ env }: { env: (name: string, fallback: string) => string }): P
     },
     google: { certsUrl: text('GOOGLE_CERTS_URL', 'https://www.googleapis.com/oauth2/v3/certs') },
     outboxDir: path.resolve(cmsRoot, text('EMAIL_OUTBOX_DIR', '.tmp/outbox')),
+    mailchimp: { apiKey: value('MAILCHIMP_API_KEY'), listId: value('MAILCHIMP_LIST_ID'), apiUrl: value('MAILCHIMP_API_URL') },
   };
 };

@@ -13,6 +13,8 @@ export interface PortalConfig {
   google: { certsUrl: string };
   /** Where the embedded mail provider writes .eml files when no SMTP host is set. */
   outboxDir: string;
+  /** The newsletter goes to Mailchimp while apiKey and listId are set; an empty apiUrl means the key's data centre. */
+  mailchimp: { apiKey: string; listId: string; apiUrl: string };
 }
 
 /** The current portal configuration (read per call: tests change it at run time). */

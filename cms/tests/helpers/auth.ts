@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
+import type { SessionService } from '../../src/api/user-auth/services/session';
 import { http, type TestApp } from './strapi';
 
 let ipCounter = 0;
@@ -108,4 +109,15 @@ export async function waitForMail(to: string, subject: string, count = 1): Promi
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`no mail "${subject}" (#${count}) to ${to} in ${outboxDir()}`);
+}
+
+/** A new active user of `level`, signed in: the account and its session code. */
+export async function signedInUser(app: TestApp, prefix: string, level: NonNullable<NewUser['level']> = 'user') {
+  const user = await createUser(app, { email: uniqueEmail(prefix), level });
+  return { ...user, authCode: await signIn(app, user.email, user.password) };
+}
+
+/** A guest session as the user (what a superadmin opens through /api/auth/guest/start), made directly: its code. */
+export function openGuestSession(app: TestApp, userId: number): Promise<string> {
+  return (app.strapi.service('api::user-auth.session') as unknown as SessionService).create(userId, { isGuestSession: true });
 }

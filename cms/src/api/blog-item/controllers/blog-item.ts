@@ -1,3 +1,49 @@
 import { factories } from '@strapi/strapi';
+import { yup } from '@strapi/utils';
+import { queryChoice, queryInteger, requiredText, validateBody, validateQuery } from '../../../utils/validation';
+import type { EducationListQuery } from '../services/blog-item';
 
-export default factories.createCoreController('api::blog-item.blog-item');
+/** The site pages education 8 at a time; 100 is the most one call may ask for. */
+const DEFAULT_LIMIT = 8;
+const MAX_LIMIT = 100;
+const MAX_OFFSET = 1_000_000;
+
+const educationQuery = yup.object({
+  portal: requiredText('portal', 100),
+  kind: queryChoice('kind', ['video', 'other'] as const),
+  displayOnPortfolio: queryChoice('displayOnPortfolio', ['true'] as const),
+  limit: queryInteger('limit', 1, MAX_LIMIT),
+  offset: queryInteger('offset', 0, MAX_OFFSET),
+  sort: queryChoice('sort', ['-sortOrder', '-createdAt'] as const),
+});
+
+const bySlugSchema = yup.object({ slug: requiredText('slug', 200), portal: requiredText('portal', 100) });
+
+interface BlogItemService {
+  education(portal: string, query: EducationListQuery): Promise<{ items: unknown[]; total: number }>;
+  educationBySlug(portal: string, slug: string): Promise<unknown>;
+}
+
+export default factories.createCoreController('api::blog-item.blog-item', ({ strapi }) => {
+  const service = () => strapi.service('api::blog-item.blog-item') as unknown as BlogItemService;
+
+  return {
+    /** GET /api/contents/education: a page of the portal's published education items with the total. */
+    async education(ctx) {
+      const query = await validateQuery(educationQuery, ctx.query);
+      ctx.body = await service().education(query.portal, {
+        kind: query.kind,
+        displayOnPortfolio: query.displayOnPortfolio === 'true',
+        limit: Number(query.limit ?? DEFAULT_LIMIT),
+        offset: Number(query.offset ?? 0),
+        sort: query.sort ?? '-sortOrder',
+      });
+    },
+
+    /** POST /api/contents/educationbyslug: one published education item of the portal. */
+    async educationBySlug(ctx) {
+      const { slug, portal } = await validateBody(bySlugSchema, ctx.request.body);
+      ctx.body = { blogItem: await service().educationBySlug(portal, slug) };
+    },
+  };
+});

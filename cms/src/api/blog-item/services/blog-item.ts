@@ -1,3 +1,70 @@
 import { factories } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { FUND_NAME_POPULATE, withFundName, type FundNamed } from '../../fund/fund-name';
+import { portals } from '../../portal/services/portal';
 
-export default factories.createCoreService('api::blog-item.blog-item');
+const BLOG_ITEM = 'api::blog-item.blog-item';
+
+/** Stored fields of an education item in answers (docs/api-public.md); fundName is derived. */
+const FIELDS = [
+  'id', 'documentId', 'title', 'slug', 'type', 'url', 'listLinkHref', 'body', 'imageUrl', 'sortOrder', 'isFeatured',
+  'displayOnPortfolio', 'displayOnHomepage', 'createdAt', 'fundAsString',
+];
+
+export type EducationSort = '-sortOrder' | '-createdAt';
+
+export interface EducationListQuery {
+  /** video: videos only; other: everything else (papers, links, posts). */
+  kind?: 'video' | 'other';
+  displayOnPortfolio: boolean;
+  limit: number;
+  offset: number;
+  sort: EducationSort;
+}
+
+type BlogItemRow = FundNamed & Record<string, unknown>;
+
+// Newer items first among equals, then id, so pages never repeat or skip an item.
+const ORDER: Record<EducationSort, Record<string, 'desc'>[]> = {
+  '-sortOrder': [{ sortOrder: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }],
+  '-createdAt': [{ createdAt: 'desc' }, { id: 'desc' }],
+};
+
+// An item with no type is not a video; `$ne` alone would drop it (NULL <> 'video' is not true in SQL).
+const KIND_FILTER = {
+  video: { type: 'video' },
+  other: { $or: [{ type: { $ne: 'video' } }, { type: { $null: true } }] },
+};
+
+export default factories.createCoreService(BLOG_ITEM, ({ strapi }) => ({
+  /** One page of the portal's published education items and how many match in all; 404 for an unknown portal. */
+  async education(portalSlug: string, query: EducationListQuery) {
+    const portal = await portals(strapi).requireBySlug(portalSlug);
+    const where = {
+      $and: [
+        { portal: { id: portal.id }, isPublished: true },
+        query.kind ? KIND_FILTER[query.kind] : {},
+        query.displayOnPortfolio ? { displayOnPortfolio: true } : {},
+      ],
+    };
+    const [rows, total]: [BlogItemRow[], number] = await Promise.all([
+      strapi.db.query(BLOG_ITEM).findMany({
+        where, select: FIELDS, populate: FUND_NAME_POPULATE, orderBy: ORDER[query.sort], limit: query.limit, offset: query.offset,
+      }),
+      strapi.db.query(BLOG_ITEM).count({ where }),
+    ]);
+    return { items: rows.map(withFundName), total: Number(total) };
+  },
+
+  /** The portal's published education item with this slug; 404 'Not found' when there is none. */
+  async educationBySlug(portalSlug: string, slug: string) {
+    const portal = await portals(strapi).requireBySlug(portalSlug);
+    const row: BlogItemRow | null = await strapi.db.query(BLOG_ITEM).findOne({
+      where: { slug, portal: { id: portal.id }, isPublished: true },
+      select: FIELDS,
+      populate: FUND_NAME_POPULATE,
+    });
+    if (!row) throw new errors.NotFoundError('Not found');
+    return withFundName(row);
+  },
+}));

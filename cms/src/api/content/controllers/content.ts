@@ -1,9 +1,12 @@
 import { factories } from '@strapi/strapi';
 import { yup } from '@strapi/utils';
-import { requiredText, validateBody } from '../../../utils/validation';
+import { requiredText, text, validateBody } from '../../../utils/validation';
+import type { ContentChanges, ContentText } from '../services/content';
 
 /** The site batches every content block of a page into one call; 100 is far above any page. */
 const MAX_SLUGS = 100;
+/** Quill inlines pasted images as data: URLs, so a body can be large (the JSON body limit, 1 MB, comes first). */
+const BODY_MAX = 1_000_000;
 
 const bySlugSchema = yup.object({
   slug: yup
@@ -16,15 +19,34 @@ const bySlugSchema = yup.object({
   portal: requiredText('portal', 100),
 });
 
+const updateSchema = yup.object({
+  // A new slug becomes a key in the site's code and URLs, so keep it to plain characters.
+  slug: requiredText('slug', 200).matches(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'slug may hold only letters, digits, ".", "-" and "_"'),
+  portal: requiredText('portal', 100),
+  title: text('title', 500),
+  body: text('body', BODY_MAX),
+});
+
 interface ContentService {
-  bySlug(slugs: string[], portal: string): Promise<Record<string, { title: string | null; body: string | null }>>;
+  bySlug(slugs: string[], portal: string): Promise<Record<string, ContentText>>;
+  saveBySlug(portal: string, slug: string, changes: ContentChanges): Promise<{ slug: string } & ContentText>;
 }
 
-export default factories.createCoreController('api::content.content', ({ strapi }) => ({
-  /** POST /api/contents/byslug: the portal's content items for a list of slugs, keyed by slug (docs/api-public.md). */
-  async bySlug(ctx) {
-    const { slug, portal } = await validateBody(bySlugSchema, ctx.request.body);
-    const service = strapi.service('api::content.content') as unknown as ContentService;
-    ctx.body = { contents: await service.bySlug((slug ?? []).filter((item): item is string => Boolean(item)), portal) };
-  },
-}));
+export default factories.createCoreController('api::content.content', ({ strapi }) => {
+  const service = () => strapi.service('api::content.content') as unknown as ContentService;
+
+  return {
+    /** POST /api/contents/byslug: the portal's content items for a list of slugs, keyed by slug (docs/api-public.md). */
+    async bySlug(ctx) {
+      const { slug, portal } = await validateBody(bySlugSchema, ctx.request.body);
+      ctx.body = { contents: await service().bySlug((slug ?? []).filter((item): item is string => Boolean(item)), portal) };
+    },
+
+    /** POST /api/contents/update: a superadmin saves (or creates) a content item of a portal. */
+    async updateBySlug(ctx) {
+      const { slug, portal, title, body } = await validateBody(updateSchema, ctx.request.body);
+      const changes = { ...(title === undefined ? {} : { title }), ...(body === undefined ? {} : { body }) };
+      ctx.body = { success: true, content: await service().saveBySlug(portal, slug, changes) };
+    },
+  };
+});

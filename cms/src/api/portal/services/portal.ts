@@ -1,4 +1,5 @@
 import { factories, type Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
 
 /** Portal fields any visitor may read: branding, links and the public keys of outside services. */
 export const PUBLIC_PORTAL_FIELDS = [
@@ -9,9 +10,10 @@ export const PUBLIC_PORTAL_FIELDS = [
 
 const PORTAL = 'api::portal.portal';
 
-/** What the sign-in code reads of a portal. */
+/** What our services read of a portal (sign-in, and every portal-scoped list). */
 export interface PortalRow {
   id: number;
+  documentId: string;
   slug: string;
   isDefault?: boolean | null;
   domains?: unknown;
@@ -22,6 +24,7 @@ export interface PortalRow {
 /** The portal look-ups other APIs use. */
 export interface PortalLookups {
   findBySlugOrDefault(slug?: string | null): Promise<PortalRow | null>;
+  requireBySlug(slug: string): Promise<PortalRow>;
   findAll(): Promise<PortalRow[]>;
 }
 
@@ -42,6 +45,13 @@ export default factories.createCoreService('api::portal.portal', ({ strapi }) =>
   async findBySlugOrDefault(slug?: string | null): Promise<PortalRow | null> {
     if (slug) return strapi.db.query(PORTAL).findOne({ where: { slug } });
     return strapi.db.query(PORTAL).findOne({ orderBy: [{ isDefault: 'desc' }, { id: 'asc' }] });
+  },
+
+  /** The portal with this slug; 404 'Portal not found' when there is none (every portal-scoped call starts here). */
+  async requireBySlug(slug: string): Promise<PortalRow> {
+    const portal: PortalRow | null = await strapi.db.query(PORTAL).findOne({ where: { slug } });
+    if (!portal) throw new errors.NotFoundError('Portal not found');
+    return portal;
   },
 
   /** Every portal (few: one per brand), for checks that span them all (domains, Google client ids). */

@@ -3,6 +3,7 @@ import { errors } from '@strapi/utils';
 import { googleProvider } from '../../../providers/google';
 import { hashCode, randomCode } from '../../../utils/codes';
 import { portalConfig } from '../../../utils/portal-config';
+import { isEmail } from '../../../utils/validation';
 import { portals, type PortalRow } from '../../portal/services/portal';
 import { settingsOf } from '../../setting/services/setting';
 import { toMe, type Me } from '../me';
@@ -14,8 +15,6 @@ import { sessions } from './session';
 const SIGN_IN_FAILED = 'Invalid username or password';
 const GOOGLE_FAILED = 'Invalid Google credential';
 export const MIN_PASSWORD = 6;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface Registration {
   email: string;
@@ -81,7 +80,7 @@ const accountService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function registrationProblems(input: Registration, username: string): Promise<Record<string, string>> {
     const fields: Record<string, string> = {};
     const email = input.email.trim().toLowerCase();
-    if (!EMAIL.test(email) || email.length > 254) fields.email = 'Enter a valid email address';
+    if (!isEmail(email)) fields.email = 'Enter a valid email address';
     if (!input.firstName.trim()) fields.firstName = 'First name is required';
     if (!input.lastName.trim()) fields.lastName = 'Last name is required';
     if (input.password.length < MIN_PASSWORD) fields.password = `Password must be at least ${MIN_PASSWORD} characters`;

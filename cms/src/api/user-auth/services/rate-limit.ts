@@ -6,9 +6,9 @@ import { portalConfig } from '../../../utils/portal-config';
 const SWEEP_AT_KEYS = 10_000;
 
 /**
- * Sliding-window attempt counter for the sign-in family of endpoints. It lives in this process's memory: right for
- * the single CMS process we run; several processes behind a balancer would each count on their own and need a
- * shared store instead.
+ * Sliding-window attempt counter for the sign-in family of endpoints and newsletter sign-ups. It lives in this
+ * process's memory: right for the single CMS process we run; several processes behind a balancer would each count
+ * on their own and need a shared store instead.
  */
 const rateLimitService = ({ strapi }: { strapi: Core.Strapi }) => {
   const attempts = new Map<string, number[]>();

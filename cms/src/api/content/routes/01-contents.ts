@@ -1,0 +1,17 @@
+/** Content items by slug: the /contents calls of docs/api-public.md (under the /api prefix). */
+export default {
+  routes: [
+    {
+      method: 'POST',
+      path: '/contents/byslug',
+      handler: 'api::content.content.bySlug',
+      config: { auth: false },
+    },
+    {
+      method: 'POST',
+      path: '/contents/update',
+      handler: 'api::content.content.updateBySlug',
+      config: { auth: { strategies: ['authcode'] }, policies: [{ name: 'global::has-level', config: { level: 'superadmin' } }] },
+    },
+  ],
+};

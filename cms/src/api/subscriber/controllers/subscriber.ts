@@ -1,0 +1,36 @@
+import { factories } from '@strapi/strapi';
+import { yup } from '@strapi/utils';
+import { NewsletterError } from '../../../providers/newsletter';
+import { isEmail, requiredText, validateBody } from '../../../utils/validation';
+import { normalizeEmail } from '../list-key';
+
+const INVALID_EMAIL = 'Enter a valid email address';
+
+const subscribeSchema = yup.object({
+  email: yup
+    .string()
+    .typeError(INVALID_EMAIL)
+    .required(INVALID_EMAIL)
+    .test('email', INVALID_EMAIL, (value) => value === undefined || isEmail(normalizeEmail(value))),
+  portal: requiredText('portal', 100),
+});
+
+interface SubscriberService {
+  subscribe(email: string, portal: string): Promise<void>;
+}
+
+export default factories.createCoreController('api::subscriber.subscriber', ({ strapi }) => ({
+  /** POST /api/email/mailchimpsubscribe: puts an address on the portal's newsletter list. */
+  async subscribe(ctx) {
+    const { email, portal } = await validateBody(subscribeSchema, ctx.request.body);
+    try {
+      await (strapi.service('api::subscriber.subscriber') as unknown as SubscriberService).subscribe(normalizeEmail(email), portal);
+    } catch (error) {
+      if (!(error instanceof NewsletterError)) throw error;
+      // The visitor learns only that it failed; the log keeps the service's reason.
+      strapi.log.warn(`Newsletter subscription failed: ${error.message}`);
+      return ctx.badGateway('Error subscribing');
+    }
+    ctx.body = { success: true };
+  },
+}));

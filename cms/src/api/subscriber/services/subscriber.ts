@@ -1,0 +1,11 @@
+import { factories } from '@strapi/strapi';
+import { newsletterProvider } from '../../../providers/newsletter';
+import { portals } from '../../portal/services/portal';
+
+export default factories.createCoreService('api::subscriber.subscriber', ({ strapi }) => ({
+  /** Puts a (trimmed, lower-cased) address on the portal's newsletter list; 404 for an unknown portal. */
+  async subscribe(email: string, portalSlug: string): Promise<void> {
+    const portal = await portals(strapi).requireBySlug(portalSlug);
+    await newsletterProvider(strapi).subscribe(email, portal);
+  },
+}));
