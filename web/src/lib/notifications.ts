@@ -5,7 +5,8 @@ import { useSession } from './auth/session-context';
 /** A notification as GET /api/notifications/mine answers it. */
 export interface UserNotification {
   id: number;
-  subject: string;
+  /** Null when neither the template nor the notification has a subject. */
+  subject: string | null;
   /** ISO time. */
   createdAt: string;
   template: { name: string; color: string | null } | null;

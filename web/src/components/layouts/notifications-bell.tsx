@@ -16,7 +16,9 @@ export function NotificationsBell() {
 
   const showAll = () => {
     // Each for the default 5000 ms; the toast picks the readable text colour (textColorOn) for the background.
-    for (const { subject, template } of unread) notify(subject, { background: template?.color ?? undefined });
+    for (const { subject, template } of unread) {
+      notify(subject ?? template?.name ?? 'New notification', { background: template?.color ?? undefined });
+    }
     markAllRead();
   };
 

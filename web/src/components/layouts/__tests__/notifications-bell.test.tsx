@@ -161,6 +161,14 @@ describe('notifications bell: click', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('names a notification without a subject by its template, else as a new notification', async () => {
+    const [named, bare] = notifications(2);
+    await renderHeader(ann, answering([{ ...named, subject: null }, { ...bare, subject: null, template: null }]));
+    await advance(NOTIFICATIONS_DELAY_MS);
+    await userEvent.setup({ delay: null }).click(bell());
+    expect(screen.getAllByRole('alert').map((toast) => toast.textContent)).toEqual([named.template?.name, 'New notification']);
+  });
+
   it(`shows at most ${MAX_UNREAD} of many unread`, async () => {
     await renderHeader(ann, answering(notifications(12)));
     await advance(NOTIFICATIONS_DELAY_MS);
