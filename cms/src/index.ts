@@ -3,7 +3,6 @@ import type { Context } from 'koa';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
 import { useOutboxWithoutSmtp } from './bootstrap/mail-provider';
 import { applyPublicPermissions } from './bootstrap/public-permissions';
-import { registerOneSubscriberPerPortal } from './bootstrap/one-subscriber-per-portal';
 import { registerRichTextSanitising } from './bootstrap/sanitize-rich-text';
 import { registerUniquePerPortal } from './bootstrap/unique-per-portal';
 import { sessions } from './api/user-auth/services/session';
@@ -11,7 +10,6 @@ import { sessions } from './api/user-auth/services/session';
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     registerUniquePerPortal(strapi);
-    registerOneSubscriberPerPortal(strapi);
     registerRichTextSanitising(strapi);
     // Our sessions: routes that list `auth: { strategies: ['authcode'] }` need a valid authcode header (else 401).
     // No `verify`: what a caller may do is decided by each route's policies, not by role permissions.

@@ -62,6 +62,20 @@ describe('uniqueness', () => {
     expect(stored.map((content) => `${content.portal?.slug}:${content.title}`).sort()).toEqual(['uniq-one:One', 'uniq-two:Two']);
   });
 
+  it('keeps one item when the same new slug is saved at the same moment', async () => {
+    const portal = await app.strapi.documents('api::portal.portal').create({ data: { name: 'Uniq Race', slug: 'uniq-race' } });
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        app.strapi.documents('api::content.content').create({ data: { slug: 'raced', title: `Attempt ${i}`, portal: portal.documentId } })
+      )
+    );
+    expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
+    for (const attempt of attempts) {
+      if (attempt.status === 'rejected') expect(String(attempt.reason)).toContain('already exists in portal "uniq-race"');
+    }
+    expect(await app.strapi.documents('api::content.content').count({ filters: { slug: 'raced', portal: { slug: 'uniq-race' } } })).toBe(1);
+  });
+
   it('rejects moving a content item onto a slug its portal already uses', async () => {
     const portal = await app.strapi.documents('api::portal.portal').create({ data: { name: 'Uniq Move', slug: 'uniq-move' } });
     const contents = app.strapi.documents('api::content.content');

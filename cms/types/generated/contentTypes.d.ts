@@ -517,6 +517,7 @@ export interface ApiBlogItemBlogItem extends Struct.CollectionTypeSchema {
     > &
       Schema.Attribute.Private;
     portal: Schema.Attribute.Relation<'manyToOne', 'api::portal.portal'>;
+    portalSlugKey: Schema.Attribute.Text & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
     slug: Schema.Attribute.String;
     sortOrder: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
@@ -588,6 +589,7 @@ export interface ApiContentContent extends Struct.CollectionTypeSchema {
     > &
       Schema.Attribute.Private;
     portal: Schema.Attribute.Relation<'manyToOne', 'api::portal.portal'>;
+    portalSlugKey: Schema.Attribute.Text & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
     slug: Schema.Attribute.String & Schema.Attribute.Required;
     tags: Schema.Attribute.JSON;
