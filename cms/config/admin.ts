@@ -1,6 +1,7 @@
+import type { Core } from '@strapi/strapi';
 import { secret } from '../src/utils/env';
 
-export default ({ env }: { env: any }) => ({
+export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   auth: { secret: secret('ADMIN_JWT_SECRET') },
   apiToken: { salt: secret('API_TOKEN_SALT') },
   transfer: { token: { salt: secret('TRANSFER_TOKEN_SALT') } },

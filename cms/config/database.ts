@@ -1,9 +1,10 @@
+import type { Core } from '@strapi/strapi';
 import path from 'path';
 
 // Compiled to dist/config, so the CMS folder is two levels up; relative file names are taken from there.
 const cmsRoot = path.resolve(__dirname, '..', '..');
 
-export default ({ env }: { env: any }) => {
+export default ({ env }: Core.Config.Shared.ConfigParams) => {
   const client = env('DATABASE_CLIENT', 'sqlite');
 
   if (client === 'postgres') {

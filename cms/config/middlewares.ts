@@ -1,4 +1,5 @@
-export default ({ env }: { env: any }) => [
+import type { Core } from '@strapi/strapi';
+export default ({ env }: Core.Config.Shared.ConfigParams) => [
   'strapi::logger',
   'strapi::errors',
   'strapi::security',

@@ -1,7 +1,8 @@
+import type { Core } from '@strapi/strapi';
 import { secret } from '../src/utils/env';
 import { mailSettings, smtpProviderOptions } from '../src/providers/mail';
 
-export default ({ env }: { env: any }) => ({
+export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   'users-permissions': {
     config: {
       jwtSecret: secret('JWT_SECRET'),
