@@ -1,4 +1,4 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
 import { FUND_NAME_POPULATE, withFundName, type FundNamed } from '../../fund/fund-name';
 import { portals } from '../../portal/services/portal';
 
@@ -10,7 +10,7 @@ const FIELDS = [
   'ownershipInfoString', 'description', 'createdAt', 'fundAsString',
 ];
 
-export default factories.createCoreService(ASSETS_ITEM, ({ strapi }) => ({
+const assetsItemService = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** The portal's portfolio assets, newest first, with how many it has in all; 404 for an unknown portal. */
   async portfolio(portalSlug: string, limit: number) {
     const portal = await portals(strapi).requireBySlug(portalSlug);
@@ -21,4 +21,9 @@ export default factories.createCoreService(ASSETS_ITEM, ({ strapi }) => ({
     ]);
     return { items: rows.map(withFundName), total: Number(total) };
   },
-}));
+});
+
+/** The custom methods, typed for the controller. */
+export type AssetsItemService = ReturnType<typeof assetsItemService>;
+
+export default factories.createCoreService(ASSETS_ITEM, assetsItemService);

@@ -1,7 +1,7 @@
 import { factories } from '@strapi/strapi';
 import { yup } from '@strapi/utils';
 import { queryChoice, queryInteger, requiredText, validateBody, validateQuery } from '../../../utils/validation';
-import type { EducationListQuery } from '../services/blog-item';
+import type { BlogItemService } from '../services/blog-item';
 
 /** The site pages education 8 at a time; 100 is the most one call may ask for. */
 const DEFAULT_LIMIT = 8;
@@ -18,11 +18,6 @@ const educationQuery = yup.object({
 });
 
 const bySlugSchema = yup.object({ slug: requiredText('slug', 200), portal: requiredText('portal', 100) });
-
-interface BlogItemService {
-  education(portal: string, query: EducationListQuery): Promise<{ items: unknown[]; total: number }>;
-  educationBySlug(portal: string, slug: string): Promise<unknown>;
-}
 
 export default factories.createCoreController('api::blog-item.blog-item', ({ strapi }) => {
   const service = () => strapi.service('api::blog-item.blog-item') as unknown as BlogItemService;

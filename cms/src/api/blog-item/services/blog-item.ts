@@ -1,4 +1,4 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { FUND_NAME_POPULATE, withFundName, type FundNamed } from '../../fund/fund-name';
 import { portals } from '../../portal/services/portal';
@@ -36,7 +36,7 @@ const KIND_FILTER = {
   other: { $or: [{ type: { $ne: 'video' } }, { type: { $null: true } }] },
 };
 
-export default factories.createCoreService(BLOG_ITEM, ({ strapi }) => ({
+const blogItemService = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** One page of the portal's published education items and how many match in all; 404 for an unknown portal. */
   async education(portalSlug: string, query: EducationListQuery) {
     const portal = await portals(strapi).requireBySlug(portalSlug);
@@ -67,4 +67,9 @@ export default factories.createCoreService(BLOG_ITEM, ({ strapi }) => ({
     if (!row) throw new errors.NotFoundError('Not found');
     return withFundName(row);
   },
-}));
+});
+
+/** The custom methods, typed for the controller. */
+export type BlogItemService = ReturnType<typeof blogItemService>;
+
+export default factories.createCoreService(BLOG_ITEM, blogItemService);

@@ -1,7 +1,7 @@
 import { factories } from '@strapi/strapi';
 import { yup } from '@strapi/utils';
 import { requiredText, text, validateBody } from '../../../utils/validation';
-import type { ContentChanges, ContentText } from '../services/content';
+import type { ContentService } from '../services/content';
 
 /** The site batches every content block of a page into one call; 100 is far above any page. */
 const MAX_SLUGS = 100;
@@ -26,11 +26,6 @@ const updateSchema = yup.object({
   title: text('title', 500),
   body: text('body', BODY_MAX),
 });
-
-interface ContentService {
-  bySlug(slugs: string[], portal: string): Promise<Record<string, ContentText>>;
-  saveBySlug(portal: string, slug: string, changes: ContentChanges): Promise<{ slug: string } & ContentText>;
-}
 
 export default factories.createCoreController('api::content.content', ({ strapi }) => {
   const service = () => strapi.service('api::content.content') as unknown as ContentService;

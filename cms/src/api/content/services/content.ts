@@ -1,4 +1,4 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
 import { portals } from '../../portal/services/portal';
 
 const CONTENT = 'api::content.content';
@@ -12,7 +12,7 @@ export interface ContentText {
 /** What an edit may change; a field left out keeps its stored value. */
 export type ContentChanges = { title?: string; body?: string };
 
-export default factories.createCoreService(CONTENT, ({ strapi }) => ({
+const contentService = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** Title and body of each of `slugs` that exists in the portal; 404 for an unknown portal. */
   async bySlug(slugs: string[], portalSlug: string): Promise<Record<string, ContentText>> {
     const portal = await portals(strapi).requireBySlug(portalSlug);
@@ -38,4 +38,9 @@ export default factories.createCoreService(CONTENT, ({ strapi }) => ({
       : await strapi.documents(CONTENT).create({ data: { ...changes, slug, portal: portal.documentId } });
     return { slug, title: saved?.title ?? null, body: saved?.body ?? null };
   },
-}));
+});
+
+/** The custom methods, typed for the controller. */
+export type ContentService = ReturnType<typeof contentService>;
+
+export default factories.createCoreService(CONTENT, contentService);

@@ -1,4 +1,4 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
 import { notificationSubject } from '../subject';
 
 const NOTIFICATION = 'api::notification.notification';
@@ -11,7 +11,7 @@ interface NotificationRow {
   template: { name: string; subject: string | null; color: string | null } | null;
 }
 
-export default factories.createCoreService(NOTIFICATION, ({ strapi }) => ({
+const notificationService = ({ strapi }: { strapi: Core.Strapi }) => ({
   /**
    * The newest `limit` notifications of one user that are meant for the site (no template, or one with showInUI
    * not off), as the bell shows them, with how many there are in all.
@@ -42,4 +42,9 @@ export default factories.createCoreService(NOTIFICATION, ({ strapi }) => ({
       total: Number(total),
     };
   },
-}));
+});
+
+/** The custom methods, typed for the controller. */
+export type NotificationService = ReturnType<typeof notificationService>;
+
+export default factories.createCoreService(NOTIFICATION, notificationService);

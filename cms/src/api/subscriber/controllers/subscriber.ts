@@ -3,6 +3,7 @@ import { yup } from '@strapi/utils';
 import { NewsletterError } from '../../../providers/newsletter';
 import { isEmail, requiredText, validateBody } from '../../../utils/validation';
 import { normalizeEmail } from '../list-key';
+import type { SubscriberService } from '../services/subscriber';
 
 const INVALID_EMAIL = 'Enter a valid email address';
 
@@ -14,10 +15,6 @@ const subscribeSchema = yup.object({
     .test('email', INVALID_EMAIL, (value) => value === undefined || isEmail(normalizeEmail(value))),
   portal: requiredText('portal', 100),
 });
-
-interface SubscriberService {
-  subscribe(email: string, portal: string): Promise<void>;
-}
 
 export default factories.createCoreController('api::subscriber.subscriber', ({ strapi }) => ({
   /** POST /api/email/mailchimpsubscribe: puts an address on the portal's newsletter list. */
