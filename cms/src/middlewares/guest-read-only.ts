@@ -4,26 +4,44 @@ import type { Context, Next } from 'koa';
 import { AUTHCODE_HEADER, sessions } from '../api/user-auth/services/session';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+interface RouteDefinition {
+  method: string;
+  path: string;
+  config?: { guestMayCall?: boolean };
+}
+
 /**
- * What a guest session may still send: ending itself, and the reads the site makes as POST (the spec's calls).
- * A new read-as-POST route must be listed here, or guests get a 403 for it.
+ * The non-GET routes a guest session may still call: those whose definition says `config: { guestMayCall: true }`
+ * (logout, and the reads the spec makes as POST). Read from the route files as loaded, so the route declares it.
  */
-const ALLOWED = new Set([
-  'POST /api/auth/logout',
-  'POST /api/settings/load',
-  'POST /api/contents/byslug',
-  'POST /api/contents/educationbyslug',
-]);
+function guestCallableRoutes(strapi: Core.Strapi): Set<string> {
+  const prefix = strapi.config.get('api.rest.prefix', '/api') as string;
+  const allowed = new Set<string>();
+  for (const api of Object.values(strapi.apis) as { routes?: Record<string, { routes?: RouteDefinition[] }> }[]) {
+    for (const router of Object.values(api.routes ?? {})) {
+      for (const route of router.routes ?? []) {
+        if (route.config?.guestMayCall) allowed.add(`${route.method} ${prefix}${route.path}`);
+      }
+    }
+  }
+  return allowed;
+}
 
 /**
  * Global middleware: a guest session (a superadmin looking through a user's eyes) may read but never write.
  * It runs before routing, so it covers every route, including ones added later.
  */
-export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
-  async (ctx: Context, next: Next) => {
-    if (WRITES.has(ctx.method) && ctx.get(AUTHCODE_HEADER) && !ALLOWED.has(`${ctx.method} ${ctx.path}`)) {
-      const caller = await sessions(strapi).fromRequest(ctx);
-      if (caller?.session.isGuestSession) throw new errors.ForbiddenError('A guest session is read-only');
+export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
+  let allowed: Set<string> | undefined;
+  return async (ctx: Context, next: Next) => {
+    if (WRITES.has(ctx.method) && ctx.get(AUTHCODE_HEADER)) {
+      allowed ??= guestCallableRoutes(strapi);
+      if (!allowed.has(`${ctx.method} ${ctx.path}`)) {
+        const caller = await sessions(strapi).fromRequest(ctx);
+        if (caller?.session.isGuestSession) throw new errors.ForbiddenError('A guest session is read-only');
+      }
     }
     await next();
   };
+};

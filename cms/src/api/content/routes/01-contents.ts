@@ -5,7 +5,8 @@ export default {
       method: 'POST',
       path: '/contents/byslug',
       handler: 'api::content.content.bySlug',
-      config: { auth: false },
+      // A read made as POST: guests may call it (see middlewares/guest-read-only).
+      config: { auth: false, guestMayCall: true },
     },
     {
       method: 'POST',

@@ -5,7 +5,7 @@ export default {
       path: '/settings/load',
       handler: 'api::setting.setting.load',
       // Open to visitors (they read the guest-level settings); a signed-in caller reads more.
-      config: { auth: false, middlewares: ['global::session'] },
+      config: { auth: false, middlewares: ['global::session'], guestMayCall: true },
     },
     {
       method: 'POST',

@@ -16,7 +16,7 @@ export default {
     { method: 'POST', path: '/auth/reset/new', handler: 'api::user-auth.auth.resetNew', config: { auth: false, middlewares: guarded('reset-new') } },
     { method: 'POST', path: '/auth/google', handler: 'api::user-auth.auth.google', config: { auth: false, middlewares: guarded('google') } },
     { method: 'GET', path: '/auth/me', handler: 'api::user-auth.auth.me', config: { auth: SESSION } },
-    { method: 'POST', path: '/auth/logout', handler: 'api::user-auth.auth.logout', config: { auth: false } },
+    { method: 'POST', path: '/auth/logout', handler: 'api::user-auth.auth.logout', config: { auth: false, guestMayCall: true } },
     {
       method: 'POST',
       path: '/auth/guest',
