@@ -1,4 +1,6 @@
 import type { Core } from '@strapi/strapi';
+import { corsOrigins } from '../src/utils/cors';
+
 export default ({ env }: Core.Config.Shared.ConfigParams) => [
   'strapi::logger',
   'strapi::errors',
@@ -6,8 +8,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
   {
     name: 'strapi::cors',
     config: {
-      // The site runs on its own origin(s); list them in CORS_ORIGINS in production.
-      origin: env.array('CORS_ORIGINS', ['*']),
+      // The portals' domains, the CMS itself, CORS_ORIGINS, and local addresses outside production (src/utils/cors).
+      origin: corsOrigins(env.array('CORS_ORIGINS', [])),
       headers: ['Content-Type', 'Authorization', 'Origin', 'Accept', 'authcode'],
     },
   },
@@ -15,6 +17,7 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
   'strapi::query',
   'global::guest-read-only',
   'strapi::body',
+  'global::body-depth',
   'strapi::session',
   'strapi::favicon',
   'strapi::public',

@@ -26,6 +26,8 @@ export default ({ env }: { env: (name: string, fallback: string) => string }): P
       windowMs: number('AUTH_RATE_LIMIT_WINDOW_MS', 15 * 60 * 1000),
       ipMax: number('AUTH_RATE_LIMIT_IP_MAX', 50),
       accountMax: number('AUTH_RATE_LIMIT_ACCOUNT_MAX', 10),
+      accountCeiling: number('AUTH_RATE_LIMIT_ACCOUNT_CEILING', 100),
+      slowDownMs: number('AUTH_RATE_LIMIT_SLOW_DOWN_MS', 2000),
     },
     captcha: {
       secretKey: value('RECAPTCHA_SECRET_KEY'),

@@ -3,14 +3,16 @@ import type { Context } from 'koa';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
 import { useOutboxWithoutSmtp } from './bootstrap/mail-provider';
 import { applyPublicPermissions } from './bootstrap/public-permissions';
+import { registerPlainTextCheck } from './bootstrap/plain-text';
 import { registerRichTextSanitising } from './bootstrap/sanitize-rich-text';
 import { registerUniquePerPortal } from './bootstrap/unique-per-portal';
-import { sessions } from './api/user-auth/services/session';
+import { sessions } from './api/session/services/session';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     registerUniquePerPortal(strapi);
     registerRichTextSanitising(strapi);
+    registerPlainTextCheck(strapi);
     // Our sessions: routes that list `auth: { strategies: ['authcode'] }` need a valid authcode header (else 401).
     // No `verify`: what a caller may do is decided by each route's policies, not by role permissions.
     strapi.get('auth').register('content-api', {

@@ -8,7 +8,7 @@ let adminCode: string;
 let target: Awaited<ReturnType<typeof createUser>>;
 
 const REFUSED = 'Code is wrong or you have no rights to perform guest session. You have to be signed here as superadmin.';
-const GUEST_CODES = 'api::user-auth.guest-code';
+const GUEST_CODES = 'api::session.guest-code';
 
 /** A guest code for the target user, made by the superadmin. */
 async function guestCode(): Promise<string> {

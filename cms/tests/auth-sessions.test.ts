@@ -39,7 +39,7 @@ describe('POST /api/auth/auth', () => {
   it('stores only the SHA-256 of the session code, with an expiry 30 days ahead', async () => {
     const user = await createUser(app, { email: uniqueEmail('hash') });
     const authCode = await signIn(app, user.email, user.password);
-    const rows = await app.strapi.db.query('api::user-auth.user-auth').findMany({ where: { user: { id: user.id } } });
+    const rows = await app.strapi.db.query('api::session.user-auth').findMany({ where: { user: { id: user.id } } });
     expect(rows).toHaveLength(1);
     expect(rows[0].authCode).not.toBe(authCode);
     expect(rows[0].authCode).toMatch(/^[0-9a-f]{64}$/);
@@ -69,7 +69,6 @@ describe('POST /api/auth/auth', () => {
       { username: unconfirmed.email, password: unconfirmed.password },
       { username: blocked.email, password: blocked.password },
       { username: user.email, password: user.password, portal: other.slug },
-      { username: user.email, password: user.password, portal: 'no-such-portal' },
     ];
     for (const attempt of attempts) {
       const { status, body } = await call(app, 'POST', '/api/auth/auth', attempt);
@@ -78,11 +77,22 @@ describe('POST /api/auth/auth', () => {
     }
   });
 
-  it('lets a user of no portal sign in on any portal', async () => {
-    const user = await createUser(app, { email: uniqueEmail('portal-less') });
-    const { status, body } = await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password, portal: other.slug });
-    expect(status).toBe(200);
-    expect(body.me.portal).toBeNull();
+  it('answers 404 for a portal that does not exist', async () => {
+    const user = await createUser(app, { email: uniqueEmail('no-such'), portal: home.id });
+    const { status, body } = await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password, portal: 'no-such-portal' });
+    expect({ status, message: body.error.message }).toEqual({ status: 404, message: 'Portal not found' });
+  });
+
+  it("signs in on the portal of the request's Origin when none is named, and counts a user of no portal as the default portal's", async () => {
+    const user = await createUser(app, { email: uniqueEmail('by-origin'), portal: home.id });
+    await app.strapi.db.query('api::portal.portal').update({ where: { id: home.id }, data: { domains: ['invest.session-home.example'] } });
+    const byOrigin = (origin: string) => call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password }, { headers: { origin } });
+    expect((await byOrigin('https://invest.session-home.example')).status).toBe(200);
+    expect((await byOrigin('https://elsewhere.example')).status).toBe(401);
+
+    const portalLess = await createUser(app, { email: uniqueEmail('portal-less') });
+    expect((await call(app, 'POST', '/api/auth/auth', { username: portalLess.email, password: portalLess.password })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/auth/auth', { username: portalLess.email, password: portalLess.password, portal: other.slug })).status).toBe(401);
   });
 
   it('refuses missing fields and wrong types with a 400 naming the problem', async () => {
@@ -130,7 +140,7 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
   it('refuses an expired session and forgets it', async () => {
     const user = await createUser(app, { email: uniqueEmail('expired') });
     const authCode = await signIn(app, user.email, user.password);
-    const sessions = app.strapi.db.query('api::user-auth.user-auth');
+    const sessions = app.strapi.db.query('api::session.user-auth');
     const [session] = await sessions.findMany({ where: { user: { id: user.id } } });
     await sessions.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode })).status).toBe(401);
@@ -151,18 +161,45 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
 });
 
 describe('sign-in rate limits', () => {
-  it('stops an account after 10 attempts in the window, whatever the address', async () => {
+  it('stops an address after 10 failed attempts on one account, while the owner still signs in from elsewhere', async () => {
     const user = await createUser(app, { email: uniqueEmail('limited') });
+    const stranger = nextIp();
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const { status } = await call(app, 'POST', '/api/auth/auth', { username: user.email.toUpperCase(), password: 'wrong-password' });
+      const { status } = await call(app, 'POST', '/api/auth/auth', { username: user.email.toUpperCase(), password: 'wrong-password' }, { ip: stranger });
       expect(status).toBe(401);
     }
-    const over = await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password });
+    const over = await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password }, { ip: stranger });
     expect(over.status).toBe(429);
     expect(over.body.error.message).toBe('Too many attempts. Please try again in 15 minutes.');
-    // Another account from the same kind of fresh address is not affected.
-    const fine = await createUser(app, { email: uniqueEmail('not-limited') });
-    expect((await call(app, 'POST', '/api/auth/auth', { username: fine.email, password: fine.password })).status).toBe(200);
+    // The owner, from their own address, is not locked out by the stranger's guesses.
+    expect((await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password })).status).toBe(200);
+  });
+
+  it('does not count successful sign-ins against the account', async () => {
+    const user = await createUser(app, { email: uniqueEmail('often') });
+    const ip = nextIp();
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      expect((await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password }, { ip })).status).toBe(200);
+    }
+  });
+
+  it('past the per-account ceiling of failures from everywhere, slows every attempt down but still lets the right password in', async () => {
+    const limits = app.strapi.config.get('portal.rateLimit') as Record<string, number>;
+    app.strapi.config.set('portal.rateLimit', { ...limits, accountCeiling: 3, slowDownMs: 400 });
+    try {
+      const user = await createUser(app, { email: uniqueEmail('spread') });
+      const timed = async (password: string) => {
+        const started = Date.now();
+        const { status } = await call(app, 'POST', '/api/auth/auth', { username: user.email, password });
+        return { status, waited: Date.now() - started };
+      };
+      for (let attempt = 0; attempt < 3; attempt += 1) expect((await timed('wrong-password')).status).toBe(401);
+      const owner = await timed(user.password);
+      expect(owner.status).toBe(200);
+      expect(owner.waited).toBeGreaterThanOrEqual(400);
+    } finally {
+      app.strapi.config.set('portal.rateLimit', limits);
+    }
   });
 
   it('stops an address after 50 attempts in the window, whatever the account', async () => {

@@ -9,6 +9,7 @@ const CONTENT = 'api::content.content';
 let app: TestApp;
 let portalA: TestPortal;
 let superadmin: Awaited<ReturnType<typeof signedInUser>>;
+let superadminOfB: Awaited<ReturnType<typeof signedInUser>>;
 
 const update = (body: unknown, authCode = superadmin.authCode) => call(app, 'POST', '/api/contents/update', body, { authCode });
 const bySlug = async (slug: string, portal: string) => (await call(app, 'POST', '/api/contents/byslug', { slug: [slug], portal })).body.contents[slug];
@@ -18,7 +19,8 @@ beforeAll(async () => {
   app = await useStrapi();
   portalA = await createPortal(app, 'edit-a');
   const portalB = await createPortal(app, 'edit-b');
-  superadmin = await signedInUser(app, 'edit-super', 'superadmin');
+  superadmin = await signedInUser(app, 'edit-super', 'superadmin', portalA);
+  superadminOfB = await signedInUser(app, 'edit-super-b', 'superadmin', portalB);
   const contents = app.strapi.documents(CONTENT);
   await contents.create({ data: { slug: 'edit-terms', title: 'Terms A', body: '<p>old A</p>', portal: portalA.documentId } });
   await contents.create({ data: { slug: 'edit-terms', title: 'Terms B', body: '<p>old B</p>', portal: portalB.documentId } });
@@ -32,7 +34,7 @@ describe('POST /api/contents/update: who may edit', () => {
 
   it('answers 403 to users and admins', async () => {
     for (const level of ['user', 'admin'] as const) {
-      const { authCode } = await signedInUser(app, `edit-${level}`, level);
+      const { authCode } = await signedInUser(app, `edit-${level}`, level, portalA);
       const refused = await update({ slug: 'edit-terms', portal: 'edit-a', title: 'Hacked' }, authCode);
       expect(refused, level).toMatchObject(refusal(403, "You don't have rights to perform this action"));
     }
@@ -41,6 +43,13 @@ describe('POST /api/contents/update: who may edit', () => {
   it('answers 403 to a guest session, even one opened as a superadmin', async () => {
     const refused = await update({ slug: 'edit-terms', portal: 'edit-a', title: 'Hacked' }, await openGuestSession(app, superadmin.id));
     expect(refused).toMatchObject(refusal(403, 'A guest session is read-only'));
+  });
+
+  it("answers 403 to a superadmin of another portal: a user's rights hold in their own portal only", async () => {
+    const refused = await update({ slug: 'edit-terms', portal: 'edit-a', title: 'Hacked' }, superadminOfB.authCode);
+    expect(refused).toMatchObject(refusal(403, "You can only change your own portal's content"));
+    // Without a portal named, the request is for the default portal (this test run's first), not theirs either.
+    expect((await update({ slug: 'edit-terms', title: 'Hacked' }, superadminOfB.authCode)).status).toBe(403);
   });
 
   it('leaves the item as it was after every refusal', async () => {
@@ -68,12 +77,12 @@ describe('POST /api/contents/update: saving', () => {
   });
 
   it('creates the item when the slug is new for that portal, once', async () => {
-    const created = await update({ slug: 'edit-new-block', portal: 'edit-b', title: 'Fresh', body: '<p>fresh</p>' });
+    const created = await update({ slug: 'edit-new-block', portal: 'edit-b', title: 'Fresh', body: '<p>fresh</p>' }, superadminOfB.authCode);
     expect(created).toMatchObject({ status: 200, body: { success: true, content: { slug: 'edit-new-block', title: 'Fresh', body: '<p>fresh</p>' } } });
     expect(await bySlug('edit-new-block', 'edit-b')).toEqual({ title: 'Fresh', body: '<p>fresh</p>' });
     expect(await bySlug('edit-new-block', 'edit-a')).toBeUndefined();
 
-    await update({ slug: 'edit-new-block', portal: 'edit-b', title: 'Fresher' });
+    await update({ slug: 'edit-new-block', portal: 'edit-b', title: 'Fresher' }, superadminOfB.authCode);
     const rows = await rowsOf('edit-new-block');
     expect(rows.map((row: { title: string; portal: { slug: string } }) => [row.title, row.portal.slug])).toEqual([['Fresher', 'edit-b']]);
   });
@@ -94,7 +103,6 @@ describe('POST /api/contents/update: saving', () => {
   it('refuses a malformed body with a 400', async () => {
     const cases: [unknown, string][] = [
       [{ portal: 'edit-a', title: 'x' }, 'slug is required'],
-      [{ slug: 'edit-terms', title: 'x' }, 'portal is required'],
       [{ slug: 'has space', portal: 'edit-a' }, 'slug may hold only letters, digits, ".", "-" and "_"'],
       [{ slug: 7, portal: 'edit-a' }, 'slug must be a string'],
       [{ slug: 'edit-terms', portal: 'edit-a', title: 5 }, 'title must be a string'],

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectBadRequests, refusal } from './helpers/answers';
 import { call, createUser, openGuestSession, uniqueEmail } from './helpers/auth';
@@ -132,7 +133,6 @@ describe('GET /api/contents/education', () => {
 
   it('refuses a bad query with a 400 that says what is wrong', async () => {
     const cases: [string, string][] = [
-      ['', 'portal is required'],
       ['portal[]=edu-a', 'portal must be a string'],
       ['portal=edu-a&kind=audio', 'kind must be one of video, other'],
       ['portal=edu-a&displayOnPortfolio=yes', 'displayOnPortfolio must be true'],
@@ -171,11 +171,29 @@ describe('POST /api/contents/educationbyslug', () => {
     expect(await bySlug({ slug: 'paper', portal: 'no-such-portal' })).toMatchObject(refusal(404, 'Portal not found'));
   });
 
+  it("answers the spec's call {slug}: the portal comes from the request's Origin, else the default portal", async () => {
+    await app.strapi.db.query('api::portal.portal').update({ where: { id: portalB.id }, data: { domains: ['edu-b.example'] } });
+    const fromOrigin = await call(app, 'POST', '/api/contents/educationbyslug', { slug: 'shared' }, { headers: { origin: 'https://edu-b.example' } });
+    expect(fromOrigin).toMatchObject({ status: 200, body: { blogItem: { title: 'Shared in B' } } });
+    // fetch cannot set Host, so ask the way a proxy forwards the site's request: node's http with the portal's host.
+    const { port } = new URL(app.url);
+    const fromHost = await new Promise<string>((resolve, reject) => {
+      const request = http.request({ host: '127.0.0.1', port, path: '/api/contents/educationbyslug', method: 'POST', headers: { host: 'edu-b.example', 'content-type': 'application/json' } }, (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk)).on('end', () => resolve(text));
+      });
+      request.on('error', reject);
+      request.end(JSON.stringify({ slug: 'shared' }));
+    });
+    expect(JSON.parse(fromHost).blogItem.title).toBe('Shared in B');
+    const fromNowhere = await call(app, 'POST', '/api/contents/educationbyslug', { slug: 'shared' });
+    expect(fromNowhere.body.blogItem?.title).not.toBe('Shared in B');
+  });
+
   it('refuses a malformed body with a 400', async () => {
     const cases: [unknown, string][] = [
       [{ portal: 'edu-a' }, 'slug is required'],
       [{ slug: ['paper'], portal: 'edu-a' }, 'slug must be a string'],
-      [{ slug: 'paper' }, 'portal is required'],
       [['paper'], 'The request body must be a JSON object'],
     ];
     await expectBadRequests(cases, bySlug);

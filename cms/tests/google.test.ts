@@ -40,7 +40,8 @@ function idToken(email: string, { claims = {}, key = googleKey.privateKey, heade
   return `${input}.${crypto.sign('RSA-SHA256', Buffer.from(input), key).toString('base64url')}`;
 }
 
-const google = (credential: string, portalSlug?: string) => call(app, 'POST', '/api/auth/google', { credential, ...(portalSlug ? { portal: portalSlug } : {}) });
+const google = (credential: string, portalSlug?: string, headers: Record<string, string> = {}) =>
+  call(app, 'POST', '/api/auth/google', { credential, ...(portalSlug ? { portal: portalSlug } : {}) }, { headers });
 
 beforeAll(async () => {
   app = await useStrapi();
@@ -48,7 +49,7 @@ beforeAll(async () => {
   app.strapi.config.set('portal.google.certsUrl', `${certs.url}/oauth2/v3/certs`);
   const portals = app.strapi.db.query('api::portal.portal');
   portal = await portals.create({ data: { name: 'Google Portal', slug: 'google-portal', signInWithGoogleClientId: CLIENT_ID } });
-  otherPortal = await portals.create({ data: { name: 'Google Other', slug: 'google-other', signInWithGoogleClientId: OTHER_CLIENT_ID } });
+  otherPortal = await portals.create({ data: { name: 'Google Other', slug: 'google-other', domains: ['invest.google-other.example'], signInWithGoogleClientId: OTHER_CLIENT_ID } });
 });
 
 afterAll(async () => {
@@ -67,7 +68,7 @@ describe('POST /api/auth/google', () => {
     expect(stored).toMatchObject({ provider: 'google', confirmed: true, isActive: true });
     expect(stored.role.type).toBe('authenticated');
 
-    const second = await google(idToken(email));
+    const second = await google(idToken(email), portal.slug);
     expect(second.status).toBe(200);
     expect(second.body.me.id).toBe(first.body.me.id);
     expect(await app.strapi.db.query(USERS).count({ where: { email } })).toBe(1);
@@ -76,8 +77,8 @@ describe('POST /api/auth/google', () => {
 
   it('fetches the keys once while their Cache-Control max-age lasts', async () => {
     const before = certs.requests.length;
-    await google(idToken(uniqueEmail('google-cache')));
-    await google(idToken(uniqueEmail('google-cache')));
+    await google(idToken(uniqueEmail('google-cache')), portal.slug);
+    await google(idToken(uniqueEmail('google-cache')), portal.slug);
     expect(certs.requests.length - before).toBeLessThanOrEqual(1);
     expect(certs.requests.every((request) => request.url === '/oauth2/v3/certs')).toBe(true);
   });
@@ -106,21 +107,23 @@ describe('POST /api/auth/google', () => {
     expect(await app.strapi.db.query(USERS).count({ where: { email } })).toBe(0);
   });
 
-  it("accepts any portal's client id when no portal is named, and puts the new account in that portal", async () => {
-    const { status, body } = await google(idToken(uniqueEmail('google-other'), { claims: { aud: OTHER_CLIENT_ID } }));
+  it("takes the portal from the request's Origin when none is named, accepts only its client id, and puts the new account there", async () => {
+    const origin = { origin: 'https://invest.google-other.example' };
+    const { status, body } = await google(idToken(uniqueEmail('google-other'), { claims: { aud: OTHER_CLIENT_ID } }), undefined, origin);
     expect(status).toBe(200);
     expect(body.me.portal).toBe(otherPortal.slug);
+    expect((await google(idToken(uniqueEmail('google-other')), undefined, origin)).status).toBe(401);
   });
 
   it('activates a pending registration, and refuses a blocked account or one of another portal', async () => {
-    const pending = await createUser(app, { email: uniqueEmail('google-pending'), isActive: false });
+    const pending = await createUser(app, { email: uniqueEmail('google-pending'), isActive: false, portal: portal.id });
     await app.strapi.db.query(USERS).update({ where: { id: pending.id }, data: { confirmEmailCode: 'pending-hash' } });
-    const activated = await google(idToken(pending.email));
+    const activated = await google(idToken(pending.email), portal.slug);
     expect(activated.status).toBe(200);
     expect(activated.body.me.id).toBe(pending.id);
 
-    const blocked = await createUser(app, { email: uniqueEmail('google-blocked'), blocked: true });
-    expect((await google(idToken(blocked.email))).status).toBe(401);
+    const blocked = await createUser(app, { email: uniqueEmail('google-blocked'), blocked: true, portal: portal.id });
+    expect((await google(idToken(blocked.email), portal.slug)).status).toBe(401);
 
     const elsewhere = await createUser(app, { email: uniqueEmail('google-elsewhere'), portal: otherPortal.id });
     expect((await google(idToken(elsewhere.email), portal.slug)).status).toBe(401);

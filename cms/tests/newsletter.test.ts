@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { mailchimpNewsletter } from '../src/providers/newsletter/mailchimp';
 import { NewsletterError } from '../src/providers/newsletter';
 import { expectBadRequests, refusal } from './helpers/answers';
-import { call, createUser, openGuestSession, uniqueEmail } from './helpers/auth';
+import { call, createUser, openGuestSession, uniqueEmail, type CallOptions } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
 import { startStandIn, type StandIn } from './helpers/stand-in';
 import { useStrapi, type TestApp } from './helpers/strapi';
@@ -14,7 +14,7 @@ let app: TestApp;
 let portalA: TestPortal;
 let portalB: TestPortal;
 
-const subscribe = (body: unknown, options: { ip?: string; authCode?: string } = {}) => call(app, 'POST', '/api/email/mailchimpsubscribe', body, options);
+const subscribe = (body: unknown, options: CallOptions = {}) => call(app, 'POST', '/api/email/mailchimpsubscribe', body, options);
 
 /** The portal's Subscriber rows, by address. */
 async function listOf(portal: TestPortal): Promise<string[]> {
@@ -63,8 +63,11 @@ describe('POST /api/email/mailchimpsubscribe with the embedded list (no Mailchim
     expect(await listOf(portalA)).not.toContain('not-an-email');
   });
 
-  it('answers 400 without a portal and 404 for an unknown one', async () => {
-    expect(await subscribe({ email: 'p@example.com' })).toMatchObject(refusal(400, 'portal is required'));
+  it("answers the spec's call {email} for the portal of the request's Origin, and 404 for an unknown portal", async () => {
+    await app.strapi.db.query('api::portal.portal').update({ where: { id: portalA.id }, data: { domains: ['news-a.example'] } });
+    const fromOrigin = await subscribe({ email: 'origin@example.com' }, { headers: { origin: 'https://news-a.example' } });
+    expect(fromOrigin).toMatchObject({ status: 200, body: { success: true } });
+    expect(await listOf(portalA)).toContain('origin@example.com');
     expect(await subscribe({ email: 'p@example.com', portal: 'no-such-portal' })).toMatchObject(refusal(404, 'Portal not found'));
   });
 

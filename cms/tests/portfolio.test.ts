@@ -74,7 +74,6 @@ describe('GET /api/contents/portfolio', () => {
   it('answers 404 for an unknown portal and 400 for a bad query', async () => {
     expect(await portfolio('portal=no-such-portal')).toMatchObject(refusal(404, 'Portal not found'));
     const cases: [string, string][] = [
-      ['', 'portal is required'],
       ['portal=pf-a&limit=0', 'limit must be from 1 to 999'],
       ['portal=pf-a&limit=ten', 'limit must be a whole number'],
       ['portal[x]=pf-a', 'portal must be a string'],

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context, Next } from 'koa';
-import { AUTHCODE_HEADER, sessions } from '../api/user-auth/services/session';
+import { AUTHCODE_HEADER, sessions } from '../api/session/services/session';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
-import { sessions } from '../api/user-auth/services/session';
+import { sessions } from '../api/session/services/session';
 
 /**
  * Route middleware 'global::session' for routes open to visitors (`auth: false`) that still read the caller:

@@ -6,7 +6,11 @@ export interface PortalConfig {
   siteUrl: string;
   /** How long a session lasts. */
   sessionDays: number;
-  rateLimit: { windowMs: number; ipMax: number; accountMax: number };
+  /**
+   * Per address: ipMax requests; per account and address: accountMax failures (then 429); per account from every
+   * address: past accountCeiling failures each attempt waits slowDownMs.
+   */
+  rateLimit: { windowMs: number; ipMax: number; accountMax: number; accountCeiling: number; slowDownMs: number };
   /** Captcha is off while secretKey is empty. */
   captcha: { secretKey: string; verifyUrl: string; minScore: number };
   /** JWK set of Google's signing keys: an http(s) URL, or a file: URL for an offline key set. */

@@ -1,9 +1,25 @@
-import { validateYupSchema, yup } from '@strapi/utils';
+import { errors, yup } from '@strapi/utils';
 import { LEVELS } from '@portal/rules';
 
-/** An optional string field: any other type is refused rather than coerced. */
+/**
+ * Characters no text a person types holds: C0 and C1 controls (tab, line feed and carriage return excepted), DEL, and
+ * UTF-16 halves without their other half (they cannot be stored or shown as text).
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a string holds a control character or a lone surrogate. */
+export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);
+
+/** Long enough for any pass phrase, short enough to keep bcrypt (72 bytes) and the request small. */
+export const PASSWORD_MAX = 200;
+
+/** An optional string field: any other type is refused rather than coerced, and so are control characters. */
 export const text = (name: string, max = 500) =>
-  yup.string().typeError(`${name} must be a string`).max(max, `${name} must be at most ${max} characters`);
+  yup
+    .string()
+    .typeError(`${name} must be a string`)
+    .max(max, `${name} must be at most ${max} characters`)
+    .test('plain', `${name} must not contain control characters`, (value) => value === undefined || !hasControlCharacters(value));
 
 /** A string field that must be present and not empty. */
 export const requiredText = (name: string, max = 500) => text(name, max).required(`${name} is required`);
@@ -35,9 +51,18 @@ export const queryInteger = (name: string, min: number, max: number) =>
 export const queryChoice = <T extends string>(name: string, choices: readonly T[]) =>
   yup.mixed<T>().oneOf([...choices], `${name} must be ${choices.length === 1 ? choices[0] : `one of ${choices.join(', ')}`}`);
 
-/** Strict (no coercion), stopping at the first problem so the 400 names it in its message; names not in the schema pass. */
-function check<T extends yup.AnyObjectSchema>(schema: T, input: unknown): Promise<yup.InferType<T>> {
-  return validateYupSchema(schema, { abortEarly: true })(input ?? {});
+/**
+ * Strict (no coercion), stopping at the first problem so the 400 names it in its message; names not in the schema
+ * pass. The error names the field and the rule but never carries the value sent: it may be a password, or nested so
+ * deep that writing it out would fail.
+ */
+async function check<T extends yup.AnyObjectSchema>(schema: T, input: unknown): Promise<yup.InferType<T>> {
+  try {
+    return await schema.validate(input ?? {}, { strict: true, abortEarly: true });
+  } catch (error) {
+    if (!(error instanceof yup.ValidationError)) throw error;
+    throw new errors.ValidationError(error.message, { errors: [{ path: error.path ? error.path.split('.') : [], message: error.message, name: 'ValidationError' }] });
+  }
 }
 
 /** Checks a query string against a schema. Values arrive as strings, a repeated name as a list (which string fields refuse). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
-import type { SessionService } from '../../src/api/user-auth/services/session';
+import { sessions } from '../../src/api/session/services/session';
 import { http, type TestApp } from './strapi';
 
 let ipCounter = 0;
@@ -112,12 +112,12 @@ export async function waitForMail(to: string, subject: string, count = 1): Promi
 }
 
 /** A new active user of `level`, signed in: the account and its session code. */
-export async function signedInUser(app: TestApp, prefix: string, level: NonNullable<NewUser['level']> = 'user') {
-  const user = await createUser(app, { email: uniqueEmail(prefix), level });
-  return { ...user, authCode: await signIn(app, user.email, user.password) };
+export async function signedInUser(app: TestApp, prefix: string, level: NonNullable<NewUser['level']> = 'user', portal?: { id: number; slug: string }) {
+  const user = await createUser(app, { email: uniqueEmail(prefix), level, portal: portal?.id });
+  return { ...user, authCode: await signIn(app, user.email, user.password, portal ? { portal: portal.slug } : {}) };
 }
 
 /** A guest session as the user (what a superadmin opens through /api/auth/guest/start), made directly: its code. */
 export function openGuestSession(app: TestApp, userId: number): Promise<string> {
-  return (app.strapi.service('api::user-auth.session') as unknown as SessionService).create(userId, { isGuestSession: true });
+  return sessions(app.strapi).create(userId, { isGuestSession: true });
 }

@@ -1,4 +1,4 @@
-import type { CaptchaProvider } from '.';
+import type { CaptchaProvider } from './types';
 
 /** No captcha: every request passes. The default, so the CMS needs no outside service. */
 export const offCaptcha: CaptchaProvider = {

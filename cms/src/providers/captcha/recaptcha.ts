@@ -1,5 +1,5 @@
 import type { PortalConfig } from '../../utils/portal-config';
-import type { CaptchaAction, CaptchaProvider } from '.';
+import type { CaptchaAction, CaptchaProvider } from './types';
 
 const TIMEOUT_MS = 10_000;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { JsonWebKey } from 'node:crypto';
-import type { KeySource } from '.';
+import type { KeySource } from './types';
 
 /** Signing keys from a local JWK set file (read on each use, so it can be replaced while the CMS runs). */
 export function fileKeys(url: string): KeySource {

@@ -1,5 +1,5 @@
 import type { JsonWebKey } from 'node:crypto';
-import type { KeySource } from '.';
+import type { KeySource } from './types';
 
 const TIMEOUT_MS = 10_000;
 /** Used when the answer names no max-age; Google rotates its keys over days. */

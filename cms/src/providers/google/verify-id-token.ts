@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { KeySource } from '.';
+import type { KeySource } from './types';
 
 const ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { MailMessage, MailProvider, MailSettings } from '.';
+import type { MailMessage, MailProvider, MailSettings } from './types';
 
 /** Letters, digits, dots, @ and dashes: enough to read a file name, safe on every file system. */
 function slug(text: string): string {

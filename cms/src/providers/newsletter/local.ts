@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { listKey, normalizeEmail } from '../../api/subscriber/list-key';
-import type { NewsletterProvider } from '.';
+import type { NewsletterProvider } from './types';
 
 const SUBSCRIBER = 'api::subscriber.subscriber';
 

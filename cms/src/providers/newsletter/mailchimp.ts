@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { PortalConfig } from '../../utils/portal-config';
-import type { NewsletterProvider } from '.';
+import type { NewsletterProvider } from './types';
 import { NewsletterError } from './error';
 
 const TIMEOUT_MS = 10_000;

@@ -1,6 +1,7 @@
 import { factories, type Core } from '@strapi/strapi';
 import { FUND_NAME_POPULATE, withFundName, type FundNamed } from '../../fund/fund-name';
-import { portals } from '../../portal/services/portal';
+import type { PortalRow } from '../../portal/services/portal';
+import { serviceAccessor } from '../../../utils/service';
 
 const ASSETS_ITEM = 'api::assets-item.assets-item';
 
@@ -11,9 +12,8 @@ const FIELDS = [
 ];
 
 const assetsItemService = ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** The portal's portfolio assets, newest first, with how many it has in all; 404 for an unknown portal. */
-  async portfolio(portalSlug: string, limit: number) {
-    const portal = await portals(strapi).requireBySlug(portalSlug);
+  /** The portal's portfolio assets, newest first, with how many it has in all. */
+  async portfolio(portal: PortalRow, limit: number) {
     const where = { portal: { id: portal.id } };
     const [rows, total]: [(FundNamed & Record<string, unknown>)[], number] = await Promise.all([
       strapi.db.query(ASSETS_ITEM).findMany({ where, select: FIELDS, populate: FUND_NAME_POPULATE, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit }),
@@ -23,7 +23,9 @@ const assetsItemService = ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 });
 
-/** The custom methods, typed for the controller. */
 export type AssetsItemService = ReturnType<typeof assetsItemService>;
+
+/** The portfolio service, typed. */
+export const assetsItems = serviceAccessor<AssetsItemService>(ASSETS_ITEM);
 
 export default factories.createCoreService(ASSETS_ITEM, assetsItemService);

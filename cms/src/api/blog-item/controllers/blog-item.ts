@@ -1,7 +1,8 @@
 import { factories } from '@strapi/strapi';
 import { yup } from '@strapi/utils';
-import { queryChoice, queryInteger, requiredText, validateBody, validateQuery } from '../../../utils/validation';
-import type { BlogItemService } from '../services/blog-item';
+import { queryChoice, queryInteger, requiredText, text, validateBody, validateQuery } from '../../../utils/validation';
+import { portals } from '../../portal/services/portal';
+import { blogItems } from '../services/blog-item';
 
 /** The site pages education 8 at a time; 100 is the most one call may ask for. */
 const DEFAULT_LIMIT = 8;
@@ -9,7 +10,7 @@ const MAX_LIMIT = 100;
 const MAX_OFFSET = 1_000_000;
 
 const educationQuery = yup.object({
-  portal: requiredText('portal', 100),
+  portal: text('portal', 100),
   kind: queryChoice('kind', ['video', 'other'] as const),
   displayOnPortfolio: queryChoice('displayOnPortfolio', ['true'] as const),
   limit: queryInteger('limit', 1, MAX_LIMIT),
@@ -17,16 +18,14 @@ const educationQuery = yup.object({
   sort: queryChoice('sort', ['-sortOrder', '-createdAt'] as const),
 });
 
-const bySlugSchema = yup.object({ slug: requiredText('slug', 200), portal: requiredText('portal', 100) });
+const bySlugSchema = yup.object({ slug: requiredText('slug', 200), portal: text('portal', 100) });
 
 export default factories.createCoreController('api::blog-item.blog-item', ({ strapi }) => {
-  const service = () => strapi.service('api::blog-item.blog-item') as unknown as BlogItemService;
-
   return {
     /** GET /api/contents/education: a page of the portal's published education items with the total. */
     async education(ctx) {
       const query = await validateQuery(educationQuery, ctx.query);
-      ctx.body = await service().education(query.portal, {
+      ctx.body = await blogItems(strapi).education(await portals(strapi).forRequest(ctx), {
         kind: query.kind,
         displayOnPortfolio: query.displayOnPortfolio === 'true',
         limit: Number(query.limit ?? DEFAULT_LIMIT),
@@ -37,8 +36,8 @@ export default factories.createCoreController('api::blog-item.blog-item', ({ str
 
     /** POST /api/contents/educationbyslug: one published education item of the portal. */
     async educationBySlug(ctx) {
-      const { slug, portal } = await validateBody(bySlugSchema, ctx.request.body);
-      ctx.body = { blogItem: await service().educationBySlug(portal, slug) };
+      const { slug } = await validateBody(bySlugSchema, ctx.request.body);
+      ctx.body = { blogItem: await blogItems(strapi).educationBySlug(await portals(strapi).forRequest(ctx), slug) };
     },
   };
 });

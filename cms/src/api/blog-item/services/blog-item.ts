@@ -1,7 +1,8 @@
 import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { FUND_NAME_POPULATE, withFundName, type FundNamed } from '../../fund/fund-name';
-import { portals } from '../../portal/services/portal';
+import type { PortalRow } from '../../portal/services/portal';
+import { serviceAccessor } from '../../../utils/service';
 
 const BLOG_ITEM = 'api::blog-item.blog-item';
 
@@ -37,9 +38,8 @@ const KIND_FILTER = {
 };
 
 const blogItemService = ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** One page of the portal's published education items and how many match in all; 404 for an unknown portal. */
-  async education(portalSlug: string, query: EducationListQuery) {
-    const portal = await portals(strapi).requireBySlug(portalSlug);
+  /** One page of the portal's published education items and how many match in all. */
+  async education(portal: PortalRow, query: EducationListQuery) {
     const where = {
       $and: [
         { portal: { id: portal.id }, isPublished: true },
@@ -57,8 +57,7 @@ const blogItemService = ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   /** The portal's published education item with this slug; 404 'Not found' when there is none. */
-  async educationBySlug(portalSlug: string, slug: string) {
-    const portal = await portals(strapi).requireBySlug(portalSlug);
+  async educationBySlug(portal: PortalRow, slug: string) {
     const row: BlogItemRow | null = await strapi.db.query(BLOG_ITEM).findOne({
       where: { slug, portal: { id: portal.id }, isPublished: true },
       select: FIELDS,
@@ -69,7 +68,9 @@ const blogItemService = ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 });
 
-/** The custom methods, typed for the controller. */
 export type BlogItemService = ReturnType<typeof blogItemService>;
+
+/** The education item service, typed. */
+export const blogItems = serviceAccessor<BlogItemService>(BLOG_ITEM);
 
 export default factories.createCoreService(BLOG_ITEM, blogItemService);

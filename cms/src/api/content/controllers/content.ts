@@ -1,7 +1,8 @@
 import { factories } from '@strapi/strapi';
 import { yup } from '@strapi/utils';
 import { requiredText, text, validateBody } from '../../../utils/validation';
-import type { ContentService } from '../services/content';
+import { portals, type PortalRow } from '../../portal/services/portal';
+import { contents } from '../services/content';
 
 /** The site batches every content block of a page into one call; 100 is far above any page. */
 const MAX_SLUGS = 100;
@@ -16,32 +17,31 @@ const bySlugSchema = yup.object({
     .required('slug is required')
     .min(1, 'slug must name at least one item')
     .max(MAX_SLUGS, `slug may name at most ${MAX_SLUGS} items`),
-  portal: requiredText('portal', 100),
+  portal: text('portal', 100),
 });
 
 const updateSchema = yup.object({
   // A new slug becomes a key in the site's code and URLs, so keep it to plain characters.
   slug: requiredText('slug', 200).matches(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'slug may hold only letters, digits, ".", "-" and "_"'),
-  portal: requiredText('portal', 100),
+  portal: text('portal', 100),
   title: text('title', 500),
   body: text('body', BODY_MAX),
 });
 
 export default factories.createCoreController('api::content.content', ({ strapi }) => {
-  const service = () => strapi.service('api::content.content') as unknown as ContentService;
-
   return {
     /** POST /api/contents/byslug: the portal's content items for a list of slugs, keyed by slug (docs/api-public.md). */
     async bySlug(ctx) {
-      const { slug, portal } = await validateBody(bySlugSchema, ctx.request.body);
-      ctx.body = { contents: await service().bySlug((slug ?? []).filter((item): item is string => Boolean(item)), portal) };
+      const { slug } = await validateBody(bySlugSchema, ctx.request.body);
+      const portal = await portals(strapi).forRequest(ctx);
+      ctx.body = { contents: await contents(strapi).bySlug((slug ?? []).filter((item): item is string => Boolean(item)), portal) };
     },
 
-    /** POST /api/contents/update: a superadmin saves (or creates) a content item of a portal. */
+    /** POST /api/contents/update: a superadmin saves (or creates) a content item of their own portal (the own-portal policy). */
     async updateBySlug(ctx) {
-      const { slug, portal, title, body } = await validateBody(updateSchema, ctx.request.body);
+      const { slug, title, body } = await validateBody(updateSchema, ctx.request.body);
       const changes = { ...(title === undefined ? {} : { title }), ...(body === undefined ? {} : { body }) };
-      ctx.body = { success: true, content: await service().saveBySlug(portal, slug, changes) };
+      ctx.body = { success: true, content: await contents(strapi).saveBySlug(ctx.state.portal as PortalRow, slug, changes) };
     },
   };
 });

@@ -1,3 +1,5 @@
+import { SESSION } from '../../../utils/routes';
+
 /** Content items by slug: the /contents calls of docs/api-public.md (under the /api prefix). */
 export default {
   routes: [
@@ -12,7 +14,7 @@ export default {
       method: 'POST',
       path: '/contents/update',
       handler: 'api::content.content.updateBySlug',
-      config: { auth: { strategies: ['authcode'] }, policies: [{ name: 'global::has-level', config: { level: 'superadmin' } }] },
+      config: { auth: SESSION, policies: [{ name: 'global::has-level', config: { level: 'superadmin' } }, 'global::own-portal'] },
     },
   ],
 };

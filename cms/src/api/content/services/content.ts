@@ -1,5 +1,6 @@
 import { factories, type Core } from '@strapi/strapi';
-import { portals } from '../../portal/services/portal';
+import type { PortalRow } from '../../portal/services/portal';
+import { serviceAccessor } from '../../../utils/service';
 
 const CONTENT = 'api::content.content';
 
@@ -13,9 +14,8 @@ export interface ContentText {
 export type ContentChanges = { title?: string; body?: string };
 
 const contentService = ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** Title and body of each of `slugs` that exists in the portal; 404 for an unknown portal. */
-  async bySlug(slugs: string[], portalSlug: string): Promise<Record<string, ContentText>> {
-    const portal = await portals(strapi).requireBySlug(portalSlug);
+  /** Title and body of each of `slugs` that exists in the portal. */
+  async bySlug(slugs: string[], portal: PortalRow): Promise<Record<string, ContentText>> {
     const rows: ({ slug: string } & ContentText)[] = await strapi.db.query(CONTENT).findMany({
       where: { slug: { $in: slugs }, portal: { id: portal.id } },
       select: ['slug', 'title', 'body'],
@@ -27,8 +27,7 @@ const contentService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * Saves the given title and body of the portal's item `slug`, creating the item when the portal has none; answers
    * what was stored. Written through the Document Service, so the body is sanitised like every other rich text.
    */
-  async saveBySlug(portalSlug: string, slug: string, changes: ContentChanges): Promise<{ slug: string } & ContentText> {
-    const portal = await portals(strapi).requireBySlug(portalSlug);
+  async saveBySlug(portal: PortalRow, slug: string, changes: ContentChanges): Promise<{ slug: string } & ContentText> {
     const existing: { documentId: string } | null = await strapi.db.query(CONTENT).findOne({
       where: { slug, portal: { id: portal.id } },
       select: ['documentId'],
@@ -40,7 +39,9 @@ const contentService = ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 });
 
-/** The custom methods, typed for the controller. */
 export type ContentService = ReturnType<typeof contentService>;
+
+/** The content service, typed. */
+export const contents = serviceAccessor<ContentService>(CONTENT);
 
 export default factories.createCoreService(CONTENT, contentService);

@@ -1,12 +1,8 @@
 import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-
-/** Portal fields any visitor may read: branding, links and the public keys of outside services. */
-export const PUBLIC_PORTAL_FIELDS = [
-  'name', 'pageTitle', 'slug', 'isDefault', 'domains', 'portalColor', 'primaryColor', 'secondaryColor',
-  'facebookUrl', 'instagramUrl', 'youtubeUrl', 'twitterUrl', 'signInUrl', 'signUpUrl', 'educationLabel',
-  'recaptchaSiteKey', 'signInWithGoogleClientId',
-] as const;
+import { PUBLIC_PORTAL_FIELDS } from '@portal/rules';
+import type { Request } from 'koa';
+import { serviceAccessor } from '../../../utils/service';
 
 const PORTAL = 'api::portal.portal';
 
@@ -21,41 +17,86 @@ export interface PortalRow {
   signInWithGoogleClientId?: string | null;
 }
 
-/** The portal look-ups other APIs use. */
-export interface PortalLookups {
-  findBySlugOrDefault(slug?: string | null): Promise<PortalRow | null>;
-  requireBySlug(slug: string): Promise<PortalRow>;
-  findAll(): Promise<PortalRow[]>;
+/** A portal's domains as lower-case host names (the admin panel may store any JSON there). */
+export function domainsOf(portal: Pick<PortalRow, 'domains'>): string[] {
+  const value = portal.domains;
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string').map((item) => item.trim().toLowerCase()) : [];
 }
 
-/** The portal service, typed for its look-ups. */
-export const portals = (strapi: Core.Strapi) => strapi.service(PORTAL) as unknown as PortalLookups;
+/** The host name of an Origin or Host header value, lower-case, without port; null when it is not one. */
+function hostOf(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
 
-export default factories.createCoreService('api::portal.portal', ({ strapi }) => ({
-  /** Every portal with its public fields, default portal first, then by name. */
-  async listPublic() {
-    return strapi.documents('api::portal.portal').findMany({
-      fields: [...PUBLIC_PORTAL_FIELDS],
-      sort: [{ isDefault: 'desc' }, { name: 'asc' }],
-      limit: -1,
-    } as never);
-  },
+/** The parts of a request that say which portal it is for (a policy's context carries the request, not all of ctx). */
+type PortalRequest = { request: Pick<Request, 'query' | 'get'> & { body?: unknown } };
 
-  /** The portal with this slug; with no slug, the default portal (else the first one). */
-  async findBySlugOrDefault(slug?: string | null): Promise<PortalRow | null> {
-    if (slug) return strapi.db.query(PORTAL).findOne({ where: { slug } });
-    return strapi.db.query(PORTAL).findOne({ orderBy: [{ isDefault: 'desc' }, { id: 'asc' }] });
-  },
+/** The `portal` a request names in its JSON body or its query string, when it names one. */
+function namedPortal({ request }: PortalRequest): string | undefined {
+  const body = request.body as Record<string, unknown> | undefined;
+  const named = (body && typeof body === 'object' && !Array.isArray(body) ? body.portal : undefined) ?? request.query.portal;
+  return typeof named === 'string' && named.trim() ? named.trim() : undefined;
+}
 
-  /** The portal with this slug; 404 'Portal not found' when there is none (every portal-scoped call starts here). */
-  async requireBySlug(slug: string): Promise<PortalRow> {
-    const portal: PortalRow | null = await strapi.db.query(PORTAL).findOne({ where: { slug } });
-    if (!portal) throw new errors.NotFoundError('Portal not found');
-    return portal;
-  },
+const portalService = ({ strapi }: { strapi: Core.Strapi }) => {
+  const db = () => strapi.db.query(PORTAL);
 
   /** Every portal (few: one per brand), for checks that span them all (domains, Google client ids). */
-  async findAll(): Promise<PortalRow[]> {
-    return strapi.db.query(PORTAL).findMany({ orderBy: { id: 'asc' } });
-  },
-}));
+  const findAll = (): Promise<PortalRow[]> => db().findMany({ orderBy: { id: 'asc' } });
+
+  /** The default portal (else the first one); null only before any portal exists. */
+  const findDefault = (): Promise<PortalRow | null> => db().findOne({ orderBy: [{ isDefault: 'desc' }, { id: 'asc' }] });
+
+  /** The portal with this slug; 404 'Portal not found' when there is none. */
+  async function requireBySlug(slug: string): Promise<PortalRow> {
+    const portal: PortalRow | null = await db().findOne({ where: { slug } });
+    if (!portal) throw new errors.NotFoundError('Portal not found');
+    return portal;
+  }
+
+  return {
+    findAll,
+    requireBySlug,
+
+    /** Every portal with its public fields, default portal first, then by name (GET /api/auth/portals). */
+    async listPublic() {
+      return strapi.documents(PORTAL).findMany({
+        fields: [...PUBLIC_PORTAL_FIELDS],
+        sort: [{ isDefault: 'desc' }, { name: 'asc' }],
+        limit: -1,
+      } as never);
+    },
+
+    /**
+     * The one answer to "which portal is this request for", used by every portal-scoped endpoint: the `portal` slug
+     * the request names (body or query; an unknown one is a 404), else the portal whose domains hold the host of the
+     * request's Origin (or, without one, its Host), else the default portal.
+     */
+    async forRequest(ctx: PortalRequest): Promise<PortalRow> {
+      const named = namedPortal(ctx);
+      if (named) return requireBySlug(named);
+      const host = hostOf(ctx.request.get('origin')) ?? hostOf(ctx.request.get('host'));
+      const all = await findAll();
+      const found = (host && all.find((portal) => domainsOf(portal).includes(host))) || all.find((portal) => portal.isDefault) || all[0];
+      if (!found) throw new errors.NotFoundError('Portal not found');
+      return found;
+    },
+
+    /** The portal a user belongs to: their own, or the default portal for an account made before portals existed. */
+    async ofUser(user: { portal?: { id: number } | null }): Promise<PortalRow | null> {
+      return user.portal ? db().findOne({ where: { id: user.portal.id } }) : findDefault();
+    },
+  };
+};
+
+export type PortalService = ReturnType<typeof portalService>;
+
+/** The portal service, typed. */
+export const portals = serviceAccessor<PortalService>(PORTAL);
+
+export default factories.createCoreService(PORTAL, portalService);

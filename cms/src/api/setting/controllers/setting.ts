@@ -4,6 +4,7 @@ import { yup } from '@strapi/utils';
 import type { Level } from '@portal/rules';
 import { keepErrorMessages } from '../../../utils/error-messages';
 import { level, text, validateBody } from '../../../utils/validation';
+import { portals } from '../../portal/services/portal';
 import { settingsOf } from '../services/setting';
 
 /** Setting names: letters, digits, dot, dash and underscore (they are keys in the site's code). */
@@ -33,8 +34,8 @@ const caller = (ctx: Context) => ctx.state.user as { level?: string | null } | u
 export default ({ strapi }: { strapi: Core.Strapi }) => keepErrorMessages({
   /** POST /api/settings/load: the settings the caller may read. */
   async load(ctx: Context) {
-    const { portal } = await validateBody(loadSchema, ctx.request.body);
-    ctx.body = { settings: await settingsOf(strapi).load(caller(ctx)?.level, portal) };
+    await validateBody(loadSchema, ctx.request.body);
+    ctx.body = { settings: await settingsOf(strapi).load(caller(ctx)?.level, await portals(strapi).forRequest(ctx)) };
   },
 
   /** POST /api/settings/persist: saves settings the caller may write. */

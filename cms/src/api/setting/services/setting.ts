@@ -1,15 +1,13 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { hasLevel, LEVELS, type Level } from '@portal/rules';
+import { hasLevel, LEVELS, SETTING_FLAGS, type Level, type SettingFlag } from '@portal/rules';
 import { captchaProvider } from '../../../providers/captcha';
 import { portalConfig } from '../../../utils/portal-config';
-import { portals } from '../../portal/services/portal';
+import type { PortalRow } from '../../portal/services/portal';
+import { serviceAccessor } from '../../../utils/service';
 
 const SETTING = 'api::setting.setting';
 
-/** App switches every visitor gets in settings/load, as booleans (false when not stored). */
-export const FLAGS = ['registrationDisabled', 'signInWithGoogleDisabled'] as const;
-export type Flag = (typeof FLAGS)[number];
 
 /** Creating a setting needs at least this level, so a user cannot plant a flag that is not stored yet. */
 export const CREATE_LEVEL: Level = 'admin';
@@ -31,7 +29,7 @@ export interface PersistInput {
 
 const settingService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Whether an app switch is on (a stored `true`). */
-  async function isOn(flag: Flag): Promise<boolean> {
+  async function isOn(flag: SettingFlag): Promise<boolean> {
     const row: SettingRow | null = await strapi.db.query(SETTING).findOne({ where: { name: flag } });
     return row?.value === true;
   }
@@ -43,7 +41,7 @@ const settingService = ({ strapi }: { strapi: Core.Strapi }) => {
      * The settings a caller of `level` may read (guest when signed out) as { name: value }, with the app switches
      * and the portal's public keys of outside services when the site can use them.
      */
-    async load(level: string | null | undefined, portalSlug?: string): Promise<Record<string, unknown>> {
+    async load(level: string | null | undefined, portal: PortalRow): Promise<Record<string, unknown>> {
       const readable = LEVELS.filter((candidate) => hasLevel(level, candidate));
       // A setting with no levelToRead has the schema default, superadmin.
       const where = hasLevel(level, 'superadmin')
@@ -51,16 +49,15 @@ const settingService = ({ strapi }: { strapi: Core.Strapi }) => {
         : { levelToRead: { $in: readable } };
       const rows: SettingRow[] = await strapi.db.query(SETTING).findMany({ where, orderBy: { name: 'asc' } });
       const settings: Record<string, unknown> = Object.fromEntries(rows.map((row) => [row.name, row.value]));
-      for (const flag of FLAGS) settings[flag] = await isOn(flag);
+      for (const flag of SETTING_FLAGS) settings[flag] = await isOn(flag);
 
       // The site loads the captcha and Google scripts only when these are present, so give them only when usable.
       delete settings.recaptchaSiteKey;
       delete settings.signInWithGoogleClientId;
-      const portal = await portals(strapi).findBySlugOrDefault(portalSlug);
-      if (portal?.recaptchaSiteKey && captchaProvider(portalConfig(strapi).captcha).enabled) {
+      if (portal.recaptchaSiteKey && captchaProvider(portalConfig(strapi).captcha).enabled) {
         settings.recaptchaSiteKey = portal.recaptchaSiteKey;
       }
-      if (portal?.signInWithGoogleClientId && !settings.signInWithGoogleDisabled) {
+      if (portal.signInWithGoogleClientId && !settings.signInWithGoogleDisabled) {
         settings.signInWithGoogleClientId = portal.signInWithGoogleClientId;
       }
       return settings;
@@ -102,6 +99,6 @@ const settingService = ({ strapi }: { strapi: Core.Strapi }) => {
 export type SettingService = ReturnType<typeof settingService>;
 
 /** The setting service, typed. */
-export const settingsOf = (strapi: Core.Strapi) => strapi.service(SETTING) as unknown as SettingService;
+export const settingsOf = serviceAccessor<SettingService>(SETTING);
 
 export default settingService;

@@ -1,16 +1,20 @@
 import { factories, type Core } from '@strapi/strapi';
 import { newsletterProvider } from '../../../providers/newsletter';
-import { portals } from '../../portal/services/portal';
+import { serviceAccessor } from '../../../utils/service';
+import type { PortalRow } from '../../portal/services/portal';
+
+const SUBSCRIBER = 'api::subscriber.subscriber';
 
 const subscriberService = ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** Puts a (trimmed, lower-cased) address on the portal's newsletter list; 404 for an unknown portal. */
-  async subscribe(email: string, portalSlug: string): Promise<void> {
-    const portal = await portals(strapi).requireBySlug(portalSlug);
+  /** Puts a (trimmed, lower-cased) address on the portal's newsletter list. */
+  async subscribe(email: string, portal: PortalRow): Promise<void> {
     await newsletterProvider(strapi).subscribe(email, portal);
   },
 });
 
-/** The custom methods, typed for the controller. */
 export type SubscriberService = ReturnType<typeof subscriberService>;
 
-export default factories.createCoreService('api::subscriber.subscriber', subscriberService);
+/** The newsletter service, typed. */
+export const subscribers = serviceAccessor<SubscriberService>(SUBSCRIBER);
+
+export default factories.createCoreService(SUBSCRIBER, subscriberService);

@@ -2,9 +2,10 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { hashCode, randomCode } from '../../../utils/codes';
 import { portalConfig } from '../../../utils/portal-config';
-import { canSignIn, type AccountUser } from '../users';
+import { serviceAccessor } from '../../../utils/service';
+import { canSignIn, type AccountUser } from '../../account/users';
 
-const USER_AUTH = 'api::user-auth.user-auth';
+const USER_AUTH = 'api::session.user-auth';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The request header that carries a session's code. */
@@ -83,6 +84,6 @@ const sessionService = ({ strapi }: { strapi: Core.Strapi }) => {
 export type SessionService = ReturnType<typeof sessionService>;
 
 /** The session service, typed. */
-export const sessions = (strapi: Core.Strapi) => strapi.service('api::user-auth.session') as unknown as SessionService;
+export const sessions = serviceAccessor<SessionService>('api::session.session');
 
 export default sessionService;

@@ -3,7 +3,8 @@ import { displayName } from '@portal/rules';
 import { escapeHtml } from '../../../utils/html';
 import { portalConfig } from '../../../utils/portal-config';
 import type { MailMessage } from '../../../providers/mail';
-import { portals } from '../../portal/services/portal';
+import { domainsOf, portals } from '../../portal/services/portal';
+import { serviceAccessor } from '../../../utils/service';
 import type { AccountUser } from '../users';
 
 /** How long a password reset link works. */
@@ -19,11 +20,7 @@ function hostOf(url: string): string | null {
   }
 }
 
-function domainsOf(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string').map((item) => item.toLowerCase()) : [];
-}
-
-const authMailService = ({ strapi }: { strapi: Core.Strapi }) => {
+const accountMailService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Hands a message to Strapi's email plugin (SMTP, or the outbox without SMTP_HOST). */
   async function send(message: MailMessage): Promise<void> {
     await strapi.plugin('email').service('email').send(message);
@@ -52,7 +49,7 @@ const authMailService = ({ strapi }: { strapi: Core.Strapi }) => {
       const host = origin && /^https?:\/\//i.test(origin) ? hostOf(origin) : null;
       if (!host || !origin) return siteUrl;
       if (LOCAL_HOST.test(host) || host === hostOf(siteUrl)) return new URL(origin).origin;
-      const known = (await portals(strapi).findAll()).some((portal) => domainsOf(portal.domains).includes(host));
+      const known = (await portals(strapi).findAll()).some((portal) => domainsOf(portal).includes(host));
       return known ? new URL(origin).origin : siteUrl;
     },
 
@@ -70,6 +67,9 @@ const authMailService = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 };
 
-export type AuthMailService = ReturnType<typeof authMailService>;
+export type AccountMailService = ReturnType<typeof accountMailService>;
 
-export default authMailService;
+/** The account mail service, typed. */
+export const accountMail = serviceAccessor<AccountMailService>('api::account.account-mail');
+
+export default accountMailService;

@@ -1,8 +1,8 @@
-import { displayName, fullName } from '@portal/rules';
+import { displayName, fullName, type Me } from '@portal/rules';
 import type { AccountUser } from './users';
 
-/** The signed-in user as the site sees it (the `me` of the contract in docs/api-auth.md). */
-export function toMe(user: AccountUser, isGuestSession: boolean) {
+/** The signed-in user as the site sees it (the `me` of the contract in docs/api-auth.md; its type lives in rules). */
+export function toMe(user: AccountUser, isGuestSession: boolean): Me {
   const settings = user.profileSettings && typeof user.profileSettings === 'object' ? (user.profileSettings as Record<string, unknown>) : {};
   return {
     id: user.id,
@@ -32,5 +32,3 @@ export function toMe(user: AccountUser, isGuestSession: boolean) {
     country: user.country ?? null,
   };
 }
-
-export type Me = ReturnType<typeof toMe>;

@@ -1,0 +1,66 @@
+/**
+ * Shapes and limits the CMS answers and the site reads: one definition, so the two sides cannot drift
+ * (docs/api-auth.md and docs/api-public.md describe them in words).
+ */
+
+/** Shortest password accepted at registration and reset (spec: at least 6 characters). */
+export const MIN_PASSWORD = 6;
+
+/** The user's own display preferences; an empty timezone means the device's. */
+export interface ProfileSettings {
+  timezone?: string;
+}
+
+/** The signed-in user as the CMS answers it (`me`). */
+export interface Me {
+  id: number;
+  documentId: string;
+  username: string;
+  email: string;
+  firstName: string | null;
+  middleName: string | null;
+  lastName: string | null;
+  fullName: string;
+  displayName: string;
+  /** One of LEVELS; null or unknown counts as guest. */
+  level: string | null;
+  canEditContentItems: boolean;
+  isGuestSession: boolean;
+  newsDocumentsCount: number;
+  profileSettings: ProfileSettings;
+  /** The slug of the user's portal. */
+  portal: string | null;
+  isActive: boolean;
+  accreditation: number;
+  homePhone: string | null;
+  mobilePhone: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string | null;
+}
+
+/** Portal fields any visitor may read: branding, links and the public keys of outside services. */
+export const PUBLIC_PORTAL_FIELDS = [
+  'name', 'pageTitle', 'slug', 'isDefault', 'domains', 'portalColor', 'primaryColor', 'secondaryColor',
+  'facebookUrl', 'instagramUrl', 'youtubeUrl', 'twitterUrl', 'signInUrl', 'signUpUrl', 'educationLabel',
+  'recaptchaSiteKey', 'signInWithGoogleClientId',
+] as const;
+
+/** A portal as GET /api/auth/portals answers it. */
+export type PublicPortal = { id: number; documentId: string; slug: string; name: string; isDefault: boolean; domains: string[] | null } & {
+  [field in Exclude<(typeof PUBLIC_PORTAL_FIELDS)[number], 'slug' | 'name' | 'isDefault' | 'domains'>]: string | null;
+};
+
+/** App switches every visitor gets from settings/load, as booleans (false when not stored). */
+export const SETTING_FLAGS = ['registrationDisabled', 'signInWithGoogleDisabled'] as const;
+export type SettingFlag = (typeof SETTING_FLAGS)[number];
+
+/** What the site reads from POST /api/settings/load. */
+export type Settings = { [flag in SettingFlag]: boolean } & {
+  /** Only given when the CMS verifies captchas; without it no captcha script is loaded. */
+  recaptchaSiteKey?: string | null;
+  signInWithGoogleClientId?: string | null;
+};
