@@ -16,6 +16,7 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
   'strapi::poweredBy',
   'strapi::query',
   'global::guest-read-only',
+  'global::unknown-collection',
   'strapi::body',
   'global::body-depth',
   'strapi::session',

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
 import { useOutboxWithoutSmtp } from './bootstrap/mail-provider';
-import { applyPublicPermissions } from './bootstrap/public-permissions';
+import { closeRolePermissions } from './bootstrap/role-permissions';
 import { registerPlainTextCheck } from './bootstrap/plain-text';
 import { registerRichTextSanitising } from './bootstrap/sanitize-rich-text';
 import { registerUniquePerPortal } from './bootstrap/unique-per-portal';
@@ -25,7 +25,7 @@ export default {
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
-    await applyPublicPermissions(strapi);
+    await closeRolePermissions(strapi);
     await applyAdminLayouts(strapi);
     useOutboxWithoutSmtp(strapi);
   },

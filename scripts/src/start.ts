@@ -5,7 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CMS_DIR, ROOT_DIR } from './lib/strapi';
+import { CMS_DIR, removeStaleCompiledCms, ROOT_DIR } from './lib/strapi';
 import { log } from './lib/log';
 import { DEMO_ACCOUNTS } from './seed/accounts';
 
@@ -46,6 +46,7 @@ async function waitForCms(child: ChildProcess): Promise<boolean> {
 }
 
 async function main() {
+  removeStaleCompiledCms();
   if (!fs.existsSync(path.join(CMS_DIR, 'dist', 'build', 'index.html'))) {
     step('Building the admin panel and the CMS (first run only, about a minute)', 'npx', ['strapi', 'build'], CMS_DIR);
   } else {

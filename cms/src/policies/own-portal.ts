@@ -10,6 +10,9 @@ import { portals } from '../api/portal/services/portal';
 export default async (policyContext: Core.PolicyContext & { state: Record<string, unknown> }, _config: unknown, { strapi }: { strapi: Core.Strapi }): Promise<boolean> => {
   const user = policyContext.state.user as { portal?: { id: number } | null } | undefined;
   if (!user) throw new errors.UnauthorizedError('Sign in required');
+  // A body that is not a JSON object names no portal; the handler's validation refuses it with a 400 before any write.
+  const body = (policyContext as { request?: { body?: unknown } }).request?.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return true;
   const [requested, own] = await Promise.all([portals(strapi).forRequest(policyContext), portals(strapi).ofUser(user)]);
   if (requested.id !== own?.id) throw new errors.PolicyError("You can only change your own portal's content");
   policyContext.state.portal = requested;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
@@ -37,8 +38,13 @@ async function boot(): Promise<TestApp> {
     DATABASE_CLIENT: database.client,
     ...(database.client === 'postgres' ? { DATABASE_URL: database.url } : { DATABASE_FILENAME: database.filename }),
   });
-  const context = await compileStrapi({ appDir: path.resolve(__dirname, '..', '..') });
+  const appDir = path.resolve(__dirname, '..', '..');
+  // tsc never deletes the output of a source file that is gone; a stale route or middleware would still load.
+  for (const dir of ['src', 'config']) fs.rmSync(path.join(appDir, 'dist', dir), { recursive: true, force: true });
+  const context = await compileStrapi({ appDir });
   const strapi = await createStrapi({ ...context, autoReload: false, serveAdminPanel: false }).load();
+  // Every request without a portal of its own is for the default portal, as on a seeded site: one exists from the start.
+  await strapi.db.query('api::portal.portal').create({ data: { name: 'Test Default', slug: 'test-default', isDefault: true } });
   strapi.server.mount();
   await new Promise<void>((resolve) => strapi.server.httpServer.listen(0, '127.0.0.1', resolve));
   const { port } = strapi.server.httpServer.address() as AddressInfo;

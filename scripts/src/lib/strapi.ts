@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Core } from '@strapi/strapi';
@@ -18,6 +19,7 @@ export async function withStrapi<T>(work: (strapi: Core.Strapi) => Promise<T>): 
   process.env.STRAPI_TELEMETRY_DISABLED ??= 'true';
   process.env.LOG_LEVEL ??= 'warn';
   const listeners = processListeners();
+  removeStaleCompiledCms();
   const context = await compileStrapi({ appDir: CMS_DIR });
   const strapi = await createStrapi({ ...context, autoReload: false, serveAdminPanel: false }).load();
   try {
@@ -27,6 +29,14 @@ export async function withStrapi<T>(work: (strapi: Core.Strapi) => Promise<T>): 
     await strapi.destroy();
     restoreProcessListeners(stillWanted);
   }
+}
+
+/**
+ * Deletes the compiled CMS code (not the admin build): tsc never deletes the output of a source file that is gone, so
+ * a removed route or middleware would otherwise go on loading from dist/.
+ */
+export function removeStaleCompiledCms(): void {
+  for (const dir of ['src', 'config']) fs.rmSync(path.join(CMS_DIR, 'dist', dir), { recursive: true, force: true });
 }
 
 /** Which database the scripts will write to, as env chooses it (the same rules as cms/config/database.ts). */

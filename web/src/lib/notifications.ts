@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, getAuthCode } from './api-client';
+import { getAuthCode } from './api-client';
+import { list } from './collections';
 import { useSession } from './auth/session-context';
 
-/** A notification as GET /api/notifications/mine answers it. */
+/** A notification as the collection call for notifications answers it (the fields the bell uses). */
 export interface UserNotification {
   id: number;
   /** Null when neither the template nor the notification has a subject. */
@@ -65,9 +66,9 @@ function clearCache(): void {
 async function loadUnread(userId: number): Promise<UserNotification[]> {
   const cached = readCache();
   if (cached?.userId === userId && Date.now() - cached.cachedAt < NOTIFICATIONS_CACHE_MS) return cached.items;
-  const answer = await api.get<{ items?: UserNotification[] }>('/api/notifications/mine', { limit: MAX_UNREAD });
+  const answer = await list<UserNotification>('notifications', { mine: true, populate: 'template', sort: '-createdAt', limit: MAX_UNREAD });
   // A failed read shows no notifications (the spec's rule for reads) and is not cached, so the next load asks again.
-  if (!answer?.items) return [];
+  if (!answer.items.length) return [];
   const unread = unreadOf(answer.items, localStorage.getItem(READ_NOTIFICATIONS_AT_KEY));
   const fresh: CachedNotifications = { userId, items: unread };
   localStorage.setItem(NOTIFICATIONS_CACHE_KEY, JSON.stringify(fresh));

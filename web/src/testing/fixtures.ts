@@ -73,7 +73,7 @@ export function meFixture(overrides: Partial<Me> = {}): Me {
     profileSettings: { timezone: 'America/Chicago' },
     portal: 'wasabistallions',
     isActive: true,
-    accreditation: null,
+    accreditation: 0,
     homePhone: null,
     mobilePhone: null,
     address1: null,

@@ -1,27 +1,8 @@
+import type { PublicPortal } from '@portal/rules';
 import { env } from '@/config/env';
 
-/** A portal as GET /api/auth/portals answers it. */
-export interface Portal {
-  id: number;
-  documentId: string;
-  name: string;
-  pageTitle: string | null;
-  slug: string;
-  isDefault: boolean;
-  domains: string[] | null;
-  portalColor: string | null;
-  primaryColor: string | null;
-  secondaryColor: string | null;
-  facebookUrl: string | null;
-  instagramUrl: string | null;
-  youtubeUrl: string | null;
-  twitterUrl: string | null;
-  signInUrl: string | null;
-  signUpUrl: string | null;
-  educationLabel: string | null;
-  recaptchaSiteKey: string | null;
-  signInWithGoogleClientId: string | null;
-}
+/** A portal as GET /api/auth/portals answers it (the shape lives in rules, shared with the CMS). */
+export type Portal = PublicPortal;
 
 /** Where a developer's `?portal=<slug>` choice is kept for the rest of the tab's life. */
 const REQUESTED_SLUG_KEY = 'portal';

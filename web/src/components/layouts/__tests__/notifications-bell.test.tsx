@@ -36,7 +36,7 @@ function notifications(count: number, subject = 'Notice'): UserNotification[] {
   }));
 }
 
-/** GET /api/notifications/mine's answer. */
+/** The answer of the spec's call: notifications with mine=true, populate=template, sort=-createdAt. */
 const listOf = (items: UserNotification[]) => ({ items, total: items.length });
 const answering =
   (items: UserNotification[]): CmsRoute =>
@@ -56,7 +56,7 @@ function GuestSessionButton() {
 /** The header for `me` (a visitor when none), under fake timers from the start, with its portal loaded. */
 async function renderHeader(me: Me | undefined, mine: CmsRoute, routes: Record<string, CmsRoute> = {}) {
   if (me) storeSignedIn(me);
-  const fetchMock = stubFetch(fakeCms({ me, routes: { 'GET /api/notifications/mine': mine, ...routes } }));
+  const fetchMock = stubFetch(fakeCms({ me, routes: { 'GET /api/notifications': mine, ...routes } }));
   const view = render(
     <AppProvider>
       <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
@@ -66,7 +66,7 @@ async function renderHeader(me: Me | undefined, mine: CmsRoute, routes: Record<s
     </AppProvider>,
   );
   await advance();
-  const reads = () => callsTo(fetchMock, 'GET /api/notifications/mine');
+  const reads = () => callsTo(fetchMock, 'GET /api/notifications');
   return { ...view, fetchMock, reads };
 }
 
@@ -89,7 +89,7 @@ describe('notifications bell: loading', () => {
     expect(reads()).toHaveLength(0);
     expect(badgeOf(bell())).toBeNull();
     await advance(1);
-    expect(reads().map(({ url }) => url.searchParams.get('limit'))).toEqual([String(MAX_UNREAD)]);
+    expect(reads().map(({ url }) => Object.fromEntries(url.searchParams))).toEqual([{ mine: 'true', populate: 'template', sort: '-createdAt', limit: '10' }]);
     expect(badgeOf(bell())).toBe('3');
     await advance(10 * NOTIFICATIONS_CACHE_MS);
     expect(reads()).toHaveLength(1);

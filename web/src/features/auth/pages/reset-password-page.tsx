@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useParams } from 'react-router-dom';
+import { MIN_PASSWORD } from '@portal/rules';
 import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
 import { ContentLayout } from '@/components/layouts/content-layout';
@@ -9,7 +10,6 @@ import { ApiError } from '@/lib/api-client';
 import { useSignInDialog } from '@/lib/auth/sign-in-dialog-context';
 import { saveNewPassword } from '../api/save-new-password';
 
-export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_TOO_SHORT = 'Password is too short';
 export const PASSWORD_MISMATCH = 'Password mismatch';
 export const PASSWORD_SAVED = 'Your password has been saved.';
@@ -22,7 +22,7 @@ interface PasswordErrors {
 /** The spec's checks before the new password is sent; the CMS checks the length again. */
 function passwordErrors(password: string, confirmation: string): PasswordErrors | null {
   const errors: PasswordErrors = {};
-  if (password.length < PASSWORD_MIN_LENGTH) errors.password = PASSWORD_TOO_SHORT;
+  if (password.length < MIN_PASSWORD) errors.password = PASSWORD_TOO_SHORT;
   if (confirmation !== password) errors.confirmation = PASSWORD_MISMATCH;
   return errors.password || errors.confirmation ? errors : null;
 }

@@ -32,14 +32,14 @@ const TEAMS: Record<string, TeamMember[]> = {
   oakharbor: [member(3, 'Eleanor Vance', { position: 'Managing Partner' })],
 };
 
-/** Strapi's REST list, filtered by the portal the query names, as the CMS filters it. */
+/** The collection call's list of the portal the query names, as the CMS scopes it. */
 const teamCms = (options: Parameters<typeof fakeCms>[0] = {}) =>
   fakeCms({
     ...options,
     routes: {
-      'GET /api/team-members': ({ url }) => {
-        const data = TEAMS[url.searchParams.get('filters[portal][slug][$eq]') ?? ''] ?? [];
-        return { data, meta: { pagination: { total: data.length } } };
+      'GET /api/team_members': ({ url }) => {
+        const items = TEAMS[url.searchParams.get('portal') ?? ''] ?? [];
+        return { items, total: items.length };
       },
     },
   });
@@ -53,8 +53,8 @@ describe('/about', () => {
     await waitFor(() => expect(document.title).toBe('Team @ Wasabi Stallions Investor Portal'));
     expect(await screen.findByRole('heading', { name: 'Hana Ishikawa' })).toBeInTheDocument();
 
-    const [query] = callsTo(fetchMock, 'GET /api/team-members').map(({ url }) => url.searchParams);
-    expect(query.get('filters[portal][slug][$eq]')).toBe('wasabistallions');
+    const [query] = callsTo(fetchMock, 'GET /api/team_members').map(({ url }) => url.searchParams);
+    expect(query.get('portal')).toBe('wasabistallions');
     expect(query.get('sort')).toBe('sortOrder');
 
     const [hana, maria] = memberItems();

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { list } from '@/lib/collections';
 import { usePortal } from '@/lib/portal/portal-context';
 
-/** A person on the team page, as Strapi's REST API answers it. */
+/** A person on the team page, as GET /api/team_members answers it. */
 export interface TeamMember {
   id: number;
   documentId: string;
@@ -17,7 +17,6 @@ export interface TeamMember {
 /** The selected portal's team in its sort order; a failed read is an empty team. */
 export function useTeamMembers() {
   const { selectedSlug } = usePortal();
-  return useSWR(['team-members', selectedSlug], ([, portal]) =>
-    list<TeamMember>('team_members', { filters: { portal: { slug: { $eq: portal } } }, sort: 'sortOrder' }),
-  );
+  // The CMS serves only the portal's own team, whatever is asked; the portal names which one a visitor sees.
+  return useSWR(['team-members', selectedSlug], ([, portal]) => list<TeamMember>('team_members', { portal, sort: 'sortOrder', limit: 999 }));
 }

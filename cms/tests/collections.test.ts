@@ -1,0 +1,179 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { UID } from '@strapi/strapi';
+import { call, openGuestSession, signedInUser } from './helpers/auth';
+import { createPortal, type TestPortal } from './helpers/records';
+import { useStrapi, type TestApp } from './helpers/strapi';
+
+/**
+ * The collection table's cells: each caller lists each collection and reads single rows; the rows they get are
+ * written here by hand, per caller, as the labels of the rows created below. Portal P is home; Q is another portal.
+ */
+let app: TestApp;
+let P: TestPortal;
+let Q: TestPortal;
+
+type Caller = 'anonymous' | 'guest' | 'investor' | 'otherInvestor' | 'admin' | 'superadmin' | 'otherPortal';
+const CALLERS: Caller[] = ['anonymous', 'guest', 'investor', 'otherInvestor', 'admin', 'superadmin', 'otherPortal'];
+const codes: Partial<Record<Caller, string>> = {};
+
+/** Which field tells the rows of each collection apart in the expectations. */
+const LABEL: Record<string, string> = {
+  blog_items: 'title', assets_items: 'name', team_members: 'name', notifications: 'messageSubject', funds: 'name', investments: 'name',
+  synd_users: 'feedback', tax_documents: 'originalName', news_documents: 'originalName', proof_documents: 'originalName',
+  synd_documents: 'originalName', synd_agreements: 'originalName',
+};
+
+const SIGN_IN = 401;
+/** Rows each caller lists; a number is the status every read answers. */
+const TABLE: Record<string, Record<Caller, string[] | number>> = {
+  blog_items: { anonymous: ['P paper'], guest: ['P paper'], investor: ['P paper'], otherInvestor: ['P paper'], admin: ['P paper'], superadmin: ['P paper'], otherPortal: ['Q paper'] },
+  assets_items: { anonymous: ['P asset'], guest: ['P asset'], investor: ['P asset'], otherInvestor: ['P asset'], admin: ['P asset'], superadmin: ['P asset'], otherPortal: ['Q asset'] },
+  team_members: { anonymous: ['P member'], guest: ['P member'], investor: ['P member'], otherInvestor: ['P member'], admin: ['P member'], superadmin: ['P member'], otherPortal: ['Q member'] },
+  notifications: { anonymous: SIGN_IN, guest: ['note A'], investor: ['note A'], otherInvestor: ['note B'], admin: [], superadmin: [], otherPortal: ['note C'] },
+  funds: { anonymous: SIGN_IN, guest: ['P fund'], investor: ['P fund'], otherInvestor: ['P fund'], admin: ['P fund'], superadmin: ['P fund'], otherPortal: ['Q fund'] },
+  investments: { anonymous: SIGN_IN, guest: ['P deal'], investor: ['P deal'], otherInvestor: ['P deal'], admin: ['P deal'], superadmin: ['P deal'], otherPortal: ['Q deal'] },
+  synd_users: { anonymous: SIGN_IN, guest: ['su A'], investor: ['su A'], otherInvestor: ['su B'], admin: ['su A', 'su B'], superadmin: ['su A', 'su B'], otherPortal: ['su C'] },
+  tax_documents: { anonymous: SIGN_IN, guest: ['tax A'], investor: ['tax A'], otherInvestor: ['tax B'], admin: [], superadmin: [], otherPortal: ['tax C'] },
+  news_documents: { anonymous: SIGN_IN, guest: ['news A'], investor: ['news A'], otherInvestor: ['news B'], admin: [], superadmin: [], otherPortal: ['news C'] },
+  proof_documents: { anonymous: SIGN_IN, guest: ['proof A'], investor: ['proof A'], otherInvestor: ['proof B'], admin: [], superadmin: [], otherPortal: ['proof C'] },
+  synd_documents: { anonymous: SIGN_IN, guest: ['dd P'], investor: ['dd P'], otherInvestor: ['dd P'], admin: ['dd P'], superadmin: ['dd P'], otherPortal: ['dd Q'] },
+  synd_agreements: { anonymous: SIGN_IN, guest: ['sa A'], investor: ['sa A'], otherInvestor: [], admin: [], superadmin: [], otherPortal: ['sa C'] },
+};
+
+/** Every row created, by collection and label, for reading single rows. */
+const rows: Record<string, Record<string, string>> = {};
+
+async function make(collection: string, uid: UID.ContentType, data: Record<string, unknown>): Promise<string> {
+  const created = await app.strapi.documents(uid).create({ data } as never);
+  (rows[collection] ??= {})[String(data[LABEL[collection]])] = created.documentId;
+  return created.documentId;
+}
+
+const get = (caller: Caller, route: string) =>
+  call(app, 'GET', `/api/${route}${route.includes('?') ? '&' : '?'}portal=${P.slug}`, undefined, { authCode: codes[caller] });
+
+beforeAll(async () => {
+  app = await useStrapi();
+  P = await createPortal(app, 'table-p');
+  Q = await createPortal(app, 'table-q');
+  const investor = await signedInUser(app, 'table-a', 'user', P);
+  const otherInvestor = await signedInUser(app, 'table-b', 'user', P);
+  const admin = await signedInUser(app, 'table-admin', 'admin', P);
+  const superadmin = await signedInUser(app, 'table-super', 'superadmin', P);
+  const otherPortal = await signedInUser(app, 'table-c', 'user', Q);
+  Object.assign(codes, {
+    investor: investor.authCode, otherInvestor: otherInvestor.authCode, admin: admin.authCode, superadmin: superadmin.authCode,
+    otherPortal: otherPortal.authCode, guest: await openGuestSession(app, investor.id),
+  });
+
+  for (const [portal, name] of [[P, 'P'], [Q, 'Q']] as const) {
+    await make('blog_items', 'api::blog-item.blog-item', { title: `${name} paper`, slug: `${name}-paper`, isPublished: true, portal: portal.documentId });
+    await app.strapi.documents('api::blog-item.blog-item').create({ data: { title: `${name} draft`, slug: `${name}-draft`, isPublished: false, portal: portal.documentId } as never });
+    await make('assets_items', 'api::assets-item.assets-item', { name: `${name} asset`, portal: portal.documentId });
+    await make('team_members', 'api::team-member.team-member', { name: `${name} member`, portal: portal.documentId });
+    const company = (await app.strapi.documents('api::company.company').create({ data: { name: `${name} company`, portal: portal.documentId } as never })).documentId;
+    const fund = await make('funds', 'api::fund.fund', { name: `${name} fund`, company });
+    await make('investments', 'api::investment.investment', { name: `${name} deal`, fund, company });
+    await make('synd_documents', 'api::synd-document.synd-document', { originalName: `dd ${name}`, fund });
+    await app.strapi.documents('api::synd-document.synd-document').create({ data: { originalName: `dd ${name} deleted`, fund, isDeleted: true } as never });
+  }
+  const fundOf = (name: string) => rows.funds[`${name} fund`];
+  for (const [user, name, fund] of [[investor, 'A', 'P'], [otherInvestor, 'B', 'P'], [otherPortal, 'C', 'Q']] as const) {
+    await make('notifications', 'api::notification.notification', { messageSubject: `note ${name}`, user: user.documentId });
+    const syndUser = await make('synd_users', 'api::synd-user.synd-user', { feedback: `su ${name}`, user: user.documentId, fund: fundOf(fund) });
+    await make('tax_documents', 'api::tax-document.tax-document', { originalName: `tax ${name}`, year: 2025, user: user.documentId });
+    await make('news_documents', 'api::news-document.news-document', { originalName: `news ${name}`, year: 2025, user: user.documentId });
+    await make('proof_documents', 'api::proof-document.proof-document', { originalName: `proof ${name}`, user: user.documentId });
+    if (name !== 'B') await make('synd_agreements', 'api::synd-agreement.synd-agreement', { originalName: `sa ${name}`, syndUser });
+  }
+});
+
+describe('the generic collection calls: who lists and reads which rows', () => {
+  for (const [collection, cells] of Object.entries(TABLE)) {
+    for (const caller of CALLERS) {
+      const expected = cells[caller];
+      it(`${collection} as ${caller}: ${typeof expected === 'number' ? expected : expected.join(', ') || 'nothing'}`, async () => {
+        const listed = await get(caller, `${collection}?limit=999`);
+        if (typeof expected === 'number') {
+          expect(listed.status).toBe(expected);
+          expect(listed.body.error.message).toBe('Sign in required');
+        } else {
+          expect(listed.status).toBe(200);
+          const labels = listed.body.items.map((row: Record<string, string>) => row[LABEL[collection]]);
+          // Other test files add rows to the shared database, but never to this file's portals and users.
+          expect(labels.filter((label: string) => label in rows[collection]).sort()).toEqual([...expected].sort());
+          expect(listed.body.total).toBe(labels.length);
+        }
+        for (const [label, documentId] of Object.entries(rows[collection])) {
+          const single = await get(caller, `${collection}/${documentId}`);
+          const status = typeof expected === 'number' ? expected : expected.includes(label) ? 200 : 404;
+          expect(single.status, label).toBe(status);
+          if (status === 200) expect(single.body.item[LABEL[collection]]).toBe(label);
+        }
+      });
+    }
+  }
+
+  it('never lists a deleted file or an unpublished education item', async () => {
+    const documents = await get('investor', 'synd_documents?limit=999');
+    expect(documents.body.items.map((row: { originalName: string }) => row.originalName)).not.toContain('dd P deleted');
+    const education = await get('anonymous', 'blog_items?filters[isPublished][$eq]=false');
+    expect(education.body.items).toEqual([]);
+  });
+
+  it('takes mine=true as "only my rows" and needs a session for it', async () => {
+    expect((await get('admin', 'synd_users?mine=true')).body.items).toEqual([]);
+    expect((await get('investor', 'synd_users?mine=true')).body.items.map((row: { feedback: string }) => row.feedback)).toEqual(['su A']);
+    expect((await get('anonymous', 'blog_items?mine=true')).status).toBe(401);
+    expect((await get('investor', 'funds?mine=true')).body.error.message).toBe('funds has no owner, so mine does not apply');
+  });
+
+  it('populates what the table allows, with the fields it allows, and filters by an allowed relation', async () => {
+    const investments = await get('investor', 'investments?populate=fund&limit=999');
+    const deal = investments.body.items.find((row: { name: string }) => row.name === 'P deal');
+    expect(deal.fund).toMatchObject({ name: 'P fund' });
+    expect(deal.fund).not.toHaveProperty('wire_instructions');
+    const byFund = await get('investor', `synd_documents?filters[fund][documentId]=${rows.funds['P fund']}`);
+    expect(byFund.body.items.map((row: { originalName: string }) => row.originalName)).toEqual(['dd P']);
+    expect((await get('investor', 'synd_users?populate=user')).body.error.message).toBe('populate may name only fund, investment');
+    expect((await get('investor', 'synd_users?filters[user][email][$contains]=@')).body.error.message).toBe('filters may not name user');
+  });
+
+  it('keeps storage keys and private fields out of every answer', async () => {
+    for (const collection of ['tax_documents', 'proof_documents', 'synd_agreements', 'synd_users']) {
+      const { body } = await get('investor', collection);
+      for (const row of body.items) {
+        for (const secret of ['docPath', 'docURL', 'bucketId', 'syndAgreementDropboxSigningURL', 'syndAgreementDropboxSignatureRequestId']) {
+          expect(row, `${collection}.${secret}`).not.toHaveProperty(secret);
+        }
+      }
+    }
+  });
+
+  it('refuses every write for every caller, a guest session as read-only, and nothing changes', async () => {
+    const target = rows.team_members['P member'];
+    for (const caller of CALLERS) {
+      const options = { authCode: codes[caller] };
+      const answers = [
+        await call(app, 'POST', '/api/team_members', { name: 'Intruder' }, options),
+        await call(app, 'PUT', `/api/team_members/${target}`, { name: 'Renamed' }, options),
+        await call(app, 'DELETE', `/api/team_members/${target}`, undefined, options),
+      ];
+      for (const answer of answers) {
+        expect(answer.status, caller).toBe(403);
+        expect(answer.body.error.message, caller).toBe(caller === 'guest' ? 'A guest session is read-only' : 'team_members cannot be changed through the collection calls');
+      }
+    }
+    expect((await app.strapi.documents('api::team-member.team-member').findOne({ documentId: target }))?.name).toBe('P member');
+  });
+
+  it("answers the spec's two error messages", async () => {
+    const unknown = await call(app, 'GET', '/api/not_a_model');
+    expect(unknown).toMatchObject({ status: 404, body: { error: { message: 'Model is not defined on backend. Maybe try to reboot the instance.' } } });
+    expect((await call(app, 'DELETE', '/api/unknown_things/5')).body.error.message).toBe('Model is not defined on backend. Maybe try to reboot the instance.');
+    for (const method of ['PUT', 'DELETE']) {
+      const missing = await call(app, method, '/api/funds', {}, { authCode: codes.investor });
+      expect(missing, method).toMatchObject({ status: 400, body: { error: { message: 'id or _id is required' } } });
+    }
+  });
+});
