@@ -33,7 +33,7 @@ describe('bad input never reaches a 500', () => {
     for (const route of writes) {
       const path = `/api${route.path.replace(/:[A-Za-z]+/g, '1')}`;
       const response = await fetch(`${app.url}${path}`, { method: route.method, headers: { 'content-type': 'application/json' }, body: nestedBody(5000) });
-      const answer = await response.json();
+      const answer = (await response.json()) as { error: { message: string } };
       expect(response.status, `${route.method} ${path}`).toBe(400);
       expect(answer.error.message, path).toBe('The request body is nested too deeply (at most 32 levels)');
     }
