@@ -3,3 +3,4 @@ export * from './fund-status';
 export * from './synd-user';
 export * from './money';
 export * from './display';
+export * from './hosts';

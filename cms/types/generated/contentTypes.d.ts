@@ -459,7 +459,8 @@ export interface ApiAssetsItemAssetsItem extends Struct.CollectionTypeSchema {
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
-    description: Schema.Attribute.RichText;
+    description: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     fundAsString: Schema.Attribute.String;
     hasStar: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
@@ -496,7 +497,8 @@ export interface ApiBlogItemBlogItem extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
-    body: Schema.Attribute.RichText;
+    body: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -578,7 +580,8 @@ export interface ApiContentContent extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
-    body: Schema.Attribute.RichText;
+    body: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -612,7 +615,8 @@ export interface ApiFundFund extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
-    check_instructions: Schema.Attribute.RichText;
+    check_instructions: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
     close_date: Schema.Attribute.DateTime;
     company: Schema.Attribute.Relation<'manyToOne', 'api::company.company'>;
     createdAt: Schema.Attribute.DateTime;
@@ -623,12 +627,14 @@ export interface ApiFundFund extends Struct.CollectionTypeSchema {
     currentPercentagesUpdatedAt: Schema.Attribute.DateTime;
     currentPercentageTotalReturned: Schema.Attribute.Decimal &
       Schema.Attribute.DefaultTo<0>;
-    description: Schema.Attribute.RichText;
+    description: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
     end_date: Schema.Attribute.DateTime;
     fee: Schema.Attribute.Decimal;
     fund_code: Schema.Attribute.String;
     fund_status: Schema.Attribute.Enumeration<['Closed', 'Done']>;
-    funding_my_investment_description: Schema.Attribute.RichText;
+    funding_my_investment_description: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
     localizations: Schema.Attribute.Relation<'oneToMany', 'api::fund.fund'> &
       Schema.Attribute.Private;
@@ -677,7 +683,8 @@ export interface ApiFundFund extends Struct.CollectionTypeSchema {
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
     url_slug: Schema.Attribute.String & Schema.Attribute.Unique;
-    wire_instructions: Schema.Attribute.RichText;
+    wire_instructions: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
   };
 }
 
@@ -697,7 +704,8 @@ export interface ApiInvestmentInvestment extends Struct.CollectionTypeSchema {
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
-    description: Schema.Attribute.RichText;
+    description: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     inv_amount: Schema.Attribute.Decimal;
     inv_type: Schema.Attribute.String;
@@ -778,7 +786,9 @@ export interface ApiNotificationTemplateNotificationTemplate
       Schema.Attribute.DefaultTo<false>;
     canSendToSlack: Schema.Attribute.Boolean &
       Schema.Attribute.DefaultTo<false>;
-    color: Schema.Attribute.String & Schema.Attribute.DefaultTo<'#1976D2'>;
+    color: Schema.Attribute.String &
+      Schema.Attribute.CustomField<'plugin::color-picker.color'> &
+      Schema.Attribute.DefaultTo<'#1976D2'>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -867,7 +877,8 @@ export interface ApiPortalPortal extends Struct.CollectionTypeSchema {
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
-    domains: Schema.Attribute.JSON;
+    domains: Schema.Attribute.JSON &
+      Schema.Attribute.CustomField<'global::host-list'>;
     educationLabel: Schema.Attribute.String &
       Schema.Attribute.DefaultTo<'Education'>;
     facebookUrl: Schema.Attribute.String;
@@ -881,12 +892,16 @@ export interface ApiPortalPortal extends Struct.CollectionTypeSchema {
       Schema.Attribute.Private;
     name: Schema.Attribute.String & Schema.Attribute.Required;
     pageTitle: Schema.Attribute.String;
-    portalColor: Schema.Attribute.String & Schema.Attribute.DefaultTo<'#225'>;
+    portalColor: Schema.Attribute.String &
+      Schema.Attribute.CustomField<'plugin::color-picker.color'> &
+      Schema.Attribute.DefaultTo<'#225'>;
     primaryColor: Schema.Attribute.String &
+      Schema.Attribute.CustomField<'plugin::color-picker.color'> &
       Schema.Attribute.DefaultTo<'#1976D2'>;
     publishedAt: Schema.Attribute.DateTime;
     recaptchaSiteKey: Schema.Attribute.String;
     secondaryColor: Schema.Attribute.String &
+      Schema.Attribute.CustomField<'plugin::color-picker.color'> &
       Schema.Attribute.DefaultTo<'#5BACA2'>;
     signInUrl: Schema.Attribute.String;
     signInWithGoogleClientId: Schema.Attribute.String;
@@ -1211,7 +1226,8 @@ export interface ApiTeamMemberTeamMember extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
-    bio: Schema.Attribute.RichText;
+    bio: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -1253,6 +1269,7 @@ export interface ApiUserAuthGuestCode extends Struct.CollectionTypeSchema {
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
     expiresAt: Schema.Attribute.DateTime;
+    label: Schema.Attribute.String & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
     localizations: Schema.Attribute.Relation<
       'oneToMany',
@@ -1293,6 +1310,7 @@ export interface ApiUserAuthUserAuth extends Struct.CollectionTypeSchema {
     expiresAt: Schema.Attribute.DateTime;
     isGuestSession: Schema.Attribute.Boolean &
       Schema.Attribute.DefaultTo<false>;
+    label: Schema.Attribute.String & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
     localizations: Schema.Attribute.Relation<
       'oneToMany',
