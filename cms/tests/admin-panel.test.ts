@@ -93,9 +93,9 @@ describe('what content staff see in the admin panel', () => {
   });
 });
 
-/** Words, not a field name: a capital first (or the brand reCAPTCHA), no underscores, no camelCase humps. */
+/** Words, not a field name: a capital first, no underscores, no camelCase humps (brands keep their spelling). */
 const readable = (label: string) => {
-  const text = label.replace('reCAPTCHA', 'Recaptcha');
+  const text = label.replace('reCAPTCHA', 'Recaptcha').replace('YouTube', 'Youtube');
   return /^[A-Z]/.test(text) && !text.includes('_') && !/[a-z][A-Z]/.test(text);
 };
 

@@ -27,7 +27,7 @@ const LAYOUTS: Record<string, Layout> = {
       slug: 'Picks this portal with ?portal=<slug>; its logo and favicon live in portals/<slug>/ on the site.',
       isDefault: 'Shown when neither ?portal= nor the browser’s address picks a portal. Keep exactly one.',
       domains: 'Addresses that open this portal, one per row, like example.com or www.example.com (no https://, no path).',
-      portalColor: `Header and footer background. ${COLOUR}`,
+      portalColor: `Background of the header and the homepage's top band. ${COLOUR}`,
       primaryColor: `Buttons and links. ${COLOUR}`,
       secondaryColor: `Secondary buttons and accents. ${COLOUR}`,
       educationLabel: 'Name of the Education link in the header and footer.',

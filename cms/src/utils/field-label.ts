@@ -72,6 +72,7 @@ const WORDS: Record<string, string> = {
   doc: 'document',
   cosub: 'co-subscriber',
   synd: 'syndication',
+  youtube: 'YouTube',
 };
 
 /** The words of a field name: snake_case, camelCase and digits split apart, lower-cased. */
