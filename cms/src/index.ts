@@ -1,18 +1,24 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
+import { registerCustomFields } from './bootstrap/custom-fields';
 import { useOutboxWithoutSmtp } from './bootstrap/mail-provider';
 import { closeRolePermissions } from './bootstrap/role-permissions';
 import { registerPlainTextCheck } from './bootstrap/plain-text';
+import { registerPortalDomainsCheck } from './bootstrap/portal-domains';
 import { registerRichTextSanitising } from './bootstrap/sanitize-rich-text';
+import { labelSessions } from './bootstrap/session-labels';
+import { applyStaffPermissions } from './bootstrap/staff-permissions';
 import { registerUniquePerPortal } from './bootstrap/unique-per-portal';
 import { sessions } from './api/session/services/session';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
+    registerCustomFields(strapi);
     registerUniquePerPortal(strapi);
     registerRichTextSanitising(strapi);
     registerPlainTextCheck(strapi);
+    registerPortalDomainsCheck(strapi);
     // Our sessions: routes that list `auth: { strategies: ['authcode'] }` need a valid authcode header (else 401).
     // No `verify`: what a caller may do is decided by each route's policies, not by role permissions.
     strapi.get('auth').register('content-api', {
@@ -27,6 +33,8 @@ export default {
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await closeRolePermissions(strapi);
     await applyAdminLayouts(strapi);
+    await applyStaffPermissions(strapi);
+    await labelSessions(strapi);
     useOutboxWithoutSmtp(strapi);
   },
 };

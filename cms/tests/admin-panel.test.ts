@@ -1,26 +1,47 @@
+import type { UID } from '@strapi/strapi';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { applyStaffPermissions } from '../src/bootstrap/staff-permissions';
+import { fieldLabel } from '../src/utils/field-label';
+import { SESSION_TYPES } from '../src/utils/session-types';
+import { createUser, signIn, uniqueEmail } from './helpers/auth';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 
 let app: TestApp;
 let editorToken: string;
+let superToken: string;
+
+const USER = 'plugin::users-permissions.user';
+const HIDDEN_FROM_STAFF = [...SESSION_TYPES, 'api::setting.setting'];
+/** Every user field that holds a secret or a private note; none may ever reach content staff. */
+const USER_SECRETS = ['password', 'resetPasswordToken', 'confirmationToken', 'confirmEmailCode', 'resetPasswordCode', 'resetPasswordAt', 'notes'];
+
+async function adminUser(email: string, roleCode: string): Promise<string> {
+  const role = await app.strapi.db.query('admin::role').findOne({ where: { code: roleCode } });
+  await app.strapi.service('admin::user').create({
+    email, firstname: 'Panel', lastname: 'Tester', password: 'PanelPass2026!', isActive: true, roles: [role.id],
+  });
+  const login = await http(app, 'POST', '/admin/login', { email, password: 'PanelPass2026!' });
+  return login.body.data.token;
+}
 
 beforeAll(async () => {
   app = await useStrapi();
-  const editorRole = await app.strapi.db.query('admin::role').findOne({ where: { code: 'strapi-editor' } });
-  await app.strapi.service('admin::user').create({
-    email: 'layout-editor@portal.local', firstname: 'Layout', lastname: 'Editor', password: 'EditorPass2026!', isActive: true, roles: [editorRole.id],
-  });
-  const login = await http(app, 'POST', '/admin/login', { email: 'layout-editor@portal.local', password: 'EditorPass2026!' });
-  editorToken = login.body.data.token;
+  editorToken = await adminUser('layout-editor@portal.local', 'strapi-editor');
+  superToken = await adminUser('layout-super@portal.local', 'strapi-super-admin');
 });
 
-async function configuration(uid: string) {
-  const { status, body } = await http(app, 'GET', `/content-manager/content-types/${uid}/configuration`, undefined, {
-    Authorization: `Bearer ${editorToken}`,
-  });
-  expect(status).toBe(200);
+const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+const editor = (method: string, route: string, body?: unknown) => http(app, method, route, body, as(editorToken));
+const superAdmin = (method: string, route: string, body?: unknown) => http(app, method, route, body, as(superToken));
+
+async function configuration(uid: string, token = editorToken) {
+  const { status, body } = await http(app, 'GET', `/content-manager/content-types/${uid}/configuration`, undefined, as(token));
+  expect(status, uid).toBe(200);
   return body.data.contentType;
 }
+
+/** The types content staff work with: ours and the extended user. */
+const staffTypes = () => Object.keys(app.strapi.contentTypes).filter((uid) => uid.startsWith('api::') || uid === USER);
 
 describe('what content staff see in the admin panel', () => {
   it('names entries by a readable field and lists the columns that matter', async () => {
@@ -33,12 +54,35 @@ describe('what content staff see in the admin panel', () => {
     expect(content.layouts.list).toContain('portal');
   });
 
-  it('shows relations by the target’s name rather than its id', async () => {
+  it('shows relations by the target’s name rather than its id, and people by their email', async () => {
     const investment = await configuration('api::investment.investment');
     expect(investment.metadatas.fund.edit.mainField).toBe('name');
     expect(investment.metadatas.company.edit.mainField).toBe('name');
-    const syndUser = await configuration('api::synd-user.synd-user');
-    expect(syndUser.metadatas.user.edit.mainField).toBe('email');
+    for (const uid of ['api::synd-user.synd-user', 'api::notification.notification', 'api::news-document.news-document']) {
+      expect((await configuration(uid)).metadatas.user.edit.mainField, uid).toBe('email');
+    }
+  });
+
+  it('lets an editor pick a user in a relation by email', async () => {
+    const person = await createUser(app, { email: uniqueEmail('picked') });
+    const { status, body } = await editor('GET', `/content-manager/relations/api::notification.notification/user?_q=${encodeURIComponent(person.email)}`);
+    expect(status).toBe(200);
+    expect(body.results).toEqual([expect.objectContaining({ documentId: person.documentId, email: person.email })]);
+  });
+
+  it('titles sign-in sessions and guest codes by user and date', async () => {
+    for (const uid of SESSION_TYPES) expect((await configuration(uid, superToken)).settings.mainField, uid).toBe('label');
+
+    const person = await createUser(app, { email: uniqueEmail('titled') });
+    const before = new Date();
+    await signIn(app, person.email, person.password);
+    const session = await app.strapi.db.query(SESSION_TYPES[0]).findOne({ where: { user: { id: person.id } } });
+    expect(session.label).toMatch(new RegExp(`^${person.email.replace(/[.+]/g, '\\$&')} · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC$`));
+    expect(session.label).toContain(before.toISOString().slice(0, 10));
+
+    await app.strapi.db.query(SESSION_TYPES[1]).create({ data: { code: `hash-${person.id}`, user: person.id } });
+    const code = await app.strapi.db.query(SESSION_TYPES[1]).findOne({ where: { code: `hash-${person.id}` } });
+    expect(code.label.startsWith(`${person.email} · `)).toBe(true);
   });
 
   it('gives every type a display name', () => {
@@ -46,5 +90,158 @@ describe('what content staff see in the admin panel', () => {
       const name = app.strapi.contentTypes[uid as keyof typeof app.strapi.contentTypes].info.displayName;
       expect(name, uid).toMatch(/^[A-Z][A-Za-z -]+$/);
     }
+  });
+});
+
+/** Words, not a field name: a capital first, no underscores, no camelCase humps (brands keep their spelling). */
+const readable = (label: string) => {
+  const text = label.replace('reCAPTCHA', 'Recaptcha').replace('YouTube', 'Youtube');
+  return /^[A-Z]/.test(text) && !text.includes('_') && !/[a-z][A-Z]/.test(text);
+};
+
+describe('field labels', () => {
+  it('read as words, from the field name or the exceptions table', () => {
+    expect(fieldLabel('fund_code')).toBe('Fund code');
+    expect(fieldLabel('min_inv_amount')).toBe('Minimum investment');
+    expect(fieldLabel('url_slug')).toBe('URL slug');
+    expect(fieldLabel('sa_doc_template_1_id')).toBe('Agreement template 1 id');
+    expect(fieldLabel('isExitedAsset')).toBe('Exited asset');
+    expect(fieldLabel('imageUrl')).toBe('Image URL');
+    expect(fieldLabel('docURL')).toBe('Document URL');
+    expect(fieldLabel('cosub_first_name')).toBe('Co-subscriber first name');
+    expect(fieldLabel('postal_code')).toBe('Postal code');
+    expect(fieldLabel('createdAt')).toBe('Created at');
+  });
+
+  it('label every field of every type in the edit view and the list', async () => {
+    for (const uid of staffTypes()) {
+      const { metadatas } = await configuration(uid, superToken);
+      for (const name of Object.keys(app.strapi.getModel(uid as UID.ContentType).attributes)) {
+        if (!metadatas[name]) continue;
+        expect(metadatas[name].edit.label, `${uid}.${name}`).toBe(fieldLabel(name));
+        expect(metadatas[name].list.label, `${uid}.${name}`).toBe(fieldLabel(name));
+        expect(readable(metadatas[name].edit.label), `${uid}.${name}: ${metadatas[name].edit.label}`).toBe(true);
+      }
+    }
+    const fund = await configuration('api::fund.fund');
+    expect(fund.metadatas.min_inv_amount.edit.label).toBe('Minimum investment');
+    expect(fund.metadatas.fund_status.edit.description).toMatch(/dates/);
+    expect((await configuration('api::portal.portal')).metadatas.domains.edit.description).toMatch(/one per row/);
+  });
+});
+
+describe('field editors', () => {
+  const attributesOf = async (uid: string) => {
+    const { status, body } = await editor('GET', '/content-manager/init');
+    expect(status).toBe(200);
+    return body.data.contentTypes.find((type: { uid: string }) => type.uid === uid).attributes;
+  };
+
+  it('edits colours with the colour picker, keeping #RRGGBB strings', async () => {
+    const portal = await attributesOf('api::portal.portal');
+    for (const name of ['portalColor', 'primaryColor', 'secondaryColor']) expect(portal[name].customField, name).toBe('plugin::color-picker.color');
+    expect((await attributesOf('api::notification-template.notification-template')).color.customField).toBe('plugin::color-picker.color');
+
+    const created = await superAdmin('POST', '/content-manager/collection-types/api::portal.portal', { name: 'Colour Portal', slug: 'colour-portal', primaryColor: '#aa3300' });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ primaryColor: '#aa3300', portalColor: '#225', secondaryColor: '#5BACA2' });
+    const refused = await superAdmin('POST', '/content-manager/collection-types/api::portal.portal', { name: 'Red Portal', slug: 'red-portal', primaryColor: 'red' });
+    expect(refused.status).toBe(400);
+  });
+
+  it('edits HTML fields with the HTML editor, and stores what is written there sanitised', async () => {
+    const fund = await attributesOf('api::fund.fund');
+    for (const name of ['description', 'funding_my_investment_description']) expect(fund[name].customField, name).toBe('global::html');
+    expect((await attributesOf('api::investment.investment')).description.customField).toBe('global::html');
+    expect((await attributesOf('api::blog-item.blog-item')).body.customField).toBe('global::html');
+    expect((await attributesOf('api::content.content')).body.customField).toBe('global::html');
+
+    const created = await editor('POST', '/content-manager/collection-types/api::fund.fund', {
+      name: 'Panel Fund', url_slug: 'panel-fund', description: '<p>Good<script>alert(1)</script></p><p onclick="x()">fund</p>',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.description).toBe('<p>Good</p><p>fund</p>');
+  });
+
+  it('edits a portal’s domains as a list of hosts, stored and served as host strings', async () => {
+    expect((await attributesOf('api::portal.portal')).domains.customField).toBe('global::host-list');
+    const created = await superAdmin('POST', '/content-manager/collection-types/api::portal.portal', {
+      name: 'Hosts Portal', slug: 'hosts-portal', domains: [' Hosts.Example.COM ', '', 'www.hosts.example.com'],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.domains).toEqual(['hosts.example.com', 'www.hosts.example.com']);
+    const listed = await http(app, 'GET', '/api/auth/portals');
+    expect(listed.body.items.find((portal: { slug: string }) => portal.slug === 'hosts-portal').domains).toEqual(['hosts.example.com', 'www.hosts.example.com']);
+
+    for (const domains of [['https://hosts.example.com'], ['hosts.example.com/page'], 'hosts.example.com', [42]]) {
+      const refused = await superAdmin('PUT', `/content-manager/collection-types/api::portal.portal/${created.body.data.documentId}`, { domains });
+      expect(refused.status, JSON.stringify(domains)).toBe(400);
+      expect(refused.body.error.message).toMatch(/^domains must be a list of host names/);
+    }
+  });
+});
+
+describe('the Editor role', () => {
+  it('does not see sign-in sessions, guest codes or settings at all', async () => {
+    for (const uid of HIDDEN_FROM_STAFF) {
+      expect((await editor('GET', `/content-manager/collection-types/${uid}`)).status, uid).toBe(403);
+      expect((await editor('GET', `/content-manager/collection-types/${uid}/any-document-id`)).status, uid).toBe(403);
+      expect((await editor('POST', `/content-manager/collection-types/${uid}`, { name: 'x' })).status, uid).toBe(403);
+    }
+    const { body } = await editor('GET', '/admin/users/me/permissions');
+    const subjects = new Set(body.data.map((permission: { subject: string | null }) => permission.subject));
+    for (const uid of HIDDEN_FROM_STAFF) expect(subjects.has(uid), uid).toBe(false);
+  });
+
+  it('reads users without their secrets, and cannot change accounts', async () => {
+    const person = await createUser(app, { email: uniqueEmail('hush') });
+    await app.strapi.db.query(USER).update({
+      where: { id: person.id },
+      data: { confirmEmailCode: 'confirm-secret', resetPasswordCode: 'reset-secret', resetPasswordToken: 'token-secret', confirmationToken: 'token2-secret', notes: 'staff only' },
+    });
+
+    const one = await editor('GET', `/content-manager/collection-types/${USER}/${person.documentId}`);
+    expect(one.status).toBe(200);
+    expect(one.body.data.email).toBe(person.email);
+    for (const secret of USER_SECRETS) expect(one.body.data, secret).not.toHaveProperty(secret);
+
+    const list = await editor('GET', `/content-manager/collection-types/${USER}?filters[email][$eq]=${encodeURIComponent(person.email)}`);
+    expect(list.status).toBe(200);
+    expect(list.body.results).toHaveLength(1);
+    expect(JSON.stringify(list.body)).not.toMatch(/secret|staff only/);
+
+    // A filter on a secret would answer whether a guess is right; it is ignored for staff.
+    const guessed = await editor('GET', `/content-manager/collection-types/${USER}?filters[email][$eq]=${encodeURIComponent(person.email)}&filters[resetPasswordCode][$eq]=wrong-guess`);
+    expect(guessed.status === 400 || guessed.body.results?.length === 1, JSON.stringify(guessed.body)).toBe(true);
+
+    expect((await editor('PUT', `/content-manager/collection-types/${USER}/${person.documentId}`, { level: 'superadmin' })).status).toBe(403);
+    expect((await editor('POST', `/content-manager/collection-types/${USER}`, { email: uniqueEmail('made'), username: uniqueEmail('made') })).status).toBe(403);
+    expect((await app.strapi.db.query(USER).findOne({ where: { id: person.id } })).level).toBe('user');
+  });
+
+  it('still edits funds and contents', async () => {
+    const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Editable Fund', url_slug: 'editable-fund' } as never });
+    const updated = await editor('PUT', `/content-manager/collection-types/api::fund.fund/${fund.documentId}`, { fund_code: 'EF-1', min_inv_amount: 25000 });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toMatchObject({ fund_code: 'EF-1', min_inv_amount: 25000 });
+
+    const content = await editor('POST', '/content-manager/collection-types/api::content.content', { slug: 'editor-made', title: 'Made by an editor', body: '<p>Hello</p>' });
+    expect(content.status).toBe(201);
+    expect(content.body.data.body).toBe('<p>Hello</p>');
+  });
+
+  it('has its permissions restored on every start, whatever was granted in the panel', async () => {
+    const role = await app.strapi.db.query('admin::role').findOne({ where: { code: 'strapi-editor' } });
+    await app.strapi.db.query('admin::permission').create({
+      data: { action: 'plugin::content-manager.explorer.update', subject: USER, properties: { fields: ['level'] }, conditions: [], role: role.id },
+    });
+    await app.strapi.db.query('admin::permission').create({
+      data: { action: 'plugin::content-manager.explorer.read', subject: 'api::setting.setting', properties: { fields: ['name'] }, conditions: [], role: role.id },
+    });
+    await applyStaffPermissions(app.strapi);
+    const held = await app.strapi.db.query('admin::permission').findMany({ where: { role: role.id, subject: { $in: [USER, ...HIDDEN_FROM_STAFF] } } });
+    expect(held.map((permission: { action: string; subject: string }) => `${permission.subject} ${permission.action}`)).toEqual([`${USER} plugin::content-manager.explorer.read`]);
+    for (const secret of USER_SECRETS) expect(held[0].properties.fields, secret).not.toContain(secret);
+    expect(held[0].properties.fields).toEqual(expect.arrayContaining(['email', 'firstName', 'lastName', 'postalCode']));
   });
 });

@@ -4,3 +4,4 @@ export * from './synd-user';
 export * from './money';
 export * from './display';
 export * from './contracts';
+export * from './hosts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canReview, currentValue, displayName, displayTitle, distribution, fullName, fundStatus, hasLevel,
-  isAvailableForInvesting, isDeclined, isGoingToInvest, isInvesting, isSpouseInvestmentRequired, luminosity,
+  isAvailableForInvesting, isDeclined, isHostName, isGoingToInvest, isInvesting, isSpouseInvestmentRequired, luminosity,
   maxInvestment, overallReturn, signingStep, textColorOn,
 } from './index';
 
@@ -113,5 +113,18 @@ describe('levels', () => {
     expect(hasLevel(undefined, 'guest')).toBe(true);
     expect(hasLevel(null, 'user')).toBe(false);
     expect(hasLevel('bogus', 'user')).toBe(false);
+  });
+});
+
+describe('isHostName', () => {
+  it('accepts host names with an optional port', () => {
+    for (const host of ['example.com', 'www.example.com', 'oakharbor.localhost', 'localhost:5173', 'a-b.example.org']) {
+      expect(isHostName(host), host).toBe(true);
+    }
+  });
+  it('refuses addresses with a scheme, path or spaces, and non-strings', () => {
+    for (const value of ['https://example.com', 'example.com/page', 'exa mple.com', '', '-x.com', 'x.com:', 42, null]) {
+      expect(isHostName(value), String(value)).toBe(false);
+    }
   });
 });

@@ -1,38 +1,162 @@
 import type { Core, UID } from '@strapi/strapi';
+import { fieldLabel } from '../utils/field-label';
+import { GUEST_CODE, SIGN_IN_SESSION } from '../utils/session-types';
 
 interface Layout {
   /** The field that names an entry in lists and in other types' relation pickers. */
   mainField: string;
   /** List view columns, in order. */
   list: string[];
+  /** What a field does, shown under it in the edit view, where its label alone does not say. */
+  descriptions?: Record<string, string>;
 }
 
-/** How content staff see each type in the admin panel. Bump LAYOUT_VERSION to re-apply after a change. */
+const COLOUR = 'Pick a colour or type it as #RRGGBB.';
+const AGREEMENT_TEMPLATE = 'Id of a subscription agreement template at the signing service; investors sign templates 1 to 4 in order.';
+
+/**
+ * How content staff see each type in the admin panel: every field is labelled by fieldLabel; these add the name of
+ * each entry, the list columns and the help texts. Bump LAYOUT_VERSION to re-apply after a change.
+ */
 const LAYOUTS: Record<string, Layout> = {
-  'api::portal.portal': { mainField: 'name', list: ['name', 'slug', 'pageTitle', 'isDefault'] },
-  'api::content.content': { mainField: 'slug', list: ['slug', 'title', 'portal', 'updatedAt'] },
-  'api::team-member.team-member': { mainField: 'name', list: ['name', 'position', 'portal', 'sortOrder'] },
-  'api::blog-item.blog-item': { mainField: 'title', list: ['title', 'type', 'isPublished', 'portal', 'sortOrder'] },
-  'api::assets-item.assets-item': { mainField: 'name', list: ['name', 'assetType', 'fund', 'isExitedAsset', 'portal'] },
+  'api::portal.portal': {
+    mainField: 'name',
+    list: ['name', 'slug', 'pageTitle', 'isDefault'],
+    descriptions: {
+      pageTitle: "Follows each page's title in the browser tab ('Team @ <page title>').",
+      slug: 'Picks this portal with ?portal=<slug>; its logo and favicon live in portals/<slug>/ on the site.',
+      isDefault: 'Shown when neither ?portal= nor the browser’s address picks a portal. Keep exactly one.',
+      domains: 'Addresses that open this portal, one per row, like example.com or www.example.com (no https://, no path).',
+      portalColor: `Background of the header and the homepage's top band. ${COLOUR}`,
+      primaryColor: `Buttons and links. ${COLOUR}`,
+      secondaryColor: `Secondary buttons and accents. ${COLOUR}`,
+      educationLabel: 'Name of the Education link in the header and footer.',
+      recaptchaSiteKey: 'Public reCAPTCHA v3 key; empty means no captcha. The secret key is set on the server.',
+      signInWithGoogleClientId: 'Google sign-in client id; empty hides the Sign In With Google button.',
+    },
+  },
+  'api::content.content': {
+    mainField: 'slug',
+    list: ['slug', 'title', 'portal', 'updatedAt'],
+    descriptions: {
+      slug: 'The site asks for the text block by this name within the portal (for example footer-terms).',
+      tags: 'A JSON list of words, for example ["homepage"].',
+    },
+  },
+  'api::team-member.team-member': {
+    mainField: 'name',
+    list: ['name', 'position', 'portal', 'sortOrder'],
+    descriptions: { sortOrder: 'Lower numbers come first on the team page.' },
+  },
+  'api::blog-item.blog-item': {
+    mainField: 'title',
+    list: ['title', 'type', 'isPublished', 'portal', 'sortOrder'],
+    descriptions: {
+      type: 'Video, link or post (an article with a body): decides how the site shows the item.',
+      sortOrder: 'Higher numbers come first on the education page.',
+      slug: 'Names the item in its address on the site; unique within the portal.',
+      url: 'The video or the linked page.',
+      listLinkHref: 'Where the item links from lists, when not its URL.',
+      isPublished: 'Only published items appear on the site.',
+      displayOnHomepage: 'Also show the item on the homepage.',
+      displayOnPortfolio: 'Also show the item in the education block under the portfolio.',
+    },
+  },
+  'api::assets-item.assets-item': {
+    mainField: 'name',
+    list: ['name', 'assetType', 'fund', 'isExitedAsset', 'portal'],
+    descriptions: {
+      url: 'The asset’s own site; its card links there in a new tab.',
+      isExitedAsset: 'Sold: shows the sale note and matches the portfolio’s Show Exited Assets Only filter.',
+      imageUrl: 'Assets without an image get a placeholder.',
+    },
+  },
   'api::company.company': { mainField: 'name', list: ['name', 'city', 'state', 'portal'] },
-  'api::fund.fund': { mainField: 'name', list: ['name', 'fund_code', 'fund_status', 'close_date', 'company'] },
-  'api::investment.investment': { mainField: 'name', list: ['name', 'url_slug', 'inv_amount', 'fund'] },
-  'api::synd-user.synd-user': { mainField: 'userLastName', list: ['user', 'investment', 'invest_status', 'invest_amount', 'sa_complete_date'] },
+  'api::fund.fund': {
+    mainField: 'name',
+    list: ['name', 'fund_code', 'fund_status', 'close_date', 'company'],
+    descriptions: {
+      fund_status: 'Leave empty so the status follows the dates below; set Closed or Done to end the fund early.',
+      open_date: 'From this date the fund is Open (shown, not yet taking commitments); before it, New.',
+      start_date: 'From this date investors can commit (status Started).',
+      close_date: 'From this date commitments stop (status Closed).',
+      end_date: 'From this date the fund is Done.',
+      min_inv_amount: 'The smallest amount, in US dollars, an investor may commit.',
+      max_inv_amount: 'The most, in US dollars, one investor may commit; empty for no cap beyond what is left of the total.',
+      total_inv_amount: 'What the fund raises in US dollars; what is left of it caps each new commitment.',
+      url_slug: 'Names the fund in its address on the site; unique.',
+      sa_doc_template_1_id: AGREEMENT_TEMPLATE,
+      sa_doc_template_2_id: AGREEMENT_TEMPLATE,
+      sa_doc_template_3_id: AGREEMENT_TEMPLATE,
+      sa_doc_template_4_id: AGREEMENT_TEMPLATE,
+      currentPercentageTotalReturned: 'Share of the invested amount paid back so far (distributions); 0 by default.',
+      currentFundValuePercentage: 'Current value as a share of the invested amount; 100 means unchanged.',
+    },
+  },
+  'api::investment.investment': {
+    mainField: 'name',
+    list: ['name', 'url_slug', 'inv_amount', 'fund'],
+    descriptions: { url_slug: 'Names the investment in its address on the site; unique.' },
+  },
+  'api::synd-user.synd-user': {
+    mainField: 'userLastName',
+    list: ['user', 'investment', 'invest_status', 'invest_amount', 'sa_complete_date'],
+    descriptions: {
+      invest_status: 'Accepted with Agreement completed set means investing; accepted without it, going to invest.',
+      is_marital_state: 'Alaska, Arizona, California, Idaho, Louisiana, Nevada, New Mexico, Texas, Washington or Wisconsin.',
+    },
+  },
   'api::proof-document.proof-document': { mainField: 'originalName', list: ['originalName', 'title', 'user', 'createdAt'] },
   'api::tax-document.tax-document': { mainField: 'originalName', list: ['originalName', 'title', 'year', 'user', 'fund'] },
   'api::synd-document.synd-document': { mainField: 'originalName', list: ['originalName', 'title', 'fund', 'createdAt'] },
   'api::synd-agreement.synd-agreement': { mainField: 'originalName', list: ['originalName', 'syndUser', 'createdAt'] },
   'api::news-document.news-document': { mainField: 'title', list: ['title', 'year', 'user', 'fund'] },
-  'api::notification.notification': { mainField: 'messageSubject', list: ['messageSubject', 'user', 'template', 'createdAt'] },
-  'api::notification-template.notification-template': { mainField: 'name', list: ['name', 'subject', 'color', 'showInUI'] },
-  'api::setting.setting': { mainField: 'name', list: ['name', 'levelToRead', 'levelToWrite', 'updatedAt'] },
-  'api::user-auth.user-auth': { mainField: 'id', list: ['user', 'isGuestSession', 'expiresAt', 'createdAt'] },
-  'api::user-auth.guest-code': { mainField: 'id', list: ['user', 'expiresAt', 'usedAt', 'createdAt'] },
+  'api::notification.notification': {
+    mainField: 'messageSubject',
+    list: ['messageSubject', 'user', 'template', 'createdAt'],
+    descriptions: {
+      tags: 'Values for the template’s %tag% placeholders, as JSON: {"fund": "Fund I"}.',
+      messageSubject: 'Used when the template has no subject.',
+    },
+  },
+  'api::notification-template.notification-template': {
+    mainField: 'name',
+    list: ['name', 'subject', 'color', 'showInUI'],
+    descriptions: {
+      subject: 'May hold %tag% placeholders, filled from each notification’s tags.',
+      color: `Background of the notification on the site; its text turns black or white to stay readable. ${COLOUR}`,
+      showInUI: 'Off: notifications from this template never appear in the site’s bell.',
+    },
+  },
+  'api::setting.setting': {
+    mainField: 'name',
+    list: ['name', 'levelToRead', 'levelToWrite', 'updatedAt'],
+    descriptions: { value: 'Any JSON value.', levelToRead: 'The lowest site level that may read it.', levelToWrite: 'The lowest site level that may change it.' },
+  },
+  [SIGN_IN_SESSION]: {
+    mainField: 'label',
+    list: ['label', 'isGuestSession', 'expiresAt'],
+    descriptions: { label: 'Who signed in and when; set by the CMS.', authCode: 'Only a hash of the code is kept.' },
+  },
+  [GUEST_CODE]: {
+    mainField: 'label',
+    list: ['label', 'expiresAt', 'usedAt'],
+    descriptions: { label: 'Whose guest session and when; set by the CMS.', code: 'Only a hash of the code is kept.' },
+  },
   'api::subscriber.subscriber': { mainField: 'email', list: ['email', 'portal', 'createdAt'] },
-  'plugin::users-permissions.user': { mainField: 'email', list: ['email', 'firstName', 'lastName', 'level', 'isActive'] },
+  'plugin::users-permissions.user': {
+    mainField: 'email',
+    list: ['email', 'firstName', 'lastName', 'level', 'isActive'],
+    descriptions: {
+      level: 'What the person may do on the site: superadmin > admin > user > guest.',
+      isActive: 'Only active accounts can sign in; set when the email address is confirmed.',
+      accreditation: 'The accreditation option the investor chose; 0 means not accredited.',
+      portal: 'The portal the account belongs to.',
+    },
+  },
 };
 
-const LAYOUT_VERSION = 2;
+const LAYOUT_VERSION = 3;
 
 type Configuration = {
   settings: Record<string, unknown>;
@@ -51,9 +175,19 @@ export async function applyAdminLayouts(strapi: Core.Strapi): Promise<void> {
     if (!contentType) continue;
     const configuration = (await service.findConfiguration(contentType)) as Configuration;
     const metadatas = { ...configuration.metadatas };
-    for (const [name, attribute] of Object.entries(contentType.attributes)) {
-      const target = (attribute as { type: string; target?: string }).type === 'relation' ? LAYOUTS[(attribute as { target: string }).target] : undefined;
-      if (target && metadatas[name]) metadatas[name] = { ...metadatas[name], edit: { ...metadatas[name].edit, mainField: target.mainField } };
+    for (const [name, metadata] of Object.entries(metadatas)) {
+      const attribute = (contentType.attributes as Record<string, { type: string; target?: string } | undefined>)[name];
+      const target = attribute?.type === 'relation' && attribute.target ? LAYOUTS[attribute.target] : undefined;
+      const label = fieldLabel(name);
+      metadatas[name] = {
+        edit: {
+          ...metadata.edit,
+          label,
+          description: layout.descriptions?.[name] ?? '',
+          ...(target && { mainField: target.mainField }),
+        },
+        list: { ...metadata.list, label },
+      };
     }
     await service.updateConfiguration(contentType, {
       settings: { ...configuration.settings, mainField: layout.mainField, defaultSortBy: layout.mainField },

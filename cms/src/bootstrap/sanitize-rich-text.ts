@@ -7,7 +7,8 @@ const USER = 'plugin::users-permissions.user';
 /**
  * Every create, update and clone through the Document Service (the REST API, our endpoints, the admin panel, the
  * seed) stores the richtext attributes of our types (api::*, and the user type should it get one) sanitised, so no
- * script ever reaches a page that shows them. Writes through strapi.db.query skip this: keep those off rich text.
+ * script ever reaches a page that shows them. The HTML custom field (global::html) is stored as richtext, and Strapi
+ * gives custom fields their stored type when it loads the schemas, so the check below finds it too. Writes through strapi.db.query skip this: keep those off rich text.
  */
 export function registerRichTextSanitising(strapi: Core.Strapi): void {
   const richTextOf = new Map<string, string[]>();

@@ -459,7 +459,8 @@ export interface ApiAssetsItemAssetsItem extends Struct.CollectionTypeSchema {
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
-    description: Schema.Attribute.RichText;
+    description: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     fundAsString: Schema.Attribute.String;
     hasStar: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
@@ -496,7 +497,8 @@ export interface ApiBlogItemBlogItem extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
-    body: Schema.Attribute.RichText;
+    body: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -578,7 +580,8 @@ export interface ApiContentContent extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
-    body: Schema.Attribute.RichText;
+    body: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -612,7 +615,8 @@ export interface ApiFundFund extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
-    check_instructions: Schema.Attribute.RichText;
+    check_instructions: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
     close_date: Schema.Attribute.DateTime;
     company: Schema.Attribute.Relation<'manyToOne', 'api::company.company'>;
     createdAt: Schema.Attribute.DateTime;
@@ -623,12 +627,14 @@ export interface ApiFundFund extends Struct.CollectionTypeSchema {
     currentPercentagesUpdatedAt: Schema.Attribute.DateTime;
     currentPercentageTotalReturned: Schema.Attribute.Decimal &
       Schema.Attribute.DefaultTo<0>;
-    description: Schema.Attribute.RichText;
+    description: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
     end_date: Schema.Attribute.DateTime;
     fee: Schema.Attribute.Decimal;
     fund_code: Schema.Attribute.String;
     fund_status: Schema.Attribute.Enumeration<['Closed', 'Done']>;
-    funding_my_investment_description: Schema.Attribute.RichText;
+    funding_my_investment_description: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
     localizations: Schema.Attribute.Relation<'oneToMany', 'api::fund.fund'> &
       Schema.Attribute.Private;
@@ -677,7 +683,8 @@ export interface ApiFundFund extends Struct.CollectionTypeSchema {
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
     url_slug: Schema.Attribute.String & Schema.Attribute.Unique;
-    wire_instructions: Schema.Attribute.RichText;
+    wire_instructions: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
   };
 }
 
@@ -697,7 +704,8 @@ export interface ApiInvestmentInvestment extends Struct.CollectionTypeSchema {
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
-    description: Schema.Attribute.RichText;
+    description: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     inv_amount: Schema.Attribute.Decimal;
     inv_type: Schema.Attribute.String;
@@ -778,7 +786,9 @@ export interface ApiNotificationTemplateNotificationTemplate
       Schema.Attribute.DefaultTo<false>;
     canSendToSlack: Schema.Attribute.Boolean &
       Schema.Attribute.DefaultTo<false>;
-    color: Schema.Attribute.String & Schema.Attribute.DefaultTo<'#1976D2'>;
+    color: Schema.Attribute.String &
+      Schema.Attribute.CustomField<'plugin::color-picker.color'> &
+      Schema.Attribute.DefaultTo<'#1976D2'>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -867,7 +877,8 @@ export interface ApiPortalPortal extends Struct.CollectionTypeSchema {
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
-    domains: Schema.Attribute.JSON;
+    domains: Schema.Attribute.JSON &
+      Schema.Attribute.CustomField<'global::host-list'>;
     educationLabel: Schema.Attribute.String &
       Schema.Attribute.DefaultTo<'Education'>;
     facebookUrl: Schema.Attribute.String;
@@ -881,12 +892,16 @@ export interface ApiPortalPortal extends Struct.CollectionTypeSchema {
       Schema.Attribute.Private;
     name: Schema.Attribute.String & Schema.Attribute.Required;
     pageTitle: Schema.Attribute.String;
-    portalColor: Schema.Attribute.String & Schema.Attribute.DefaultTo<'#225'>;
+    portalColor: Schema.Attribute.String &
+      Schema.Attribute.CustomField<'plugin::color-picker.color'> &
+      Schema.Attribute.DefaultTo<'#225'>;
     primaryColor: Schema.Attribute.String &
+      Schema.Attribute.CustomField<'plugin::color-picker.color'> &
       Schema.Attribute.DefaultTo<'#1976D2'>;
     publishedAt: Schema.Attribute.DateTime;
     recaptchaSiteKey: Schema.Attribute.String;
     secondaryColor: Schema.Attribute.String &
+      Schema.Attribute.CustomField<'plugin::color-picker.color'> &
       Schema.Attribute.DefaultTo<'#5BACA2'>;
     signInUrl: Schema.Attribute.String;
     signInWithGoogleClientId: Schema.Attribute.String;
@@ -929,6 +944,85 @@ export interface ApiProofDocumentProofDocument
     originalName: Schema.Attribute.String;
     publishedAt: Schema.Attribute.DateTime;
     title: Schema.Attribute.String;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    user: Schema.Attribute.Relation<
+      'manyToOne',
+      'plugin::users-permissions.user'
+    >;
+  };
+}
+
+export interface ApiSessionGuestCode extends Struct.CollectionTypeSchema {
+  collectionName: 'guest_codes';
+  info: {
+    description: 'A one-time code a superadmin uses to open a guest session as a user (only its hash is kept)';
+    displayName: 'Guest Session Code';
+    pluralName: 'guest-codes';
+    singularName: 'guest-code';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    code: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.Private &
+      Schema.Attribute.Unique;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    expiresAt: Schema.Attribute.DateTime;
+    label: Schema.Attribute.String & Schema.Attribute.Private;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::session.guest-code'
+    > &
+      Schema.Attribute.Private;
+    publishedAt: Schema.Attribute.DateTime;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    usedAt: Schema.Attribute.DateTime;
+    user: Schema.Attribute.Relation<
+      'manyToOne',
+      'plugin::users-permissions.user'
+    >;
+  };
+}
+
+export interface ApiSessionUserAuth extends Struct.CollectionTypeSchema {
+  collectionName: 'user_auths';
+  info: {
+    description: 'A signed-in session (only the hash of its code is kept)';
+    displayName: 'Sign-in Session';
+    pluralName: 'user-auths';
+    singularName: 'user-auth';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    authCode: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.Private &
+      Schema.Attribute.Unique;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    expiresAt: Schema.Attribute.DateTime;
+    isGuestSession: Schema.Attribute.Boolean &
+      Schema.Attribute.DefaultTo<false>;
+    label: Schema.Attribute.String & Schema.Attribute.Private;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::session.user-auth'
+    > &
+      Schema.Attribute.Private;
+    publishedAt: Schema.Attribute.DateTime;
     updatedAt: Schema.Attribute.DateTime;
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -1211,7 +1305,8 @@ export interface ApiTeamMemberTeamMember extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
-    bio: Schema.Attribute.RichText;
+    bio: Schema.Attribute.RichText &
+      Schema.Attribute.CustomField<'global::html'>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -1230,83 +1325,6 @@ export interface ApiTeamMemberTeamMember extends Struct.CollectionTypeSchema {
     updatedAt: Schema.Attribute.DateTime;
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
-  };
-}
-
-export interface ApiUserAuthGuestCode extends Struct.CollectionTypeSchema {
-  collectionName: 'guest_codes';
-  info: {
-    description: 'A one-time code a superadmin uses to open a guest session as a user (only its hash is kept)';
-    displayName: 'Guest Session Code';
-    pluralName: 'guest-codes';
-    singularName: 'guest-code';
-  };
-  options: {
-    draftAndPublish: false;
-  };
-  attributes: {
-    code: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.Private &
-      Schema.Attribute.Unique;
-    createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    expiresAt: Schema.Attribute.DateTime;
-    locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::user-auth.guest-code'
-    > &
-      Schema.Attribute.Private;
-    publishedAt: Schema.Attribute.DateTime;
-    updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    usedAt: Schema.Attribute.DateTime;
-    user: Schema.Attribute.Relation<
-      'manyToOne',
-      'plugin::users-permissions.user'
-    >;
-  };
-}
-
-export interface ApiUserAuthUserAuth extends Struct.CollectionTypeSchema {
-  collectionName: 'user_auths';
-  info: {
-    description: 'A signed-in session (only the hash of its code is kept)';
-    displayName: 'Sign-in Session';
-    pluralName: 'user-auths';
-    singularName: 'user-auth';
-  };
-  options: {
-    draftAndPublish: false;
-  };
-  attributes: {
-    authCode: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.Private &
-      Schema.Attribute.Unique;
-    createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    expiresAt: Schema.Attribute.DateTime;
-    isGuestSession: Schema.Attribute.Boolean &
-      Schema.Attribute.DefaultTo<false>;
-    locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::user-auth.user-auth'
-    > &
-      Schema.Attribute.Private;
-    publishedAt: Schema.Attribute.DateTime;
-    updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    user: Schema.Attribute.Relation<
-      'manyToOne',
-      'plugin::users-permissions.user'
-    >;
   };
 }
 
@@ -1876,6 +1894,8 @@ declare module '@strapi/strapi' {
       'api::notification.notification': ApiNotificationNotification;
       'api::portal.portal': ApiPortalPortal;
       'api::proof-document.proof-document': ApiProofDocumentProofDocument;
+      'api::session.guest-code': ApiSessionGuestCode;
+      'api::session.user-auth': ApiSessionUserAuth;
       'api::setting.setting': ApiSettingSetting;
       'api::subscriber.subscriber': ApiSubscriberSubscriber;
       'api::synd-agreement.synd-agreement': ApiSyndAgreementSyndAgreement;
@@ -1883,8 +1903,6 @@ declare module '@strapi/strapi' {
       'api::synd-user.synd-user': ApiSyndUserSyndUser;
       'api::tax-document.tax-document': ApiTaxDocumentTaxDocument;
       'api::team-member.team-member': ApiTeamMemberTeamMember;
-      'api::user-auth.guest-code': ApiUserAuthGuestCode;
-      'api::user-auth.user-auth': ApiUserAuthUserAuth;
       'plugin::content-releases.release': PluginContentReleasesRelease;
       'plugin::content-releases.release-action': PluginContentReleasesReleaseAction;
       'plugin::i18n.locale': PluginI18NLocale;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isHostName } from '@portal/rules';
 
 export interface PortalContentSpec {
   slug: string;
@@ -49,7 +50,6 @@ type Check = (value: unknown) => string | null;
 
 const COLOUR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const SLUG = /^[a-z0-9-]+$/;
-const HOST = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i;
 
 const text: Check = (value) => (typeof value === 'string' ? null : 'must be a string');
 const filled: Check = (value) => (typeof value === 'string' && value.trim() ? null : 'must be a non-empty string');
@@ -60,7 +60,7 @@ const contentSlug: Check = (value) => (typeof value === 'string' && /^\S+$/.test
 const webUrl: Check = (value) => (typeof value === 'string' && /^https?:\/\/\S+$/.test(value) ? null : 'must be a web address starting with http:// or https://');
 const urlOrPath: Check = (value) => (typeof value === 'string' && /^(https?:\/\/|\/)\S*$/.test(value) ? null : 'must be a web address or a path starting with /');
 const hosts: Check = (value) =>
-  Array.isArray(value) && value.every((host) => typeof host === 'string' && HOST.test(host)) ? null : 'must be a list of host names like ["example.com", "www.example.com"]';
+  Array.isArray(value) && value.every(isHostName) ? null : 'must be a list of host names like ["example.com", "www.example.com"]';
 
 const PORTAL_FIELDS: Record<string, Check> = {
   slug, name: filled, pageTitle: text, isDefault: flag, domains: hosts,

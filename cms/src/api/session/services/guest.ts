@@ -3,13 +3,12 @@ import { errors } from '@strapi/utils';
 import { hasLevel } from '@portal/rules';
 import { hashCode, randomCode } from '../../../utils/codes';
 import { serviceAccessor } from '../../../utils/service';
+import { GUEST_CODE } from '../../../utils/session-types';
 import { toMe } from '../../account/me';
 import { canSignIn, findUser, type AccountUser } from '../../account/users';
 import { portals } from '../../portal/services/portal';
 import { sessions } from './session';
 import type { SignedIn } from './sign-in';
-
-export const GUEST_CODE = 'api::session.guest-code';
 
 /** How long a guest session code can be used. */
 const GUEST_CODE_TTL_MS = 10 * 60 * 1000;

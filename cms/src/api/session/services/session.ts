@@ -3,9 +3,10 @@ import type { Context } from 'koa';
 import { hashCode, randomCode } from '../../../utils/codes';
 import { portalConfig } from '../../../utils/portal-config';
 import { serviceAccessor } from '../../../utils/service';
+import { SIGN_IN_SESSION } from '../../../utils/session-types';
 import { canSignIn, type AccountUser } from '../../account/users';
 
-const USER_AUTH = 'api::session.user-auth';
+const USER_AUTH = SIGN_IN_SESSION;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The request header that carries a session's code. */

@@ -1,0 +1,47 @@
+import type { Core } from '@strapi/strapi';
+import { SESSION_TYPES } from '../utils/session-types';
+
+const USER = 'plugin::users-permissions.user';
+
+/** A session's title in the admin panel: whose it is and when it began, e.g. 'ann@x.com · 2026-11-23 14:05 UTC'. */
+export function sessionLabel(email: string | null | undefined, at: Date): string {
+  return `${email || 'unknown user'} · ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The user id in a relation value as the database layer receives it: an id, {id}, or a set/connect list. */
+function userIdOf(value: unknown): number | null {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
+  if (!value || typeof value !== 'object') return null;
+  const relation = value as { id?: unknown; set?: unknown; connect?: unknown };
+  if (relation.id !== undefined) return userIdOf(relation.id);
+  const list = Array.isArray(relation.set) ? relation.set : Array.isArray(relation.connect) ? relation.connect : [];
+  return list.length ? userIdOf(list[0]) : null;
+}
+
+async function emailOf(strapi: Core.Strapi, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const user = await strapi.db.query(USER).findOne({ where: { id: userId }, select: ['email'] });
+  return user?.email ?? null;
+}
+
+/**
+ * Sessions and guest codes hold nothing readable (only hashes), so the panel titled them 'Untitled'. Each gets a
+ * label when it is created, through the database layer, since the session services write with strapi.db.query.
+ * Rows from before labels existed get theirs here once.
+ */
+export async function labelSessions(strapi: Core.Strapi): Promise<void> {
+  strapi.db.lifecycles.subscribe({
+    models: [...SESSION_TYPES],
+    async beforeCreate(event) {
+      const data = event.params.data as Record<string, unknown>;
+      data.label = sessionLabel(await emailOf(strapi, userIdOf(data.user)), new Date());
+    },
+  });
+  for (const uid of SESSION_TYPES) {
+    const unlabelled = await strapi.db.query(uid).findMany({ where: { label: { $null: true } }, populate: { user: { select: ['email'] } } });
+    for (const row of unlabelled) {
+      await strapi.db.query(uid).update({ where: { id: row.id }, data: { label: sessionLabel(row.user?.email, new Date(row.createdAt)) } });
+    }
+  }
+}

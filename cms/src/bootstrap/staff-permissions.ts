@@ -1,0 +1,62 @@
+import type { Core } from '@strapi/strapi';
+import { SESSION_TYPES } from '../utils/session-types';
+
+const PERMISSION = 'admin::permission';
+const ROLE = 'admin::role';
+const USER = 'plugin::users-permissions.user';
+const READ = 'plugin::content-manager.explorer.read';
+
+/** Strapi's default content-staff roles; the super admin keeps every permission. */
+const STAFF_ROLES = ['strapi-editor', 'strapi-author'];
+
+/** Types content staff never see: sessions and guest codes open accounts, settings steer the product. */
+export const STAFF_HIDDEN_TYPES: readonly string[] = [...SESSION_TYPES, 'api::setting.setting'];
+
+/** A name that says secret: passwords, tokens, one-time codes (a postal code is no secret). */
+const SECRET_NAME = /password|token|secret|(?<!postal)code$/i;
+
+/**
+ * The user fields content staff may read: everything the content API could ever show (not private) and not named
+ * like a secret. Staff pick users in relations (notifications, documents) by email; they never change accounts,
+ * since level and isActive decide what a person may do on the site.
+ */
+export function staffUserFields(strapi: Core.Strapi): string[] {
+  return Object.entries(strapi.getModel(USER).attributes)
+    .filter(([name, attribute]) => {
+      const { type, private: isPrivate } = attribute as { type: string; private?: boolean };
+      return !isPrivate && type !== 'password' && !SECRET_NAME.test(name);
+    })
+    .map(([name]) => name);
+}
+
+interface PermissionRow {
+  id: number;
+  action: string;
+  subject: string | null;
+  properties: Record<string, unknown> | null;
+}
+
+/**
+ * On every start, makes the Editor and Author roles hold no permission on STAFF_HIDDEN_TYPES and exactly one on
+ * users: read, limited to staffUserFields. Strapi creates these roles with every content type once, and staff may
+ * widen them in the panel later; this undoes both for what must stay closed.
+ */
+export async function applyStaffPermissions(strapi: Core.Strapi): Promise<void> {
+  const roles: { id: number }[] = await strapi.db.query(ROLE).findMany({ where: { code: { $in: STAFF_ROLES } } });
+  const fields = staffUserFields(strapi);
+  for (const role of roles) {
+    const held: PermissionRow[] = await strapi.db.query(PERMISSION).findMany({
+      where: { role: role.id, subject: { $in: [...STAFF_HIDDEN_TYPES, USER] } },
+    });
+    const userRead = held.find((permission) => permission.subject === USER && permission.action === READ);
+    const extra = held.filter((permission) => permission !== userRead);
+    if (extra.length) {
+      await strapi.db.query(PERMISSION).deleteMany({ where: { id: { $in: extra.map((permission) => permission.id) } } });
+    }
+    if (userRead) {
+      await strapi.db.query(PERMISSION).update({ where: { id: userRead.id }, data: { properties: { ...userRead.properties, fields } } });
+    } else {
+      await strapi.db.query(PERMISSION).create({ data: { action: READ, subject: USER, properties: { fields }, conditions: [], role: role.id } });
+    }
+  }
+}
