@@ -114,6 +114,20 @@ describe('the generic collection calls: who lists and reads which rows', () => {
     }
   }
 
+  it("never serves another portal's team members, whatever the query says", async () => {
+    const names = async (caller: Caller, query: string) => {
+      const { status, body } = await call(app, 'GET', `/api/team_members?${query}`, undefined, { authCode: codes[caller] });
+      return status === 200 ? body.items.map((row: { name: string }) => row.name).filter((name: string) => name in rows.team_members) : status;
+    };
+    // A visitor sees the portal the request is for; a signed-in user always sees their own portal's.
+    expect(await names('anonymous', `portal=${Q.slug}`)).toEqual(['Q member']);
+    expect(await names('investor', `portal=${Q.slug}`)).toEqual(['P member']);
+    for (const query of [`filters[portal][id]=${Q.id}`, `filters[portal][slug][$eq]=${Q.slug}`, `filters[$or][0][portal][id]=${Q.id}`]) {
+      expect(await names('investor', query), query).toBe(400);
+    }
+    expect((await get('investor', `team_members/${rows.team_members['Q member']}`)).status).toBe(404);
+  });
+
   it('never lists a deleted file or an unpublished education item', async () => {
     const documents = await get('investor', 'synd_documents?limit=999');
     expect(documents.body.items.map((row: { originalName: string }) => row.originalName)).not.toContain('dd P deleted');
