@@ -1,3 +1,12 @@
+const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const centsUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** US dollars: '$25,000' for whole amounts, '$25,000.50' with cents, '$0' for zero or a missing amount. */
+export function formatUsd(amount: number | null | undefined): string {
+  const value = amount ?? 0;
+  return Number.isInteger(value) ? wholeUsd.format(value) : centsUsd.format(value);
+}
+
 export interface InvestmentLimits {
   /** The smallest commitment the fund accepts from this investor. */
   minimum: number;

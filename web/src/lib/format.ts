@@ -1,15 +1,4 @@
-const wholeUsd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-const centsUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** US dollars: '$25,000' for whole amounts, '$25,000.50' with cents, '$0' for zero or a missing amount. */
-export function formatUsd(amount: number | null | undefined): string {
-  const value = amount ?? 0;
-  return Number.isInteger(value) ? wholeUsd.format(value) : centsUsd.format(value);
-}
+export { formatUsd } from '@portal/rules';
 
 /**
  * en-US medium date with short time, e.g. 'Mar 4, 2025, 2:30 PM', in the given IANA time zone.

@@ -1,3 +1,77 @@
-import { factories } from '@strapi/strapi';
+import { factories, type Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { displayName } from '@portal/rules';
+import { escapeHtml } from '../../../utils/html';
+import { serviceAccessor } from '../../../utils/service';
+import { notificationSubject } from '../subject';
 
-export default factories.createCoreService('api::notification.notification');
+const NOTIFICATION = 'api::notification.notification';
+const TEMPLATE = 'api::notification-template.notification-template';
+const USER = 'plugin::users-permissions.user';
+
+/** Who gets a notification. */
+export interface Recipient {
+  id: number;
+  documentId: string;
+  email: string;
+  username?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+interface TemplateRow {
+  documentId: string;
+  name: string;
+  subject: string | null;
+  message: string | null;
+  canSendAsEmail: boolean | null;
+}
+
+const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
+  async function template(name: string): Promise<TemplateRow> {
+    const found: TemplateRow | null = await strapi.db.query(TEMPLATE).findOne({ where: { name } });
+    if (!found) throw new errors.ValidationError(`There is no notification template ${name}`);
+    return found;
+  }
+
+  /**
+   * Records a notification of template `templateName` for each recipient, its %tag% placeholders filled from `tags`,
+   * and mails it to them when the template says so. A mail that cannot be sent is logged, never undoes the action
+   * being notified.
+   */
+  async function send(templateName: string, recipients: Recipient[], tags: Record<string, string>): Promise<void> {
+    const found = await template(templateName);
+    const subject = notificationSubject(found.subject, tags, templateName) ?? templateName;
+    const body = notificationSubject(found.message, tags, '') ?? '';
+    for (const recipient of recipients) {
+      await strapi.documents(NOTIFICATION).create({
+        data: { user: recipient.documentId, template: found.documentId, tags, messageSubject: subject, messageBody: body, email: recipient.email, sent: Boolean(found.canSendAsEmail) } as never,
+      });
+      if (!found.canSendAsEmail) continue;
+      const text = `Hello ${displayName(recipient)},\n\n${body || subject}\n`;
+      await strapi.plugin('email').service('email')
+        .send({ to: recipient.email, subject, text, html: `<p>Hello ${escapeHtml(displayName(recipient))},</p><p>${escapeHtml(body || subject)}</p>` })
+        .catch((error: unknown) => strapi.log.error(`Notification mail ${templateName} to ${recipient.email} failed: ${String(error)}`));
+    }
+  }
+
+  return {
+    send,
+
+    /** Notifies the admins and superadmins of a portal (the people who run its offerings). */
+    async toPortalStaff(portalId: number, templateName: string, tags: Record<string, string>): Promise<void> {
+      const staff: Recipient[] = await strapi.db.query(USER).findMany({
+        where: { portal: { id: portalId }, level: { $in: ['admin', 'superadmin'] }, blocked: { $ne: true } },
+        select: ['id', 'documentId', 'email', 'username', 'firstName', 'lastName'],
+      });
+      await send(templateName, staff, tags);
+    },
+  };
+};
+
+export type NotificationService = ReturnType<typeof notificationService>;
+
+/** The notification service, typed. */
+export const notifications = serviceAccessor<NotificationService>(NOTIFICATION);
+
+export default factories.createCoreService(NOTIFICATION, notificationService);
