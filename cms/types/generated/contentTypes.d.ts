@@ -1227,6 +1227,7 @@ export interface ApiSyndUserSyndUser extends Struct.CollectionTypeSchema {
       'api::synd-user.synd-user'
     > &
       Schema.Attribute.Private;
+    managementSignedAt: Schema.Attribute.DateTime;
     method_of_inv: Schema.Attribute.Enumeration<['CASH', 'TRUST', 'ENTITY']>;
     publishedAt: Schema.Attribute.DateTime;
     sa_complete_date: Schema.Attribute.DateTime;

@@ -1,0 +1,109 @@
+import { factories, type Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { isDeclined, isGoingToInvest, isInvesting, isSpouseInvestmentRequired, signingStep } from '@portal/rules';
+import { serviceAccessor } from '../../../utils/service';
+
+const SYND_USER = 'api::synd-user.synd-user';
+
+/** A syndication user as stored, with what our services read of its relations. */
+export interface SyndUserRow {
+  id: number;
+  documentId: string;
+  invest_amount: number | string | null;
+  invest_status: string | null;
+  method_of_inv: string | null;
+  is_married: boolean | null;
+  is_marital_state: boolean | null;
+  cosub_first_name: string | null;
+  cosub_last_name: string | null;
+  cosub_email: string | null;
+  feedback: string | null;
+  sa_start_date: string | null;
+  sa_complete_date: string | null;
+  syndAgreementSignedByCurrentUser: boolean | null;
+  syndAgreementSignedByCurrentUserCosub: boolean | null;
+  hasSyndAgreement: boolean | null;
+  syndAgreementsCount: number | null;
+  syndAgreementDropboxSignatureRequestId: string | null;
+  syndAgreementDropboxSigningURL: string | null;
+  ft_start_date: string | null;
+  ft_complete_date: string | null;
+  managementSignedAt?: string | null;
+  userFirstName: string | null;
+  userLastName: string | null;
+  user: { id: number; documentId: string; email: string; firstName: string | null; lastName: string | null; username: string } | null;
+  investment: { id: number; documentId: string; name: string | null; url_slug: string | null } | null;
+  fund: { id: number; documentId: string; name: string | null; company: { portal: { id: number } | null } | null } | null;
+}
+
+/** The relations every syndication user is read with. */
+export const SYND_USER_POPULATE = {
+  user: { select: ['id', 'documentId', 'email', 'firstName', 'lastName', 'username'] },
+  investment: { select: ['id', 'documentId', 'name', 'url_slug'] },
+  fund: { select: ['id', 'documentId', 'name'], populate: { company: { select: ['id'], populate: { portal: { select: ['id'] } } } } },
+};
+
+/** The row an id names: a numeric id or a documentId. */
+export const byId = (id: string | number) => (typeof id === 'number' || /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id });
+
+/** A syndication user as the site sees it (docs/api-investor.md): its own fields and the states the rules derive. */
+export function syndUserView(row: SyndUserRow) {
+  return {
+    id: row.id,
+    documentId: row.documentId,
+    invest_amount: row.invest_amount === null ? null : Number(row.invest_amount),
+    invest_status: row.invest_status,
+    method_of_inv: row.method_of_inv,
+    is_married: row.is_married,
+    is_marital_state: row.is_marital_state,
+    cosub_first_name: row.cosub_first_name,
+    cosub_last_name: row.cosub_last_name,
+    cosub_email: row.cosub_email,
+    feedback: row.feedback,
+    sa_start_date: row.sa_start_date,
+    sa_complete_date: row.sa_complete_date,
+    syndAgreementSignedByCurrentUser: Boolean(row.syndAgreementSignedByCurrentUser),
+    syndAgreementSignedByCurrentUserCosub: Boolean(row.syndAgreementSignedByCurrentUserCosub),
+    hasSyndAgreement: Boolean(row.hasSyndAgreement),
+    syndAgreementsCount: row.syndAgreementsCount ?? 0,
+    ft_start_date: row.ft_start_date,
+    ft_complete_date: row.ft_complete_date,
+    managementSignedAt: row.managementSignedAt ?? null,
+    signingStep: signingStep(row),
+    isSpouseInvestmentRequired: isSpouseInvestmentRequired(row),
+    isInvesting: isInvesting(row),
+    isGoingToInvest: isGoingToInvest(row),
+    isDeclined: isDeclined(row),
+  };
+}
+
+export type SyndUserView = ReturnType<typeof syndUserView>;
+
+const syndUserService = ({ strapi }: { strapi: Core.Strapi }) => ({
+  /** The caller's syndication user `id` (numeric id or documentId), with its relations; 404 'Not found' when it is not theirs. */
+  async ownedBy(userId: number, id: string | number): Promise<SyndUserRow> {
+    const row: SyndUserRow | null = await strapi.db.query(SYND_USER).findOne({
+      where: { ...byId(id), user: { id: userId } },
+      populate: SYND_USER_POPULATE,
+    });
+    if (!row) throw new errors.NotFoundError('Not found');
+    return row;
+  },
+
+  /** A syndication user of the portal, whoever owns it (management's countersigning); 404 'Not found' otherwise. */
+  async inPortal(portalId: number, id: string | number): Promise<SyndUserRow> {
+    const row: SyndUserRow | null = await strapi.db.query(SYND_USER).findOne({
+      where: { ...byId(id), fund: { company: { portal: { id: portalId } } } },
+      populate: SYND_USER_POPULATE,
+    });
+    if (!row) throw new errors.NotFoundError('Not found');
+    return row;
+  },
+});
+
+export type SyndUserService = ReturnType<typeof syndUserService>;
+
+/** The syndication user service, typed. */
+export const syndUsers = serviceAccessor<SyndUserService>(SYND_USER);
+
+export default factories.createCoreService(SYND_USER, syndUserService);
