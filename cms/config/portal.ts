@@ -1,5 +1,10 @@
 import path from 'path';
-import type { PortalConfig } from '../src/utils/portal-config';
+import { SIGNING_PROVIDERS, type PortalConfig, type SigningProviderName } from '../src/utils/portal-config';
+
+function signingProvider(name: string): SigningProviderName {
+  if (!(SIGNING_PROVIDERS as readonly string[]).includes(name)) throw new Error(`SIGNING_PROVIDER must be one of ${SIGNING_PROVIDERS.join(', ')}, not "${name}"`);
+  return name as SigningProviderName;
+}
 
 // Compiled to dist/config, so the CMS folder is two levels up; relative folders are taken from there.
 const cmsRoot = path.resolve(__dirname, '..', '..');
@@ -37,5 +42,18 @@ export default ({ env }: { env: (name: string, fallback: string) => string }): P
     google: { certsUrl: text('GOOGLE_CERTS_URL', 'https://www.googleapis.com/oauth2/v3/certs') },
     outboxDir: path.resolve(cmsRoot, text('EMAIL_OUTBOX_DIR', '.tmp/outbox')),
     mailchimp: { apiKey: value('MAILCHIMP_API_KEY'), listId: value('MAILCHIMP_LIST_ID'), apiUrl: value('MAILCHIMP_API_URL') },
+    privateFilesDir: path.resolve(cmsRoot, text('PRIVATE_FILES_DIR', '.tmp/private')),
+    signing: {
+      provider: signingProvider(text('SIGNING_PROVIDER', 'local')),
+      certP12: value('SIGNING_CERT_P12'),
+      certPassword: env('SIGNING_CERT_PASSWORD', ''),
+      devCertFile: path.resolve(cmsRoot, '.tmp/signing/development-certificate.p12'),
+      dropbox: {
+        apiKey: value('DROPBOX_SIGN_API_KEY'),
+        clientId: value('DROPBOX_SIGN_CLIENT_ID'),
+        apiUrl: text('SIGNING_DROPBOX_API_URL', 'https://api.hellosign.com/v3'),
+        testMode: value('DROPBOX_SIGN_TEST_MODE') !== 'false',
+      },
+    },
   };
 };

@@ -19,6 +19,24 @@ export interface PortalConfig {
   outboxDir: string;
   /** The newsletter goes to Mailchimp while apiKey and listId are set; an empty apiUrl means the key's data centre. */
   mailchimp: { apiKey: string; listId: string; apiUrl: string };
+  /** Files no URL serves directly (agreements to sign, completed agreements): served only through short-lived links. */
+  privateFilesDir: string;
+  signing: SigningConfig;
+}
+
+export const SIGNING_PROVIDERS = ['local', 'dropbox-sign'] as const;
+export type SigningProviderName = (typeof SIGNING_PROVIDERS)[number];
+
+/** Who collects the investors' signatures, and the certificate that seals completed agreements. */
+export interface SigningConfig {
+  provider: SigningProviderName;
+  /** The sealing certificate (PKCS#12): a path to the file or its content in base64; empty: the development one. */
+  certP12: string;
+  certPassword: string;
+  /** Where the self-signed development certificate is made at first use and kept. */
+  devCertFile: string;
+  /** Dropbox Sign's API: key (also the webhook's HMAC key), API app client id, base URL, test mode. */
+  dropbox: { apiKey: string; clientId: string; apiUrl: string; testMode: boolean };
 }
 
 /** The current portal configuration (read per call: tests change it at run time). */

@@ -1,0 +1,665 @@
+import crypto from 'node:crypto';
+import { factories, type Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { PDFDocument } from 'pdf-lib';
+import { displayName, formatUsd, isGoingToInvest, isInvesting, isSpouseInvestmentRequired } from '@portal/rules';
+import { hashCode } from '../../../utils/codes';
+import { derivedKey } from '../../../utils/derived-keys';
+import { escapeHtml } from '../../../utils/html';
+import { fileLinkToken } from '../../../utils/file-links';
+import { portalConfig, type SigningProviderName } from '../../../utils/portal-config';
+import { serviceAccessor } from '../../../utils/service';
+import {
+  completeAgreement,
+  pngOfDataUrl,
+  sealingCertificate,
+  signingProvider,
+  type AgreementTerms,
+  type AuditEntry,
+  type Signer,
+  type SignerRole,
+} from '../../../providers/signing';
+import { fileStorage } from '../../../providers/storage';
+import { accountMail } from '../../account/services/account-mail';
+import { notifications, type Recipient } from '../../notification/services/notification';
+import { portals } from '../../portal/services/portal';
+import { SYND_USER_POPULATE, syndUserView, syndUsers, type SyndUserRow } from '../../synd-user/services/synd-user';
+
+const SIGNING = 'api::signing.signing';
+const SYND_USER = 'api::synd-user.synd-user';
+const SYND_AGREEMENT = 'api::synd-agreement.synd-agreement';
+const FUND = 'api::fund.fund';
+
+/** How long a signer's link works. */
+export const SIGNING_LINK_DAYS = 30;
+const DAY_MS = 86_400_000;
+const INVESTOR_SIDE: SignerRole[] = ['investor', 'spouse'];
+
+/** One signer of one agreement, as stored (api::signing.signing). */
+export interface SigningRow {
+  id: number;
+  documentId: string;
+  role: SignerRole | 'management';
+  name: string | null;
+  email: string | null;
+  provider: SigningProviderName | null;
+  tokenHash: string | null;
+  tokenNonce: string | null;
+  expiresAt: string | null;
+  linkSentAt: string | null;
+  signedAt: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  documentSha256: string | null;
+  typedName: string | null;
+  drawnSignature: string | null;
+  documentKey: string | null;
+  providerSignatureId: string | null;
+  syndUser?: { id: number } | null;
+}
+
+/** Where a signature comes from: the request's client address and browser. */
+export interface RequestInfo {
+  ip: string | null;
+  userAgent: string | null;
+  /** The site's origin (Origin header), for links in the mails this request causes. */
+  origin: string | undefined;
+}
+
+/** The caller: a signed-in site user. */
+export interface SigningUser {
+  id: number;
+  documentId: string;
+  email: string;
+  username?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  level?: string | null;
+  portal?: { id: number } | null;
+}
+
+/** A failure of the outside signing service: answered 502 with this message (the controller says so). */
+export class SigningServiceError extends Error {}
+
+interface FundRow {
+  id: number;
+  name: string | null;
+  sa_doc_template_1_id: string | null;
+  sa_doc_template_2_id: string | null;
+  sa_doc_template_3_id: string | null;
+  sa_doc_template_4_id: string | null;
+  company: { portal: { id: number; name: string | null } | null } | null;
+}
+
+/**
+ * A signer's link token, made again whenever it is needed: an HMAC of the row's random nonce with a server key.
+ * Only its hash is stored (like sessions), so the table alone opens no link, yet the owner can always be answered
+ * their link again (request_sign, signing_url) without mailing a new one.
+ */
+const tokenOf = (nonce: string): string => crypto.createHmac('sha256', derivedKey('signing-links')).update(nonce).digest('base64url');
+
+const sha256 = (data: Buffer): string => crypto.createHash('sha256').update(data).digest('hex');
+
+const personName = (first: string | null | undefined, last: string | null | undefined): string => [first, last].map((part) => part?.trim()).filter(Boolean).join(' ');
+
+/** The investor's name as the agreement states it: their profile name, else their email. */
+const investorName = (row: SyndUserRow): string =>
+  personName(row.user?.firstName ?? row.userFirstName, row.user?.lastName ?? row.userLastName) || (row.user ? displayName(row.user) : 'Investor');
+
+const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
+  const db = () => strapi.db.query(SIGNING);
+  /** Signing starts one at a time per syndication user in this process, so two quick clicks make one request. */
+  const opening = new Map<number, Promise<void>>();
+
+  async function readSyndUser(id: number): Promise<SyndUserRow> {
+    const row: SyndUserRow | null = await strapi.db.query(SYND_USER).findOne({ where: { id }, populate: SYND_USER_POPULATE });
+    if (!row) throw new errors.NotFoundError('Not found');
+    return row;
+  }
+
+  async function fundOf(row: SyndUserRow): Promise<FundRow> {
+    const fund: FundRow | null = row.fund
+      ? await strapi.db.query(FUND).findOne({ where: { id: row.fund.id }, populate: { company: { populate: { portal: { select: ['id', 'name'] } } } } })
+      : null;
+    if (!fund) throw new errors.ApplicationError('This investment has no fund to sign for');
+    return fund;
+  }
+
+  /** The open agreement's investor-side signers (investor first): the rows of the signing not discarded. */
+  async function investorSide(syndUserId: number): Promise<SigningRow[]> {
+    const rows: SigningRow[] = await db().findMany({ where: { syndUser: { id: syndUserId }, role: { $in: INVESTOR_SIDE } }, orderBy: { id: 'asc' } });
+    return rows.sort((a, b) => INVESTOR_SIDE.indexOf(a.role as SignerRole) - INVESTOR_SIDE.indexOf(b.role as SignerRole));
+  }
+
+  /** Whether every signer the agreement needs has signed (the spouse only when required). */
+  function investorSideComplete(row: SyndUserRow, rows: SigningRow[]): boolean {
+    const signed = (role: SignerRole) => rows.some((signer) => signer.role === role && signer.signedAt);
+    return signed('investor') && (!isSpouseInvestmentRequired(row) || signed('spouse'));
+  }
+
+  async function siteFor(origin: string | undefined): Promise<string> {
+    return accountMail(strapi).siteFor(origin);
+  }
+
+  const linkOf = (site: string, signer: SigningRow): string | null => (signer.tokenNonce ? `${site}/sign/${tokenOf(signer.tokenNonce)}` : null);
+
+  /** Mails a signer their personal link. */
+  async function mailLink(signer: SigningRow, row: SyndUserRow, site: string): Promise<void> {
+    const link = linkOf(site, signer);
+    if (!link || !signer.email) return;
+    const fundName = row.fund?.name ?? row.investment?.name ?? 'the fund';
+    const lead =
+      signer.role === 'spouse'
+        ? `${investorName(row)} has signed a subscription agreement for ${fundName}. As their spouse, please review and sign it here:`
+        : `Your subscription agreement for ${fundName} is ready. Please review and sign it here:`;
+    const tail = `This link is personal: it works for you only, until you have signed or ${SIGNING_LINK_DAYS} days have passed.`;
+    const name = signer.name || signer.email;
+    await strapi.plugin('email').service('email').send({
+      to: signer.email,
+      subject: `Please sign your subscription agreement for ${fundName}`,
+      text: `Hello ${name},\n\n${lead}\n${link}\n\n${tail}\n`,
+      html: `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(tail)}</p>`,
+    });
+    await db().update({ where: { id: signer.id }, data: { linkSentAt: new Date() } });
+  }
+
+  /** Sends a notification, logging instead of failing when its template is missing: the signing itself stands. */
+  async function notifySafely(send: () => Promise<void>, what: string): Promise<void> {
+    try {
+      await send();
+    } catch (error) {
+      strapi.log.warn(`Notification ${what} not sent: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  function tagsOf(row: SyndUserRow): Record<string, string> {
+    return {
+      userName: investorName(row),
+      investmentName: row.investment?.name ?? '',
+      fundName: row.fund?.name ?? '',
+      amount: formatUsd(row.invest_amount === null ? 0 : Number(row.invest_amount)),
+    };
+  }
+
+  /** Writes the syndication user's signing flags from its signer rows. */
+  async function updateFlags(row: SyndUserRow, rows: SigningRow[]): Promise<SyndUserRow> {
+    const signed = (role: SignerRole) => rows.some((signer) => signer.role === role && Boolean(signer.signedAt));
+    await strapi.db.query(SYND_USER).update({
+      where: { id: row.id },
+      data: { syndAgreementSignedByCurrentUser: signed('investor'), syndAgreementSignedByCurrentUserCosub: signed('spouse') },
+    });
+    return readSyndUser(row.id);
+  }
+
+  /** After a signer signed: the spouse's link once the investor signed, and staff told once the investor side is complete. */
+  async function afterSignature(row: SyndUserRow, rows: SigningRow[], justSigned: SignerRole, site: string): Promise<void> {
+    if (justSigned === 'investor') {
+      const spouse = rows.find((signer) => signer.role === 'spouse' && !signer.signedAt);
+      if (spouse && !spouse.linkSentAt) await mailLink(spouse, row, site);
+    }
+    if (investorSideComplete(row, rows) && row.fund?.company?.portal) {
+      const portalId = row.fund.company.portal.id;
+      await notifySafely(() => notifications(strapi).toPortalStaff(portalId, 'syndication_signed', tagsOf(row)), 'syndication_signed');
+    }
+  }
+
+  /**
+   * Starts signing: the provider opens it (local: the agreement rendered and stored), one signer row per signer with
+   * its link, the investor mailed their link (no mail without a `site`). The spouse is mailed once the investor has signed.
+   */
+  async function open(row: SyndUserRow, site: string | null): Promise<void> {
+    const fund = await fundOf(row);
+    const spouseRequired = isSpouseInvestmentRequired(row);
+    const spouseName = spouseRequired ? personName(row.cosub_first_name, row.cosub_last_name) : null;
+    const terms: AgreementTerms = {
+      title: `Subscription Agreement - ${fund.name ?? 'Fund'} - ${investorName(row)}`,
+      portalName: fund.company?.portal?.name ?? 'Investor Portal',
+      fundName: fund.name ?? 'Fund',
+      investmentName: row.investment?.name ?? fund.name ?? '',
+      investorName: investorName(row),
+      investorEmail: row.user?.email ?? '',
+      amount: row.invest_amount === null ? 0 : Number(row.invest_amount),
+      method: row.method_of_inv,
+      isMarried: Boolean(row.is_married),
+      isMaritalState: Boolean(row.is_marital_state),
+      spouseName,
+      spouseEmail: spouseRequired ? row.cosub_email : null,
+      date: new Date(),
+    };
+    const signers: Signer[] = [
+      { role: 'investor', name: terms.investorName, email: terms.investorEmail },
+      ...(spouseRequired && spouseName && row.cosub_email ? [{ role: 'spouse' as const, name: spouseName, email: row.cosub_email }] : []),
+    ];
+    const provider = signingProvider(strapi);
+    const templateIds = [fund.sa_doc_template_1_id, fund.sa_doc_template_2_id, fund.sa_doc_template_3_id, fund.sa_doc_template_4_id]
+      .map((id) => id?.trim())
+      .filter((id): id is string => Boolean(id));
+    let opened;
+    try {
+      opened = await provider.open({ terms, signers, templateIds, reference: row.documentId });
+    } catch (error) {
+      if (provider.name === 'local') throw error;
+      throw new SigningServiceError(error instanceof Error ? error.message : String(error));
+    }
+    const expiresAt = new Date(Date.now() + SIGNING_LINK_DAYS * DAY_MS);
+    for (const signer of signers) {
+      const nonce = crypto.randomBytes(32).toString('base64url');
+      await db().create({
+        data: {
+          label: `${signer.role} · ${signer.name} · ${terms.fundName}`,
+          syndUser: row.id,
+          role: signer.role,
+          name: signer.name,
+          email: signer.email,
+          provider: provider.name,
+          tokenNonce: nonce,
+          tokenHash: hashCode(tokenOf(nonce)),
+          expiresAt,
+          documentKey: opened.documentKey,
+          providerSignatureId: opened.signatureIds[signer.role] ?? null,
+        },
+      });
+    }
+    await strapi.db.query(SYND_USER).update({
+      where: { id: row.id },
+      data: {
+        sa_start_date: new Date(),
+        syndAgreementSignedByCurrentUser: false,
+        syndAgreementSignedByCurrentUserCosub: false,
+        syndAgreementDropboxSignatureRequestId: opened.requestId,
+        syndAgreementDropboxSigningURL: null,
+      },
+    });
+    const investor = (await investorSide(row.id)).find((signer) => signer.role === 'investor');
+    if (investor && site) await mailLink(investor, row, site);
+  }
+
+  /**
+   * Management's signature and the completed agreement: the signed document, a signature page with every signature
+   * and its audit trail, sealed; stored as a SyndAgreement, and the syndication user marked complete at `completedAt`.
+   * Undoes its own rows when it fails.
+   */
+  async function seal(row: SyndUserRow, rows: SigningRow[], documentKey: string, management: { name: string; email: string; ip: string | null; userAgent: string | null }, completedAt: Date): Promise<void> {
+    const storage = fileStorage(strapi);
+    const document = await storage.get(documentKey);
+    const documentSha256 = sha256(document);
+    const signer: SigningRow = await db().create({
+      data: {
+        label: `management · ${management.name} · ${row.fund?.name ?? ''}`,
+        syndUser: row.id,
+        role: 'management',
+        name: management.name,
+        email: management.email,
+        provider: 'local',
+        signedAt: completedAt,
+        ip: management.ip,
+        userAgent: management.userAgent,
+        documentSha256,
+        typedName: management.name,
+      },
+    });
+    try {
+      const fund = await fundOf(row);
+      const portalName = fund.company?.portal?.name ?? 'Investor Portal';
+      const trail: AuditEntry[] = [...rows, signer].map((entry) => ({
+        role: entry.role,
+        name: entry.name ?? '',
+        email: entry.email ?? '',
+        signedAt: new Date(entry.signedAt as string),
+        ip: entry.ip,
+        userAgent: entry.userAgent,
+        documentSha256: entry.documentSha256 ?? documentSha256,
+        typedName: entry.typedName,
+        drawnSignature: entry.drawnSignature,
+        collectedBy: entry.provider === 'dropbox-sign' ? 'Dropbox Sign' : undefined,
+      }));
+      const title = `Subscription Agreement - ${fund.name ?? 'Fund'} - ${investorName(row)}`;
+      const completed = await completeAgreement(document, trail, sealingCertificate(portalConfig(strapi).signing), { title, portalName, completedAt });
+      const key = `agreements/${row.documentId}/${crypto.randomBytes(8).toString('hex')}-subscription-agreement.pdf`;
+      await storage.put(key, completed);
+      await strapi.documents(SYND_AGREEMENT).create({
+        data: { originalName: `${title.replace(/[^A-Za-z0-9 ._-]+/g, '_')}.pdf`, title, docPath: key, bucketId: storage.name, syndUser: row.documentId, isDeleted: false } as never,
+      });
+      const agreements = await strapi.db.query(SYND_AGREEMENT).count({ where: { syndUser: { id: row.id }, isDeleted: { $ne: true } } });
+      await strapi.db.query(SYND_USER).update({
+        where: { id: row.id },
+        data: { managementSignedAt: completedAt, sa_complete_date: row.sa_complete_date ?? completedAt, hasSyndAgreement: true, syndAgreementsCount: agreements },
+      });
+    } catch (error) {
+      await db().delete({ where: { id: signer.id } });
+      throw error;
+    }
+  }
+
+  /** The syndication user of the caller that may be signed: going to invest; 409 otherwise. */
+  async function signable(user: SigningUser, id: string | number): Promise<SyndUserRow> {
+    const row = await syndUsers(strapi).ownedBy(user.id, id);
+    if (isInvesting(row)) throw new errors.ConflictError('This agreement is complete already');
+    if (!isGoingToInvest(row)) throw new errors.ConflictError('Commit to this investment before signing its agreement');
+    return row;
+  }
+
+  /** The caller's own link (null once they signed); for Dropbox Sign its embedded URL is also kept on the syndication user. */
+  async function ownLink(row: SyndUserRow, rows: SigningRow[], site: string): Promise<string | null> {
+    const investor = rows.find((signer) => signer.role === 'investor');
+    if (!investor || investor.signedAt) return null;
+    if (investor.provider === 'dropbox-sign' && investor.providerSignatureId) {
+      const embedded = await embeddedUrlOf(investor);
+      if (embedded !== row.syndAgreementDropboxSigningURL) {
+        await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { syndAgreementDropboxSigningURL: embedded } });
+      }
+    }
+    return linkOf(site, investor);
+  }
+
+  async function embeddedUrlOf(signer: SigningRow): Promise<string | null> {
+    if (!signer.providerSignatureId || signer.provider !== 'dropbox-sign') return null;
+    try {
+      return await signingProvider(strapi, 'dropbox-sign').embeddedUrl(signer.providerSignatureId);
+    } catch (error) {
+      throw new SigningServiceError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /**
+   * Reads the signatures a signing service collected into the signer rows (Dropbox Sign; the local signer's rows are
+   * the record already), fetches and stores the signed document once all have signed, and mails and notifies as a
+   * signature made here would.
+   */
+  async function refreshFromProvider(row: SyndUserRow, site: string): Promise<SigningRow[]> {
+    let rows = await investorSide(row.id);
+    const requestId = row.syndAgreementDropboxSignatureRequestId;
+    const remote = rows.find((signer) => signer.provider === 'dropbox-sign');
+    if (!remote || !requestId) return rows;
+    const provider = signingProvider(strapi, 'dropbox-sign');
+    try {
+      const signatures = (await provider.signatures(requestId)) ?? [];
+      const newlySigned: SignerRole[] = [];
+      for (const signer of rows) {
+        const found = signatures.find((signature) => signature.signatureId === signer.providerSignatureId);
+        if (found?.signedAt && !signer.signedAt) {
+          const { count } = await db().updateMany({ where: { id: signer.id, signedAt: { $null: true } }, data: { signedAt: found.signedAt } });
+          if (count) newlySigned.push(signer.role as SignerRole);
+        }
+      }
+      rows = await investorSide(row.id);
+      if (investorSideComplete(row, rows) && rows.some((signer) => !signer.documentKey)) {
+        const document = await provider.signedDocument(requestId);
+        const key = `signing/${row.documentId}/${crypto.randomBytes(8).toString('hex')}-signed.pdf`;
+        await fileStorage(strapi).put(key, document);
+        await db().updateMany({ where: { id: { $in: rows.map((signer) => signer.id) } }, data: { documentKey: key, documentSha256: sha256(document) } });
+        rows = await investorSide(row.id);
+      }
+      const updated = await updateFlags(row, rows);
+      for (const role of newlySigned) await afterSignature(updated, rows, role, site);
+      return rows;
+    } catch (error) {
+      throw new SigningServiceError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /** Records a local signer's signature with its audit data; false when they had signed already (another request won). */
+  async function recordSignature(signer: SigningRow, input: { name: string; signature?: string }, request: Pick<RequestInfo, 'ip' | 'userAgent'>, at: Date): Promise<boolean> {
+    const document = await fileStorage(strapi).get(signer.documentKey as string);
+    const { count } = await db().updateMany({
+      where: { id: signer.id, signedAt: { $null: true } },
+      data: { signedAt: at, ip: request.ip, userAgent: request.userAgent, documentSha256: sha256(document), typedName: input.name, drawnSignature: input.signature ?? null },
+    });
+    return count > 0;
+  }
+
+  /** The signer row a link token opens; 404 for an unknown token, 403 once it expired. */
+  async function signerOf(token: string): Promise<SigningRow & { syndUser: { id: number } }> {
+    const signer: (SigningRow & { syndUser: { id: number } | null }) | null = token
+      ? await db().findOne({ where: { tokenHash: hashCode(token), role: { $in: INVESTOR_SIDE } }, populate: { syndUser: { select: ['id'] } } })
+      : null;
+    if (!signer?.syndUser) throw new errors.NotFoundError('This signing link is not valid');
+    if (!signer.expiresAt || new Date(signer.expiresAt).getTime() <= Date.now()) throw new errors.ForbiddenError('This signing link has expired');
+    return signer as SigningRow & { syndUser: { id: number } };
+  }
+
+  return {
+    /** POST /api/syndication/request_sign: starts signing when not started and answers the caller's own link. */
+    async requestSign(user: SigningUser, id: string | number, request: RequestInfo) {
+      let row = await signable(user, id);
+      const site = await siteFor(request.origin);
+      const pending = opening.get(row.id);
+      if (pending) await pending.catch(() => undefined);
+      if (!(await investorSide(row.id)).length) {
+        const started = open(row, site);
+        opening.set(row.id, started);
+        try {
+          await started;
+        } finally {
+          opening.delete(row.id);
+        }
+        row = await readSyndUser(row.id);
+      }
+      const rows = await investorSide(row.id);
+      const url = await ownLink(row, rows, site);
+      const view = syndUserView(await readSyndUser(row.id));
+      return { success: true, url, syndAgreementSignedByCurrentUser: view.syndAgreementSignedByCurrentUser, syndAgreementSignedByCurrentUserCosub: view.syndAgreementSignedByCurrentUserCosub };
+    },
+
+    /** POST /api/syndication/signing_url: the caller's link, null once signed or before signing started. */
+    async signingUrl(user: SigningUser, id: string | number, request: RequestInfo) {
+      const row = await syndUsers(strapi).ownedBy(user.id, id);
+      if (!isGoingToInvest(row)) return { url: null };
+      return { url: await ownLink(row, await investorSide(row.id), await siteFor(request.origin)) };
+    },
+
+    /** POST /api/syndication/sync_sign: the signing state from the provider, written to the syndication user. */
+    async syncSign(user: SigningUser, id: string | number, request: RequestInfo) {
+      let row = await syndUsers(strapi).ownedBy(user.id, id);
+      if (isGoingToInvest(row)) {
+        const rows = await refreshFromProvider(row, await siteFor(request.origin));
+        // Without signer rows (an agreement signed before the portal collected signatures) the stored flags stand.
+        if (rows.length) row = await updateFlags(row, rows);
+      }
+      const view = syndUserView(row);
+      return {
+        success: true,
+        syndAgreementSignedByCurrentUser: view.syndAgreementSignedByCurrentUser,
+        syndAgreementSignedByCurrentUserCosub: view.syndAgreementSignedByCurrentUserCosub,
+        sa_complete_date: view.sa_complete_date,
+        syndAgreementsCount: view.syndAgreementsCount,
+      };
+    },
+
+    /** GET /api/signing/:token: who signs what, for the site's signing page. */
+    async viewByToken(token: string) {
+      const signer = await signerOf(token);
+      const row = await readSyndUser(signer.syndUser.id);
+      const rows = await investorSide(row.id);
+      const investorSigned = rows.some((other) => other.role === 'investor' && other.signedAt);
+      const fund = await fundOf(row);
+      return {
+        signer: { role: signer.role, name: signer.name, email: signer.email },
+        document: {
+          title: `Subscription Agreement - ${fund.name ?? 'Fund'}`,
+          investmentName: row.investment?.name ?? null,
+          fundName: fund.name,
+          amount: row.invest_amount === null ? null : Number(row.invest_amount),
+        },
+        signed: Boolean(signer.signedAt),
+        // The spouse signs after the investor.
+        canSign: !signer.signedAt && !row.sa_complete_date && (signer.role === 'investor' || investorSigned),
+        documentUrl: signer.documentKey ? `/api/signing/${token}/document` : null,
+        embeddedUrl: signer.signedAt ? null : await embeddedUrlOf(signer),
+      };
+    },
+
+    /** GET /api/signing/:token/document: the PDF the signer signs. */
+    async documentByToken(token: string): Promise<{ pdf: Buffer; name: string }> {
+      const signer = await signerOf(token);
+      if (!signer.documentKey) throw new errors.NotFoundError('The document is not available here; it is signed at the signing service');
+      return { pdf: await fileStorage(strapi).get(signer.documentKey), name: 'subscription-agreement.pdf' };
+    },
+
+    /** POST /api/signing/:token: the signer signs (typed name, optionally drawn); recorded with time, address, browser and the document's SHA-256. */
+    async signByToken(token: string, input: { name: string; signature?: string }, request: RequestInfo) {
+      const signer = await signerOf(token);
+      if (signer.provider !== 'local' || !signer.documentKey) throw new errors.ConflictError('This agreement is signed at the signing service, not here');
+      if (signer.signedAt) throw new errors.ConflictError('You have signed this agreement already');
+      const row = await readSyndUser(signer.syndUser.id);
+      if (!isGoingToInvest(row)) throw new errors.ConflictError('This agreement is no longer open for signing');
+      let rows = await investorSide(row.id);
+      if (signer.role === 'spouse' && !rows.some((other) => other.role === 'investor' && other.signedAt)) {
+        throw new errors.ConflictError('The investor signs first; you will get a new email once they have');
+      }
+      if (input.signature !== undefined) {
+        const png = pngOfDataUrl(input.signature);
+        const valid = png && (await PDFDocument.create().then((pdf) => pdf.embedPng(png)).then(() => true, () => false));
+        if (!valid) throw new errors.ValidationError('signature must be a PNG image as a data URL (data:image/png;base64,...)');
+      }
+      if (!(await recordSignature(signer, input, request, new Date()))) throw new errors.ConflictError('You have signed this agreement already');
+      rows = await investorSide(row.id);
+      const updated = await updateFlags(row, rows);
+      await afterSignature(updated, rows, signer.role as SignerRole, await siteFor(request.origin));
+      return { success: true, syndUserId: row.documentId };
+    },
+
+    /** GET /api/syndication/countersign: the portal's agreements every investor-side signer has signed, waiting for management. */
+    async waitingForManagement(user: SigningUser) {
+      const portal = await portals(strapi).ofUser(user);
+      if (!portal) return { items: [] };
+      const investorRows: (SigningRow & { syndUser: { id: number } })[] = await db().findMany({
+        where: {
+          role: 'investor',
+          signedAt: { $notNull: true },
+          syndUser: { sa_complete_date: { $null: true }, managementSignedAt: { $null: true }, fund: { company: { portal: { id: portal.id } } } },
+        },
+        populate: { syndUser: { select: ['id'] } },
+        orderBy: { signedAt: 'asc' },
+      });
+      const items = [];
+      for (const investor of investorRows) {
+        const row = await readSyndUser(investor.syndUser.id);
+        const rows = await investorSide(row.id);
+        if (!isGoingToInvest(row) || !investorSideComplete(row, rows)) continue;
+        const signedAt = rows.map((signer) => signer.signedAt as string).sort().at(-1) ?? null;
+        items.push({
+          syndUser: syndUserView(row),
+          investor: { name: investorName(row), email: row.user?.email ?? null },
+          investment: { name: row.investment?.name ?? null, url_slug: row.investment?.url_slug ?? null },
+          invest_amount: row.invest_amount === null ? null : Number(row.invest_amount),
+          signedAt,
+        });
+      }
+      return { items };
+    },
+
+    /**
+     * POST /api/syndication/countersign: management signs; the completed agreement (the signed document, a signature
+     * page with the audit trail, sealed) is stored as a SyndAgreement, sa_complete_date is set and the investor told.
+     */
+    async countersign(user: SigningUser, id: string | number, name: string, request: RequestInfo) {
+      const portal = await portals(strapi).ofUser(user);
+      if (!portal) throw new errors.NotFoundError('Not found');
+      let row = await syndUsers(strapi).inPortal(portal.id, id);
+      if (row.sa_complete_date) throw new errors.ConflictError('This agreement is complete already');
+      if (!isGoingToInvest(row)) throw new errors.ConflictError('The investor is not going to invest in this offering');
+      let rows = await investorSide(row.id);
+      if (!investorSideComplete(row, rows) || !rows.some((signer) => signer.documentKey)) {
+        rows = await refreshFromProvider(row, await siteFor(request.origin));
+      }
+      if (!rows.some((signer) => signer.role === 'investor' && signer.signedAt)) throw new errors.ConflictError('The investor has not signed this agreement yet');
+      if (!investorSideComplete(row, rows)) throw new errors.ConflictError('The spouse has not signed this agreement yet');
+      const documentKey = rows.find((signer) => signer.documentKey)?.documentKey;
+      if (!documentKey) throw new errors.ConflictError('The signed document is not available yet; try again in a minute');
+
+      // One countersignature per agreement, whoever clicks at the same moment: the first to set managementSignedAt wins.
+      const completedAt = new Date();
+      const { count } = await strapi.db.query(SYND_USER).updateMany({ where: { id: row.id, managementSignedAt: { $null: true } }, data: { managementSignedAt: completedAt } });
+      if (!count) throw new errors.ConflictError('This agreement is being countersigned already');
+      try {
+        await seal(row, rows, documentKey, { name, email: user.email, ip: request.ip, userAgent: request.userAgent }, completedAt);
+      } catch (error) {
+        await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { managementSignedAt: null } });
+        throw error;
+      }
+      row = await readSyndUser(row.id);
+      if (row.user) {
+        const recipient = row.user as Recipient;
+        await notifySafely(() => notifications(strapi).send('syndication_countersigned', [recipient], tagsOf(row)), 'syndication_countersigned');
+      }
+      return { success: true, sa_complete_date: row.sa_complete_date };
+    },
+
+    /** POST /api/profile/synd_agreements/download: a five-minute link to the caller's completed agreement. */
+    async downloadLink(user: SigningUser, syndUserId: string | number, cmsOrigin: string) {
+      const row = await syndUsers(strapi).ownedBy(user.id, syndUserId);
+      const agreement: { originalName: string | null; docPath: string | null; bucketId: string | null } | null = await strapi.db.query(SYND_AGREEMENT).findOne({
+        where: { syndUser: { id: row.id }, isDeleted: { $ne: true }, docPath: { $notNull: true } },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      });
+      if (!agreement?.docPath) throw new errors.NotFoundError('Not found');
+      const originalName = agreement.originalName || 'subscription-agreement.pdf';
+      const token = fileLinkToken({ storage: agreement.bucketId || fileStorage(strapi).name, key: agreement.docPath, name: originalName });
+      return { url: `${cmsOrigin}/api/files/${token}`, originalName };
+    },
+
+    /** POST /api/signing/dropbox/events: a verified Dropbox Sign event about a request of ours updates that agreement. */
+    async dropboxEvent(payload: { event?: { event_type?: string }; signature_request?: { signature_request_id?: string } }) {
+      const requestId = payload.signature_request?.signature_request_id;
+      const type = payload.event?.event_type;
+      if (!requestId || !type || !/^signature_request_(signed|all_signed|viewed|downloadable)$/.test(type)) return;
+      const row: SyndUserRow | null = await strapi.db.query(SYND_USER).findOne({ where: { syndAgreementDropboxSignatureRequestId: requestId }, populate: SYND_USER_POPULATE });
+      if (row && isGoingToInvest(row)) await refreshFromProvider(row, await siteFor(undefined));
+    },
+
+    /**
+     * Discards the agreement a syndication user has not signed yet, so the next request_sign renders one with the new
+     * terms (call it when the terms change). Nothing is discarded once anyone signed. Answers how many signer rows went.
+     */
+    async discardUnsigned(syndUserId: number): Promise<number> {
+      const rows = await investorSide(syndUserId);
+      if (!rows.length || rows.some((signer) => signer.signedAt)) return 0;
+      const { count } = await db().deleteMany({ where: { id: { $in: rows.map((signer) => signer.id) }, signedAt: { $null: true } } });
+      await strapi.db.query(SYND_USER).update({
+        where: { id: syndUserId },
+        data: { syndAgreementDropboxSignatureRequestId: null, syndAgreementDropboxSigningURL: null, syndAgreementSignedByCurrentUser: false, syndAgreementSignedByCurrentUserCosub: false },
+      });
+      return count;
+    },
+
+    /** The link token of a signer row (the seed prints the open links of the demo). */
+    linkTokenOf(signer: Pick<SigningRow, 'tokenNonce'>): string | null {
+      return signer.tokenNonce ? tokenOf(signer.tokenNonce) : null;
+    },
+
+    /**
+     * Demo data (the seed): gives a seeded syndication user an agreement at `stage`, signed by the local signer at the
+     * given times, without mail or notifications: 'spouse to sign' (investor signed, spouse's link open), 'management
+     * to sign' (the investor side complete), or 'complete' (countersigned by `management`, sealed, stored). Does
+     * nothing when the syndication user has signer rows already, so the seed can run again.
+     */
+    async demoAgreement(syndUserId: number, stage: 'spouse to sign' | 'management to sign' | 'complete', at: Date, management?: { name: string; email: string }): Promise<boolean> {
+      if ((await db().count({ where: { syndUser: { id: syndUserId } } })) > 0) return false;
+      const row = await readSyndUser(syndUserId);
+      await open(row, null);
+      const rows = await investorSide(row.id);
+      const demo = { ip: '127.0.0.1', userAgent: 'Demo data (npm run seed)' };
+      const minutes = (count: number) => new Date(at.getTime() + count * 60_000);
+      for (const [index, signer] of rows.entries()) {
+        if (signer.role === 'spouse' && stage === 'spouse to sign') continue;
+        await recordSignature(signer, { name: signer.name ?? '' }, demo, minutes(index * 30));
+      }
+      const signed = await investorSide(row.id);
+      await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { sa_start_date: at } });
+      await updateFlags(row, signed);
+      if (stage === 'complete') {
+        if (!management) throw new Error('A complete demo agreement needs the management signer');
+        await seal(await readSyndUser(row.id), signed, signed[0].documentKey as string, { ...management, ...demo }, minutes(120));
+      }
+      return true;
+    },
+  };
+};
+
+export type SigningService = ReturnType<typeof signingService>;
+
+/** The signing service, typed. */
+export const signing = serviceAccessor<SigningService>(SIGNING);
+
+export default factories.createCoreService(SIGNING, signingService);
