@@ -62,12 +62,16 @@ export default async function setup(project: TestProject) {
   const [cmsPort, sitePort] = [await freePort(), await freePort()];
   const cmsUrl = `http://127.0.0.1:${cmsPort}`;
   const outboxDir = path.join(workDir, 'outbox');
+  // The seed's pictures are uploaded to this run's own media library folder, not the developer's.
+  const publicDir = path.join(workDir, 'public');
+  fs.mkdirSync(path.join(publicDir, 'uploads'), { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
     DATABASE_CLIENT: 'sqlite',
     DATABASE_FILENAME: path.join(workDir, 'e2e.db'),
     EMAIL_OUTBOX_DIR: outboxDir,
+    PUBLIC_DIR: publicDir,
     STRAPI_TELEMETRY_DISABLED: 'true',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',

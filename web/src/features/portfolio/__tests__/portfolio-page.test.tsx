@@ -47,6 +47,8 @@ const OAK_ASSETS = [
   asset('Harbor Point Apartments', 'Oak Harbor Income Fund I', {
     url: 'https://oakharborcapital.com/portfolio/harbor-point',
     description: '<p>312 units, <em>96% occupied</em>.</p><img src="x" onerror="alert(1)">',
+    // As the seed stores an image uploaded to the CMS's media library.
+    imageUrl: '/uploads/oak_apartments_5d1c.jpg',
   }),
   asset('Willow Creek Self Storage', 'Oak Harbor Growth Fund 2019', { imageUrl: null }),
 ];
@@ -224,6 +226,8 @@ describe('/portfolio on any other portal', () => {
     expect(within(card).getByText('96% occupied', { selector: 'em' })).toBeInTheDocument();
     expect(card.querySelector('[onerror]')).toBeNull();
     expect(card.querySelector('img')).toHaveStyle({ maxHeight: '350px' });
+    // Loaded from the CMS (the tests' VITE_API_URL), not from the site, which has no /uploads.
+    expect(card.querySelector('img')).toHaveAttribute('src', 'http://localhost:1337/uploads/oak_apartments_5d1c.jpg');
 
     const willow = screen.getByRole('heading', { name: 'Willow Creek Self Storage' }).closest('.card') as HTMLElement;
     expect(willow.querySelector('img')).toHaveAttribute('src', PLACEHOLDER_IMAGE_URL);
