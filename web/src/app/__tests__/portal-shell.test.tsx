@@ -61,7 +61,9 @@ describe('portal shell', () => {
     expect(cssVariable('--bs-primary')).toBe('#2E7D32');
     expect(cssVariable('--bs-primary-rgb')).toBe('46, 125, 50');
     expect(cssVariable('--bs-secondary')).toBe('#C9A227');
-    expect(cssVariable('--bs-link-color')).toBe('#2E7D32');
+    // Links read in the primary colour where it is readable (light mode), lightened where not (dark mode).
+    expect(cssVariable('--portal-link-color')).toBe('#2E7D32');
+    expect(cssVariable('--portal-link-color-dark')).toBe('#629e65');
   });
 
   it('remembers ?portal= for later visits in the tab until an empty ?portal= clears it', async () => {
