@@ -1,15 +1,68 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { loadEnv } from 'vite';
+import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { parseEnv } from './src/config/parse-env.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/**
+ * Whether a request path is a probe rather than the site's: a '..' segment, an encoded '/' or '\', a dotfile, or
+ * an escape that does not decode. (Pre-bundled packages live under node_modules/.vite/, so a dotted folder is fine.)
+ */
+function isProbingPath(url: string): boolean {
+  const rawPath = url.split('?')[0];
+  if (/%(2f|5c)/i.test(rawPath)) return true;
+  let segments: string[];
+  try {
+    segments = decodeURIComponent(rawPath).split('/');
+  } catch {
+    return true;
+  }
+  return segments.includes('..') || (segments.at(-1) ?? '').startsWith('.');
+}
+
+/**
+ * The dev server refuses probing paths (404) instead of answering with the app's page, so a probe for files
+ * outside web/ or for dotfiles learns nothing either way; server.fs below refuses the files themselves.
+ */
+const refuseProbingPaths: Plugin = {
+  name: 'refuse-probing-paths',
+  configureServer(server) {
+    server.middlewares.use((req, res, next) => {
+      if (isProbingPath(req.url ?? '/')) {
+        res.statusCode = 404;
+        res.end();
+        return;
+      }
+      next();
+    });
+  },
+};
+
 export default defineConfig(({ mode }) => ({
   // The same validation as at start-up, so a bad base path fails the build instead of the browser.
   base: parseEnv(loadEnv(mode, here('.'), 'VITE_')).basePath,
-  plugins: [react()],
+  plugins: [react(), refuseProbingPaths],
+  server: {
+    fs: {
+      // Vite's default is the whole monorepo, so /@fs/ handed out the CMS's database, .env and mail outbox. The
+      // site needs only itself, the shared rules it bundles from source, and the hoisted packages.
+      allow: [here('.'), here('../rules/src'), here('../node_modules')],
+      // Refused even inside those folders (Vite's own defaults first): dotfiles, databases, mail.
+      deny: [
+        '.env',
+        '.env.*',
+        '*.{crt,pem,key,p12,pfx,cer,der}',
+        '.npmrc',
+        '.yarnrc.yml',
+        '**/.git/**',
+        '.*',
+        '**/.tmp/**',
+        '*.{db,sqlite,sqlite3,db-journal,db-wal,db-shm,eml}',
+      ],
+    },
+  },
   resolve: {
     alias: {
       '@/': here('./src/'),

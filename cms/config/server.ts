@@ -12,4 +12,7 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   // Nothing at run time reaches the internet: no update check (telemetry is off in package.json).
   logger: { updates: { enabled: false } },
   cron: { enabled: false },
+  // Where the media library's local provider keeps uploads (<dir>/uploads) and what /uploads serves; tests point it
+  // at a throw-away folder.
+  dirs: { public: env('PUBLIC_DIR', './public') },
 });

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { type SiteServer, startSiteServer } from '../../scripts/src/lib/site-server';
 
 export interface Stack {
   cmsUrl: string;
@@ -53,19 +54,24 @@ async function waitFor(url: string, label: string, child: ChildProcess, timeoutM
 
 /**
  * The whole product on throw-away state: a fresh SQLite database seeded by the real `npm run seed`, the CMS
- * started with `strapi start`, the site built with Vite for that CMS and served from the build.
+ * started with `strapi start`, the site built with Vite for that CMS and served from the build by the same server
+ * as `npm start`.
  */
 export default async function setup(project: TestProject) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const [cmsPort, sitePort] = [await freePort(), await freePort()];
   const cmsUrl = `http://127.0.0.1:${cmsPort}`;
   const outboxDir = path.join(workDir, 'outbox');
+  // The seed's pictures are uploaded to this run's own media library folder, not the developer's.
+  const publicDir = path.join(workDir, 'public');
+  fs.mkdirSync(path.join(publicDir, 'uploads'), { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
     DATABASE_CLIENT: 'sqlite',
     DATABASE_FILENAME: path.join(workDir, 'e2e.db'),
     EMAIL_OUTBOX_DIR: outboxDir,
+    PUBLIC_DIR: publicDir,
     STRAPI_TELEMETRY_DISABLED: 'true',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
@@ -78,28 +84,23 @@ export default async function setup(project: TestProject) {
   run('npm', ['run', 'seed'], env, 'Seeding');
   run('npm', ['run', 'build', '-w', 'web'], { ...env, VITE_API_URL: cmsUrl }, 'Site build');
 
-  const children = [
-    spawn('npx', ['strapi', 'start'], { cwd: path.join(ROOT, 'cms'), env, stdio: 'inherit', detached: true }),
-    spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(sitePort), '--strictPort'], {
-      cwd: path.join(ROOT, 'web'), env, stdio: 'inherit', detached: true,
-    }),
-  ];
-  const stop = () => {
-    for (const child of children) {
-      if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
-    }
+  const cms = spawn('npx', ['strapi', 'start'], { cwd: path.join(ROOT, 'cms'), env, stdio: 'inherit', detached: true });
+  const stopCms = () => {
+    if (cms.exitCode === null && cms.pid) process.kill(-cms.pid, 'SIGTERM');
   };
+  let site: SiteServer;
   try {
-    await waitFor(`${cmsUrl}/_health`, 'CMS', children[0]);
-    await waitFor(`http://127.0.0.1:${sitePort}/`, 'Site', children[1]);
+    site = await startSiteServer({ dir: path.join(ROOT, 'web', 'dist'), port: sitePort, host: '127.0.0.1' });
+    await waitFor(`${cmsUrl}/_health`, 'CMS', cms);
   } catch (error) {
-    stop();
+    stopCms();
     throw error;
   }
 
-  project.provide('stack', { cmsUrl, siteUrl: `http://127.0.0.1:${sitePort}`, sitePort, outboxDir });
-  return () => {
-    stop();
+  project.provide('stack', { cmsUrl, siteUrl: site.url, sitePort, outboxDir });
+  return async () => {
+    stopCms();
+    await site.close();
     fs.rmSync(workDir, { recursive: true, force: true });
   };
 }

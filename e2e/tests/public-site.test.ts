@@ -1,11 +1,26 @@
 import { describe, expect, it, inject } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { contrastRatio } from '../../rules/src/index';
 import { useBrowser } from '../helpers/browser';
 
 const stack = inject('stack');
 const browser = useBrowser();
 
 const site = (slug: string, path: string) => `http://${slug}.localhost:${stack.sitePort}${path}`;
+
+/** Waits until the image has actually loaded (a broken or blocked one keeps a natural width of 0). */
+async function expectLoaded(image: Locator) {
+  await image.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+}
+
+/** The colour an element draws in and the header's background behind it, as #rrggbb. */
+async function colorsOf(element: Locator, header: Locator): Promise<[string, string]> {
+  const hex = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+  const color = await element.evaluate((node) => getComputedStyle(node).color);
+  const background = await header.evaluate((node) => getComputedStyle(node).backgroundColor);
+  return [hex(color), hex(background)];
+}
 
 async function textOf(page: Page, path: string, slug: string, waitFor: string): Promise<string> {
   await page.goto(site(slug, path));
@@ -51,13 +66,59 @@ describe('a visitor browses both portals and sees only that portal’s content',
     await page.close();
   });
 
-  it('the Oak Harbor portfolio shows its own cards only', async () => {
+  it('the Oak Harbor portfolio shows its own cards only, with the pictures the seed uploaded to the CMS', async () => {
     const page = await browser().newPage();
     const text = await textOf(page, '/portfolio', 'oakharbor', 'Harbor Point Apartments');
     expect(text).toContain('Cedar Ridge Logistics Center');
     expect(text).not.toContain('Midnight Wasabi');
+    const picture = page.locator('.card', { hasText: 'Harbor Point Apartments' }).locator('img');
+    expect(await picture.getAttribute('src')).toMatch(new RegExp(`^${stack.cmsUrl}/uploads/`));
+    await expectLoaded(picture);
     await page.close();
   });
+
+  it('team and education cards show their pictures too', async () => {
+    const page = await browser().newPage();
+    await page.goto(site('wasabistallions', '/about'));
+    await expectLoaded(page.getByRole('img', { name: 'Hana Ishikawa' }));
+    await page.goto(site('wasabistallions', '/education'));
+    await expectLoaded(page.locator('main .card img').first());
+    await page.close();
+  });
+
+  it("the homepage's Sign up link opens the registration dialog", async () => {
+    const page = await browser().newPage();
+    await page.goto(site('wasabistallions', '/'));
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign Up' });
+    await dialog.getByLabel('First Name').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Sign Up' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it.each(['wasabistallions', 'oakharbor'])(
+    'on a phone, the menu button of %s stands out on the header in light and dark mode',
+    async (slug) => {
+      const page = await browser().newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      await page.goto(site(slug, '/'));
+      const header = page.locator('header.portal-header');
+      const toggler = header.getByRole('button', { name: 'Toggle navigation' });
+      await toggler.waitFor();
+      for (const mode of ['light', 'dark']) {
+        expect(await toggler.isVisible(), mode).toBe(true);
+        const box = await toggler.boundingBox();
+        expect(box && box.width >= 24 && box.height >= 24, mode).toBe(true);
+        const [icon, background] = await colorsOf(toggler.locator('svg'), header);
+        expect(contrastRatio(icon, background), `${mode}: ${icon} on ${background}`).toBeGreaterThanOrEqual(3);
+        if (mode === 'light') {
+          await toggler.click();
+          await header.getByRole('button', { name: 'Dark Mode' }).click();
+          await expect.poll(() => page.evaluate(() => document.documentElement.dataset.bsTheme)).toBe('dark');
+        }
+      }
+      await page.close();
+    },
+  );
 
   it('education pages list published items of the portal and open one', async () => {
     const page = await browser().newPage();

@@ -5,3 +5,4 @@ export * from './money';
 export * from './display';
 export * from './contracts';
 export * from './hosts';
+export * from './commitment';

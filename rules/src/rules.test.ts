@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canReview, currentValue, displayName, displayTitle, distribution, fullName, fundStatus, hasLevel,
   isAvailableForInvesting, isDeclined, isHostName, isGoingToInvest, isInvesting, isSpouseInvestmentRequired, luminosity,
-  maxInvestment, overallReturn, signingStep, textColorOn,
+  maxInvestment, overallReturn, signingStep, textColorOn, contrastRatio, readableTextOn, readableColorOn,
 } from './index';
 
 const now = new Date('2026-06-15T12:00:00Z');
@@ -101,6 +101,46 @@ describe('display', () => {
     expect(Number.isNaN(luminosity('red'))).toBe(true);
     expect(textColorOn('#ffeb3b')).toBe('#000');
     expect(textColorOn('#225')).toBe('#fff');
+  });
+});
+
+describe('contrast (WCAG 2)', () => {
+  it('measures the contrast ratio of two colours, in either order', () => {
+    expect(contrastRatio('#000', '#fff')).toBeCloseTo(21);
+    expect(contrastRatio('#fff', '#000')).toBeCloseTo(21);
+    expect(contrastRatio('#777', '#777')).toBe(1);
+    // Published pairs: Bootstrap's primary blue on white, and WebAIM's #767676, the lightest grey passing AA on white.
+    expect(contrastRatio('#0d6efd', '#fff')).toBeCloseTo(4.5, 1);
+    expect(contrastRatio('#767676', '#ffffff')).toBeCloseTo(4.54, 2);
+    expect(contrastRatio('#1976D2', '#fff')).toBeCloseTo(4.6, 1);
+    expect(Number.isNaN(contrastRatio('teal', '#fff'))).toBe(true);
+  });
+
+  it('picks black or white, whichever reads better, where the 0.4 luminosity rule picks an unreadable white', () => {
+    expect(textColorOn('#5BACA2')).toBe('#fff');
+    expect(contrastRatio('#fff', '#5BACA2')).toBeLessThan(3);
+    expect(readableTextOn('#5BACA2')).toBe('#000');
+    expect(readableTextOn('#C9A227')).toBe('#000');
+    expect(readableTextOn('#225')).toBe('#fff');
+    expect(readableTextOn('#1976D2')).toBe('#fff');
+    for (const background of ['#000', '#fff', '#777', '#5BACA2', '#C9A227', '#808080', '#ff0000', '#00ff00']) {
+      expect(contrastRatio(readableTextOn(background), background), background).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('keeps a readable colour and moves an unreadable one toward black or white just enough', () => {
+    expect(readableColorOn('#1976D2', '#fff')).toBe('#1976D2');
+    const onDark = readableColorOn('#1976D2', '#212529');
+    expect(contrastRatio(onDark, '#212529')).toBeGreaterThanOrEqual(4.5);
+    expect(luminosity(onDark)).toBeGreaterThan(luminosity('#1976D2'));
+    // Just enough: one 5% step less would not read.
+    expect(contrastRatio(onDark, '#212529')).toBeLessThan(5.2);
+    const onWhite = readableColorOn('#C9A227', '#fff');
+    expect(contrastRatio(onWhite, '#fff')).toBeGreaterThanOrEqual(4.5);
+    expect(luminosity(onWhite)).toBeLessThan(luminosity('#C9A227'));
+    expect(onWhite).toMatch(/^#[0-9a-f]{6}$/);
+    expect(contrastRatio(readableColorOn('#2E7D32', '#212529', 3), '#212529')).toBeGreaterThanOrEqual(3);
+    expect(readableColorOn('teal', '#fff')).toBe('teal');
   });
 });
 

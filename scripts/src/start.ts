@@ -1,15 +1,18 @@
 /**
- * `npm start`: builds what is missing, seeds a new database, then runs the CMS (API + admin panel) and the site
- * side by side until Ctrl-C.
+ * `npm start`: builds what is missing, seeds a new database, builds the site, then runs the CMS (API + admin panel)
+ * and serves the built site side by side until Ctrl-C.
+ * `npm run dev` (`--dev`): the same, but the site comes from Vite's dev server, which reloads on every change.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CMS_DIR, removeStaleCompiledCms, ROOT_DIR } from './lib/strapi';
 import { log } from './lib/log';
+import { startSiteServer } from './lib/site-server';
 import { DEMO_ACCOUNTS } from './seed/accounts';
 
 const WEB_DIR = path.join(ROOT_DIR, 'web');
+const devMode = process.argv.includes('--dev');
 const cmsPort = Number(process.env.PORT || 1337);
 const sitePort = Number(process.env.SITE_PORT || 5173);
 const env: NodeJS.ProcessEnv = {
@@ -26,6 +29,12 @@ function step(label: string, command: string, args: string[], cwd: string) {
     log(`${label} failed (exit code ${result.status}).`);
     process.exit(result.status ?? 1);
   }
+}
+
+/** The path the site is built for, as the site's own env rules read VITE_BASE_PATH ('/' when unset). */
+function basePathOf({ VITE_BASE_PATH }: NodeJS.ProcessEnv): string {
+  const base = VITE_BASE_PATH || '/';
+  return base.endsWith('/') ? base : `${base}/`;
 }
 
 function isNewSqliteDatabase(): boolean {
@@ -57,14 +66,22 @@ async function main() {
     step('Seeding the database', 'npm', ['run', 'seed', '--silent'], ROOT_DIR);
   }
 
-  const children = [
-    spawn('npx', ['strapi', 'start'], { cwd: CMS_DIR, env, stdio: 'inherit', detached: true }),
-    spawn('npx', ['vite', '--port', String(sitePort), '--strictPort'], { cwd: WEB_DIR, env, stdio: 'inherit', detached: true }),
-  ];
+  // Always rebuilt: it takes seconds, and the build holds the CMS address, which PORT or VITE_API_URL may change.
+  if (!devMode) step('Building the site', 'npx', ['vite', 'build', '--logLevel', 'warn'], WEB_DIR);
+
+  const children = [spawn('npx', ['strapi', 'start'], { cwd: CMS_DIR, env, stdio: 'inherit', detached: true })];
+  if (devMode) {
+    children.push(spawn('npx', ['vite', '--port', String(sitePort), '--strictPort'], { cwd: WEB_DIR, env, stdio: 'inherit', detached: true }));
+  }
+  // Not Vite's dev server: it answers for files anywhere in the repository (/@fs/...), such as the database.
+  const site = devMode
+    ? null
+    : await startSiteServer({ dir: path.join(WEB_DIR, 'dist'), port: sitePort, host: 'localhost', basePath: basePathOf(env) });
   const stop = (code: number) => {
     for (const child of children) {
       if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
     }
+    void site?.close();
     process.exit(code);
   };
   process.on('SIGINT', () => stop(0));

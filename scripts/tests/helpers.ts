@@ -10,15 +10,18 @@ import { withStrapi } from '../src/lib/strapi';
 export const SCRIPTS_DIR = path.resolve(__dirname, '..');
 
 /**
- * Points this test file at a fresh SQLite file in a new temporary folder (removed after the file's tests), in
- * process.env, so both an in-process Strapi and the CLI child processes use it.
+ * Points this test file at a fresh SQLite file and media library folder in a new temporary folder (removed after
+ * the file's tests), in process.env, so both an in-process Strapi and the CLI child processes use them.
  */
-export function useThrowAwayDatabase(): { dir: string; database: string } {
+export function useThrowAwayDatabase(): { dir: string; database: string; uploadsDir: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-scripts-test-'));
   const database = path.join(dir, 'test.db');
-  Object.assign(process.env, { NODE_ENV: 'test', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: database });
+  const publicDir = path.join(dir, 'public');
+  const uploadsDir = path.join(publicDir, 'uploads');
+  fs.mkdirSync(uploadsDir, { recursive: true });
+  Object.assign(process.env, { NODE_ENV: 'test', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: database, PUBLIC_DIR: publicDir });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return { dir, database };
+  return { dir, database, uploadsDir };
 }
 
 export interface OpenStrapi {

@@ -22,12 +22,16 @@ import {
   SETTING,
   SYND_USER,
   TEAM_MEMBER,
+  UPLOAD_FILE,
   USER,
 } from '../src/lib/uids';
+import fs from 'node:fs';
+import path from 'node:path';
 import { seed, type SeedReport } from '../src/seed/index';
+import { SEED_IMAGES_DIR } from '../src/seed/media';
 import { openStrapi, runCli, useThrowAwayDatabase, type OpenStrapi } from './helpers';
 
-useThrowAwayDatabase();
+const { uploadsDir } = useThrowAwayDatabase();
 const PASSWORD = 'TestSeed2026!';
 const now = new Date();
 let app: OpenStrapi;
@@ -148,7 +152,7 @@ describe('a first run on an empty database', () => {
     const oak: Row[] = await documents(ASSETS_ITEM).findMany({ filters: inPortal('oakharbor') });
     expect(oak.length).toBeGreaterThanOrEqual(4);
     expect(oak.length).toBeLessThanOrEqual(6);
-    for (const asset of oak) expect(asset).toMatchObject({ name: expect.any(String), imageUrl: expect.stringMatching(/^https:/), url: expect.stringMatching(/^https:/), description: expect.stringMatching(/^<p>/) });
+    for (const asset of oak) expect(asset).toMatchObject({ name: expect.any(String), imageUrl: expect.stringMatching(/^\/uploads\//), url: expect.stringMatching(/^https:/), description: expect.stringMatching(/^<p>/) });
   });
 
   it('creates the notification templates, the app settings and a few notifications', async () => {
@@ -240,12 +244,48 @@ describe('a first run on an empty database', () => {
   });
 });
 
+/** The media library's files, as the upload plugin stores them. */
+const libraryFiles = (): Promise<Row[]> => app.strapi.db.query(UPLOAD_FILE).findMany({ orderBy: { id: 'asc' } });
+
+describe('pictures', () => {
+  it('uploads each seed picture once to the media library, where the local provider stores it', async () => {
+    const files = await libraryFiles();
+    const shipped = fs.readdirSync(SEED_IMAGES_DIR).filter((file) => file.endsWith('.jpg'));
+    expect(files.map((file) => file.name).sort()).toEqual(shipped.sort());
+    for (const file of files) {
+      expect(file).toMatchObject({ mime: 'image/jpeg', provider: 'local', url: expect.stringMatching(/^\/uploads\/[\w-]+\.jpg$/) });
+      // A JPEG (the plugin may re-encode it smaller) in the upload folder the CMS serves /uploads from.
+      const stored = fs.readFileSync(path.join(uploadsDir, path.basename(file.url)));
+      expect(stored.subarray(0, 2).toString('hex'), file.name).toBe('ffd8');
+      expect(file.width).toBeGreaterThan(0);
+    }
+  });
+
+  it('points portfolio, team and education records at the uploaded files', async () => {
+    const urls = new Set((await libraryFiles()).map((file) => file.url));
+    for (const uid of [ASSETS_ITEM, TEAM_MEMBER, BLOG_ITEM]) {
+      const rows: Row[] = await documents(uid).findMany({ limit: 1000 });
+      const pictured = rows.filter((row) => row.imageUrl);
+      expect(pictured.length, uid).toBeGreaterThan(rows.length / 2);
+      for (const row of pictured) expect(urls, `${uid} ${row.name ?? row.title}`).toContain(row.imageUrl);
+      // Some records have no picture on purpose: the site shows its placeholder for them.
+      expect(rows.some((row) => !row.imageUrl), uid).toBe(true);
+    }
+    const harborPoint: Row | null = await documents(ASSETS_ITEM).findFirst({ filters: { name: { $eq: 'Harbor Point Apartments' } } });
+    const apartments = (await libraryFiles()).find((file) => file.name === 'oak-apartments.jpg');
+    expect(harborPoint?.imageUrl).toBe(apartments?.url);
+  });
+});
+
 describe('running it again', () => {
   it('creates nothing, skips everything, and keeps what staff changed in between', async () => {
     const portal = await documents(PORTAL).findFirst({ filters: { slug: { $eq: 'oakharbor' } } });
     await documents(PORTAL).update({ documentId: portal!.documentId, data: { name: 'Oak Harbor (edited)', primaryColor: '#000000' } });
     const footer = await documents(CONTENT).findFirst({ filters: { slug: { $eq: 'footer-terms' }, ...inPortal('wasabistallions') } });
     await documents(CONTENT).update({ documentId: footer!.documentId, data: { body: '<p>Edited by staff</p>' } });
+
+    const filesBefore = await libraryFiles();
+    const storedBefore = fs.readdirSync(uploadsDir).sort();
 
     const second = await seed(app.strapi, { password: PASSWORD, now: new Date() });
     expect(second.counts.map(({ uid, created, skipped }) => ({ uid, created, skipped }))).toEqual(
@@ -255,6 +295,20 @@ describe('running it again', () => {
     expect(await documents(PORTAL).findOne({ documentId: portal!.documentId })).toMatchObject({ name: 'Oak Harbor (edited)', primaryColor: '#000000' });
     expect((await documents(CONTENT).findOne({ documentId: footer!.documentId }))?.body).toBe('<p>Edited by staff</p>');
     expect(await documents(PORTAL).count({})).toBe(2);
+    expect(await libraryFiles()).toEqual(filesBefore);
+    expect(fs.readdirSync(uploadsDir).sort()).toEqual(storedBefore);
+  });
+
+  it('gives a record it creates again the picture already in the media library, without a second copy', async () => {
+    const asset = await documents(ASSETS_ITEM).findFirst({ filters: { name: { $eq: 'Bayside Medical Offices' } } });
+    await documents(ASSETS_ITEM).delete({ documentId: asset!.documentId });
+    const filesBefore = await libraryFiles();
+
+    const third = await seed(app.strapi, { password: PASSWORD, now: new Date() });
+    expect(countOf(third, ASSETS_ITEM)).toMatchObject({ created: 1 });
+    expect(await libraryFiles()).toEqual(filesBefore);
+    const again: Row | null = await documents(ASSETS_ITEM).findFirst({ filters: { name: { $eq: 'Bayside Medical Offices' } } });
+    expect(again?.imageUrl).toBe(filesBefore.find((file) => file.name === 'oak-offices.jpg')?.url);
   });
 
   it('does the same as the real `npm run seed` command, which prints the counts and the demo accounts', async () => {

@@ -17,3 +17,5 @@ export const SETTING: UID.ContentType = 'api::setting.setting';
 export const USER: UID.ContentType = 'plugin::users-permissions.user';
 export const USER_ROLE: UID.ContentType = 'plugin::users-permissions.role';
 export const ADMIN_USER: UID.ContentType = 'admin::user';
+/** A file in the media library. */
+export const UPLOAD_FILE: UID.ContentType = 'plugin::upload.file';

@@ -1,5 +1,6 @@
 import type { Core, UID } from '@strapi/strapi';
 import { findByKey, type Key } from '../lib/documents';
+import { SeedImage, seedImageUrls } from './media';
 
 export type Fields = Record<string, unknown>;
 
@@ -43,13 +44,15 @@ type Tally = Record<string, { created: number; skipped: number }>;
 
 /**
  * Writes SeedRecords without ever changing an existing one: a record whose key is found is skipped, otherwise it
- * is created. Relations (Ref values) are resolved to documentIds first, so the data can name them by natural key.
+ * is created. Relations (Ref values) are resolved to documentIds first, so the data can name them by natural key,
+ * and pictures (SeedImage values) to their media library URL, uploading them when a record first needs them.
  * Types with their own rules for writing (admin users) bring their own Store; everything else goes through the
  * Document Service, which validates the data and hashes passwords like the admin panel does.
  */
 export function createSeeder(strapi: Core.Strapi, stores: Partial<Record<string, Store>> = {}) {
   const known = new Map<string, string>();
   const tally: Tally = {};
+  const imageUrl = seedImageUrls(strapi);
 
   const storeOf = (uid: UID.ContentType): Store => stores[uid] ?? documentStore(strapi, uid, resolve);
 
@@ -65,6 +68,7 @@ export function createSeeder(strapi: Core.Strapi, stores: Partial<Record<string,
 
   async function resolve(value: unknown): Promise<unknown> {
     if (value instanceof Ref) return idOf(value);
+    if (value instanceof SeedImage) return imageUrl(value);
     if (Array.isArray(value)) return Promise.all(value.map(resolve));
     return value;
   }

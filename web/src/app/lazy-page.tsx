@@ -6,7 +6,7 @@ import { withTimeout } from '@/lib/with-timeout';
 /** The spec's lazy-page timings: no spinner for a page that arrives within 2 s, give up after 15 s. */
 export const PAGE_SPINNER_DELAY_MS = 2000;
 export const PAGE_LOAD_TIMEOUT_MS = 15000;
-export const PAGE_LOAD_FAILED_MESSAGE = 'This page could not be loaded. Check your connection and try again.';
+const PAGE_LOAD_FAILED_MESSAGE = 'This page could not be loaded. Check your connection and try again.';
 
 type PageStatus = 'waiting' | 'slow' | 'failed';
 

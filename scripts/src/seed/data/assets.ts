@@ -1,5 +1,6 @@
 import { ASSETS_ITEM } from '../../lib/uids';
 import { record, type SeedRecord } from '../engine';
+import { seedImage } from '../media';
 import { fundRef, portalRef } from '../refs';
 import { OAK_DONE, OAK_STARTED, WASABI_CLOSED, WASABI_DONE, WASABI_PRE_2020, WASABI_STARTED, fundName } from './offerings';
 
@@ -13,8 +14,16 @@ interface AssetSeed {
   exited?: string;
   hasStar?: boolean;
   noImage?: boolean;
+  /** The seed picture (scripts/src/seed/images); horses get the one of their asset type. */
+  picture?: string;
   description?: string;
 }
+
+const HORSE_PICTURES: Record<string, string> = {
+  Stallion: 'wasabi-stallion.jpg',
+  Mare: 'wasabi-paddock.jpg',
+  Yearling: 'wasabi-racetrack.jpg',
+};
 
 const pedigree = (horse: string) => `https://www.pedigreequery.com/${horse}`;
 
@@ -34,23 +43,23 @@ const WASABI: AssetSeed[] = [
 ];
 
 const OAK: AssetSeed[] = [
-  { fund: OAK_STARTED, name: 'Harbor Point Apartments', url: 'https://oakharborcapital.com/portfolio/harbor-point', description: '<p>312 units in Mount Pleasant, SC. Renovation of 180 units under way; 96% occupied.</p>' },
-  { fund: OAK_STARTED, name: 'Savannah Oaks Residences', url: 'https://oakharborcapital.com/portfolio/savannah-oaks', description: '<p>224 garden-style units near the Savannah port, acquired in 2026.</p>' },
-  { fund: OAK_DONE, name: 'Cedar Ridge Logistics Center', url: 'https://oakharborcapital.com/portfolio/cedar-ridge', exited: 'Sold in 2025 at a 1.9x equity multiple', description: '<p>410,000 sq ft distribution building off I-26, fully leased to two tenants.</p>' },
-  { fund: OAK_DONE, name: 'Bayside Medical Offices', url: 'https://oakharborcapital.com/portfolio/bayside-medical', exited: 'Sold in 2024', description: '<p>Three medical office buildings anchored by a regional hospital system.</p>' },
-  { fund: OAK_DONE, name: 'Willow Creek Self Storage', url: 'https://oakharborcapital.com/portfolio/willow-creek', description: '<p>850 climate-controlled units in Summerville, SC.</p>' },
+  { fund: OAK_STARTED, name: 'Harbor Point Apartments', url: 'https://oakharborcapital.com/portfolio/harbor-point', picture: 'oak-apartments.jpg', description: '<p>312 units in Mount Pleasant, SC. Renovation of 180 units under way; 96% occupied.</p>' },
+  { fund: OAK_STARTED, name: 'Savannah Oaks Residences', url: 'https://oakharborcapital.com/portfolio/savannah-oaks', picture: 'oak-apartments.jpg', description: '<p>224 garden-style units near the Savannah port, acquired in 2026.</p>' },
+  { fund: OAK_DONE, name: 'Cedar Ridge Logistics Center', url: 'https://oakharborcapital.com/portfolio/cedar-ridge', picture: 'oak-logistics.jpg', exited: 'Sold in 2025 at a 1.9x equity multiple', description: '<p>410,000 sq ft distribution building off I-26, fully leased to two tenants.</p>' },
+  { fund: OAK_DONE, name: 'Bayside Medical Offices', url: 'https://oakharborcapital.com/portfolio/bayside-medical', picture: 'oak-offices.jpg', exited: 'Sold in 2024', description: '<p>Three medical office buildings anchored by a regional hospital system.</p>' },
+  { fund: OAK_DONE, name: 'Willow Creek Self Storage', url: 'https://oakharborcapital.com/portfolio/willow-creek', picture: 'oak-logistics.jpg', description: '<p>850 climate-controlled units in Summerville, SC.</p>' },
 ];
 
 /** Named assets are found by name; the unnamed legacy ones by their (distinct) url. */
 function assetsOf(portal: string, assets: AssetSeed[]): SeedRecord[] {
-  return assets.map(({ fund, exited, noImage, ...asset }) =>
+  return assets.map(({ fund, exited, noImage, picture, ...asset }) =>
     record(ASSETS_ITEM, [asset.name ? 'name' : 'url', 'portal'], {
       ...asset,
       fund: fundRef(fund),
       fundAsString: fundName(fund),
       isExitedAsset: !!exited,
       soldInfoNote: exited,
-      imageUrl: noImage ? '' : `https://picsum.photos/seed/${portal}-${asset.url.split('/').pop()}/800/600`,
+      imageUrl: noImage ? '' : seedImage(picture ?? HORSE_PICTURES[asset.assetType ?? 'Stallion']),
       portal: portalRef(portal),
     })
   );

@@ -64,7 +64,8 @@ const WASABI: ContentSeed[] = [
   {
     slug: 'homepage-cta',
     title: 'Ready to ride along?',
-    body: '<p><strong>Sign up</strong> to see our current syndication and get first word of the next one.</p>',
+    // '#sign-up' links open the site's registration dialog (web/src/components/content/sign-up-links.ts).
+    body: '<p><a href="#sign-up">Sign up</a> to see our current syndication and get first word of the next one.</p>',
   },
   {
     slug: 'welcome-hero',
@@ -139,7 +140,7 @@ const OAK: ContentSeed[] = [
   {
     slug: 'homepage-cta',
     title: 'Join our investor list',
-    body: '<p>Create an account to be told first when the next Oak Harbor fund opens.</p>',
+    body: '<p><a href="#sign-up">Create an account</a> to be told first when the next Oak Harbor fund opens.</p>',
   },
   {
     slug: 'dashboard-extra',

@@ -1,5 +1,6 @@
 import { BLOG_ITEM } from '../../lib/uids';
 import { record, type SeedRecord } from '../engine';
+import { seedImage } from '../media';
 import { portalRef } from '../refs';
 
 /** One education item; published unless `draft`, shown in the portfolio teaser when `portfolio`. */
@@ -22,8 +23,19 @@ const video = (title: string, videoId: string, summary: string, flags: Partial<E
 const paper = (title: string, summary: string, flags: Partial<EducationSeed> = {}): EducationSeed => ({ type: 'post', title, summary, ...flags });
 const link = (title: string, href: string, summary: string, flags: Partial<EducationSeed> = {}): EducationSeed => ({ type: 'link', title, href, summary, ...flags });
 
+/**
+ * The demo video both portals open with: a real public video that fits an investor portal, "How The Economic Machine
+ * Works" by Ray Dalio (Bridgewater's founder, 2013): a 30-minute animated primer on credit, debt cycles and rates.
+ */
+const ECONOMIC_MACHINE = video(
+  'How the Economic Machine Works',
+  'PHe0bXAIuk0',
+  "Ray Dalio's thirty-minute animated primer on credit, debt cycles and interest rates: the economy every fund lives in.",
+  { portfolio: true },
+);
+
 const WASABI: EducationSeed[] = [
-  video('How a Stallion Syndicate Works', 'dQw4w9WgXcQ', 'Shares, seasons and stud fees explained in ten minutes.', { portfolio: true }),
+  ECONOMIC_MACHINE,
   video('A Day at the Breeding Shed', 'aqz-KE-bpKQ', 'Follow our farm manager through a February covering day.', { portfolio: true }),
   video('Reading a Sales Catalogue Page', 'jNQXAC9IVRw', 'Black type, dosage and what the catalogue leaves out.'),
   video('Yearling Prep: Ninety Days to the Sale', 'M7lc1UVf-VE', 'Conditioning, farriery and vetting before Keeneland September.', { portfolio: true }),
@@ -62,7 +74,7 @@ const OAK: EducationSeed[] = [
   video('Reading a Rent Roll', 'pRpeEdMmmQ0', 'The one spreadsheet that tells you most about a building.'),
   video('Depreciation and Cost Segregation', 'bx1Bh8ZvH84', 'How investors defer tax on real estate income.'),
   video('Meet the Oak Harbor Team', 'ScMzIvxBSi4', 'The people who find, finance and run our properties.'),
-  video('Sun Belt Migration Trends', 'dQw4w9WgXcQ', 'Population data behind our choice of markets.'),
+  ECONOMIC_MACHINE,
   video('Unreleased: Fund II Preview', 'aqz-KE-bpKQ', 'Internal preview of the next fund.', { draft: true }),
   paper('The Oak Harbor Underwriting Standard', 'The assumptions every acquisition must clear before we bid.', { portfolio: true }),
   paper('Preferred Returns and Waterfalls', 'How cash flows from the property to limited partners first.'),
@@ -85,6 +97,12 @@ const SIGN_OFF: Record<string, string> = {
   oakharbor: 'Oak Harbor investor relations is happy to walk you through it.',
 };
 
+/** Each portal's pictures for its education cards, by type (scripts/src/seed/images). */
+const PICTURES: Record<string, Record<EducationSeed['type'], string>> = {
+  wasabistallions: { video: 'wasabi-video.jpg', post: 'wasabi-paper.jpg', link: 'wasabi-link.jpg' },
+  oakharbor: { video: 'oak-video.jpg', post: 'oak-paper.jpg', link: 'oak-link.jpg' },
+};
+
 const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 function itemsOf(portal: string, items: EducationSeed[]): SeedRecord[] {
@@ -92,7 +110,6 @@ function itemsOf(portal: string, items: EducationSeed[]): SeedRecord[] {
     const slug = slugOf(item.title);
     const hasBody = !(item.type === 'link' && item.noBody);
     const url = item.type === 'video' ? `https://www.youtube.com/watch?v=${item.videoId}` : item.href;
-    const imageUrl = item.type === 'video' ? `https://img.youtube.com/vi/${item.videoId}/hqdefault.jpg` : `https://picsum.photos/seed/${portal}-${slug}/800/450`;
     return record(BLOG_ITEM, ['slug', 'portal'], {
       title: item.title,
       slug,
@@ -102,7 +119,8 @@ function itemsOf(portal: string, items: EducationSeed[]): SeedRecord[] {
       url,
       listLinkHref: item.type === 'link' ? item.href : undefined,
       body: hasBody ? `<p>${item.summary}</p><p>${SIGN_OFF[portal]}</p>` : undefined,
-      imageUrl: item.noImage ? '' : imageUrl,
+      // The seed's own pictures rather than YouTube's thumbnails, so the cards show pictures offline too.
+      imageUrl: item.noImage ? '' : seedImage(PICTURES[portal][item.type]),
       isPublished: !item.draft,
       displayOnPortfolio: !!item.portfolio,
       portal: portalRef(portal),

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAGE_LOAD_FAILED_MESSAGE, lazyPage } from '../lazy-page';
+import { lazyPage } from '../lazy-page';
 
 function Loaded() {
   return <h1>Loaded page</h1>;
@@ -61,7 +61,7 @@ describe('lazyPage', () => {
     render(<Page />);
     calls[0].reject(new TypeError('Failed to fetch dynamically imported module'));
     await settle();
-    expect(screen.getByRole('alert')).toHaveTextContent(PAGE_LOAD_FAILED_MESSAGE);
+    expect(screen.getByRole('alert')).toHaveTextContent('This page could not be loaded. Check your connection and try again.');
 
     // fireEvent, not user-event: Testing Library's async wrapper waits on a real setTimeout, which is faked here.
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -80,7 +80,7 @@ describe('lazyPage', () => {
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await advance(1);
-    expect(screen.getByRole('alert')).toHaveTextContent(PAGE_LOAD_FAILED_MESSAGE);
+    expect(screen.getByRole('alert')).toHaveTextContent('This page could not be loaded. Check your connection and try again.');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 

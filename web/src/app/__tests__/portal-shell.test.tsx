@@ -1,6 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { NO_PORTAL_MESSAGE, PORTALS_FAILED_MESSAGE } from '../providers/portal-provider';
 import type { Portal } from '@/lib/portal/portal';
 import { jsonResponse, never } from '@/testing/fetch-stub';
 import { oakHarbor, wasabiStallions } from '@/testing/fixtures';
@@ -23,7 +22,7 @@ describe('portal shell', () => {
       calls += 1;
       return calls === 1 ? jsonResponse({ error: { message: 'Bad Gateway' } }, 502) : cms(url, init);
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent(PORTALS_FAILED_MESSAGE);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The site could not be loaded. Check your connection and try again.');
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await findPageHeading('Wasabi Stallions')).toBeInTheDocument();
@@ -33,7 +32,7 @@ describe('portal shell', () => {
   it('says so when the CMS has no portals, and asks again on retry', async () => {
     let portals: Portal[] = [];
     const { user } = renderApp('/', (url, init) => fakeCms({ portals })(url, init));
-    expect(await screen.findByRole('alert')).toHaveTextContent(NO_PORTAL_MESSAGE);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No portal is set up yet.');
 
     portals = [oakHarbor];
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -62,7 +61,9 @@ describe('portal shell', () => {
     expect(cssVariable('--bs-primary')).toBe('#2E7D32');
     expect(cssVariable('--bs-primary-rgb')).toBe('46, 125, 50');
     expect(cssVariable('--bs-secondary')).toBe('#C9A227');
-    expect(cssVariable('--bs-link-color')).toBe('#2E7D32');
+    // Links read in the primary colour where it is readable (light mode), lightened where not (dark mode).
+    expect(cssVariable('--portal-link-color')).toBe('#2E7D32');
+    expect(cssVariable('--portal-link-color-dark')).toBe('#629e65');
   });
 
   it('remembers ?portal= for later visits in the tab until an empty ?portal= clears it', async () => {

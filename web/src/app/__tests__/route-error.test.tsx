@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { ROUTE_ERROR_MESSAGE, RouteError } from '../routes/route-error';
+import { RouteError } from '../routes/route-error';
 
 function BrokenPage(): never {
   throw new Error('render failed');
@@ -16,7 +16,7 @@ describe('route error', () => {
     onTestFinished(() => window.removeEventListener('error', silence));
     const router = createMemoryRouter([{ path: '/', element: <BrokenPage />, errorElement: <RouteError /> }]);
     render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
-    expect(screen.getByRole('alert')).toHaveTextContent(ROUTE_ERROR_MESSAGE);
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong while showing this page.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { NO_RIGHTS, SIGN_IN_REQUIRED } from '@/components/guards/auth-guard';
 import { deferred } from '@/testing/deferred';
 import { callsTo, fakeCms, strapiError } from '@/testing/fake-cms';
 import { meFixture, storeSignedIn } from '@/testing/fixtures';
@@ -17,7 +16,7 @@ describe('session restore', () => {
     const { fetchMock } = renderApp('/dashboard', fakeCms({ routes: { 'GET /api/auth/me': () => answer.promise } }));
     await screen.findByRole('banner');
     expect(within(main()).getByRole('status')).toHaveTextContent('Loading…');
-    expect(screen.queryByText(SIGN_IN_REQUIRED)).not.toBeInTheDocument();
+    expect(screen.queryByText('Sign In Required')).not.toBeInTheDocument();
     // The stored user is shown at once.
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
 
@@ -31,7 +30,7 @@ describe('session restore', () => {
   it('forgets all stored auth when the check fails', async () => {
     storeSignedIn(ann, 'expired-code');
     renderApp('/dashboard', fakeCms({ routes: { 'GET /api/auth/me': () => strapiError(401, 'Unauthorized') } }));
-    expect(await findPageHeading(SIGN_IN_REQUIRED)).toBeInTheDocument();
+    expect(await findPageHeading('Sign In Required')).toBeInTheDocument();
     expect(await screen.findByRole('dialog')).toHaveAccessibleName('Log In');
     expect(localStorage.getItem('authCode')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
@@ -43,7 +42,7 @@ describe('session restore', () => {
     localStorage.setItem('user', JSON.stringify(ann));
     localStorage.setItem('profileSettings', '{}');
     const { fetchMock } = renderApp('/dashboard', fakeCms({ me: ann }));
-    expect(await findPageHeading(SIGN_IN_REQUIRED)).toBeInTheDocument();
+    expect(await findPageHeading('Sign In Required')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET /api/auth/me')).toHaveLength(0);
     expect(localStorage.getItem('user')).toBeNull();
     expect(localStorage.getItem('profileSettings')).toBeNull();
@@ -109,13 +108,13 @@ describe('settings', () => {
 });
 
 describe('page guards', () => {
-  it(`shows '${SIGN_IN_REQUIRED}' to a visitor and opens the sign-in dialog; signing in shows the page`, async () => {
+  it(`shows 'Sign In Required' to a visitor and opens the sign-in dialog; signing in shows the page`, async () => {
     const { user } = renderApp(
       '/profile',
       fakeCms({ routes: { 'POST /api/auth/auth': () => ({ me: ann, authCode: 'new-code' }) } }),
     );
-    expect(await findPageHeading(SIGN_IN_REQUIRED)).toBeInTheDocument();
-    expect(document.title).toBe(`${SIGN_IN_REQUIRED} @ Wasabi Stallions Investor Portal`);
+    expect(await findPageHeading('Sign In Required')).toBeInTheDocument();
+    expect(document.title).toBe(`Sign In Required @ Wasabi Stallions Investor Portal`);
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveAccessibleName('Log In');
 
@@ -128,7 +127,7 @@ describe('page guards', () => {
 
   it('lets the visitor reopen the dialog from the notice', async () => {
     const { user } = renderApp('/dashboard');
-    await findPageHeading(SIGN_IN_REQUIRED);
+    await findPageHeading('Sign In Required');
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(within(main()).getByRole('button', { name: 'Sign In' }));
@@ -138,7 +137,7 @@ describe('page guards', () => {
   it('tells a signed-in user below the level that they may not see the page', async () => {
     const guest = meFixture({ level: 'guest' });
     renderAppAs(guest, '/dashboard');
-    expect(await findPageHeading(NO_RIGHTS)).toBeInTheDocument();
+    expect(await findPageHeading("You don't have rights to view this page :(")).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -6,8 +6,8 @@ import { PortalContext, type PortalSelection } from '@/lib/portal/portal-context
 import { usePortals } from '@/lib/portal/portals-api';
 import { PortalBranding } from './portal-branding';
 
-export const PORTALS_FAILED_MESSAGE = 'The site could not be loaded. Check your connection and try again.';
-export const NO_PORTAL_MESSAGE = 'No portal is set up yet.';
+const PORTALS_FAILED_MESSAGE = 'The site could not be loaded. Check your connection and try again.';
+const NO_PORTAL_MESSAGE = 'No portal is set up yet.';
 
 /** Holds the app behind a full-screen spinner until the portal is known, then brands it and provides it. */
 export function PortalProvider({ children }: { children: ReactNode }) {

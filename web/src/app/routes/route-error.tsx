@@ -1,6 +1,6 @@
 import { RetryView } from '@/components/errors/retry-view';
 
-export const ROUTE_ERROR_MESSAGE = 'Something went wrong while showing this page.';
+const ROUTE_ERROR_MESSAGE = 'Something went wrong while showing this page.';
 
 /** Shown instead of React Router's developer screen when a page throws while rendering. */
 export function RouteError() {

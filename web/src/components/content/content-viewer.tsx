@@ -3,6 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useContent } from '@/lib/content';
 import { useEditMode } from '@/lib/edit-mode';
 import { EditableContent } from './editable-content';
+import { useSignUpLinks } from './sign-up-links';
 
 interface ContentViewerProps {
   slug: string;
@@ -18,15 +19,17 @@ interface ContentViewerProps {
 export function ContentViewer({ slug, hideTitle = false, className }: ContentViewerProps) {
   const { content, isLoading } = useContent(slug);
   const { isEditMode } = useEditMode();
+  const signUpLinks = useSignUpLinks();
   if (isLoading) return <Spinner />;
   if (isEditMode) return <EditableContent slug={slug} saved={content} hideTitle={hideTitle} className={className} />;
   // The slug is named so that content staff see which item to create or fill in.
   if (!content) return <p className={className}>{slug} is not found</p>;
   if (!content.title?.trim() && !content.body?.trim()) return <p className={className}>{slug} is empty</p>;
   return (
-    <div className={className}>
+    // Clicks (and Enter on a focused link) bubble here from the links inside the HTML; see useSignUpLinks.
+    <div className={className} onClick={signUpLinks.onClick}>
       {!hideTitle && content.title && <h2>{content.title}</h2>}
-      <Html html={content.body} />
+      <Html html={signUpLinks.body(content.body)} />
     </div>
   );
 }

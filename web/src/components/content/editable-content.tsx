@@ -12,7 +12,7 @@ import './editable-content.css';
 const loadRichTextEditor = () => import('./rich-text-editor');
 const RichTextEditor = lazy(loadRichTextEditor);
 
-export const TITLE_PLACEHOLDER = 'Click to add a title';
+const TITLE_PLACEHOLDER = 'Click to add a title';
 
 /** What the body says while it has no text, naming the slug as the viewer's own states do. */
 function bodyPlaceholder(slug: string, shown: Content | null): string {

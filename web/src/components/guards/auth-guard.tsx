@@ -7,8 +7,8 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/auth/session-context';
 import { useSignInDialog } from '@/lib/auth/sign-in-dialog-context';
 
-export const SIGN_IN_REQUIRED = 'Sign In Required';
-export const NO_RIGHTS = "You don't have rights to view this page :(";
+const SIGN_IN_REQUIRED = 'Sign In Required';
+const NO_RIGHTS = "You don't have rights to view this page :(";
 
 function SignInRequired({ prompt }: { prompt: boolean }) {
   const { open } = useSignInDialog();

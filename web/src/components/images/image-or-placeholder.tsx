@@ -1,4 +1,5 @@
 import { type ImgHTMLAttributes, useState } from 'react';
+import { mediaUrl } from '@/lib/media-url';
 
 /** A neutral grey picture frame, shown for items without an image (inline, so it needs no file or request). */
 export const PLACEHOLDER_IMAGE_URL = `data:image/svg+xml,${encodeURIComponent(
@@ -10,7 +11,7 @@ export const PLACEHOLDER_IMAGE_URL = `data:image/svg+xml,${encodeURIComponent(
 )}`;
 
 interface ImageOrPlaceholderProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt'> {
-  /** The item's image as stored; empty or missing shows the placeholder. */
+  /** The item's image as stored (a media library path is the CMS's); empty or missing shows the placeholder. */
   src: string | null | undefined;
   alt: string;
 }
@@ -19,7 +20,7 @@ interface ImageOrPlaceholderProps extends Omit<ImgHTMLAttributes<HTMLImageElemen
 export function ImageOrPlaceholder({ src, alt, ...rest }: ImageOrPlaceholderProps) {
   // Remembering which address failed, rather than a flag, lets a new address try again.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const wanted = src?.trim();
+  const wanted = mediaUrl(src);
   const shown = wanted && wanted !== failedSrc ? wanted : PLACEHOLDER_IMAGE_URL;
   return <img {...rest} src={shown} alt={alt} loading="lazy" onError={() => wanted && setFailedSrc(wanted)} />;
 }

@@ -4,7 +4,7 @@ import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { MoonIcon, PencilIcon, PersonIcon, SunIcon } from '@/components/ui/icons';
+import { MenuIcon, MoonIcon, PencilIcon, PersonIcon, SunIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-context';
 import { useSignInDialog } from '@/lib/auth/sign-in-dialog-context';
@@ -51,7 +51,10 @@ export function Header() {
           <Navbar.Brand as={Link} to={isSignedIn ? paths.dashboard.path : paths.home.path}>
             <PortalLogo key={selectedSlug} slug={selectedSlug} name={portal.name} />
           </Navbar.Brand>
-          <Navbar.Toggle aria-controls={menuId} aria-expanded={menuExpanded} />
+          {/* Drawn in the header's text colour (Bootstrap's own icon is a fixed dark grey). */}
+          <Navbar.Toggle aria-controls={menuId} aria-expanded={menuExpanded}>
+            <MenuIcon />
+          </Navbar.Toggle>
           <Navbar.Collapse id={menuId}>
             <Nav className="me-auto">
               {links.map(({ to, label }) => (

@@ -10,10 +10,10 @@ import { useFittedFontSize } from './fit-font-size';
 import { subscribeToNewsletter } from './subscribe-api';
 import './subscribe.css';
 
-export const SUBSCRIBE_HEADING = 'Subscribe to our newsletter';
+const SUBSCRIBE_HEADING = 'Subscribe to our newsletter';
 /** The spec's label once subscribed, misspelt exactly as the spec has it. */
-export const SUBSCRIBED_LABEL = 'Subscibed';
-export const SUBSCRIBE_ERROR = 'Error subscribing';
+const SUBSCRIBED_LABEL = 'Subscibed';
+const SUBSCRIBE_ERROR = 'Error subscribing';
 /** The spec's heading: it starts at 100 px and shrinks until it is no taller than 100 px. */
 export const HEADING_MAX_FONT_PX = 100;
 const HEADING_MAX_HEIGHT_PX = 100;

@@ -23,6 +23,12 @@ function Icon({ children }: { children: ReactNode }) {
   );
 }
 
+export const MenuIcon = () => (
+  <Icon>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </Icon>
+);
+
 export const PersonIcon = () => (
   <Icon>
     <circle cx="12" cy="8" r="4" />

@@ -1,5 +1,5 @@
 /** What a refused link points to: nowhere, the same as Quill's own refusal. */
-export const REFUSED_URL = 'about:blank';
+const REFUSED_URL = 'about:blank';
 
 /** Schemes a link may name; anything else (javascript:, data:, vbscript:, ...) could run code or fool the reader. */
 const ALLOWED_SCHEMES = ['http', 'https', 'mailto', 'tel'];

@@ -12,7 +12,6 @@ import { useFakeTimers } from '@/testing/fake-timers';
 import { storeSignedIn, superadminFixture } from '@/testing/fixtures';
 import { advance } from '@/testing/render-app';
 import { ContentViewer } from '../content-viewer';
-import { TITLE_PLACEHOLDER } from '../editable-content';
 
 const PORTAL = 'wasabistallions';
 const about: Content = { title: 'About us', body: '<p>We invest.</p>' };
@@ -173,7 +172,7 @@ describe('editing a title', () => {
   it('offers a missing slug to be created, with placeholders to click', async () => {
     const { user, saves } = await renderEditing({ slugs: ['new-page'] });
     expect(screen.getByText('new-page is not found. Click to create it.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: TITLE_PLACEHOLDER }));
+    await user.click(screen.getByRole('button', { name: 'Click to add a title' }));
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'New page{Enter}');
     await advance(AUTO_SAVE_DELAY_MS);
     expect(saves()).toEqual([{ slug: 'new-page', portal: PORTAL, title: 'New page', body: '' }]);

@@ -5,7 +5,6 @@ import { deferred } from '@/testing/deferred';
 import { callsTo, fakeCms, strapiError } from '@/testing/fake-cms';
 import { meFixture, storeSignedIn, superadminFixture } from '@/testing/fixtures';
 import { advance, findPageHeading, renderApp } from '@/testing/render-app';
-import { CHECKING_CODE, EMAIL_CONFIRMED, INVALID_CONFIRMATION_CODE } from '../pages/confirm-email-page';
 import {
   CHECKING_GUEST_CODE,
   GUEST_CHECK_MS,
@@ -13,7 +12,6 @@ import {
   GUEST_SESSION_REFUSED,
   GUEST_SESSION_SET,
 } from '../pages/guest-session-page';
-import { PASSWORD_MISMATCH, PASSWORD_SAVED, PASSWORD_TOO_SHORT } from '../pages/reset-password-page';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -27,12 +25,12 @@ describe('/confirm_email/:code', () => {
       fakeCms({ routes: { 'POST /api/auth/confirm': () => answer.promise } }),
     );
     expect(await findPageHeading('Confirm Email')).toBeInTheDocument();
-    expect(screen.getByText(CHECKING_CODE)).toBeInTheDocument();
+    expect(screen.getByText('Checking your confirmation code…')).toBeInTheDocument();
     expect(document.title).toBe('Confirm Email @ Wasabi Stallions Investor Portal');
 
     answer.resolve({ success: true });
-    expect(await screen.findByText(EMAIL_CONFIRMED)).toBeInTheDocument();
-    expect(screen.queryByText(CHECKING_CODE)).not.toBeInTheDocument();
+    expect(await screen.findByText('Your email is confirmed. You can sign in now.')).toBeInTheDocument();
+    expect(screen.queryByText('Checking your confirmation code…')).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/auth/confirm').map(({ body }) => body)).toEqual([{ code: 'code-123' }]);
     await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('dialog')).toHaveAccessibleName('Log In');
@@ -43,8 +41,8 @@ describe('/confirm_email/:code', () => {
       '/confirm_email/used-code',
       fakeCms({ routes: { 'POST /api/auth/confirm': () => strapiError(400, 'Invalid confirmation code') } }),
     );
-    expect(await screen.findByText(INVALID_CONFIRMATION_CODE)).toBeInTheDocument();
-    expect(screen.queryByText(EMAIL_CONFIRMED)).not.toBeInTheDocument();
+    expect(await screen.findByText('Invalid confirmation code')).toBeInTheDocument();
+    expect(screen.queryByText('Your email is confirmed. You can sign in now.')).not.toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 });
@@ -60,8 +58,8 @@ describe('/reset_password/:code', () => {
   }
 
   it.each([
-    ['a password under 6 characters', '12345', '12345', 'New Password', PASSWORD_TOO_SHORT],
-    ['a confirmation that differs', '123456', '123457', 'Confirm Password', PASSWORD_MISMATCH],
+    ['a password under 6 characters', '12345', '12345', 'New Password', 'Password is too short'],
+    ['a confirmation that differs', '123456', '123457', 'Confirm Password', 'Password mismatch'],
   ])('refuses %s without asking the CMS', async (_case, password, confirmation, field, message) => {
     const { fetchMock } = await fillPasswords(password, confirmation);
     expect(screen.getByLabelText(field)).toHaveClass('is-invalid');
@@ -75,7 +73,7 @@ describe('/reset_password/:code', () => {
       '123456',
       fakeCms({ routes: { 'POST /api/auth/reset/new': () => ({ success: true }) } }),
     );
-    expect(await screen.findByText(PASSWORD_SAVED)).toBeInTheDocument();
+    expect(await screen.findByText('Your password has been saved.')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/auth/reset/new').map(({ body }) => body)).toEqual([
       { code: 'reset-code', password: '123456' },
     ]);
@@ -90,7 +88,7 @@ describe('/reset_password/:code', () => {
         fakeCms({ routes: { 'POST /api/auth/reset/new': () => strapiError(400, message) } }),
       );
       expect(await screen.findByText(message)).toBeInTheDocument();
-      expect(screen.queryByText(PASSWORD_SAVED)).not.toBeInTheDocument();
+      expect(screen.queryByText('Your password has been saved.')).not.toBeInTheDocument();
     },
   );
 
@@ -100,7 +98,7 @@ describe('/reset_password/:code', () => {
       'long-enough',
       fakeCms({ routes: { 'POST /api/auth/reset/new': () => ({ success: true }) } }),
     );
-    await screen.findByText(PASSWORD_SAVED);
+    await screen.findByText('Your password has been saved.');
     expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
     await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('dialog')).toHaveAccessibleName('Log In');

@@ -9,7 +9,7 @@ import { useTimedValue } from '@/lib/use-timed-value';
 import { useAuthSubmit } from './use-auth-submit';
 
 export const FIELD_ERRORS_MS = 2000;
-export const UNEXPECTED_ERROR_MESSAGE = 'Unexpected error';
+const UNEXPECTED_ERROR_MESSAGE = 'Unexpected error';
 
 type RegistrationField = 'email' | 'firstName' | 'lastName' | 'password';
 type FieldErrors = Partial<Record<RegistrationField, string>>;

@@ -8,9 +8,9 @@ import { RegistrationForm } from './registration-form';
 import { ResetForm } from './reset-form';
 import { SignInForm } from './sign-in-form';
 
-export const REGISTERED_MESSAGE =
+const REGISTERED_MESSAGE =
   'Welcome! Check your email and locate the confirmation email. Follow the steps in the email to confirm your email address.';
-export const RESET_SENT_MESSAGE =
+const RESET_SENT_MESSAGE =
   "If we found an account associated with that username, we've sent password reset instructions to the primary email address on the account.";
 
 const TITLES: Record<SignInDialogMode, string> = {

@@ -8,7 +8,7 @@ import { useTimedValue } from '@/lib/use-timed-value';
 import { useAuthSubmit } from './use-auth-submit';
 
 export const SIGN_IN_ERROR_MS = 1000;
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
+const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
 
 interface SignInFormProps {
   email: string;

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useNotify } from '@/components/toasts/toasts';
 import { ApiError } from '@/lib/api-client';
 
-export const INVALID_CAPTCHA_MESSAGE = 'Invalid Captcha';
+const INVALID_CAPTCHA_MESSAGE = 'Invalid Captcha';
 
 /**
  * The submit handler of the dialog's forms: runs `action` once at a time and tells the user about a refused

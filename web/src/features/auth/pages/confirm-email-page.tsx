@@ -6,9 +6,9 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { useSignInDialog } from '@/lib/auth/sign-in-dialog-context';
 import { confirmEmail } from '../api/confirm-email';
 
-export const CHECKING_CODE = 'Checking your confirmation code…';
-export const EMAIL_CONFIRMED = 'Your email is confirmed. You can sign in now.';
-export const INVALID_CONFIRMATION_CODE = 'Invalid confirmation code';
+const CHECKING_CODE = 'Checking your confirmation code…';
+const EMAIL_CONFIRMED = 'Your email is confirmed. You can sign in now.';
+const INVALID_CONFIRMATION_CODE = 'Invalid confirmation code';
 
 type Confirmation = 'checking' | 'confirmed' | 'invalid';
 

@@ -10,9 +10,9 @@ import { ApiError } from '@/lib/api-client';
 import { useSignInDialog } from '@/lib/auth/sign-in-dialog-context';
 import { saveNewPassword } from '../api/save-new-password';
 
-export const PASSWORD_TOO_SHORT = 'Password is too short';
-export const PASSWORD_MISMATCH = 'Password mismatch';
-export const PASSWORD_SAVED = 'Your password has been saved.';
+const PASSWORD_TOO_SHORT = 'Password is too short';
+const PASSWORD_MISMATCH = 'Password mismatch';
+const PASSWORD_SAVED = 'Your password has been saved.';
 
 interface PasswordErrors {
   password?: string;

@@ -4,7 +4,6 @@ import type { EducationItem } from '@/lib/education';
 import { type CmsRoute, callsTo, fakeCms, strapiError } from '@/testing/fake-cms';
 import { findPageHeading, renderApp } from '@/testing/render-app';
 import { leaveSiteFor } from '../leave-site';
-import { ITEM_LOAD_FAILED } from '../pages/education-item-page';
 import { educationItemFixture } from './education-item-fixture';
 
 vi.mock('../leave-site', () => ({ leaveSiteFor: vi.fn() }));
@@ -91,7 +90,7 @@ describe('/education/:slug', () => {
       calls += 1;
       return calls === 1 ? strapiError(500, 'Internal Server Error') : { blogItem: item({}) };
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent(ITEM_LOAD_FAILED);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This item could not be loaded. Check your connection and try again.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await findPageHeading(TITLE)).toBeInTheDocument();
   });

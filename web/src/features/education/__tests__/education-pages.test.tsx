@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PLACEHOLDER_IMAGE_URL } from '@/components/images/image-or-placeholder';
-import { SUBSCRIBE_HEADING } from '@/components/subscribe/subscribe-block';
 import { callsTo, fakeCms } from '@/testing/fake-cms';
 import { portalFixture } from '@/testing/fixtures';
 import { findPageHeading, renderApp } from '@/testing/render-app';
@@ -168,7 +167,7 @@ describe('/education', () => {
 
   it('ends with the subscribe block', async () => {
     await renderListing();
-    expect(screen.getByRole('region', { name: SUBSCRIBE_HEADING })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Subscribe to our newsletter' })).toBeInTheDocument();
   });
 });
 

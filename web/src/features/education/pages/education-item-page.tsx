@@ -15,7 +15,7 @@ import { youTubeEmbedUrl, youTubeVideoId } from '../youtube';
 import '../education.css';
 
 const ITEM_NOT_FOUND = 'Not found';
-export const ITEM_LOAD_FAILED = 'This item could not be loaded. Check your connection and try again.';
+const ITEM_LOAD_FAILED = 'This item could not be loaded. Check your connection and try again.';
 
 function EducationItemView({ item }: { item: EducationItem }) {
   const outside = linkOnlyUrl(item);

@@ -9,7 +9,10 @@ const contents: Record<string, Content> = {
   'homepage-hero': { title: 'Own a share of a champion', body: '<p>Syndicated stallions.</p>' },
   'homepage-intro': { title: 'Why us', body: '<p>Twenty years.</p>' },
   'homepage-how-it-works': { title: 'How it works', body: '<ol><li>Sign up.</li></ol>' },
-  'homepage-cta': { title: 'Ready to ride along?', body: '<p>Sign up.</p>' },
+  'homepage-cta': {
+    title: 'Ready to ride along?',
+    body: '<p><a href="#sign-up">Sign up</a> to see our current syndication.</p>',
+  },
   'welcome-hero': { title: 'Welcome to the stable', body: '<p>Thanks for joining.</p>' },
   'welcome-intro': { title: 'Your first steps', body: '<p>Finish your profile.</p>' },
 };
@@ -73,6 +76,40 @@ describe('homepage', () => {
     const top = await headerBottom('New Fund Portal');
     expect(top).toHaveClass('header-bottom-plain');
     expect(await within(top).findByRole('heading', { name: 'Own a share of a champion' })).toBeInTheDocument();
+  });
+});
+
+describe("the homepage's sign-up link", () => {
+  it('is a link that opens the dialog in registration mode', async () => {
+    const { user } = renderApp('/', fakeCms({ contents }));
+    const link = await screen.findByRole('link', { name: 'Sign up' });
+    expect(link.closest('p')).toHaveTextContent('Sign up to see our current syndication.');
+
+    await user.click(link);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAccessibleName('Sign Up');
+    for (const field of ['Email', 'First Name', 'Last Name', 'Password']) {
+      expect(within(dialog).getByLabelText(field)).toBeInTheDocument();
+    }
+    expect(within(dialog).getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    // The page stays where it was: the '#sign-up' address is not followed.
+    expect(window.location.hash).toBe('');
+  });
+
+  it('opens the dialog from the keyboard too', async () => {
+    const { user } = renderApp('/', fakeCms({ contents }));
+    (await screen.findByRole('link', { name: 'Sign up' })).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog')).toHaveAccessibleName('Sign Up');
+  });
+
+  it('is plain text when registration is disabled, as the header hides its Sign Up button', async () => {
+    renderApp('/', fakeCms({ contents, settings: { registrationDisabled: true } }));
+    expect(await screen.findByText(/to see our current syndication/)).toHaveTextContent(
+      'Sign up to see our current syndication.',
+    );
+    expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
   });
 });
 

@@ -10,7 +10,7 @@ import { FilterChecks } from './filter-checks';
 import '../portfolio.css';
 
 const EXITED_ONLY_OPTION = 'Show Exited Assets Only';
-export const NO_MATCHING_ASSETS = 'No assets match these filters.';
+const NO_MATCHING_ASSETS = 'No assets match these filters.';
 
 /** The filterable portfolio: assets grouped by fund, then the education teaser. */
 export function FundPortfolio() {

@@ -5,7 +5,7 @@ import { useTeamMembers } from '../api/team-members';
 import { teamLayoutFor } from '../components/team-layouts';
 import '../team.css';
 
-export const NO_TEAM_MEMBERS = 'No team members yet.';
+const NO_TEAM_MEMBERS = 'No team members yet.';
 
 function TeamMembers() {
   const { selectedSlug } = usePortal();

@@ -11,15 +11,17 @@ describe('portalThemeVariables', () => {
       '--portal-color': '#0B3D2E',
       '--portal-text-color': '#fff',
       '--portal-on-primary': '#fff',
-      '--portal-on-secondary': '#fff',
+      // White on this gold would be 2.4:1; black is 8.7:1.
+      '--portal-on-secondary': '#000',
       '--bs-primary': '#2E7D32',
       '--bs-primary-rgb': '46, 125, 50',
       '--bs-secondary': '#C9A227',
       '--bs-secondary-rgb': '201, 162, 39',
-      '--bs-link-color': '#2E7D32',
-      '--bs-link-color-rgb': '46, 125, 50',
-      '--bs-link-hover-color': '#2E7D32',
-      '--bs-link-hover-color-rgb': '46, 125, 50',
+      '--portal-link-color': '#2E7D32',
+      '--portal-link-color-rgb': '46, 125, 50',
+      // On the dark page the green is lightened until it reads (3.1:1 as it is).
+      '--portal-link-color-dark': '#629e65',
+      '--portal-link-color-dark-rgb': '98, 158, 101',
     });
   });
 

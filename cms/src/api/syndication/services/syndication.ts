@@ -1,0 +1,337 @@
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import {
+  commitmentProblem, currentValue, distribution, formatUsd, fundStatus, INVEST_STATUS, isInvesting, maxInvestment, needsSpouse,
+  overallReturn, displayName, yesNo, type CommitmentTerms,
+} from '@portal/rules';
+import { conflict } from '../../../utils/http-errors';
+import { serviceAccessor } from '../../../utils/service';
+import type { AccountUser } from '../../account/users';
+import { notifications } from '../../notification/services/notification';
+import { portals } from '../../portal/services/portal';
+import { byId, SYND_USER_POPULATE, syndUsers, syndUserView, type SyndUserRow } from '../../synd-user/services/synd-user';
+
+const INVESTMENT = 'api::investment.investment';
+const SYND_USER = 'api::synd-user.synd-user';
+
+/** The fund fields an investor reads; the funding instructions only once their agreement is complete. */
+const FUND_FIELDS = [
+  'id', 'documentId', 'name', 'type', 'fund_code', 'description', 'fee', 'fund_status', 'open_date', 'start_date', 'close_date', 'end_date',
+  'min_inv_amount', 'min_inv_amount_for_existing', 'max_inv_amount', 'total_inv_amount', 'schedule_call_url', 'url_slug',
+  'funding_my_investment_description', 'wire_instructions', 'check_instructions', 'currentPercentageTotalReturned',
+  'currentFundValuePercentage',
+];
+const FUNDING_FIELDS = ['funding_my_investment_description', 'wire_instructions', 'check_instructions'] as const;
+
+type Amount = number | string | null;
+
+interface FundRow {
+  id: number;
+  documentId: string;
+  name: string | null;
+  fund_status: string | null;
+  open_date: string | null;
+  start_date: string | null;
+  close_date: string | null;
+  end_date: string | null;
+  min_inv_amount: Amount;
+  min_inv_amount_for_existing: Amount;
+  max_inv_amount: Amount;
+  total_inv_amount: Amount;
+  currentPercentageTotalReturned: Amount;
+  currentFundValuePercentage: Amount;
+  [field: string]: unknown;
+}
+
+interface InvestmentRow {
+  id: number;
+  documentId: string;
+  name: string | null;
+  description: string | null;
+  website: string | null;
+  url_slug: string | null;
+  fund: FundRow | null;
+}
+
+/** What the site sends to commit, before it is read into terms. */
+export interface CommitmentInput {
+  id: string | number;
+  invest_amount: unknown;
+  method_of_inv: unknown;
+  is_married: unknown;
+  is_marital_state: unknown;
+  cosub_first_name?: string;
+  cosub_last_name?: string;
+  cosub_email?: string;
+}
+
+const amount = (value: Amount | undefined): number => (value === null || value === undefined || value === '' ? 0 : Number(value));
+const optionalAmount = (value: Amount | undefined): number | null => (value === null || value === undefined || value === '' ? null : Number(value));
+
+/** Decimal columns come back as strings from PostgreSQL; the contract answers numbers. */
+function numbersIn(fund: FundRow): FundRow {
+  const copy = { ...fund };
+  for (const field of ['min_inv_amount', 'min_inv_amount_for_existing', 'max_inv_amount', 'total_inv_amount', 'fee', 'currentPercentageTotalReturned', 'currentFundValuePercentage'] as const) {
+    copy[field] = optionalAmount(fund[field] as Amount);
+  }
+  return copy;
+}
+
+const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
+  const isPostgres = () => strapi.db.dialect.client === 'postgres';
+
+  /** Where a portal's investments are: through their fund's company. */
+  const inPortal = (portalId: number) => ({ fund: { company: { portal: { id: portalId } } } });
+
+  async function portalIdOf(user: AccountUser): Promise<number> {
+    const portal = await portals(strapi).ofUser(user);
+    if (!portal) throw new errors.NotFoundError('Not found');
+    return portal.id;
+  }
+
+  function findInvestments(where: Record<string, unknown>): Promise<InvestmentRow[]> {
+    return strapi.db.query(INVESTMENT).findMany({
+      where,
+      select: ['id', 'documentId', 'name', 'description', 'website', 'url_slug'],
+      populate: { fund: { select: FUND_FIELDS } },
+    });
+  }
+
+  /** The sum of the accepted commitments to a fund, leaving out one syndication user's own (when it is being changed). */
+  async function committed(fundId: number, exceptSyndUserId?: number): Promise<number> {
+    const rows: { id: number; invest_amount: Amount }[] = await strapi.db.query(SYND_USER).findMany({
+      where: { fund: { id: fundId }, invest_status: INVEST_STATUS.accepted },
+      select: ['id', 'invest_amount'],
+    });
+    return rows.filter((row) => row.id !== exceptSyndUserId).reduce((sum, row) => sum + amount(row.invest_amount), 0);
+  }
+
+  /** The smallest commitment for this investor: the lower minimum for existing investors when set and they invest elsewhere. */
+  async function minimumFor(userId: number, fund: FundRow): Promise<number> {
+    const forExisting = optionalAmount(fund.min_inv_amount_for_existing);
+    if (forExisting !== null && forExisting > 0) {
+      const elsewhere = await strapi.db.query(SYND_USER).count({
+        where: { user: { id: userId }, invest_status: INVEST_STATUS.accepted, sa_complete_date: { $notNull: true }, fund: { id: { $ne: fund.id } } },
+      });
+      if (Number(elsewhere) > 0) return forExisting;
+    }
+    return amount(fund.min_inv_amount);
+  }
+
+  /** The amounts an investor may commit to a fund: what is left (their own commitment aside), minimum and maximum. */
+  async function limitsFor(userId: number, fund: FundRow, own: SyndUserRow | null) {
+    const left = Math.max(0, amount(fund.total_inv_amount) - (await committed(fund.id, own?.id)));
+    const minimum = await minimumFor(userId, fund);
+    return { left, minimum, maximum: maxInvestment({ minimum, left, fundMax: optionalAmount(fund.max_inv_amount) }) };
+  }
+
+  /** One investment as the caller sees it (docs/api-investor.md). */
+  async function view(user: AccountUser, investment: InvestmentRow, own: SyndUserRow | null) {
+    const fund = investment.fund;
+    if (!fund) throw new errors.NotFoundError('Not found');
+    const limits = await limitsFor(user.id, fund, own);
+    const complete = Boolean(own?.sa_complete_date);
+    const fundView: Record<string, unknown> = { ...numbersIn(fund), status: fundStatus(fund) };
+    for (const field of FUNDING_FIELDS) if (!complete) fundView[field] = null;
+    delete fundView.currentPercentageTotalReturned;
+    delete fundView.currentFundValuePercentage;
+    return {
+      id: investment.id,
+      documentId: investment.documentId,
+      name: investment.name,
+      description: investment.description,
+      website: investment.website,
+      url_slug: investment.url_slug,
+      fund: fundView,
+      syndUser: own ? syndUserView(own) : null,
+      leftAmountToInvest: limits.left,
+      minimumAmountToInvest: limits.minimum,
+      maximumAmountToInvest: limits.maximum,
+      isAvailable: fundStatus(fund) === 'Started',
+    };
+  }
+
+  /** The caller's syndication users of these investments, by investment id. */
+  async function ownOf(userId: number, investmentIds: number[]): Promise<Map<number, SyndUserRow>> {
+    const rows: SyndUserRow[] = investmentIds.length
+      ? await strapi.db.query(SYND_USER).findMany({ where: { user: { id: userId }, investment: { id: { $in: investmentIds } } }, populate: SYND_USER_POPULATE })
+      : [];
+    return new Map(rows.filter((row) => row.investment).map((row) => [row.investment!.id, row]));
+  }
+
+  /** The investment a commit names: through the caller's syndication user, else directly (their first commit). */
+  async function target(user: AccountUser, id: string | number): Promise<{ investment: InvestmentRow; own: SyndUserRow | null }> {
+    const portalId = await portalIdOf(user);
+    const own: SyndUserRow | null = await strapi.db.query(SYND_USER).findOne({ where: { ...byId(id), user: { id: user.id } }, populate: SYND_USER_POPULATE });
+    const [investment] = await findInvestments({ ...(own?.investment ? { id: own.investment.id } : byId(id)), ...inPortal(portalId) });
+    if (!investment?.fund) throw new errors.NotFoundError('Not found');
+    if (own) return { investment, own };
+    return { investment, own: (await ownOf(user.id, [investment.id])).get(investment.id) ?? null };
+  }
+
+  /** Locks the fund's row until the transaction ends (PostgreSQL); SQLite runs one write transaction at a time anyway. */
+  async function lockFund(fundId: number, trx: unknown): Promise<void> {
+    if (!isPostgres()) return;
+    await strapi.db.connection('funds').transacting(trx as never).where({ id: fundId }).forUpdate().select('id');
+  }
+
+  /** Tells the portal's staff about a decision; a missing template or mail failure never undoes the decision. */
+  async function tellStaff(user: AccountUser, templateName: string, tags: Record<string, string>): Promise<void> {
+    const portalId = await portalIdOf(user);
+    await notifications(strapi)
+      .toPortalStaff(portalId, templateName, { userName: displayName(user), ...tags })
+      .catch((error: unknown) => strapi.log.warn(`Notification ${templateName} not sent: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
+  return {
+    /** The investments the caller said yes to, newest commitment first. */
+    async mine(user: AccountUser) {
+      const portalId = await portalIdOf(user);
+      const rows: SyndUserRow[] = await strapi.db.query(SYND_USER).findMany({
+        where: { user: { id: user.id }, invest_status: INVEST_STATUS.accepted, ...inPortal(portalId) },
+        populate: SYND_USER_POPULATE,
+        orderBy: [{ sa_start_date: 'desc' }, { id: 'desc' }],
+      });
+      const investments = await findInvestments({ id: { $in: rows.map((row) => row.investment?.id ?? 0) } });
+      const byInvestment = new Map(investments.map((investment) => [investment.id, investment]));
+      const items = [];
+      for (const row of rows) {
+        const investment = row.investment && byInvestment.get(row.investment.id);
+        if (investment) items.push(await view(user, investment, row));
+      }
+      return { items };
+    },
+
+    /** The portal's investments open for commitments (fund Started), soonest closing first, with the caller's decision. */
+    async available(user: AccountUser) {
+      const portalId = await portalIdOf(user);
+      const investments = (await findInvestments(inPortal(portalId))).filter((investment) => investment.fund && fundStatus(investment.fund) === 'Started');
+      investments.sort((a, b) => (Date.parse(a.fund?.close_date ?? '') || Infinity) - (Date.parse(b.fund?.close_date ?? '') || Infinity));
+      const own = await ownOf(user.id, investments.map((investment) => investment.id));
+      return { items: await Promise.all(investments.map((investment) => view(user, investment, own.get(investment.id) ?? null))) };
+    },
+
+    /** The portal's investment with this url_slug (its own, else its fund's), whatever its status. */
+    async bySlug(user: AccountUser, slug: string) {
+      const portalId = await portalIdOf(user);
+      const [investment] = await findInvestments({ ...inPortal(portalId), $or: [{ url_slug: slug }, { fund: { url_slug: slug } }] });
+      if (!investment) throw new errors.NotFoundError('Not found');
+      return view(user, investment, (await ownOf(user.id, [investment.id])).get(investment.id) ?? null);
+    },
+
+    /** One row per fund the caller invests in, with the spec's formulas, newest close date first, and the overall return. */
+    async summary(user: AccountUser) {
+      const portalId = await portalIdOf(user);
+      const rows: (SyndUserRow & { fund: FundRow | null })[] = await strapi.db.query(SYND_USER).findMany({
+        where: { user: { id: user.id }, invest_status: INVEST_STATUS.accepted, sa_complete_date: { $notNull: true }, ...inPortal(portalId) },
+        select: ['id', 'invest_amount', 'invest_status', 'sa_complete_date'],
+        populate: { fund: { select: FUND_FIELDS } },
+      });
+      const perFund = new Map<number, { fund: FundRow; invested: number }>();
+      for (const row of rows.filter((candidate) => candidate.fund && isInvesting(candidate))) {
+        const entry = perFund.get(row.fund!.id) ?? { fund: row.fund!, invested: 0 };
+        entry.invested += amount(row.invest_amount);
+        perFund.set(row.fund!.id, entry);
+      }
+      const table = [...perFund.values()].map(({ fund, invested }) => {
+        const returned = optionalAmount(fund.currentPercentageTotalReturned) ?? 0;
+        return {
+          fund_name: fund.name?.trim() || 'Unknown Fund',
+          investment_made: invested,
+          current_distribution: distribution(invested, returned),
+          percentage_returned: returned,
+          current_value: currentValue(invested, optionalAmount(fund.currentFundValuePercentage)),
+          close_date: fund.close_date,
+        };
+      });
+      table.sort((a, b) => (Date.parse(b.close_date ?? '') || -Infinity) - (Date.parse(a.close_date ?? '') || -Infinity));
+      const totals = table.reduce(
+        (sum, row) => ({ invested: sum.invested + row.investment_made, distribution: sum.distribution + row.current_distribution, currentValue: sum.currentValue + row.current_value }),
+        { invested: 0, distribution: 0, currentValue: 0 },
+      );
+      return { rows: table, totals, overallReturn: overallReturn(totals) };
+    },
+
+    /**
+     * Says yes to an investment with these terms, checked by the spec's rules. The fund's total is checked and the
+     * commitment written in one transaction holding the fund's row, so simultaneous commits never oversubscribe it.
+     */
+    async setInvesting(user: AccountUser, input: CommitmentInput) {
+      if (!user.accreditation) throw new errors.ForbiddenError('Please state your accreditation status before investing');
+      const { investment, own } = await target(user, input.id);
+      const fund = investment.fund!;
+      if (fundStatus(fund) !== 'Started') throw new errors.ValidationError('This offering is not open for investment');
+      if (own?.syndAgreementSignedByCurrentUser || own?.sa_complete_date) {
+        throw conflict('You have already signed the agreement for this investment');
+      }
+      const terms: CommitmentTerms = {
+        invest_amount: typeof input.invest_amount === 'number' || (typeof input.invest_amount === 'string' && /^\d+(\.\d{1,2})?$/.test(input.invest_amount.trim()))
+          ? Number(input.invest_amount) : null,
+        method_of_inv: typeof input.method_of_inv === 'string' ? input.method_of_inv : null,
+        is_married: yesNo(input.is_married),
+        is_marital_state: yesNo(input.is_marital_state),
+        cosub_first_name: input.cosub_first_name ?? null,
+        cosub_last_name: input.cosub_last_name ?? null,
+        cosub_email: input.cosub_email ?? null,
+      };
+      const limits = await limitsFor(user.id, fund, own);
+      const problem = commitmentProblem(terms, limits);
+      if (problem) throw new errors.ValidationError(problem);
+
+      const spouse = needsSpouse(terms);
+      const data = {
+        invest_status: INVEST_STATUS.accepted,
+        invest_amount: terms.invest_amount,
+        method_of_inv: terms.method_of_inv,
+        is_married: terms.method_of_inv === 'CASH' ? Boolean(terms.is_married) : null,
+        is_marital_state: terms.method_of_inv === 'CASH' && terms.is_married ? Boolean(terms.is_marital_state) : null,
+        cosub_first_name: spouse ? terms.cosub_first_name!.trim() : null,
+        cosub_last_name: spouse ? terms.cosub_last_name!.trim() : null,
+        cosub_email: spouse ? terms.cosub_email!.trim().toLowerCase() : null,
+        userFirstName: user.firstName ?? null,
+        userLastName: user.lastName ?? null,
+        sa_start_date: new Date(),
+      };
+      const savedId = await strapi.db.transaction(async ({ trx }) => {
+        await lockFund(fund.id, trx);
+        const left = amount(fund.total_inv_amount) - (await committed(fund.id, own?.id));
+        if (terms.invest_amount! > left) {
+          throw conflict(`Only ${formatUsd(Math.max(0, left))} is left to invest in this offering`);
+        }
+        if (own) {
+          await strapi.db.query(SYND_USER).update({ where: { id: own.id }, data });
+          return own.id;
+        }
+        const created = await strapi.db.query(SYND_USER).create({
+          data: { ...data, user: user.id, fund: fund.id, investment: investment.id, syndAgreementsCount: 0, hasSyndAgreement: false },
+        });
+        return created.id as number;
+      });
+      const saved = await syndUsers(strapi).ownedBy(user.id, savedId);
+      await tellStaff(user, 'syndication_committed', { investmentName: investment.name ?? '', amount: formatUsd(terms.invest_amount) });
+      return { success: true, syndUser: syndUserView(saved) };
+    },
+
+    /** Says no to an investment (with optional feedback); a signed agreement stands and cannot be declined here. */
+    async setNotInvesting(user: AccountUser, id: string | number, feedback: string | undefined) {
+      const { investment, own } = await target(user, id);
+      if (own?.syndAgreementSignedByCurrentUser || own?.sa_complete_date) {
+        throw conflict('You have already signed the agreement for this investment');
+      }
+      const data = { invest_status: INVEST_STATUS.declined, feedback: feedback?.trim() || null, userFirstName: user.firstName ?? null, userLastName: user.lastName ?? null };
+      const savedId = own
+        ? (await strapi.db.query(SYND_USER).update({ where: { id: own.id }, data })).id
+        : (await strapi.db.query(SYND_USER).create({ data: { ...data, user: user.id, fund: investment.fund!.id, investment: investment.id, invest_amount: 0 } })).id;
+      const saved = await syndUsers(strapi).ownedBy(user.id, savedId);
+      await tellStaff(user, 'syndication_declined', { investmentName: investment.name ?? '', feedback: data.feedback ?? '' });
+      return { success: true, syndUser: syndUserView(saved) };
+    },
+  };
+};
+
+export type SyndicationService = ReturnType<typeof syndicationService>;
+
+/** The syndication service, typed. */
+export const syndications = serviceAccessor<SyndicationService>('api::syndication.syndication');
+
+export default syndicationService;
