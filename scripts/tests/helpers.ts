@@ -19,7 +19,7 @@ export function useThrowAwayDatabase(): { dir: string; database: string; uploads
   const publicDir = path.join(dir, 'public');
   const uploadsDir = path.join(publicDir, 'uploads');
   fs.mkdirSync(uploadsDir, { recursive: true });
-  Object.assign(process.env, { NODE_ENV: 'test', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: database, PUBLIC_DIR: publicDir });
+  Object.assign(process.env, { NODE_ENV: 'test', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: database, PUBLIC_DIR: publicDir, PRIVATE_FILES_DIR: path.join(dir, 'private'), EMAIL_OUTBOX_DIR: path.join(dir, 'outbox') });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   return { dir, database, uploadsDir };
 }

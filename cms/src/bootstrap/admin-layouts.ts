@@ -109,7 +109,29 @@ const LAYOUTS: Record<string, Layout> = {
   'api::proof-document.proof-document': { mainField: 'originalName', list: ['originalName', 'title', 'user', 'createdAt'] },
   'api::tax-document.tax-document': { mainField: 'originalName', list: ['originalName', 'title', 'year', 'user', 'fund'] },
   'api::synd-document.synd-document': { mainField: 'originalName', list: ['originalName', 'title', 'fund', 'createdAt'] },
-  'api::synd-agreement.synd-agreement': { mainField: 'originalName', list: ['originalName', 'syndUser', 'createdAt'] },
+  'api::synd-agreement.synd-agreement': {
+    mainField: 'originalName',
+    list: ['originalName', 'syndUser', 'createdAt'],
+    descriptions: {
+      docPath: 'Where the file is kept in the private storage; investors download it through a five-minute link.',
+      bucketId: 'Which storage holds the file (local: PRIVATE_FILES_DIR on the server).',
+    },
+  },
+  'api::signing.signing': {
+    mainField: 'label',
+    list: ['label', 'role', 'signedAt', 'syndUser'],
+    descriptions: {
+      label: 'Who signs which agreement; set by the CMS.',
+      role: 'Investor and spouse sign through their mailed link; management countersigns on the site (Management, Countersign).',
+      tokenHash: 'Only a hash of the signer’s link is kept.',
+      signedAt: 'Empty while the signer has not signed.',
+      documentSha256: 'Fingerprint of the exact document the signer signed; listed on the completed agreement’s signature page.',
+      typedName: 'The name the signer typed to sign.',
+      expiresAt: 'The signer’s link stops working at this time.',
+      linkSentAt: 'When the signer was mailed their link.',
+      provider: 'Who collected the signature: the portal itself (local) or Dropbox Sign.',
+    },
+  },
   'api::news-document.news-document': { mainField: 'title', list: ['title', 'year', 'user', 'fund'] },
   'api::notification.notification': {
     mainField: 'messageSubject',
@@ -156,7 +178,7 @@ const LAYOUTS: Record<string, Layout> = {
   },
 };
 
-const LAYOUT_VERSION = 3;
+const LAYOUT_VERSION = 4;
 
 type Configuration = {
   settings: Record<string, unknown>;

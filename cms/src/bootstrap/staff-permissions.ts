@@ -4,6 +4,10 @@ import { SESSION_TYPES } from '../utils/session-types';
 const PERMISSION = 'admin::permission';
 const ROLE = 'admin::role';
 const USER = 'plugin::users-permissions.user';
+/** Signatures are evidence: staff read them (without link secrets or drawn images) and never change them. */
+const SIGNING = 'api::signing.signing';
+/** Types content staff may only read, each limited to its fields that are neither private nor named like a secret. */
+const READ_ONLY_TYPES = [USER, SIGNING];
 const READ = 'plugin::content-manager.explorer.read';
 
 /** Strapi's default content-staff roles; the super admin keeps every permission. */
@@ -20,8 +24,8 @@ const SECRET_NAME = /password|token|secret|(?<!postal)code$/i;
  * like a secret. Staff pick users in relations (notifications, documents) by email; they never change accounts,
  * since level and isActive decide what a person may do on the site.
  */
-export function staffUserFields(strapi: Core.Strapi): string[] {
-  return Object.entries(strapi.getModel(USER).attributes)
+export function staffUserFields(strapi: Core.Strapi, uid: string = USER): string[] {
+  return Object.entries(strapi.getModel(uid as typeof USER).attributes)
     .filter(([name, attribute]) => {
       const { type, private: isPrivate } = attribute as { type: string; private?: boolean };
       return !isPrivate && type !== 'password' && !SECRET_NAME.test(name);
@@ -38,25 +42,28 @@ interface PermissionRow {
 
 /**
  * On every start, makes the Editor and Author roles hold no permission on STAFF_HIDDEN_TYPES and exactly one on
- * users: read, limited to staffUserFields. Strapi creates these roles with every content type once, and staff may
+ * users and on signatures: read, limited to staffUserFields. Strapi creates these roles with every content type once, and staff may
  * widen them in the panel later; this undoes both for what must stay closed.
  */
 export async function applyStaffPermissions(strapi: Core.Strapi): Promise<void> {
   const roles: { id: number }[] = await strapi.db.query(ROLE).findMany({ where: { code: { $in: STAFF_ROLES } } });
-  const fields = staffUserFields(strapi);
   for (const role of roles) {
     const held: PermissionRow[] = await strapi.db.query(PERMISSION).findMany({
-      where: { role: role.id, subject: { $in: [...STAFF_HIDDEN_TYPES, USER] } },
+      where: { role: role.id, subject: { $in: [...STAFF_HIDDEN_TYPES, ...READ_ONLY_TYPES] } },
     });
-    const userRead = held.find((permission) => permission.subject === USER && permission.action === READ);
-    const extra = held.filter((permission) => permission !== userRead);
+    const reads = READ_ONLY_TYPES.map((subject) => held.find((permission) => permission.subject === subject && permission.action === READ));
+    const extra = held.filter((permission) => !reads.includes(permission));
     if (extra.length) {
       await strapi.db.query(PERMISSION).deleteMany({ where: { id: { $in: extra.map((permission) => permission.id) } } });
     }
-    if (userRead) {
-      await strapi.db.query(PERMISSION).update({ where: { id: userRead.id }, data: { properties: { ...userRead.properties, fields } } });
-    } else {
-      await strapi.db.query(PERMISSION).create({ data: { action: READ, subject: USER, properties: { fields }, conditions: [], role: role.id } });
+    for (const [index, subject] of READ_ONLY_TYPES.entries()) {
+      const fields = staffUserFields(strapi, subject);
+      const read = reads[index];
+      if (read) {
+        await strapi.db.query(PERMISSION).update({ where: { id: read.id }, data: { properties: { ...read.properties, fields } } });
+      } else {
+        await strapi.db.query(PERMISSION).create({ data: { action: READ, subject, properties: { fields }, conditions: [], role: role.id } });
+      }
     }
   }
 }

@@ -33,6 +33,8 @@ async function boot(): Promise<TestApp> {
     TRUST_PROXY: 'true',
     // Mail goes to this run's outbox; captcha starts off (tests switch it on through strapi.config).
     EMAIL_OUTBOX_DIR: inject('outboxDir'),
+    // Agreements and other private files: beside the outbox, in this run's temporary folder.
+    PRIVATE_FILES_DIR: path.join(path.dirname(inject('outboxDir')), 'private'),
     SMTP_HOST: '',
     RECAPTCHA_SECRET_KEY: '',
     DATABASE_CLIENT: database.client,

@@ -1073,6 +1073,59 @@ export interface ApiSettingSetting extends Struct.CollectionTypeSchema {
   };
 }
 
+export interface ApiSigningSigning extends Struct.CollectionTypeSchema {
+  collectionName: 'signings';
+  info: {
+    description: 'One signer of one subscription agreement: who, their one-time link, and the audit record of their signature';
+    displayName: 'Signature';
+    pluralName: 'signings';
+    singularName: 'signing';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    documentKey: Schema.Attribute.String & Schema.Attribute.Private;
+    documentSha256: Schema.Attribute.String;
+    drawnSignature: Schema.Attribute.Text & Schema.Attribute.Private;
+    email: Schema.Attribute.Email;
+    expiresAt: Schema.Attribute.DateTime;
+    ip: Schema.Attribute.String;
+    label: Schema.Attribute.String;
+    linkSentAt: Schema.Attribute.DateTime;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::signing.signing'
+    > &
+      Schema.Attribute.Private;
+    name: Schema.Attribute.String;
+    provider: Schema.Attribute.Enumeration<['local', 'dropbox-sign']> &
+      Schema.Attribute.DefaultTo<'local'>;
+    providerSignatureId: Schema.Attribute.String & Schema.Attribute.Private;
+    publishedAt: Schema.Attribute.DateTime;
+    role: Schema.Attribute.Enumeration<['investor', 'spouse', 'management']> &
+      Schema.Attribute.Required;
+    signedAt: Schema.Attribute.DateTime;
+    syndUser: Schema.Attribute.Relation<
+      'manyToOne',
+      'api::synd-user.synd-user'
+    >;
+    tokenHash: Schema.Attribute.String &
+      Schema.Attribute.Private &
+      Schema.Attribute.Unique;
+    tokenNonce: Schema.Attribute.String & Schema.Attribute.Private;
+    typedName: Schema.Attribute.String;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    userAgent: Schema.Attribute.Text;
+  };
+}
+
 export interface ApiSubscriberSubscriber extends Struct.CollectionTypeSchema {
   collectionName: 'subscribers';
   info: {
@@ -1898,6 +1951,7 @@ declare module '@strapi/strapi' {
       'api::session.guest-code': ApiSessionGuestCode;
       'api::session.user-auth': ApiSessionUserAuth;
       'api::setting.setting': ApiSettingSetting;
+      'api::signing.signing': ApiSigningSigning;
       'api::subscriber.subscriber': ApiSubscriberSubscriber;
       'api::synd-agreement.synd-agreement': ApiSyndAgreementSyndAgreement;
       'api::synd-document.synd-document': ApiSyndDocumentSyndDocument;

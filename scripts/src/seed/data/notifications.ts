@@ -21,6 +21,11 @@ const TEMPLATES: TemplateSeed[] = [
   // A dark colour: white text.
   { name: 'accreditation_status_updated', subject: 'Your accreditation status is now %status%', message: 'We reviewed your documents: your accreditation status is now %status%.', color: '#1A237E', defaultTargetLevel: 'user', canSendAsEmail: true },
   { name: 'new_offering', subject: 'New offering: %fundName%', message: '%fundName% is open for commitments until %closeDate%.', color: '#2E7D32', defaultTargetLevel: 'user', canSendAsEmail: true },
+  // Investment decisions and signing (docs/api-investor.md): staff hear of each step, the investor of the last one.
+  { name: 'syndication_committed', subject: '%userName% commits %amount% to %investmentName%', message: '%userName% is going to invest %amount% in %investmentName%.', color: '#2E7D32', defaultTargetLevel: 'admin', canSendAsEmail: true },
+  { name: 'syndication_declined', subject: '%userName% declined %investmentName%', message: '%userName% will not invest in %investmentName%. Feedback: %feedback%', color: '#8D6E63', defaultTargetLevel: 'admin', canSendAsEmail: true },
+  { name: 'syndication_signed', subject: '%userName% signed the agreement for %investmentName%', message: '%userName% has signed the subscription agreement for %investmentName% (%amount%). It is waiting for your countersignature on the site (Management, Countersign).', color: '#1565C0', defaultTargetLevel: 'admin', canSendAsEmail: true },
+  { name: 'syndication_countersigned', subject: 'Your agreement for %investmentName% is complete', message: 'Management has countersigned your subscription agreement for %investmentName% (%amount%). You can download it from the investment page, where the funding instructions now appear.', color: '#2E7D32', defaultTargetLevel: 'user', canSendAsEmail: true },
 ];
 
 export const NOTIFICATION_TEMPLATES: SeedRecord[] = TEMPLATES.map((template) =>

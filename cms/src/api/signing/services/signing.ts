@@ -7,6 +7,7 @@ import { hashCode } from '../../../utils/codes';
 import { derivedKey } from '../../../utils/derived-keys';
 import { escapeHtml } from '../../../utils/html';
 import { fileLinkToken } from '../../../utils/file-links';
+import { conflict } from '../../../utils/http-errors';
 import { portalConfig, type SigningProviderName } from '../../../utils/portal-config';
 import { serviceAccessor } from '../../../utils/service';
 import {
@@ -334,8 +335,8 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** The syndication user of the caller that may be signed: going to invest; 409 otherwise. */
   async function signable(user: SigningUser, id: string | number): Promise<SyndUserRow> {
     const row = await syndUsers(strapi).ownedBy(user.id, id);
-    if (isInvesting(row)) throw new errors.ConflictError('This agreement is complete already');
-    if (!isGoingToInvest(row)) throw new errors.ConflictError('Commit to this investment before signing its agreement');
+    if (isInvesting(row)) throw conflict('This agreement is complete already');
+    if (!isGoingToInvest(row)) throw conflict('Commit to this investment before signing its agreement');
     return row;
   }
 
@@ -499,20 +500,20 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** POST /api/signing/:token: the signer signs (typed name, optionally drawn); recorded with time, address, browser and the document's SHA-256. */
     async signByToken(token: string, input: { name: string; signature?: string }, request: RequestInfo) {
       const signer = await signerOf(token);
-      if (signer.provider !== 'local' || !signer.documentKey) throw new errors.ConflictError('This agreement is signed at the signing service, not here');
-      if (signer.signedAt) throw new errors.ConflictError('You have signed this agreement already');
+      if (signer.provider !== 'local' || !signer.documentKey) throw conflict('This agreement is signed at the signing service, not here');
+      if (signer.signedAt) throw conflict('You have signed this agreement already');
       const row = await readSyndUser(signer.syndUser.id);
-      if (!isGoingToInvest(row)) throw new errors.ConflictError('This agreement is no longer open for signing');
+      if (!isGoingToInvest(row)) throw conflict('This agreement is no longer open for signing');
       let rows = await investorSide(row.id);
       if (signer.role === 'spouse' && !rows.some((other) => other.role === 'investor' && other.signedAt)) {
-        throw new errors.ConflictError('The investor signs first; you will get a new email once they have');
+        throw conflict('The investor signs first; you will get a new email once they have');
       }
       if (input.signature !== undefined) {
         const png = pngOfDataUrl(input.signature);
         const valid = png && (await PDFDocument.create().then((pdf) => pdf.embedPng(png)).then(() => true, () => false));
         if (!valid) throw new errors.ValidationError('signature must be a PNG image as a data URL (data:image/png;base64,...)');
       }
-      if (!(await recordSignature(signer, input, request, new Date()))) throw new errors.ConflictError('You have signed this agreement already');
+      if (!(await recordSignature(signer, input, request, new Date()))) throw conflict('You have signed this agreement already');
       rows = await investorSide(row.id);
       const updated = await updateFlags(row, rows);
       await afterSignature(updated, rows, signer.role as SignerRole, await siteFor(request.origin));
@@ -557,21 +558,21 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       const portal = await portals(strapi).ofUser(user);
       if (!portal) throw new errors.NotFoundError('Not found');
       let row = await syndUsers(strapi).inPortal(portal.id, id);
-      if (row.sa_complete_date) throw new errors.ConflictError('This agreement is complete already');
-      if (!isGoingToInvest(row)) throw new errors.ConflictError('The investor is not going to invest in this offering');
+      if (row.sa_complete_date) throw conflict('This agreement is complete already');
+      if (!isGoingToInvest(row)) throw conflict('The investor is not going to invest in this offering');
       let rows = await investorSide(row.id);
       if (!investorSideComplete(row, rows) || !rows.some((signer) => signer.documentKey)) {
         rows = await refreshFromProvider(row, await siteFor(request.origin));
       }
-      if (!rows.some((signer) => signer.role === 'investor' && signer.signedAt)) throw new errors.ConflictError('The investor has not signed this agreement yet');
-      if (!investorSideComplete(row, rows)) throw new errors.ConflictError('The spouse has not signed this agreement yet');
+      if (!rows.some((signer) => signer.role === 'investor' && signer.signedAt)) throw conflict('The investor has not signed this agreement yet');
+      if (!investorSideComplete(row, rows)) throw conflict('The spouse has not signed this agreement yet');
       const documentKey = rows.find((signer) => signer.documentKey)?.documentKey;
-      if (!documentKey) throw new errors.ConflictError('The signed document is not available yet; try again in a minute');
+      if (!documentKey) throw conflict('The signed document is not available yet; try again in a minute');
 
       // One countersignature per agreement, whoever clicks at the same moment: the first to set managementSignedAt wins.
       const completedAt = new Date();
       const { count } = await strapi.db.query(SYND_USER).updateMany({ where: { id: row.id, managementSignedAt: { $null: true } }, data: { managementSignedAt: completedAt } });
-      if (!count) throw new errors.ConflictError('This agreement is being countersigned already');
+      if (!count) throw conflict('This agreement is being countersigned already');
       try {
         await seal(row, rows, documentKey, { name, email: user.email, ip: request.ip, userAgent: request.userAgent }, completedAt);
       } catch (error) {

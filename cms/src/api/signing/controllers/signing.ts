@@ -1,0 +1,165 @@
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { errors, yup } from '@strapi/utils';
+import { keepErrorMessages } from '../../../utils/error-messages';
+import { fileOfLinkToken } from '../../../utils/file-links';
+import { requiredText, text, validateBody } from '../../../utils/validation';
+import { isDropboxSignEvent } from '../../../providers/signing';
+import { fileStorage } from '../../../providers/storage';
+import { portalConfig } from '../../../utils/portal-config';
+import { signing, SigningServiceError, type RequestInfo, type SigningUser } from '../services/signing';
+
+/** An id in a body: a numeric id or a documentId. */
+const id = (name = 'id') =>
+  yup
+    .mixed<string | number>()
+    .required(`${name} is required`)
+    .test('id', `${name} must be an id or documentId`, (value) =>
+      (typeof value === 'number' && Number.isInteger(value) && value > 0) || (typeof value === 'string' && /^(\d{1,12}|[a-z0-9]{10,40})$/.test(value)));
+
+/** A drawn signature: a PNG data URL of at most 200 000 characters (about 150 KB), enough for a signature pad. */
+export const SIGNATURE_MAX = 200_000;
+
+const schemas = {
+  syndUser: yup.object({ id: id() }),
+  download: yup.object({ syndUserId: id('syndUserId') }),
+  countersign: yup.object({ id: id(), name: requiredText('name', 200).test('name', 'name is required', (value) => Boolean(value?.trim())) }),
+  sign: yup.object({
+    name: requiredText('name', 200).test('name', 'name is required', (value) => Boolean(value?.trim())),
+    signature: text('signature', SIGNATURE_MAX),
+    consent: yup.mixed().test('consent', 'Please agree to sign electronically (consent: true)', (value) => value === true),
+  }),
+  token: yup.object({ token: requiredText('token', 200) }),
+  // A download token carries the file's key and name, so it is longer.
+  fileToken: yup.object({ token: requiredText('token', 2000) }),
+};
+
+const caller = (ctx: Context) => ctx.state.user as SigningUser;
+
+/** The client's address (X-Forwarded-For behind a trusted proxy), browser and the site it calls from. */
+const requestInfo = (ctx: Context): RequestInfo => ({
+  ip: ctx.request.ip || null,
+  userAgent: ctx.get('user-agent').slice(0, 1000) || null,
+  origin: ctx.get('origin') || undefined,
+});
+
+/** The CMS's own address for links it hands out: PUBLIC_URL when set, else the address this request reached. */
+const cmsOrigin = (strapi: Core.Strapi, ctx: Context): string => {
+  const configured = String(strapi.config.get('server.url', '') ?? '');
+  return /^https?:\/\//.test(configured) ? configured.replace(/\/+$/, '') : ctx.request.origin;
+};
+
+/** A filename for Content-Disposition: plain ASCII for old clients, and the exact name as RFC 5987 UTF-8. */
+const attachment = (name: string): string =>
+  `attachment; filename="${name.replace(/[^\x20-\x7E]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** The signing service's failures (Dropbox Sign unreachable or refusing) answer 502 with what went wrong. */
+function serviceFailures<T extends Record<string, (ctx: Context) => Promise<void>>>(handlers: T): T {
+  const wrapped: Record<string, (ctx: Context) => Promise<void>> = {};
+  for (const [name, handler] of Object.entries(handlers)) {
+    wrapped[name] = async (ctx) => {
+      try {
+        await handler(ctx);
+      } catch (error) {
+        if (!(error instanceof SigningServiceError)) throw error;
+        ctx.status = 502;
+        ctx.body = { data: null, error: { status: 502, name: 'SigningServiceError', message: error.message, details: {} } };
+      }
+    };
+  }
+  return wrapped as T;
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) =>
+  keepErrorMessages(
+    serviceFailures({
+      /** POST /api/syndication/request_sign: start signing (when not started) and answer the caller's link. */
+      async requestSign(ctx: Context) {
+        const body = await validateBody(schemas.syndUser, ctx.request.body);
+        ctx.body = await signing(strapi).requestSign(caller(ctx), body.id, requestInfo(ctx));
+      },
+
+      /** POST /api/syndication/sync_sign: the signing state, read from the provider. */
+      async syncSign(ctx: Context) {
+        const body = await validateBody(schemas.syndUser, ctx.request.body);
+        ctx.body = await signing(strapi).syncSign(caller(ctx), body.id, requestInfo(ctx));
+      },
+
+      /** POST /api/syndication/signing_url: the caller's signing link, null once signed. */
+      async signingUrl(ctx: Context) {
+        const body = await validateBody(schemas.syndUser, ctx.request.body);
+        ctx.body = await signing(strapi).signingUrl(caller(ctx), body.id, requestInfo(ctx));
+      },
+
+      /** GET /api/syndication/countersign: the portal's agreements waiting for management. */
+      async waitingForManagement(ctx: Context) {
+        ctx.body = await signing(strapi).waitingForManagement(caller(ctx));
+      },
+
+      /** POST /api/syndication/countersign: management signs; the agreement is completed and sealed. */
+      async countersign(ctx: Context) {
+        const body = await validateBody(schemas.countersign, ctx.request.body);
+        ctx.body = await signing(strapi).countersign(caller(ctx), body.id, body.name.trim(), requestInfo(ctx));
+      },
+
+      /** POST /api/profile/synd_agreements/download: a five-minute link to the caller's completed agreement. */
+      async download(ctx: Context) {
+        const body = await validateBody(schemas.download, ctx.request.body);
+        ctx.body = await signing(strapi).downloadLink(caller(ctx), body.syndUserId, cmsOrigin(strapi, ctx));
+      },
+
+      /** GET /api/signing/:token: the signer's page data. */
+      async view(ctx: Context) {
+        const { token } = await validateBody(schemas.token, ctx.params);
+        ctx.body = await signing(strapi).viewByToken(token);
+      },
+
+      /** GET /api/signing/:token/document: the PDF to sign. */
+      async document(ctx: Context) {
+        const { token } = await validateBody(schemas.token, ctx.params);
+        const { pdf, name } = await signing(strapi).documentByToken(token);
+        ctx.set('Content-Disposition', `inline; filename="${name}"`);
+        ctx.set('Cache-Control', 'private, no-store');
+        ctx.type = 'application/pdf';
+        ctx.body = pdf;
+      },
+
+      /** POST /api/signing/:token: the signer signs. */
+      async sign(ctx: Context) {
+        const { token } = await validateBody(schemas.token, ctx.params);
+        const body = await validateBody(schemas.sign, ctx.request.body);
+        ctx.body = await signing(strapi).signByToken(token, { name: body.name.trim(), signature: body.signature }, requestInfo(ctx));
+      },
+
+      /** GET /api/files/:token: the private file a short-lived link names, as a download. */
+      async file(ctx: Context) {
+        const { token } = await validateBody(schemas.fileToken, { token: ctx.params.token });
+        const file = fileOfLinkToken(token);
+        if (file === 'expired') throw new errors.ForbiddenError('This download link has expired');
+        const storage = fileStorage(strapi);
+        if (!file || file.storage !== storage.name || !(await storage.exists(file.key))) throw new errors.NotFoundError('Not found');
+        ctx.set('Content-Disposition', attachment(file.name));
+        ctx.set('Cache-Control', 'private, no-store');
+        ctx.type = /\.pdf$/i.test(file.name) ? 'application/pdf' : 'application/octet-stream';
+        ctx.body = await storage.get(file.key);
+      },
+
+      /** POST /api/signing/dropbox/events: Dropbox Sign's callback; events whose hash does not verify are refused. */
+      async dropboxEvents(ctx: Context) {
+        const body = ctx.request.body as Record<string, unknown> | undefined;
+        // Dropbox Sign posts multipart/form-data with the event as JSON in the field `json`; accept a JSON body too.
+        let payload: unknown = body;
+        if (body && typeof body.json === 'string') {
+          try {
+            payload = JSON.parse(body.json);
+          } catch {
+            throw new errors.ValidationError('The event is not valid JSON');
+          }
+        }
+        if (!isDropboxSignEvent(portalConfig(strapi).signing.dropbox.apiKey, payload)) throw new errors.ForbiddenError('The event hash does not verify');
+        await signing(strapi).dropboxEvent(payload as Parameters<ReturnType<typeof signing>['dropboxEvent']>[0]);
+        ctx.type = 'text/plain';
+        ctx.body = 'Hello API Event Received';
+      },
+    }),
+  );

@@ -1,0 +1,26 @@
+import { SESSION } from '../../../utils/routes';
+
+const handler = (name: string) => `api::signing.signing.${name}`;
+const signedIn = (method: 'GET' | 'POST', path: string, name: string, policies: unknown[] = []) => ({
+  method, path, handler: handler(name), config: { auth: SESSION, policies },
+});
+const staff = [{ name: 'global::has-level', config: { level: 'admin' } }];
+// Open routes: the link's token (or the event's hash) is the key, not a session.
+const open = (method: 'GET' | 'POST', path: string, name: string) => ({ method, path, handler: handler(name), config: { auth: false } });
+
+/** Signing agreements: the contract in docs/api-investor.md, section Signing (under the /api prefix). */
+export default {
+  routes: [
+    signedIn('POST', '/syndication/request_sign', 'requestSign'),
+    signedIn('POST', '/syndication/sync_sign', 'syncSign'),
+    signedIn('POST', '/syndication/signing_url', 'signingUrl'),
+    signedIn('GET', '/syndication/countersign', 'waitingForManagement', staff),
+    signedIn('POST', '/syndication/countersign', 'countersign', staff),
+    signedIn('POST', '/profile/synd_agreements/download', 'download'),
+    open('POST', '/signing/dropbox/events', 'dropboxEvents'),
+    open('GET', '/signing/:token', 'view'),
+    open('GET', '/signing/:token/document', 'document'),
+    open('POST', '/signing/:token', 'sign'),
+    open('GET', '/files/:token', 'file'),
+  ],
+};

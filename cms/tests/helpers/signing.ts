@@ -1,0 +1,97 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { signedInUser } from './auth';
+import { createPortal, type TestPortal } from './records';
+import type { TestApp } from './strapi';
+
+const DAY = 86_400_000;
+
+/** The notification templates signing sends (the seed has them too; tests make their own). */
+export async function ensureSigningTemplates(app: TestApp): Promise<void> {
+  const templates = [
+    { name: 'syndication_signed', subject: '%userName% signed the agreement for %investmentName%', message: 'Waiting for your countersignature.' },
+    { name: 'syndication_countersigned', subject: 'Your agreement for %investmentName% is complete', message: 'Management countersigned (%amount%).' },
+  ];
+  for (const template of templates) {
+    const found = await app.strapi.db.query('api::notification-template.notification-template').findOne({ where: { name: template.name } });
+    if (!found) await app.strapi.documents('api::notification-template.notification-template').create({ data: { ...template, canSendAsEmail: true, showInUI: true } as never });
+  }
+}
+
+export interface Offering {
+  portal: TestPortal;
+  fund: string;
+  investment: string;
+  company: string;
+}
+
+/** A portal with a company and one Started fund and its investment; `templates` are the fund's agreement templates. */
+export async function createOffering(app: TestApp, slug: string, templates: string[] = []): Promise<Offering> {
+  const portal = await createPortal(app, slug);
+  const company = (await app.strapi.documents('api::company.company').create({ data: { name: `${slug} company`, portal: portal.documentId } as never })).documentId;
+  const now = Date.now();
+  const fund = (
+    await app.strapi.documents('api::fund.fund').create({
+      data: {
+        name: `${slug} Fund I`, company, min_inv_amount: 10_000, total_inv_amount: 1_000_000,
+        open_date: new Date(now - 20 * DAY), start_date: new Date(now - 10 * DAY), close_date: new Date(now + 20 * DAY), end_date: new Date(now + 400 * DAY),
+        ...Object.fromEntries(templates.map((template, index) => [`sa_doc_template_${index + 1}_id`, template])),
+      } as never,
+    })
+  ).documentId;
+  const investment = (await app.strapi.documents('api::investment.investment').create({ data: { name: `${slug} Deal`, url_slug: `${slug}-deal`, fund, company } as never })).documentId;
+  return { portal, fund, investment, company };
+}
+
+export interface Investor {
+  id: number;
+  email: string;
+  authCode: string;
+  syndUser: string;
+  syndUserId: number;
+  spouseEmail: string | null;
+}
+
+/** A signed-in investor of the offering's portal, going to invest; with a spouse who must co-sign unless `spouse: false`. */
+export async function createInvestor(app: TestApp, offering: Offering, prefix: string, { spouse = true, status = 'Accepted investment' } = {}): Promise<Investor> {
+  const user = await signedInUser(app, prefix, 'user', offering.portal);
+  const spouseEmail = spouse ? `${prefix}-spouse-${user.id}@example.com` : null;
+  const syndUser = await app.strapi.documents('api::synd-user.synd-user').create({
+    data: {
+      user: user.documentId, fund: offering.fund, investment: offering.investment, company: offering.company,
+      invest_status: status, invest_amount: 50_000, method_of_inv: 'CASH', is_married: spouse, is_marital_state: spouse,
+      ...(spouse && { cosub_first_name: 'Pat', cosub_last_name: 'Partner', cosub_email: spouseEmail }),
+    } as never,
+  });
+  return { id: user.id, email: user.email, authCode: user.authCode, syndUser: syndUser.documentId, syndUserId: syndUser.id as number, spouseEmail };
+}
+
+/** The token of a /sign/<token> link. */
+export const tokenOf = (url: string): string => {
+  const match = /\/sign\/([A-Za-z0-9_-]+)$/.exec(url);
+  if (!match) throw new Error(`not a signing link: ${url}`);
+  return match[1];
+};
+
+/** The /sign/ link in a mail. */
+export const signLinkIn = (text: string): string => {
+  const match = /https?:\/\/[^\s<>"]+\/sign\/[A-Za-z0-9_-]+/.exec(text);
+  if (!match) throw new Error('no signing link in the mail');
+  return match[0];
+};
+
+/** A one-page PDF, as a signing service would answer the signed document. */
+export async function onePagePdf(text: string): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  page.drawText(text, { x: 72, y: 700, size: 12, font: await pdf.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await pdf.save());
+}
+
+/** A 1x1 PNG, as a data URL (a drawn signature). */
+export const DOT_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** Downloads a URL: status, headers and bytes. */
+export async function download(url: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+  const response = await fetch(url);
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
