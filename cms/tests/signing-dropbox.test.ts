@@ -1,0 +1,180 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortalConfig } from '../src/utils/portal-config';
+import { refusal } from './helpers/answers';
+import { call, signedInUser, waitForMail } from './helpers/auth';
+import { verifySealedPdf } from './helpers/pdf-seal';
+import { createInvestor, createOffering, download, ensureSigningTemplates, onePagePdf, signLinkIn, tokenOf, type Investor, type Offering } from './helpers/signing';
+import { useStrapi, type TestApp } from './helpers/strapi';
+
+/**
+ * SIGNING_PROVIDER=dropbox-sign against a stand-in of Dropbox Sign's API: the request made from the fund's templates
+ * through the official client, signatures read back (webhook with a verified hash, or sync_sign), the signed file
+ * fetched and completed by management's countersignature.
+ */
+const API_KEY = 'test-dropbox-sign-api-key';
+const REQUEST_ID = 'sr-0001';
+
+interface Received {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  body: string;
+}
+
+/** A stand-in for the part of Dropbox Sign's API the provider uses; `signed` says which signatures are done. */
+function startDropboxStandIn(signedPdf: Buffer) {
+  const received: Received[] = [];
+  const state = { signed: new Set<string>(), failCreate: false };
+  const signatures = () =>
+    [['sig-investor', 'Investor', 'Tess Investor'], ['sig-spouse', 'Spouse', 'Pat Partner']].map(([id, role, name]) => ({
+      signature_id: id, signer_role: role, signer_name: name, status_code: state.signed.has(id) ? 'signed' : 'awaiting_signature',
+      signed_at: state.signed.has(id) ? Math.floor(Date.now() / 1000) : null,
+    }));
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      const url = request.url ?? '';
+      received.push({ method: request.method ?? '', url, authorization: request.headers.authorization, body });
+      const json = (status: number, value: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+      if (request.method === 'POST' && url === '/v3/signature_request/create_embedded_with_template') {
+        if (state.failCreate) return json(400, { error: { error_msg: 'Template not found', error_name: 'bad_request' } });
+        return json(200, { signature_request: { signature_request_id: REQUEST_ID, is_complete: false, signatures: signatures() } });
+      }
+      if (request.method === 'GET' && url.startsWith('/v3/embedded/sign_url/')) {
+        return json(200, { embedded: { sign_url: `https://app.hellosign.com/editor/embeddedSign?signature_id=${url.split('/').pop()}&token=abc`, expires_at: 1_900_000_000 } });
+      }
+      if (request.method === 'GET' && url === `/v3/signature_request/${REQUEST_ID}`) {
+        return json(200, { signature_request: { signature_request_id: REQUEST_ID, is_complete: state.signed.size === 2, signatures: signatures() } });
+      }
+      if (request.method === 'GET' && url.startsWith(`/v3/signature_request/files/${REQUEST_ID}`)) {
+        return response.writeHead(200, { 'content-type': 'application/pdf' }).end(signedPdf);
+      }
+      json(404, { error: { error_msg: 'Not found', error_name: 'not_found' } });
+    });
+  });
+  return {
+    received,
+    state,
+    async start() {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A callback event as Dropbox Sign posts it: multipart/form-data with the JSON in the field `json`. */
+function postEvent(app: TestApp, eventType: string, { key = API_KEY } = {}) {
+  const eventTime = String(Math.floor(Date.now() / 1000));
+  const event = {
+    event: { event_type: eventType, event_time: eventTime, event_hash: crypto.createHmac('sha256', key).update(`${eventTime}${eventType}`).digest('hex'), event_metadata: {} },
+    signature_request: { signature_request_id: REQUEST_ID },
+  };
+  const form = new FormData();
+  form.set('json', JSON.stringify(event));
+  return fetch(`${app.url}/api/signing/dropbox/events`, { method: 'POST', body: form }).then(async (response) => ({ status: response.status, text: await response.text() }));
+}
+
+let app: TestApp;
+let offering: Offering;
+let investor: Investor;
+let admin: { email: string; authCode: string };
+let standIn: ReturnType<typeof startDropboxStandIn>;
+let saved: PortalConfig['signing'];
+
+beforeAll(async () => {
+  app = await useStrapi();
+  await ensureSigningTemplates(app);
+  standIn = startDropboxStandIn(await onePagePdf('Signed at Dropbox Sign'));
+  const apiUrl = await standIn.start();
+  saved = app.strapi.config.get('portal.signing') as PortalConfig['signing'];
+  app.strapi.config.set('portal.signing', { ...saved, provider: 'dropbox-sign', dropbox: { apiKey: API_KEY, clientId: 'test-client-id', apiUrl, testMode: true } });
+  offering = await createOffering(app, 'sign-dropbox', ['tmpl-subscription', 'tmpl-spousal-consent']);
+  investor = await createInvestor(app, offering, 'sign-dropbox-investor');
+  admin = await signedInUser(app, 'sign-dropbox-admin', 'admin', offering.portal);
+});
+
+afterAll(async () => {
+  app.strapi.config.set('portal.signing', saved);
+  await standIn?.close();
+});
+
+const syndUser = () => app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: investor.syndUserId } });
+
+describe('Dropbox Sign', () => {
+  let investorLink: string;
+
+  it('makes an embedded signature request from the fund’s templates and keeps its id and the signing URL', async () => {
+    const { status, body } = await call(app, 'POST', '/api/syndication/request_sign', { id: investor.syndUser }, { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ success: true, url: expect.stringMatching(/^http:\/\/localhost:5173\/sign\//), syndAgreementSignedByCurrentUser: false });
+    investorLink = body.url;
+
+    const create = standIn.received.find((request) => request.url.endsWith('/create_embedded_with_template'));
+    expect(create?.authorization).toBe(`Basic ${Buffer.from(`${API_KEY}:`).toString('base64')}`);
+    const sent = JSON.parse(create?.body ?? '{}');
+    expect(sent).toMatchObject({
+      client_id: 'test-client-id', template_ids: ['tmpl-subscription', 'tmpl-spousal-consent'], test_mode: true,
+      signers: [{ role: 'Investor', email_address: investor.email }, { role: 'Spouse', name: 'Pat Partner', email_address: investor.spouseEmail }],
+    });
+    expect(await syndUser()).toMatchObject({
+      syndAgreementDropboxSignatureRequestId: REQUEST_ID,
+      syndAgreementDropboxSigningURL: expect.stringContaining('signature_id=sig-investor'),
+    });
+    expect(signLinkIn((await waitForMail(investor.email, 'Please sign your subscription agreement for sign-dropbox Fund I')).text)).toBe(investorLink);
+  });
+
+  it('sends the signer to Dropbox Sign’s page from the mailed link; the portal’s own signing is refused', async () => {
+    const token = tokenOf(investorLink);
+    const { body } = await call(app, 'GET', `/api/signing/${token}`);
+    expect(body).toMatchObject({ signer: { role: 'investor' }, signed: false, documentUrl: null, embeddedUrl: expect.stringContaining('signature_id=sig-investor') });
+    expect(await call(app, 'POST', `/api/signing/${token}`, { name: 'Tess', consent: true })).toMatchObject(refusal(409, 'This agreement is signed at the signing service, not here'));
+  });
+
+  it('refuses an event whose hash does not verify, and changes nothing', async () => {
+    standIn.state.signed.add('sig-investor');
+    const forged = await postEvent(app, 'signature_request_signed', { key: 'not-the-api-key' });
+    expect(forged.status).toBe(403);
+    expect(JSON.parse(forged.text)).toMatchObject({ error: { message: 'The event hash does not verify' } });
+    const plain = await fetch(`${app.url}/api/signing/dropbox/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: { event_type: 'signature_request_signed' } }) });
+    expect(plain.status).toBe(403);
+    expect(await syndUser()).toMatchObject({ syndAgreementSignedByCurrentUser: false });
+  });
+
+  it('takes the investor’s signature from a verified event, answers as Dropbox Sign expects and mails the spouse', async () => {
+    const answer = await postEvent(app, 'signature_request_signed');
+    expect(answer).toEqual({ status: 200, text: 'Hello API Event Received' });
+    expect(await syndUser()).toMatchObject({ syndAgreementSignedByCurrentUser: true, syndAgreementSignedByCurrentUserCosub: false });
+    await waitForMail(investor.spouseEmail as string, 'Please sign your subscription agreement for sign-dropbox Fund I');
+    expect(await call(app, 'POST', '/api/syndication/signing_url', { id: investor.syndUser }, { authCode: investor.authCode })).toMatchObject({ body: { url: null } });
+  });
+
+  it('reads the spouse’s signature on sync_sign and fetches the signed file', async () => {
+    standIn.state.signed.add('sig-spouse');
+    const { body } = await call(app, 'POST', '/api/syndication/sync_sign', { id: investor.syndUser }, { authCode: investor.authCode });
+    expect(body).toEqual({ success: true, syndAgreementSignedByCurrentUser: true, syndAgreementSignedByCurrentUserCosub: true, sa_complete_date: null, syndAgreementsCount: 0 });
+    expect(standIn.received.some((request) => request.url === `/v3/signature_request/files/${REQUEST_ID}?file_type=pdf`)).toBe(true);
+    await waitForMail(admin.email, 'Test Person signed the agreement for sign-dropbox Deal');
+  });
+
+  it('completes it with management’s countersignature, sealed, for the owner to download', async () => {
+    const { status } = await call(app, 'POST', '/api/syndication/countersign', { id: investor.syndUser, name: 'Ada Admin' }, { authCode: admin.authCode });
+    expect(status).toBe(200);
+    const link = await call(app, 'POST', '/api/profile/synd_agreements/download', { syndUserId: investor.syndUser }, { authCode: investor.authCode });
+    const file = await download(link.body.url);
+    expect(file.status).toBe(200);
+    expect(verifySealedPdf(file.bytes).valid).toBe(true);
+  });
+
+  it('answers 502 when the service refuses the request', async () => {
+    standIn.state.failCreate = true;
+    const other = await createInvestor(app, offering, 'sign-dropbox-refused', { spouse: false });
+    const answer = await call(app, 'POST', '/api/syndication/request_sign', { id: other.syndUser }, { authCode: other.authCode });
+    expect(answer).toMatchObject({ status: 502, body: { error: { message: 'Dropbox Sign signature request failed: Template not found' } } });
+    expect(await app.strapi.db.query('api::signing.signing').count({ where: { syndUser: { id: other.syndUserId } } })).toBe(0);
+  });
+});
