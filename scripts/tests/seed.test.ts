@@ -20,6 +20,8 @@ import {
   NOTIFICATION_TEMPLATE,
   PORTAL,
   SETTING,
+  SIGNING,
+  SYND_AGREEMENT,
   SYND_USER,
   TEAM_MEMBER,
   UPLOAD_FILE,
@@ -27,6 +29,7 @@ import {
 } from '../src/lib/uids';
 import fs from 'node:fs';
 import path from 'node:path';
+import { WASABI_STARTED } from '../src/seed/data/offerings';
 import { seed, type SeedReport } from '../src/seed/index';
 import { SEED_IMAGES_DIR } from '../src/seed/media';
 import { openStrapi, runCli, useThrowAwayDatabase, type OpenStrapi } from './helpers';
@@ -200,6 +203,25 @@ describe('a first run on an empty database', () => {
     expect(investing.every((row) => isInvesting(row) && signingStep(row) === 4)).toBe(true);
     expect(investing.map((row) => fundStatus(row.fund, now)).sort()).toEqual(['Closed', 'Done', 'Started']);
     for (const row of rows) expect(row.userLastName, row.user?.email).toBe(row.user?.lastName);
+  });
+
+  it('gives the demo investors real agreements: a sealed, complete one and one waiting for the spouse', async () => {
+    const signersOf = async (email: string) =>
+      app.strapi.db.query(SIGNING).findMany({ where: { syndUser: { user: { email }, fund: { url_slug: WASABI_STARTED } } }, orderBy: { id: 'asc' } }) as Promise<Row[]>;
+    const complete = await signersOf('investor.investing@wasabistallions.com');
+    expect(complete.map((row) => [row.role, Boolean(row.signedAt)])).toEqual([['investor', true], ['management', true]]);
+    for (const row of complete) expect(row.documentSha256).toMatch(/^[0-9a-f]{64}$/);
+    const agreement: Row | null = await app.strapi.db.query(SYND_AGREEMENT).findOne({ where: { syndUser: { user: { email: 'investor.investing@wasabistallions.com' }, fund: { url_slug: WASABI_STARTED } } } });
+    expect(agreement).toMatchObject({ originalName: expect.stringMatching(/\.pdf$/), bucketId: 'local', docPath: expect.stringMatching(/^agreements\//) });
+    const pdf = fs.readFileSync(path.join(process.env.PRIVATE_FILES_DIR as string, agreement!.docPath));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toMatch(/\/ByteRange\s*\[/);
+
+    const spouse = await signersOf('investor.spouse@wasabistallions.com');
+    expect(spouse.map((row) => [row.role, Boolean(row.signedAt)])).toEqual([['investor', true], ['spouse', false]]);
+    expect(new Date(spouse[1].expiresAt).getTime()).toBeGreaterThan(Date.now());
+    const signed = await signersOf('investor.signed@wasabistallions.com');
+    expect(signed.map((row) => [row.role, Boolean(row.signedAt)])).toEqual([['investor', true]]);
   });
 
   it('creates confirmed, active site accounts on their portals whose password verifies, and the unconfirmed one', async () => {

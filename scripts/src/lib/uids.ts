@@ -19,3 +19,6 @@ export const USER_ROLE: UID.ContentType = 'plugin::users-permissions.role';
 export const ADMIN_USER: UID.ContentType = 'admin::user';
 /** A file in the media library. */
 export const UPLOAD_FILE: UID.ContentType = 'plugin::upload.file';
+/** One signer of a subscription agreement (the signing API's own type). */
+export const SIGNING: UID.ContentType = 'api::signing.signing';
+export const SYND_AGREEMENT: UID.ContentType = 'api::synd-agreement.synd-agreement';

@@ -1,5 +1,6 @@
 import type { Core, UID } from '@strapi/strapi';
-import { ADMIN_USER, USER } from '../lib/uids';
+import { ADMIN_USER, SIGNING, USER } from '../lib/uids';
+import { seedAgreements } from './agreements';
 import { adminPasswordWorks, adminUserStore } from './admin-users';
 import { seedPlan, type PlanOptions } from './data';
 import { createSeeder, Ref, type Outcome } from './engine';
@@ -48,11 +49,14 @@ export async function seed(strapi: Core.Strapi, options: SeedOptions): Promise<S
   const outcomes: Outcome[] = [];
   for (const wanted of plan) outcomes.push(await seeder.ensure(wanted));
 
+  const agreements = await seedAgreements(strapi);
+
   const counts = Object.entries(seeder.tally).map(([uid, tally]) => ({
     uid: uid as UID.ContentType,
     label: labelOf(strapi, uid as UID.ContentType),
     ...tally,
   }));
+  counts.push({ uid: SIGNING, label: labelOf(strapi, SIGNING), ...agreements });
   const accounts: SeedAccount[] = [];
   for (const outcome of outcomes) {
     if (outcome.record.uid === USER || outcome.record.uid === ADMIN_USER) accounts.push(await checkAccount(strapi, outcome, options.password));
