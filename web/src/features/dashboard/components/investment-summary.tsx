@@ -11,15 +11,14 @@ const InvestmentChart = lazy(() => import('./investment-chart'));
 const TONE_CLASSES = { positive: 'text-success', negative: 'text-danger', grey: 'text-secondary' } as const;
 
 /** The investment summary table (one row per fund), the overall return in its colour, and the chart. */
-export function InvestmentSummary({ summary }: { summary: Summary }) {
+export function InvestmentSummary({ summary, headed = true }: { summary: Summary; headed?: boolean }) {
   const { profileSettings } = useSession();
   const { rows, totals, overallReturn } = summary;
   const tone = returnTone(overallReturn);
   return (
-    <section aria-labelledby="investment-summary-title" className="mb-4">
-      <h2 id="investment-summary-title" className="h4">
-        Investment Summary
-      </h2>
+    <section aria-label="Investment Summary" className="mb-4">
+      {/* Alone on its page, the page's own heading names it. */}
+      {headed && <h2 className="h4">Investment Summary</h2>}
       <Table responsive striped size="sm">
         <thead>
           <tr>
