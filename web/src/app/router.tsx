@@ -34,6 +34,19 @@ const TermsOfUsePage = lazyPage(() =>
 const DashboardPage = lazyPage(() =>
   import('@/features/dashboard/pages/dashboard-page').then((module) => module.DashboardPage),
 );
+const InvestmentSummaryPage = lazyPage(() =>
+  import('@/features/dashboard/pages/investment-summary-page').then((module) => module.InvestmentSummaryPage),
+);
+const SyndicationPage = lazyPage(() =>
+  import('@/features/syndication/pages/syndication-page').then((module) => module.SyndicationPage),
+);
+const SyndicationSuccessPage = lazyPage(() =>
+  import('@/features/syndication/pages/syndication-success-page').then((module) => module.SyndicationSuccessPage),
+);
+const SignPage = lazyPage(() => import('@/features/signing/pages/sign-page').then((module) => module.SignPage));
+const CountersignPage = lazyPage(() =>
+  import('@/features/management/pages/countersign-page').then((module) => module.CountersignPage),
+);
 const ProfilePage = lazyPage(() =>
   import('@/features/profile/pages/profile-page').then((module) => module.ProfilePage),
 );
@@ -75,6 +88,13 @@ const pages: PageRoute[] = [
   { path: paths.privacyPolicy.path, page: PrivacyPolicyPage },
   { path: paths.termsOfUse.path, page: TermsOfUsePage },
   { path: paths.dashboard.path, page: DashboardPage, authRequired: true, requiredAuthLevel: 'user' },
+  { path: paths.investmentSummary.path, page: InvestmentSummaryPage, authRequired: true, requiredAuthLevel: 'user' },
+  { path: paths.syndication.path, page: SyndicationPage, authRequired: true, requiredAuthLevel: 'user' },
+  // Public (spec 02): the signer may land here from a signing page without a session.
+  { path: paths.syndicationSuccess.path, page: SyndicationSuccessPage },
+  // Public: the mailed link's token is the signer's key.
+  { path: paths.sign.path, page: SignPage },
+  { path: paths.countersign.path, page: CountersignPage, authRequired: true, requiredAuthLevel: 'admin' },
   { path: paths.profile.path, page: ProfilePage, authRequired: true, requiredAuthLevel: 'user' },
   { path: paths.confirmEmail.path, page: ConfirmEmailPage },
   { path: paths.resetPassword.path, page: ResetPasswordPage },

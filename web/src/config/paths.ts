@@ -4,6 +4,23 @@ export const paths = {
   homepage: { path: '/homepage' },
   welcome: { path: '/welcome' },
   dashboard: { path: '/dashboard' },
+  investmentSummary: { path: '/dashboard/investment-summary' },
+  syndication: {
+    path: '/syndication/dashboard/:slug',
+    getHref: (slug: string) => `/syndication/dashboard/${encodeURIComponent(slug)}`,
+  },
+  syndicationSuccess: {
+    path: '/syndication/success/:synduserid',
+    getHref: (syndUserId: string | number) => `/syndication/success/${encodeURIComponent(String(syndUserId))}`,
+  },
+  /** Where a signer's mailed link lands (the local signing provider). */
+  sign: {
+    path: '/sign/:token',
+    getHref: (token: string) => `/sign/${encodeURIComponent(token)}`,
+  },
+  countersign: { path: '/management/countersign' },
+  accreditationStatus: { path: '/accreditation_status' },
+  newsDocuments: { path: '/news_documents' },
   profile: { path: '/profile' },
   portfolio: { path: '/portfolio' },
   about: { path: '/about' },

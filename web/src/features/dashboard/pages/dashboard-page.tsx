@@ -1,22 +1,61 @@
-import Card from 'react-bootstrap/Card';
-import { Link } from 'react-router-dom';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { ContentViewer } from '@/components/content/content-viewer';
+import { DashboardPanel } from '@/components/dashboard-panel/dashboard-panel';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { paths } from '@/config/paths';
-import { useSession } from '@/lib/auth/session-context';
+import { Spinner } from '@/components/ui/spinner';
+import { useAvailableInvestments } from '@/lib/investments';
+import { useInvestmentSummary } from '../api/investment-summary';
+import { InvestmentCard } from '../components/investment-card';
+import { InvestmentSummary } from '../components/investment-summary';
 
-/** The investor's dashboard; for now the left panel's user summary, which the investor area fills out. */
+/** The content item shown under the summary, explaining how its figures are calculated. */
+export const DISCLAIMER_SLUG = 'investment-calculations-disclaimer';
+
+/**
+ * The investor's dashboard: the left panel, and on the right the summary (only with rows), the disclaimer (with the
+ * summary) and the investments open now. Its data comes in three calls: mine (the panel), summary and available.
+ * The disclaimer is content, read through the batched content call only once the summary has rows, so a
+ * dashboard without a summary makes no fourth call for it.
+ */
 export function DashboardPage() {
-  const { displayName } = useSession();
+  const { data: summary } = useInvestmentSummary();
+  const { data: available } = useAvailableInvestments();
+  const showSummary = Boolean(summary?.rows.length);
+
   return (
     <ContentLayout title="Dashboard">
-      <Card className="col-md-4">
-        <Card.Body>
-          <Card.Title as="h2" className="h5">
-            {displayName}
-          </Card.Title>
-          <Link to={paths.profile.path}>Account settings</Link>
-        </Card.Body>
-      </Card>
+      <Row className="g-4">
+        <Col md={4}>
+          <DashboardPanel />
+        </Col>
+        <Col md={8}>
+          {summary && showSummary && (
+            <>
+              <InvestmentSummary summary={summary} />
+              <ContentViewer slug={DISCLAIMER_SLUG} className="small text-body-secondary mb-4" />
+            </>
+          )}
+          <section aria-labelledby="available-investments-title">
+            <h2 id="available-investments-title" className="h4">
+              Available Investments
+            </h2>
+            {available === undefined ? (
+              <Spinner />
+            ) : available.length === 0 ? (
+              <p>No investments available</p>
+            ) : (
+              <Row xs={1} lg={2} className="g-3">
+                {available.map((investment) => (
+                  <Col key={investment.documentId}>
+                    <InvestmentCard investment={investment} />
+                  </Col>
+                ))}
+              </Row>
+            )}
+          </section>
+        </Col>
+      </Row>
     </ContentLayout>
   );
 }

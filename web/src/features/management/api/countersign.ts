@@ -1,0 +1,32 @@
+import useSWR from 'swr';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/auth/session-context';
+
+/** One agreement waiting for management, as GET /api/syndication/countersign answers it. */
+export interface CountersignItem {
+  /** The syndication user: its documentId, or the row itself (the contract names the field, not its shape). */
+  syndUser: string | number | { id: number; documentId: string };
+  investor: { name: string | null; email: string | null };
+  investment: { name: string | null; url_slug: string | null };
+  invest_amount: number | null;
+  signedAt: string | null;
+}
+
+/** The id to countersign an item by: the syndication user's documentId where the answer carries the row. */
+export function countersignIdOf(item: CountersignItem): string {
+  const { syndUser } = item;
+  return typeof syndUser === 'object' && syndUser !== null ? syndUser.documentId : String(syndUser);
+}
+
+/** The portal's agreements waiting for management (admins and superadmins); a failed read is an empty list. */
+export function useAgreementsToCountersign() {
+  const { me } = useSession();
+  return useSWR(me ? ['countersign', me.id] : null, async () => {
+    const answer = await api.get<{ items?: CountersignItem[] }>('/api/syndication/countersign');
+    return Array.isArray(answer?.items) ? answer.items : [];
+  });
+}
+
+/** Management signs the agreement; throws ApiError. */
+export const countersign = (id: string, name: string) =>
+  api.post<{ success: boolean; sa_complete_date: string | null }>('/api/syndication/countersign', { id, name });

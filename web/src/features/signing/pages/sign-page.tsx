@@ -1,0 +1,113 @@
+import { type FormEvent, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useNavigate, useParams } from 'react-router-dom';
+import { TextField } from '@/components/form/text-field';
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { formatUsd } from '@/lib/format';
+import { documentUrlOf, sign, useSigningRequest } from '../api/signing';
+import { SignaturePad } from '../components/signature-pad';
+
+export const CONSENT_LABEL = 'I agree to sign this document electronically';
+
+/**
+ * /sign/:token, where a signer's mailed link lands (the local signing provider): the document, a typed name, an
+ * optional drawn signature and consent. Public: the token is the signer's key. An investor then goes on to the
+ * signature success page; a spouse is thanked here.
+ */
+export function SignPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: request, isLoading } = useSigningRequest(token);
+  const [name, setName] = useState('');
+  const [drawn, setDrawn] = useState<string | null>(null);
+  const [consent, setConsent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [signed, setSigned] = useState(false);
+
+  if (isLoading) return <PageSpinner />;
+  if (!request) {
+    return (
+      <ContentLayout title="Sign Document">
+        <Alert variant="warning">This signing link is not valid or has expired.</Alert>
+      </ContentLayout>
+    );
+  }
+
+  const title = request.document.title || 'Sign Document';
+  const documentUrl = documentUrlOf(token, request);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim() || !consent || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await sign(token, { name: name.trim(), ...(drawn ? { signature: drawn } : {}), consent: true });
+      setSigned(true);
+      if (request.signer.role === 'investor') navigate(paths.syndicationSuccess.getHref(answer.syndUserId));
+    } catch (failure) {
+      setError(failure instanceof ApiError ? (failure.serverMessage ?? 'Unexpected error') : 'Unexpected error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ContentLayout title={title}>
+      <dl className="row">
+        <dt className="col-sm-3">Investment</dt>
+        <dd className="col-sm-9">{request.document.investmentName}</dd>
+        {request.document.fundName && (
+          <>
+            <dt className="col-sm-3">Fund</dt>
+            <dd className="col-sm-9">{request.document.fundName}</dd>
+          </>
+        )}
+        <dt className="col-sm-3">Amount</dt>
+        <dd className="col-sm-9">{formatUsd(request.document.amount)}</dd>
+        <dt className="col-sm-3">Signer</dt>
+        <dd className="col-sm-9">{request.signer.name}</dd>
+      </dl>
+
+      {request.signed || signed ? (
+        <Alert variant="success">
+          {signed ? 'Thank you. Your signature has been recorded.' : 'You have already signed this document.'}
+        </Alert>
+      ) : (
+        <>
+          <object data={documentUrl} type="application/pdf" className="w-100 border mb-2" style={{ height: '70vh' }} aria-label={title}>
+            <p>
+              Your browser cannot show the document here. <a href={documentUrl}>Download the document</a> to read it.
+            </p>
+          </object>
+          <p>
+            <a href={documentUrl} target="_blank" rel="noopener noreferrer">
+              Download the document
+            </a>
+          </p>
+          <Form onSubmit={submit} noValidate className="d-grid gap-3" style={{ maxWidth: 520 }}>
+            <TextField label="Type your full name" value={name} onChange={setName} autoComplete="name" />
+            <SignaturePad onChange={setDrawn} />
+            <Form.Check id="sign-consent" type="checkbox" label={CONSENT_LABEL} checked={consent} onChange={(event) => setConsent(event.target.checked)} />
+            {error && (
+              <Alert variant="danger" className="mb-0">
+                {error}
+              </Alert>
+            )}
+            <div>
+              <Button type="submit" disabled={busy || !name.trim() || !consent}>
+                Sign
+              </Button>
+            </div>
+          </Form>
+        </>
+      )}
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,122 @@
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/auth/session-context';
+import { list } from '@/lib/collections';
+import { type InvestmentView, type SyndUserView, investmentKeys, isInvestmentKey } from '@/lib/investments';
+import type { InvestFormValues } from '../invest-form-rules';
+import { investingPayload } from '../invest-form-rules';
+
+/** The investment of `slug` as the signed-in investor sees it; null when there is none (or it cannot be read). */
+export function useInvestmentBySlug(slug: string) {
+  const { me } = useSession();
+  return useSWR(me ? investmentKeys.bySlug(me.id, slug) : null, ([, , , wanted]) =>
+    api.get<InvestmentView>(`/api/syndication/byslug/${encodeURIComponent(wanted)}`),
+  );
+}
+
+/** What the commit calls answer. */
+interface CommitAnswer {
+  success: boolean;
+  syndUser: SyndUserView;
+}
+
+/** What POST /api/syndication/request_sign answers: the caller's signing link, null once they have signed. */
+export interface SignRequestAnswer {
+  success: boolean;
+  url: string | null;
+  syndAgreementSignedByCurrentUser: boolean | null;
+  syndAgreementSignedByCurrentUserCosub: boolean | null;
+}
+
+/** What POST /api/syndication/sync_sign answers: the provider's signing state. */
+export type SyncSignAnswer = Pick<
+  SyndUserView,
+  'syndAgreementSignedByCurrentUser' | 'syndAgreementSignedByCurrentUserCosub' | 'sa_complete_date' | 'syndAgreementsCount'
+> & { success: boolean };
+
+/** Starts signing (when not started) and answers the caller's link. Throws ApiError. */
+export const requestSign = (id: string) => api.post<SignRequestAnswer>('/api/syndication/request_sign', { id });
+
+/** The signing state from the provider. Throws ApiError. */
+export const syncSign = (id: string) => api.post<SyncSignAnswer>('/api/syndication/sync_sign', { id });
+
+/** A link (valid 5 minutes) to the completed agreement. Throws ApiError. */
+export const agreementDownload = (syndUserId: string) =>
+  api.post<{ url: string; originalName?: string }>('/api/profile/synd_agreements/download', { syndUserId });
+
+/**
+ * The writes of the syndication page. Each puts what the CMS answers in the cached investment at once (so the
+ * page moves on without a reload), then reads the investor's lists again, which a decision changes.
+ */
+export function useSyndicationActions(slug: string) {
+  const { me } = useSession();
+  const { mutate } = useSWRConfig();
+  const userId = me?.id ?? 0;
+
+  const updateSyndUser = useCallback(
+    async (change: (syndUser: SyndUserView | null) => SyndUserView | null) => {
+      await mutate<InvestmentView | null>(
+        investmentKeys.bySlug(userId, slug),
+        (view) => (view ? { ...view, syndUser: change(view.syndUser) } : view),
+        { revalidate: false },
+      );
+    },
+    [mutate, slug, userId],
+  );
+
+  /** Reads the investment again (its amounts left, the funding texts once complete). */
+  const reload = useCallback(() => mutate(investmentKeys.bySlug(userId, slug)), [mutate, slug, userId]);
+
+  const refreshLists = useCallback(
+    () => mutate((key) => isInvestmentKey(key) && (key as unknown[])[1] !== 'byslug'),
+    [mutate],
+  );
+
+  const commit = useCallback(
+    async (id: string, values: InvestFormValues): Promise<SyndUserView> => {
+      const answer =
+        values.choice === '1'
+          ? await api.post<CommitAnswer>('/api/syndication/set_investing', investingPayload(id, values))
+          : await api.post<CommitAnswer>('/api/syndication/set_not_investing', { id, feedback: values.feedback });
+      await updateSyndUser(() => answer.syndUser);
+      void refreshLists();
+      return answer.syndUser;
+    },
+    [refreshLists, updateSyndUser],
+  );
+
+  /** Puts a signing state (from sync_sign or request_sign) into the cached syndication user. */
+  const applySigning = useCallback(
+    (state: Partial<SyndUserView>) =>
+      updateSyndUser((syndUser) => (syndUser ? { ...syndUser, ...withoutUnknown(state) } : syndUser)),
+    [updateSyndUser],
+  );
+
+  return { commit, applySigning, reload };
+}
+
+/** A partial answer with its undefined fields left out, so they do not overwrite what is known. */
+function withoutUnknown<T extends object>(state: T): Partial<T> {
+  return Object.fromEntries(Object.entries(state).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** A due-diligence document of a fund, as the collection call for synd_documents answers it. */
+export interface SyndDocument {
+  id: number;
+  documentId: string;
+  title: string | null;
+  originalName: string | null;
+  createdAt: string;
+}
+
+/** The fund's due-diligence documents (read-only), up to the spec's 999. */
+export function useDueDiligenceDocuments(fundDocumentId: string | null) {
+  return useSWR(fundDocumentId ? ['synd-documents', fundDocumentId] : null, ([, fund]) =>
+    list<SyndDocument>('synd_documents', { filters: { fund: { documentId: fund } }, limit: 999 }),
+  );
+}
+
+/** A link to one due-diligence document: the spec's POST api/profile/synd_documents/download?fundId={id} {id}. */
+export const dueDiligenceDownload = (fundId: string, id: string) =>
+  api.post<{ url: string }>(`/api/profile/synd_documents/download?fundId=${encodeURIComponent(fundId)}`, { id });
