@@ -9,6 +9,7 @@ import { serviceAccessor } from '../../../utils/service';
 import type { AccountUser } from '../../account/users';
 import { notifications } from '../../notification/services/notification';
 import { portals } from '../../portal/services/portal';
+import { signing } from '../../signing/services/signing';
 import { byId, SYND_USER_POPULATE, syndUsers, syndUserView, type SyndUserRow } from '../../synd-user/services/synd-user';
 
 const INVESTMENT = 'api::investment.investment';
@@ -307,6 +308,8 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
         });
         return created.id as number;
       });
+      // New terms make any agreement not signed yet stale: the next request_sign renders one with these.
+      if (own) await signing(strapi).discardUnsigned(own.id);
       const saved = await syndUsers(strapi).ownedBy(user.id, savedId);
       await tellStaff(user, 'syndication_committed', { investmentName: investment.name ?? '', amount: formatUsd(terms.invest_amount) });
       return { success: true, syndUser: syndUserView(saved) };
@@ -322,6 +325,7 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
       const savedId = own
         ? (await strapi.db.query(SYND_USER).update({ where: { id: own.id }, data })).id
         : (await strapi.db.query(SYND_USER).create({ data: { ...data, user: user.id, fund: investment.fund!.id, investment: investment.id, invest_amount: 0 } })).id;
+      if (own) await signing(strapi).discardUnsigned(own.id);
       const saved = await syndUsers(strapi).ownedBy(user.id, savedId);
       await tellStaff(user, 'syndication_declined', { investmentName: investment.name ?? '', feedback: data.feedback ?? '' });
       return { success: true, syndUser: syndUserView(saved) };

@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, openGuestSession, signedInUser } from './helpers/auth';
+import { createPortal, type TestPortal } from './helpers/records';
+import { useStrapi, type TestApp } from './helpers/strapi';
+
+let app: TestApp;
+let home: TestPortal;
+let investment: { id: number; documentId: string };
+const DAY = 86_400_000;
+
+async function investor(prefix: string, portal = home) {
+  const user = await signedInUser(app, prefix, 'user', portal);
+  await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: user.id }, data: { accreditation: 1 } });
+  return user;
+}
+
+async function offering(portal: TestPortal, slug: string, total: number) {
+  const company = await app.strapi.documents('api::company.company').create({ data: { name: `${slug} co`, portal: portal.documentId } as never });
+  const fund = await app.strapi.documents('api::fund.fund').create({
+    data: {
+      name: `${slug} fund`, url_slug: slug, company: company.documentId, min_inv_amount: 25_000, total_inv_amount: total,
+      open_date: new Date(Date.now() - 10 * DAY), start_date: new Date(Date.now() - 5 * DAY), close_date: new Date(Date.now() + 20 * DAY),
+      end_date: new Date(Date.now() + 400 * DAY), currentPercentageTotalReturned: 10, currentFundValuePercentage: 120,
+    } as never,
+  });
+  const created = await app.strapi.documents('api::investment.investment').create({ data: { name: `${slug} deal`, url_slug: slug, fund: fund.documentId, company: company.documentId } as never });
+  return { id: created.id as number, documentId: created.documentId };
+}
+
+const commit = (authCode: string, body: Record<string, unknown>) => call(app, 'POST', '/api/syndication/set_investing', body, { authCode });
+
+beforeAll(async () => {
+  app = await useStrapi();
+  home = await createPortal(app, 'synd-home');
+  investment = await offering(home, 'synd-open', 100_000);
+});
+
+describe('committing to an investment', () => {
+  it("answers the spec's messages and stores nothing wrong", async () => {
+    const { authCode } = await investor('synd-rules');
+    const base = { id: investment.documentId, invest_amount: 30_000, method_of_inv: 'CASH', is_married: '0' };
+    expect((await commit(authCode, { ...base, invest_amount: 1_000 })).body.error.message).toBe('Minimum investment Amount is $25,000');
+    expect((await commit(authCode, { ...base, invest_amount: 200_000 })).body.error.message).toBe('Maximum investment Amount is $100,000');
+    expect((await commit(authCode, { ...base, method_of_inv: undefined })).body.error.message).toBe('Method of investment is required');
+    expect((await commit(authCode, { ...base, is_married: '1', is_marital_state: '1' })).body.error.message).toBe('Spouse first name is required');
+    const ok = await commit(authCode, { ...base, is_married: '1', is_marital_state: '1', cosub_first_name: 'Sam', cosub_last_name: 'Lee', cosub_email: 'sam@example.com' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.syndUser).toMatchObject({ invest_amount: 30_000, invest_status: 'Accepted investment', is_married: true, isSpouseInvestmentRequired: true, signingStep: 1 });
+    const declined = await call(app, 'POST', '/api/syndication/set_not_investing', { id: ok.body.syndUser.documentId, feedback: 'Not now' }, { authCode });
+    expect(declined.body.syndUser).toMatchObject({ invest_status: 'Declined investment', feedback: 'Not now', isDeclined: true });
+  });
+
+  it('never lets simultaneous commitments pass the fund total', async () => {
+    const capped = await offering(home, 'synd-capped', 100_000);
+    const investors = await Promise.all(Array.from({ length: 8 }, (_, index) => investor(`synd-race-${index}`)));
+    const answers = await Promise.all(investors.map(({ authCode }) => commit(authCode, { id: capped.documentId, invest_amount: 25_000, method_of_inv: 'TRUST' })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(4);
+    for (const answer of answers.filter((candidate) => candidate.status !== 200)) {
+      expect(answer.status).toBe(409);
+      expect(answer.body.error.message).toBe('Only $0 is left to invest in this offering');
+    }
+    const rows = await app.strapi.db.query('api::synd-user.synd-user').findMany({ where: { investment: { id: capped.id }, invest_status: 'Accepted investment' } });
+    expect(rows.reduce((sum: number, row: { invest_amount: string | number }) => sum + Number(row.invest_amount), 0)).toBe(100_000);
+  });
+
+  it('keeps each investor to their own portal and refuses a guest session', async () => {
+    const elsewhere = await createPortal(app, 'synd-elsewhere');
+    const stranger = await investor('synd-stranger', elsewhere);
+    expect((await call(app, 'GET', '/api/syndication/byslug/synd-open', undefined, { authCode: stranger.authCode })).status).toBe(404);
+    expect((await commit(stranger.authCode, { id: investment.documentId, invest_amount: 30_000, method_of_inv: 'TRUST' })).status).toBe(404);
+    const own = await investor('synd-guest');
+    const guest = await openGuestSession(app, own.id);
+    expect((await commit(guest, { id: investment.documentId, invest_amount: 30_000, method_of_inv: 'TRUST' })).status).toBe(403);
+    const seen = await call(app, 'GET', '/api/syndication/byslug/synd-open', undefined, { authCode: guest });
+    expect(seen).toMatchObject({ status: 200, body: { name: 'synd-open deal', minimumAmountToInvest: 25_000, isAvailable: true } });
+  });
+
+  it('asks an investor without an accreditation to state it first', async () => {
+    const { authCode } = await signedInUser(app, 'synd-unaccredited', 'user', home);
+    const refused = await commit(authCode, { id: investment.documentId, invest_amount: 30_000, method_of_inv: 'TRUST' });
+    expect(refused).toMatchObject({ status: 403, body: { error: { message: 'Please state your accreditation status before investing' } } });
+  });
+
+  it('sums completed investments per fund with the spec formulas', async () => {
+    const me = await investor('synd-summary');
+    const ok = await commit(me.authCode, { id: investment.documentId, invest_amount: 40_000, method_of_inv: 'ENTITY' });
+    await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: ok.body.syndUser.id }, data: { sa_complete_date: new Date() } });
+    const { body } = await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: me.authCode });
+    expect(body.rows).toEqual([expect.objectContaining({ fund_name: 'synd-open fund', investment_made: 40_000, current_distribution: 4_000, percentage_returned: 10, current_value: 48_000 })]);
+    expect(body.overallReturn).toBeCloseTo(30, 5);
+  });
+});
