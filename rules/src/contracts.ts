@@ -1,3 +1,5 @@
+import type { MethodOfInvestment, SigningStep } from './synd-user';
+
 /**
  * Shapes and limits the CMS answers and the site reads: one definition, so the two sides cannot drift
  * (docs/api-auth.md and docs/api-public.md describe them in words).
@@ -64,3 +66,32 @@ export type Settings = { [flag in SettingFlag]: boolean } & {
   recaptchaSiteKey?: string | null;
   signInWithGoogleClientId?: string | null;
 };
+
+/** An investor's syndication user of an investment, as the investment views carry it (docs/api-investor.md). */
+export interface SyndUserView {
+  id: number;
+  documentId: string;
+  invest_amount: number | null;
+  invest_status: 'Accepted investment' | 'Declined investment' | null;
+  method_of_inv: MethodOfInvestment | null;
+  is_married: boolean | null;
+  is_marital_state: boolean | null;
+  cosub_first_name: string | null;
+  cosub_last_name: string | null;
+  cosub_email: string | null;
+  feedback: string | null;
+  sa_start_date: string | null;
+  sa_complete_date: string | null;
+  syndAgreementSignedByCurrentUser: boolean;
+  syndAgreementSignedByCurrentUserCosub: boolean;
+  hasSyndAgreement: boolean;
+  syndAgreementsCount: number;
+  ft_start_date: string | null;
+  ft_complete_date: string | null;
+  managementSignedAt: string | null;
+  signingStep: SigningStep;
+  isSpouseInvestmentRequired: boolean;
+  isInvesting: boolean;
+  isGoingToInvest: boolean;
+  isDeclined: boolean;
+}

@@ -1,37 +1,10 @@
-import type { FundStatus, MethodOfInvestment, SigningStep } from '@portal/rules';
+import type { FundStatus, SyndUserView } from '@portal/rules';
 import useSWR from 'swr';
 import { paths } from '@/config/paths';
 import { api } from './api-client';
 import { useSession } from './auth/session-context';
 
-/** The caller's syndication user of an investment, as the investment view carries it (docs/api-investor.md). */
-export interface SyndUserView {
-  id: number;
-  documentId: string;
-  invest_amount: number | null;
-  invest_status: 'Accepted investment' | 'Declined investment' | null;
-  method_of_inv: MethodOfInvestment | null;
-  is_married: boolean | null;
-  is_marital_state: boolean | null;
-  cosub_first_name: string | null;
-  cosub_last_name: string | null;
-  cosub_email: string | null;
-  feedback: string | null;
-  sa_start_date: string | null;
-  sa_complete_date: string | null;
-  syndAgreementSignedByCurrentUser: boolean | null;
-  syndAgreementSignedByCurrentUserCosub: boolean | null;
-  hasSyndAgreement: boolean | null;
-  syndAgreementsCount: number | null;
-  ft_start_date: string | null;
-  ft_complete_date: string | null;
-  signingStep: SigningStep;
-  isSpouseInvestmentRequired: boolean;
-  isInvesting: boolean;
-  isGoingToInvest: boolean;
-  isDeclined: boolean;
-  managementSignedAt: string | null;
-}
+export type { SyndUserView } from '@portal/rules';
 
 /** A fund as the investment view carries it; the funding texts are null until the caller's agreement is complete. */
 export interface FundView {

@@ -35,6 +35,10 @@ export interface CollectionRule {
 /** File rows (tax, news, proof, due diligence, agreements): their storage keys stay on the server (downloads are signed links). */
 const FILE_FIELDS = ['originalName', 'title', 'createdAt', 'isDeleted'];
 const NOT_DELETED = { $or: [{ isDeleted: false }, { isDeleted: { $null: true } }] };
+/** Tax and news documents: the investor's own, per year and fund. */
+const OWN_YEARLY_FILES = {
+  read: 'own', fields: [...FILE_FIELDS, 'year'], populate: { fund: ['name'] }, filterBy: ['fund'], owner: 'user', always: NOT_DELETED,
+} as const satisfies Omit<CollectionRule, 'uid'>;
 const FUND_SUMMARY = ['name', 'url_slug', 'close_date', 'fund_status'];
 
 /**
@@ -110,24 +114,8 @@ export const COLLECTIONS: Record<string, CollectionRule> = {
     portal: 'fund.company.portal',
     owner: 'user',
   },
-  tax_documents: {
-    uid: 'api::tax-document.tax-document',
-    read: 'own',
-    fields: [...FILE_FIELDS, 'year'],
-    populate: { fund: ['name'] },
-    filterBy: ['fund'],
-    owner: 'user',
-    always: NOT_DELETED,
-  },
-  news_documents: {
-    uid: 'api::news-document.news-document',
-    read: 'own',
-    fields: [...FILE_FIELDS, 'year'],
-    populate: { fund: ['name'] },
-    filterBy: ['fund'],
-    owner: 'user',
-    always: NOT_DELETED,
-  },
+  tax_documents: { uid: 'api::tax-document.tax-document', ...OWN_YEARLY_FILES },
+  news_documents: { uid: 'api::news-document.news-document', ...OWN_YEARLY_FILES },
   proof_documents: {
     uid: 'api::proof-document.proof-document',
     read: 'own',

@@ -1,6 +1,6 @@
 import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { isDeclined, isGoingToInvest, isInvesting, isSpouseInvestmentRequired, signingStep } from '@portal/rules';
+import { isDeclined, isGoingToInvest, isInvesting, isSpouseInvestmentRequired, signingStep, type SyndUserView } from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
 
 const SYND_USER = 'api::synd-user.synd-user';
@@ -47,13 +47,13 @@ export const SYND_USER_POPULATE = {
 export const byId = (id: string | number) => (typeof id === 'number' || /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id });
 
 /** A syndication user as the site sees it (docs/api-investor.md): its own fields and the states the rules derive. */
-export function syndUserView(row: SyndUserRow) {
+export function syndUserView(row: SyndUserRow): SyndUserView {
   return {
     id: row.id,
     documentId: row.documentId,
     invest_amount: row.invest_amount === null ? null : Number(row.invest_amount),
-    invest_status: row.invest_status,
-    method_of_inv: row.method_of_inv,
+    invest_status: row.invest_status as SyndUserView['invest_status'],
+    method_of_inv: row.method_of_inv as SyndUserView['method_of_inv'],
     is_married: row.is_married,
     is_marital_state: row.is_marital_state,
     cosub_first_name: row.cosub_first_name,
@@ -76,8 +76,6 @@ export function syndUserView(row: SyndUserRow) {
     isDeclined: isDeclined(row),
   };
 }
-
-export type SyndUserView = ReturnType<typeof syndUserView>;
 
 const syndUserService = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** The caller's syndication user `id` (numeric id or documentId), with its relations; 404 'Not found' when it is not theirs. */
