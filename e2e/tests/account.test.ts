@@ -61,7 +61,7 @@ describe('account journeys in Chromium', () => {
   });
 
   it('resets a forgotten password from the mailed link and signs in with the new one', async () => {
-    const email = 'investor.new@wasabistallions.com';
+    const email = 'user@wasabistallions.com';
     const page = await browser().newPage();
     await page.goto(`${stack.siteUrl}/`);
     const dialog = await openDialog(page, 'Sign In');
