@@ -50,6 +50,9 @@ function startDropboxStandIn(signedPdf: Buffer) {
       if (request.method === 'GET' && url === `/v3/signature_request/${REQUEST_ID}`) {
         return json(200, { signature_request: { signature_request_id: REQUEST_ID, is_complete: state.signed.size === 2, signatures: signatures() } });
       }
+      if (request.method === 'POST' && url === `/v3/signature_request/cancel/${REQUEST_ID}`) {
+        return response.writeHead(200).end();
+      }
       if (request.method === 'GET' && url.startsWith(`/v3/signature_request/files/${REQUEST_ID}`)) {
         return response.writeHead(200, { 'content-type': 'application/pdf' }).end(signedPdf);
       }
@@ -168,6 +171,22 @@ describe('Dropbox Sign', () => {
     const file = await download(link.body.url);
     expect(file.status).toBe(200);
     expect(verifySealedPdf(file.bytes).valid).toBe(true);
+  });
+
+  it('withdraws the request at Dropbox Sign when the investor changes the terms before anyone signed', async () => {
+    const changer = await createInvestor(app, offering, 'sign-dropbox-changer', { spouse: false });
+    await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: changer.id }, data: { accreditation: 1 } });
+    const asked = await call(app, 'POST', '/api/syndication/request_sign', { id: changer.syndUser }, { authCode: changer.authCode });
+    expect(asked.status).toBe(200);
+    const cancels = () => standIn.received.filter((request) => request.method === 'POST' && request.url === `/v3/signature_request/cancel/${REQUEST_ID}`).length;
+    const before = cancels();
+
+    const changed = await call(app, 'POST', '/api/syndication/set_investing', { id: changer.syndUser, invest_amount: 60_000, method_of_inv: 'ENTITY' }, { authCode: changer.authCode });
+    expect(changed.status).toBe(200);
+    expect(cancels()).toBe(before + 1);
+    const row = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: changer.syndUserId } });
+    expect(row).toMatchObject({ invest_amount: 60_000, syndAgreementDropboxSignatureRequestId: null });
+    expect(await app.strapi.db.query('api::signing.signing').count({ where: { syndUser: { id: changer.syndUserId } } })).toBe(0);
   });
 
   it('answers 502 when the service refuses the request', async () => {

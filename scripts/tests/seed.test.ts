@@ -222,6 +222,15 @@ describe('a first run on an empty database', () => {
     expect(new Date(spouse[1].expiresAt).getTime()).toBeGreaterThan(Date.now());
     const signed = await signersOf('investor.signed@wasabistallions.com');
     expect(signed.map((row) => [row.role, Boolean(row.signedAt)])).toEqual([['investor', true]]);
+
+    // Every complete demo investment, on every portal, has its sealed agreement to download.
+    const completeRows: Row[] = await app.strapi.db.query(SYND_USER).findMany({ where: { sa_complete_date: { $notNull: true } }, populate: { user: true } });
+    expect(completeRows.length).toBeGreaterThanOrEqual(4);
+    for (const row of completeRows) {
+      const stored: Row | null = await app.strapi.db.query(SYND_AGREEMENT).findOne({ where: { syndUser: { id: row.id } } });
+      expect(stored, `${row.user?.email} #${row.id}`).toMatchObject({ docPath: expect.stringMatching(/^agreements\//) });
+      expect(fs.readFileSync(path.join(process.env.PRIVATE_FILES_DIR as string, stored!.docPath)).toString('latin1')).toMatch(/\/ByteRange\s*\[/);
+    }
   });
 
   it('creates confirmed, active site accounts on their portals whose password verifies, and the unconfirmed one', async () => {

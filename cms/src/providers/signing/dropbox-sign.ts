@@ -95,6 +95,14 @@ export function dropboxSigning(config: DropboxConfig): SigningProvider {
         throw serviceError('file download', error);
       }
     },
+
+    async cancel(requestId) {
+      try {
+        await requests().signatureRequestCancel(requestId);
+      } catch (error) {
+        throw serviceError('cancel', error);
+      }
+    },
   };
 }
 

@@ -20,5 +20,7 @@ export function localSigning(storage: FileStorage): SigningProvider {
     async signedDocument() {
       throw new Error('The local signer keeps the signed document from the start; there is nothing to fetch');
     },
+    // The portal's own signer rows are the request: deleting them withdraws it.
+    cancel: async () => undefined,
   };
 }

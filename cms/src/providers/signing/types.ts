@@ -62,4 +62,6 @@ export interface SigningProvider {
   signatures(requestId: string): Promise<ProviderSignature[] | null>;
   /** The signed document from the service, once every signer signed. */
   signedDocument(requestId: string): Promise<Buffer>;
+  /** Withdraws a request nobody signed (the investor changed their terms), so its mailed links stop working. */
+  cancel(requestId: string): Promise<void>;
 }

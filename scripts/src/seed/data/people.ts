@@ -63,6 +63,7 @@ export const PEOPLE: PersonSeed[] = [
       { offering: WASABI_CLOSED, intended: 'investing', amount: 60_000 },
     ],
   },
+  { email: 'admin@oakharbor.com', portal: 'oakharbor', level: 'admin', firstName: 'Owen', lastName: 'Admin' },
   { email: 'user@oakharbor.com', portal: 'oakharbor', level: 'user', firstName: 'Olive', lastName: 'Harbor' },
   {
     email: 'investor@oakharbor.com', portal: 'oakharbor', level: 'user', firstName: 'Oscar', lastName: 'Oakes',
@@ -132,4 +133,29 @@ export function users(password: string): SeedRecord[] {
 
 export function syndUsers(now: Date): SeedRecord[] {
   return PEOPLE.flatMap((person) => (person.investments ?? []).map((entry) => participation(person, entry, now)));
+}
+
+/** How far a demo investor's agreement has come: the stages a seeded participation implies. */
+export type AgreementStage = 'spouse to sign' | 'management to sign' | 'complete';
+
+const STAGE_OF: Partial<Record<InvestorState, AgreementStage>> = {
+  'going, spouse to sign': 'spouse to sign',
+  'going, management to sign': 'management to sign',
+  investing: 'complete',
+};
+
+/**
+ * The agreement every demo participation that has one needs, so each step of signing shows and every complete
+ * investment has its sealed PDF to download; countersigned by the first admin of the investor's portal.
+ */
+export function demoAgreements(): { email: string; offering: string; stage: AgreementStage; management: { name: string; email: string } }[] {
+  return PEOPLE.flatMap((person) => {
+    const admin = PEOPLE.find((other) => other.portal === person.portal && other.level === 'admin');
+    if (!admin) throw new Error(`The demo portal ${person.portal} needs an admin to countersign its agreements`);
+    const management = { name: `${admin.firstName} ${admin.lastName}`, email: admin.email };
+    return (person.investments ?? []).flatMap(({ offering, intended }) => {
+      const stage = STAGE_OF[intended];
+      return stage ? [{ email: person.email, offering, stage, management }] : [];
+    });
+  });
 }

@@ -616,11 +616,23 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     async discardUnsigned(syndUserId: number): Promise<number> {
       const rows = await investorSide(syndUserId);
       if (!rows.length || rows.some((signer) => signer.signedAt)) return 0;
+      const before: { syndAgreementDropboxSignatureRequestId: string | null } | null = await strapi.db
+        .query(SYND_USER)
+        .findOne({ where: { id: syndUserId }, select: ['syndAgreementDropboxSignatureRequestId'] });
       const { count } = await db().deleteMany({ where: { id: { $in: rows.map((signer) => signer.id) }, signedAt: { $null: true } } });
       await strapi.db.query(SYND_USER).update({
         where: { id: syndUserId },
         data: { syndAgreementDropboxSignatureRequestId: null, syndAgreementDropboxSigningURL: null, syndAgreementSignedByCurrentUser: false, syndAgreementSignedByCurrentUserCosub: false },
       });
+      // The request at the signing service is withdrawn too, so its mailed links stop working. The new terms stand
+      // whether or not the service answers: a request left open there can no longer complete an agreement here.
+      const requestId = before?.syndAgreementDropboxSignatureRequestId;
+      const provider = rows[0].provider;
+      if (requestId && provider) {
+        await signingProvider(strapi, provider)
+          .cancel(requestId)
+          .catch((error: unknown) => strapi.log.warn(`Signature request ${requestId} not withdrawn at ${provider}: ${error instanceof Error ? error.message : String(error)}`));
+      }
       return count;
     },
 
