@@ -9,6 +9,6 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     testTimeout: 120_000,
-    hookTimeout: 120_000,
+    hookTimeout: 300_000,
   },
 });

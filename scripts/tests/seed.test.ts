@@ -220,6 +220,8 @@ describe('a first run on an empty database', () => {
     const spouse = await signersOf('investor.spouse@wasabistallions.com');
     expect(spouse.map((row) => [row.role, Boolean(row.signedAt)])).toEqual([['investor', true], ['spouse', false]]);
     expect(new Date(spouse[1].expiresAt).getTime()).toBeGreaterThan(Date.now());
+    // No mail goes out for demo data: the report gives the spouse's link instead.
+    expect(first.signingLinks).toEqual([{ name: 'Stan Spouse', email: 'stan.spouse@example.com', path: expect.stringMatching(/^\/sign\/[A-Za-z0-9_-]{20,}$/) }]);
     const signed = await signersOf('investor.signed@wasabistallions.com');
     expect(signed.map((row) => [row.role, Boolean(row.signedAt)])).toEqual([['investor', true]]);
 

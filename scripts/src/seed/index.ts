@@ -1,6 +1,6 @@
 import type { Core, UID } from '@strapi/strapi';
 import { ADMIN_USER, SIGNING, USER } from '../lib/uids';
-import { seedAgreements } from './agreements';
+import { openSigningLinks, seedAgreements, type OpenSigningLink } from './agreements';
 import { adminPasswordWorks, adminUserStore } from './admin-users';
 import { seedPlan, type PlanOptions } from './data';
 import { createSeeder, Ref, type Outcome } from './engine';
@@ -31,6 +31,8 @@ export interface SeedAccount {
 export interface SeedReport {
   counts: SeedCount[];
   accounts: SeedAccount[];
+  /** The demo's signing links nobody has used yet (a spouse's mail never sent), as site paths. */
+  signingLinks: OpenSigningLink[];
 }
 
 // Strapi's admin password rule; site accounts need less (6+ characters), so one password serves both.
@@ -61,7 +63,7 @@ export async function seed(strapi: Core.Strapi, options: SeedOptions): Promise<S
   for (const outcome of outcomes) {
     if (outcome.record.uid === USER || outcome.record.uid === ADMIN_USER) accounts.push(await checkAccount(strapi, outcome, options.password));
   }
-  return { counts, accounts };
+  return { counts, accounts, signingLinks: await openSigningLinks(strapi) };
 }
 
 /** The type's admin panel name; the admin's own types say so, or its "User" would read like the site's. */

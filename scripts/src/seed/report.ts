@@ -1,6 +1,6 @@
 import type { SeedReport } from './index';
 
-/** The seed's report as the lines the CLI prints: counts per type, then the demo accounts. */
+/** The seed's report as the lines the CLI prints: counts per type, the demo accounts, the open signing links. */
 export function formatReport(report: SeedReport, password: string): string[] {
   const width = Math.max(...report.counts.map((count) => count.label.length));
   const lines = [`${'Record type'.padEnd(width)}  created  skipped`];
@@ -21,6 +21,10 @@ export function formatReport(report: SeedReport, password: string): string[] {
       ].filter(Boolean);
       lines.push(`  ${account.email.padEnd(emailWidth)}  ${account.role.padEnd(18)}  ${notes.join(', ')}`);
     }
+  }
+  if (report.signingLinks.length) {
+    lines.push('', 'Open signing links (no mail is sent for demo data; open one on the site to sign as that person):');
+    for (const link of report.signingLinks) lines.push(`  ${link.name} <${link.email}>  ${link.path}`);
   }
   return lines;
 }

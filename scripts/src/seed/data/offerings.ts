@@ -1,4 +1,4 @@
-import { fundStatus, type FundDates, type FundStatus } from '@portal/rules';
+import { formatUsd, fundStatus, type FundDates, type FundStatus } from '@portal/rules';
 import { COMPANY, FUND, INVESTMENT } from '../../lib/uids';
 import { record, type Fields, type SeedRecord } from '../engine';
 import { companyRef, fundRef, investmentRef, portalRef } from '../refs';
@@ -233,7 +233,8 @@ export function investments(): SeedRecord[] {
     record(INVESTMENT, ['url_slug'], {
       ...offering.investment,
       url_slug: offering.slug,
-      description: `<p>${offering.summary}</p>`,
+      // What the investment is; the fund's description (above) says what the offering is, so the page repeats nothing.
+      description: `<p>${offering.investment.name}: ${offering.investment.inv_type.toLowerCase()} interests offered through ${offering.name}, ${formatUsd(offering.investment.inv_amount)} in all.</p>`,
       company: companyRef(offering.company, offering.portal),
       fund: fundRef(offering.slug),
     })
