@@ -82,9 +82,8 @@ export function SignPage() {
       ) : (
         <>
           <object data={documentUrl} type="application/pdf" className="w-100 border mb-2" style={{ height: '70vh' }} aria-label={title}>
-            <p>
-              Your browser cannot show the document here. <a href={documentUrl}>Download the document</a> to read it.
-            </p>
+            {/* The link under the viewer serves browsers without one. */}
+            <p className="p-3 mb-0">Your browser cannot show the document here: download it to read it before you sign.</p>
           </object>
           <p>
             <a href={documentUrl} target="_blank" rel="noopener noreferrer">
