@@ -10,13 +10,15 @@ import { useSession } from '@/lib/auth/session-context';
 import { formatDateTime } from '@/lib/format';
 import { openInNewTab } from '@/lib/open-in-new-tab';
 
-/** A file row as the CMS's file lists answer it (tax, news, proof and due-diligence documents). */
+/**
+ * A file row as the CMS's file lists answer it (tax, news, proof and due-diligence documents). Its `displayTitle`
+ * is left out: the list applies the shared rule itself, so a row from any source reads the same.
+ */
 export interface FileItem {
   id: number;
   documentId: string;
   originalName: string | null;
   title: string | null;
-  displayTitle?: string;
   createdAt: string;
   year?: number | null;
   fund?: { id: number; documentId: string; name: string | null } | null;
