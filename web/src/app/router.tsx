@@ -50,6 +50,15 @@ const CountersignPage = lazyPage(() =>
 const ProfilePage = lazyPage(() =>
   import('@/features/profile/pages/profile-page').then((module) => module.ProfilePage),
 );
+const TaxDocumentsPage = lazyPage(() =>
+  import('@/features/documents/pages/tax-documents-page').then((module) => module.TaxDocumentsPage),
+);
+const VerificationDocumentsPage = lazyPage(() =>
+  import('@/features/documents/pages/verification-documents-page').then((module) => module.VerificationDocumentsPage),
+);
+const NewsDocumentsPage = lazyPage(() =>
+  import('@/features/documents/pages/news-documents-page').then((module) => module.NewsDocumentsPage),
+);
 const ConfirmEmailPage = lazyPage(() =>
   import('@/features/auth/pages/confirm-email-page').then((module) => module.ConfirmEmailPage),
 );
@@ -96,6 +105,9 @@ const pages: PageRoute[] = [
   { path: paths.sign.path, page: SignPage },
   { path: paths.countersign.path, page: CountersignPage, authRequired: true, requiredAuthLevel: 'admin' },
   { path: paths.profile.path, page: ProfilePage, authRequired: true, requiredAuthLevel: 'user' },
+  { path: paths.taxDocuments.path, page: TaxDocumentsPage, authRequired: true, requiredAuthLevel: 'user' },
+  { path: paths.verificationDocuments.path, page: VerificationDocumentsPage, authRequired: true, requiredAuthLevel: 'user' },
+  { path: paths.newsDocuments.path, page: NewsDocumentsPage, authRequired: true, requiredAuthLevel: 'user' },
   { path: paths.confirmEmail.path, page: ConfirmEmailPage },
   { path: paths.resetPassword.path, page: ResetPasswordPage },
   { path: paths.guestSession.path, page: GuestSessionPage },

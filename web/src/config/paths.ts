@@ -21,6 +21,8 @@ export const paths = {
   countersign: { path: '/management/countersign' },
   accreditationStatus: { path: '/accreditation_status' },
   newsDocuments: { path: '/news_documents' },
+  taxDocuments: { path: '/tax_documents' },
+  verificationDocuments: { path: '/verification_documents' },
   profile: { path: '/profile' },
   portfolio: { path: '/portfolio' },
   about: { path: '/about' },

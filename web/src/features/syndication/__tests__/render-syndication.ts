@@ -16,7 +16,7 @@ export async function renderSyndication(
   const app = renderAppAs(me, PAGE_URL, {
     routes: {
       [`GET /api/syndication/byslug/${SLUG}`]: () => (typeof investment === 'function' ? investment() : investment),
-      'GET /api/synd_documents': () => ({
+      'GET /api/funds/fund-doc-3/synd_documents': () => ({
         items: [
           { id: 1, documentId: 'dd-1', title: ' Offering Memorandum ', originalName: 'om.pdf', createdAt: '2026-01-02' },
           { id: 2, documentId: 'dd-2', title: null, originalName: 'vet-report.pdf', createdAt: '2026-01-03' },

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
+import type { FileItem } from '@/components/file-list/file-list';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session-context';
-import { list } from '@/lib/collections';
 import { type InvestmentView, type SyndUserView, investmentKeys, isInvestmentKey } from '@/lib/investments';
 import type { InvestFormValues } from '../invest-form-rules';
 import { investingPayload } from '../invest-form-rules';
@@ -101,22 +101,16 @@ function withoutUnknown<T extends object>(state: T): Partial<T> {
   return Object.fromEntries(Object.entries(state).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
-/** A due-diligence document of a fund, as the collection call for synd_documents answers it. */
-export interface SyndDocument {
-  id: number;
-  documentId: string;
-  title: string | null;
-  originalName: string | null;
-  createdAt: string;
-}
-
-/** The fund's due-diligence documents (read-only), up to the spec's 999. */
+/** The fund's due-diligence documents (read-only), up to the spec's 999; [] when the read failed. */
 export function useDueDiligenceDocuments(fundDocumentId: string | null) {
-  return useSWR(fundDocumentId ? ['synd-documents', fundDocumentId] : null, ([, fund]) =>
-    list<SyndDocument>('synd_documents', { filters: { fund: { documentId: fund } }, limit: 999 }),
-  );
+  return useSWR(fundDocumentId ? ['synd-documents', fundDocumentId] : null, async ([, fund]) => {
+    const answer = await api.get<{ items?: FileItem[] }>(`/api/funds/${encodeURIComponent(fund)}/synd_documents`, {
+      limit: 999,
+    });
+    return Array.isArray(answer?.items) ? answer.items : [];
+  });
 }
 
-/** A link to one due-diligence document: the spec's POST api/profile/synd_documents/download?fundId={id} {id}. */
-export const dueDiligenceDownload = (fundId: string, id: string) =>
-  api.post<{ url: string }>(`/api/profile/synd_documents/download?fundId=${encodeURIComponent(fundId)}`, { id });
+/** The spec's download path of the fund's due-diligence documents: profile/synd_documents/download?fundId={id}. */
+export const dueDiligenceDownloadPath = (fundId: string) =>
+  `profile/synd_documents/download?fundId=${encodeURIComponent(fundId)}`;

@@ -32,7 +32,7 @@ function Syndication({ slug }: { slug: string }) {
           )}
           <Html html={investment.description} className="mb-3" />
           <Html html={fund?.description} className="mb-4" />
-          {fund && <DueDiligenceDocuments fundId={fund.documentId} />}
+          {fund && <DueDiligenceDocuments fund={fund} />}
           <InvestmentChoice investment={investment} slug={slug} />
         </Col>
         {complete && fund && (
