@@ -90,8 +90,8 @@ async function fundInvestors(strapi: Core.Strapi, fundId: number): Promise<Recip
  * Makes a document staff just saved in the panel private and delivers it. Its file moves from the media library
  * (public) to the private storage; a tax or news document for every investor of a fund becomes one row per investor
  * (the row staff made stays as the record of what was sent, with no user, so no investor lists it); each investor
- * concerned is notified and their document counts are set again. A new document that names nobody or has no file is
- * removed again and refused.
+ * concerned is notified and their document counts are set again. A new document staff made in the panel that names
+ * nobody or has no file is removed again and refused.
  */
 async function deliver(strapi: Core.Strapi, uid: UID.ContentType, documentId: string, isNew: boolean, previousOwners: number[]): Promise<void> {
   const spec = STAFF_DOCUMENTS[uid];
@@ -104,7 +104,9 @@ async function deliver(strapi: Core.Strapi, uid: UID.ContentType, documentId: st
   if (!row) return;
   const toAll = perInvestor && !row.user && Boolean(row.sendToAllFundInvestors);
   const investors = isNew && toAll && row.fund ? await fundInvestors(strapi, row.fund.id) : [];
-  const problem = !isNew
+  // Staff in the panel must name who gets the document and attach it; the CMS's own writes (seed, tests) are theirs.
+  const fromPanel = Boolean(strapi.requestContext.get()?.path?.startsWith('/content-manager/'));
+  const problem = !isNew || !fromPanel
     ? null
     : !row.file && !row.docPath
       ? 'Attach the document file'
