@@ -30,7 +30,7 @@ async function mediaFile(name: string, bytes: Buffer): Promise<number> {
   form.append('files', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name);
   const response = await fetch(`${app.url}/upload`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${editorToken}` } });
   expect(response.status).toBe(201);
-  return (await response.json())[0].id;
+  return ((await response.json()) as { id: number }[])[0].id;
 }
 
 const userDocumentId = async (investor: Investor) => (await app.strapi.db.query(USER).findOne({ where: { id: investor.id } })).documentId;
