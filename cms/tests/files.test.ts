@@ -3,7 +3,7 @@ import type { UID } from '@strapi/strapi';
 import { fileStorage } from '../src/providers/storage';
 import { fileLinkToken } from '../src/utils/file-links';
 import { refusal } from './helpers/answers';
-import { call, signedInUser } from './helpers/auth';
+import { call } from './helpers/auth';
 import { createInvestor, createOffering, download, type Investor, type Offering } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 import { describeUploads } from './helpers/upload-cases';
