@@ -1,8 +1,36 @@
 import type { Core } from '@strapi/strapi';
 import { secret } from '../src/utils/env';
 import { mailSettings, smtpProviderOptions } from '../src/providers/mail';
+import { storageSettings } from '../src/providers/storage/settings';
+
+/**
+ * With STORAGE_PROVIDER=s3 the media library (portal images, logos) goes to the same bucket, under media/, readable by
+ * anyone like public/uploads; the private files stay private objects beside it (src/providers/storage).
+ */
+function mediaLibrary() {
+  const { provider, s3 } = storageSettings();
+  if (provider !== 's3') return {};
+  return {
+    upload: {
+      config: {
+        provider: 'aws-s3',
+        providerOptions: {
+          rootPath: 'media',
+          s3Options: {
+            region: s3.region,
+            ...(s3.endpoint && { endpoint: s3.endpoint }),
+            forcePathStyle: s3.forcePathStyle,
+            ...(s3.accessKeyId && { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }),
+            params: { Bucket: s3.bucket, ACL: 'public-read' },
+          },
+        },
+      },
+    },
+  };
+}
 
 export default ({ env }: Core.Config.Shared.ConfigParams) => ({
+  ...mediaLibrary(),
   'users-permissions': {
     config: {
       jwtSecret: secret('JWT_SECRET'),

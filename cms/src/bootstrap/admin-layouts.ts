@@ -12,6 +12,15 @@ interface Layout {
 }
 
 const COLOUR = 'Pick a colour or type it as #RRGGBB.';
+const PRIVATE_FILE = 'Pick or upload the file here; on save it moves to the private storage and leaves the media library.';
+const DOC_PATH = 'Where the file is kept in the private storage; set by the CMS.';
+/** Tax and news documents: for one investor, or for every investor of a fund. */
+const INVESTOR_DOCUMENT: Record<string, string> = {
+  file: `${PRIVATE_FILE} Investors download it through a five-minute link.`,
+  user: 'The investor this document is for; leave empty to send it to every investor of the fund below.',
+  sendToAllFundInvestors: 'With a fund and no user: on save, every investor with an accepted investment in the fund gets their own copy and a notification.',
+  docPath: DOC_PATH,
+};
 const AGREEMENT_TEMPLATE = 'Id of a subscription agreement template at the signing service; investors sign templates 1 to 4 in order.';
 
 /**
@@ -107,8 +116,12 @@ const LAYOUTS: Record<string, Layout> = {
     },
   },
   'api::proof-document.proof-document': { mainField: 'originalName', list: ['originalName', 'title', 'user', 'createdAt'] },
-  'api::tax-document.tax-document': { mainField: 'originalName', list: ['originalName', 'title', 'year', 'user', 'fund'] },
-  'api::synd-document.synd-document': { mainField: 'originalName', list: ['originalName', 'title', 'fund', 'createdAt'] },
+  'api::tax-document.tax-document': { mainField: 'originalName', list: ['originalName', 'title', 'year', 'user', 'fund'], descriptions: INVESTOR_DOCUMENT },
+  'api::synd-document.synd-document': {
+    mainField: 'originalName',
+    list: ['originalName', 'title', 'fund', 'createdAt'],
+    descriptions: { file: `${PRIVATE_FILE} Every signed-in investor of the fund’s portal can download it.`, docPath: DOC_PATH },
+  },
   'api::synd-agreement.synd-agreement': {
     mainField: 'originalName',
     list: ['originalName', 'syndUser', 'createdAt'],
@@ -132,7 +145,16 @@ const LAYOUTS: Record<string, Layout> = {
       provider: 'Who collected the signature: the portal itself (local) or Dropbox Sign.',
     },
   },
-  'api::news-document.news-document': { mainField: 'title', list: ['title', 'year', 'user', 'fund'] },
+  'api::news-document.news-document': { mainField: 'title', list: ['title', 'year', 'user', 'fund'], descriptions: INVESTOR_DOCUMENT },
+  'api::file-download.file-download': {
+    mainField: 'fileName',
+    list: ['fileName', 'kind', 'user', 'fund', 'createdAt'],
+    descriptions: {
+      fileName: 'Written by the CMS each time an investor downloads a document; nobody can change it.',
+      fileId: 'Id of the document row (of the kind shown) that was downloaded.',
+      ip: 'The address the download was asked from.',
+    },
+  },
   'api::notification.notification': {
     mainField: 'messageSubject',
     list: ['messageSubject', 'user', 'template', 'createdAt'],
@@ -178,7 +200,7 @@ const LAYOUTS: Record<string, Layout> = {
   },
 };
 
-const LAYOUT_VERSION = 4;
+const LAYOUT_VERSION = 5;
 
 type Configuration = {
   settings: Record<string, unknown>;

@@ -6,8 +6,10 @@ const ROLE = 'admin::role';
 const USER = 'plugin::users-permissions.user';
 /** Signatures are evidence: staff read them (without link secrets or drawn images) and never change them. */
 const SIGNING = 'api::signing.signing';
+/** Download records are the investor-relations audit trail: staff read them, nobody changes them. */
+const FILE_DOWNLOAD = 'api::file-download.file-download';
 /** Types content staff may only read, each limited to its fields that are neither private nor named like a secret. */
-const READ_ONLY_TYPES = [USER, SIGNING];
+const READ_ONLY_TYPES = [USER, SIGNING, FILE_DOWNLOAD];
 const READ = 'plugin::content-manager.explorer.read';
 
 /** Strapi's default content-staff roles; the super admin keeps every permission. */
@@ -42,7 +44,7 @@ interface PermissionRow {
 
 /**
  * On every start, makes the Editor and Author roles hold no permission on STAFF_HIDDEN_TYPES and exactly one on
- * users and on signatures: read, limited to staffUserFields. Strapi creates these roles with every content type once, and staff may
+ * users, signatures and download records: read, limited to staffUserFields. Strapi creates these roles with every content type once, and staff may
  * widen them in the panel later; this undoes both for what must stay closed.
  */
 export async function applyStaffPermissions(strapi: Core.Strapi): Promise<void> {

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
 import { derivedKey } from './derived-keys';
 
 /** How long a download link works. */
@@ -37,3 +39,13 @@ export function fileOfLinkToken(token: string, now = Date.now()): LinkedFile | '
     return null;
   }
 }
+
+/** A filename for Content-Disposition: plain ASCII for old clients, and the exact name as RFC 5987 UTF-8. */
+export const attachmentDisposition = (name: string): string =>
+  `attachment; filename="${name.replace(/[^\x20-\x7E]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** The CMS's own address for links it hands out: PUBLIC_URL when set, else the address this request reached. */
+export const cmsOrigin = (strapi: Core.Strapi, ctx: Context): string => {
+  const configured = String(strapi.config.get('server.url', '') ?? '');
+  return /^https?:\/\//.test(configured) ? configured.replace(/\/+$/, '') : ctx.request.origin;
+};

@@ -603,6 +603,47 @@ export interface ApiContentContent extends Struct.CollectionTypeSchema {
   };
 }
 
+export interface ApiFileDownloadFileDownload
+  extends Struct.CollectionTypeSchema {
+  collectionName: 'file_downloads';
+  info: {
+    description: 'Who downloaded which document and when: the investor-relations audit trail, written by the CMS only';
+    displayName: 'File Download';
+    pluralName: 'file-downloads';
+    singularName: 'file-download';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    fileDocumentId: Schema.Attribute.String;
+    fileId: Schema.Attribute.Integer;
+    fileName: Schema.Attribute.String;
+    fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
+    ip: Schema.Attribute.String;
+    kind: Schema.Attribute.Enumeration<
+      ['synd_document', 'news_document', 'tax_document', 'proof_document']
+    >;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::file-download.file-download'
+    > &
+      Schema.Attribute.Private;
+    publishedAt: Schema.Attribute.DateTime;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    user: Schema.Attribute.Relation<
+      'manyToOne',
+      'plugin::users-permissions.user'
+    >;
+  };
+}
+
 export interface ApiFundFund extends Struct.CollectionTypeSchema {
   collectionName: 'funds';
   info: {
@@ -747,6 +788,7 @@ export interface ApiNewsDocumentNewsDocument
       Schema.Attribute.Private;
     docPath: Schema.Attribute.String;
     docURL: Schema.Attribute.String;
+    file: Schema.Attribute.Media<'files' | 'images'>;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     isDeleted: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
@@ -757,6 +799,8 @@ export interface ApiNewsDocumentNewsDocument
       Schema.Attribute.Private;
     originalName: Schema.Attribute.String;
     publishedAt: Schema.Attribute.DateTime;
+    sendToAllFundInvestors: Schema.Attribute.Boolean &
+      Schema.Attribute.DefaultTo<false>;
     title: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
@@ -1215,6 +1259,7 @@ export interface ApiSyndDocumentSyndDocument
       Schema.Attribute.Private;
     docPath: Schema.Attribute.String;
     docURL: Schema.Attribute.String;
+    file: Schema.Attribute.Media<'files' | 'images'>;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     isDeleted: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
@@ -1325,6 +1370,7 @@ export interface ApiTaxDocumentTaxDocument extends Struct.CollectionTypeSchema {
       Schema.Attribute.Private;
     docPath: Schema.Attribute.String;
     docURL: Schema.Attribute.String;
+    file: Schema.Attribute.Media<'files' | 'images'>;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     isDeleted: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
@@ -1335,6 +1381,8 @@ export interface ApiTaxDocumentTaxDocument extends Struct.CollectionTypeSchema {
       Schema.Attribute.Private;
     originalName: Schema.Attribute.String;
     publishedAt: Schema.Attribute.DateTime;
+    sendToAllFundInvestors: Schema.Attribute.Boolean &
+      Schema.Attribute.DefaultTo<false>;
     title: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
@@ -1941,6 +1989,7 @@ declare module '@strapi/strapi' {
       'api::blog-item.blog-item': ApiBlogItemBlogItem;
       'api::company.company': ApiCompanyCompany;
       'api::content.content': ApiContentContent;
+      'api::file-download.file-download': ApiFileDownloadFileDownload;
       'api::fund.fund': ApiFundFund;
       'api::investment.investment': ApiInvestmentInvestment;
       'api::news-document.news-document': ApiNewsDocumentNewsDocument;

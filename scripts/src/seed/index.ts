@@ -1,6 +1,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import { ADMIN_USER, SIGNING, USER } from '../lib/uids';
 import { openSigningLinks, seedAgreements, type OpenSigningLink } from './agreements';
+import { seedDocuments } from './documents';
 import { adminPasswordWorks, adminUserStore } from './admin-users';
 import { seedPlan, type PlanOptions } from './data';
 import { createSeeder, Ref, type Outcome } from './engine';
@@ -52,6 +53,7 @@ export async function seed(strapi: Core.Strapi, options: SeedOptions): Promise<S
   for (const wanted of plan) outcomes.push(await seeder.ensure(wanted));
 
   const agreements = await seedAgreements(strapi);
+  const documents = await seedDocuments(strapi);
 
   const counts = Object.entries(seeder.tally).map(([uid, tally]) => ({
     uid: uid as UID.ContentType,
@@ -59,6 +61,7 @@ export async function seed(strapi: Core.Strapi, options: SeedOptions): Promise<S
     ...tally,
   }));
   counts.push({ uid: SIGNING, label: labelOf(strapi, SIGNING), ...agreements });
+  counts.push({ uid: 'api::tax-document.tax-document', label: 'Demo documents (due diligence, tax, news)', ...documents });
   const accounts: SeedAccount[] = [];
   for (const outcome of outcomes) {
     if (outcome.record.uid === USER || outcome.record.uid === ADMIN_USER) accounts.push(await checkAccount(strapi, outcome, options.password));

@@ -1,4 +1,5 @@
 import type { UID } from '@strapi/strapi';
+import { displayTitle } from '@portal/rules';
 import { notificationSubject } from '../notification/subject';
 
 /**
@@ -35,9 +36,11 @@ export interface CollectionRule {
 /** File rows (tax, news, proof, due diligence, agreements): their storage keys stay on the server (downloads are signed links). */
 const FILE_FIELDS = ['originalName', 'title', 'createdAt', 'isDeleted'];
 const NOT_DELETED = { $or: [{ isDeleted: false }, { isDeleted: { $null: true } }] };
+/** What every file row answers besides its fields: the title to show (the trimmed title, else the file's name). */
+const FILE_DERIVE = (row: Record<string, unknown>) => ({ displayTitle: displayTitle(row as { title?: string | null; originalName?: string | null }) });
 /** Tax and news documents: the investor's own, per year and fund. */
 const OWN_YEARLY_FILES = {
-  read: 'own', fields: [...FILE_FIELDS, 'year'], populate: { fund: ['name'] }, filterBy: ['fund'], owner: 'user', always: NOT_DELETED,
+  read: 'own', fields: [...FILE_FIELDS, 'year'], populate: { fund: ['name'] }, filterBy: ['fund'], owner: 'user', always: NOT_DELETED, derive: FILE_DERIVE,
 } as const satisfies Omit<CollectionRule, 'uid'>;
 const FUND_SUMMARY = ['name', 'url_slug', 'close_date', 'fund_status'];
 
@@ -122,6 +125,7 @@ export const COLLECTIONS: Record<string, CollectionRule> = {
     fields: FILE_FIELDS,
     owner: 'user',
     always: NOT_DELETED,
+    derive: FILE_DERIVE,
   },
   synd_documents: {
     uid: 'api::synd-document.synd-document',
@@ -131,6 +135,7 @@ export const COLLECTIONS: Record<string, CollectionRule> = {
     filterBy: ['fund'],
     portal: 'fund.company.portal',
     always: NOT_DELETED,
+    derive: FILE_DERIVE,
   },
   synd_agreements: {
     uid: 'api::synd-agreement.synd-agreement',
@@ -140,6 +145,7 @@ export const COLLECTIONS: Record<string, CollectionRule> = {
     filterBy: ['syndUser'],
     owner: 'syndUser.user',
     always: NOT_DELETED,
+    derive: FILE_DERIVE,
   },
 };
 

@@ -25,6 +25,9 @@ const TEMPLATES: TemplateSeed[] = [
   { name: 'syndication_committed', subject: '%userName% commits %amount% to %investmentName%', message: '%userName% is going to invest %amount% in %investmentName%.', color: '#2E7D32', defaultTargetLevel: 'admin', canSendAsEmail: true },
   { name: 'syndication_declined', subject: '%userName% declined %investmentName%', message: '%userName% will not invest in %investmentName%. Feedback: %feedback%', color: '#8D6E63', defaultTargetLevel: 'admin', canSendAsEmail: true },
   { name: 'syndication_signed', subject: '%userName% signed the agreement for %investmentName%', message: '%userName% has signed the subscription agreement for %investmentName% (%amount%). It is waiting for your countersignature on the site (Management, Countersign).', color: '#1565C0', defaultTargetLevel: 'admin', canSendAsEmail: true },
+  // Content staff publish tax and news documents in the admin panel (docs/api-files.md); the investor hears of each.
+  { name: 'new_tax_document', subject: 'New tax document: %documentTitle%', message: '%documentTitle% (%fundName%, %year%) is ready under Tax Documents.', color: '#00695C', defaultTargetLevel: 'user', canSendAsEmail: true },
+  { name: 'new_news_document', subject: 'News from %fundName%: %documentTitle%', message: '%documentTitle% is ready under News Documents.', color: '#7E57C2', defaultTargetLevel: 'user', canSendAsEmail: true },
   { name: 'syndication_countersigned', subject: 'Your agreement for %investmentName% is complete', message: 'Management has countersigned your subscription agreement for %investmentName% (%amount%). You can download it from the investment page, where the funding instructions now appear.', color: '#2E7D32', defaultTargetLevel: 'user', canSendAsEmail: true },
 ];
 

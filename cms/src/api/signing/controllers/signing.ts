@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { errors, yup } from '@strapi/utils';
 import { keepErrorMessages } from '../../../utils/error-messages';
-import { fileOfLinkToken } from '../../../utils/file-links';
+import { attachmentDisposition, cmsOrigin, fileOfLinkToken } from '../../../utils/file-links';
 import { requiredText, text, validateBody } from '../../../utils/validation';
 import { isDropboxSignEvent } from '../../../providers/signing';
 import { fileStorage } from '../../../providers/storage';
@@ -42,16 +42,6 @@ const requestInfo = (ctx: Context): RequestInfo => ({
   userAgent: ctx.get('user-agent').slice(0, 1000) || null,
   origin: ctx.get('origin') || undefined,
 });
-
-/** The CMS's own address for links it hands out: PUBLIC_URL when set, else the address this request reached. */
-const cmsOrigin = (strapi: Core.Strapi, ctx: Context): string => {
-  const configured = String(strapi.config.get('server.url', '') ?? '');
-  return /^https?:\/\//.test(configured) ? configured.replace(/\/+$/, '') : ctx.request.origin;
-};
-
-/** A filename for Content-Disposition: plain ASCII for old clients, and the exact name as RFC 5987 UTF-8. */
-const attachment = (name: string): string =>
-  `attachment; filename="${name.replace(/[^\x20-\x7E]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** The signing service's failures (Dropbox Sign unreachable or refusing) answer 502 with what went wrong. */
 function serviceFailures<T extends Record<string, (ctx: Context) => Promise<void>>>(handlers: T): T {
@@ -138,7 +128,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
         if (file === 'expired') throw new errors.ForbiddenError('This download link has expired');
         const storage = fileStorage(strapi);
         if (!file || file.storage !== storage.name || !(await storage.exists(file.key))) throw new errors.NotFoundError('Not found');
-        ctx.set('Content-Disposition', attachment(file.name));
+        ctx.set('Content-Disposition', attachmentDisposition(file.name));
         ctx.set('Cache-Control', 'private, no-store');
         ctx.type = /\.pdf$/i.test(file.name) ? 'application/pdf' : 'application/octet-stream';
         ctx.body = await storage.get(file.key);

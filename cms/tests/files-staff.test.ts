@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from './helpers/auth';
+import { createInvestor, createOffering, download, type Investor, type Offering } from './helpers/signing';
+import { http, useStrapi, type TestApp } from './helpers/strapi';
+import { pdfBytes } from './helpers/uploads';
+
+let app: TestApp;
+let P: Offering;
+let ann: Investor;
+let ben: Investor;
+let dan: Investor;
+let editorToken: string;
+let superToken: string;
+
+const TAX = 'api::tax-document.tax-document';
+const NEWS = 'api::news-document.news-document';
+const USER = 'plugin::users-permissions.user';
+
+async function adminToken(email: string, roleCode: string): Promise<string> {
+  const role = await app.strapi.db.query('admin::role').findOne({ where: { code: roleCode } });
+  await app.strapi.service('admin::user').create({ email, firstname: 'Staff', lastname: 'Uploader', password: 'PanelPass2026!', isActive: true, roles: [role.id] });
+  return (await http(app, 'POST', '/admin/login', { email, password: 'PanelPass2026!' })).body.data.token;
+}
+
+const panel = (token: string, method: string, route: string, body?: unknown) => http(app, method, route, body, { Authorization: `Bearer ${token}` });
+
+/** A file put in the media library the way the panel does it: its id. */
+async function mediaFile(name: string, bytes: Buffer): Promise<number> {
+  const form = new FormData();
+  form.append('files', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name);
+  const response = await fetch(`${app.url}/upload`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${editorToken}` } });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: number }[])[0].id;
+}
+
+const userDocumentId = async (investor: Investor) => (await app.strapi.db.query(USER).findOne({ where: { id: investor.id } })).documentId;
+const noticesOf = (investor: Investor, template: string) =>
+  app.strapi.db.query('api::notification.notification').findMany({ where: { user: { id: investor.id }, template: { name: template } } });
+
+beforeAll(async () => {
+  app = await useStrapi();
+  P = await createOffering(app, 'staff-docs');
+  ann = await createInvestor(app, P, 'staff-ann', { spouse: false });
+  ben = await createInvestor(app, P, 'staff-ben', { spouse: false });
+  dan = await createInvestor(app, P, 'staff-dan', { spouse: false, status: 'Declined investment' });
+  editorToken = await adminToken('docs-editor@portal.local', 'strapi-editor');
+  superToken = await adminToken('docs-super@portal.local', 'strapi-super-admin');
+});
+
+describe('content staff publish tax and news documents in the admin panel', () => {
+  it('sends a tax document to every investor of a fund: one private copy each, a notification each', async () => {
+    const bytes = pdfBytes('fund-wide k1');
+    const media = await mediaFile('K1 2025.pdf', bytes);
+    const created = await panel(editorToken, 'POST', `/content-manager/collection-types/${TAX}`, {
+      title: 'K-1 2025', year: 2025, fund: { connect: [{ documentId: P.fund }] }, sendToAllFundInvestors: true, file: media,
+    });
+    expect(created.status).toBe(201);
+
+    const rows = await app.strapi.db.query(TAX).findMany({ where: { fund: { documentId: P.fund } }, populate: ['user'] });
+    const copies = rows.filter((row: { user: unknown }) => row.user);
+    expect(copies.map((row: { user: { id: number } }) => row.user.id).sort()).toEqual([ann.id, ben.id].sort());
+    expect(rows.find((row: { user: unknown }) => !row.user)).toMatchObject({ sendToAllFundInvestors: true, documentId: created.body.data.documentId });
+    for (const row of rows) expect(row).toMatchObject({ title: 'K-1 2025', originalName: 'K1 2025.pdf', docPath: expect.stringMatching(/^tax\//), bucketId: 'local' });
+
+    // The media library keeps no copy: the file is private now.
+    expect((await panel(editorToken, 'GET', `/upload/files/${media}`)).status).toBe(404);
+
+    for (const investor of [ann, ben]) {
+      expect(await noticesOf(investor, 'new_tax_document')).toEqual([expect.objectContaining({ messageSubject: 'New tax document: K-1 2025' })]);
+      expect((await app.strapi.db.query(USER).findOne({ where: { id: investor.id } })).taxDocumentsCount).toBe(1);
+      const listed = await call(app, 'GET', '/api/tax_documents?mine=true&filters[year]=2025&populate=fund&limit=999', undefined, { authCode: investor.authCode });
+      expect(listed.body.items).toEqual([expect.objectContaining({ displayTitle: 'K-1 2025', fund: expect.objectContaining({ documentId: P.fund }) })]);
+      const link = await call(app, 'POST', '/api/profile/tax_documents/download', { id: listed.body.items[0].id }, { authCode: investor.authCode });
+      expect((await download(link.body.url)).bytes.equals(bytes)).toBe(true);
+    }
+    expect(await noticesOf(dan, 'new_tax_document')).toEqual([]);
+    expect((await call(app, 'GET', '/api/tax_documents?mine=true&limit=999', undefined, { authCode: dan.authCode })).body.total).toBe(0);
+  });
+
+  it('sends a news document to one investor', async () => {
+    const media = await mediaFile('q3.pdf', pdfBytes('news for ann'));
+    const created = await panel(editorToken, 'POST', `/content-manager/collection-types/${NEWS}`, {
+      title: 'Q3 letter', year: 2025, fund: { connect: [{ documentId: P.fund }] }, user: { connect: [{ documentId: await userDocumentId(ann) }] }, file: media,
+    });
+    expect(created.status).toBe(201);
+    expect(await noticesOf(ann, 'new_news_document')).toEqual([expect.objectContaining({ messageSubject: 'News from staff-docs Fund I: Q3 letter' })]);
+    expect(await noticesOf(ben, 'new_news_document')).toEqual([]);
+    expect((await app.strapi.db.query(USER).findOne({ where: { id: ann.id } })).newsDocumentsCount).toBe(1);
+  });
+
+  it('refuses a document without its file or without anyone to send it to, and keeps nothing', async () => {
+    const before = await app.strapi.db.query(TAX).count();
+    const noFile = await panel(editorToken, 'POST', `/content-manager/collection-types/${TAX}`, { title: 'No file', year: 2025, user: { connect: [{ documentId: await userDocumentId(ann) }] } });
+    expect(noFile).toMatchObject({ status: 400, body: { error: { message: 'Attach the document file' } } });
+    const nobody = await panel(editorToken, 'POST', `/content-manager/collection-types/${TAX}`, { title: 'Nobody', year: 2025, file: await mediaFile('x.pdf', pdfBytes('x')) });
+    expect(nobody).toMatchObject({ status: 400, body: { error: { message: 'Choose the investor, or a fund and Send To All Fund Investors' } } });
+    expect(await app.strapi.db.query(TAX).count()).toBe(before);
+  });
+});
+
+describe('the download records in the admin panel', () => {
+  it('are listed to content staff and changed by nobody', async () => {
+    const [document] = (await call(app, 'GET', '/api/tax_documents?mine=true&limit=999', undefined, { authCode: ann.authCode })).body.items;
+    await call(app, 'POST', '/api/profile/tax_documents/download', { id: document.id }, { authCode: ann.authCode });
+    const listed = await panel(editorToken, 'GET', '/content-manager/collection-types/api::file-download.file-download?filters[fileName][$eq]=K1%202025.pdf');
+    expect(listed.status).toBe(200);
+    const record = listed.body.results.find((row: { fileId: number }) => row.fileId === document.id);
+    expect(record).toMatchObject({ kind: 'tax_document', fileName: 'K1 2025.pdf' });
+
+    const route = `/content-manager/collection-types/api::file-download.file-download/${record.documentId}`;
+    expect((await panel(editorToken, 'PUT', route, { fileName: 'changed.pdf' })).status).toBe(403);
+    expect((await panel(superToken, 'PUT', route, { fileName: 'changed.pdf' })).status).toBe(403);
+    expect((await panel(superToken, 'DELETE', route)).status).toBe(403);
+    expect((await app.strapi.db.query('api::file-download.file-download').findOne({ where: { documentId: record.documentId } })).fileName).toBe('K1 2025.pdf');
+  });
+});
