@@ -1,10 +1,32 @@
 import type { Core } from '@strapi/strapi';
+import { storageSettings } from '../src/providers/storage/settings';
 import { corsOrigins } from '../src/utils/cors';
+
+/**
+ * Strapi's security headers; with STORAGE_PROVIDER=s3 the admin panel's Content-Security-Policy also lets it show the
+ * media library's files from the bucket (config/plugins.ts puts them there).
+ */
+function security() {
+  const { provider, s3 } = storageSettings();
+  if (provider !== 's3') return 'strapi::security';
+  const bucketOrigin = s3.endpoint
+    ? new URL(s3.endpoint).origin
+    : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
+  const sources = ["'self'", 'data:', 'blob:', 'market-assets.strapi.io', bucketOrigin];
+  if (s3.endpoint && !s3.forcePathStyle) {
+    const endpoint = new URL(s3.endpoint);
+    sources.push(`${endpoint.protocol}//${s3.bucket}.${endpoint.host}`);
+  }
+  return {
+    name: 'strapi::security',
+    config: { contentSecurityPolicy: { useDefaults: true, directives: { 'img-src': sources, 'media-src': sources } } },
+  };
+}
 
 export default ({ env }: Core.Config.Shared.ConfigParams) => [
   'strapi::logger',
   'strapi::errors',
-  'strapi::security',
+  security(),
   {
     name: 'strapi::cors',
     config: {
