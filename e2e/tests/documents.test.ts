@@ -55,7 +55,7 @@ describe('verification documents in Chromium', () => {
 
     const statement = pdfOf(1_500_000, 'Brokerage statement for the e2e journey');
     await page.getByLabel('Document to upload (PDF or image)').setInputFiles({ name: 'brokerage statement (2026).pdf', mimeType: 'application/pdf', buffer: statement });
-    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const progress = page.getByRole('progressbar', { name: 'Upload progress' });
     await progress.waitFor();
     await page.getByRole('status').getByText('has been uploaded.').waitFor({ timeout: 30_000 });
@@ -86,7 +86,7 @@ describe('verification documents in Chromium', () => {
 
     // Over the 20 MB limit: refused with a message, and nothing is added to the list.
     await page.getByLabel('Document to upload (PDF or image)').setInputFiles({ name: 'huge-scan.pdf', mimeType: 'application/pdf', buffer: pdfOf(21 * 1024 * 1024, 'too large') });
-    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText('The file huge-scan.pdf is too large: the limit is 20 MB.').waitFor();
     expect(await list.getByRole('button', { name: 'huge-scan.pdf' }).count()).toBe(0);
     expect((await api('/api/proof_documents?mine=true&limit=999', await authCodeOf(page))).body.items).toHaveLength(mine.body.items.length);
