@@ -50,6 +50,9 @@ const CountersignPage = lazyPage(() =>
 const ProfilePage = lazyPage(() =>
   import('@/features/profile/pages/profile-page').then((module) => module.ProfilePage),
 );
+const AccreditationStatusPage = lazyPage(() =>
+  import('@/features/accreditation/pages/accreditation-status-page').then((module) => module.AccreditationStatusPage),
+);
 const ConfirmEmailPage = lazyPage(() =>
   import('@/features/auth/pages/confirm-email-page').then((module) => module.ConfirmEmailPage),
 );
@@ -96,6 +99,7 @@ const pages: PageRoute[] = [
   { path: paths.sign.path, page: SignPage },
   { path: paths.countersign.path, page: CountersignPage, authRequired: true, requiredAuthLevel: 'admin' },
   { path: paths.profile.path, page: ProfilePage, authRequired: true, requiredAuthLevel: 'user' },
+  { path: paths.accreditationStatus.path, page: AccreditationStatusPage, authRequired: true, requiredAuthLevel: 'user' },
   { path: paths.confirmEmail.path, page: ConfirmEmailPage },
   { path: paths.resetPassword.path, page: ResetPasswordPage },
   { path: paths.guestSession.path, page: GuestSessionPage },
