@@ -33,7 +33,15 @@ export interface Me {
   /** The slug of the user's portal. */
   portal: string | null;
   isActive: boolean;
+  /** See ACCREDITATION_OPTIONS; 0 is none. */
   accreditation: number;
+  /**
+   * When the accreditation was last stated (ISO), null when never. This and the two names below are optional only
+   * because a session stored by an older site lacks them until the CMS answers again; the CMS always sends them.
+   */
+  accreditationDate?: string | null;
+  trustName?: string | null;
+  busEntityName?: string | null;
   homePhone: string | null;
   mobilePhone: string | null;
   address1: string | null;
@@ -43,6 +51,20 @@ export interface Me {
   postalCode: string | null;
   country: string | null;
 }
+
+/** The fields PUT /api/users/:id changes for the profile form (spec 02, section 7). */
+export const PROFILE_FIELDS = ['homePhone', 'mobilePhone', 'address1', 'address2', 'city', 'country', 'state', 'postalCode'] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/** The fields PUT /api/users/:id changes for the accreditation form (spec 02, section 7). */
+export const ACCREDITATION_FIELDS = ['firstName', 'lastName', 'trustName', 'busEntityName', 'accreditation'] as const;
+export type AccreditationField = (typeof ACCREDITATION_FIELDS)[number];
+
+/** The notification templates the site reports through POST /api/profile/notify/save (spec 02, section 7: me.notifyOf). */
+export const SITE_NOTIFY_TEMPLATES = [
+  'review_syndication', 'review_syndication_document', 'review_news_document', 'proof_document_uploaded', 'accreditation_status_updated',
+] as const;
+export type SiteNotifyTemplate = (typeof SITE_NOTIFY_TEMPLATES)[number];
 
 /** Portal fields any visitor may read: branding, links and the public keys of outside services. */
 export const PUBLIC_PORTAL_FIELDS = [

@@ -6,3 +6,5 @@ export * from './display';
 export * from './contracts';
 export * from './hosts';
 export * from './commitment';
+export * from './accreditation';
+export * from './places';

@@ -59,6 +59,9 @@ const VerificationDocumentsPage = lazyPage(() =>
 const NewsDocumentsPage = lazyPage(() =>
   import('@/features/documents/pages/news-documents-page').then((module) => module.NewsDocumentsPage),
 );
+const AccreditationStatusPage = lazyPage(() =>
+  import('@/features/accreditation/pages/accreditation-status-page').then((module) => module.AccreditationStatusPage),
+);
 const ConfirmEmailPage = lazyPage(() =>
   import('@/features/auth/pages/confirm-email-page').then((module) => module.ConfirmEmailPage),
 );
@@ -108,6 +111,7 @@ const pages: PageRoute[] = [
   { path: paths.taxDocuments.path, page: TaxDocumentsPage, authRequired: true, requiredAuthLevel: 'user' },
   { path: paths.verificationDocuments.path, page: VerificationDocumentsPage, authRequired: true, requiredAuthLevel: 'user' },
   { path: paths.newsDocuments.path, page: NewsDocumentsPage, authRequired: true, requiredAuthLevel: 'user' },
+  { path: paths.accreditationStatus.path, page: AccreditationStatusPage, authRequired: true, requiredAuthLevel: 'user' },
   { path: paths.confirmEmail.path, page: ConfirmEmailPage },
   { path: paths.resetPassword.path, page: ResetPasswordPage },
   { path: paths.guestSession.path, page: GuestSessionPage },

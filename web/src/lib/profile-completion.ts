@@ -1,7 +1,4 @@
-import type { Me } from '@portal/rules';
-
-// The profile form's country list is not built yet; either way of naming the US counts.
-const US = new Set(['US', 'United States']);
+import { accreditationDue, isUnitedStates, type Me } from '@portal/rules';
 
 const filled = (value: string | null | undefined) => Boolean(value?.trim());
 
@@ -13,10 +10,10 @@ const filled = (value: string | null | undefined) => Boolean(value?.trim());
 export function isProfileIncomplete(me: Me): boolean {
   if (!filled(me.homePhone) && !filled(me.mobilePhone)) return true;
   if (![me.address1, me.city, me.country, me.postalCode].every(filled)) return true;
-  return US.has(me.country ?? '') && !filled(me.state);
+  return isUnitedStates(me.country) && !filled(me.state);
 }
 
-/** Whether the user has still to state their accreditation (0 or missing is none). */
-export function needsAccreditation(me: Me): boolean {
-  return !me.accreditation;
+/** Whether the user has to state their accreditation: none stated, or stated more than a year before `now`. */
+export function needsAccreditation(me: Me, now = new Date()): boolean {
+  return accreditationDue(me, now);
 }

@@ -1,8 +1,11 @@
 import { displayName, fullName, type Me } from '@portal/rules';
 import type { AccountUser } from './users';
 
+/** The stored fields `me` also carries beyond the sign-in's: the accreditation's date and names. */
+type MeSource = AccountUser & { accreditationDate?: string | Date | null; trustName?: string | null; busEntityName?: string | null };
+
 /** The signed-in user as the site sees it (the `me` of the contract in docs/api-auth.md; its type lives in rules). */
-export function toMe(user: AccountUser, isGuestSession: boolean): Me {
+export function toMe(user: MeSource, isGuestSession: boolean): Me {
   const settings = user.profileSettings && typeof user.profileSettings === 'object' ? (user.profileSettings as Record<string, unknown>) : {};
   return {
     id: user.id,
@@ -22,6 +25,10 @@ export function toMe(user: AccountUser, isGuestSession: boolean): Me {
     portal: user.portal?.slug ?? null,
     isActive: Boolean(user.isActive),
     accreditation: user.accreditation ?? 0,
+    // SQLite answers the stored text, PostgreSQL a Date: the site always gets ISO.
+    accreditationDate: user.accreditationDate ? new Date(user.accreditationDate).toISOString() : null,
+    trustName: user.trustName ?? null,
+    busEntityName: user.busEntityName ?? null,
     homePhone: user.homePhone ?? null,
     mobilePhone: user.mobilePhone ?? null,
     address1: user.address1 ?? null,
