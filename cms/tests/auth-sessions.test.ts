@@ -30,7 +30,7 @@ describe('POST /api/auth/auth', () => {
     expect(body.me).toEqual({
       id: user.id, documentId: user.documentId, username: email, email, firstName: 'Ann', middleName: 'Marie', lastName: 'Lee',
       fullName: 'Ann Marie Lee', displayName: 'Ann Marie Lee', level: 'user', canEditContentItems: false, isGuestSession: false,
-      newsDocumentsCount: 3, profileSettings: { timezone: 'America/Chicago' }, portal: 'session-home', isActive: true, accreditation: 0,
+      newsDocumentsCount: 3, profileSettings: { timezone: 'America/Chicago' }, portal: 'session-home', isActive: true, accreditation: 0, accreditationDate: null, trustName: null, busEntityName: null,
       homePhone: null, mobilePhone: null, address1: null, address2: null, city: 'Austin', state: null, postalCode: null, country: null,
     });
     expect(body.me).not.toHaveProperty('password');

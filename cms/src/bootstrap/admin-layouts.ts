@@ -195,6 +195,7 @@ const LAYOUTS: Record<string, Layout> = {
       level: 'What the person may do on the site: superadmin > admin > user > guest.',
       isActive: 'Only active accounts can sign in; set when the email address is confirmed.',
       accreditation: 'The accreditation option the investor chose; 0 means not accredited.',
+      accreditationDate: 'When the investor last stated their accreditation; the site asks again after a year.',
       portal: 'The portal the account belongs to.',
     },
   },

@@ -1897,6 +1897,7 @@ export interface PluginUsersPermissionsUser
         number
       > &
       Schema.Attribute.DefaultTo<0>;
+    accreditationDate: Schema.Attribute.DateTime;
     address1: Schema.Attribute.String;
     address2: Schema.Attribute.String;
     blocked: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;

@@ -1,12 +1,6 @@
+import type { SiteNotifyTemplate } from '@portal/rules';
 import { api, getAuthCode } from './api-client';
-
-/** The events the site reports to the portal's staff (spec 02, section 7: me.notifyOf). */
-export type NotifyTemplate =
-  | 'review_syndication'
-  | 'review_syndication_document'
-  | 'review_news_document'
-  | 'proof_document_uploaded'
-  | 'accreditation_status_updated';
+import { readStoredSession } from './auth/session-storage';
 
 /** The template-and-tags pairs already sent, per session (auth code): each is sent once per session. */
 const sent = new Set<string>();
@@ -15,9 +9,10 @@ const sent = new Set<string>();
  * Tells the CMS that the signed-in user did something staff follow (POST /api/profile/notify/save), once per session
  * for each template and tags. The reply is not used and a failure is only logged: a notice never blocks the page.
  */
-export function notifyOf(templateName: NotifyTemplate, tags: Record<string, string> = {}): void {
+export function notifyOf(templateName: SiteNotifyTemplate, tags: Record<string, string> = {}): void {
   const authCode = getAuthCode();
-  if (!authCode) return;
+  // A superadmin looking through a guest session is not the investor: staff hear nothing (and the CMS would refuse).
+  if (!authCode || readStoredSession().me?.isGuestSession) return;
   const key = JSON.stringify([authCode, templateName, Object.entries(tags).sort(([a], [b]) => a.localeCompare(b))]);
   if (sent.has(key)) return;
   sent.add(key);

@@ -25,6 +25,7 @@ const complete = meFixture({
   state: 'Kentucky',
   postalCode: '40511',
   accreditation: 2,
+  accreditationDate: new Date().toISOString(),
 });
 
 const summary: InvestmentSummary = {

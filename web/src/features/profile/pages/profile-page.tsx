@@ -17,8 +17,6 @@ import { TimeZoneField } from '../components/time-zone-field';
 export const SAVE_FAILED = 'Error Saving Profile Settings. Please notify administrator';
 
 // Paths of the document pages (built with the files part of the investor area).
-const VERIFICATION_DOCUMENTS = '/verification_documents';
-const TAX_DOCUMENTS = '/tax_documents';
 
 interface FormValues {
   profile: ProfileValues;
@@ -174,9 +172,9 @@ export function ProfilePage() {
     <ContentLayout title="Profile">
       <p className="lead">{displayName}</p>
       <nav aria-label="Profile links" className="mb-4 d-flex flex-wrap gap-3">
-        <Link to={VERIFICATION_DOCUMENTS}>Verification Documents</Link>
+        <Link to={paths.verificationDocuments.path}>Verification Documents</Link>
         <Link to={paths.accreditationStatus.path}>Change Accreditation Status</Link>
-        <Link to={TAX_DOCUMENTS}>Tax Documents</Link>
+        <Link to={paths.taxDocuments.path}>Tax Documents</Link>
       </nav>
       {me && <ProfileForm key={me.id} me={me} timezone={profileSettings.timezone} />}
     </ContentLayout>

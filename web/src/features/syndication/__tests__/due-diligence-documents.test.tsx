@@ -22,13 +22,18 @@ describe('the Due Diligence Documents list', () => {
     expect(download.url.searchParams.get('fundId')).toBe('fund-doc-3');
     expect(download.body).toEqual({ id: 'dd-1' });
     await waitFor(() =>
-      expect(callsTo(fetchMock, 'POST /api/profile/notify/save').map(({ body }) => body)).toEqual([
+      expect(callsTo(fetchMock, 'POST /api/profile/notify/save').map(({ body }) => body)).toContainEqual(
         {
           templateName: 'review_syndication_document',
           tags: { documentTitle: 'Offering Memorandum', fundName: 'Stallion Fund 2026' },
         },
-      ]),
+      ),
     );
+    // Opening the page told staff the investor is reviewing the offering.
+    expect(callsTo(fetchMock, 'POST /api/profile/notify/save').map(({ body }) => body)).toContainEqual({
+      templateName: 'review_syndication',
+      tags: { investmentName: investmentFixture().name },
+    });
     expect(within(documents).queryByRole('button', { name: /remove/i })).not.toBeInTheDocument();
   });
 });

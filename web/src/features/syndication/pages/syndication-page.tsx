@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useParams } from 'react-router-dom';
@@ -5,6 +6,7 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { OutsideLink } from '@/components/links/outside-link';
 import { Html } from '@/components/ui/html';
 import { PageSpinner } from '@/components/ui/spinner';
+import { notifyOf } from '@/lib/notify-of';
 import { useInvestmentBySlug } from '../api/syndication';
 import { DueDiligenceDocuments } from '../components/due-diligence-documents';
 import { FundingBlock } from '../components/funding-block';
@@ -13,6 +15,11 @@ import { KeyFigures } from '../components/key-figures';
 
 function Syndication({ slug }: { slug: string }) {
   const { data: investment, isLoading } = useInvestmentBySlug(slug);
+  const investmentName = investment?.name;
+  useEffect(() => {
+    // Staff follow who looks at an offering (once per session and investment).
+    if (investmentName) notifyOf('review_syndication', { investmentName });
+  }, [investmentName]);
   if (isLoading || investment === undefined) return <PageSpinner />;
   if (!investment) return <ContentLayout title="Not found" />;
 
