@@ -33,7 +33,7 @@ describe.skipIf(missing)('S3 storage (against a local S3-compatible server)', ()
     });
     await s3Client(storageSettings().s3).send(new CreateBucketCommand({ Bucket: 'portal-private' }));
     await useS3App();
-  }, 180_000);
+  }, 360_000);
 
   afterAll(async () => {
     for (const [name, value] of Object.entries(saved)) {

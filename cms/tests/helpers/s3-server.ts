@@ -37,13 +37,27 @@ function run(program: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${program} ${args.join(' ')} failed: ${result.stderr || result.stdout || result.error}`);
 }
 
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 90_000): Promise<void> {
+/** The last lines of a daemon's log, to say why the server did not start. */
+function logTail(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trim().split('\n').slice(-15).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+/**
+ * Waits for `check`; a daemon that exits ends the wait at once. Generous: on a loaded two-core machine the cluster
+ * takes far longer than its usual ten seconds.
+ */
+async function until(what: string, check: () => Promise<boolean> | boolean, daemons: ChildProcess[], logs: string[], timeoutMs = 240_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (await check()) return;
+    if (daemons.some((child) => child.exitCode !== null || child.signalCode !== null)) break;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  throw new Error(`The S3 test server did not start: ${what}`);
+  throw new Error(`The S3 test server did not start: ${what}\n${logs.map((file) => `--- ${path.basename(file)}\n${logTail(file)}`).join('\n')}`);
 }
 
 /**
@@ -86,7 +100,8 @@ export async function startS3Server(): Promise<S3Server> {
     daemon('ceph-osd', ['-i', '0']);
     daemon('radosgw', ['-n', 'client.rgw']);
     const endpoint = `http://127.0.0.1:${port}`;
-    await until('the gateway does not answer', () => fetch(endpoint).then((response) => response.ok, () => false));
+    const logs = ['mon.a', 'osd.0', 'client.rgw'].map((name) => path.join(dir, `${name}.log`));
+    await until('the gateway does not answer', () => fetch(endpoint).then((response) => response.ok, () => false), daemons, logs);
     const accessKeyId = `PORTALTEST${crypto.randomBytes(5).toString('hex').toUpperCase()}`;
     const secretAccessKey = crypto.randomBytes(20).toString('hex');
     run('radosgw-admin', ['-c', config, 'user', 'create', '--uid=portal-tests', '--display-name=Portal tests', `--access-key=${accessKeyId}`, `--secret-key=${secretAccessKey}`]);
