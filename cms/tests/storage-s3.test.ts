@@ -19,20 +19,16 @@ describe.skipIf(missing)('S3 storage (against a local S3-compatible server)', ()
   let server: S3Server;
   const saved = Object.fromEntries(S3_ENV.map((name) => [name, process.env[name]]));
 
-  /** The CMS with its private files in a fresh bucket of the local S3 server. */
-  const useS3App = async () => {
-    app ??= await useStrapi();
-    return app;
-  };
-
   beforeAll(async () => {
+    // The one Strapi every test file shares boots (if this file is the first) before S3 is named: its media library
+    // stays local for the files after this one, and the private storage, read from env at each use, switches here.
+    app = await useStrapi();
     server = await startS3Server();
     Object.assign(process.env, {
       STORAGE_PROVIDER: 's3', S3_BUCKET: 'portal-private', S3_REGION: 'us-east-1', S3_ENDPOINT: server.endpoint,
       S3_ACCESS_KEY_ID: server.accessKeyId, S3_SECRET_ACCESS_KEY: server.secretAccessKey, S3_FORCE_PATH_STYLE: 'true',
     });
     await s3Client(storageSettings().s3).send(new CreateBucketCommand({ Bucket: 'portal-private' }));
-    await useS3App();
   }, 360_000);
 
   afterAll(async () => {
@@ -70,7 +66,7 @@ describe.skipIf(missing)('S3 storage (against a local S3-compatible server)', ()
     expect((await download(answer.body.url.replace('k1.pdf', 'other.pdf'))).status).toBe(403);
   });
 
-  describeUploads('S3', useS3App, (answer, why) => {
+  describeUploads('S3', async () => app, (answer, why) => {
     const expected = { 'too large': [400, 'EntityTooLarge'], 'wrong type': [403, 'Content-Type'], 'other key': [403, 'condition: key'], expired: [403, 'Policy expired'] } as const;
     const [status, text] = expected[why];
     expect(answer.status, why).toBe(status);
