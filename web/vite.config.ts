@@ -76,5 +76,7 @@ export default defineConfig(({ mode }) => ({
     setupFiles: ['src/testing/setup.ts'],
     unstubGlobals: true,
     restoreMocks: true,
+    // A test waits up to 5 s for what it looks for (src/testing/setup.ts); the whole test gets more.
+    testTimeout: 20_000,
   },
 }));
