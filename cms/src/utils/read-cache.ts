@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Core, UID } from '@strapi/strapi';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 
 /**
  * The in-process cache of the public reads (portals, contents by slug, education, portfolio, team).
@@ -41,6 +41,8 @@ export interface CachedAnswer<T = unknown> {
   value: T;
   body: string;
   etag: string;
+  /** The cache generation the answer was computed in; a later one means it may be stale. */
+  generation: number;
 }
 
 export interface SendOptions {
@@ -63,6 +65,8 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 /** One instance's cache; see the module comment. */
 export class ReadCache {
   private entries = new Map<string, CachedAnswer>();
+  /** Answers sent to a visitor's read, by its URL, Origin, Host and body (see answerOf). */
+  private byRequest = new Map<string, { answer: CachedAnswer; options: SendOptions }>();
   private bytes = 0;
   private inFlight = new Map<string, Promise<CachedAnswer>>();
   /** Moves on every invalidation; an answer computed across a move is served but not kept. */
@@ -94,7 +98,7 @@ export class ReadCache {
     const generation = this.generation;
     const computing = compute().then((value) => {
       const body = JSON.stringify(value);
-      const answer: CachedAnswer<T> = { value: deepFreeze(value), body, etag: etagOf(body) };
+      const answer: CachedAnswer<T> = { value: deepFreeze(value), body, etag: etagOf(body), generation };
       if (usable && generation === this.generation) this.keep(id, answer);
       return answer;
     });
@@ -107,7 +111,13 @@ export class ReadCache {
   }
 
   /** The answer's JSON with its ETag and Cache-Control, or 304 when the caller's If-None-Match already names it. */
-  send(ctx: Context, answer: CachedAnswer, { dependsOnSession = false, signedIn = false }: SendOptions = {}): void {
+  send(ctx: Context, answer: CachedAnswer, options: SendOptions = {}): void {
+    const { dependsOnSession = false, signedIn = false } = options;
+    const requestKey = requestKeyOf(ctx);
+    if (requestKey && !signedIn && answer.generation === this.generation && !this.strapi.db.inTransaction()) {
+      this.byRequest.set(requestKey, { answer, options });
+      if (this.byRequest.size > MAX_ENTRIES) this.byRequest.delete(this.byRequest.keys().next().value as string);
+    }
     ctx.set('ETag', answer.etag);
     // Revalidated on every use (304 when unchanged), so no edit is ever hidden behind a browser's or proxy's copy.
     ctx.set('Cache-Control', signedIn ? 'private, no-cache' : 'public, no-cache');
@@ -137,8 +147,19 @@ export class ReadCache {
     }
   }
 
+  /**
+   * The answer this instance sent to the same visitor read (same URL, Origin, Host and body, no session), when
+   * nothing has changed since: what the endpoint would compute again, as its answer depends on nothing else.
+   */
+  async answerOf(ctx: Context): Promise<{ answer: CachedAnswer; options: SendOptions } | undefined> {
+    const requestKey = requestKeyOf(ctx);
+    if (!requestKey || !this.byRequest.has(requestKey) || !(await this.fresh())) return undefined;
+    return this.byRequest.get(requestKey);
+  }
+
   private invalidate(): void {
     this.generation += 1;
+    this.byRequest.clear();
     this.entries.clear();
     this.inFlight.clear();
     this.bytes = 0;
@@ -217,6 +238,29 @@ export class ReadCache {
   }
 }
 
+/**
+ * What a visitor's read is answered from: its method, URL, Origin and Host (the portal: `portal` in the query or
+ * body, else Origin, else Host), and a POST's parsed body (the reads made as POST). Null with a session.
+ */
+function requestKeyOf(ctx: Context): string | null {
+  if ((ctx.method !== 'GET' && ctx.method !== 'POST') || ctx.get('authcode')) return null;
+  const body = ctx.method === 'POST' ? (ctx.request as { body?: unknown }).body : null;
+  return JSON.stringify([ctx.method, ctx.originalUrl, ctx.get('origin'), ctx.get('host'), body ?? null]);
+}
+
+/**
+ * Global middlewares `global::public-read-cache` (GET, right after CORS) and `global::public-read-cache-posted`
+ * (POST, once the body is parsed): a visitor's read that a public endpoint answered before, with nothing changed
+ * since, is answered from the cache without routing or validating it again; every other request goes on.
+ */
+const fastPath = (method: 'GET' | 'POST') => (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
+  return async (ctx: Context, next: Next) => {
+    const known = ctx.method === method ? await readCache(strapi).answerOf(ctx) : undefined;
+    if (!known) return next();
+    readCache(strapi).send(ctx, known.answer, known.options);
+  };
+};
+
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -241,9 +285,11 @@ const WRITE_EVENTS = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpd
 
 /**
  * Clears the read cache on every write to CACHED_TYPES, whatever makes it: the admin panel, our endpoints, the
- * seed, or a plain `strapi.db.query` (database lifecycles see them all). Call from register().
+ * seed, or a plain `strapi.db.query` (database lifecycles see them all); and registers the fast path's middleware.
+ * Call from register().
  */
 export function registerReadCache(strapi: Core.Strapi): void {
+  strapi.get('middlewares').add('global::', { 'public-read-cache': fastPath('GET'), 'public-read-cache-posted': fastPath('POST') });
   const changed = () => readCache(strapi).changed();
   strapi.db.lifecycles.subscribe({
     models: CACHED_TYPES,
