@@ -40,43 +40,58 @@ const refuseProbingPaths: Plugin = {
   },
 };
 
-export default defineConfig(({ mode }) => ({
-  // The same validation as at start-up, so a bad base path fails the build instead of the browser.
-  base: parseEnv(loadEnv(mode, here('.'), 'VITE_')).basePath,
-  plugins: [react(), refuseProbingPaths],
-  server: {
-    fs: {
-      // Vite's default is the whole monorepo, so /@fs/ handed out the CMS's database, .env and mail outbox. The
-      // site needs only itself, the shared rules it bundles from source, and the hoisted packages.
-      allow: [here('.'), here('../rules/src'), here('../node_modules')],
-      // Refused even inside those folders (Vite's own defaults first): dotfiles, databases, mail.
-      deny: [
-        '.env',
-        '.env.*',
-        '*.{crt,pem,key,p12,pfx,cer,der}',
-        '.npmrc',
-        '.yarnrc.yml',
-        '**/.git/**',
-        '.*',
-        '**/.tmp/**',
-        '*.{db,sqlite,sqlite3,db-journal,db-wal,db-shm,eml}',
-      ],
+/**
+ * Writes `.site.json` ({ apiUrl }) beside the build: the site server (scripts/src/lib/site-server.ts) reads the CMS
+ * address the build talks to from it for its Content-Security-Policy. A dotfile, so the server never serves it.
+ */
+const siteInfo = (apiUrl: string): Plugin => ({
+  name: 'site-info',
+  apply: 'build',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: '.site.json', source: `${JSON.stringify({ apiUrl })}\n` });
+  },
+});
+
+export default defineConfig(({ mode }) => {
+  // The same validation as at start-up, so a bad base path or CMS address fails the build instead of the browser.
+  const env = parseEnv(loadEnv(mode, here('.'), 'VITE_'));
+  return {
+    base: env.basePath,
+    plugins: [react(), refuseProbingPaths, siteInfo(env.apiUrl)],
+    server: {
+      fs: {
+        // Vite's default is the whole monorepo, so /@fs/ handed out the CMS's database, .env and mail outbox. The
+        // site needs only itself, the shared rules it bundles from source, and the hoisted packages.
+        allow: [here('.'), here('../rules/src'), here('../node_modules')],
+        // Refused even inside those folders (Vite's own defaults first): dotfiles, databases, mail.
+        deny: [
+          '.env',
+          '.env.*',
+          '*.{crt,pem,key,p12,pfx,cer,der}',
+          '.npmrc',
+          '.yarnrc.yml',
+          '**/.git/**',
+          '.*',
+          '**/.tmp/**',
+          '*.{db,sqlite,sqlite3,db-journal,db-wal,db-shm,eml}',
+        ],
+      },
     },
-  },
-  resolve: {
-    alias: {
-      '@/': here('./src/'),
-      // The package's main is a CommonJS build for the CMS; the site bundles the TypeScript source.
-      '@portal/rules': here('../rules/src/index.ts'),
+    resolve: {
+      alias: {
+        '@/': here('./src/'),
+        // The package's main is a CommonJS build for the CMS; the site bundles the TypeScript source.
+        '@portal/rules': here('../rules/src/index.ts'),
+      },
     },
-  },
-  test: {
-    environment: 'jsdom',
-    globals: false,
-    setupFiles: ['src/testing/setup.ts'],
-    unstubGlobals: true,
-    restoreMocks: true,
-    // A test waits up to 5 s for what it looks for (src/testing/setup.ts); the whole test gets more.
-    testTimeout: 20_000,
-  },
-}));
+    test: {
+      environment: 'jsdom',
+      globals: false,
+      setupFiles: ['src/testing/setup.ts'],
+      unstubGlobals: true,
+      restoreMocks: true,
+      // A test waits up to 5 s for what it looks for (src/testing/setup.ts); the whole test gets more.
+      testTimeout: 20_000,
+    },
+  };
+});

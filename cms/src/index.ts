@@ -11,6 +11,7 @@ import { labelSessions } from './bootstrap/session-labels';
 import { applyStaffPermissions } from './bootstrap/staff-permissions';
 import { registerUniquePerPortal } from './bootstrap/unique-per-portal';
 import { sessions } from './api/session/services/session';
+import { registerReadCache } from './utils/read-cache';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -19,6 +20,7 @@ export default {
     registerRichTextSanitising(strapi);
     registerPlainTextCheck(strapi);
     registerPortalDomainsCheck(strapi);
+    registerReadCache(strapi);
     // Our sessions: routes that list `auth: { strategies: ['authcode'] }` need a valid authcode header (else 401).
     // No `verify`: what a caller may do is decided by each route's policies, not by role permissions.
     strapi.get('auth').register('content-api', {

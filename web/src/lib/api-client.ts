@@ -1,5 +1,5 @@
-import qs from 'qs';
 import { env } from '@/config/env';
+import { queryString } from './query-string';
 
 const AUTH_CODE_KEY = 'authCode';
 
@@ -64,8 +64,8 @@ export type QueryParams = Record<string, unknown>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 function urlFor(path: string, params?: QueryParams): string {
-  // Strapi reads nested filters and populate in its bracket notation, which qs writes.
-  const query = params ? qs.stringify(params, { encodeValuesOnly: true, addQueryPrefix: true }) : '';
+  // Strapi reads nested filters and populate in its bracket notation.
+  const query = params ? queryString(params) : '';
   return `${env.apiUrl}${path}${query}`;
 }
 

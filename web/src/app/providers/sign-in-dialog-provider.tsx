@@ -1,10 +1,14 @@
-import { type ReactNode, useMemo, useState } from 'react';
-import { SignInDialog } from '@/features/auth/components/sign-in-dialog';
+import { type ReactNode, Suspense, lazy, useMemo, useState } from 'react';
 import {
   SignInDialogContext,
   type SignInDialogControl,
   type SignInDialogMode,
 } from '@/lib/auth/sign-in-dialog-context';
+
+// Fetched when first opened: the dialog (modal, forms, Google and reCAPTCHA glue) is not part of the first page load.
+const SignInDialog = lazy(() =>
+  import('@/features/auth/components/sign-in-dialog').then((module) => ({ default: module.SignInDialog })),
+);
 
 interface DialogState {
   show: boolean;
@@ -30,13 +34,17 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
   return (
     <SignInDialogContext.Provider value={control}>
       {children}
-      <SignInDialog
-        key={dialog.opened}
-        show={dialog.show}
-        mode={dialog.mode}
-        onModeChange={(mode) => setDialog((current) => ({ ...current, mode }))}
-        onHide={control.close}
-      />
+      {dialog.opened > 0 && (
+        <Suspense fallback={null}>
+          <SignInDialog
+            key={dialog.opened}
+            show={dialog.show}
+            mode={dialog.mode}
+            onModeChange={(mode) => setDialog((current) => ({ ...current, mode }))}
+            onHide={control.close}
+          />
+        </Suspense>
+      )}
     </SignInDialogContext.Provider>
   );
 }

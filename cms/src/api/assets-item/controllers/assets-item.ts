@@ -1,5 +1,6 @@
 import { factories } from '@strapi/strapi';
 import { yup } from '@strapi/utils';
+import { readCache } from '../../../utils/read-cache';
 import { queryInteger, text, validateQuery } from '../../../utils/validation';
 import { portals } from '../../portal/services/portal';
 import { assetsItems } from '../services/assets-item';
@@ -13,6 +14,9 @@ export default factories.createCoreController('api::assets-item.assets-item', ({
   /** GET /api/contents/portfolio: the portal's portfolio assets. */
   async portfolio(ctx) {
     const { limit } = await validateQuery(portfolioQuery, ctx.query);
-    ctx.body = await assetsItems(strapi).portfolio(await portals(strapi).forRequest(ctx), Number(limit ?? MAX_LIMIT));
+    const portal = await portals(strapi).forRequest(ctx);
+    const count = Number(limit ?? MAX_LIMIT);
+    const answer = await readCache(strapi).get(['portfolio', portal.id, count], () => assetsItems(strapi).portfolio(portal, count));
+    readCache(strapi).send(ctx, answer);
   },
 }));

@@ -1,5 +1,6 @@
 import { factories } from '@strapi/strapi';
 import { yup } from '@strapi/utils';
+import { readCache } from '../../../utils/read-cache';
 import { queryChoice, queryInteger, requiredText, text, validateBody, validateQuery } from '../../../utils/validation';
 import { portals } from '../../portal/services/portal';
 import { blogItems } from '../services/blog-item';
@@ -25,19 +26,26 @@ export default factories.createCoreController('api::blog-item.blog-item', ({ str
     /** GET /api/contents/education: a page of the portal's published education items with the total. */
     async education(ctx) {
       const query = await validateQuery(educationQuery, ctx.query);
-      ctx.body = await blogItems(strapi).education(await portals(strapi).forRequest(ctx), {
+      const portal = await portals(strapi).forRequest(ctx);
+      const list = {
         kind: query.kind,
         displayOnPortfolio: query.displayOnPortfolio === 'true',
         limit: Number(query.limit ?? DEFAULT_LIMIT),
         offset: Number(query.offset ?? 0),
         sort: query.sort ?? '-sortOrder',
-      });
+      } as const;
+      const answer = await readCache(strapi).get(['education', portal.id, list], () => blogItems(strapi).education(portal, list));
+      readCache(strapi).send(ctx, answer);
     },
 
     /** POST /api/contents/educationbyslug: one published education item of the portal. */
     async educationBySlug(ctx) {
       const { slug } = await validateBody(bySlugSchema, ctx.request.body);
-      ctx.body = { blogItem: await blogItems(strapi).educationBySlug(await portals(strapi).forRequest(ctx), slug) };
+      const portal = await portals(strapi).forRequest(ctx);
+      const answer = await readCache(strapi).get(['educationbyslug', portal.id, slug], async () => ({
+        blogItem: await blogItems(strapi).educationBySlug(portal, slug),
+      }));
+      readCache(strapi).send(ctx, answer);
     },
   };
 });

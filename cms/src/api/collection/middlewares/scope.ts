@@ -12,6 +12,8 @@ export interface CollectionScope {
   rule: CollectionRule;
   /** The rows this caller may read, whatever their query says. */
   scope: { $and: Record<string, unknown>[] };
+  /** Whether the scope came from a session (the user's portal) rather than from the request alone. */
+  signedIn: boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ export default ({ collection }: { collection: string }, { strapi }: { strapi: Co
     const ownRowsOnly = rule.read === 'own' || (rule.read === 'own-or-admin' && !hasLevel(user?.level, 'admin')) || mine;
     if (ownRowsOnly && user && rule.owner) conditions.push(along(rule.owner, { id: user.id }));
 
-    ctx.state.collection = { name, rule, scope: { $and: conditions } } satisfies CollectionScope;
+    ctx.state.collection = { name, rule, scope: { $and: conditions }, signedIn: Boolean(user) } satisfies CollectionScope;
     await next();
   };
 };

@@ -1,5 +1,6 @@
 import { factories } from '@strapi/strapi';
 import { yup } from '@strapi/utils';
+import { readCache } from '../../../utils/read-cache';
 import { requiredText, text, validateBody } from '../../../utils/validation';
 import { portals, type PortalRow } from '../../portal/services/portal';
 import { contents } from '../services/content';
@@ -34,7 +35,10 @@ export default factories.createCoreController('api::content.content', ({ strapi 
     async bySlug(ctx) {
       const { slug } = await validateBody(bySlugSchema, ctx.request.body);
       const portal = await portals(strapi).forRequest(ctx);
-      ctx.body = { contents: await contents(strapi).bySlug((slug ?? []).filter((item): item is string => Boolean(item)), portal) };
+      // Sorted and without repeats: the same set of slugs is one cached answer whatever order the page lists them in.
+      const slugs = [...new Set((slug ?? []).filter((item): item is string => Boolean(item)))].sort();
+      const answer = await readCache(strapi).get(['contents', portal.id, slugs], async () => ({ contents: await contents(strapi).bySlug(slugs, portal) }));
+      readCache(strapi).send(ctx, answer);
     },
 
     /** POST /api/contents/update: a superadmin saves (or creates) a content item of their own portal (the own-portal policy). */

@@ -2,6 +2,7 @@ import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { PUBLIC_PORTAL_FIELDS } from '@portal/rules';
 import type { Request } from 'koa';
+import { readCache } from '../../../utils/read-cache';
 import { serviceAccessor } from '../../../utils/service';
 
 const PORTAL = 'api::portal.portal';
@@ -44,17 +45,22 @@ function namedPortal({ request }: PortalRequest): string | undefined {
 }
 
 const portalService = ({ strapi }: { strapi: Core.Strapi }) => {
-  const db = () => strapi.db.query(PORTAL);
-
-  /** Every portal (few: one per brand), for checks that span them all (domains, Google client ids). */
-  const findAll = (): Promise<PortalRow[]> => db().findMany({ orderBy: { id: 'asc' } });
+  /**
+   * Every portal (few: one per brand), for checks that span them all (domains, Google client ids). Read through the
+   * read cache, as every portal-scoped request resolves its portal from this list; the rows are frozen.
+   */
+  const findAll = async (): Promise<readonly PortalRow[]> =>
+    (await readCache(strapi).get(['portals:rows'], () => strapi.db.query(PORTAL).findMany({ orderBy: { id: 'asc' } }) as Promise<PortalRow[]>)).value;
 
   /** The default portal (else the first one); null only before any portal exists. */
-  const findDefault = (): Promise<PortalRow | null> => db().findOne({ orderBy: [{ isDefault: 'desc' }, { id: 'asc' }] });
+  const findDefault = async (): Promise<PortalRow | null> => {
+    const all = await findAll();
+    return all.find((portal) => portal.isDefault) ?? all[0] ?? null;
+  };
 
   /** The portal with this slug; 404 'Portal not found' when there is none. */
   async function requireBySlug(slug: string): Promise<PortalRow> {
-    const portal: PortalRow | null = await db().findOne({ where: { slug } });
+    const portal = (await findAll()).find((row) => row.slug === slug);
     if (!portal) throw new errors.NotFoundError('Portal not found');
     return portal;
   }
@@ -63,13 +69,15 @@ const portalService = ({ strapi }: { strapi: Core.Strapi }) => {
     findAll,
     requireBySlug,
 
-    /** Every portal with its public fields, default portal first, then by name (GET /api/auth/portals). */
+    /** The answer of GET /api/auth/portals: every portal with its public fields, default portal first, then by name. */
     async listPublic() {
-      return strapi.documents(PORTAL).findMany({
-        fields: [...PUBLIC_PORTAL_FIELDS],
-        sort: [{ isDefault: 'desc' }, { name: 'asc' }],
-        limit: -1,
-      } as never);
+      return readCache(strapi).get(['portals:public'], async () => ({
+        items: await strapi.documents(PORTAL).findMany({
+          fields: [...PUBLIC_PORTAL_FIELDS],
+          sort: [{ isDefault: 'desc' }, { name: 'asc' }],
+          limit: -1,
+        } as never),
+      }));
     },
 
     /**
@@ -89,7 +97,8 @@ const portalService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The portal a user belongs to: their own, or the default portal for an account made before portals existed. */
     async ofUser(user: { portal?: { id: number } | null }): Promise<PortalRow | null> {
-      return user.portal ? db().findOne({ where: { id: user.portal.id } }) : findDefault();
+      const id = user.portal?.id;
+      return id === undefined ? findDefault() : ((await findAll()).find((portal) => portal.id === id) ?? null);
     },
   };
 };

@@ -228,7 +228,7 @@ describe('notifications bell: cache', () => {
     expect(localStorage.getItem(NOTIFICATIONS_CACHE_TIME_KEY)).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
     await user.type(within(dialog).getByLabelText('Email'), 'bob@example.com');
     await user.type(within(dialog).getByLabelText('Password'), 'secret-pass');
     await user.click(within(dialog).getByRole('button', { name: 'Log In' }));

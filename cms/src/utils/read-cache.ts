@@ -1,0 +1,298 @@
+import { createHash } from 'node:crypto';
+import type { Core, UID } from '@strapi/strapi';
+import type { Context, Next } from 'koa';
+
+/**
+ * The in-process cache of the public reads (portals, contents by slug, education, portfolio, team).
+ *
+ * Every answer is kept under a key made of what the answer is computed from (the endpoint, the resolved portal id,
+ * the checked query): two callers get the same bytes only when their database queries would have been the same, so
+ * a signed-in user's answer can never reach a visitor or another portal.
+ *
+ * Invalidation, all-or-nothing (writes to these types are rare, reads are many):
+ * - on this instance, at once: a database lifecycle of any type in CACHED_TYPES clears the cache as the write
+ *   happens, and again when its transaction commits (a read in between may have cached the old rows);
+ * - on other instances, within a second: the write then increments a shared counter, one row in the table
+ *   `read_cache_generation`; before serving from the cache each instance re-reads that row when it last did so
+ *   500 ms ago or more, and clears its cache when the counter moved. The counter is bumped only after the commit, so
+ *   an instance that sees it move reads the new rows.
+ */
+
+/** The content types the cached answers are read from: a write to any of them clears every cached answer. */
+export const CACHED_TYPES: UID.ContentType[] = [
+  'api::portal.portal',
+  'api::content.content',
+  'api::blog-item.blog-item',
+  'api::assets-item.assets-item',
+  'api::team-member.team-member',
+  // Education and portfolio answers carry the fund's name.
+  'api::fund.fund',
+];
+
+/** How often, at most, an instance re-reads the shared counter (another instance's edit shows within this + a query). */
+export const POLL_INTERVAL_MS = 500;
+/** Distinct answers kept; the oldest-used goes first. Bounded so that odd slug lists cannot fill memory. */
+const MAX_ENTRIES = 2000;
+const MAX_BYTES = 64 * 1024 * 1024;
+const TABLE = 'read_cache_generation';
+
+/** A cached answer: the value, its JSON and the JSON's strong ETag. */
+export interface CachedAnswer<T = unknown> {
+  value: T;
+  body: string;
+  etag: string;
+  /** The cache generation the answer was computed in; a later one means it may be stale. */
+  generation: number;
+}
+
+export interface SendOptions {
+  /** The answer may depend on the session (a signed-in user reads their own portal's rows): `authcode` in Vary. */
+  dependsOnSession?: boolean;
+  /** This answer was made for a signed-in caller: `private`, so no shared cache keeps it. */
+  signedIn?: boolean;
+}
+
+const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for this header) or is `*`. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+}
+
+/** One instance's cache; see the module comment. */
+export class ReadCache {
+  private entries = new Map<string, CachedAnswer>();
+  /** Answers sent to a visitor's read, by its URL, Origin, Host and body (see answerOf). */
+  private byRequest = new Map<string, { answer: CachedAnswer; options: SendOptions }>();
+  private bytes = 0;
+  private inFlight = new Map<string, Promise<CachedAnswer>>();
+  /** Moves on every invalidation; an answer computed across a move is served but not kept. */
+  private generation = 0;
+  private sharedGeneration: string | null = null;
+  private lastPollAt = -Infinity;
+  private polling: Promise<void> | null = null;
+  private table: Promise<void> | null = null;
+
+  constructor(private readonly strapi: Core.Strapi) {}
+
+  /** The answer for `key`, from the cache or computed once (concurrent callers of one key share the computation). */
+  async get<T>(key: unknown[], compute: () => Promise<T>): Promise<CachedAnswer<T>> {
+    // Inside a transaction the caller must see its own writes, and the counter's query would wait for the
+    // transaction's connection (SQLite has one): no cache there.
+    const usable = !this.strapi.db.inTransaction() && (await this.fresh());
+    const id = JSON.stringify(key);
+    if (usable) {
+      const hit = this.entries.get(id);
+      if (hit) {
+        // Map order is the eviction order: a hit moves to the newest end.
+        this.entries.delete(id);
+        this.entries.set(id, hit);
+        return hit as CachedAnswer<T>;
+      }
+      const pending = this.inFlight.get(id);
+      if (pending) return pending as Promise<CachedAnswer<T>>;
+    }
+    const generation = this.generation;
+    const computing = compute().then((value) => {
+      const body = JSON.stringify(value);
+      const answer: CachedAnswer<T> = { value: deepFreeze(value), body, etag: etagOf(body), generation };
+      if (usable && generation === this.generation) this.keep(id, answer);
+      return answer;
+    });
+    if (usable) {
+      this.inFlight.set(id, computing);
+      const forget = () => this.inFlight.get(id) === computing && this.inFlight.delete(id);
+      computing.then(forget, forget);
+    }
+    return computing;
+  }
+
+  /** The answer's JSON with its ETag and Cache-Control, or 304 when the caller's If-None-Match already names it. */
+  send(ctx: Context, answer: CachedAnswer, options: SendOptions = {}): void {
+    const { dependsOnSession = false, signedIn = false } = options;
+    const requestKey = requestKeyOf(ctx);
+    if (requestKey && !signedIn && answer.generation === this.generation && !this.strapi.db.inTransaction()) {
+      this.byRequest.set(requestKey, { answer, options });
+      if (this.byRequest.size > MAX_ENTRIES) this.byRequest.delete(this.byRequest.keys().next().value as string);
+    }
+    ctx.set('ETag', answer.etag);
+    // Revalidated on every use (304 when unchanged), so no edit is ever hidden behind a browser's or proxy's copy.
+    ctx.set('Cache-Control', signedIn ? 'private, no-cache' : 'public, no-cache');
+    // The portal of a request without a `portal` parameter is the one of its Origin (else Host, part of the URL).
+    ctx.vary('Origin');
+    if (dependsOnSession) ctx.vary('authcode');
+    if (matchesIfNoneMatch(ctx.get('if-none-match'), answer.etag)) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.status = 200;
+    ctx.body = answer.body;
+    ctx.type = 'application/json; charset=utf-8';
+  }
+
+  /** Clears every cached answer now, and again with the shared counter once the current transaction (if any) commits. */
+  changed(): void {
+    this.invalidate();
+    const afterCommit = () => {
+      this.invalidate();
+      this.bumpShared().catch((error: unknown) => this.strapi.log.error(`read cache: could not tell other instances of an edit: ${String(error)}`));
+    };
+    if (this.strapi.db.inTransaction()) {
+      void this.strapi.db.transaction(async ({ onCommit }) => onCommit(afterCommit));
+    } else {
+      afterCommit();
+    }
+  }
+
+  /**
+   * The answer this instance sent to the same visitor read (same URL, Origin, Host and body, no session), when
+   * nothing has changed since: what the endpoint would compute again, as its answer depends on nothing else.
+   */
+  async answerOf(ctx: Context): Promise<{ answer: CachedAnswer; options: SendOptions } | undefined> {
+    const requestKey = requestKeyOf(ctx);
+    if (!requestKey || !this.byRequest.has(requestKey) || !(await this.fresh())) return undefined;
+    return this.byRequest.get(requestKey);
+  }
+
+  private invalidate(): void {
+    this.generation += 1;
+    this.byRequest.clear();
+    this.entries.clear();
+    this.inFlight.clear();
+    this.bytes = 0;
+  }
+
+  private keep(id: string, answer: CachedAnswer): void {
+    const size = answer.body.length * 2;
+    if (size > MAX_BYTES / 4) return;
+    this.entries.set(id, answer);
+    this.bytes += size;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
+      this.entries.delete(oldest);
+      this.bytes -= entry.body.length * 2;
+    }
+  }
+
+  /**
+   * Whether cached answers may be served: re-reads the shared counter when it was last read 500 ms ago or more
+   * (clearing the cache when it moved). False while the counter cannot be read: answers are then computed afresh.
+   */
+  private async fresh(): Promise<boolean> {
+    if (Date.now() - this.lastPollAt >= POLL_INTERVAL_MS) {
+      this.polling ??= this.poll().finally(() => {
+        this.polling = null;
+      });
+      await this.polling;
+    }
+    return this.sharedGeneration !== null;
+  }
+
+  private async poll(): Promise<void> {
+    const startedAt = Date.now();
+    try {
+      await this.ensureTable();
+      const row = (await this.strapi.db.getConnection(TABLE).select('generation').where({ id: 1 }).first()) as { generation: number | string } | undefined;
+      const seen = String(row?.generation ?? 0);
+      if (seen !== this.sharedGeneration) {
+        this.invalidate();
+        this.sharedGeneration = seen;
+      }
+      this.lastPollAt = startedAt;
+    } catch (error) {
+      this.strapi.log.warn(`read cache: shared counter unreadable, serving uncached: ${String(error)}`);
+      this.invalidate();
+      this.sharedGeneration = null;
+    }
+  }
+
+  private async bumpShared(): Promise<void> {
+    await this.ensureTable();
+    await this.strapi.db.getConnection(TABLE).where({ id: 1 }).increment('generation', 1);
+  }
+
+  /** Creates the one-row counter table when missing (it is ours, not a content type, so Strapi's schema sync leaves it be). */
+  private ensureTable(): Promise<void> {
+    this.table ??= (async () => {
+      const schema = () => this.strapi.db.getSchemaConnection();
+      if (!(await schema().hasTable(TABLE))) {
+        try {
+          await schema().createTable(TABLE, (table) => {
+            table.integer('id').primary();
+            table.bigInteger('generation').notNullable().defaultTo(0);
+          });
+        } catch (error) {
+          // Another instance created it at the same moment.
+          if (!(await schema().hasTable(TABLE))) throw error;
+        }
+      }
+      await this.strapi.db.getConnection(TABLE).insert({ id: 1, generation: 0 }).onConflict('id').ignore();
+    })().catch((error: unknown) => {
+      this.table = null;
+      throw error;
+    });
+    return this.table;
+  }
+}
+
+/**
+ * What a visitor's read is answered from: its method, URL, Origin and Host (the portal: `portal` in the query or
+ * body, else Origin, else Host), and a POST's parsed body (the reads made as POST). Null with a session.
+ */
+function requestKeyOf(ctx: Context): string | null {
+  if ((ctx.method !== 'GET' && ctx.method !== 'POST') || ctx.get('authcode')) return null;
+  const body = ctx.method === 'POST' ? (ctx.request as { body?: unknown }).body : null;
+  return JSON.stringify([ctx.method, ctx.originalUrl, ctx.get('origin'), ctx.get('host'), body ?? null]);
+}
+
+/**
+ * Global middlewares `global::public-read-cache` (GET, right after CORS) and `global::public-read-cache-posted`
+ * (POST, once the body is parsed): a visitor's read that a public endpoint answered before, with nothing changed
+ * since, is answered from the cache without routing or validating it again; every other request goes on.
+ */
+const fastPath = (method: 'GET' | 'POST') => (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
+  return async (ctx: Context, next: Next) => {
+    const known = ctx.method === method ? await readCache(strapi).answerOf(ctx) : undefined;
+    if (!known) return next();
+    readCache(strapi).send(ctx, known.answer, known.options);
+  };
+};
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
+const caches = new WeakMap<Core.Strapi, ReadCache>();
+
+/** This Strapi instance's read cache. */
+export function readCache(strapi: Core.Strapi): ReadCache {
+  let cache = caches.get(strapi);
+  if (!cache) {
+    cache = new ReadCache(strapi);
+    caches.set(strapi, cache);
+  }
+  return cache;
+}
+
+const WRITE_EVENTS = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'] as const;
+
+/**
+ * Clears the read cache on every write to CACHED_TYPES, whatever makes it: the admin panel, our endpoints, the
+ * seed, or a plain `strapi.db.query` (database lifecycles see them all); and registers the fast path's middleware.
+ * Call from register().
+ */
+export function registerReadCache(strapi: Core.Strapi): void {
+  strapi.get('middlewares').add('global::', { 'public-read-cache': fastPath('GET'), 'public-read-cache-posted': fastPath('POST') });
+  const changed = () => readCache(strapi).changed();
+  strapi.db.lifecycles.subscribe({
+    models: CACHED_TYPES,
+    ...Object.fromEntries(WRITE_EVENTS.map((event) => [event, changed])),
+  });
+}

@@ -1,0 +1,297 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { call, signedInUser } from './helpers/auth';
+import { createPortal, type TestPortal } from './helpers/records';
+import { http, useStrapi, type TestApp } from './helpers/strapi';
+
+/**
+ * The public reads' cache (src/utils/read-cache.ts): ETag and 304, repeated reads served from memory, every edit
+ * visible on the next read (API, admin panel, and on a second instance within a second), answers kept per portal.
+ */
+
+const CONTENT = 'api::content.content';
+const BLOG_ITEM = 'api::blog-item.blog-item';
+const TEAM = 'api::team-member.team-member';
+
+let app: TestApp;
+let portalA: TestPortal;
+let portalB: TestPortal;
+let panelToken: string;
+
+interface Raw {
+  status: number;
+  text: string;
+  headers: Headers;
+}
+
+/** A call answering the raw text and headers (the cache's promise is about bytes). */
+async function raw(base: string, method: string, route: string, body?: unknown, headers: Record<string, string> = {}): Promise<Raw> {
+  const response = await fetch(`${base}${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, text: await response.text(), headers: response.headers };
+}
+
+const bySlug = (portal: string, slugs: string[], base = app.url, headers: Record<string, string> = {}) =>
+  raw(base, 'POST', '/api/contents/byslug', { slug: slugs, portal }, headers);
+const titleOf = (answer: Raw, slug: string) => (JSON.parse(answer.text) as { contents: Record<string, { title: string }> }).contents[slug]?.title;
+
+/** Changes a row behind Strapi's back (plain SQL: no lifecycle, no counter), to tell a cached answer from a fresh one. */
+async function sneakyTitle(table: string, id: number, title: string) {
+  await app.strapi.db.connection(table).where({ id }).update({ title });
+}
+
+async function createContent(portal: TestPortal, slug: string, title: string) {
+  const created = await app.strapi.documents(CONTENT).create({ data: { slug, title, body: '<p>Body</p>', portal: portal.documentId } as never });
+  return { id: created.id as number, documentId: created.documentId };
+}
+
+async function panelLogin(): Promise<string> {
+  const role = await app.strapi.db.query('admin::role').findOne({ where: { code: 'strapi-editor' } });
+  await app.strapi.service('admin::user').create({
+    email: 'cache-editor@portal.local', firstname: 'Cache', lastname: 'Editor', password: 'PanelPass2026!', isActive: true, roles: [role.id],
+  });
+  const login = await http(app, 'POST', '/admin/login', { email: 'cache-editor@portal.local', password: 'PanelPass2026!' });
+  return login.body.data.token;
+}
+const panel = (method: string, route: string, body?: unknown) => http(app, method, route, body, { Authorization: `Bearer ${panelToken}` });
+
+beforeAll(async () => {
+  app = await useStrapi();
+  portalA = await createPortal(app, 'cache-a');
+  portalB = await createPortal(app, 'cache-b');
+  await app.strapi.db.query('api::portal.portal').update({ where: { id: portalA.id }, data: { domains: ['cache-a.example'] } });
+  await app.strapi.db.query('api::portal.portal').update({ where: { id: portalB.id }, data: { domains: ['cache-b.example'] } });
+  panelToken = await panelLogin();
+});
+
+describe('ETag, Cache-Control and 304', () => {
+  it('answers a public read with a strong ETag and revalidating Cache-Control, and 304 to its If-None-Match', async () => {
+    await createContent(portalA, 'etag-intro', 'Intro');
+    const first = await bySlug('cache-a', ['etag-intro']);
+    expect(first.status).toBe(200);
+    expect(titleOf(first, 'etag-intro')).toBe('Intro');
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    expect(first.headers.get('vary')).toMatch(/Origin/);
+
+    const again = await bySlug('cache-a', ['etag-intro'], app.url, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    // A client that stored it as weak, or sends several, still gets 304; another tag gets the answer.
+    expect((await bySlug('cache-a', ['etag-intro'], app.url, { 'if-none-match': `"other", W/${etag}` })).status).toBe(304);
+    const stale = await bySlug('cache-a', ['etag-intro'], app.url, { 'if-none-match': '"other"' });
+    expect(stale.status).toBe(200);
+    expect(stale.text).toBe(first.text);
+  });
+
+  it('does the same for the GET lists (education, portfolio, team, portals), and the ETag changes with the content', async () => {
+    const routes = [
+      '/api/contents/education?portal=cache-a',
+      '/api/contents/portfolio?portal=cache-a',
+      '/api/team_members?portal=cache-a&sort=sortOrder',
+      '/api/auth/portals',
+    ];
+    for (const route of routes) {
+      const first = await raw(app.url, 'GET', route);
+      expect(first.status, route).toBe(200);
+      const etag = first.headers.get('etag');
+      expect(etag, route).toBeTruthy();
+      expect(first.headers.get('cache-control'), route).toBe('public, no-cache');
+      expect((await raw(app.url, 'GET', route, undefined, { 'if-none-match': etag as string })).status, route).toBe(304);
+    }
+    const before = await raw(app.url, 'GET', routes[2]);
+    await app.strapi.documents(TEAM).create({ data: { name: 'New Member', sortOrder: 1, portal: portalA.documentId } as never });
+    const after = await raw(app.url, 'GET', routes[2], undefined, { 'if-none-match': before.headers.get('etag') as string });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    expect(JSON.parse(after.text).items.map((item: { name: string }) => item.name)).toContain('New Member');
+  });
+
+  it('sends no ETag with an error', async () => {
+    const missing = await raw(app.url, 'POST', '/api/contents/educationbyslug', { slug: 'no-such-item', portal: 'cache-a' });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('etag')).toBeNull();
+    const unknownPortal = await bySlug('no-such-portal', ['x']);
+    expect(unknownPortal.status).toBe(404);
+    expect(unknownPortal.headers.get('etag')).toBeNull();
+  });
+});
+
+describe('repeated reads', () => {
+  it('are served from the cache: identical bytes, even after a change made behind Strapi’s back', async () => {
+    const item = await createContent(portalA, 'cached-hero', 'Hero');
+    const first = await bySlug('cache-a', ['cached-hero', 'etag-intro']);
+    await sneakyTitle('contents', item.id, 'Changed by SQL');
+    // Same set of slugs in another order: the same cached answer.
+    const second = await bySlug('cache-a', ['etag-intro', 'cached-hero', 'cached-hero']);
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(titleOf(second, 'cached-hero')).toBe('Hero');
+  });
+});
+
+describe('never a stale answer after an edit', () => {
+  it('shows an edit made through POST /api/contents/update on the next read', async () => {
+    const superadmin = await signedInUser(app, 'cache-super', 'superadmin', portalA);
+    await createContent(portalA, 'api-edited', 'Before');
+    expect(titleOf(await bySlug('cache-a', ['api-edited']), 'api-edited')).toBe('Before');
+    const saved = await call(app, 'POST', '/api/contents/update', { slug: 'api-edited', portal: 'cache-a', title: 'After' }, { authCode: superadmin.authCode });
+    expect(saved.status).toBe(200);
+    expect(titleOf(await bySlug('cache-a', ['api-edited']), 'api-edited')).toBe('After');
+  });
+
+  it('shows edits made in the admin panel on the next read: a content item, an education item, a fund’s name', async () => {
+    const item = await createContent(portalA, 'panel-edited', 'Before');
+    expect(titleOf(await bySlug('cache-a', ['panel-edited']), 'panel-edited')).toBe('Before');
+    const edited = await panel('PUT', `/content-manager/collection-types/${CONTENT}/${item.documentId}`, { title: 'Edited in the panel' });
+    expect(edited.status).toBe(200);
+    expect(titleOf(await bySlug('cache-a', ['panel-edited']), 'panel-edited')).toBe('Edited in the panel');
+
+    const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Cache Fund', url_slug: 'cache-fund' } });
+    const blog = await app.strapi.documents(BLOG_ITEM).create({
+      data: { title: 'Lesson', slug: 'cache-lesson', isPublished: true, fund: fund.documentId, portal: portalA.documentId } as never,
+    });
+    const list = async () => JSON.parse((await raw(app.url, 'GET', '/api/contents/education?portal=cache-a&limit=100')).text).items as { title: string; fundName: string }[];
+    expect((await list()).find((entry) => entry.title === 'Lesson')?.fundName).toBe('Cache Fund');
+
+    expect((await panel('PUT', `/content-manager/collection-types/${BLOG_ITEM}/${blog.documentId}`, { title: 'Lesson Renamed' })).status).toBe(200);
+    expect((await list()).map((entry) => entry.title)).toContain('Lesson Renamed');
+    expect((await panel('PUT', `/content-manager/collection-types/api::fund.fund/${fund.documentId}`, { name: 'Renamed Fund' })).status).toBe(200);
+    expect((await list()).find((entry) => entry.title === 'Lesson Renamed')?.fundName).toBe('Renamed Fund');
+    expect((await panel('POST', `/content-manager/collection-types/${BLOG_ITEM}/actions/bulkDelete`, { documentIds: [blog.documentId] })).status).toBe(200);
+    expect((await list()).map((entry) => entry.title)).not.toContain('Lesson Renamed');
+  });
+});
+
+describe('cached answers per portal', () => {
+  it("never serves one portal's cached answer to another, whether the portal is named or comes from the Origin", async () => {
+    await createContent(portalA, 'shared-slug', 'Title of A');
+    await createContent(portalB, 'shared-slug', 'Title of B');
+    expect(titleOf(await bySlug('cache-a', ['shared-slug']), 'shared-slug')).toBe('Title of A');
+    expect(titleOf(await bySlug('cache-b', ['shared-slug']), 'shared-slug')).toBe('Title of B');
+
+    const byOrigin = (origin: string) => raw(app.url, 'POST', '/api/contents/byslug', { slug: ['shared-slug'] }, { origin });
+    const fromA = await byOrigin('https://cache-a.example');
+    const fromB = await byOrigin('https://cache-b.example');
+    expect(titleOf(fromA, 'shared-slug')).toBe('Title of A');
+    expect(titleOf(fromB, 'shared-slug')).toBe('Title of B');
+    expect(fromA.headers.get('etag')).not.toBe(fromB.headers.get('etag'));
+    // The ETag of A's answer is no 304 for B.
+    expect((await raw(app.url, 'POST', '/api/contents/byslug', { slug: ['shared-slug'] }, { origin: 'https://cache-b.example', 'if-none-match': fromA.headers.get('etag') as string })).status).toBe(200);
+
+    for (const portal of [portalA, portalB]) {
+      await app.strapi.documents(BLOG_ITEM).create({ data: { title: `Only in ${portal.slug}`, slug: `only-${portal.slug}`, isPublished: true, portal: portal.documentId } as never });
+    }
+    const listOf = async (origin: string) => JSON.parse((await raw(app.url, 'GET', '/api/contents/education?limit=100', undefined, { origin })).text).items.map((item: { title: string }) => item.title);
+    expect(await listOf('https://cache-a.example')).toContain('Only in cache-a');
+    expect(await listOf('https://cache-b.example')).toEqual(['Only in cache-b']);
+  });
+
+  it("serves a signed-in user their own portal's team, privately, whatever a visitor's cached answer is", async () => {
+    await app.strapi.documents(TEAM).create({ data: { name: 'Member of B', sortOrder: 1, portal: portalB.documentId } as never });
+    const visitor = await raw(app.url, 'GET', '/api/team_members?sort=sortOrder', undefined, { origin: 'https://cache-a.example' });
+    const names = (answer: Raw) => JSON.parse(answer.text).items.map((item: { name: string }) => item.name);
+    expect(names(visitor)).not.toContain('Member of B');
+    expect(visitor.headers.get('vary')).toMatch(/authcode/i);
+
+    const userOfB = await signedInUser(app, 'cache-user-b', 'user', portalB);
+    const signedIn = await raw(app.url, 'GET', '/api/team_members?sort=sortOrder', undefined, { origin: 'https://cache-a.example', authcode: userOfB.authCode });
+    expect(names(signedIn)).toEqual(['Member of B']);
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
+    expect(names(await raw(app.url, 'GET', '/api/team_members?sort=sortOrder', undefined, { origin: 'https://cache-a.example' }))).toEqual(names(visitor));
+  });
+});
+
+/** A free TCP port on loopback. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A second CMS process on the same database and compiled app (what another instance behind a load balancer is). */
+async function startSecondInstance(): Promise<{ url: string; process: ChildProcess; output: () => string }> {
+  const port = await freePort();
+  const appDir = path.resolve(__dirname, '..');
+  const script = `
+    const { createStrapi } = require('@strapi/strapi');
+    createStrapi({ appDir: ${JSON.stringify(appDir)}, distDir: ${JSON.stringify(path.join(appDir, 'dist'))}, autoReload: false, serveAdminPanel: false })
+      .start().catch((error) => { console.error(error); process.exit(1); });`;
+  const child = spawn(process.execPath, ['-e', script], {
+    cwd: appDir,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  while (Date.now() - started < 150_000) {
+    if (child.exitCode !== null) throw new Error(`second instance exited: ${output}`);
+    try {
+      if ((await fetch(`${url}/api/auth/portals`)).status === 200) return { url, process: child, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`second instance did not answer: ${output}`);
+}
+
+describe('a second instance on the same database', () => {
+  let second: Awaited<ReturnType<typeof startSecondInstance>> | undefined;
+
+  beforeAll(async () => {
+    // Both processes on one SQLite file would fight over its lock; several instances means a database server.
+    if (inject('database').client !== 'postgres') return;
+    second = await startSecondInstance();
+  });
+
+  afterAll(async () => {
+    if (!second) return;
+    const exited = new Promise((resolve) => second?.process.once('exit', resolve));
+    second.process.kill('SIGTERM');
+    await exited;
+  });
+
+  it.skipIf(inject('database').client !== 'postgres')('caches too, and serves an edit made on the first within a second', async () => {
+    const base = second!.url;
+    const item = await createContent(portalA, 'two-instances', 'Original');
+    // Past the counter's news of that creation, the second instance's answer is cached.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(titleOf(await bySlug('cache-a', ['two-instances'], base), 'two-instances')).toBe('Original');
+
+    // Its cache holds: a change that tells no one is not seen, even after its counter check.
+    await sneakyTitle('contents', item.id, 'Unannounced');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(titleOf(await bySlug('cache-a', ['two-instances'], base), 'two-instances')).toBe('Original');
+
+    const superadmin = await signedInUser(app, 'cache-super-2', 'superadmin', portalA);
+    const saved = await call(app, 'POST', '/api/contents/update', { slug: 'two-instances', portal: 'cache-a', title: 'Edited on one' }, { authCode: superadmin.authCode });
+    expect(saved.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(titleOf(await bySlug('cache-a', ['two-instances'], base), 'two-instances')).toBe('Edited on one');
+
+    // And the other way round: an edit made on the second is served by the first within a second.
+    expect(titleOf(await bySlug('cache-a', ['two-instances']), 'two-instances')).toBe('Edited on one');
+    const savedOnSecond = await raw(base, 'POST', '/api/contents/update', { slug: 'two-instances', portal: 'cache-a', title: 'Edited on two' }, { authcode: superadmin.authCode });
+    expect(savedOnSecond.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(titleOf(await bySlug('cache-a', ['two-instances']), 'two-instances')).toBe('Edited on two');
+  });
+});
