@@ -40,7 +40,7 @@ describe.skipIf(skipReason)('two CMS instances on one database and one bucket', 
     const available = await callAt(b, 'GET', '/api/syndication/available', undefined, { authcode: authCode, ...viaProxy });
     const offering = available.body.items.find((item: { isAvailable: boolean; syndUser: unknown }) => item.isAvailable && !item.syndUser);
     expect(offering, 'an open offering the investor has not answered').toBeTruthy();
-    const committed = await callAt(b, 'POST', '/api/syndication/set_investing', { id: offering.documentId, invest_amount: offering.minimumAmountToInvest, method_of_inv: 'CASH' }, { authcode: authCode, ...viaProxy });
+    const committed = await callAt(b, 'POST', '/api/syndication/set_investing', { id: offering.documentId, invest_amount: offering.minimumAmountToInvest, method_of_inv: 'CASH', is_married: '0' }, { authcode: authCode, ...viaProxy });
     expect(committed.status, JSON.stringify(committed.body)).toBe(200);
     const mine = await callAt(a, 'GET', '/api/syndication/mine', undefined, { authcode: authCode });
     expect(mine.body.items.map((item: { documentId: string }) => item.documentId)).toContain(offering.documentId);

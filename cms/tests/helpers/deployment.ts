@@ -48,7 +48,9 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
       ...options.env,
     });
     compileCms();
-    seedDeployment(env);
+    // The seed runs while this process waits (spawnSync), so it must not need anything this process serves (the
+    // switchable S3 forwarder, a test mail server).
+    seedDeployment({ ...env, S3_ENDPOINT: s3.endpoint, SMTP_HOST: '' });
     const instances: Instance[] = [];
     cleanups.push(async () => {
       for (const instance of instances) await instance.kill('SIGKILL');
