@@ -1,9 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { freePort } from './s3-server';
+
+export { freePort };
 
 const CMS_DIR = path.resolve(__dirname, '..', '..');
 const ROOT_DIR = path.resolve(CMS_DIR, '..');
@@ -55,17 +57,6 @@ export async function throwAwayDatabase(label: string): Promise<ThrowAwayDatabas
       await cleanup.end();
     },
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, label: string): void {
