@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseStore, redisStore, type LimitStore } from '../src/api/rate-limit/stores';
+import { databaseStore, LIMITS_UNAVAILABLE, redisStore, type LimitStore } from '../src/api/rate-limit/stores';
 import { freePort } from './helpers/instances';
 import { useStrapi } from './helpers/strapi';
 
@@ -67,18 +67,42 @@ describe.skipIf(redisMissing)('with Redis', () => {
   let port: number;
   const stores: ReturnType<typeof redisStore>[] = [];
 
-  beforeAll(async () => {
-    port = await freePort();
-    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const startRedis = () => spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const redisAnswers = async () => {
     for (let attempt = 0; attempt < 50; attempt += 1) {
-      if (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout?.includes('PONG')) break;
+      if (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout?.includes('PONG')) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  };
+
+  beforeAll(async () => {
+    port = await freePort();
+    server = startRedis();
+    await redisAnswers();
   });
 
   afterAll(async () => {
     for (const store of stores) await store.close();
     server?.kill('SIGKILL');
+  });
+
+  it('answers 503 at once while Redis is away, and counts again once it is back', async () => {
+    const store = redisStore(`redis://127.0.0.1:${port}`, (await useStrapi()).strapi.log);
+    stores.push(store);
+    const key = `test:redis-away:${Date.now()}`;
+    expect((await store.add(key, 60_000)).count).toBe(1);
+    server.kill('SIGKILL');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await expect(store.add(key, 60_000)).rejects.toMatchObject({ status: 503, message: LIMITS_UNAVAILABLE });
+    server = startRedis();
+    await redisAnswers();
+    let counted: number | undefined;
+    for (let attempt = 0; attempt < 50 && counted === undefined; attempt += 1) {
+      counted = await store.add(key, 60_000).then((answer) => answer.count, () => undefined);
+      if (counted === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // A fresh Redis (no persistence) starts counting from nothing.
+    expect(counted).toBe(1);
   });
 
   describeStore('redis', async () => {

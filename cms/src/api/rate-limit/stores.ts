@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { createClient } from 'redis';
+import { unavailable } from '../../utils/http-errors';
+
+export const LIMITS_UNAVAILABLE = 'This service is unavailable right now, try again later';
 
 /**
  * Where the rate limits count, shared by every CMS instance: the database (default) or Redis (REDIS_URL). Each key
@@ -75,7 +78,8 @@ export function redisStore(url: string, log: Core.Strapi['log']): LimitStore & {
   let client: Promise<Redis> | undefined;
   const connected = (): Promise<Redis> =>
     (client ??= (async () => {
-      const made: Redis = createClient({ url });
+      // Commands fail at once while Redis is away (no offline queue), so a request answers 503 instead of hanging.
+      const made: Redis = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2000) } });
       // Without a listener a lost connection would crash the process; the client reconnects by itself.
       made.on('error', (error: Error) => log.warn(`Redis (rate limits): ${error.message}`));
       await made.connect();
@@ -85,34 +89,40 @@ export function redisStore(url: string, log: Core.Strapi['log']): LimitStore & {
       throw error;
     }));
   const name = (key: string) => `portal:rate-limit:${key}`;
+  /** Runs one Redis call; Redis away answers 503 (a limit that cannot be counted is not waved through). */
+  const reaching = async <T,>(call: (redis: Redis) => Promise<T>): Promise<T> => {
+    try {
+      return await call(await connected());
+    } catch (error) {
+      log.warn(`Redis (rate limits) failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw unavailable(LIMITS_UNAVAILABLE);
+    }
+  };
 
   return {
-    async add(key, windowMs) {
-      const redis = await connected();
-      const now = Date.now();
-      const id = `${now}-${crypto.randomBytes(6).toString('hex')}`;
-      const replies = await redis
-        .multi()
-        .zRemRangeByScore(name(key), '-inf', now - windowMs)
-        .zAdd(name(key), { score: now, value: id })
-        .zCard(name(key))
-        .pExpire(name(key), windowMs)
-        .exec();
-      return { id, count: Number(replies[2]) };
-    },
-    async remove(key, id) {
-      await (await connected()).zRem(name(key), id);
-    },
-    async count(key, windowMs) {
-      return (await connected()).zCount(name(key), Date.now() - windowMs + 1, '+inf');
-    },
-    async freeAt(key, max, windowMs) {
-      const now = Date.now();
-      const found = await (await connected()).zRangeWithScores(name(key), '+inf', now - windowMs + 1, { BY: 'SCORE', REV: true, LIMIT: { offset: Math.max(0, max - 1), count: 1 } });
-      return found.length ? found[0].score + windowMs : now;
-    },
+    add: (key, windowMs) =>
+      reaching(async (redis) => {
+        const now = Date.now();
+        const id = `${now}-${crypto.randomBytes(6).toString('hex')}`;
+        const replies = await redis
+          .multi()
+          .zRemRangeByScore(name(key), '-inf', now - windowMs)
+          .zAdd(name(key), { score: now, value: id })
+          .zCard(name(key))
+          .pExpire(name(key), windowMs)
+          .exec();
+        return { id, count: Number(replies[2]) };
+      }),
+    remove: (key, id) => reaching(async (redis) => void (await redis.zRem(name(key), id))),
+    count: (key, windowMs) => reaching((redis) => redis.zCount(name(key), Date.now() - windowMs + 1, '+inf')),
+    freeAt: (key, max, windowMs) =>
+      reaching(async (redis) => {
+        const now = Date.now();
+        const found = await redis.zRangeWithScores(name(key), '+inf', now - windowMs + 1, { BY: 'SCORE', REV: true, LIMIT: { offset: Math.max(0, max - 1), count: 1 } });
+        return found.length ? found[0].score + windowMs : now;
+      }),
     async close() {
-      if (client) await (await client).quit().catch(() => undefined);
+      if (client) await (await client).close().catch(() => undefined);
       client = undefined;
     },
   };

@@ -53,11 +53,6 @@ const rateLimitService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Whether `key` holds at least `max` events in the window. */
     reached: async (key: string, max: number): Promise<boolean> => (await store.count(key, windowMs())) >= max,
-
-    /** Closes the store's connection (Redis), when the CMS stops. */
-    async close(): Promise<void> {
-      if ('close' in store && typeof store.close === 'function') await store.close();
-    },
   };
 };
 
