@@ -188,6 +188,9 @@ const LAYOUTS: Record<string, Layout> = {
     descriptions: { label: 'Whose guest session and when; set by the CMS.', code: 'Only a hash of the code is kept.' },
   },
   'api::subscriber.subscriber': { mainField: 'email', list: ['email', 'portal', 'createdAt'] },
+  // Hidden from the panel (the instances' shared working state), labelled all the same.
+  'api::rate-limit.rate-limit-hit': { mainField: 'limitKey', list: ['limitKey', 'at'] },
+  'api::rate-limit.lease': { mainField: 'leaseKey', list: ['leaseKey', 'expiresAt'] },
   'plugin::users-permissions.user': {
     mainField: 'email',
     list: ['email', 'firstName', 'lastName', 'level', 'isActive'],
@@ -201,7 +204,7 @@ const LAYOUTS: Record<string, Layout> = {
   },
 };
 
-const LAYOUT_VERSION = 5;
+const LAYOUT_VERSION = 6;
 
 type Configuration = {
   settings: Record<string, unknown>;

@@ -15,8 +15,11 @@ const READ = 'plugin::content-manager.explorer.read';
 /** Strapi's default content-staff roles; the super admin keeps every permission. */
 const STAFF_ROLES = ['strapi-editor', 'strapi-author'];
 
-/** Types content staff never see: sessions and guest codes open accounts, settings steer the product. */
-export const STAFF_HIDDEN_TYPES: readonly string[] = [...SESSION_TYPES, 'api::setting.setting'];
+/**
+ * Types content staff never see: sessions and guest codes open accounts, settings steer the product, rate-limit hits
+ * (addresses and account names tried) and leases are the instances' shared working state.
+ */
+export const STAFF_HIDDEN_TYPES: readonly string[] = [...SESSION_TYPES, 'api::setting.setting', 'api::rate-limit.rate-limit-hit', 'api::rate-limit.lease'];
 
 /** A name that says secret: passwords, tokens, one-time codes (a postal code is no secret). */
 const SECRET_NAME = /password|token|secret|(?<!postal)code$/i;

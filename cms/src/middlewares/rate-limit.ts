@@ -15,35 +15,31 @@ interface RateLimitConfig {
 
 /**
  * Route middleware { name: 'global::rate-limit', config: { scope, accountField?, accountCounts? } }, limits of
- * config/portal.ts:
+ * config/portal.ts, counted in a store every CMS instance shares (api::session.rate-limit):
  * - every request counts against the client address: 429 past ipMax;
  * - failed attempts on an account count against that account from that address: 429 past accountMax, so a stranger
  *   who guesses wrong locks out only their own address, never the owner;
  * - failed attempts on an account from all addresses count against a wider ceiling: past it, each further attempt is
  *   slowed down (never refused), which makes a spread-out guessing attack slow while the owner still gets in.
- * The client address is the socket's, or the first X-Forwarded-For entry when TRUST_PROXY=true.
+ * An attempt on an account is counted before it runs and taken back when it succeeds, so attempts made at the same
+ * moment (on one instance or several) cannot slip past the limit together.
+ * The client address is the socket's, or the one the trusted proxy saw when TRUST_PROXY=true (config/server.ts).
  */
 export default ({ scope, accountField, accountCounts = 'failures' }: RateLimitConfig, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Context, next: Next) => {
     const { ipMax, accountMax, accountCeiling, slowDownMs } = portalConfig(strapi).rateLimit;
     const limiter = rateLimits(strapi);
-    limiter.take(`${scope}:ip:${ctx.request.ip}`, ipMax);
+    await limiter.take(`${scope}:ip:${ctx.request.ip}`, ipMax);
 
     const named = accountField ? (ctx.request.body as Record<string, unknown> | undefined)?.[accountField] : undefined;
     const account = typeof named === 'string' ? named.trim().toLowerCase() : '';
     if (!account) return next();
-    const fromHere = `${scope}:account:${account}:ip:${ctx.request.ip}`;
     const everywhere = `${scope}:account:${account}`;
-    limiter.refuseAt(fromHere, accountMax);
-    if (limiter.reached(everywhere, accountCeiling)) await sleep(slowDownMs);
+    const slow = await limiter.reached(everywhere, accountCeiling);
+    const counted = [await limiter.take(`${everywhere}:ip:${ctx.request.ip}`, accountMax), await limiter.add(everywhere)];
+    if (slow) await sleep(slowDownMs);
 
-    const count = () => [fromHere, everywhere].forEach(limiter.add);
-    if (accountCounts === 'every') count();
-    try {
-      await next();
-    } catch (error) {
-      if (accountCounts === 'failures') count();
-      throw error;
-    }
-    if (accountCounts === 'failures' && ctx.status >= 400) count();
+    if (accountCounts === 'every') return next();
+    await next();
+    if (ctx.status < 400) await limiter.release(counted);
   };

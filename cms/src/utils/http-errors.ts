@@ -6,3 +6,9 @@ import createError from 'http-errors';
  * its status and message in the usual shape.
  */
 export const conflict = (message: string) => createError(409, message, { expose: true });
+
+/**
+ * A 503 with the message shown to the caller: an outside service the request needs (file storage, mail) does not
+ * answer. Nothing was recorded, so trying again later is safe.
+ */
+export const unavailable = (message: string) => createError(503, message, { expose: true });

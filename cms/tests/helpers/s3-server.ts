@@ -21,7 +21,7 @@ export function s3ServerMissing(): string | null {
   return missing.length ? `Ceph's S3 gateway is not installed (missing ${missing.join(', ')}; apt-get install radosgw ceph-mon ceph-osd, as .ci/run does)` : null;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -2,60 +2,57 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { portalConfig } from '../../../utils/portal-config';
 import { serviceAccessor } from '../../../utils/service';
+import { databaseStore, redisStore, type LimitStore } from '../../rate-limit/stores';
 
-/** Past this many tracked keys a hit also sweeps out every key whose window has emptied. */
-const SWEEP_AT_KEYS = 10_000;
+/** One event counted against a key, which can be taken back. */
+export interface Counted {
+  key: string;
+  id: string;
+}
 
 /**
  * Sliding-window counters for the sign-in family of endpoints and newsletter sign-ups (see middlewares/rate-limit).
- * They live in this process's memory: right for the single CMS process we run; several processes behind a balancer
- * would each count on their own and need a shared store instead.
+ * They are kept where every CMS instance sees them: the database by default, Redis when REDIS_URL is set, so a
+ * limit holds however a load balancer spreads the attempts.
  */
 const rateLimitService = ({ strapi }: { strapi: Core.Strapi }) => {
-  const attempts = new Map<string, number[]>();
+  const redisUrl = process.env.REDIS_URL?.trim();
+  const store: LimitStore = redisUrl ? redisStore(redisUrl, strapi.log) : databaseStore(strapi);
+  const windowMs = () => portalConfig(strapi).rateLimit.windowMs;
 
-  /** The timestamps of `key` still in the window (forgetting the key when none are left). */
-  function recent(key: string, now = Date.now()): number[] {
-    const { windowMs } = portalConfig(strapi).rateLimit;
-    if (attempts.size > SWEEP_AT_KEYS) for (const other of [...attempts.keys()]) if (other !== key) prune(other, now, windowMs);
-    return prune(key, now, windowMs);
-  }
-
-  function prune(key: string, now: number, windowMs: number): number[] {
-    const kept = (attempts.get(key) ?? []).filter((at) => at > now - windowMs);
-    if (kept.length) attempts.set(key, kept);
-    else attempts.delete(key);
-    return kept;
-  }
-
-  /** Counts one event against `key`. */
-  function add(key: string): void {
-    const now = Date.now();
-    attempts.set(key, [...recent(key, now), now]);
-  }
-
-  /** Throws a 429 naming the wait when `key` already holds `max` events in the window. */
-  function refuseAt(key: string, max: number): void {
-    const now = Date.now();
-    const kept = recent(key, now);
-    if (kept.length >= max) {
-      const minutes = Math.max(1, Math.ceil((kept[kept.length - max] + portalConfig(strapi).rateLimit.windowMs - now) / 60_000));
-      throw new errors.RateLimitError(`Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
-    }
+  async function refusal(key: string, max: number): Promise<errors.RateLimitError> {
+    const wait = (await store.freeAt(key, max, windowMs())) - Date.now();
+    const minutes = Math.max(1, Math.ceil(wait / 60_000));
+    return new errors.RateLimitError(`Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
   }
 
   return {
-    add,
-    refuseAt,
+    /** Which store counts: 'redis' or 'database'. */
+    storeName: redisUrl ? 'redis' : 'database',
+
+    /**
+     * Counts one event against `key` and answers it, or throws a 429 naming the wait when `key` held `max` events
+     * already (the event is then not counted).
+     */
+    async take(key: string, max: number): Promise<Counted> {
+      const { id, count } = await store.add(key, windowMs());
+      if (count <= max) return { key, id };
+      await store.remove(key, id);
+      throw await refusal(key, max);
+    },
+
+    /** Counts one event against `key`. */
+    async add(key: string): Promise<Counted> {
+      return { key, id: (await store.add(key, windowMs())).id };
+    },
+
+    /** Takes counted events back. */
+    async release(counted: Counted[]): Promise<void> {
+      await Promise.all(counted.map(({ key, id }) => store.remove(key, id)));
+    },
 
     /** Whether `key` holds at least `max` events in the window. */
-    reached: (key: string, max: number): boolean => recent(key).length >= max,
-
-    /** Refuses at `max` (429), else counts the event. */
-    take(key: string, max: number): void {
-      refuseAt(key, max);
-      add(key);
-    },
+    reached: async (key: string, max: number): Promise<boolean> => (await store.count(key, windowMs())) >= max,
   };
 };
 

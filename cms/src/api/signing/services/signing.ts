@@ -24,6 +24,7 @@ import { fileStorage } from '../../../providers/storage';
 import { accountMail } from '../../account/services/account-mail';
 import { notifications, type Recipient } from '../../notification/services/notification';
 import { portals } from '../../portal/services/portal';
+import { withLease } from '../../rate-limit/lease';
 import { SYND_USER_POPULATE, syndUserView, syndUsers, type SyndUserRow } from '../../synd-user/services/synd-user';
 
 const SIGNING = 'api::signing.signing';
@@ -109,8 +110,6 @@ const investorName = (row: SyndUserRow): string =>
 
 const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
   const db = () => strapi.db.query(SIGNING);
-  /** Signing starts one at a time per syndication user in this process, so two quick clicks make one request. */
-  const opening = new Map<number, Promise<void>>();
 
   async function readSyndUser(id: number): Promise<SyndUserRow> {
     const row: SyndUserRow | null = await strapi.db.query(SYND_USER).findOne({ where: { id }, populate: SYND_USER_POPULATE });
@@ -424,16 +423,13 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     async requestSign(user: SigningUser, id: string | number, request: RequestInfo) {
       let row = await signable(user, id);
       const site = await siteFor(request.origin);
-      const pending = opening.get(row.id);
-      if (pending) await pending.catch(() => undefined);
       if (!(await investorSide(row.id)).length) {
-        const started = open(row, site);
-        opening.set(row.id, started);
-        try {
-          await started;
-        } finally {
-          opening.delete(row.id);
-        }
+        // Signing starts once per syndication user across every CMS instance: two quick clicks, even answered by two
+        // instances, open one agreement; the second waits for the first and answers the same link.
+        const opening = row;
+        await withLease(strapi, `request-sign:${opening.id}`, async () => {
+          if (!(await investorSide(opening.id)).length) await open(opening, site);
+        }, { busyMessage: 'Your agreement is being prepared; please try again in a moment' });
         row = await readSyndUser(row.id);
       }
       const rows = await investorSide(row.id);
