@@ -22,10 +22,14 @@ export default {
     registerPortalDomainsCheck(strapi);
     registerReadCache(strapi);
     // Our sessions: routes that list `auth: { strategies: ['authcode'] }` need a valid authcode header (else 401).
-    // No `verify`: what a caller may do is decided by each route's policies, not by role permissions.
+    // No `verify`: what a caller may do is decided by each route's policies, not by role permissions. So a session
+    // opens only the routes that name this strategy: the plugins' routes (users, roles, upload, ...) try every
+    // strategy, and a session accepted there would pass them without any permission check.
     strapi.get('auth').register('content-api', {
       name: 'authcode',
       async authenticate(ctx: Context) {
+        const strategies = (ctx.state.route as { config?: { auth?: { strategies?: unknown[] } } } | undefined)?.config?.auth?.strategies;
+        if (!strategies?.includes('authcode')) return { authenticated: false };
         const caller = await sessions(strapi).fromRequest(ctx);
         return caller ? { authenticated: true, credentials: caller.user } : { authenticated: false };
       },

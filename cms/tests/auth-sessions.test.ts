@@ -120,6 +120,21 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: 'not-a-session' })).status).toBe(401);
   });
 
+  it('opens none of the plugins\' own routes: a session cannot list, read or delete users, or read roles', async () => {
+    const user = await createUser(app, { email: uniqueEmail('plugin-routes') });
+    const neighbour = await createUser(app, { email: uniqueEmail('plugin-neighbour') });
+    const authCode = await signIn(app, user.email, user.password);
+    for (const [method, path] of [
+      ['GET', '/api/users'], ['GET', `/api/users/${neighbour.id}`], ['GET', '/api/users/me'], ['DELETE', `/api/users/${neighbour.id}`],
+      ['GET', '/api/users-permissions/roles'], ['GET', '/api/upload/files'],
+    ] as const) {
+      const answer = await call(app, method, path, undefined, { authCode });
+      expect(answer.status, `${method} ${path}`).toBe(401);
+      expect(JSON.stringify(answer.body), `${method} ${path}`).not.toContain(neighbour.email);
+    }
+    expect(await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: neighbour.id } })).toMatchObject({ email: neighbour.email });
+  });
+
   it('ends the session on logout: me answers 401 afterwards, and other sessions go on', async () => {
     const user = await createUser(app, { email: uniqueEmail('logout') });
     const first = await signIn(app, user.email, user.password);
