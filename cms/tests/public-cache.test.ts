@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { call, signedInUser } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
+import { freePort } from './helpers/s3-server';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 
 /**
@@ -209,18 +209,6 @@ describe('cached answers per portal', () => {
     expect(names(await raw(app.url, 'GET', '/api/team_members?sort=sortOrder', undefined, { origin: 'https://cache-a.example' }))).toEqual(names(visitor));
   });
 });
-
-/** A free TCP port on loopback. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A second CMS process on the same database and compiled app (what another instance behind a load balancer is). */
 async function startSecondInstance(): Promise<{ url: string; process: ChildProcess; output: () => string }> {

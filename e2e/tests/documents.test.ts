@@ -1,26 +1,13 @@
 import fs from 'node:fs';
 import { describe, expect, it, inject } from 'vitest';
 import type { Download, Page } from 'playwright-core';
-import { useBrowser } from '../helpers/browser';
+import { signedInPage as signedIn, useBrowser } from '../helpers/browser';
 
 const stack = inject('stack');
 const browser = useBrowser();
 
-const PASSWORD = 'DemoPass2026!';
 
-async function signedInPage(email: string): Promise<Page> {
-  const context = await browser().newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(`${stack.siteUrl}/`);
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Log In' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  await page.waitForURL(/\/dashboard$/);
-  return page;
-}
+const signedInPage = (email: string): Promise<Page> => signedIn(browser(), stack.siteUrl, email);
 
 /** A small but real PDF, padded (in a PDF comment) to `size` bytes so its upload takes a while. */
 function pdfOf(size: number, text: string): Buffer {

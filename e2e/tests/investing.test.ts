@@ -1,31 +1,17 @@
 import fs from 'node:fs';
 import { describe, expect, it, inject } from 'vitest';
-import type { Browser, Download, Page } from 'playwright-core';
-import { useBrowser } from '../helpers/browser';
+import type { Download, Page } from 'playwright-core';
+import { signedInPage as signedIn, useBrowser } from '../helpers/browser';
 import { linkFromOutbox } from '../helpers/outbox';
 
 const stack = inject('stack');
 const browser = useBrowser();
 
-const PASSWORD = 'DemoPass2026!';
 const INVESTOR = 'investor.new@wasabistallions.com';
 const SPOUSE = `nina.newcomer.${Date.now()}@example.com`;
 const INVESTMENT = 'Midnight Wasabi Stallion Syndicate';
 
-/** A page of a fresh browser context (its own storage), signed in through the header's dialog. */
-async function signedInPage(email: string): Promise<Page> {
-  const context = await (browser() as Browser).newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(`${stack.siteUrl}/`);
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Log In' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  await page.waitForURL(/\/dashboard$/);
-  return page;
-}
+const signedInPage = (email: string): Promise<Page> => signedIn(browser(), stack.siteUrl, email);
 
 /** Signs the agreement on the local signer's page that a mailed link opens. */
 async function signFromMail(page: Page, email: string, name: string): Promise<void> {
