@@ -4,6 +4,15 @@ import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { parseEnv } from './src/config/parse-env.ts';
 
+/** The packages (and react-bootstrap parts) every page loads first. */
+const FIRST_LOAD_PACKAGES = new RegExp(
+  [
+    String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|swr|use-sync-external-store|dequal|dompurify)[\\/]`,
+    String.raw`node_modules[\\/]react-bootstrap[\\/]esm[\\/](ThemeProvider|Button|Row|Col|Spinner)\.js`,
+    String.raw`node_modules[\\/]@restart[\\/]ui[\\/]esm[\\/]Button\.js`,
+  ].join('|'),
+);
+
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
@@ -58,6 +67,17 @@ export default defineConfig(({ mode }) => {
   return {
     base: env.basePath,
     plugins: [react(), refuseProbingPaths, siteInfo(env.apiUrl)],
+    build: {
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // What every page's first load needs, in one file: one gzip stream compresses better than eight small
+            // ones (the homepage's first-load JavaScript stays under 100 KB gzip; `npm run bench` measures it).
+            groups: [{ name: 'vendor', test: FIRST_LOAD_PACKAGES }],
+          },
+        },
+      },
+    },
     server: {
       fs: {
         // Vite's default is the whole monorepo, so /@fs/ handed out the CMS's database, .env and mail outbox. The

@@ -217,6 +217,18 @@ describe('sign-in rate limits', () => {
     }
   });
 
+  it('counts a user name too long or too odd to store as it is like any other', async () => {
+    const stranger = nextIp();
+    const username = `${'ü'.repeat(200)}@example.com`;
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const { status } = await call(app, 'POST', '/api/auth/auth', { username, password: 'wrong-password' }, { ip: stranger });
+      expect(status).toBe(401);
+    }
+    const over = await call(app, 'POST', '/api/auth/auth', { username, password: 'wrong-password' }, { ip: stranger });
+    expect(over.status).toBe(429);
+    expect(over.body.error.message).toBe('Too many attempts. Please try again in 15 minutes.');
+  });
+
   it('stops an address after 50 attempts in the window, whatever the account', async () => {
     const ip = nextIp();
     for (let attempt = 0; attempt < 50; attempt += 1) {

@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../scripts/src/lib/free-port';
 import { type SiteServer, startSiteServer } from '../../scripts/src/lib/site-server';
 
 export interface Stack {
@@ -20,17 +20,6 @@ declare module 'vitest' {
 }
 
 const ROOT = path.resolve(__dirname, '..', '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, label: string) {
   const result = spawnSync(command, args, { cwd: ROOT, env, encoding: 'utf8' });

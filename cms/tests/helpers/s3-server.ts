@@ -67,6 +67,18 @@ async function until(what: string, check: () => Promise<boolean> | boolean, daem
  * Content-Type, content-length-range) as S3 does. Starts in about ten seconds.
  */
 export async function startS3Server(): Promise<S3Server> {
+  // The OSD sometimes asks the monitor before it has the cluster's map and gives up ('wrong fsid'): a fresh cluster
+  // on the next try starts.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startCluster();
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+async function startCluster(): Promise<S3Server> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-s3-'));
   const [monPort, port] = [await freePort(), await freePort()];
   const fsid = crypto.randomUUID();

@@ -1,4 +1,5 @@
 import { errors } from '@strapi/utils';
+import { isRowId } from '../../utils/validation';
 import type { CollectionRule } from './collections';
 
 /** What a caller may ask of a list: the spec's filter, populate, limit and mine, with Strapi's sort and paging. */
@@ -125,9 +126,8 @@ export function parseListQuery(name: string, rule: CollectionRule, query: Record
 
 /** The row an id in the URL names: a numeric id or a documentId. */
 export function idFilter(id: string): { id: number } | { documentId: string } {
-  if (/^\d{1,12}$/.test(id)) return { id: Number(id) };
-  if (/^[a-z0-9]{10,40}$/.test(id)) return { documentId: id };
-  return refuse('id must be a numeric id or a documentId');
+  if (!isRowId(id)) return refuse('id must be a numeric id or a documentId');
+  return /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id };
 }
 
 /** `{ fund: { company: { portal: { id } } } }` for the path 'fund.company.portal' and the condition `{ id }`. */

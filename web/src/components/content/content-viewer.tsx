@@ -1,9 +1,12 @@
+import { Suspense, lazy } from 'react';
 import { Html } from '@/components/ui/html';
 import { Spinner } from '@/components/ui/spinner';
 import { useContent } from '@/lib/content';
 import { useEditMode } from '@/lib/edit-mode';
-import { EditableContent } from './editable-content';
 import { useSignUpLinks } from './sign-up-links';
+
+// Only content editors edit: the editing code is its own chunk, kept off every visitor's first load.
+const EditableContent = lazy(() => import('./editable-content').then((module) => ({ default: module.EditableContent })));
 
 interface ContentViewerProps {
   slug: string;
@@ -21,7 +24,13 @@ export function ContentViewer({ slug, hideTitle = false, className }: ContentVie
   const { isEditMode } = useEditMode();
   const signUpLinks = useSignUpLinks();
   if (isLoading) return <Spinner />;
-  if (isEditMode) return <EditableContent slug={slug} saved={content} hideTitle={hideTitle} className={className} />;
+  if (isEditMode) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <EditableContent slug={slug} saved={content} hideTitle={hideTitle} className={className} />
+      </Suspense>
+    );
+  }
   // The slug is named so that content staff see which item to create or fill in.
   if (!content) return <p className={className}>{slug} is not found</p>;
   if (!content.title?.trim() && !content.body?.trim()) return <p className={className}>{slug} is empty</p>;

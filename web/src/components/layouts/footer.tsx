@@ -1,5 +1,4 @@
 import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
 import { NavLink } from 'react-router-dom';
 import { ContentViewer } from '@/components/content/content-viewer';
 import { FacebookIcon, InstagramIcon, TwitterIcon, YouTubeIcon } from '@/components/ui/icons';
@@ -21,13 +20,13 @@ export function Footer() {
     <footer className="border-top py-4 mt-5">
       <Container className="d-grid gap-3">
         <div className="d-flex flex-wrap justify-content-between align-items-center gap-3">
-          <Nav as="nav" aria-label="Footer">
+          <nav className="nav" aria-label="Footer">
             {links.map(({ to, label }) => (
-              <Nav.Link key={to} as={NavLink} to={to} className="ps-0">
+              <NavLink key={to} to={to} className="nav-link ps-0">
                 {label}
-              </Nav.Link>
+              </NavLink>
             ))}
-          </Nav>
+          </nav>
           {socialLinks.length > 0 && (
             <nav aria-label="Social media">
               <ul className="list-inline mb-0">

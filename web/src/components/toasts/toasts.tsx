@@ -1,8 +1,5 @@
 import { textColorOn } from '@portal/rules';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import CloseButton from 'react-bootstrap/CloseButton';
-import Toast from 'react-bootstrap/Toast';
-import ToastContainer from 'react-bootstrap/ToastContainer';
 import { createRequiredContext } from '@/lib/required-context';
 
 /** The spec's default time a notification stays up. */
@@ -66,20 +63,24 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={notify}>
       {children}
-      <ToastContainer position="top-center" containerPosition="fixed" className="p-3">
+      {/* Bootstrap's toast markup: react-bootstrap's Toast would bring its transition code to every first load. */}
+      <div className="toast-container position-fixed top-0 start-50 translate-middle-x p-3">
         {toasts.map(({ id, message, variant, background }) => (
-          <Toast
+          <div
             key={id}
-            className={background ? undefined : VARIANT_CLASSES[variant]}
+            role="alert"
+            aria-live="assertive"
+            aria-atomic="true"
+            className={background ? 'toast show' : `toast show ${VARIANT_CLASSES[variant]}`}
             style={background ? { backgroundColor: background, color: textColorOn(background) } : undefined}
           >
             <div className="d-flex align-items-start">
-              <Toast.Body className="flex-grow-1">{message}</Toast.Body>
-              <CloseButton className="me-2 mt-2" onClick={() => dismiss(id)} />
+              <div className="toast-body flex-grow-1">{message}</div>
+              <button type="button" className="btn-close me-2 mt-2" aria-label="Close" onClick={() => dismiss(id)} />
             </div>
-          </Toast>
+          </div>
         ))}
-      </ToastContainer>
+      </div>
     </NotifyContext.Provider>
   );
 }

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { yup } from '@strapi/utils';
 import { keepErrorMessages } from '../../../utils/error-messages';
-import { PASSWORD_MAX, requiredText, text, validateBody } from '../../../utils/validation';
+import { isRowId, PASSWORD_MAX, requiredText, text, validateBody } from '../../../utils/validation';
 import { toMe } from '../../account/me';
 import type { AccountUser } from '../../account/users';
 import { portals } from '../../portal/services/portal';
@@ -18,7 +18,7 @@ const schemas = {
       .mixed()
       .required('userId is required')
       .test('id', 'userId must be a user id (a positive integer) or documentId', (value) =>
-        (typeof value === 'number' && Number.isInteger(value) && value > 0) || (typeof value === 'string' && /^[a-z0-9]{10,40}$/.test(value))),
+        (typeof value === 'number' || (typeof value === 'string' && !/^\d+$/.test(value))) && isRowId(value)),
   }),
   guestStart: yup.object({ code: requiredText('code', 100) }),
 };

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { portalConfig } from '../../../utils/portal-config';
@@ -8,6 +9,16 @@ import { databaseStore, redisStore, type LimitStore } from '../../rate-limit/sto
 export interface Counted {
   key: string;
   id: string;
+}
+
+/**
+ * The key as stored: as given when it is short printable ASCII, else its kind (up to the first ':') and a SHA-256 of
+ * the whole, so a 200 KB or NUL-laden user name typed at sign-in counts like any other (a PostgreSQL column refuses
+ * both) and a store never holds more than about 100 bytes per key.
+ */
+function storedKey(key: string): string {
+  if (key.length <= 120 && /^[\x20-\x7e]*$/.test(key)) return key;
+  return `${key.split(':')[0].slice(0, 40).replace(/[^\x20-\x7e]/g, '?')}:sha256:${crypto.createHash('sha256').update(key).digest('hex')}`;
 }
 
 /**
@@ -34,7 +45,8 @@ const rateLimitService = ({ strapi }: { strapi: Core.Strapi }) => {
      * Counts one event against `key` and answers it, or throws a 429 naming the wait when `key` held `max` events
      * already (the event is then not counted).
      */
-    async take(key: string, max: number): Promise<Counted> {
+    async take(given: string, max: number): Promise<Counted> {
+      const key = storedKey(given);
       const { id, count } = await store.add(key, windowMs());
       if (count <= max) return { key, id };
       await store.remove(key, id);
@@ -42,7 +54,8 @@ const rateLimitService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Counts one event against `key`. */
-    async add(key: string): Promise<Counted> {
+    async add(given: string): Promise<Counted> {
+      const key = storedKey(given);
       return { key, id: (await store.add(key, windowMs())).id };
     },
 
@@ -52,7 +65,7 @@ const rateLimitService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Whether `key` holds at least `max` events in the window. */
-    reached: async (key: string, max: number): Promise<boolean> => (await store.count(key, windowMs())) >= max,
+    reached: async (key: string, max: number): Promise<boolean> => (await store.count(storedKey(key), windowMs())) >= max,
   };
 };
 

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { errors, yup } from '@strapi/utils';
 import { keepErrorMessages } from '../../../utils/error-messages';
 import { attachmentDisposition, cmsOrigin, fileOfLinkToken } from '../../../utils/file-links';
-import { requiredText, text, validateBody } from '../../../utils/validation';
+import { isRowId, requiredText, text, validateBody } from '../../../utils/validation';
 import { isDropboxSignEvent } from '../../../providers/signing';
 import { fileStorage } from '../../../providers/storage';
 import { portalConfig } from '../../../utils/portal-config';
@@ -15,7 +15,7 @@ const id = (name = 'id') =>
     .mixed<string | number>()
     .required(`${name} is required`)
     .test('id', `${name} must be an id or documentId`, (value) =>
-      (typeof value === 'number' && Number.isInteger(value) && value > 0) || (typeof value === 'string' && /^(\d{1,12}|[a-z0-9]{10,40})$/.test(value)));
+      isRowId(value));
 
 /** A drawn signature: a PNG data URL of at most 200 000 characters (about 150 KB), enough for a signature pad. */
 export const SIGNATURE_MAX = 200_000;

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { yup } from '@strapi/utils';
 import { keepErrorMessages } from '../../../utils/error-messages';
-import { requiredText, text, validateBody } from '../../../utils/validation';
+import { isRowId, isEmail, requiredText, text, validateBody } from '../../../utils/validation';
 import type { AccountUser } from '../../account/users';
 import { syndications } from '../services/syndication';
 
@@ -12,7 +12,7 @@ const id = () =>
     .mixed<string | number>()
     .required('id is required')
     .test('id', 'id must be an id or documentId', (value) =>
-      (typeof value === 'number' && Number.isInteger(value) && value > 0) || (typeof value === 'string' && /^(\d{1,12}|[a-z0-9]{10,40})$/.test(value)));
+      isRowId(value));
 
 /** A yes/no as the site sends it ('1' or '0'), or a boolean. */
 const yesNoField = (name: string) =>
@@ -22,13 +22,19 @@ const schemas = {
   setInvesting: yup.object({
     id: id(),
     invest_amount: yup.mixed().test('amount', 'invest_amount must be a number', (value) =>
-      value === undefined || value === null || value === '' || (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.length <= 20)),
+      value === undefined || value === null || value === '' || (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.length <= 20))
+      // Money is counted in cents: a thousandth of a dollar is a typo or a probe, never an amount.
+      .test('cents', 'invest_amount must be in whole cents', (value) => {
+        const amount = Number(value);
+        return !Number.isFinite(amount) || Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+      }),
     method_of_inv: text('method_of_inv', 20).nullable(),
     is_married: yesNoField('is_married'),
     is_marital_state: yesNoField('is_marital_state'),
     cosub_first_name: text('cosub_first_name', 100).nullable(),
     cosub_last_name: text('cosub_last_name', 100).nullable(),
-    cosub_email: text('cosub_email', 254).nullable(),
+    // The same address check as registration, so no markup ever reaches the spouse's mail.
+    cosub_email: text('cosub_email', 254).nullable().test('email', 'Spouse email is not valid', (value) => !value?.trim() || isEmail(value.trim().toLowerCase())),
   }),
   setNotInvesting: yup.object({ id: id(), feedback: text('feedback', 5000).nullable() }),
   bySlug: yup.object({ slug: requiredText('slug', 200) }),

@@ -1,0 +1,307 @@
+/**
+ * `npm run bench`: the calls the site makes most, on SQLite and on PostgreSQL, side by side with Strapi's stock REST
+ * routes returning the same rows and a bare Node server returning the same bytes (latency p50/p97.5 and requests
+ * per second at 1, 16 and 64 connections, autocannon); then the built site in headless Chromium: first-load JS and
+ * CSS (gzip) and first contentful paint of the homepage, portfolio and dashboard. Prints tables and writes
+ * bench/results/<time>.json and bench/results/summary.json.
+ *
+ * Env: BENCH_DURATION (seconds per measurement, default 2), DATABASE_URL (a PostgreSQL server the bench may create
+ * a database on; default postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer),
+ * CHROMIUM_PATH (default /usr/bin/chromium).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+import { chromium } from 'playwright-core';
+import { freePort } from '../../scripts/src/lib/free-port';
+import { startSiteServer } from '../../scripts/src/lib/site-server';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const RESULTS = path.join(ROOT, 'bench', 'results');
+const DURATION = Number(process.env.BENCH_DURATION ?? 2);
+const CONNECTIONS = [1, 16, 64];
+const PASSWORD = 'DemoPass2026!';
+const INVESTOR = 'investor.investing@wasabistallions.com';
+const PORTAL = 'wasabistallions';
+
+interface Call {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+interface Endpoint {
+  name: string;
+  custom: Call;
+  stock: Call;
+}
+
+interface Measure {
+  p50: number;
+  p975: number;
+  rps: number;
+  errors: number;
+}
+
+/** Starts a TypeScript entry point of this workspace and waits for its READY line (answered with what follows READY). */
+function startChild(script: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; ready: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /READY ?(.*)\n/.exec(output);
+      if (ready) resolve({ child, ready: ready[1] });
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with code ${code}`)));
+  });
+}
+
+const stop = (child: ChildProcess) => new Promise<void>((resolve) => {
+  if (child.exitCode !== null) return resolve();
+  child.once('exit', () => resolve());
+  child.kill('SIGTERM');
+});
+
+async function measure(base: string, call: Call, connections: number): Promise<Measure> {
+  const result = await autocannon({
+    url: `${base}${call.path}`, method: call.method, body: call.body, connections, duration: DURATION,
+    headers: { 'content-type': 'application/json', ...call.headers },
+  });
+  return { p50: result.latency.p50, p975: result.latency.p97_5, rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
+}
+
+async function fetchCall(base: string, call: Call): Promise<{ status: number; type: string; body: string }> {
+  const response = await fetch(`${base}${call.path}`, { method: call.method, body: call.body, headers: { 'content-type': 'application/json', ...call.headers } });
+  return { status: response.status, type: response.headers.get('content-type') ?? 'application/json', body: await response.text() };
+}
+
+/** The site's most frequent calls and the stock routes that answer the same rows. */
+async function endpoints(base: string, token: string): Promise<Endpoint[]> {
+  const signIn = await fetchCall(base, { method: 'POST', path: '/api/auth/auth', body: JSON.stringify({ username: INVESTOR, password: PASSWORD, portal: PORTAL }) });
+  const { authCode, me } = JSON.parse(signIn.body) as { authCode: string; me: { id: number } };
+  const session = { authcode: authCode };
+  const stock = (routePath: string): Call => ({ method: 'GET', path: routePath, headers: { authorization: `Bearer ${token}` } });
+  const contents = JSON.parse((await fetchCall(base, stock(`/api/stock/contents?filters[portal][slug][$eq]=${PORTAL}&fields[0]=slug&pagination[limit]=10&sort=id`))).body) as { data: { slug: string }[] };
+  const slugs = contents.data.map((row) => row.slug);
+  const slugFilter = slugs.map((slug, index) => `filters[slug][$in][${index}]=${encodeURIComponent(slug)}`).join('&');
+  const mine = `/api/stock/synd-users?filters[user][id][$eq]=${me.id}&populate[fund]=true&populate[investment]=true&pagination[limit]=100`;
+  return [
+    { name: 'portals', custom: { method: 'GET', path: '/api/auth/portals' }, stock: stock('/api/stock/portals?pagination[limit]=100') },
+    {
+      name: `contents by slug (${slugs.length})`,
+      custom: { method: 'POST', path: '/api/contents/byslug', body: JSON.stringify({ slug: slugs, portal: PORTAL }) },
+      stock: stock(`/api/stock/contents?filters[portal][slug][$eq]=${PORTAL}&${slugFilter}&fields[0]=slug&fields[1]=title&fields[2]=body`),
+    },
+    { name: 'me', custom: { method: 'GET', path: '/api/auth/me', headers: session }, stock: stock(`/api/stock/users/${me.id}?populate[portal][fields][0]=slug`) },
+    { name: 'my investments', custom: { method: 'GET', path: '/api/syndication/mine', headers: session }, stock: stock(mine) },
+    // Stock Strapi computes no summary: its nearest answer is the rows the summary is computed from.
+    { name: 'investment summary', custom: { method: 'GET', path: '/api/syndication/summary', headers: session }, stock: stock(mine) },
+    {
+      name: 'education list',
+      custom: { method: 'GET', path: `/api/contents/education?portal=${PORTAL}&limit=8` },
+      stock: stock(`/api/stock/blog-items?filters[portal][slug][$eq]=${PORTAL}&filters[isPublished][$eq]=true&sort[0]=sortOrder:desc&sort[1]=createdAt:desc&pagination[limit]=8`),
+    },
+    {
+      name: 'portfolio list',
+      custom: { method: 'GET', path: `/api/contents/portfolio?portal=${PORTAL}` },
+      stock: stock(`/api/stock/assets-items?filters[portal][slug][$eq]=${PORTAL}&populate[fund][fields][0]=name&sort=createdAt:desc&pagination[limit]=999`),
+    },
+  ];
+}
+
+type ApiResults = Record<string, Record<string, Record<number, Measure>>>;
+
+async function benchApi(label: string, base: string, list: Endpoint[]): Promise<ApiResults> {
+  const results: ApiResults = {};
+  for (const endpoint of list) {
+    for (const [kind, call] of [['custom', endpoint.custom], ['stock', endpoint.stock]] as const) {
+      const answer = await fetchCall(base, call);
+      if (answer.status !== 200) throw new Error(`${label} ${kind} ${endpoint.name}: ${answer.status} ${answer.body.slice(0, 200)}`);
+      await measure(base, call, 4); // warm-up
+      for (const connections of CONNECTIONS) {
+        ((results[endpoint.name] ??= {})[kind] ??= {})[connections] = await measure(base, call, connections);
+      }
+    }
+    process.stdout.write(`  ${label}: ${endpoint.name} done\n`);
+  }
+  return results;
+}
+
+async function withDatabase<T>(client: 'sqlite' | 'postgres', work: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T | undefined> {
+  if (client === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+    try {
+      return await work({ DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: path.join(dir, 'bench.db') });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `portal_bench_${process.pid}`;
+  const admin = new Client({ connectionString: serverUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    process.stdout.write(`PostgreSQL skipped: ${(error as Error).message}\n`);
+    return undefined;
+  }
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await work({ DATABASE_CLIENT: 'postgres', DATABASE_URL: url.toString() });
+  } finally {
+    const cleanup = new Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  }
+}
+
+async function startCms(env: NodeJS.ProcessEnv): Promise<{ base: string; child: ChildProcess; token: string }> {
+  const port = await freePort();
+  const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-outbox-'));
+  // The seed uploads its pictures to this run's own media library folder, not the developer's.
+  const publicDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-public-'));
+  fs.mkdirSync(path.join(publicDir, 'uploads'));
+  const { child, ready } = await startChild('cms-server.ts', {
+    ...env, PORT: String(port), NODE_ENV: 'development', LOG_LEVEL: 'error', STRAPI_TELEMETRY_DISABLED: 'true', EMAIL_OUTBOX_DIR: outbox,
+    PUBLIC_DIR: publicDir,
+  });
+  return { base: `http://127.0.0.1:${port}`, child, token: ready };
+}
+
+interface PageFigures {
+  js: number;
+  css: number;
+  fcp: number;
+}
+
+/** Builds the site for the CMS at `cmsBase`, and loads each page cold in Chromium: first-load JS/CSS (gzip) and FCP. */
+async function benchSite(cmsBase: string): Promise<Record<string, PageFigures>> {
+  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, env: { ...process.env, VITE_API_URL: cmsBase }, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`site build failed:\n${build.stdout}\n${build.stderr}`);
+  const dist = path.join(ROOT, 'web', 'dist');
+  const site = await startSiteServer({ dir: dist, port: await freePort(), host: '127.0.0.1' });
+  const signIn = await fetchCall(cmsBase, { method: 'POST', path: '/api/auth/auth', body: JSON.stringify({ username: INVESTOR, password: PASSWORD, portal: PORTAL }) });
+  const { authCode } = JSON.parse(signIn.body) as { authCode: string };
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const gzipped = new Map<string, number>();
+  const gzipSize = (file: string) => {
+    if (!gzipped.has(file)) gzipped.set(file, zlib.gzipSync(fs.readFileSync(file)).length);
+    return gzipped.get(file) ?? 0;
+  };
+  const figures: Record<string, PageFigures> = {};
+  try {
+    for (const [name, route, signedIn] of [['homepage', '/', false], ['portfolio', '/portfolio', false], ['dashboard', '/dashboard', true]] as const) {
+      const context = await browser.newContext();
+      // The dashboard is for a signed-in investor: the site keeps the session code in localStorage.
+      if (signedIn) await context.addInitScript((code) => localStorage.setItem('authCode', code), authCode);
+      const page = await context.newPage();
+      await page.goto(`${site.url}${route}`, { waitUntil: 'networkidle' });
+      const { fcp, assets } = await page.evaluate(() => ({
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+        assets: performance.getEntriesByType('resource').map((entry) => entry.name),
+      }));
+      const local = assets.map((url) => new URL(url)).filter((url) => url.origin === site.url).map((url) => path.join(dist, url.pathname));
+      const size = (extension: string) => local.filter((file) => file.endsWith(extension) && fs.existsSync(file)).reduce((sum, file) => sum + gzipSize(file), 0);
+      figures[name] = { js: size('.js'), css: size('.css'), fcp: Math.round(fcp) };
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await site.close();
+  }
+  return figures;
+}
+
+/** Requests that failed or were still unanswered when the measurement ended (autocannon counts no latency for them). */
+const failed = (cell: Measure) => (cell.errors > 0 ? ` (${cell.errors} failed)` : '');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function printApi(results: Record<string, ApiResults>, bare: Record<string, Record<number, Measure>>) {
+  const rows: string[][] = [['call', 'db', 'c', 'ours p50/p97.5 ms', 'ours req/s', 'stock p50/p97.5 ms', 'stock req/s', 'ours/stock', 'bare req/s']];
+  for (const [database, byEndpoint] of Object.entries(results)) {
+    for (const [endpoint, kinds] of Object.entries(byEndpoint)) {
+      for (const connections of CONNECTIONS) {
+        const ours = kinds.custom[connections];
+        const stock = kinds.stock[connections];
+        rows.push([
+          endpoint, database, String(connections), `${ours.p50}/${ours.p975}${failed(ours)}`, String(ours.rps), `${stock.p50}/${stock.p975}${failed(stock)}`, String(stock.rps),
+          `${(ours.rps / Math.max(stock.rps, 1)).toFixed(1)}x`, String(bare[endpoint]?.[connections]?.rps ?? '-'),
+        ]);
+      }
+    }
+  }
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  for (const row of rows) process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column])).join('  ')}\n`);
+}
+
+async function main() {
+  const started = Date.now();
+  const api: Record<string, ApiResults> = {};
+  const bare: Record<string, Record<number, Measure>> = {};
+  let site: Record<string, PageFigures> = {};
+  for (const client of ['sqlite', 'postgres'] as const) {
+    await withDatabase(client, async (env) => {
+      process.stdout.write(`Starting the CMS on ${client} (compile, seed, boot)...\n`);
+      const cms = await startCms(env);
+      try {
+        const list = await endpoints(cms.base, cms.token);
+        api[client] = await benchApi(client, cms.base, list);
+        if (client === 'sqlite') {
+          // The floor: the same bytes from a bare Node server, measured once.
+          const answersFile = path.join(os.tmpdir(), `portal-bench-bare-${process.pid}.json`);
+          const answers: Record<string, { type: string; body: string }> = {};
+          for (const endpoint of list) {
+            const answer = await fetchCall(cms.base, endpoint.custom);
+            answers[`${endpoint.custom.method} ${endpoint.custom.path}`] = { type: answer.type, body: answer.body };
+          }
+          fs.writeFileSync(answersFile, JSON.stringify(answers));
+          const port = await freePort();
+          const { child: server } = await startChild('bare-server.ts', { PORT: String(port), BARE_ANSWERS: answersFile });
+          try {
+            for (const endpoint of list) {
+              for (const connections of CONNECTIONS) (bare[endpoint.name] ??= {})[connections] = await measure(`http://127.0.0.1:${port}`, endpoint.custom, connections);
+            }
+          } finally {
+            await stop(server);
+            fs.rmSync(answersFile, { force: true });
+          }
+          process.stdout.write('Building the site and loading it in Chromium...\n');
+          site = await benchSite(cms.base);
+        }
+      } finally {
+        await stop(cms.child);
+      }
+    });
+  }
+
+  process.stdout.write(`\nAPI (${DURATION} s per cell; c = connections; ours/stock = ratio of requests per second)\n`);
+  printApi(api, bare);
+  process.stdout.write('\nBuilt site, cold load in headless Chromium\n');
+  for (const [page, figures] of Object.entries(site)) process.stdout.write(`${page.padEnd(10)}  JS ${kb(figures.js)} gzip  CSS ${kb(figures.css)} gzip  FCP ${figures.fcp} ms\n`);
+
+  const report = { at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, durationSeconds: DURATION, api, bare, site, tookSeconds: Math.round((Date.now() - started) / 1000) };
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const file = path.join(RESULTS, `${report.at.replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(path.join(RESULTS, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(`\nWrote ${path.relative(ROOT, file)} in ${report.tookSeconds} s\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

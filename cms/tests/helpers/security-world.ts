@@ -1,0 +1,161 @@
+import type { UID } from '@strapi/strapi';
+import { fileStorage } from '../../src/providers/storage';
+import { sessions } from '../../src/api/session/services/session';
+import { openGuestSession, signedInUser } from './auth';
+import { createInvestor, createOffering, type Investor, type Offering } from './signing';
+import { pdfBytes } from './uploads';
+import type { TestApp } from './strapi';
+
+/** The callers of the access matrix, in the order of its columns. */
+export const CALLERS = ['anonymous', 'guest', 'ann', 'ben', 'admin', 'superadmin', 'foreign'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/**
+ * Text planted in private rows, and who may ever see it. Every answer of the matrix is searched for the markers its
+ * caller may not see, so a row served to the wrong caller fails the test whatever the status.
+ */
+export const MARKERS: Record<string, Caller[]> = {
+  // Ann's own rows: Ann, and a superadmin looking through her eyes (the guest session).
+  'ann-tax-marker': ['ann', 'guest'],
+  'ann-news-marker': ['ann', 'guest'],
+  'ann-proof-marker': ['ann', 'guest'],
+  'ann-note-marker': ['ann', 'guest'],
+  'ann-agreement-marker': ['ann', 'guest'],
+  'AnnCityMarker': ['ann', 'guest'],
+  // Ann's commitment: staff of her portal read every syndication user of it.
+  'ann-feedback-marker': ['ann', 'guest', 'admin', 'superadmin'],
+  'ben-feedback-marker': ['ben', 'admin', 'superadmin'],
+  'ben-tax-marker': ['ben'],
+  // Rows for the signed-in users of the home portal only (funds, investments, due diligence).
+  'sec-home Fund I': ['guest', 'ann', 'ben', 'admin', 'superadmin'],
+  'home-dd-marker': ['guest', 'ann', 'ben', 'admin', 'superadmin'],
+  // The other portal's private rows and its investor's own.
+  'sec-away Fund I': ['foreign'],
+  'away-dd-marker': ['foreign'],
+  'far-feedback-marker': ['foreign'],
+  'far-tax-marker': ['foreign'],
+  'far-note-marker': ['foreign'],
+  'FarCityMarker': ['foreign'],
+};
+
+/** What no answer may ever carry: password hashes, storage keys, code hashes. */
+export const NEVER_ANSWERED = [/\$2[aby]\$\d\d\$/, /"password"/, /resetPasswordToken/, /confirmationToken/, /"docPath"/, /"bucketId"/, /tokenNonce/, /tax\/sec/, /proof\/sec/];
+
+export interface Row {
+  id: number;
+  documentId: string;
+}
+
+/** Two portals with offerings, investors, staff and one of every private row, for the access matrix. */
+export interface World {
+  home: Offering;
+  away: Offering;
+  ann: Investor & { documentId: string };
+  ben: Investor & { documentId: string };
+  far: Investor & { documentId: string };
+  admin: { id: number; authCode: string };
+  superadmin: { id: number; authCode: string };
+  guestCode: string;
+  /** Rows by name: `<owner>.<collection>` (owner ann, far, home, away). */
+  rows: Record<string, Row>;
+  /** A fresh session code for the caller (a throw-away one, for calls that end it), or undefined for anonymous. */
+  freshCode(caller: Caller): Promise<string | undefined>;
+  /** The caller's session code, or undefined for anonymous. */
+  code(caller: Caller): string | undefined;
+}
+
+const USER = 'plugin::users-permissions.user';
+
+/** Builds the world on portals `<prefix>-home` and `<prefix>-away` (each test file its own prefix, so none sees another's changes). */
+export async function buildWorld(app: TestApp, prefix = 'sec'): Promise<World> {
+  const documents = <T extends UID.ContentType>(uid: T) => app.strapi.documents(uid);
+  const create = async (uid: UID.ContentType, data: Record<string, unknown>): Promise<Row> => {
+    const row = await documents(uid).create({ data: data as never });
+    return { id: row.id as number, documentId: row.documentId };
+  };
+  const home = await createOffering(app, `${prefix}-home`);
+  const away = await createOffering(app, `${prefix}-away`);
+  const withDocumentId = async (investor: Investor) => {
+    const user = await app.strapi.db.query(USER).findOne({ where: { id: investor.id } });
+    // Investing needs a stated accreditation.
+    await app.strapi.db.query(USER).update({ where: { id: investor.id }, data: { accreditation: 1, accreditationDate: new Date() } });
+    return { ...investor, documentId: user.documentId as string };
+  };
+  const ann = await withDocumentId(await createInvestor(app, home, `${prefix}-ann`, { spouse: false }));
+  const ben = await withDocumentId(await createInvestor(app, home, `${prefix}-ben`, { spouse: false }));
+  const far = await withDocumentId(await createInvestor(app, away, `${prefix}-far`, { spouse: false }));
+  await app.strapi.db.query(USER).update({ where: { id: ann.id }, data: { city: 'AnnCityMarker' } });
+  await app.strapi.db.query(USER).update({ where: { id: far.id }, data: { city: 'FarCityMarker' } });
+  for (const [investor, marker] of [[ann, 'ann'], [ben, 'ben'], [far, 'far']] as const) {
+    await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: investor.syndUserId }, data: { feedback: `${marker}-feedback-marker` } });
+  }
+  const admin = await signedInUser(app, `${prefix}-admin`, 'admin', home.portal);
+  const superadmin = await signedInUser(app, `${prefix}-super`, 'superadmin', home.portal);
+  const guestCode = await openGuestSession(app, ann.id);
+
+  const rows: Record<string, Row> = {};
+  const storedFile = async (uid: UID.ContentType, key: string, data: Record<string, unknown>) => {
+    await fileStorage(app.strapi).put(key, pdfBytes(key));
+    return create(uid, { docPath: key, bucketId: 'local', ...data });
+  };
+  for (const [owner, investor, offering] of [['ann', ann, home], ['far', far, away]] as const) {
+    rows[`${owner}.tax_documents`] = await storedFile('api::tax-document.tax-document', `tax/${prefix}-${owner}/k1.pdf`, {
+      originalName: 'k1.pdf', title: `${owner}-tax-marker`, year: 2025, user: investor.documentId, fund: offering.fund,
+    });
+    rows[`${owner}.news_documents`] = await storedFile('api::news-document.news-document', `news/${prefix}-${owner}/letter.pdf`, {
+      originalName: 'letter.pdf', title: owner === 'ann' ? 'ann-news-marker' : 'far news', year: 2025, user: investor.documentId, fund: offering.fund,
+    });
+    rows[`${owner}.proof_documents`] = await storedFile('api::proof-document.proof-document', `proof/${prefix}-${owner}/statement.pdf`, {
+      originalName: 'statement.pdf', title: owner === 'ann' ? 'ann-proof-marker' : 'far proof', user: investor.documentId,
+    });
+    rows[`${owner}.notifications`] = await create('api::notification.notification', { messageSubject: `${owner}-note-marker`, user: investor.documentId });
+    // A second commitment with its completed agreement, so the agreement download has a file to hand out.
+    const investment = await create('api::investment.investment', { name: `${owner} second deal`, url_slug: `${prefix}-${owner}-second`, fund: offering.fund, company: offering.company });
+    const signed = await create('api::synd-user.synd-user', {
+      user: investor.documentId, fund: offering.fund, investment: investment.documentId, company: offering.company,
+      invest_status: 'Accepted investment', invest_amount: 20_000, method_of_inv: 'ENTITY', sa_complete_date: new Date(), hasSyndAgreement: true,
+    });
+    rows[`${owner}.signed_synd_user`] = signed;
+    rows[`${owner}.synd_agreements`] = await storedFile('api::synd-agreement.synd-agreement', `agreements/${prefix}-${owner}/signed.pdf`, {
+      originalName: owner === 'ann' ? 'ann-agreement-marker.pdf' : 'far-agreement.pdf', syndUser: signed.documentId,
+    });
+    rows[`${owner}.synd_users`] = { id: investor.syndUserId, documentId: investor.syndUser };
+  }
+  await storedFile('api::tax-document.tax-document', `tax/${prefix}-ben/k1.pdf`, { originalName: 'k1.pdf', title: 'ben-tax-marker', year: 2025, user: ben.documentId, fund: home.fund });
+
+  for (const [side, offering] of [['home', home], ['away', away]] as const) {
+    const portal = offering.portal.documentId;
+    rows[`${side}.funds`] = { id: (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offering.fund } })).id, documentId: offering.fund };
+    rows[`${side}.investments`] = {
+      id: (await app.strapi.db.query('api::investment.investment').findOne({ where: { documentId: offering.investment } })).id, documentId: offering.investment,
+    };
+    rows[`${side}.synd_documents`] = await storedFile('api::synd-document.synd-document', `synd/${prefix}-${side}/memo.pdf`, {
+      originalName: 'memo.pdf', title: `${side}-dd-marker`, fund: offering.fund,
+    });
+    rows[`${side}.blog_items`] = await create('api::blog-item.blog-item', { title: `${side} lesson`, slug: `${prefix}-${side}-lesson`, isPublished: true, portal });
+    rows[`${side}.assets_items`] = await create('api::assets-item.assets-item', { name: `${side} asset`, portal });
+    rows[`${side}.team_members`] = await create('api::team-member.team-member', { name: `${side} partner`, portal });
+    await create('api::content.content', { slug: 'sec-page', title: `${side} page`, portal });
+  }
+  const template = await app.strapi.db.query('api::notification-template.notification-template').findOne({ where: { name: 'review_syndication' } });
+  if (!template) {
+    await create('api::notification-template.notification-template', {
+      name: 'review_syndication', subject: '%userName% is reviewing an offering', defaultTargetLevel: 'admin', showInUI: true,
+    });
+  }
+
+  const codes: Record<Caller, string | undefined> = {
+    anonymous: undefined, guest: guestCode, ann: ann.authCode, ben: ben.authCode, admin: admin.authCode, superadmin: superadmin.authCode, foreign: far.authCode,
+  };
+  const userIds: Record<Exclude<Caller, 'anonymous'>, number> = {
+    guest: ann.id, ann: ann.id, ben: ben.id, admin: admin.id, superadmin: superadmin.id, foreign: far.id,
+  };
+  return {
+    home, away, ann, ben, far, admin, superadmin, guestCode, rows,
+    code: (caller) => codes[caller],
+    freshCode: async (caller) => {
+      if (caller === 'anonymous') return undefined;
+      return sessions(app.strapi).create(userIds[caller], { isGuestSession: caller === 'guest' });
+    },
+  };
+}
