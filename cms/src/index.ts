@@ -11,7 +11,7 @@ import { labelSessions } from './bootstrap/session-labels';
 import { applyStaffPermissions } from './bootstrap/staff-permissions';
 import { registerUniquePerPortal } from './bootstrap/unique-per-portal';
 import { sessions } from './api/session/services/session';
-import { registerReadCache } from './utils/read-cache';
+import { registerReadCache, replayBeforeKoa } from './utils/read-cache';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -42,5 +42,6 @@ export default {
     await applyStaffPermissions(strapi);
     await labelSessions(strapi);
     useOutboxWithoutSmtp(strapi);
+    replayBeforeKoa(strapi);
   },
 };

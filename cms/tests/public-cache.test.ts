@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { call, signedInUser } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
@@ -135,6 +136,66 @@ describe('repeated reads', () => {
     expect(second.text).toBe(first.text);
     expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
     expect(titleOf(second, 'cached-hero')).toBe('Hero');
+  });
+});
+
+describe('repeated visitor GETs answered before Koa', () => {
+  // The running CMS's own module (the app runs compiled, in this process), to see which answers were replayed.
+  const { ReadCache } = createRequire(import.meta.url)(path.resolve(__dirname, '..', 'dist', 'src', 'utils', 'read-cache.js')) as {
+    ReadCache: { prototype: { replay(...args: unknown[]): boolean } };
+  };
+  let portalC: TestPortal;
+  beforeAll(async () => {
+    portalC = await createPortal(app, 'cache-c');
+    await app.strapi.db.query('api::portal.portal').update({ where: { id: portalC.id }, data: { domains: ['cache-c.example'] } });
+  });
+
+  /** Every header but the date, as one comparable list. */
+  const headersOf = (answer: Raw) => [...answer.headers.entries()].filter(([name]) => name !== 'date' && name !== 'keep-alive').sort();
+
+  it("carry the chain's own headers (security, CORS for the caller's Origin, cache), per Origin, and 304 to their ETag", async () => {
+    await app.strapi.documents(TEAM).create({ data: { name: 'Replay Member', sortOrder: 1, portal: portalC.documentId } as never });
+    const route = '/api/team_members?portal=cache-c&sort=sortOrder';
+    for (const origin of ['http://cache-c.example', 'http://nobody.example']) {
+      const headers = { origin };
+      const answers = [];
+      const replays = vi.spyOn(ReadCache.prototype, 'replay');
+      // The first is computed, the second served from the cache by the chain, the rest replayed.
+      for (let time = 0; time < 4; time += 1) answers.push(await raw(app.url, 'GET', route, undefined, headers));
+      expect(replays.mock.results.slice(0, 2).map((result) => result.value)).toEqual([false, false]);
+      expect(replays.mock.results.slice(2).map((result) => result.value)).toContain(true);
+      replays.mockRestore();
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(answer.text).toBe(answers[0].text);
+      }
+      expect(headersOf(answers[3])).toEqual(headersOf(answers[1]));
+      expect(answers[3].headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answers[3].headers.get('content-security-policy')).toBeTruthy();
+      expect(answers[3].headers.get('access-control-allow-origin')).toBe(origin === 'http://cache-c.example' ? origin : null);
+      const etag = answers[3].headers.get('etag') as string;
+      const unchanged = await raw(app.url, 'GET', route, undefined, { ...headers, 'if-none-match': etag });
+      expect(unchanged.status).toBe(304);
+      expect(unchanged.text).toBe('');
+      expect(unchanged.headers.get('etag')).toBe(etag);
+      expect(unchanged.headers.get('access-control-allow-origin')).toBe(answers[3].headers.get('access-control-allow-origin'));
+    }
+  });
+
+  it('show an edit on the very next request, and never answer a session or a HEAD', async () => {
+    const route = '/api/team_members?portal=cache-c&sort=sortOrder';
+    for (let time = 0; time < 3; time += 1) await raw(app.url, 'GET', route);
+    await app.strapi.documents(TEAM).create({ data: { name: 'Added Right Now', sortOrder: 2, portal: portalC.documentId } as never });
+    const after = await raw(app.url, 'GET', route);
+    expect(JSON.parse(after.text).items.map((item: { name: string }) => item.name)).toContain('Added Right Now');
+    const head = await fetch(`${app.url}${route}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    // A session's read is the user's own, computed for them (private), whatever a visitor's answer was.
+    const investor = await signedInUser(app, 'replay', 'user', portalC);
+    const own = await raw(app.url, 'GET', route, undefined, { authcode: investor.authCode });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toBe('private, no-cache');
   });
 });
 
