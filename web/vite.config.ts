@@ -61,12 +61,24 @@ const siteInfo = (apiUrl: string): Plugin => ({
   },
 });
 
+/**
+ * Asks for the portal list as the page is parsed, in parallel with the scripts (`rel=preload`): the app's own call
+ * (src/lib/portal/portals-api.ts) then takes the answer already on its way, and the first paint waits one request
+ * less. Only for a visitor: a signed-in call carries its session header and is made anew.
+ */
+const preloadPortals = (apiUrl: string): Plugin => ({
+  name: 'preload-portals',
+  transformIndexHtml: () => [
+    { tag: 'link', attrs: { rel: 'preload', href: `${apiUrl}/api/auth/portals`, as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' },
+  ],
+});
+
 export default defineConfig(({ mode }) => {
   // The same validation as at start-up, so a bad base path or CMS address fails the build instead of the browser.
   const env = parseEnv(loadEnv(mode, here('.'), 'VITE_'));
   return {
     base: env.basePath,
-    plugins: [react(), refuseProbingPaths, siteInfo(env.apiUrl)],
+    plugins: [react(), refuseProbingPaths, siteInfo(env.apiUrl), preloadPortals(env.apiUrl)],
     build: {
       rolldownOptions: {
         output: {

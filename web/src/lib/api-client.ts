@@ -80,10 +80,10 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** Sends one call; resolves with the parsed body (null when empty) and throws ApiError on any failure. */
-async function send(method: Method, path: string, params?: QueryParams, data?: unknown): Promise<unknown> {
+async function send(method: Method, path: string, params?: QueryParams, data?: unknown, withSession = true): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (data !== undefined) headers['Content-Type'] = 'application/json';
-  const authCode = getAuthCode();
+  const authCode = withSession ? getAuthCode() : null;
   if (authCode) headers.authcode = authCode;
 
   let response: Response;
@@ -109,10 +109,13 @@ async function send(method: Method, path: string, params?: QueryParams, data?: u
  * throw ApiError, because their callers (forms) must tell the user what went wrong.
  */
 export const api = {
-  /** The parsed body, or null when the call failed. The type parameter is the caller's claim about the answer. */
-  async get<T>(path: string, params?: QueryParams): Promise<T | null> {
+  /**
+   * The parsed body, or null when the call failed. The type parameter is the caller's claim about the answer.
+   * `withSession: false` leaves the session header off, for an answer no session changes (the same for everyone).
+   */
+  async get<T>(path: string, params?: QueryParams, { withSession = true }: { withSession?: boolean } = {}): Promise<T | null> {
     try {
-      return (await send('GET', path, params)) as T | null;
+      return (await send('GET', path, params, undefined, withSession)) as T | null;
     } catch {
       return null;
     }

@@ -26,7 +26,8 @@ export async function loadPortals(): Promise<Portal[]> {
   const now = Date.now();
   const cached = readCache(now);
   if (cached) return cached;
-  const answer = await api.get<{ items?: Portal[] }>('/api/auth/portals');
+  // The same for everyone, so asked without the session: the page's preload of it (vite.config.ts) is then used.
+  const answer = await api.get<{ items?: Portal[] }>('/api/auth/portals', undefined, { withSession: false });
   if (!Array.isArray(answer?.items)) throw new Error('The portal list could not be loaded.');
   // An empty list is not kept, so that the retry offered for it asks the CMS again.
   if (answer.items.length > 0) {

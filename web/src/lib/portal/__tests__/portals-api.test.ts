@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearAuthCode, setAuthCode } from '@/lib/api-client';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { oakHarbor, wasabiStallions } from '@/testing/fixtures';
 import { PORTALS_CACHE_MS, loadPortals } from '../portals-api';
@@ -24,6 +25,14 @@ describe('loadPortals', () => {
     vi.advanceTimersByTime(1);
     await loadPortals();
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks without the session, as the page preloaded it, so the preloaded answer is used', async () => {
+    setAuthCode('code-123');
+    const fetchMock = stubFetch(() => jsonResponse({ items: [oakHarbor] }));
+    await loadPortals();
+    expect(new Headers(fetchMock.mock.calls[0][1]?.headers).get('authcode')).toBeNull();
+    clearAuthCode();
   });
 
   it("stores the list in local storage under 'portals' with its time", async () => {
