@@ -63,6 +63,35 @@ describe('committing to an investment', () => {
     expect(rows.reduce((sum: number, row: { invest_amount: string | number }) => sum + Number(row.invest_amount), 0)).toBe(100_000);
   });
 
+  it('shows each investment with what is left, leaving out the caller’s own commitment, and the lower minimum for existing investors', async () => {
+    const first = await offering(home, 'synd-first', 100_000);
+    const second = await offering(home, 'synd-second', 200_000);
+    await app.strapi.db.query('api::fund.fund').update({ where: { url_slug: 'synd-second' }, data: { min_inv_amount_for_existing: 5_000 } });
+    const existing = await investor('synd-existing');
+    const newcomer = await investor('synd-newcomer');
+    const other = await investor('synd-other');
+    // The existing investor has a completed investment in the first fund; another investor commits 50,000 to the second.
+    const done = await commit(existing.authCode, { id: first.documentId, invest_amount: 40_000, method_of_inv: 'TRUST' });
+    await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: done.body.syndUser.id }, data: { sa_complete_date: new Date() } });
+    expect((await commit(other.authCode, { id: second.documentId, invest_amount: 50_000, method_of_inv: 'TRUST' })).status).toBe(200);
+    expect((await commit(existing.authCode, { id: second.documentId, invest_amount: 30_000, method_of_inv: 'TRUST' })).status).toBe(200);
+
+    const shown = async (authCode: string, path: string) => {
+      const { body } = await call(app, 'GET', path, undefined, { authCode });
+      return Object.fromEntries((body.items as { url_slug: string; leftAmountToInvest: number; minimumAmountToInvest: number }[])
+        .filter((item) => item.url_slug.startsWith('synd-first') || item.url_slug.startsWith('synd-second'))
+        .map((item) => [item.url_slug, [item.leftAmountToInvest, item.minimumAmountToInvest]]));
+    };
+    // Left: the total less everyone else's accepted commitments (the caller's own may be changed up to it).
+    expect(await shown(existing.authCode, '/api/syndication/available')).toEqual({ 'synd-first': [100_000, 25_000], 'synd-second': [150_000, 5_000] });
+    expect(await shown(existing.authCode, '/api/syndication/mine')).toEqual({ 'synd-second': [150_000, 5_000], 'synd-first': [100_000, 25_000] });
+    expect(await shown(newcomer.authCode, '/api/syndication/available')).toEqual({ 'synd-first': [60_000, 25_000], 'synd-second': [120_000, 25_000] });
+    const one = await call(app, 'GET', '/api/syndication/byslug/synd-second', undefined, { authCode: existing.authCode });
+    expect(one.body).toMatchObject({ leftAmountToInvest: 150_000, minimumAmountToInvest: 5_000 });
+    expect((await commit(existing.authCode, { id: second.documentId, invest_amount: 6_000, method_of_inv: 'TRUST' })).status).toBe(200);
+    expect((await commit(newcomer.authCode, { id: second.documentId, invest_amount: 6_000, method_of_inv: 'TRUST' })).body.error.message).toBe('Minimum investment Amount is $25,000');
+  });
+
   it('keeps each investor to their own portal and refuses a guest session', async () => {
     const elsewhere = await createPortal(app, 'synd-elsewhere');
     const stranger = await investor('synd-stranger', elsewhere);

@@ -98,39 +98,60 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
     });
   }
 
+  /** What the accepted commitments add up to, leaving out one syndication user's own (when it is being changed). */
+  const sumExcept = (rows: { id: number; invest_amount: Amount }[], exceptSyndUserId?: number) =>
+    rows.filter((row) => row.id !== exceptSyndUserId).reduce((sum, row) => sum + amount(row.invest_amount), 0);
+
   /** The sum of the accepted commitments to a fund, leaving out one syndication user's own (when it is being changed). */
   async function committed(fundId: number, exceptSyndUserId?: number): Promise<number> {
     const rows: { id: number; invest_amount: Amount }[] = await strapi.db.query(SYND_USER).findMany({
       where: { fund: { id: fundId }, invest_status: INVEST_STATUS.accepted },
       select: ['id', 'invest_amount'],
     });
-    return rows.filter((row) => row.id !== exceptSyndUserId).reduce((sum, row) => sum + amount(row.invest_amount), 0);
+    return sumExcept(rows, exceptSyndUserId);
   }
 
-  /** The smallest commitment for this investor: the lower minimum for existing investors when set and they invest elsewhere. */
-  async function minimumFor(userId: number, fund: FundRow): Promise<number> {
-    const forExisting = optionalAmount(fund.min_inv_amount_for_existing);
-    if (forExisting !== null && forExisting > 0) {
-      const elsewhere = await strapi.db.query(SYND_USER).count({
-        where: { user: { id: userId }, invest_status: INVEST_STATUS.accepted, sa_complete_date: { $notNull: true }, fund: { id: { $ne: fund.id } } },
-      });
-      if (Number(elsewhere) > 0) return forExisting;
-    }
-    return amount(fund.min_inv_amount);
+  type Limits = { left: number; minimum: number; maximum: number };
+
+  /**
+   * The amounts an investor may commit to each of these funds: what is left (their own commitment aside), minimum
+   * (the lower one for existing investors when set and they invest in another fund) and maximum. Two queries
+   * however many funds, so a list of investments costs what one does.
+   */
+  async function limitsForEach(userId: number, entries: { fund: FundRow; own: SyndUserRow | null }[]): Promise<Limits[]> {
+    if (entries.length === 0) return [];
+    type Row = { id: number; invest_amount: Amount; fund: { id: number } | null };
+    const [accepted, investedIn]: [Row[], Row[]] = await Promise.all([
+      strapi.db.query(SYND_USER).findMany({
+        where: { fund: { id: { $in: [...new Set(entries.map(({ fund }) => fund.id))] } }, invest_status: INVEST_STATUS.accepted },
+        select: ['id', 'invest_amount'],
+        populate: { fund: { select: ['id'] } },
+      }),
+      strapi.db.query(SYND_USER).findMany({
+        where: { user: { id: userId }, invest_status: INVEST_STATUS.accepted, sa_complete_date: { $notNull: true } },
+        select: ['id', 'invest_amount'],
+        populate: { fund: { select: ['id'] } },
+      }),
+    ]);
+    return entries.map(({ fund, own }) => {
+      const left = Math.max(0, amount(fund.total_inv_amount) - sumExcept(accepted.filter((row) => row.fund?.id === fund.id), own?.id));
+      const forExisting = optionalAmount(fund.min_inv_amount_for_existing);
+      const investsElsewhere = investedIn.some((row) => row.fund && row.fund.id !== fund.id);
+      const minimum = forExisting !== null && forExisting > 0 && investsElsewhere ? forExisting : amount(fund.min_inv_amount);
+      return { left, minimum, maximum: maxInvestment({ minimum, left, fundMax: optionalAmount(fund.max_inv_amount) }) };
+    });
   }
 
-  /** The amounts an investor may commit to a fund: what is left (their own commitment aside), minimum and maximum. */
-  async function limitsFor(userId: number, fund: FundRow, own: SyndUserRow | null) {
-    const left = Math.max(0, amount(fund.total_inv_amount) - (await committed(fund.id, own?.id)));
-    const minimum = await minimumFor(userId, fund);
-    return { left, minimum, maximum: maxInvestment({ minimum, left, fundMax: optionalAmount(fund.max_inv_amount) }) };
+  /** The investments as the caller sees them (docs/api-investor.md), each with the caller's own commitment. */
+  async function views(user: AccountUser, entries: { investment: InvestmentRow; own: SyndUserRow | null }[]) {
+    const shown = entries.filter(({ investment }) => investment.fund);
+    const limits = await limitsForEach(user.id, shown.map(({ investment, own }) => ({ fund: investment.fund!, own })));
+    return shown.map(({ investment, own }, index) => view(investment, own, limits[index]));
   }
 
-  /** One investment as the caller sees it (docs/api-investor.md). */
-  async function view(user: AccountUser, investment: InvestmentRow, own: SyndUserRow | null) {
-    const fund = investment.fund;
-    if (!fund) throw new errors.NotFoundError('Not found');
-    const limits = await limitsFor(user.id, fund, own);
+  /** One investment as the caller sees it, with the amounts they may commit. */
+  function view(investment: InvestmentRow, own: SyndUserRow | null, limits: Limits) {
+    const fund = investment.fund!;
     const complete = Boolean(own?.sa_complete_date);
     const fundView: Record<string, unknown> = { ...numbersIn(fund), status: fundStatus(fund) };
     for (const field of FUNDING_FIELDS) if (!complete) fundView[field] = null;
@@ -195,12 +216,11 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
       });
       const investments = await findInvestments({ id: { $in: rows.map((row) => row.investment?.id ?? 0) } });
       const byInvestment = new Map(investments.map((investment) => [investment.id, investment]));
-      const items = [];
-      for (const row of rows) {
+      const entries = rows.flatMap((row) => {
         const investment = row.investment && byInvestment.get(row.investment.id);
-        if (investment) items.push(await view(user, investment, row));
-      }
-      return { items };
+        return investment ? [{ investment, own: row }] : [];
+      });
+      return { items: await views(user, entries) };
     },
 
     /** The portal's investments open for commitments (fund Started), soonest closing first, with the caller's decision. */
@@ -209,15 +229,16 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
       const investments = (await findInvestments(inPortal(portalId))).filter((investment) => investment.fund && fundStatus(investment.fund) === 'Started');
       investments.sort((a, b) => (Date.parse(a.fund?.close_date ?? '') || Infinity) - (Date.parse(b.fund?.close_date ?? '') || Infinity));
       const own = await ownOf(user.id, investments.map((investment) => investment.id));
-      return { items: await Promise.all(investments.map((investment) => view(user, investment, own.get(investment.id) ?? null))) };
+      return { items: await views(user, investments.map((investment) => ({ investment, own: own.get(investment.id) ?? null }))) };
     },
 
     /** The portal's investment with this url_slug (its own, else its fund's), whatever its status. */
     async bySlug(user: AccountUser, slug: string) {
       const portalId = await portalIdOf(user);
       const [investment] = await findInvestments({ ...inPortal(portalId), $or: [{ url_slug: slug }, { fund: { url_slug: slug } }] });
-      if (!investment) throw new errors.NotFoundError('Not found');
-      return view(user, investment, (await ownOf(user.id, [investment.id])).get(investment.id) ?? null);
+      if (!investment?.fund) throw new errors.NotFoundError('Not found');
+      const [shown] = await views(user, [{ investment, own: (await ownOf(user.id, [investment.id])).get(investment.id) ?? null }]);
+      return shown;
     },
 
     /** One row per fund the caller invests in, with the spec's formulas, newest close date first, and the overall return. */
@@ -275,7 +296,7 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
         cosub_last_name: input.cosub_last_name ?? null,
         cosub_email: input.cosub_email ?? null,
       };
-      const limits = await limitsFor(user.id, fund, own);
+      const [limits] = await limitsForEach(user.id, [{ fund, own }]);
       const problem = commitmentProblem(terms, limits);
       if (problem) throw new errors.ValidationError(problem);
 
