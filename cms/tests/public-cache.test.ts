@@ -141,11 +141,10 @@ describe('repeated reads', () => {
 
 describe('repeated visitor GETs answered before Koa', () => {
   // The running CMS's own module (the app runs compiled, in this process), to see which answers were replayed.
-  const { ReadCache } = createRequire(import.meta.url)(path.resolve(__dirname, '..', 'dist', 'src', 'utils', 'read-cache.js')) as {
-    ReadCache: { prototype: { replay(...args: unknown[]): boolean } };
-  };
+  let ReadCache: { prototype: { replay(...args: unknown[]): boolean } };
   let portalC: TestPortal;
   beforeAll(async () => {
+    ({ ReadCache } = createRequire(import.meta.url)(path.resolve(__dirname, '..', 'dist', 'src', 'utils', 'read-cache.js')));
     portalC = await createPortal(app, 'cache-c');
     await app.strapi.db.query('api::portal.portal').update({ where: { id: portalC.id }, data: { domains: ['cache-c.example'] } });
   });
