@@ -37,7 +37,7 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
   },
   // Repeated visitor reads of the public endpoints, answered from the read cache (src/utils/read-cache.ts).
   'global::public-read-cache',
-  'strapi::poweredBy',
+  // No 'strapi::poweredBy': an X-Powered-By header only tells a prober what to try.
   'strapi::query',
   'global::guest-read-only',
   'global::unknown-collection',

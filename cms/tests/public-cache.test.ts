@@ -157,28 +157,58 @@ describe('repeated visitor GETs answered before Koa', () => {
     const route = '/api/team_members?portal=cache-c&sort=sortOrder';
     for (const origin of ['http://cache-c.example', 'http://nobody.example']) {
       const headers = { origin };
-      const answers = [];
+      const answers: Raw[] = [];
       const replays = vi.spyOn(ReadCache.prototype, 'replay');
-      // The first is computed, the second served from the cache by the chain, the rest replayed.
-      for (let time = 0; time < 4; time += 1) answers.push(await raw(app.url, 'GET', route, undefined, headers));
-      expect(replays.mock.results.slice(0, 2).map((result) => result.value)).toEqual([false, false]);
-      expect(replays.mock.results.slice(2).map((result) => result.value)).toContain(true);
+      const replayed = () => replays.mock.results.findIndex((result) => result.value === true);
+      // The first is computed, the next served from the cache by the chain, then replayed (a write elsewhere in the
+      // run, seen by the shared counter, may start it over).
+      for (let time = 0; time < 8 && replayed() < 0; time += 1) answers.push(await raw(app.url, 'GET', route, undefined, headers));
+      const first = replayed();
       replays.mockRestore();
+      expect(first).toBeGreaterThanOrEqual(2);
       for (const answer of answers) {
         expect(answer.status).toBe(200);
         expect(answer.text).toBe(answers[0].text);
       }
-      expect(headersOf(answers[3])).toEqual(headersOf(answers[1]));
-      expect(answers[3].headers.get('x-content-type-options')).toBe('nosniff');
-      expect(answers[3].headers.get('content-security-policy')).toBeTruthy();
-      expect(answers[3].headers.get('access-control-allow-origin')).toBe(origin === 'http://cache-c.example' ? origin : null);
-      const etag = answers[3].headers.get('etag') as string;
+      // The answer before the first replay is the chain's from the cache, whose headers are replayed.
+      expect(headersOf(answers[first])).toEqual(headersOf(answers[first - 1]));
+      const replayedAnswer = answers[first];
+      expect(replayedAnswer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(replayedAnswer.headers.get('content-security-policy')).toBeTruthy();
+      expect(replayedAnswer.headers.get('access-control-allow-origin')).toBe(origin === 'http://cache-c.example' ? origin : null);
+      const etag = replayedAnswer.headers.get('etag') as string;
       const unchanged = await raw(app.url, 'GET', route, undefined, { ...headers, 'if-none-match': etag });
       expect(unchanged.status).toBe(304);
       expect(unchanged.text).toBe('');
       expect(unchanged.headers.get('etag')).toBe(etag);
-      expect(unchanged.headers.get('access-control-allow-origin')).toBe(answers[3].headers.get('access-control-allow-origin'));
+      expect(unchanged.headers.get('access-control-allow-origin')).toBe(replayedAnswer.headers.get('access-control-allow-origin'));
     }
+  });
+
+  it('replay the posted reads too (contents by slug), and hand anything else to Koa as sent', async () => {
+    await createContent(portalC, 'replay-post', 'Posted');
+    const body = { slug: ['replay-post'], portal: 'cache-c' };
+    const answers: Raw[] = [];
+    const replays = vi.spyOn(ReadCache.prototype, 'replayPosted');
+    const found = vi.spyOn(ReadCache.prototype as unknown as { answerFromReplay(...args: unknown[]): boolean }, 'answerFromReplay');
+    const replayed = () => found.mock.results.findIndex((result) => result.value === true);
+    for (let time = 0; time < 8 && replayed() < 0; time += 1) answers.push(await raw(app.url, 'POST', '/api/contents/byslug', body));
+    expect(replayed()).toBeGreaterThanOrEqual(0);
+    const last = answers[answers.length - 1];
+    expect(last.status).toBe(200);
+    expect(last.text).toBe(answers[0].text);
+    expect(headersOf(last)).toEqual(headersOf(answers[answers.length - 2]));
+    // Read ahead of Koa, then handed to it with the same body: another slug list, bad JSON, a wrong field.
+    expect(titleOf(await raw(app.url, 'POST', '/api/contents/byslug', { slug: ['replay-post', 'etag-intro'], portal: 'cache-c' }), 'replay-post')).toBe('Posted');
+    const malformed = await fetch(`${app.url}/api/contents/byslug`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"slug": [' });
+    expect(malformed.status).toBe(400);
+    expect((await raw(app.url, 'POST', '/api/contents/byslug', { slug: 42, portal: 'cache-c' })).status).toBe(400);
+    expect(replays.mock.calls.length).toBeGreaterThanOrEqual(3);
+    replays.mockRestore();
+    found.mockRestore();
+    // An edit shows on the very next read.
+    await app.strapi.documents(CONTENT).update({ documentId: (await app.strapi.documents(CONTENT).findFirst({ filters: { slug: 'replay-post' } }))!.documentId, data: { title: 'Posted again' } as never });
+    expect(titleOf(await raw(app.url, 'POST', '/api/contents/byslug', body), 'replay-post')).toBe('Posted again');
   });
 
   it('show an edit on the very next request, and never answer a session or a HEAD', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
 import type { Core, UID } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 
@@ -70,6 +71,11 @@ interface Replay {
   etag: string;
   generation: number;
 }
+
+/** The reads made as POST (the spec's calls) that a replay may answer: their exact paths, no query. */
+const POSTED_READS = new Set(['/api/contents/byslug', '/api/contents/educationbyslug']);
+/** The largest body of a posted read that is read ahead of Koa (a list of slugs is far smaller). */
+const MAX_POSTED_BYTES = 16 * 1024;
 
 /** The headers of a 200 that a 304 leaves out. */
 const BODY_HEADERS = new Set(['content-type', 'content-length']);
@@ -178,7 +184,8 @@ export class ReadCache {
    */
   remember(ctx: Context, answer: CachedAnswer): void {
     const requestKey = requestKeyOf(ctx);
-    if (!requestKey || ctx.method !== 'GET' || ctx.status !== 200 || ctx.response.get('set-cookie') || answer.generation !== this.generation) return;
+    if (!requestKey || (ctx.method !== 'GET' && !POSTED_READS.has(ctx.originalUrl))) return;
+    if (ctx.status !== 200 || ctx.response.get('set-cookie') || answer.generation !== this.generation) return;
     const headers = { ...ctx.response.headers } as OutgoingHttpHeaders;
     this.replays.set(requestKey, { headers, body: Buffer.from(answer.body), etag: answer.etag, generation: answer.generation });
     if (this.replays.size > MAX_ENTRIES) this.replays.delete(this.replays.keys().next().value as string);
@@ -190,9 +197,52 @@ export class ReadCache {
    * since: what the chain would send again, at a fraction of its cost. False when the request must go to Koa.
    */
   replay(req: IncomingMessage, res: ServerResponse): boolean {
-    if (req.method !== 'GET' || req.headers.authcode !== undefined || this.sharedGeneration === null) return false;
-    if (Date.now() - this.lastPollAt >= POLL_INTERVAL_MS) return false;
-    const found = this.replays.get(requestKey('GET', req.url ?? '', req.headers.origin ?? '', req.headers.host ?? '', null));
+    if (req.method !== 'GET' || !this.replayable(req)) return false;
+    return this.answerFromReplay(req, res, null);
+  }
+
+  /**
+   * Whether `req` is a visitor's posted read (POST contents/byslug or educationbyslug, a small JSON body) that
+   * replayPosted() may answer: its body must be read first.
+   */
+  postedReplayable(req: IncomingMessage): boolean {
+    if (req.method !== 'POST' || !POSTED_READS.has(req.url ?? '') || !this.replayable(req)) return false;
+    const length = Number(req.headers['content-length']);
+    return /^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '') && Number.isInteger(length) && length > 0
+      && length <= MAX_POSTED_BYTES && !req.headers['content-encoding'] && !req.headers['transfer-encoding'];
+  }
+
+  /**
+   * A posted read: its body is read, then it is answered from the replays like a GET (same key: method, URL, Origin,
+   * Host and the parsed body), or handed to Koa (`forward`) as a request carrying the body that was read.
+   */
+  async replayPosted(req: IncomingMessage, res: ServerResponse, forward: (request: IncomingMessage) => void): Promise<void> {
+    // Node's parser holds the body to its declared length, at most MAX_POSTED_BYTES (postedReplayable).
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+    } catch {
+      // The client went away: nothing to answer.
+      return;
+    }
+    const body = Buffer.concat(chunks);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      parsed = undefined;
+    }
+    // Koa answers anything else (not JSON, nothing replayable) exactly as it would have.
+    if (parsed === undefined || !this.replayable(req) || !this.answerFromReplay(req, res, parsed)) forward(withBody(req, body));
+  }
+
+  /** A visitor's request, while the shared counter was read less than 500 ms ago (so nothing changed elsewhere). */
+  private replayable(req: IncomingMessage): boolean {
+    return req.headers.authcode === undefined && this.sharedGeneration !== null && Date.now() - this.lastPollAt < POLL_INTERVAL_MS && this.replays.size > 0;
+  }
+
+  private answerFromReplay(req: IncomingMessage, res: ServerResponse, body: unknown): boolean {
+    const found = this.replays.get(requestKey(req.method ?? '', req.url ?? '', req.headers.origin ?? '', req.headers.host ?? '', body));
     if (!found || found.generation !== this.generation) return false;
     if (matchesIfNoneMatch(req.headers['if-none-match'], found.etag)) {
       res.writeHead(304, Object.fromEntries(Object.entries(found.headers).filter(([name]) => !BODY_HEADERS.has(name))));
@@ -324,8 +374,22 @@ export function replayBeforeKoa(strapi: Core.Strapi): void {
   if (!koa) return;
   server.removeListener('request', koa);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (!readCache(strapi).replay(req, res)) koa.call(server, req, res);
+    const cache = readCache(strapi);
+    if (cache.replay(req, res)) return;
+    if (cache.postedReplayable(req)) void cache.replayPosted(req, res, (request) => koa.call(server, request, res));
+    else koa.call(server, req, res);
   });
+}
+
+/** The request as Koa would have got it, its body (already read here) readable again: the same headers, URL, method and socket. */
+function withBody(req: IncomingMessage, body: Buffer): IncomingMessage {
+  const copy = new PassThrough();
+  const fields = ['headers', 'headersDistinct', 'rawHeaders', 'trailers', 'rawTrailers', 'method', 'url', 'httpVersion', 'httpVersionMajor', 'httpVersionMinor', 'socket', 'complete', 'aborted'] as const;
+  for (const field of fields) Object.defineProperty(copy, field, { value: req[field], writable: true, enumerable: true });
+  Object.defineProperty(copy, 'connection', { value: req.socket, writable: true });
+  Object.defineProperty(copy, 'setTimeout', { value: (ms: number, callback?: () => void) => (req.setTimeout(ms, callback), copy), writable: true });
+  copy.end(body);
+  return copy as unknown as IncomingMessage;
 }
 
 function deepFreeze<T>(value: T): T {
