@@ -141,7 +141,7 @@ describe('repeated reads', () => {
 
 describe('repeated visitor GETs answered before Koa', () => {
   // The running CMS's own module (the app runs compiled, in this process), to see which answers were replayed.
-  let ReadCache: { prototype: { replay(...args: unknown[]): boolean } };
+  let ReadCache: { prototype: { replay(...args: unknown[]): boolean; replayPosted(...args: unknown[]): Promise<void> } };
   let portalC: TestPortal;
   beforeAll(async () => {
     ({ ReadCache } = createRequire(import.meta.url)(path.resolve(__dirname, '..', 'dist', 'src', 'utils', 'read-cache.js')));
