@@ -119,6 +119,14 @@ describe('POST /api/settings/persist', () => {
     expect(await app.strapi.db.query(SETTING).count({ where: { name: { $in: ['st.planted', 'st.x'] } } })).toBe(0);
   });
 
+  it('saves a new setting sent several times at the same moment once, every save answered 200', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => call(app, 'POST', '/api/settings/persist', { settings: { 'st.raced': index } }, { authCode: codes.superadmin })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await app.strapi.db.query(SETTING).count({ where: { name: 'st.raced' } })).toBe(1);
+  });
+
   it('refuses malformed input with a 400 and a message', async () => {
     const cases: unknown[] = [
       {},

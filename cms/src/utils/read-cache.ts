@@ -178,9 +178,9 @@ export class ReadCache {
   }
 
   /**
-   * Keeps what the middleware chain sent for a visitor's GET answered from the cache (`ctx` after send()): the next
-   * identical request is answered with the same headers and bytes by replay(), before Koa. Not for a response that
-   * sets a cookie or says anything but 200.
+   * Keeps what the middleware chain sent for a visitor's GET or posted read answered from the cache (`ctx` after
+   * send()): the next identical request is answered with the same headers and bytes before Koa (replay(),
+   * replayPosted()). Not for a response that sets a cookie or says anything but 200.
    */
   remember(ctx: Context, answer: CachedAnswer): void {
     const requestKey = requestKeyOf(ctx);

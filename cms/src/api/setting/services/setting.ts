@@ -27,6 +27,9 @@ export interface PersistInput {
   levelToWrite?: Level;
 }
 
+/** The PostgreSQL advisory lock that saves of settings take in turn (any fixed number, unique to this purpose). */
+const SETTINGS_LOCK = 774_301;
+
 const settingService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Whether an app switch is on (a stored `true`). */
   async function isOn(flag: SettingFlag): Promise<boolean> {
@@ -72,7 +75,12 @@ const settingService = ({ strapi }: { strapi: Core.Strapi }) => {
         throw new errors.ForbiddenError(`You cannot give a setting the write level ${levelToWrite}, above your own`);
       }
       const names = Object.keys(settings);
-      await strapi.db.transaction(async () => {
+      await strapi.db.transaction(async ({ trx }) => {
+        // Two saves of a new setting at once would both create it: on PostgreSQL they take turns (SQLite writes one
+        // transaction at a time anyway), so the second finds the first's row and updates it.
+        if (strapi.db.dialect.client === 'postgres') {
+          await strapi.db.connection.raw('SELECT pg_advisory_xact_lock(?)', [SETTINGS_LOCK]).transacting(trx as never);
+        }
         const existing: SettingRow[] = await strapi.db.query(SETTING).findMany({ where: { name: { $in: names } } });
         for (const row of existing) {
           if (!hasLevel(level, row.levelToWrite ?? 'superadmin')) {
