@@ -88,7 +88,10 @@ async function startCluster(): Promise<S3Server> {
     '[global]', `fsid = ${fsid}`, `mon host = v1:127.0.0.1:${monPort}`, 'public addr = 127.0.0.1', 'ms bind ipv6 = false',
     'auth cluster required = none', 'auth service required = none', 'auth client required = none',
     'osd pool default size = 1', 'osd pool default min size = 1', 'osd pool default pg num = 8', 'osd pgp default pg num = 8',
-    'mon allow pool size one = true', 'osd crush chooseleaf type = 0', 'osd objectstore = memstore', 'memstore device bytes = 536870912',
+    'mon allow pool size one = true', 'osd crush chooseleaf type = 0',
+    // The OSD places itself in the CRUSH map by asking the monitor at start, and at times asks before it has the
+    // cluster's map and gives up ('wrong fsid'): the command line places it instead, before it starts.
+    'osd crush update on start = false', 'osd class update on start = false', 'osd objectstore = memstore', 'memstore device bytes = 536870912',
     `run dir = ${dir}/run`, `log file = ${dir}/$name.log`, `admin socket = ${dir}/run/$name.asok`, `pid file = ${dir}/run/$name.pid`,
     `[mon.a]`, `mon data = ${dir}/mon`, `[osd.0]`, `osd data = ${dir}/osd`,
     `[client.rgw]`, `rgw frontends = beast endpoint=127.0.0.1:${port}`, `rgw data = ${dir}/rgw`,
@@ -108,6 +111,7 @@ async function startCluster(): Promise<S3Server> {
     run('ceph-mon', ['-c', config, '-i', 'a', '--mkfs', '--monmap', path.join(dir, 'monmap')]);
     daemon('ceph-mon', ['-i', 'a']);
     run('ceph', ['-c', config, '--connect-timeout', '60', 'osd', 'create']);
+    run('ceph', ['-c', config, '--connect-timeout', '60', 'osd', 'crush', 'add', 'osd.0', '1.0', 'root=default']);
     run('ceph-osd', ['-c', config, '-i', '0', '--mkfs']);
     daemon('ceph-osd', ['-i', '0']);
     daemon('radosgw', ['-n', 'client.rgw']);
