@@ -64,7 +64,7 @@ line('POST', '/auth/confirm', '                       400 403 400 400 400 400 40
 line('POST', '/auth/reset', '                         200 403 200 200 200 200 200', () => ({ username: 'nobody@example.com' }));
 line('POST', '/auth/reset/new', '                     400 403 400 400 400 400 400', () => ({ code: 'not-a-code', password: 'Secret123' }));
 line('POST', '/settings/load', '                      200 200 200 200 200 200 200', () => HOME);
-line('POST', '/settings/persist', '                   401 403 403 403 200 200 403', () => ({ settings: { 'sec.matrix': 1 } }));
+line('POST', '/settings/persist', '                   401 403 403 403 200 200 403', () => ({ settings: { 'sec.matrix': 1 }, levelToWrite: 'admin' }));
 // Public reads and the newsletter (docs/api-public.md)
 line('POST', '/contents/byslug', '                    200 200 200 200 200 200 200', () => ({ slug: ['sec-page'], ...HOME }));
 line('POST', '/contents/update', '                    401 403 403 403 403 200 403', () => ({ slug: 'sec-matrix', title: 'Matrix', ...HOME }), { label: 'own portal' });
