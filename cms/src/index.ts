@@ -9,6 +9,7 @@ import { registerPortalDomainsCheck } from './bootstrap/portal-domains';
 import { registerRichTextSanitising } from './bootstrap/sanitize-rich-text';
 import { labelSessions } from './bootstrap/session-labels';
 import { applyStaffPermissions } from './bootstrap/staff-permissions';
+import { ensureBuiltInTemplates } from './api/notification-template/built-in';
 import { registerUniquePerPortal } from './bootstrap/unique-per-portal';
 import { sessions } from './api/session/services/session';
 import { registerReadCache, replayBeforeKoa } from './utils/read-cache';
@@ -41,6 +42,7 @@ export default {
     await applyAdminLayouts(strapi);
     await applyStaffPermissions(strapi);
     await labelSessions(strapi);
+    await ensureBuiltInTemplates(strapi);
     useOutboxWithoutSmtp(strapi);
     replayBeforeKoa(strapi);
   },

@@ -6,7 +6,7 @@ import type { PortalConfig } from '../src/utils/portal-config';
 import { refusal } from './helpers/answers';
 import { call, signedInUser, waitForMail } from './helpers/auth';
 import { verifySealedPdf } from './helpers/pdf-seal';
-import { createInvestor, createOffering, download, ensureSigningTemplates, onePagePdf, signLinkIn, tokenOf, type Investor, type Offering } from './helpers/signing';
+import { createInvestor, createOffering, download, onePagePdf, signLinkIn, tokenOf, type Investor, type Offering } from './helpers/signing';
 import { useStrapi, type TestApp } from './helpers/strapi';
 
 /**
@@ -91,7 +91,6 @@ let saved: PortalConfig['signing'];
 
 beforeAll(async () => {
   app = await useStrapi();
-  await ensureSigningTemplates(app);
   standIn = startDropboxStandIn(await onePagePdf('Signed at Dropbox Sign'));
   const apiUrl = await standIn.start();
   saved = app.strapi.config.get('portal.signing') as PortalConfig['signing'];

@@ -3,7 +3,7 @@ import type { SigningService } from '../src/api/signing/services/signing';
 import { fileLinkToken, FILE_LINK_TTL_MS } from '../src/utils/file-links';
 import { expectBadRequests, refusal } from './helpers/answers';
 import { call, openGuestSession, signedInUser } from './helpers/auth';
-import { createInvestor, createOffering, ensureSigningTemplates, tokenOf, type Investor, type Offering } from './helpers/signing';
+import { createInvestor, createOffering, tokenOf, type Investor, type Offering } from './helpers/signing';
 import { useStrapi, type TestApp } from './helpers/strapi';
 
 // The service through Strapi's registry: importing it would load Strapi's ES build, which Node's resolver refuses.
@@ -17,7 +17,6 @@ let admin: { authCode: string };
 
 beforeAll(async () => {
   app = await useStrapi();
-  await ensureSigningTemplates(app);
   offering = await createOffering(app, 'sign-errors');
   investor = await createInvestor(app, offering, 'sign-errors-investor');
   admin = await signedInUser(app, 'sign-errors-admin', 'admin', offering.portal);

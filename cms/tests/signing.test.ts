@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, mailsTo, signedInUser, waitForMail } from './helpers/auth';
 import { verifySealedPdf } from './helpers/pdf-seal';
-import { createInvestor, createOffering, DOT_PNG, download, ensureSigningTemplates, signLinkIn, tokenOf, type Investor, type Offering } from './helpers/signing';
+import { createInvestor, createOffering, DOT_PNG, download, signLinkIn, tokenOf, type Investor, type Offering } from './helpers/signing';
 import { useStrapi, type TestApp } from './helpers/strapi';
 
 /**
@@ -20,7 +20,6 @@ const SIGNER_AGENT = 'Mozilla/5.0 (SigningTest) Investor';
 
 beforeAll(async () => {
   app = await useStrapi();
-  await ensureSigningTemplates(app);
   offering = await createOffering(app, 'sign-flow');
   investor = await createInvestor(app, offering, 'sign-flow-investor');
   admin = await signedInUser(app, 'sign-flow-admin', 'admin', offering.portal);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, openGuestSession, signedInUser } from './helpers/auth';
+import { call, openGuestSession, signedInUser, waitForMail } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
 import { useStrapi, type TestApp } from './helpers/strapi';
 
@@ -117,5 +117,70 @@ describe('committing to an investment', () => {
     const { body } = await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: me.authCode });
     expect(body.rows).toEqual([expect.objectContaining({ fund_name: 'synd-open fund', investment_made: 40_000, current_distribution: 4_000, percentage_returned: 10, current_value: 48_000 })]);
     expect(body.overallReturn).toBeCloseTo(30, 5);
+  });
+  it('tells the portal’s staff of each commitment and decline, by mail and in their notifications', async () => {
+    const staff = await signedInUser(app, 'synd-staff', 'admin', home);
+    const me = await investor('synd-told');
+    await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: me.id }, data: { firstName: 'Cora', lastName: 'Commit' } });
+    const ok = await commit(me.authCode, { id: investment.documentId, invest_amount: 26_000, method_of_inv: 'TRUST' });
+    expect(ok.status).toBe(200);
+    await waitForMail(staff.email, 'Cora Commit commits $26,000 to synd-open deal');
+    await call(app, 'POST', '/api/syndication/set_not_investing', { id: ok.body.syndUser.documentId, feedback: 'Timing' }, { authCode: me.authCode });
+    const mail = await waitForMail(staff.email, 'Cora Commit declined synd-open deal');
+    expect(mail.text).toContain('Feedback: Timing');
+    const bell = await call(app, 'GET', '/api/notifications?mine=true&populate=template&sort=-createdAt', undefined, { authCode: staff.authCode });
+    expect(bell.body.items.map((item: { subject: string }) => item.subject)).toEqual(['Cora Commit declined synd-open deal', 'Cora Commit commits $26,000 to synd-open deal']);
+  });
+
+  it('makes one syndication user when an investor’s first commit and a decline arrive at the same moment', async () => {
+    const me = await investor('synd-twice');
+    const answers = await Promise.all([
+      commit(me.authCode, { id: investment.documentId, invest_amount: 25_000, method_of_inv: 'TRUST' }),
+      call(app, 'POST', '/api/syndication/set_not_investing', { id: investment.documentId, feedback: '' }, { authCode: me.authCode }),
+      commit(me.authCode, { id: investment.documentId, invest_amount: 27_000, method_of_inv: 'TRUST' }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const rows = await app.strapi.db.query('api::synd-user.synd-user').findMany({ where: { user: { id: me.id }, investment: { id: investment.id } } });
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a commitment to an offering that is not open, and any change once the agreement is signed', async () => {
+    const me = await investor('synd-closed');
+    const closed = await offering(home, 'synd-closed', 100_000);
+    await app.strapi.db.query('api::fund.fund').update({ where: { url_slug: 'synd-closed' }, data: { close_date: new Date(Date.now() - DAY) } });
+    const refused = await commit(me.authCode, { id: closed.documentId, invest_amount: 30_000, method_of_inv: 'TRUST' });
+    expect(refused).toMatchObject({ status: 400, body: { error: { message: 'This offering is not open for investment' } } });
+    expect(await app.strapi.db.query('api::synd-user.synd-user').count({ where: { user: { id: me.id } } })).toBe(0);
+
+    const open = await offering(home, 'synd-signed', 100_000);
+    const ok = await commit(me.authCode, { id: open.documentId, invest_amount: 30_000, method_of_inv: 'TRUST' });
+    await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: ok.body.syndUser.id }, data: { syndAgreementSignedByCurrentUser: true } });
+    const signed = 'You have already signed the agreement for this investment';
+    expect(await commit(me.authCode, { id: ok.body.syndUser.documentId, invest_amount: 40_000, method_of_inv: 'TRUST' })).toMatchObject({ status: 409, body: { error: { message: signed } } });
+    expect(await call(app, 'POST', '/api/syndication/set_not_investing', { id: ok.body.syndUser.documentId }, { authCode: me.authCode })).toMatchObject({ status: 409, body: { error: { message: signed } } });
+    const stored = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: ok.body.syndUser.id } });
+    expect(stored).toMatchObject({ invest_status: 'Accepted investment' });
+    expect(Number(stored.invest_amount)).toBe(30_000);
+  });
+
+  it('names a fund without a name Unknown Fund and lists the newest close date first, with the disclaimer the page shows under it', async () => {
+    const me = await investor('synd-rows');
+    const older = await offering(home, 'synd-older', 100_000);
+    const unnamed = await offering(home, 'synd-unnamed', 100_000);
+    for (const target of [older, unnamed]) {
+      const ok = await commit(me.authCode, { id: target.documentId, invest_amount: 25_000, method_of_inv: 'TRUST' });
+      await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: ok.body.syndUser.id }, data: { sa_complete_date: new Date() } });
+    }
+    await app.strapi.db.query('api::fund.fund').update({ where: { url_slug: 'synd-older' }, data: { close_date: new Date(Date.now() + 2 * DAY) } });
+    await app.strapi.db.query('api::fund.fund').update({ where: { url_slug: 'synd-unnamed' }, data: { name: '  ' } });
+    await app.strapi.documents('api::content.content').create({ data: { slug: 'investment-calculations-disclaimer', title: 'How we calculate', body: '<p>Past returns are no promise.</p>', portal: home.documentId } as never });
+    const { body } = await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: me.authCode });
+    expect(body.rows.map((row: { fund_name: string }) => row.fund_name)).toEqual(['Unknown Fund', 'synd-older fund']);
+    expect(body.disclaimer).toEqual({ title: 'How we calculate', body: '<p>Past returns are no promise.</p>' });
+
+    const nobody = await investor('synd-no-rows');
+    expect((await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: nobody.authCode })).body).toEqual({
+      rows: [], totals: { invested: 0, distribution: 0, currentValue: 0 }, overallReturn: 0, disclaimer: null,
+    });
   });
 });

@@ -60,6 +60,12 @@ export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export const ACCREDITATION_FIELDS = ['firstName', 'lastName', 'trustName', 'busEntityName', 'accreditation'] as const;
 export type AccreditationField = (typeof ACCREDITATION_FIELDS)[number];
 
+/**
+ * The content item shown under the investment summary (spec 02): GET /api/syndication/summary carries it, so the
+ * dashboard is filled in three calls.
+ */
+export const INVESTMENT_DISCLAIMER_SLUG = 'investment-calculations-disclaimer';
+
 /** The notification templates the site reports through POST /api/profile/notify/save (spec 02, section 7: me.notifyOf). */
 export const SITE_NOTIFY_TEMPLATES = [
   'review_syndication', 'review_syndication_document', 'review_news_document', 'proof_document_uploaded', 'accreditation_status_updated',

@@ -104,7 +104,7 @@ export function mailsTo(to: string): OutboxMail[] {
 export async function waitForMail(to: string, subject: string, count = 1): Promise<OutboxMail> {
   const started = Date.now();
   while (Date.now() - started < 5_000) {
-    const found = mailsTo(to).filter((mail) => new RegExp(`^Subject: ${subject}\\r?$`, 'im').test(mail.raw));
+    const found = mailsTo(to).filter((mail) => new RegExp(`^Subject: ${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\r?$`, 'im').test(mail.raw));
     if (found.length >= count) return found[count - 1];
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -137,13 +137,6 @@ export async function buildWorld(app: TestApp, prefix = 'sec'): Promise<World> {
     rows[`${side}.team_members`] = await create('api::team-member.team-member', { name: `${side} partner`, portal });
     await create('api::content.content', { slug: 'sec-page', title: `${side} page`, portal });
   }
-  const template = await app.strapi.db.query('api::notification-template.notification-template').findOne({ where: { name: 'review_syndication' } });
-  if (!template) {
-    await create('api::notification-template.notification-template', {
-      name: 'review_syndication', subject: '%userName% is reviewing an offering', defaultTargetLevel: 'admin', showInUI: true,
-    });
-  }
-
   const codes: Record<Caller, string | undefined> = {
     anonymous: undefined, guest: guestCode, ann: ann.authCode, ben: ben.authCode, admin: admin.authCode, superadmin: superadmin.authCode, foreign: far.authCode,
   };

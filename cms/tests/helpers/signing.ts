@@ -5,18 +5,6 @@ import type { TestApp } from './strapi';
 
 const DAY = 86_400_000;
 
-/** The notification templates signing sends (the seed has them too; tests make their own). */
-export async function ensureSigningTemplates(app: TestApp): Promise<void> {
-  const templates = [
-    { name: 'syndication_signed', subject: '%userName% signed the agreement for %investmentName%', message: 'Waiting for your countersignature.' },
-    { name: 'syndication_countersigned', subject: 'Your agreement for %investmentName% is complete', message: 'Management countersigned (%amount%).' },
-  ];
-  for (const template of templates) {
-    const found = await app.strapi.db.query('api::notification-template.notification-template').findOne({ where: { name: template.name } });
-    if (!found) await app.strapi.documents('api::notification-template.notification-template').create({ data: { ...template, canSendAsEmail: true, showInUI: true } as never });
-  }
-}
-
 export interface Offering {
   portal: TestPortal;
   fund: string;

@@ -66,6 +66,19 @@ export function useContent(slug: string) {
   return { content: data ?? null, isLoading };
 }
 
+/**
+ * Puts an item another call carried into the cache, as if it had been read by slug: a page that shows it then makes
+ * no read of its own (the investment summary carries its disclaimer).
+ */
+export function usePrimeContent() {
+  const { mutate } = useSWRConfig();
+  const { selectedSlug } = usePortal();
+  return useCallback(
+    (slug: string, content: Content | null) => mutate(contentKey(selectedSlug, slug), content, { revalidate: false }),
+    [mutate, selectedSlug],
+  );
+}
+
 /** What POST /api/contents/update answers. */
 interface UpdateAnswer {
   success?: boolean;

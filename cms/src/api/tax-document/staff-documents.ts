@@ -9,29 +9,15 @@ import { sanitizeFileName } from '../../providers/storage/file-types';
 import { notifications, type Recipient } from '../notification/services/notification';
 import { recountDocuments } from './document-counts';
 
-const TEMPLATE = 'api::notification-template.notification-template';
 const SYND_USER = 'api::synd-user.synd-user';
 const RECIPIENT_FIELDS = ['id', 'documentId', 'email', 'username', 'firstName', 'lastName'];
-
-/** A notification template the CMS sends; made on first use when the seed has not made it (scripts/src/seed). */
-interface TemplateDefaults {
-  subject: string;
-  message: string;
-  color: string;
-}
-
-/** What investors are told of a new tax or news document. */
-export const DOCUMENT_TEMPLATES: Record<string, TemplateDefaults> = {
-  new_tax_document: { subject: 'New tax document: %documentTitle%', message: '%documentTitle% (%fundName%, %year%) is ready under Tax Documents.', color: '#00695C' },
-  new_news_document: { subject: 'News from %fundName%: %documentTitle%', message: '%documentTitle% is ready under News Documents.', color: '#7E57C2' },
-};
 
 /**
  * The documents content staff add in the admin panel, with the file attached through the media library:
  * - prefix: where the file goes in the private storage;
  * - template: tax and news documents belong to investors, who are notified; due-diligence documents to a fund.
  */
-const STAFF_DOCUMENTS: Partial<Record<string, { prefix: string; template?: keyof typeof DOCUMENT_TEMPLATES }>> = {
+const STAFF_DOCUMENTS: Partial<Record<string, { prefix: string; template?: 'new_tax_document' | 'new_news_document' }>> = {
   'api::tax-document.tax-document': { prefix: 'tax', template: 'new_tax_document' },
   'api::news-document.news-document': { prefix: 'news', template: 'new_news_document' },
   'api::synd-document.synd-document': { prefix: 'synd' },
@@ -66,13 +52,6 @@ async function mediaBytes(strapi: Core.Strapi, file: MediaFile): Promise<Buffer>
   const response = await fetch(url);
   if (!response.ok) throw new Error(`The media library answered ${response.status} for ${file.name}`);
   return Buffer.from(await response.arrayBuffer());
-}
-
-async function ensureTemplate(strapi: Core.Strapi, name: keyof typeof DOCUMENT_TEMPLATES): Promise<void> {
-  if (await strapi.db.query(TEMPLATE).findOne({ where: { name } })) return;
-  await strapi.documents(TEMPLATE).create({
-    data: { name, ...DOCUMENT_TEMPLATES[name], defaultTargetLevel: 'user', canSendAsEmail: true, showInUI: true, canSendToSlack: false } as never,
-  });
 }
 
 /** The investors of a fund: every user with an accepted investment in it, once each. */
@@ -145,7 +124,6 @@ async function deliver(strapi: Core.Strapi, uid: UID.ContentType, documentId: st
   if (!isNew || !recipients.length || !spec.template) return;
   const tags = { documentTitle: displayTitle(row), fundName: row.fund?.name ?? '', year: row.year ? String(row.year) : '' };
   try {
-    await ensureTemplate(strapi, spec.template);
     await notifications(strapi).send(spec.template, recipients, tags);
   } catch (error) {
     // The document is delivered; a notice that fails is logged, never undoes it.

@@ -15,7 +15,7 @@ export type ContentChanges = { title?: string; body?: string };
 
 const contentService = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** Title and body of each of `slugs` that exists in the portal. */
-  async bySlug(slugs: string[], portal: PortalRow): Promise<Record<string, ContentText>> {
+  async bySlug(slugs: string[], portal: Pick<PortalRow, 'id'>): Promise<Record<string, ContentText>> {
     const rows: ({ slug: string } & ContentText)[] = await strapi.db.query(CONTENT).findMany({
       where: { slug: { $in: slugs }, portal: { id: portal.id } },
       select: ['slug', 'title', 'body'],

@@ -1,6 +1,6 @@
 import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { displayName } from '@portal/rules';
+import { displayName, isLevel, type Level } from '@portal/rules';
 import { escapeHtml } from '../../../utils/html';
 import { serviceAccessor } from '../../../utils/service';
 import { notificationSubject } from '../subject';
@@ -25,7 +25,11 @@ interface TemplateRow {
   subject: string | null;
   message: string | null;
   canSendAsEmail: boolean | null;
+  defaultTargetLevel: string | null;
 }
+
+/** The template's target level: staff templates name admin or superadmin; anything else is the user's own. */
+const targetOf = (template: TemplateRow): Level => (isLevel(template.defaultTargetLevel) ? template.defaultTargetLevel : 'user');
 
 const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function template(name: string): Promise<TemplateRow> {
@@ -39,32 +43,41 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
    * and mails it to them when the template says so. A mail that cannot be sent is logged, never undoes the action
    * being notified.
    */
-  async function send(templateName: string, recipients: Recipient[], tags: Record<string, string>): Promise<void> {
-    const found = await template(templateName);
-    const subject = notificationSubject(found.subject, tags, templateName) ?? templateName;
-    const body = notificationSubject(found.message, tags, '') ?? '';
+  async function send(templateName: string, recipients: Recipient[], tags: Record<string, string>, found?: TemplateRow): Promise<void> {
+    const used = found ?? (await template(templateName));
+    const subject = notificationSubject(used.subject, tags, templateName) ?? templateName;
+    const body = notificationSubject(used.message, tags, '') ?? '';
     for (const recipient of recipients) {
-      await strapi.documents(NOTIFICATION).create({
-        data: { user: recipient.documentId, template: found.documentId, tags, messageSubject: subject, messageBody: body, email: recipient.email, sent: Boolean(found.canSendAsEmail) } as never,
+      // `sent` says the mail went out: set once the mail server took it, so a failed mail is visible in the panel.
+      const notice = await strapi.documents(NOTIFICATION).create({
+        data: { user: recipient.documentId, template: used.documentId, tags, messageSubject: subject, messageBody: body, email: recipient.email, level: targetOf(used), sent: false } as never,
       });
-      if (!found.canSendAsEmail) continue;
+      if (!used.canSendAsEmail) continue;
       const text = `Hello ${displayName(recipient)},\n\n${body || subject}\n`;
-      await strapi.plugin('email').service('email')
-        .send({ to: recipient.email, subject, text, html: `<p>Hello ${escapeHtml(displayName(recipient))},</p><p>${escapeHtml(body || subject)}</p>` })
-        .catch((error: unknown) => strapi.log.error(`Notification mail ${templateName} to ${recipient.email} failed: ${String(error)}`));
+      try {
+        await strapi.plugin('email').service('email')
+          .send({ to: recipient.email, subject, text, html: `<p>Hello ${escapeHtml(displayName(recipient))},</p><p>${escapeHtml(body || subject)}</p>` });
+        await strapi.db.query(NOTIFICATION).update({ where: { documentId: notice.documentId }, data: { sent: true } });
+      } catch (error) {
+        strapi.log.error(`Notification mail ${templateName} to ${recipient.email} failed: ${String(error)}`);
+      }
     }
   }
 
   return {
     send,
 
-    /** Notifies the admins and superadmins of a portal (the people who run its offerings). */
+    /**
+     * Notifies the portal's staff the template targets: its admins and superadmins for an admin template, only its
+     * superadmins for a superadmin one (a level holds every less powerful one).
+     */
     async toPortalStaff(portalId: number, templateName: string, tags: Record<string, string>): Promise<void> {
+      const found = await template(templateName);
       const staff: Recipient[] = await strapi.db.query(USER).findMany({
-        where: { portal: { id: portalId }, level: { $in: ['admin', 'superadmin'] }, blocked: { $ne: true } },
+        where: { portal: { id: portalId }, level: { $in: targetOf(found) === 'superadmin' ? ['superadmin'] : ['superadmin', 'admin'] }, blocked: { $ne: true } },
         select: ['id', 'documentId', 'email', 'username', 'firstName', 'lastName'],
       });
-      await send(templateName, staff, tags);
+      await send(templateName, staff, tags, found);
     },
   };
 };

@@ -1,12 +1,13 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
-  commitmentProblem, currentValue, distribution, formatUsd, fundStatus, INVEST_STATUS, isInvesting, maxInvestment, needsSpouse,
+  commitmentProblem, currentValue, distribution, formatUsd, fundStatus, INVEST_STATUS, INVESTMENT_DISCLAIMER_SLUG, isInvesting, maxInvestment, needsSpouse,
   overallReturn, displayName, yesNo, type CommitmentTerms,
 } from '@portal/rules';
 import { conflict } from '../../../utils/http-errors';
 import { serviceAccessor } from '../../../utils/service';
 import type { AccountUser } from '../../account/users';
+import { contents } from '../../content/services/content';
 import { notifications } from '../../notification/services/notification';
 import { portals } from '../../portal/services/portal';
 import { signing } from '../../signing/services/signing';
@@ -76,6 +77,13 @@ function numbersIn(fund: FundRow): FundRow {
     copy[field] = optionalAmount(fund[field] as Amount);
   }
   return copy;
+}
+
+/** A signed agreement stands: its terms cannot be changed or declined any more. */
+function refuseSigned(own: SyndUserRow | null): void {
+  if (own?.syndAgreementSignedByCurrentUser || own?.sa_complete_date) {
+    throw conflict('You have already signed the agreement for this investment');
+  }
 }
 
 const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -197,6 +205,21 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
     await strapi.db.connection('funds').transacting(trx as never).where({ id: fundId }).forUpdate().select('id');
   }
 
+  /**
+   * Runs `write` in one transaction holding the fund's row, with the caller's syndication user of the investment as
+   * the transaction sees it: a simultaneous first commit or decline by the same investor may have made it since it
+   * was read, and is then changed rather than a second one made. A signed agreement stands and is never changed.
+   */
+  async function decide<T>(user: AccountUser, investment: InvestmentRow, write: (own: SyndUserRow | null) => Promise<T>): Promise<T> {
+    const result: unknown = await strapi.db.transaction(async ({ trx }) => {
+      await lockFund(investment.fund!.id, trx);
+      const own = (await ownOf(user.id, [investment.id])).get(investment.id) ?? null;
+      refuseSigned(own);
+      return write(own);
+    });
+    return result as T;
+  }
+
   /** Tells the portal's staff about a decision; a missing template or mail failure never undoes the decision. */
   async function tellStaff(user: AccountUser, templateName: string, tags: Record<string, string>): Promise<void> {
     const portalId = await portalIdOf(user);
@@ -271,7 +294,9 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
         (sum, row) => ({ invested: sum.invested + row.investment_made, distribution: sum.distribution + row.current_distribution, currentValue: sum.currentValue + row.current_value }),
         { invested: 0, distribution: 0, currentValue: 0 },
       );
-      return { rows: table, totals, overallReturn: overallReturn(totals) };
+      // The content the site shows under the summary, with it: one call fewer for the dashboard (docs/api-investor.md).
+      const disclaimer = table.length ? (await contents(strapi).bySlug([INVESTMENT_DISCLAIMER_SLUG], { id: portalId }))[INVESTMENT_DISCLAIMER_SLUG] ?? null : null;
+      return { rows: table, totals, overallReturn: overallReturn(totals), disclaimer };
     },
 
     /**
@@ -283,9 +308,7 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
       const { investment, own } = await target(user, input.id);
       const fund = investment.fund!;
       if (fundStatus(fund) !== 'Started') throw new errors.ValidationError('This offering is not open for investment');
-      if (own?.syndAgreementSignedByCurrentUser || own?.sa_complete_date) {
-        throw conflict('You have already signed the agreement for this investment');
-      }
+      refuseSigned(own);
       const terms: CommitmentTerms = {
         invest_amount: typeof input.invest_amount === 'number' || (typeof input.invest_amount === 'string' && /^\d+(\.\d{1,2})?$/.test(input.invest_amount.trim()))
           ? Number(input.invest_amount) : null,
@@ -314,23 +337,22 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
         userLastName: user.lastName ?? null,
         sa_start_date: new Date(),
       };
-      const savedId = await strapi.db.transaction(async ({ trx }) => {
-        await lockFund(fund.id, trx);
-        const left = amount(fund.total_inv_amount) - (await committed(fund.id, own?.id));
+      const { savedId, changed } = await decide(user, investment, async (current) => {
+        const left = amount(fund.total_inv_amount) - (await committed(fund.id, current?.id));
         if (terms.invest_amount! > left) {
           throw conflict(`Only ${formatUsd(Math.max(0, left))} is left to invest in this offering`);
         }
-        if (own) {
-          await strapi.db.query(SYND_USER).update({ where: { id: own.id }, data });
-          return own.id;
+        if (current) {
+          await strapi.db.query(SYND_USER).update({ where: { id: current.id }, data });
+          return { savedId: current.id, changed: true };
         }
         const created = await strapi.db.query(SYND_USER).create({
           data: { ...data, user: user.id, fund: fund.id, investment: investment.id, syndAgreementsCount: 0, hasSyndAgreement: false },
         });
-        return created.id as number;
+        return { savedId: created.id as number, changed: false };
       });
       // New terms make any agreement not signed yet stale: the next request_sign renders one with these.
-      if (own) await signing(strapi).discardUnsigned(own.id);
+      if (changed) await signing(strapi).discardUnsigned(savedId);
       const saved = await syndUsers(strapi).ownedBy(user.id, savedId);
       await tellStaff(user, 'syndication_committed', { investmentName: investment.name ?? '', amount: formatUsd(terms.invest_amount) });
       return { success: true, syndUser: syndUserView(saved) };
@@ -339,14 +361,13 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** Says no to an investment (with optional feedback); a signed agreement stands and cannot be declined here. */
     async setNotInvesting(user: AccountUser, id: string | number, feedback: string | undefined) {
       const { investment, own } = await target(user, id);
-      if (own?.syndAgreementSignedByCurrentUser || own?.sa_complete_date) {
-        throw conflict('You have already signed the agreement for this investment');
-      }
+      refuseSigned(own);
       const data = { invest_status: INVEST_STATUS.declined, feedback: feedback?.trim() || null, userFirstName: user.firstName ?? null, userLastName: user.lastName ?? null };
-      const savedId = own
-        ? (await strapi.db.query(SYND_USER).update({ where: { id: own.id }, data })).id
-        : (await strapi.db.query(SYND_USER).create({ data: { ...data, user: user.id, fund: investment.fund!.id, investment: investment.id, invest_amount: 0 } })).id;
-      if (own) await signing(strapi).discardUnsigned(own.id);
+      const { savedId, changed } = await decide(user, investment, async (current) =>
+        current
+          ? { savedId: (await strapi.db.query(SYND_USER).update({ where: { id: current.id }, data })).id as number, changed: true }
+          : { savedId: (await strapi.db.query(SYND_USER).create({ data: { ...data, user: user.id, fund: investment.fund!.id, investment: investment.id, invest_amount: 0 } })).id as number, changed: false });
+      if (changed) await signing(strapi).discardUnsigned(savedId);
       const saved = await syndUsers(strapi).ownedBy(user.id, savedId);
       await tellStaff(user, 'syndication_declined', { investmentName: investment.name ?? '', feedback: data.feedback ?? '' });
       return { success: true, syndUser: syndUserView(saved) };

@@ -49,8 +49,9 @@ const summary: InvestmentSummary = {
   ],
   totals: { invested: 75000, distribution: 3125, currentValue: 77500.5 },
   overallReturn: 7.33400666,
+  disclaimer: { title: null, body: '<p>Figures are estimates.</p>' },
 };
-const noSummary: InvestmentSummary = { rows: [], totals: { invested: 0, distribution: 0, currentValue: 0 }, overallReturn: 0 };
+const noSummary: InvestmentSummary = { rows: [], totals: { invested: 0, distribution: 0, currentValue: 0 }, overallReturn: 0, disclaimer: null };
 
 interface Investor {
   me?: Me;
@@ -61,7 +62,6 @@ interface Investor {
 
 function renderDashboard({ me = complete, mine, available, summary: summaryRoute }: Investor = {}, url = '/dashboard') {
   return renderAppAs(me, url, {
-    contents: { 'investment-calculations-disclaimer': { title: null, body: '<p>Figures are estimates.</p>' } },
     routes: {
       'GET /api/syndication/mine': mine ?? (() => ({ items: [] })),
       'GET /api/syndication/available': available ?? (() => ({ items: [] })),
@@ -147,7 +147,7 @@ describe('/dashboard right side', () => {
     expect(askedForDisclaimer(fetchMock)).toBe(false);
   });
 
-  it('is filled with 3 calls: mine, available and summary; the disclaimer is read with the summary', async () => {
+  it('is filled with 3 calls: mine, available and summary, which carries the disclaimer', async () => {
     const { fetchMock } = renderDashboard({
       mine: () => ({ items: [investmentFixture({ syndUser: syndUserFixture() })] }),
       available: () => ({ items: [investmentFixture()] }),
@@ -160,7 +160,13 @@ describe('/dashboard right side', () => {
       '/api/syndication/mine',
       '/api/syndication/summary',
     ]);
-    expect(askedForDisclaimer(fetchMock)).toBe(true);
+    // Every other call is the page frame's, made on every page (portal, settings, session, footer, notifications).
+    const frame = ['/api/auth/portals', '/api/settings/load', '/api/auth/me', '/api/notifications'];
+    const others = fetchMock.mock.calls
+      .map(([input, init]) => ({ path: new URL(String(input)).pathname, body: String(init?.body ?? '') }))
+      .filter(({ path }) => !path.startsWith('/api/syndication') && !frame.includes(path));
+    expect(others.every(({ path, body }) => path === '/api/contents/byslug' && !body.includes('investment-calculations-disclaimer'))).toBe(true);
+    expect(askedForDisclaimer(fetchMock)).toBe(false);
     expect(callsTo(fetchMock, 'GET /api/investments')).toHaveLength(0);
     expect(callsTo(fetchMock, 'GET /api/synd_users')).toHaveLength(0);
   });

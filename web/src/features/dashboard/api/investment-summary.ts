@@ -1,7 +1,9 @@
+import { INVESTMENT_DISCLAIMER_SLUG } from '@portal/rules';
 import useSWR from 'swr';
 import { useNotify } from '@/components/toasts/toasts';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session-context';
+import { usePrimeContent, type Content } from '@/lib/content';
 
 /** One fund the investor is in, as computed by the CMS (docs/api-investor.md, "Investment summary"). */
 export interface SummaryRow {
@@ -13,11 +15,15 @@ export interface SummaryRow {
   close_date: string | null;
 }
 
-/** GET /api/syndication/summary: rows newest close date first, the totals and the overall return in percent. */
+/**
+ * GET /api/syndication/summary: rows newest close date first, the totals, the overall return in percent, and the
+ * disclaimer shown under the summary (content item investment-calculations-disclaimer).
+ */
 export interface InvestmentSummary {
   rows: SummaryRow[];
   totals: { invested: number; distribution: number; currentValue: number };
   overallReturn: number;
+  disclaimer?: Content | null;
 }
 
 /** The spec's toast when the summary cannot be read. */
@@ -31,6 +37,7 @@ async function loadSummary(): Promise<InvestmentSummary> {
     rows: answer.rows,
     totals: answer.totals ?? { invested: 0, distribution: 0, currentValue: 0 },
     overallReturn: answer.overallReturn ?? 0,
+    disclaimer: answer.disclaimer ?? null,
   };
 }
 
@@ -41,7 +48,14 @@ async function loadSummary(): Promise<InvestmentSummary> {
 export function useInvestmentSummary() {
   const { me } = useSession();
   const notify = useNotify();
-  return useSWR(me ? ['syndication-summary', me.id] : null, loadSummary, {
+  const primeContent = usePrimeContent();
+  const load = async () => {
+    const summary = await loadSummary();
+    // The disclaimer shows with the rows: cached as the content read it would otherwise need, before the page shows it.
+    if (summary.rows.length) await primeContent(INVESTMENT_DISCLAIMER_SLUG, summary.disclaimer ?? null);
+    return summary;
+  };
+  return useSWR(me ? ['syndication-summary', me.id] : null, load, {
     shouldRetryOnError: false,
     onError: () => notify(SUMMARY_LOAD_FAILED, { variant: 'negative' }),
   });

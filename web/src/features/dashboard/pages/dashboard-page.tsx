@@ -1,3 +1,4 @@
+import { INVESTMENT_DISCLAIMER_SLUG } from '@portal/rules';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { ContentViewer } from '@/components/content/content-viewer';
@@ -9,14 +10,10 @@ import { useInvestmentSummary } from '../api/investment-summary';
 import { InvestmentCard } from '../components/investment-card';
 import { InvestmentSummary } from '../components/investment-summary';
 
-/** The content item shown under the summary, explaining how its figures are calculated. */
-export const DISCLAIMER_SLUG = 'investment-calculations-disclaimer';
-
 /**
  * The investor's dashboard: the left panel, and on the right the summary (only with rows), the disclaimer (with the
- * summary) and the investments open now. Its data comes in three calls: mine (the panel), summary and available.
- * The disclaimer is content, read through the batched content call only once the summary has rows, so a
- * dashboard without a summary makes no fourth call for it.
+ * summary) and the investments open now. Its data comes in three calls: mine (the panel), summary and available;
+ * the summary carries the disclaimer (content the page would otherwise read in a fourth call).
  */
 export function DashboardPage() {
   const { data: summary } = useInvestmentSummary();
@@ -33,7 +30,7 @@ export function DashboardPage() {
           {summary && showSummary && (
             <>
               <InvestmentSummary summary={summary} />
-              <ContentViewer slug={DISCLAIMER_SLUG} className="small text-body-secondary mb-4" />
+              <ContentViewer slug={INVESTMENT_DISCLAIMER_SLUG} className="small text-body-secondary mb-4" />
             </>
           )}
           <section aria-labelledby="available-investments-title">

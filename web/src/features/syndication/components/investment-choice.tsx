@@ -1,4 +1,4 @@
-import { isGoingToInvest, isInvesting } from '@portal/rules';
+import { canReview } from '@portal/rules';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -13,13 +13,15 @@ type View = 'form' | 'declined' | 'signing';
 
 /**
  * The investment choice (spec 02, section 4): the form, then the declined notice (whose Yes reopens the form) or the
- * signing progress. An accepted investment opens on its signing progress; anything else on the form, with the
- * choice the stored status implies (declined: No). Unsent changes to the form guard the way out of the page.
+ * signing progress. Review is allowed whenever the status is not accepted (canReview), so an accepted investment
+ * opens on its signing progress; anything else on the form, with the choice the stored status implies (declined: No).
+ * Our addition: until anyone has signed, 'Change my answer' reopens the form (docs/api-investor.md). Unsent changes
+ * to the form guard the way out of the page.
  */
 export function InvestmentChoice({ investment, slug }: { investment: InvestmentView; slug: string }) {
   const { commit, applySigning, reload } = useSyndicationActions(slug);
   const { syndUser } = investment;
-  const [view, setView] = useState<View>(() => (isGoingToInvest(syndUser) || isInvesting(syndUser) ? 'signing' : 'form'));
+  const [view, setView] = useState<View>(() => (canReview(syndUser) ? 'form' : 'signing'));
   const [saved, setSaved] = useState<InvestFormValues>(() => initialValues(syndUser));
   const [values, setValues] = useState<InvestFormValues>(saved);
   const unsaved = view === 'form' && JSON.stringify(values) !== JSON.stringify(saved);

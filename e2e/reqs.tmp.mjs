@@ -1,0 +1,15 @@
+import { chromium } from 'playwright-core';
+const [,, email, path] = process.argv;
+const cms = 'http://127.0.0.1:1399', site = 'http://127.0.0.1:5199';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const page = await browser.newPage();
+const r = await fetch(`${cms}/api/auth/auth`, { method: 'POST', headers: { 'content-type': 'application/json', origin: site }, body: JSON.stringify({ username: email, password: 'DemoPass2026!' }) });
+const body = await r.json();
+await page.goto(site + '/');
+await page.evaluate(([code, me]) => { localStorage.setItem('authCode', code); localStorage.setItem('user', JSON.stringify(me)); }, [body.authCode, body.me]);
+const seen = [];
+page.on('request', (q) => { if (q.url().includes('/api/')) seen.push(q.method() + ' ' + q.url().replace(cms, '') + ' ' + (q.postData() ?? '')); });
+await page.goto(site + path);
+await page.waitForTimeout(5000);
+console.log(seen.join('\n'));
+await browser.close();
