@@ -6,6 +6,17 @@ function signingProvider(name: string): SigningProviderName {
   return name as SigningProviderName;
 }
 
+/** Production seals agreements with a real certificate: without one it does not start (development makes its own). */
+function sealingCertificateSetting(p12: string, nodeEnv: string): string {
+  if (!p12 && nodeEnv === 'production') {
+    throw new Error(
+      'Refusing to start in production without a certificate to seal agreements: set SIGNING_CERT_P12 (a .p12 file, or ' +
+        'the file in base64) and SIGNING_CERT_PASSWORD (see .env.example).',
+    );
+  }
+  return p12;
+}
+
 // Compiled to dist/config, so the CMS folder is two levels up; relative folders are taken from there.
 const cmsRoot = path.resolve(__dirname, '..', '..');
 
@@ -45,7 +56,7 @@ export default ({ env }: { env: (name: string, fallback: string) => string }): P
     privateFilesDir: path.resolve(cmsRoot, text('PRIVATE_FILES_DIR', '.tmp/private')),
     signing: {
       provider: signingProvider(text('SIGNING_PROVIDER', 'local')),
-      certP12: value('SIGNING_CERT_P12'),
+      certP12: sealingCertificateSetting(value('SIGNING_CERT_P12'), env('NODE_ENV', '')),
       certPassword: env('SIGNING_CERT_PASSWORD', ''),
       devCertFile: path.resolve(cmsRoot, '.tmp/signing/development-certificate.p12'),
       dropbox: {

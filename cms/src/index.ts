@@ -10,6 +10,8 @@ import { registerRichTextSanitising } from './bootstrap/sanitize-rich-text';
 import { labelSessions } from './bootstrap/session-labels';
 import { applyStaffPermissions } from './bootstrap/staff-permissions';
 import { ensureBuiltInTemplates } from './api/notification-template/built-in';
+import { checkSealingCertificate } from './providers/signing';
+import { portalConfig } from './utils/portal-config';
 import { registerUniquePerPortal } from './bootstrap/unique-per-portal';
 import { sessions } from './api/session/services/session';
 import { registerReadCache, replayBeforeKoa } from './utils/read-cache';
@@ -43,6 +45,7 @@ export default {
     await applyStaffPermissions(strapi);
     await labelSessions(strapi);
     await ensureBuiltInTemplates(strapi);
+    checkSealingCertificate(portalConfig(strapi).signing);
     useOutboxWithoutSmtp(strapi);
     replayBeforeKoa(strapi);
   },

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useStrapi } from './helpers/strapi';
@@ -25,12 +26,24 @@ describe('secrets', () => {
     expect(result.stderr).toContain('Missing: API_TOKEN_SALT, ADMIN_JWT_SECRET, TRANSFER_TOKEN_SALT, ENCRYPTION_KEY');
   });
 
+  const everySecret = {
+    NODE_ENV: 'production', APP_KEYS: 'a,b', JWT_SECRET: 'j', API_TOKEN_SALT: 's', ADMIN_JWT_SECRET: 'x', TRANSFER_TOKEN_SALT: 't', ENCRYPTION_KEY: 'e',
+  };
+
+  it('refuses to start in production without a certificate to seal agreements', () => {
+    const result = loadConfig(everySecret);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('Refusing to start in production without a certificate to seal agreements: set SIGNING_CERT_P12');
+  });
+
   it('starts in production once every secret is set', () => {
-    const result = loadConfig({
-      NODE_ENV: 'production', APP_KEYS: 'a,b', JWT_SECRET: 'j', API_TOKEN_SALT: 's', ADMIN_JWT_SECRET: 'x', TRANSFER_TOKEN_SALT: 't', ENCRYPTION_KEY: 'e',
-    });
+    const result = loadConfig({ ...everySecret, SIGNING_CERT_P12: '/etc/portal/sealing.p12' });
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain('loaded');
+  });
+
+  it('makes the development sealing certificate at the first start, outside production', () => {
+    expect(fs.existsSync(path.join(cmsDir, '.tmp/signing/development-certificate.p12'))).toBe(true);
   });
 
   it('works in development with the documented defaults', () => {

@@ -167,7 +167,7 @@ describe('Dropbox Sign', () => {
     const { status } = await call(app, 'POST', '/api/syndication/countersign', { id: investor.syndUser, name: 'Ada Admin' }, { authCode: admin.authCode });
     expect(status).toBe(200);
     const link = await call(app, 'POST', '/api/profile/synd_agreements/download', { syndUserId: investor.syndUser }, { authCode: investor.authCode });
-    const file = await download(link.body.url);
+    const file = await download(link.body.url, investor.authCode);
     expect(file.status).toBe(200);
     expect(verifySealedPdf(file.bytes).valid).toBe(true);
   });

@@ -157,7 +157,7 @@ describe('the local signing flow', () => {
     expect(status).toBe(200);
     expect(body).toEqual({ url: expect.stringMatching(new RegExp(`^${app.url}/api/files/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`)), originalName: 'Subscription Agreement - sign-flow Fund I - Test Person.pdf' });
     agreementUrl = body.url;
-    const file = await download(agreementUrl);
+    const file = await download(agreementUrl, investor.authCode);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${body.originalName}"; filename*=UTF-8''${encodeURIComponent(body.originalName)}`);
@@ -168,7 +168,7 @@ describe('the local signing flow', () => {
   });
 
   it('shows any change to the sealed file', async () => {
-    const file = await download(agreementUrl);
+    const file = await download(agreementUrl, investor.authCode);
     const tampered = Buffer.from(file.bytes);
     // A byte of the document itself (inside the first signed range), as an edit would change it.
     const at = tampered.indexOf('Subscription');
@@ -181,6 +181,13 @@ describe('the local signing flow', () => {
 
   it('keeps the agreement from anyone but its owner', async () => {
     const other = await signedInUser(app, 'sign-flow-other', 'user', offering.portal);
+    // The owner's link itself works only with the owner's session: not without one, not with anyone else's.
+    const ownerOnly = 'This download link works only when signed in as the investor it was made for';
+    for (const authCode of [undefined, other.authCode, admin.authCode]) {
+      const answer = await download(agreementUrl, authCode);
+      expect(answer.status).toBe(403);
+      expect(JSON.parse(answer.bytes.toString('utf8')).error.message).toBe(ownerOnly);
+    }
     for (const authCode of [other.authCode, admin.authCode, otherPortalAdmin.authCode]) {
       const answer = await call(app, 'POST', '/api/profile/synd_agreements/download', { syndUserId: investor.syndUser }, { authCode });
       expect(answer).toMatchObject({ status: 404, body: { error: { message: 'Not found' } } });

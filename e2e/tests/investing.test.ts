@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it, inject } from 'vitest';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { signedInPage as signedIn, useBrowser } from '../helpers/browser';
 import { linkFromOutbox } from '../helpers/outbox';
 
@@ -91,8 +91,9 @@ describe('investing in Chromium', () => {
     // The agreement is complete: the investor downloads the sealed PDF.
     await investor.reload();
     await investor.getByText('Your agreement is complete.').waitFor();
-    // The link opens in a new tab, whose answer is the file.
-    const downloaded = new Promise<Download>((resolve) => investor.context().on('page', (tab) => tab.on('download', resolve)));
+    // The link works only with the investor's session: the page fetches the file with it and saves it.
+    const downloaded = investor.waitForEvent('download');
+    const linkAnswer = investor.waitForResponse((response) => response.url().endsWith('/api/profile/synd_agreements/download'));
     await investor.getByRole('button', { name: 'Download Agreement' }).click();
     const download = await downloaded;
     const file = await download.path();
@@ -100,6 +101,9 @@ describe('investing in Chromium', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.toString('latin1')).toContain('/ByteRange');
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    // The same link opened without the investor's session (pasted into another browser, say) is refused.
+    const { url } = (await (await linkAnswer).json()) as { url: string };
+    expect((await fetch(url)).status).toBe(403);
 
     // The funding instructions appear once the agreement is complete.
     await investor.getByText('Funding My Investment').waitFor();

@@ -11,16 +11,19 @@ export interface LinkedFile {
   storage: string;
   key: string;
   name: string;
+  /** The user whose session alone may use the link (a completed agreement's owner); any holder when absent. */
+  owner?: number;
 }
 
 const signatureOf = (payload: string): string => crypto.createHmac('sha256', derivedKey('file-links')).update(payload).digest('base64url');
 
 /**
  * A download token for one private file, valid FILE_LINK_TTL_MS: the file and the expiry in base64url JSON, then an
- * HMAC of it. Nothing is stored; whoever holds the token (for five minutes) can fetch that file and no other.
+ * HMAC of it. Nothing is stored; whoever holds the token (for five minutes) can fetch that file and no other, or,
+ * for a token with an owner, only that user's session.
  */
 export function fileLinkToken(file: LinkedFile, now = Date.now()): string {
-  const payload = Buffer.from(JSON.stringify({ s: file.storage, k: file.key, n: file.name, e: now + FILE_LINK_TTL_MS })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ s: file.storage, k: file.key, n: file.name, e: now + FILE_LINK_TTL_MS, ...(file.owner !== undefined && { o: file.owner }) })).toString('base64url');
   return `${payload}.${signatureOf(payload)}`;
 }
 
@@ -32,9 +35,10 @@ export function fileOfLinkToken(token: string, now = Date.now()): LinkedFile | '
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
   try {
-    const { s, k, n, e } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const { s, k, n, e, o } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
     if (typeof s !== 'string' || typeof k !== 'string' || typeof n !== 'string' || typeof e !== 'number') return null;
-    return e <= now ? 'expired' : { storage: s, key: k, name: n };
+    if (o !== undefined && typeof o !== 'number') return null;
+    return e <= now ? 'expired' : { storage: s, key: k, name: n, ...(o !== undefined && { owner: o }) };
   } catch {
     return null;
   }

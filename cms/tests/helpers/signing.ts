@@ -79,7 +79,7 @@ export async function onePagePdf(text: string): Promise<Buffer> {
 export const DOT_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** Downloads a URL: status, headers and bytes. */
-export async function download(url: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
-  const response = await fetch(url);
+export async function download(url: string, authCode?: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+  const response = await fetch(url, { headers: authCode ? { authcode: authCode } : {} });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }

@@ -79,28 +79,35 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** Fetches `url`; throws ApiError for a network failure or an answer that is not 2xx (with the server's message). */
+async function request(url: string, init: RequestInit & { headers: Record<string, string> }, withSession: boolean): Promise<Response> {
+  const authCode = withSession ? getAuthCode() : null;
+  if (authCode) init.headers.authcode = authCode;
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (cause) {
+    throw new ApiError(0, cause instanceof Error ? cause.message : 'Network request failed');
+  }
+  if (!response.ok) {
+    const body = await readBody(response);
+    throw new ApiError(response.status, serverMessageOf(body) ?? `Request failed with status ${response.status}`, body);
+  }
+  return response;
+}
+
 /** Sends one call; resolves with the parsed body (null when empty) and throws ApiError on any failure. */
 async function send(method: Method, path: string, params?: QueryParams, data?: unknown, withSession = true): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (data !== undefined) headers['Content-Type'] = 'application/json';
-  const authCode = withSession ? getAuthCode() : null;
-  if (authCode) headers.authcode = authCode;
+  const response = await request(urlFor(path, params), { method, headers, body: data === undefined ? undefined : JSON.stringify(data) }, withSession);
+  return readBody(response);
+}
 
-  let response: Response;
-  try {
-    response = await fetch(urlFor(path, params), {
-      method,
-      headers,
-      body: data === undefined ? undefined : JSON.stringify(data),
-    });
-  } catch (cause) {
-    throw new ApiError(0, cause instanceof Error ? cause.message : 'Network request failed');
-  }
-  const body = await readBody(response);
-  if (!response.ok) {
-    throw new ApiError(response.status, serverMessageOf(body) ?? `Request failed with status ${response.status}`, body);
-  }
-  return body;
+/** True when `url` is on the CMS's own origin, the only place the session header may go. */
+function isCmsUrl(url: string): boolean {
+  const base = new URL(env.apiUrl || '/', window.location.href);
+  return new URL(url, base).origin === base.origin;
 }
 
 /**
@@ -133,6 +140,14 @@ export const api = {
 
   async post<T>(path: string, data: unknown = {}): Promise<T> {
     return (await send('POST', path, undefined, data)) as T;
+  },
+
+  /**
+   * The file a download link names, as a Blob. The session goes with it only to the CMS (a link made for one
+   * investor works only with their session); any other address (a storage's signed URL) gets no header. Throws ApiError.
+   */
+  async file(url: string): Promise<Blob> {
+    return (await request(url, { method: 'GET', headers: {} }, isCmsUrl(url))).blob();
   },
 
   async put<T>(path: string, data: unknown): Promise<T> {

@@ -17,8 +17,8 @@ const DEVELOPMENT_PASSWORD = 'development';
 /**
  * The certificate that seals completed agreements: SIGNING_CERT_P12 (a path to a .p12/.pfx file, or the file in
  * base64) with SIGNING_CERT_PASSWORD; without it, outside production, a self-signed development certificate made at
- * first use and kept in `devCertFile` so every start seals with the same one. Production refuses to seal without a
- * real certificate.
+ * the first start (checkSealingCertificate) and kept in `devCertFile` so every start seals with the same one.
+ * Production does not start without a real certificate (config/portal.ts).
  */
 export function sealingCertificate(config: SigningConfig): SealingCertificate {
   if (config.certP12) {
@@ -34,6 +34,20 @@ export function sealingCertificate(config: SigningConfig): SealingCertificate {
     fs.renameSync(partial, config.devCertFile);
   }
   return { p12: fs.readFileSync(config.devCertFile), password: DEVELOPMENT_PASSWORD };
+}
+
+/**
+ * Checks at start-up that agreements can be sealed: makes the development certificate on the first start, and
+ * opens the configured one with its password, so a wrong file or password stops the start instead of the first
+ * countersignature.
+ */
+export function checkSealingCertificate(config: SigningConfig): void {
+  const { p12, password } = sealingCertificate(config);
+  try {
+    forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString('binary')), password);
+  } catch (error) {
+    throw new Error(`SIGNING_CERT_P12 cannot be opened with SIGNING_CERT_PASSWORD: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** A self-signed RSA-2048 certificate for document signing, valid ten years, as a PKCS#12 file. */

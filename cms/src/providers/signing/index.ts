@@ -6,7 +6,7 @@ import { localSigning } from './local';
 import type { SigningProvider } from './types';
 export type { AgreementTerms, OpenRequest, OpenedRequest, ProviderSignature, Signer, SignerRole, SigningProvider } from './types';
 export { completeAgreement, pngOfDataUrl, renderAgreement, type AuditEntry } from './agreement-pdf';
-export { sealingCertificate, type SealingCertificate } from './certificate';
+export { checkSealingCertificate, sealingCertificate, type SealingCertificate } from './certificate';
 export { DROPBOX_SIGN_ROLES, isDropboxSignEvent } from './dropbox-sign';
 
 /**

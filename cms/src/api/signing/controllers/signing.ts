@@ -7,6 +7,7 @@ import { isRowId, requiredText, text, validateBody } from '../../../utils/valida
 import { isDropboxSignEvent } from '../../../providers/signing';
 import { fileStorage } from '../../../providers/storage';
 import { portalConfig } from '../../../utils/portal-config';
+import { sessions } from '../../session/services/session';
 import { signing, SigningServiceError, type RequestInfo, type SigningUser } from '../services/signing';
 
 /** An id in a body: a numeric id or a documentId. */
@@ -126,6 +127,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
         const { token } = await validateBody(schemas.fileToken, { token: ctx.params.token });
         const file = fileOfLinkToken(token);
         if (file === 'expired') throw new errors.ForbiddenError('This download link has expired');
+        // A link with an owner works only with that user's session (the route names no strategy, so it is read here).
+        if (file && file.owner !== undefined && (await sessions(strapi).fromRequest(ctx))?.user.id !== file.owner) {
+          throw new errors.ForbiddenError('This download link works only when signed in as the investor it was made for');
+        }
         const storage = fileStorage(strapi);
         if (!file || file.storage !== storage.name || !(await storage.exists(file.key))) throw new errors.NotFoundError('Not found');
         ctx.set('Content-Disposition', attachmentDisposition(file.name));

@@ -583,7 +583,10 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       return { success: true, sa_complete_date: row.sa_complete_date };
     },
 
-    /** POST /api/profile/synd_agreements/download: a five-minute link to the caller's completed agreement. */
+    /**
+     * POST /api/profile/synd_agreements/download: a five-minute link to the caller's completed agreement that only
+     * their own session can use (the site fetches it with the session header).
+     */
     async downloadLink(user: SigningUser, syndUserId: string | number, cmsOrigin: string) {
       const row = await syndUsers(strapi).ownedBy(user.id, syndUserId);
       const agreement: { originalName: string | null; docPath: string | null; bucketId: string | null } | null = await strapi.db.query(SYND_AGREEMENT).findOne({
@@ -592,7 +595,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       });
       if (!agreement?.docPath) throw new errors.NotFoundError('Not found');
       const originalName = agreement.originalName || 'subscription-agreement.pdf';
-      const token = fileLinkToken({ storage: agreement.bucketId || fileStorage(strapi).name, key: agreement.docPath, name: originalName });
+      const token = fileLinkToken({ storage: agreement.bucketId || fileStorage(strapi).name, key: agreement.docPath, name: originalName, owner: user.id });
       return { url: `${cmsOrigin}/api/files/${token}`, originalName };
     },
 

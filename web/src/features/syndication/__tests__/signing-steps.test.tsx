@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SyndUserView } from '@/lib/investments';
-import { callsTo } from '@/testing/fake-cms';
+import { callsTo, strapiError } from '@/testing/fake-cms';
 import { useFakeTimers } from '@/testing/fake-timers';
 import { fundFixture, investmentFixture, syndUserFixture } from '@/testing/investments';
 import { advance } from '@/testing/render-app';
@@ -70,9 +70,14 @@ describe('signing steps', () => {
     expect(screen.queryByRole('heading', { name: 'Funding My Investment' })).not.toBeInTheDocument();
   });
 
-  it('step 4: the agreement is ready to download, and the funding block shows', async () => {
-    const tab = { opener: window as Window | null, location: { href: '' }, close: vi.fn() };
-    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  it('step 4: the agreement is ready to download with the session, and the funding block shows', async () => {
+    // The browser's side of saving a file: a Blob URL and a click on a download link.
+    const blobs: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((blob: Blob) => (blobs.push(blob), 'blob:agreement')), revokeObjectURL: vi.fn() }));
+    const saved: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
     const { user, fetchMock } = await renderSyndication(
       investing(
         { syndAgreementSignedByCurrentUser: true, sa_complete_date: COMPLETE, isInvesting: true, isGoingToInvest: false },
@@ -83,7 +88,9 @@ describe('signing steps', () => {
         }),
       ),
       {
-        'POST /api/profile/synd_agreements/download': () => ({ url: 'https://files.example/agreement.pdf', originalName: 'a.pdf' }),
+        'POST /api/profile/synd_agreements/download': () => ({ url: 'http://localhost:1337/api/files/link-token', originalName: 'Stallion agreement.pdf' }),
+        'GET /api/files/link-token': ({ authCode }) =>
+          authCode ? new Response('%PDF-1.7 sealed', { headers: { 'Content-Type': 'application/pdf' } }) : strapiError(403, 'Sign in'),
       },
     );
     expect(steps()).toEqual(['Your Signature: Done', 'Management Signature: Done', 'Ready Agreement: Done']);
@@ -93,12 +100,21 @@ describe('signing steps', () => {
     expect(funding).toHaveTextContent('Payable to Stallion Fund 2026');
 
     await user.click(screen.getByRole('button', { name: 'Download Agreement' }));
-    expect(open).toHaveBeenCalledWith('', '_blank');
     expect(callsTo(fetchMock, 'POST /api/profile/synd_agreements/download').map(({ body }) => body)).toEqual([
       { syndUserId: 'synd-user-doc-11' },
     ]);
-    await vi.waitFor(() => expect(tab.location.href).toBe('https://files.example/agreement.pdf'));
-    expect(tab.opener).toBeNull();
+    await vi.waitFor(() => expect(saved).toEqual([{ href: 'blob:agreement', download: 'Stallion agreement.pdf' }]));
+    expect(callsTo(fetchMock, 'GET /api/files/link-token')[0].authCode).toBeTruthy();
+    expect(await blobs[0].text()).toBe('%PDF-1.7 sealed');
+  });
+
+  it('says why when the agreement cannot be downloaded', async () => {
+    const { user } = await renderSyndication(
+      investing({ syndAgreementSignedByCurrentUser: true, sa_complete_date: COMPLETE, isInvesting: true, isGoingToInvest: false }),
+      { 'POST /api/profile/synd_agreements/download': () => strapiError(404, 'Not found') },
+    );
+    await user.click(screen.getByRole('button', { name: 'Download Agreement' }));
+    expect(await screen.findByText('The agreement could not be downloaded: Not found')).toBeInTheDocument();
   });
 
   it('after Continue to sign, says the link was sent, copies it with the spec toast and opens it', async () => {

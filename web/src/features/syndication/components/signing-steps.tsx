@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useNotify } from '@/components/toasts/toasts';
 import type { SyndUserView } from '@/lib/investments';
-import { openInNewTab } from '@/lib/open-in-new-tab';
+import { saveFile } from '@/lib/save-file';
 import { agreementDownload, requestSign, type SyncSignAnswer, syncSign } from '../api/syndication';
 import { useSignedPolling } from './use-signed-polling';
 
@@ -79,8 +79,14 @@ export function SigningSteps({ syndUser, onSigning, onComplete }: SigningStepsPr
     }
   };
 
-  const download = () => {
-    openInNewTab(async () => (await agreementDownload(id)).url).catch(() => undefined);
+  // The link works only with this investor's session, so the file is fetched here and saved, not opened in a tab.
+  const download = async () => {
+    try {
+      const { url, originalName } = await agreementDownload(id);
+      await saveFile(url, originalName || 'subscription-agreement.pdf');
+    } catch (error) {
+      notify(error instanceof Error && error.message ? `The agreement could not be downloaded: ${error.message}` : 'The agreement could not be downloaded', { variant: 'negative' });
+    }
   };
 
   const steps = [
