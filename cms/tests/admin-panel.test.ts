@@ -219,6 +219,28 @@ describe('the Editor role', () => {
     expect((await app.strapi.db.query(USER).findOne({ where: { id: person.id } })).level).toBe('user');
   });
 
+  it("reads every signature, management's countersignature among them, without link secrets, and changes none", async () => {
+    const syndUser = await app.strapi.documents('api::synd-user.synd-user').create({
+      data: { invest_status: 'Accepted investment', invest_amount: 50000, managementSignedAt: new Date('2026-11-20T15:00:00Z') } as never,
+    });
+    const signature = await app.strapi.documents('api::signing.signing').create({
+      data: {
+        label: 'Management countersignature', syndUser: syndUser.documentId, role: 'management', name: 'Ada Admin', email: 'ada@example.com',
+        provider: 'local', signedAt: new Date('2026-11-20T15:00:00Z'), ip: '203.0.113.9', userAgent: 'Chromium', documentSha256: 'a'.repeat(64),
+        tokenHash: 'hash-secret', tokenNonce: 'nonce-secret', drawnSignature: 'data:image/png;base64,secret',
+      } as never,
+    });
+    const list = await editor('GET', `/content-manager/collection-types/api::signing.signing?filters[role][$eq]=management&filters[name][$eq]=Ada%20Admin`);
+    expect(list.status).toBe(200);
+    expect(list.body.results).toEqual([expect.objectContaining({ role: 'management', name: 'Ada Admin', signedAt: '2026-11-20T15:00:00.000Z', ip: '203.0.113.9', documentSha256: 'a'.repeat(64) })]);
+    const one = await editor('GET', `/content-manager/collection-types/api::signing.signing/${signature.documentId}`);
+    expect(JSON.stringify(one.body)).not.toMatch(/secret/);
+    const investment = await editor('GET', `/content-manager/collection-types/api::synd-user.synd-user/${syndUser.documentId}`);
+    expect(investment.body.data.managementSignedAt).toBe('2026-11-20T15:00:00.000Z');
+    expect((await editor('PUT', `/content-manager/collection-types/api::signing.signing/${signature.documentId}`, { name: 'Someone else' })).status).toBe(403);
+    expect((await editor('DELETE', `/content-manager/collection-types/api::signing.signing/${signature.documentId}`)).status).toBe(403);
+  });
+
   it('still edits funds and contents', async () => {
     const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Editable Fund', url_slug: 'editable-fund' } as never });
     const updated = await editor('PUT', `/content-manager/collection-types/api::fund.fund/${fund.documentId}`, { fund_code: 'EF-1', min_inv_amount: 25000 });
