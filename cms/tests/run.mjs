@@ -1,6 +1,11 @@
 // Runs the CMS tests on SQLite, then again on PostgreSQL when DATABASE_URL names a server to create a test database on.
 import { spawnSync } from 'node:child_process';
 
+// CI must prove both databases: there a missing DATABASE_URL is a failure, not a skipped run (.ci/run sets it).
+if (process.env.CI === 'true' && !process.env.DATABASE_URL) {
+  console.error('CI runs the CMS tests on PostgreSQL too, but DATABASE_URL is not set');
+  process.exit(1);
+}
 const databases = ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
 for (const database of databases) {
   console.log(`\nCMS tests on ${database}`);
