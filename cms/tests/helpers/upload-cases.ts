@@ -118,6 +118,28 @@ export function describeUploads(storageName: string, useApp: () => Promise<TestA
       expect(await save(otto, { path: policy.body.path, name: 'scan.pdf', bucket: policy.body.bucket })).toMatchObject(refusal(400, 'The file has not been uploaded'));
     });
 
+    it('checks the stored file again when saving: one larger than the limit or empty is refused', async () => {
+      // Files that reached the storage some other way than through the policy (which would have refused them).
+      const storage = fileStorage(app.strapi);
+      const policy = await step1(otto, 'placed.pdf');
+      const prefix = (policy.body.path as string).replace(/[^/]+$/, '');
+      await storage.put(`${prefix}placed-big.pdf`, pdfBytes('placed big', 4096), 'application/pdf');
+      await storage.put(`${prefix}placed-empty.pdf`, Buffer.alloc(0), 'application/pdf');
+      await withEnv({ PROOF_MAX_BYTES: '2048' }, async () => {
+        expect(await save(otto, { path: `${prefix}placed-big.pdf`, name: 'big.pdf', bucket: policy.body.bucket })).toMatchObject(refusal(400, 'The file is larger than 2 KB'));
+      });
+      expect(await save(otto, { path: `${prefix}placed-empty.pdf`, name: 'empty.pdf', bucket: policy.body.bucket })).toMatchObject(refusal(400, 'The file is empty'));
+    });
+
+    it('records one row when the same upload is saved twice at the same moment', async () => {
+      const policy = await step1(una, 'twice.pdf');
+      await postUpload(policy.body.data.postURL, policy.body.data.formData, { bytes: pdfBytes('twice'), name: 'twice.pdf', type: 'application/pdf' });
+      const body = { path: policy.body.path, name: 'twice.pdf', bucket: policy.body.bucket };
+      const answers = await Promise.all([save(una, body), save(una, body), save(una, body)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+      expect(await app.strapi.db.query(PROOF).count({ where: { docPath: policy.body.path } })).toBe(1);
+    });
+
     it('saves only an uploaded file under the caller’s own prefix', async () => {
       const unas = await step1(una, 'una.pdf');
       await postUpload(unas.body.data.postURL, unas.body.data.formData, { bytes: pdfBytes('una 2'), name: 'una.pdf', type: 'application/pdf' });

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { hasLevel, LEVELS, SETTING_FLAGS, type Level, type SettingFlag } from '@portal/rules';
 import { captchaProvider } from '../../../providers/captcha';
+import { inTurn } from '../../../utils/in-turn';
 import { portalConfig } from '../../../utils/portal-config';
 import type { PortalRow } from '../../portal/services/portal';
 import { serviceAccessor } from '../../../utils/service';
@@ -27,7 +28,7 @@ export interface PersistInput {
   levelToWrite?: Level;
 }
 
-/** The PostgreSQL advisory lock that saves of settings take in turn (any fixed number, unique to this purpose). */
+/** The lock saves of settings take in turn (any fixed number, unique to this purpose). */
 const SETTINGS_LOCK = 774_301;
 
 const settingService = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -75,12 +76,9 @@ const settingService = ({ strapi }: { strapi: Core.Strapi }) => {
         throw new errors.ForbiddenError(`You cannot give a setting the write level ${levelToWrite}, above your own`);
       }
       const names = Object.keys(settings);
-      await strapi.db.transaction(async ({ trx }) => {
-        // Two saves of a new setting at once would both create it: on PostgreSQL they take turns (SQLite writes one
-        // transaction at a time anyway), so the second finds the first's row and updates it.
-        if (strapi.db.dialect.client === 'postgres') {
-          await strapi.db.connection.raw('SELECT pg_advisory_xact_lock(?)', [SETTINGS_LOCK]).transacting(trx as never);
-        }
+      // Two saves of a new setting at once would both create it: they take turns, so the second finds the first's
+      // row and updates it.
+      await inTurn(strapi, [SETTINGS_LOCK, 0], async () => {
         const existing: SettingRow[] = await strapi.db.query(SETTING).findMany({ where: { name: { $in: names } } });
         for (const row of existing) {
           if (!hasLevel(level, row.levelToWrite ?? 'superadmin')) {
