@@ -3,7 +3,7 @@ import type { UID } from '@strapi/strapi';
 import { fileStorage } from '../src/providers/storage';
 import { fileLinkToken } from '../src/utils/file-links';
 import { refusal } from './helpers/answers';
-import { call } from './helpers/auth';
+import { call, openGuestSession } from './helpers/auth';
 import { createInvestor, createOffering, download, type Investor, type Offering } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 import { describeUploads } from './helpers/upload-cases';
@@ -107,7 +107,7 @@ describe('downloads', () => {
 
       const records = await downloadsOf(ann.id);
       expect(records).toHaveLength(before + 1);
-      expect(records.at(-1)).toMatchObject({ kind: collection.replace(/s$/, ''), fileId: files[own].id, fileDocumentId: files[own].documentId, fileName: name });
+      expect(records.at(-1)).toMatchObject({ kind: collection.replace(/s$/, ''), fileId: files[own].id, fileDocumentId: files[own].documentId, fileName: name, guestSession: false });
       expect(records.at(-1).ip).toBeTruthy();
 
       if (others) expect(await call(app, 'POST', `/api/profile/${collection}/download`, { id: files[others].documentId }, as(ann))).toMatchObject(refusal(404, 'Not found'));
@@ -115,6 +115,17 @@ describe('downloads', () => {
       expect(await downloadsOf(ann.id)).toHaveLength(before + 1);
     });
   }
+
+  it('lets a guest session (a superadmin looking as the investor) download what the investor may, and says so in the record', async () => {
+    const guest = await openGuestSession(app, ann.id);
+    const answer = await call(app, 'POST', '/api/profile/tax_documents/download', { id: files.annTax.id }, { authCode: guest });
+    expect(answer.status).toBe(200);
+    expect((await download(answer.body.url)).bytes.equals(files.annTax.bytes)).toBe(true);
+    expect((await downloadsOf(ann.id)).at(-1)).toMatchObject({ fileId: files.annTax.id, guestSession: true });
+    expect(await call(app, 'POST', '/api/profile/tax_documents/download', { id: files.benTax.id }, { authCode: guest })).toMatchObject(refusal(404, 'Not found'));
+    // Still read-only: the guest session saves nothing.
+    expect((await call(app, 'POST', '/api/profile/proof_documents/save', { path: 'proof/x/y.pdf', name: 'y.pdf', bucket: 'local' }, { authCode: guest })).status).toBe(403);
+  });
 
   it('synd_documents: a document of a fund of the caller’s portal, with the fund recorded', async () => {
     const answer = await call(app, 'POST', `/api/profile/synd_documents/download?fundId=${P.fund}`, { id: files.pDd.documentId }, as(ben));

@@ -93,16 +93,16 @@ line('POST', '/syndication/signing_url', '            401 403 404 404 404 404 20
 line('GET', '/syndication/countersign', '            401 403 403 403 200 200 403');
 line('POST', '/syndication/countersign', '           401 403 403 403 409 409 403', (x) => ({ id: x.ann.syndUser, name: 'Manager' }), { label: "Ann's" });
 line('POST', '/syndication/countersign', '           401 403 403 403 404 404 403', (x) => ({ id: x.far.syndUser, name: 'Manager' }), { label: "foreign's" });
-line('POST', '/profile/synd_agreements/download', '  401 403 200 404 404 404 404', (x) => ({ syndUserId: x.rows['ann.signed_synd_user'].documentId }), { label: "Ann's" });
-line('POST', '/profile/synd_agreements/download', '  401 403 404 404 404 404 200', (x) => ({ syndUserId: x.rows['far.signed_synd_user'].documentId }), { label: "foreign's" });
+line('POST', '/profile/synd_agreements/download', '  401 200 200 404 404 404 404', (x) => ({ syndUserId: x.rows['ann.signed_synd_user'].documentId }), { label: "Ann's" });
+line('POST', '/profile/synd_agreements/download', '  401 404 404 404 404 404 200', (x) => ({ syndUserId: x.rows['far.signed_synd_user'].documentId }), { label: "foreign's" });
 // Files (docs/api-files.md)
 const DOWNLOAD = '/profile/:collection(synd_documents|news_documents|tax_documents|proof_documents)/download';
 for (const kind of ['tax_documents', 'news_documents', 'proof_documents'] as const) {
-  line('POST', DOWNLOAD, '                            401 403 200 404 404 404 404', (x) => ({ url: `/api/profile/${kind}/download`, body: { id: x.rows[`ann.${kind}`].documentId } }), { label: `Ann's ${kind}` });
-  line('POST', DOWNLOAD, '                            401 403 404 404 404 404 200', (x) => ({ url: `/api/profile/${kind}/download`, body: { id: x.rows[`far.${kind}`].documentId } }), { label: `foreign's ${kind}` });
+  line('POST', DOWNLOAD, '                            401 200 200 404 404 404 404', (x) => ({ url: `/api/profile/${kind}/download`, body: { id: x.rows[`ann.${kind}`].documentId } }), { label: `Ann's ${kind}` });
+  line('POST', DOWNLOAD, '                            401 404 404 404 404 404 200', (x) => ({ url: `/api/profile/${kind}/download`, body: { id: x.rows[`far.${kind}`].documentId } }), { label: `foreign's ${kind}` });
 }
-line('POST', DOWNLOAD, '                              401 403 200 200 200 200 404', (x) => ({ url: `/api/profile/synd_documents/download?fundId=${x.home.fund}`, body: { id: x.rows['home.synd_documents'].documentId } }), { label: 'home due diligence' });
-line('POST', DOWNLOAD, '                              401 403 404 404 404 404 200', (x) => ({ url: `/api/profile/synd_documents/download?fundId=${x.away.fund}`, body: { id: x.rows['away.synd_documents'].documentId } }), { label: 'away due diligence' });
+line('POST', DOWNLOAD, '                              401 200 200 200 200 200 404', (x) => ({ url: `/api/profile/synd_documents/download?fundId=${x.home.fund}`, body: { id: x.rows['home.synd_documents'].documentId } }), { label: 'home due diligence' });
+line('POST', DOWNLOAD, '                              401 404 404 404 404 404 200', (x) => ({ url: `/api/profile/synd_documents/download?fundId=${x.away.fund}`, body: { id: x.rows['away.synd_documents'].documentId } }), { label: 'away due diligence' });
 line('GET', '/funds/:fundId/synd_documents', '       401 200 200 200 200 200 404', (x) => ({ url: `/api/funds/${x.home.fund}/synd_documents` }), { label: 'home fund' });
 line('GET', '/funds/:fundId/synd_documents', '       401 404 404 404 404 404 200', (x) => ({ url: `/api/funds/${x.away.fund}/synd_documents` }), { label: 'away fund' });
 line('POST', '/profile/proof_documents/upload', '    401 403 200 200 200 200 200', () => ({ path: 'statement.pdf' }));

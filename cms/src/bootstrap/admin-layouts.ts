@@ -148,11 +148,12 @@ const LAYOUTS: Record<string, Layout> = {
   'api::news-document.news-document': { mainField: 'title', list: ['title', 'year', 'user', 'fund'], descriptions: INVESTOR_DOCUMENT },
   'api::file-download.file-download': {
     mainField: 'fileName',
-    list: ['fileName', 'kind', 'user', 'fund', 'createdAt'],
+    list: ['fileName', 'kind', 'user', 'fund', 'guestSession', 'createdAt'],
     descriptions: {
       fileName: 'Written by the CMS each time an investor downloads a document; nobody can change it.',
       fileId: 'Id of the document row (of the kind shown) that was downloaded.',
       ip: 'The address the download was asked from.',
+      guestSession: 'On when a superadmin downloaded it in a guest session, looking at the site as this investor.',
     },
   },
   'api::notification.notification': {
@@ -204,7 +205,7 @@ const LAYOUTS: Record<string, Layout> = {
   },
 };
 
-const LAYOUT_VERSION = 6;
+const LAYOUT_VERSION = 7;
 
 type Configuration = {
   settings: Record<string, unknown>;

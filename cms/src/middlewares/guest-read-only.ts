@@ -11,17 +11,31 @@ interface RouteDefinition {
   config?: { guestMayCall?: boolean };
 }
 
+/** A route path as a regular expression: `:name` is one segment, `:name(a|b)` one of its choices. */
+function pathPattern(routePath: string): RegExp {
+  const source = routePath
+    .split(/(:\w+(?:\([^)]*\))?)/)
+    .map((part) => {
+      const param = /^:\w+(?:\(([^)]*)\))?$/.exec(part);
+      if (!param) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return param[1] ? `(?:${param[1]})` : '[^/]+';
+    })
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
 /**
  * The non-GET routes a guest session may still call: those whose definition says `config: { guestMayCall: true }`
- * (logout, and the reads the spec makes as POST). Read from the route files as loaded, so the route declares it.
+ * (logout, and the reads the spec makes as POST, downloads among them). Read from the route files as loaded, so the
+ * route declares it.
  */
-function guestCallableRoutes(strapi: Core.Strapi): Set<string> {
+function guestCallableRoutes(strapi: Core.Strapi): { method: string; path: RegExp }[] {
   const prefix = strapi.config.get('api.rest.prefix', '/api') as string;
-  const allowed = new Set<string>();
+  const allowed: { method: string; path: RegExp }[] = [];
   for (const api of Object.values(strapi.apis) as { routes?: Record<string, { routes?: RouteDefinition[] }> }[]) {
     for (const router of Object.values(api.routes ?? {})) {
       for (const route of router.routes ?? []) {
-        if (route.config?.guestMayCall) allowed.add(`${route.method} ${prefix}${route.path}`);
+        if (route.config?.guestMayCall) allowed.push({ method: route.method, path: pathPattern(`${prefix}${route.path}`) });
       }
     }
   }
@@ -33,11 +47,11 @@ function guestCallableRoutes(strapi: Core.Strapi): Set<string> {
  * It runs before routing, so it covers every route, including ones added later.
  */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
-  let allowed: Set<string> | undefined;
+  let allowed: { method: string; path: RegExp }[] | undefined;
   return async (ctx: Context, next: Next) => {
     if (WRITES.has(ctx.method) && ctx.get(AUTHCODE_HEADER)) {
       allowed ??= guestCallableRoutes(strapi);
-      if (!allowed.has(`${ctx.method} ${ctx.path}`)) {
+      if (!allowed.some((route) => route.method === ctx.method && route.path.test(ctx.path))) {
         const caller = await sessions(strapi).fromRequest(ctx);
         if (caller?.session.isGuestSession) throw new errors.ForbiddenError('A guest session is read-only');
       }

@@ -44,6 +44,7 @@ const LABELS: Record<string, string> = {
   levelToRead: 'Level to read',
   levelToWrite: 'Level to write',
   isGuestSession: 'Guest session',
+  guestSession: 'In a guest session',
   authCode: 'Code hash',
   code: 'Code hash',
   messageSubject: 'Subject',

@@ -623,6 +623,8 @@ export interface ApiFileDownloadFileDownload
     fileId: Schema.Attribute.Integer;
     fileName: Schema.Attribute.String;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
+    guestSession: Schema.Attribute.Boolean &
+      Schema.Attribute.DefaultTo<false>;
     ip: Schema.Attribute.String;
     kind: Schema.Attribute.Enumeration<
       ['synd_document', 'news_document', 'tax_document', 'proof_document']

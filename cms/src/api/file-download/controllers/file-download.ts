@@ -25,6 +25,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
         id: String(id),
         fundId: fundId === undefined ? undefined : String(fundId),
         ip: ctx.request.ip || null,
+        guestSession: Boolean((ctx.state.userAuth as { isGuestSession?: boolean } | undefined)?.isGuestSession),
         origin: cmsOrigin(strapi, ctx),
       });
     },

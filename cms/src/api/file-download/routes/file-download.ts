@@ -10,7 +10,8 @@ export default {
       method: 'POST',
       path: '/profile/:collection(synd_documents|news_documents|tax_documents|proof_documents)/download',
       handler: 'api::file-download.file-download.download',
-      config: { auth: SESSION },
+      // A read made as POST: a guest session (a superadmin looking as the investor) may open what the investor sees.
+      config: { auth: SESSION, guestMayCall: true },
     },
   ],
 };

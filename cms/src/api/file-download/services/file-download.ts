@@ -28,6 +28,8 @@ interface DownloadRequest {
   /** The fund of a due-diligence document (synd_documents only). */
   fundId?: string;
   ip: string | null;
+  /** Made in a guest session (a superadmin looking as the user), which the record says. */
+  guestSession: boolean;
   /** The CMS's address, for links it serves itself (local storage). */
   origin: string;
 }
@@ -70,7 +72,7 @@ const fileDownloadService = ({ strapi }: { strapi: Core.Strapi }) => ({
     const originalName = row.originalName || path.posix.basename(row.docPath);
     const url = await storage.downloadUrl(row.docPath, originalName, request.origin);
     await strapi.db.query(FILE_DOWNLOAD).create({
-      data: { fileName: originalName, kind: source.kind, fileId: row.id, fileDocumentId: row.documentId, user: user.id, fund: row.fund?.id ?? null, ip: request.ip },
+      data: { fileName: originalName, kind: source.kind, fileId: row.id, fileDocumentId: row.documentId, user: user.id, fund: row.fund?.id ?? null, ip: request.ip, guestSession: request.guestSession },
     });
     return { url, originalName };
   },

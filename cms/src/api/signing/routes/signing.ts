@@ -1,8 +1,8 @@
 import { SESSION } from '../../../utils/routes';
 
 const handler = (name: string) => `api::signing.signing.${name}`;
-const signedIn = (method: 'GET' | 'POST', path: string, name: string, policies: unknown[] = []) => ({
-  method, path, handler: handler(name), config: { auth: SESSION, policies },
+const signedIn = (method: 'GET' | 'POST', path: string, name: string, policies: unknown[] = [], extra: { guestMayCall?: boolean } = {}) => ({
+  method, path, handler: handler(name), config: { auth: SESSION, policies, ...extra },
 });
 const staff = [{ name: 'global::has-level', config: { level: 'admin' } }];
 // Open routes: the link's token (or the event's hash) is the key, not a session.
@@ -16,7 +16,8 @@ export default {
     signedIn('POST', '/syndication/signing_url', 'signingUrl'),
     signedIn('GET', '/syndication/countersign', 'waitingForManagement', staff),
     signedIn('POST', '/syndication/countersign', 'countersign', staff),
-    signedIn('POST', '/profile/synd_agreements/download', 'download'),
+    // A read made as POST: a guest session may download what the investor may.
+    signedIn('POST', '/profile/synd_agreements/download', 'download', [], { guestMayCall: true }),
     open('POST', '/signing/dropbox/events', 'dropboxEvents'),
     open('GET', '/signing/:token', 'view'),
     open('GET', '/signing/:token/document', 'document'),
