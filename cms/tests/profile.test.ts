@@ -21,11 +21,16 @@ const put = (id: number | string, body: unknown, authCode?: string) => call(app,
 const saveSettings = (body: unknown, authCode?: string) => call(app, 'POST', '/api/profile/settings', body, { authCode });
 const notify = (body: unknown, authCode?: string) => call(app, 'POST', '/api/profile/notify/save', body, { authCode });
 
-/** A template as content staff keep it (the seed stores the same ones); made once, whichever test file runs first. */
-async function template(name: string, data: Record<string, unknown>) {
+/** Runs `check` with a built-in template reworded as content staff might, then puts the CMS's wording back. */
+async function withTemplate(name: string, data: Record<string, unknown>, check: () => Promise<void>) {
   const found = await app.strapi.db.query(TEMPLATE).findOne({ where: { name } });
-  if (found) await app.strapi.db.query(TEMPLATE).update({ where: { id: found.id }, data });
-  else await app.strapi.documents(TEMPLATE).create({ data: { name, ...data } as never });
+  await app.strapi.db.query(TEMPLATE).update({ where: { id: found.id }, data });
+  try {
+    await check();
+  } finally {
+    const { subject, message, defaultTargetLevel, canSendAsEmail } = found;
+    await app.strapi.db.query(TEMPLATE).update({ where: { id: found.id }, data: { subject, message, defaultTargetLevel, canSendAsEmail } });
+  }
 }
 
 const noticesOf = async (templateName: string) =>
@@ -43,14 +48,6 @@ beforeAll(async () => {
   admin = await signedInUser(app, 'profile-admin', 'admin', home);
   superadmin = await signedInUser(app, 'profile-super', 'superadmin', home);
   otherPortalAdmin = await signedInUser(app, 'profile-other-admin', 'admin', elsewhere);
-  await template('proof_document_uploaded', {
-    subject: '%userName% uploaded a proof document', message: '%userName% uploaded %documentName% for accreditation review.',
-    defaultTargetLevel: 'admin', canSendAsEmail: true,
-  });
-  await template('accreditation_status_updated', {
-    subject: 'Your accreditation status is now %status%', message: 'Your accreditation status is now %status%.', defaultTargetLevel: 'user', canSendAsEmail: false,
-  });
-  await template('syndication_committed', { subject: '%userName% committed', defaultTargetLevel: 'admin', canSendAsEmail: false });
 });
 
 describe('PUT /api/users/:id', () => {
@@ -220,13 +217,16 @@ describe('POST /api/profile/notify/save', () => {
 
   it('records a user template for the caller alone', async () => {
     const investor = await signedInUser(app, 'profile-self', 'user', home);
-    const before = (await noticesOf('accreditation_status_updated')).length;
-    expect((await notify({ templateName: 'accreditation_status_updated', tags: { status: 'Trust assets over $25M' } }, investor.authCode)).status).toBe(200);
-    const notices = (await noticesOf('accreditation_status_updated')).slice(before);
-    expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ user: { id: investor.id }, messageSubject: 'Your accreditation status is now Trust assets over $25M' });
-    const mine = await call(app, 'GET', '/api/notifications?mine=true&populate=template', undefined, { authCode: investor.authCode });
-    expect(mine.body.items.map((item: { subject: string }) => item.subject)).toEqual(['Your accreditation status is now Trust assets over $25M']);
+    const own = { subject: 'Your accreditation status is now %status%', message: 'Your accreditation status is now %status%.', defaultTargetLevel: 'user', canSendAsEmail: false };
+    await withTemplate('accreditation_status_updated', own, async () => {
+      const before = (await noticesOf('accreditation_status_updated')).length;
+      expect((await notify({ templateName: 'accreditation_status_updated', tags: { status: 'Trust assets over $25M' } }, investor.authCode)).status).toBe(200);
+      const notices = (await noticesOf('accreditation_status_updated')).slice(before);
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatchObject({ user: { id: investor.id }, messageSubject: 'Your accreditation status is now Trust assets over $25M' });
+      const mine = await call(app, 'GET', '/api/notifications?mine=true&populate=template', undefined, { authCode: investor.authCode });
+      expect(mine.body.items.map((item: { subject: string }) => item.subject)).toEqual(['Your accreditation status is now Trust assets over $25M']);
+    });
   });
 
   it("refuses a template the site does not send, and tags that are not short text, recording nothing", async () => {
