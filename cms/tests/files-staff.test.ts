@@ -88,6 +88,25 @@ describe('content staff publish tax and news documents in the admin panel', () =
     expect((await app.strapi.db.query(USER).findOne({ where: { id: ann.id } })).newsDocumentsCount).toBe(1);
   });
 
+  it('tells the investor a document is handed to later, and nobody again for an edit of its title', async () => {
+    const media = await mediaFile('statement.pdf', pdfBytes('meant for ben'));
+    const created = await panel(editorToken, 'POST', `/content-manager/collection-types/${NEWS}`, {
+      title: 'Capital statement', year: 2025, fund: { connect: [{ documentId: P.fund }] }, user: { connect: [{ documentId: await userDocumentId(ann) }] }, file: media,
+    });
+    expect(created.status).toBe(201);
+    const annBefore = (await noticesOf(ann, 'new_news_document')).length;
+    const moved = await panel(editorToken, 'PUT', `/content-manager/collection-types/${NEWS}/${created.body.data.documentId}`, {
+      user: { connect: [{ documentId: await userDocumentId(ben) }] },
+    });
+    expect(moved.status).toBe(200);
+    expect(await noticesOf(ben, 'new_news_document')).toEqual([expect.objectContaining({ messageSubject: 'News from staff-docs Fund I: Capital statement' })]);
+    const retitled = await panel(editorToken, 'PUT', `/content-manager/collection-types/${NEWS}/${created.body.data.documentId}`, { title: 'Capital statement Q3' });
+    expect(retitled.status).toBe(200);
+    expect(await noticesOf(ben, 'new_news_document')).toHaveLength(1);
+    expect(await noticesOf(ann, 'new_news_document')).toHaveLength(annBefore);
+    expect((await app.strapi.db.query(USER).findOne({ where: { id: ben.id } })).newsDocumentsCount).toBe(1);
+  });
+
   it('refuses a document without its file or without anyone to send it to, and keeps nothing', async () => {
     const before = await app.strapi.db.query(TAX).count();
     const noFile = await panel(editorToken, 'POST', `/content-manager/collection-types/${TAX}`, { title: 'No file', year: 2025, user: { connect: [{ documentId: await userDocumentId(ann) }] } });

@@ -121,10 +121,12 @@ async function deliver(strapi: Core.Strapi, uid: UID.ContentType, documentId: st
   }
   const recipients = toAll ? investors : row.user ? [row.user] : [];
   await recountDocuments(strapi, [...previousOwners, ...recipients.map((recipient) => recipient.id)]);
-  if (!isNew || !recipients.length || !spec.template) return;
+  // A new document reaches its investors; one staff hand to another investor later reaches that investor.
+  const told = isNew ? recipients : recipients.filter((recipient) => !previousOwners.includes(recipient.id));
+  if (!told.length || !spec.template) return;
   const tags = { documentTitle: displayTitle(row), fundName: row.fund?.name ?? '', year: row.year ? String(row.year) : '' };
   try {
-    await notifications(strapi).send(spec.template, recipients, tags);
+    await notifications(strapi).send(spec.template, told, tags);
   } catch (error) {
     // The document is delivered; a notice that fails is logged, never undoes it.
     strapi.log.error(`Notification ${spec.template} failed: ${String(error)}`);
