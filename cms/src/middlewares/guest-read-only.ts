@@ -1,6 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context, Next } from 'koa';
+// The router's own path matcher (the version @koa/router uses), so a route's parameters match here as they do there.
+import { pathToRegexp } from 'path-to-regexp';
 import { AUTHCODE_HEADER, sessions } from '../api/session/services/session';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -9,19 +11,6 @@ interface RouteDefinition {
   method: string;
   path: string;
   config?: { guestMayCall?: boolean };
-}
-
-/** A route path as a regular expression: `:name` is one segment, `:name(a|b)` one of its choices. */
-function pathPattern(routePath: string): RegExp {
-  const source = routePath
-    .split(/(:\w+(?:\([^)]*\))?)/)
-    .map((part) => {
-      const param = /^:\w+(?:\(([^)]*)\))?$/.exec(part);
-      if (!param) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      return param[1] ? `(?:${param[1]})` : '[^/]+';
-    })
-    .join('');
-  return new RegExp(`^${source}$`);
 }
 
 /**
@@ -35,7 +24,7 @@ function guestCallableRoutes(strapi: Core.Strapi): { method: string; path: RegEx
   for (const api of Object.values(strapi.apis) as { routes?: Record<string, { routes?: RouteDefinition[] }> }[]) {
     for (const router of Object.values(api.routes ?? {})) {
       for (const route of router.routes ?? []) {
-        if (route.config?.guestMayCall) allowed.push({ method: route.method, path: pathPattern(`${prefix}${route.path}`) });
+        if (route.config?.guestMayCall) allowed.push({ method: route.method, path: pathToRegexp(`${prefix}${route.path}`) });
       }
     }
   }

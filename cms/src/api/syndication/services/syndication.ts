@@ -360,8 +360,7 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Says no to an investment (with optional feedback); a signed agreement stands and cannot be declined here. */
     async setNotInvesting(user: AccountUser, id: string | number, feedback: string | undefined) {
-      const { investment, own } = await target(user, id);
-      refuseSigned(own);
+      const { investment } = await target(user, id);
       const data = { invest_status: INVEST_STATUS.declined, feedback: feedback?.trim() || null, userFirstName: user.firstName ?? null, userLastName: user.lastName ?? null };
       const { savedId, changed } = await decide(user, investment, async (current) =>
         current
