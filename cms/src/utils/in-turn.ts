@@ -1,12 +1,24 @@
 import type { Core } from '@strapi/strapi';
 
 /**
+ * What simultaneous writers take turns over, each a fixed number of its own (the first half of a PostgreSQL
+ * advisory lock; the second is whose: the fund, the user, ...). Kept in one place so no two purposes share one.
+ */
+export const TURNS = {
+  settings: 774_301,
+  proofDocumentSave: 774_302,
+  fundCommitments: 774_303,
+} as const;
+
+type Turn = (typeof TURNS)[keyof typeof TURNS];
+
+/**
  * Runs `work` in one transaction that simultaneous calls with the same `lock` take in turn: on PostgreSQL through a
  * transaction-scoped advisory lock (the lock's two numbers: what is guarded, and whose), on SQLite because it writes
- * one transaction at a time anyway. For a read-then-write (is it there yet? then create it) that must not run twice
- * at once.
+ * one transaction at a time anyway. For a read-then-write (is it there yet? then create it; how much is left? then
+ * commit) that must not run twice at once.
  */
-export async function inTurn<T>(strapi: Core.Strapi, lock: [purpose: number, key: number], work: () => Promise<T>): Promise<T> {
+export async function inTurn<T>(strapi: Core.Strapi, lock: [purpose: Turn, key: number], work: () => Promise<T>): Promise<T> {
   const result: unknown = await strapi.db.transaction(async ({ trx }) => {
     if (strapi.db.dialect.client === 'postgres') {
       await strapi.db.connection.raw('SELECT pg_advisory_xact_lock(?, ?)', lock).transacting(trx as never);

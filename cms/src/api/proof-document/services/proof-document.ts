@@ -5,7 +5,7 @@ import { fileStorage, storageSettings } from '../../../providers/storage';
 import { sanitizeFileName, sizeLabel, uploadType } from '../../../providers/storage/file-types';
 import { isStorageKey } from '../../../providers/storage/local';
 import { conflict } from '../../../utils/http-errors';
-import { inTurn } from '../../../utils/in-turn';
+import { inTurn, TURNS } from '../../../utils/in-turn';
 import { serviceAccessor } from '../../../utils/service';
 import { COLLECTIONS } from '../../collection/collections';
 import { collections } from '../../collection/services/collection';
@@ -23,9 +23,6 @@ export interface Uploader {
 
 /** Every proof document of a user lives under this prefix of the private storage. */
 const prefixOf = (user: Uploader) => `proof/${user.documentId}/`;
-
-/** The lock one user's proof-document saves take in turn (any fixed number, unique to this purpose). */
-const PROOF_SAVE_LOCK = 774_302;
 
 const proofDocumentService = ({ strapi }: { strapi: Core.Strapi }) => ({
   /**
@@ -61,7 +58,7 @@ const proofDocumentService = ({ strapi }: { strapi: Core.Strapi }) => ({
     if (stored.size === 0) throw new errors.ValidationError('The file is empty');
     if (stored.contentType !== contentType) throw new errors.ValidationError(ONLY_PDF_AND_IMAGES);
     // Two saves of one upload at once (a double click, a retry) take turns, so the second finds the first's row.
-    const row: { id: number } = await inTurn(strapi, [PROOF_SAVE_LOCK, user.id], async () => {
+    const row: { id: number } = await inTurn(strapi, [TURNS.proofDocumentSave, user.id], async () => {
       if (await strapi.db.query(PROOF_DOCUMENT).findOne({ where: { docPath: path } })) throw conflict('This file has already been saved');
       return strapi.db.query(PROOF_DOCUMENT).create({
         data: { originalName: name.trim() || path.slice(path.lastIndexOf('/') + 1), docPath: path, bucketId: storage.name, isDeleted: false, user: user.id },

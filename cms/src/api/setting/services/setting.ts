@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { hasLevel, LEVELS, SETTING_FLAGS, type Level, type SettingFlag } from '@portal/rules';
 import { captchaProvider } from '../../../providers/captcha';
-import { inTurn } from '../../../utils/in-turn';
+import { inTurn, TURNS } from '../../../utils/in-turn';
 import { portalConfig } from '../../../utils/portal-config';
 import type { PortalRow } from '../../portal/services/portal';
 import { serviceAccessor } from '../../../utils/service';
@@ -27,9 +27,6 @@ export interface PersistInput {
   levelToRead?: Level;
   levelToWrite?: Level;
 }
-
-/** The lock saves of settings take in turn (any fixed number, unique to this purpose). */
-const SETTINGS_LOCK = 774_301;
 
 const settingService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Whether an app switch is on (a stored `true`). */
@@ -78,7 +75,7 @@ const settingService = ({ strapi }: { strapi: Core.Strapi }) => {
       const names = Object.keys(settings);
       // Two saves of a new setting at once would both create it: they take turns, so the second finds the first's
       // row and updates it.
-      await inTurn(strapi, [SETTINGS_LOCK, 0], async () => {
+      await inTurn(strapi, [TURNS.settings, 0], async () => {
         const existing: SettingRow[] = await strapi.db.query(SETTING).findMany({ where: { name: { $in: names } } });
         for (const row of existing) {
           if (!hasLevel(level, row.levelToWrite ?? 'superadmin')) {

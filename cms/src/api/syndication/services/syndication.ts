@@ -5,6 +5,7 @@ import {
   overallReturn, displayName, yesNo, type CommitmentTerms,
 } from '@portal/rules';
 import { conflict } from '../../../utils/http-errors';
+import { inTurn, TURNS } from '../../../utils/in-turn';
 import { serviceAccessor } from '../../../utils/service';
 import type { AccountUser } from '../../account/users';
 import { contents } from '../../content/services/content';
@@ -87,8 +88,6 @@ function refuseSigned(own: SyndUserRow | null): void {
 }
 
 const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
-  const isPostgres = () => strapi.db.dialect.client === 'postgres';
-
   /** Where a portal's investments are: through their fund's company. */
   const inPortal = (portalId: number) => ({ fund: { company: { portal: { id: portalId } } } });
 
@@ -199,25 +198,18 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
     return { investment, own: (await ownOf(user.id, [investment.id])).get(investment.id) ?? null };
   }
 
-  /** Locks the fund's row until the transaction ends (PostgreSQL); SQLite runs one write transaction at a time anyway. */
-  async function lockFund(fundId: number, trx: unknown): Promise<void> {
-    if (!isPostgres()) return;
-    await strapi.db.connection('funds').transacting(trx as never).where({ id: fundId }).forUpdate().select('id');
-  }
-
   /**
-   * Runs `write` in one transaction holding the fund's row, with the caller's syndication user of the investment as
-   * the transaction sees it: a simultaneous first commit or decline by the same investor may have made it since it
-   * was read, and is then changed rather than a second one made. A signed agreement stands and is never changed.
+   * Runs `write` in one transaction, in turn with every other decision on the same fund (so what is left to invest is
+   * read and committed as one step), with the caller's syndication user of the investment as the transaction sees it:
+   * a simultaneous first commit or decline by the same investor may have made it since it was read, and is then
+   * changed rather than a second one made. A signed agreement stands and is never changed.
    */
-  async function decide<T>(user: AccountUser, investment: InvestmentRow, write: (own: SyndUserRow | null) => Promise<T>): Promise<T> {
-    const result: unknown = await strapi.db.transaction(async ({ trx }) => {
-      await lockFund(investment.fund!.id, trx);
+  function decide<T>(user: AccountUser, investment: InvestmentRow, write: (own: SyndUserRow | null) => Promise<T>): Promise<T> {
+    return inTurn(strapi, [TURNS.fundCommitments, investment.fund!.id], async () => {
       const own = (await ownOf(user.id, [investment.id])).get(investment.id) ?? null;
       refuseSigned(own);
       return write(own);
     });
-    return result as T;
   }
 
   /** Tells the portal's staff about a decision; a missing template or mail failure never undoes the decision. */
