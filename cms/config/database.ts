@@ -4,6 +4,11 @@ import path from 'path';
 // Compiled to dist/config, so the CMS folder is two levels up; relative file names are taken from there.
 const cmsRoot = path.resolve(__dirname, '..', '..');
 
+// Migrations are TypeScript in database/migrations, run from their compiled copies in dist/database/migrations.
+// Strapi would run them before it creates the tables from the content types, where a migration that indexes a table
+// finds none on a new database; src/bootstrap/migrations.ts runs them right after that step instead.
+const settings = { runMigrations: false, useTypescriptMigrations: true };
+
 export default ({ env }: Core.Config.Shared.ConfigParams) => {
   const client = env('DATABASE_CLIENT', 'sqlite');
 
@@ -23,6 +28,7 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => {
         },
         pool: { min: env.int('DATABASE_POOL_MIN', 0), max: env.int('DATABASE_POOL_MAX', 10) },
       },
+      settings,
     };
   }
 
@@ -36,5 +42,6 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => {
       connection: { filename: path.resolve(cmsRoot, env('DATABASE_FILENAME', '.tmp/data.db')) },
       useNullAsDefault: true,
     },
+    settings,
   };
 };

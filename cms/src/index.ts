@@ -7,6 +7,8 @@ import { closeRolePermissions } from './bootstrap/role-permissions';
 import { registerPlainTextCheck } from './bootstrap/plain-text';
 import { registerPortalDomainsCheck } from './bootstrap/portal-domains';
 import { registerRichTextSanitising } from './bootstrap/sanitize-rich-text';
+import { runMigrationsAfterSchemaSync } from './bootstrap/migrations';
+import { registerRelationFilters } from './bootstrap/relation-filters';
 import { labelSessions } from './bootstrap/session-labels';
 import { applyStaffPermissions } from './bootstrap/staff-permissions';
 import { ensureBuiltInTemplates } from './api/notification-template/built-in';
@@ -24,6 +26,8 @@ export default {
     registerPlainTextCheck(strapi);
     registerPortalDomainsCheck(strapi);
     registerReadCache(strapi);
+    runMigrationsAfterSchemaSync(strapi);
+    registerRelationFilters(strapi);
     // Our sessions: routes that list `auth: { strategies: ['authcode'] }` need a valid authcode header (else 401).
     // No `verify`: what a caller may do is decided by each route's policies, not by role permissions. So a session
     // opens only the routes that name this strategy: the plugins' routes (users, roles, upload, ...) try every

@@ -8,6 +8,7 @@ export const TURNS = {
   settings: 774_301,
   proofDocumentSave: 774_302,
   fundCommitments: 774_303,
+  migrations: 774_304,
 } as const;
 
 type Turn = (typeof TURNS)[keyof typeof TURNS];

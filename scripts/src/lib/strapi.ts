@@ -31,12 +31,54 @@ export async function withStrapi<T>(work: (strapi: Core.Strapi) => Promise<T>): 
   }
 }
 
+/** The CMS folders tsc compiles into dist/ (cms/tsconfig.json), each mirrored there. */
+const COMPILED_DIRS = ['src', 'config', 'database'];
+const SOURCE_EXTENSIONS = ['.ts', '.js', '.json'];
+/** What tsc writes for a source file, by the source's extension. */
+const OUTPUT_EXTENSION: Record<string, string> = { '.ts': '.js', '.js': '.js', '.json': '.json' };
+
 /**
- * Deletes the compiled CMS code (not the admin build): tsc never deletes the output of a source file that is gone, so
- * a removed route or middleware would otherwise go on loading from dist/.
+ * Makes cms/dist agree with the sources before tsc compiles incrementally: deletes compiled files whose source is
+ * gone (tsc never deletes the output of a removed file, so a removed route or middleware would go on loading), and
+ * when a source has no compiled file (dist/src deleted by hand, a half-finished build), deletes tsc's build info,
+ * which would otherwise tell tsc that nothing changed and have it emit nothing.
  */
 export function removeStaleCompiledCms(): void {
-  for (const dir of ['src', 'config']) fs.rmSync(path.join(CMS_DIR, 'dist', dir), { recursive: true, force: true });
+  const distDir = path.join(CMS_DIR, 'dist');
+  let incomplete = false;
+  for (const dir of COMPILED_DIRS) {
+    for (const compiled of filesUnder(path.join(distDir, dir))) {
+      const stem = compiled.replace(/(\.d\.ts|\.js\.map|\.js|\.json)$/, '');
+      const source = path.join(CMS_DIR, path.relative(distDir, stem));
+      if (!SOURCE_EXTENSIONS.some((extension) => fs.existsSync(source + extension))) fs.rmSync(compiled, { force: true });
+    }
+    // A folder left empty would still be loaded as an API of nothing.
+    removeEmptyFolders(path.join(distDir, dir));
+    // The admin panel and local plugins are built by Strapi's bundler, tests not at all (cms/tsconfig.json's exclude).
+    for (const source of filesUnder(path.join(CMS_DIR, dir), ['admin', 'plugins'])) {
+      const extension = path.extname(source);
+      if (!(extension in OUTPUT_EXTENSION) || source.endsWith('.d.ts') || source.includes('.test.')) continue;
+      const compiled = path.join(distDir, path.relative(CMS_DIR, source)).slice(0, -extension.length) + OUTPUT_EXTENSION[extension];
+      if (!fs.existsSync(compiled)) incomplete = true;
+    }
+  }
+  if (incomplete) fs.rmSync(path.join(distDir, 'tsconfig.tsbuildinfo'), { force: true });
+}
+
+function removeEmptyFolders(dir: string): void {
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) removeEmptyFolders(path.join(dir, entry.name));
+  }
+  if (fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
+}
+
+/** Every file under `dir` (none when it does not exist), skipping the folders named in `skip` at its top. */
+function filesUnder(dir: string, skip: string[] = []): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && !skip.includes(path.relative(dir, entry.parentPath).split(path.sep)[0]))
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** Which database the scripts will write to, as env chooses it (the same rules as cms/config/database.ts). */

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_LINES } from './helpers/access-lines';
+import { call, mailsTo, signIn } from './helpers/auth';
+import { buildWorld, type World } from './helpers/security-world';
+import { signLinkIn, tokenOf } from './helpers/signing';
+import { useStrapi, type TestApp } from './helpers/strapi';
+
+/**
+ * Every query a request runs, planned by the database itself: a full scan of a table that grows with use (users,
+ * sessions, codes, links, notifications, documents, downloads, commitments, ...) is a request that slows down as the
+ * portal ages. The requests are the access matrix's (every /api route, as an investor, an admin, a superadmin looking
+ * through an investor's eyes and a visitor) plus the ones that need a real secret: a password sign-in, a signing link,
+ * a guest code, a password-reset code. On PostgreSQL the plan is asked with sequential scans priced out
+ * (`enable_seqscan = off`), so a small test table cannot hide a missing index: a Seq Scan there means there is none.
+ */
+
+/**
+ * The tables that stay small (a portal's pages, funds, staff settings), Strapi's own bookkeeping, and the media library
+ * (pictures staff upload for pages; investors' documents are not kept there).
+ */
+const SMALL_TABLES = [
+  /^files/, /^upload_folders/,
+  /^portals/, /^funds/, /^investments/, /^companies/, /^contents/, /^team_members/, /^blog_items/, /^assets_items/,
+  /^notification_templates/, /^settings/, /^synd_documents/, /^strapi_/, /^admin_/, /^up_roles/, /^up_permissions/, /^i18n_/,
+  /^read_cache_generation/, /^components_/,
+];
+const grows = (table: string) => !SMALL_TABLES.some((pattern) => pattern.test(table));
+
+interface Captured {
+  sql: string;
+  bindings: unknown[];
+  /** The request that ran it. */
+  request: string;
+}
+
+let app: TestApp;
+let world: World;
+const captured = new Map<string, Captured>();
+let current = '';
+const listener = (query: { sql: string; bindings?: unknown[] }) => {
+  // Only reads and the WHERE of writes are planned; an INSERT has no plan to speak of.
+  if (!/^\s*(select|update|delete|with)\b/i.test(query.sql) || !current) return;
+  const key = query.sql.replace(/\s+/g, ' ');
+  if (!captured.has(key)) captured.set(key, { sql: query.sql, bindings: query.bindings ?? [], request: current });
+};
+
+async function during<T>(label: string, work: () => Promise<T>): Promise<T> {
+  current = label;
+  try {
+    return await work();
+  } finally {
+    current = '';
+  }
+}
+
+beforeAll(async () => {
+  app = await useStrapi();
+  world = await buildWorld(app, 'plan');
+  app.strapi.db.connection.on('query', listener);
+
+  // What the site does, as each kind of caller: the matrix's requests, one caller at a time.
+  const callers = ['ann', 'admin', 'guest', 'anonymous'] as const;
+  for (const entry of ACCESS_LINES) {
+    const request = entry.request(world);
+    for (const caller of callers) {
+      const authCode = entry.fresh ? await world.freshCode(caller) : world.code(caller);
+      await during(`${entry.method} ${request.url} as ${caller}`, () => call(app, entry.method, request.url, request.body, { authCode }));
+    }
+  }
+
+  // The calls that need a real secret.
+  const password = 'Secret123';
+  await during('sign-in with a password', () => signIn(app, world.ben.email, password, { portal: world.home.portal.slug }));
+  const sent = await call(app, 'POST', '/api/syndication/request_sign', { id: world.ann.syndUser }, { authCode: world.ann.authCode });
+  const mail = mailsTo(world.ann.email).find((each) => /\/sign\//.test(each.text));
+  if (sent.status === 200 && mail) {
+    const token = tokenOf(signLinkIn(mail.text));
+    await during('a signing link opened', () => call(app, 'GET', `/api/signing/${token}`));
+  }
+  const guest = await call(app, 'POST', '/api/auth/guest', { userId: world.ben.id }, { authCode: world.superadmin.authCode });
+  await during('a guest code used', () => call(app, 'POST', '/api/auth/guest/start', { code: guest.body.code }, { authCode: world.superadmin.authCode }));
+  await call(app, 'POST', '/api/auth/reset', { username: world.ben.email });
+  const resetCode = /code=([A-Za-z0-9_-]+)/.exec(mailsTo(world.ben.email).at(-1)?.text ?? '')?.[1];
+  await during('a password-reset code used', () => call(app, 'POST', '/api/auth/reset/new', { code: resetCode ?? 'none', password: 'Secret456' }));
+}, 300_000);
+
+afterAll(() => {
+  app?.strapi.db.connection.off('query', listener);
+});
+
+/** The tables a plan reads whole: SQLite's `SCAN t` (a table or a whole index), PostgreSQL's `Seq Scan on t`. */
+async function scannedTables(sql: string, bindings: unknown[]): Promise<string[]> {
+  const knex = app.strapi.db.connection;
+  const connection = (await knex.client.acquireConnection()) as unknown;
+  try {
+    if (app.strapi.db.dialect.client === 'postgres') {
+      const pg = connection as { query(text: string, values?: unknown[]): Promise<{ rows: { 'QUERY PLAN': { Plan: PlanNode }[] }[] }> };
+      await pg.query('SET enable_seqscan = off');
+      try {
+        const { rows } = await pg.query(`EXPLAIN (FORMAT JSON) ${sql}`, bindings);
+        return seqScans(rows[0]['QUERY PLAN'][0].Plan);
+      } finally {
+        await pg.query('RESET enable_seqscan');
+      }
+    }
+    const sqlite = connection as { prepare(text: string): { all(...values: unknown[]): { detail: string }[] } };
+    const plan = sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...bindings.map(sqliteValue));
+    // SQLite names a table by its alias in the query (`t0`).
+    const tables = new Map([...sql.matchAll(/`(\w+)` as `(\w+)`/g)].map(([, table, alias]) => [alias, table]));
+    return plan.flatMap(({ detail }) => {
+      const match = /^SCAN (\w+)/.exec(detail);
+      return match ? [tables.get(match[1]) ?? match[1]] : [];
+    });
+  } finally {
+    await knex.client.releaseConnection(connection);
+  }
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+}
+
+/** A Seq Scan, or an index walked end to end (an Index Scan with no condition on the index). */
+function seqScans(node: PlanNode): string[] {
+  const type = node['Node Type'];
+  const whole = type === 'Seq Scan' || (/^Index (Only )?Scan$/.test(type) && !node['Index Cond']);
+  const own = whole && node['Relation Name'] ? [node['Relation Name']] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(seqScans)];
+}
+
+/** better-sqlite3 binds numbers, strings, bigints, buffers and null; knex hands it dates and booleans as well. */
+function sqliteValue(value: unknown): unknown {
+  if (value instanceof Date) return value.valueOf();
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
+describe('query plans', () => {
+  it('caught the queries of every kind of request', () => {
+    const requests = new Set([...captured.values()].map((query) => query.request));
+    for (const expected of ['sign-in with a password', 'a signing link opened', 'a guest code used', 'a password-reset code used', 'GET /api/syndication/mine as ann']) {
+      expect([...requests].some((request) => request.startsWith(expected)), expected).toBe(true);
+    }
+    expect(captured.size).toBeGreaterThan(50);
+  });
+
+  it('reads no growing table whole', async () => {
+    const fullScans: string[] = [];
+    for (const query of captured.values()) {
+      const tables = (await scannedTables(query.sql, query.bindings)).filter(grows);
+      if (tables.length) fullScans.push(`${tables.join(', ')} <- ${query.request}: ${query.sql}`);
+    }
+    expect(fullScans).toEqual([]);
+  });
+});
