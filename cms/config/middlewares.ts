@@ -37,6 +37,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
   },
   // Repeated visitor reads of the public endpoints, answered from the read cache (src/utils/read-cache.ts).
   'global::public-read-cache',
+  // Repeated signed-in reads of the investor area, per user (src/utils/signed-in-cache.ts).
+  'global::signed-in-read-cache',
   // No 'strapi::poweredBy': an X-Powered-By header only tells a prober what to try.
   'strapi::query',
   'global::guest-read-only',

@@ -17,6 +17,7 @@ import { portalConfig } from './utils/portal-config';
 import { registerUniquePerPortal } from './bootstrap/unique-per-portal';
 import { sessions } from './api/session/services/session';
 import { registerReadCache, replayBeforeKoa } from './utils/read-cache';
+import { registerSignedInCaches } from './utils/signed-in-cache';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -26,6 +27,7 @@ export default {
     registerPlainTextCheck(strapi);
     registerPortalDomainsCheck(strapi);
     registerReadCache(strapi);
+    registerSignedInCaches(strapi);
     runMigrationsAfterSchemaSync(strapi);
     registerRelationFilters(strapi);
     // Our sessions: routes that list `auth: { strategies: ['authcode'] }` need a valid authcode header (else 401).

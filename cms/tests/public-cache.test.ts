@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { call, signedInUser } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
-import { freePort } from './helpers/s3-server';
+import { startSecondInstance, stopSecondInstance, type SecondInstance } from './helpers/second-instance';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 
 /**
@@ -300,39 +299,8 @@ describe('cached answers per portal', () => {
   });
 });
 
-/** A second CMS process on the same database and compiled app (what another instance behind a load balancer is). */
-async function startSecondInstance(): Promise<{ url: string; process: ChildProcess; output: () => string }> {
-  const port = await freePort();
-  const appDir = path.resolve(__dirname, '..');
-  const script = `
-    const { createStrapi } = require('@strapi/strapi');
-    createStrapi({ appDir: ${JSON.stringify(appDir)}, distDir: ${JSON.stringify(path.join(appDir, 'dist'))}, autoReload: false, serveAdminPanel: false })
-      .start().catch((error) => { console.error(error); process.exit(1); });`;
-  const child = spawn(process.execPath, ['-e', script], {
-    cwd: appDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  while (Date.now() - started < 150_000) {
-    if (child.exitCode !== null) throw new Error(`second instance exited: ${output}`);
-    try {
-      if ((await fetch(`${url}/api/auth/portals`)).status === 200) return { url, process: child, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`second instance did not answer: ${output}`);
-}
-
 describe('a second instance on the same database', () => {
-  let second: Awaited<ReturnType<typeof startSecondInstance>> | undefined;
+  let second: SecondInstance | undefined;
 
   beforeAll(async () => {
     // Both processes on one SQLite file would fight over its lock; several instances means a database server.
@@ -341,10 +309,7 @@ describe('a second instance on the same database', () => {
   });
 
   afterAll(async () => {
-    if (!second) return;
-    const exited = new Promise((resolve) => second?.process.once('exit', resolve));
-    second.process.kill('SIGTERM');
-    await exited;
+    await stopSecondInstance(second);
   });
 
   it.skipIf(inject('database').client !== 'postgres')('caches too, and serves an edit made on the first within a second', async () => {

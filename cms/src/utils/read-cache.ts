@@ -37,6 +37,8 @@ export const POLL_INTERVAL_MS = 500;
 const MAX_ENTRIES = 2000;
 const MAX_BYTES = 64 * 1024 * 1024;
 const TABLE = 'read_cache_generation';
+/** The public reads' row of the shared counter table. */
+const PUBLIC_ROW = 1;
 
 /** A cached answer: the value, its JSON and the JSON's strong ETag. */
 export interface CachedAnswer<T = unknown> {
@@ -45,6 +47,16 @@ export interface CachedAnswer<T = unknown> {
   etag: string;
   /** The cache generation the answer was computed in; a later one means it may be stale. */
   generation: number;
+  /** When it was computed (Date.now()). */
+  at: number;
+}
+
+/** What sets one cache apart: its row of the shared counter table and how long an answer may be served. */
+export interface CacheOptions {
+  /** The row of `read_cache_generation` that tells instances of this cache's edits (each cache has its own). */
+  row: number;
+  /** How long an answer is served at most, for answers that also depend on the clock (a fund opens at its date). */
+  maxAgeMs?: number;
 }
 
 export interface SendOptions {
@@ -96,17 +108,21 @@ export class ReadCache {
   private polling: Promise<void> | null = null;
   private table: Promise<void> | null = null;
 
-  constructor(private readonly strapi: Core.Strapi) {}
+  constructor(private readonly strapi: Core.Strapi, private readonly options: CacheOptions = { row: PUBLIC_ROW }) {}
 
-  /** The answer for `key`, from the cache or computed once (concurrent callers of one key share the computation). */
-  async get<T>(key: unknown[], compute: () => Promise<T>): Promise<CachedAnswer<T>> {
+  /**
+   * The answer for `key`, from the cache or computed once (concurrent callers of one key share the computation).
+   * `keepIf` says which computed values are kept (all by default).
+   */
+  async get<T>(key: unknown[], compute: () => Promise<T>, keepIf: (value: T) => boolean = () => true): Promise<CachedAnswer<T>> {
     // Inside a transaction the caller must see its own writes, and the counter's query would wait for the
     // transaction's connection (SQLite has one): no cache there.
     const usable = !this.strapi.db.inTransaction() && (await this.fresh());
     const id = JSON.stringify(key);
     if (usable) {
       const hit = this.entries.get(id);
-      if (hit) {
+      if (hit && Date.now() - hit.at >= (this.options.maxAgeMs ?? Infinity)) this.forget(id);
+      else if (hit) {
         // Map order is the eviction order: a hit moves to the newest end.
         this.entries.delete(id);
         this.entries.set(id, hit);
@@ -116,10 +132,11 @@ export class ReadCache {
       if (pending) return pending as Promise<CachedAnswer<T>>;
     }
     const generation = this.generation;
+    const at = Date.now();
     const computing = compute().then((value) => {
       const body = JSON.stringify(value);
-      const answer: CachedAnswer<T> = { value: deepFreeze(value), body, etag: etagOf(body), generation };
-      if (usable && generation === this.generation) this.keep(id, answer);
+      const answer: CachedAnswer<T> = { value: deepFreeze(value), body, etag: etagOf(body), generation, at };
+      if (usable && generation === this.generation && keepIf(value)) this.keep(id, answer);
       return answer;
     });
     if (usable) {
@@ -263,6 +280,13 @@ export class ReadCache {
     this.bytes = 0;
   }
 
+  private forget(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    this.bytes -= entry.body.length * 2;
+  }
+
   private keep(id: string, answer: CachedAnswer): void {
     const size = answer.body.length * 2;
     if (size > MAX_BYTES / 4) return;
@@ -293,7 +317,7 @@ export class ReadCache {
     const startedAt = Date.now();
     try {
       await this.ensureTable();
-      const row = (await this.strapi.db.getConnection(TABLE).select('generation').where({ id: 1 }).first()) as { generation: number | string } | undefined;
+      const row = (await this.strapi.db.getConnection(TABLE).select('generation').where({ id: this.options.row }).first()) as { generation: number | string } | undefined;
       const seen = String(row?.generation ?? 0);
       if (seen !== this.sharedGeneration) {
         this.invalidate();
@@ -309,7 +333,7 @@ export class ReadCache {
 
   private async bumpShared(): Promise<void> {
     await this.ensureTable();
-    await this.strapi.db.getConnection(TABLE).where({ id: 1 }).increment('generation', 1);
+    await this.strapi.db.getConnection(TABLE).where({ id: this.options.row }).increment('generation', 1);
   }
 
   /** Creates the one-row counter table when missing (it is ours, not a content type, so Strapi's schema sync leaves it be). */
@@ -327,7 +351,7 @@ export class ReadCache {
           if (!(await schema().hasTable(TABLE))) throw error;
         }
       }
-      await this.strapi.db.getConnection(TABLE).insert({ id: 1, generation: 0 }).onConflict('id').ignore();
+      await this.strapi.db.getConnection(TABLE).insert({ id: this.options.row, generation: 0 }).onConflict('id').ignore();
     })().catch((error: unknown) => {
       this.table = null;
       throw error;
@@ -412,7 +436,24 @@ export function readCache(strapi: Core.Strapi): ReadCache {
   return cache;
 }
 
-const WRITE_EVENTS = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'] as const;
+export const WRITE_EVENTS = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'] as const;
+
+/**
+ * Clears `cache` on these database events of the types `models` names or accepts, whatever makes the write (the
+ * admin panel, our endpoints, the seed, a plain `strapi.db.query`: database lifecycles see them all).
+ */
+export function clearOnWrites(
+  strapi: Core.Strapi,
+  cache: ReadCache,
+  models: string[] | ((uid: string) => boolean),
+  events: readonly (typeof WRITE_EVENTS)[number][] = WRITE_EVENTS,
+): void {
+  const concerns = typeof models === 'function' ? models : (uid: string) => models.includes(uid);
+  const changed = (event: { model: { uid: string } }) => {
+    if (concerns(event.model.uid)) cache.changed();
+  };
+  strapi.db.lifecycles.subscribe(Object.fromEntries(events.map((event) => [event, changed])));
+}
 
 /**
  * Clears the read cache on every write to CACHED_TYPES, whatever makes it: the admin panel, our endpoints, the
@@ -421,9 +462,5 @@ const WRITE_EVENTS = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpd
  */
 export function registerReadCache(strapi: Core.Strapi): void {
   strapi.get('middlewares').add('global::', { 'public-read-cache': fastPath('GET'), 'public-read-cache-posted': fastPath('POST') });
-  const changed = () => readCache(strapi).changed();
-  strapi.db.lifecycles.subscribe({
-    models: CACHED_TYPES,
-    ...Object.fromEntries(WRITE_EVENTS.map((event) => [event, changed])),
-  });
+  clearOnWrites(strapi, readCache(strapi), CACHED_TYPES);
 }

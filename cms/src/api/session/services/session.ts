@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { hashCode, randomCode } from '../../../utils/codes';
 import { portalConfig } from '../../../utils/portal-config';
 import { serviceAccessor } from '../../../utils/service';
+import { sessionCache } from '../../../utils/signed-in-cache';
 import { SIGN_IN_SESSION } from '../../../utils/session-types';
 import { canSignIn, type AccountUser } from '../../account/users';
 
@@ -23,23 +24,36 @@ export interface Caller {
   session: SessionRow;
 }
 
+/** A session as it is stored: its caller and when it ends (ms since the epoch). */
+interface StoredSession extends Caller {
+  expiresAt: number;
+}
+
 /** The caller of a request, resolved once however many layers ask (strategy, guest guard, controller). */
 const callers = new WeakMap<Context, Promise<Caller | null>>();
 
 const sessionService = ({ strapi }: { strapi: Core.Strapi }) => {
-  /** The user and session behind a raw code; null when unknown, expired, or the user is blocked or not active. */
-  async function resolve(code: string): Promise<Caller | null> {
-    const row = await strapi.db.query(USER_AUTH).findOne({
-      where: { authCode: hashCode(code) },
-      populate: { user: { populate: { portal: true } } },
-    });
+  /** The session row of a code's hash with its user and their portal, as the session cache keeps it. */
+  async function lookUp(authCode: string): Promise<StoredSession | null> {
+    const row = await strapi.db.query(USER_AUTH).findOne({ where: { authCode }, populate: { user: { populate: { portal: true } } } });
     if (!row?.user) return null;
-    if (!row.expiresAt || new Date(row.expiresAt).getTime() <= Date.now()) {
-      await strapi.db.query(USER_AUTH).deleteMany({ where: { id: row.id } });
+    return { user: row.user, session: { id: row.id, isGuestSession: Boolean(row.isGuestSession) }, expiresAt: row.expiresAt ? new Date(row.expiresAt).getTime() : 0 };
+  }
+
+  /**
+   * The user and session behind a raw code; null when unknown, expired, or the user is blocked or not active.
+   * Answered from the session cache (src/utils/signed-in-cache.ts) when the code was used lately.
+   */
+  async function resolve(code: string): Promise<Caller | null> {
+    const { value } = await sessionCache(strapi).get([hashCode(code)], () => lookUp(hashCode(code)), (found) => found !== null);
+    if (!value) return null;
+    if (value.expiresAt <= Date.now()) {
+      await strapi.db.query(USER_AUTH).deleteMany({ where: { id: value.session.id } });
       return null;
     }
-    if (!canSignIn(row.user)) return null;
-    return { user: row.user, session: { id: row.id, isGuestSession: Boolean(row.isGuestSession) } };
+    if (!canSignIn(value.user)) return null;
+    // The cached value is shared and frozen: each request gets its own copy to read and change.
+    return structuredClone({ user: value.user, session: value.session });
   }
 
   return {

@@ -1,0 +1,101 @@
+import type { Core } from '@strapi/strapi';
+import type { Context, Next } from 'koa';
+import { sessions } from '../api/session/services/session';
+import { COLLECTIONS } from '../api/collection/collections';
+import { clearOnWrites, ReadCache } from './read-cache';
+import { SESSION_TYPES, SIGN_IN_SESSION } from './session-types';
+
+/**
+ * The signed-in reads' caches, per instance, on the read cache's machinery (src/utils/read-cache.ts): the same
+ * all-or-nothing invalidation, at once on the instance that writes and within a second on the others through their
+ * own rows of the shared counter table.
+ *
+ * - Sessions: who a session code is (the user, their portal, the session), so a signed-in request does not look the
+ *   session up. Cleared by every change or deletion of a session (logout, password reset, upkeep), of a user (block,
+ *   level, profile) or of a portal; a session's expiry is checked on every use. Only found sessions are kept, so a new
+ *   session needs no clearing.
+ * - Answers: what a signed-in GET the site makes answered (its JSON), per URL, Origin, Host, user and kind of session.
+ *   Cleared by any write to a type an answer is read from (everything but sessions, rate limits, newsletter
+ *   subscribers and the download log), and kept 30 s at most, as a fund's state also moves with the clock. Every
+ *   answer carries an ETag; a browser revalidating with it gets a 304.
+ */
+
+const SESSIONS_ROW = 2;
+const ANSWERS_ROW = 3;
+const SESSION_MAX_AGE_MS = 60_000;
+const ANSWER_MAX_AGE_MS = 30_000;
+
+/** The types no cached answer is read from: writes to them (many, at times) leave the answers be. */
+const NOT_IN_ANSWERS = new Set<string>([...SESSION_TYPES, 'api::rate-limit.rate-limit-hit', 'api::rate-limit.lease', 'api::subscriber.subscriber', 'api::file-download.file-download']);
+
+/** The signed-in GETs answered from the cache: the site's reads of the investor area (docs/api-investor.md, api-files.md). */
+const CACHED_PATHS = [
+  /^\/api\/auth\/me$/,
+  /^\/api\/syndication\/(mine|available|summary)$/,
+  /^\/api\/syndication\/byslug\/[^/]+$/,
+  /^\/api\/funds\/[^/]+\/synd_documents$/,
+  // The generic collection reads a visitor cannot make (the public ones have the public read cache).
+  new RegExp(`^/api/(${Object.entries(COLLECTIONS).filter(([, rule]) => rule.read !== 'anyone').flatMap(([name]) => [name, name.replace(/_/g, '-')]).join('|')})(/[^/]+)?$`),
+];
+
+const caches = new WeakMap<Core.Strapi, { sessions: ReadCache; answers: ReadCache }>();
+
+function cachesOf(strapi: Core.Strapi) {
+  let found = caches.get(strapi);
+  if (!found) {
+    found = {
+      sessions: new ReadCache(strapi, { row: SESSIONS_ROW, maxAgeMs: SESSION_MAX_AGE_MS }),
+      answers: new ReadCache(strapi, { row: ANSWERS_ROW, maxAgeMs: ANSWER_MAX_AGE_MS }),
+    };
+    caches.set(strapi, found);
+  }
+  return found;
+}
+
+/** This instance's cache of who each session is. */
+export const sessionCache = (strapi: Core.Strapi): ReadCache => cachesOf(strapi).sessions;
+
+/** An answer the route did not make as a 200 with JSON: sent as it is, not kept. */
+class NotKept extends Error {}
+
+/**
+ * Global middleware `global::signed-in-read-cache`: a signed-in GET of the investor area answered from the answers'
+ * cache when the same user (in the same kind of session) read the same URL since the last change, else by the route
+ * (whose 200 is kept). Requests without a valid session go on to the route, which answers them as before.
+ */
+const signedInReadCache = (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
+  return async (ctx: Context, next: Next) => {
+    if (ctx.method !== 'GET' || !ctx.get('authcode') || !CACHED_PATHS.some((path) => path.test(ctx.path))) return next();
+    const caller = await sessions(strapi).fromRequest(ctx);
+    if (!caller) return next();
+    const cache = cachesOf(strapi).answers;
+    let routed = false;
+    const route = async () => {
+      routed = true;
+      await next();
+      if (ctx.status !== 200 || !ctx.body || typeof ctx.body !== 'object' || Buffer.isBuffer(ctx.body)) throw new NotKept();
+      return ctx.body as object;
+    };
+    try {
+      const answer = await cache.get([ctx.originalUrl, ctx.get('origin'), ctx.get('host'), caller.user.id, caller.session.isGuestSession], route);
+      cache.send(ctx, answer, { signedIn: true, dependsOnSession: true });
+    } catch (error) {
+      // This request's route answered (an error, or no JSON): its answer stands. One that waited on another
+      // request's route asks its own.
+      if (routed) {
+        if (error instanceof NotKept) return;
+        throw error;
+      }
+      await next();
+    }
+  };
+};
+
+/** Registers the middleware and the caches' invalidation by database lifecycles. Call from register(). */
+export function registerSignedInCaches(strapi: Core.Strapi): void {
+  strapi.get('middlewares').add('global::', { 'signed-in-read-cache': signedInReadCache });
+  const { sessions: sessionsCache, answers } = cachesOf(strapi);
+  clearOnWrites(strapi, sessionsCache, [SIGN_IN_SESSION, 'plugin::users-permissions.user', 'api::portal.portal'], ['afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany']);
+  const feedsAnswers = (uid: string) => (uid.startsWith('api::') || uid === 'plugin::users-permissions.user' || uid === 'plugin::upload.file') && !NOT_IN_ANSWERS.has(uid);
+  clearOnWrites(strapi, answers, feedsAnswers);
+}
