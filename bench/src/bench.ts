@@ -5,7 +5,8 @@
  * CSS (gzip) and first contentful paint (median of three cold loads) of the homepage, portfolio and dashboard.
  * Prints tables and writes bench/results/<time>.json and bench/results/summary.json.
  *
- * Env: BENCH_DURATION (seconds per measurement, default 2), DATABASE_URL (a PostgreSQL server the bench may create
+ * Env: BENCH_DURATION (seconds per measurement, default 2), BENCH_VOLUME (how many times the demo the grown database
+ * holds, default 100; 0 skips it), DATABASE_URL (a PostgreSQL server the bench may create
  * a database on; default postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer),
  * CHROMIUM_PATH (default /usr/bin/chromium).
  */
@@ -23,6 +24,8 @@ import { startSiteServer } from '../../scripts/src/lib/site-server';
 const ROOT = path.resolve(__dirname, '..', '..');
 const RESULTS = path.join(ROOT, 'bench', 'results');
 const DURATION = Number(process.env.BENCH_DURATION ?? 2);
+/** How many times the demo the grown database holds (npm run seed -- --volume); 0 skips it. */
+const VOLUME = Number(process.env.BENCH_VOLUME ?? 100);
 const CONNECTIONS = [1, 16, 64];
 const PASSWORD = 'DemoPass2026!';
 const INVESTOR = 'investor.investing@wasabistallions.com';
@@ -42,6 +45,8 @@ interface Endpoint {
 }
 
 interface Measure {
+  /** Mean latency, ms. */
+  mean: number;
   p50: number;
   p975: number;
   rps: number;
@@ -73,7 +78,7 @@ async function measure(base: string, call: Call, connections: number): Promise<M
     url: `${base}${call.path}`, method: call.method, body: call.body, connections, duration: DURATION,
     headers: { 'content-type': 'application/json', ...call.headers },
   });
-  return { p50: result.latency.p50, p975: result.latency.p97_5, rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
+  return { mean: result.latency.average, p50: result.latency.p50, p975: result.latency.p97_5, rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
 }
 
 async function fetchCall(base: string, call: Call): Promise<{ status: number; type: string; body: string }> {
@@ -81,16 +86,22 @@ async function fetchCall(base: string, call: Call): Promise<{ status: number; ty
   return { status: response.status, type: response.headers.get('content-type') ?? 'application/json', body: await response.text() };
 }
 
-/** The site's most frequent calls and the stock routes that answer the same rows. */
-async function endpoints(base: string, token: string): Promise<Endpoint[]> {
+/** Signs the demo investor in: their session header and user id. */
+async function signInInvestor(base: string): Promise<{ session: Record<string, string>; userId: number }> {
   const signIn = await fetchCall(base, { method: 'POST', path: '/api/auth/auth', body: JSON.stringify({ username: INVESTOR, password: PASSWORD, portal: PORTAL }) });
+  if (signIn.status !== 200) throw new Error(`the investor's sign-in answered ${signIn.status}: ${signIn.body.slice(0, 200)}`);
   const { authCode, me } = JSON.parse(signIn.body) as { authCode: string; me: { id: number } };
-  const session = { authcode: authCode };
-  const stock = (routePath: string): Call => ({ method: 'GET', path: routePath, headers: { authorization: `Bearer ${token}` } });
+  return { session: { authcode: authCode }, userId: me.id };
+}
+
+const stockCall = (token: string) => (routePath: string): Call => ({ method: 'GET', path: routePath, headers: { authorization: `Bearer ${token}` } });
+
+/** The site's most frequent public calls and the stock routes that answer the same rows. */
+async function publicEndpoints(base: string, token: string): Promise<Endpoint[]> {
+  const stock = stockCall(token);
   const contents = JSON.parse((await fetchCall(base, stock(`/api/stock/contents?filters[portal][slug][$eq]=${PORTAL}&fields[0]=slug&pagination[limit]=10&sort=id`))).body) as { data: { slug: string }[] };
   const slugs = contents.data.map((row) => row.slug);
   const slugFilter = slugs.map((slug, index) => `filters[slug][$in][${index}]=${encodeURIComponent(slug)}`).join('&');
-  const mine = `/api/stock/synd-users?filters[user][id][$eq]=${me.id}&populate[fund]=true&populate[investment]=true&pagination[limit]=100`;
   return [
     { name: 'portals', custom: { method: 'GET', path: '/api/auth/portals' }, stock: stock('/api/stock/portals?pagination[limit]=100') },
     {
@@ -98,10 +109,6 @@ async function endpoints(base: string, token: string): Promise<Endpoint[]> {
       custom: { method: 'POST', path: '/api/contents/byslug', body: JSON.stringify({ slug: slugs, portal: PORTAL }) },
       stock: stock(`/api/stock/contents?filters[portal][slug][$eq]=${PORTAL}&${slugFilter}&fields[0]=slug&fields[1]=title&fields[2]=body`),
     },
-    { name: 'me', custom: { method: 'GET', path: '/api/auth/me', headers: session }, stock: stock(`/api/stock/users/${me.id}?populate[portal][fields][0]=slug`) },
-    { name: 'my investments', custom: { method: 'GET', path: '/api/syndication/mine', headers: session }, stock: stock(mine) },
-    // Stock Strapi computes no summary: its nearest answer is the rows the summary is computed from.
-    { name: 'investment summary', custom: { method: 'GET', path: '/api/syndication/summary', headers: session }, stock: stock(mine) },
     {
       name: 'education list',
       custom: { method: 'GET', path: `/api/contents/education?portal=${PORTAL}&limit=8` },
@@ -112,6 +119,55 @@ async function endpoints(base: string, token: string): Promise<Endpoint[]> {
       custom: { method: 'GET', path: `/api/contents/portfolio?portal=${PORTAL}` },
       stock: stock(`/api/stock/assets-items?filters[portal][slug][$eq]=${PORTAL}&populate[fund][fields][0]=name&sort=createdAt:desc&pagination[limit]=999`),
     },
+  ];
+}
+
+/**
+ * The signed-in calls the site makes (as the demo investor, with the URLs the site builds) and the stock routes that
+ * answer the same rows: Strapi's core `find` of the type, filtered to the investor (or the portal) and populated as
+ * the answer is. Stock Strapi computes no summary: its nearest answer is the rows the summary is computed from.
+ */
+async function signedInEndpoints(base: string, token: string): Promise<Endpoint[]> {
+  const stock = stockCall(token);
+  const { session, userId } = await signInInvestor(base);
+  const ours = (routePath: string): Call => ({ method: 'GET', path: routePath, headers: session });
+  const mine = `/api/stock/synd-users?filters[user][id][$eq]=${userId}&populate[fund]=true&populate[investment]=true&pagination[limit]=100`;
+  const available = JSON.parse((await fetchCall(base, ours('/api/syndication/available'))).body) as { items: { url_slug: string; fund: { documentId: string; id: number } }[] };
+  const [investment] = available.items;
+  if (!investment) throw new Error('the demo investor sees no available investment');
+  const taxes = JSON.parse((await fetchCall(base, ours('/api/tax_documents?mine=true&limit=999'))).body) as { items: { year: number }[] };
+  const year = taxes.items[0]?.year ?? new Date().getFullYear() - 1;
+  const own = `filters[user][id][$eq]=${userId}`;
+  return [
+    { name: 'me', custom: ours('/api/auth/me'), stock: stock(`/api/stock/users/${userId}?populate[portal][fields][0]=slug`) },
+    { name: 'my investments', custom: ours('/api/syndication/mine'), stock: stock(mine) },
+    {
+      name: 'available investments', custom: ours('/api/syndication/available'),
+      stock: stock(`/api/stock/investments?filters[fund][company][portal][slug][$eq]=${PORTAL}&populate[fund]=true&pagination[limit]=100`),
+    },
+    { name: 'investment summary', custom: ours('/api/syndication/summary'), stock: stock(mine) },
+    {
+      name: 'investment by slug', custom: ours(`/api/syndication/byslug/${encodeURIComponent(investment.url_slug)}`),
+      stock: stock(`/api/stock/investments?filters[url_slug][$eq]=${encodeURIComponent(investment.url_slug)}&populate[fund]=true`),
+    },
+    {
+      name: 'notifications', custom: ours('/api/notifications?mine=true&populate=template&sort=-createdAt&limit=10'),
+      stock: stock(`/api/stock/notifications?${own}&populate[template]=true&sort=createdAt:desc&pagination[limit]=10`),
+    },
+    {
+      name: 'tax documents', custom: ours(`/api/tax_documents?mine=true&filters%5Byear%5D=${year}&populate=fund&limit=999`),
+      stock: stock(`/api/stock/tax-documents?${own}&filters[year][$eq]=${year}&populate[fund]=true&pagination[limit]=999`),
+    },
+    {
+      name: 'news documents', custom: ours('/api/news_documents?mine=true&populate=fund&limit=999'),
+      stock: stock(`/api/stock/news-documents?${own}&populate[fund]=true&pagination[limit]=999`),
+    },
+    { name: 'proof documents', custom: ours('/api/proof_documents?mine=true&limit=999'), stock: stock(`/api/stock/proof-documents?${own}&pagination[limit]=999`) },
+    {
+      name: 'due-diligence documents', custom: ours(`/api/funds/${investment.fund.documentId}/synd_documents?limit=999`),
+      stock: stock(`/api/stock/synd-documents?filters[fund][id][$eq]=${investment.fund.id}&pagination[limit]=999`),
+    },
+    { name: 'synd_users mine', custom: ours('/api/synd_users?mine=true&limit=999'), stock: stock(mine) },
   ];
 }
 
@@ -150,14 +206,14 @@ async function benchFreshness(base: string): Promise<Freshness> {
 
 type ApiResults = Record<string, Record<string, Record<number, Measure>>>;
 
-async function benchApi(label: string, base: string, list: Endpoint[]): Promise<ApiResults> {
+async function benchApi(label: string, base: string, list: Endpoint[], connectionCounts = CONNECTIONS): Promise<ApiResults> {
   const results: ApiResults = {};
   for (const endpoint of list) {
     for (const [kind, call] of [['custom', endpoint.custom], ['stock', endpoint.stock]] as const) {
       const answer = await fetchCall(base, call);
       if (answer.status !== 200) throw new Error(`${label} ${kind} ${endpoint.name}: ${answer.status} ${answer.body.slice(0, 200)}`);
       await measure(base, call, 4); // warm-up
-      for (const connections of CONNECTIONS) {
+      for (const connections of connectionCounts) {
         ((results[endpoint.name] ??= {})[kind] ??= {})[connections] = await measure(base, call, connections);
       }
     }
@@ -288,9 +344,36 @@ function printApi(results: Record<string, ApiResults>, bare: Record<string, Reco
   for (const row of rows) process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column])).join('  ')}\n`);
 }
 
+/** The signed-in table's connections, and its targets: ours/stock at least, grown/new latency at most. */
+const SIGNED_IN_CONNECTIONS = 16;
+const TARGET_VS_STOCK = 5;
+const TARGET_GROWN_VS_NEW = 1.5;
+
+function printSignedIn(news: Record<string, ApiResults>, grown: Record<string, ApiResults>) {
+  const c = SIGNED_IN_CONNECTIONS;
+  const rows: string[][] = [['call', 'db', `ours req/s (c=${c})`, 'stock req/s', `ours/stock (>= ${TARGET_VS_STOCK}x)`, 'new mean ms', `grown x${VOLUME} mean ms`, `grown/new (<= ${TARGET_GROWN_VS_NEW}x)`]];
+  for (const [database, byEndpoint] of Object.entries(news)) {
+    for (const [endpoint, kinds] of Object.entries(byEndpoint)) {
+      const grownCell = grown[database]?.[endpoint]?.custom[c];
+      if (!grownCell && VOLUME > 0) continue;
+      const ours = kinds.custom[c];
+      const vsStock = ours.rps / Math.max(kinds.stock[c].rps, 1);
+      const vsNew = grownCell ? grownCell.mean / Math.max(ours.mean, 0.01) : NaN;
+      const mark = (met: boolean) => (met ? 'met' : 'MISSED');
+      rows.push([
+        endpoint, database, `${ours.rps}${failed(ours)}`, String(kinds.stock[c].rps), `${vsStock.toFixed(1)}x ${mark(vsStock >= TARGET_VS_STOCK)}`,
+        ours.mean.toFixed(2), grownCell ? `${grownCell.mean.toFixed(2)}${failed(grownCell)}` : '-', grownCell ? `${vsNew.toFixed(2)}x ${mark(vsNew <= TARGET_GROWN_VS_NEW)}` : '-',
+      ]);
+    }
+  }
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  for (const row of rows) process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column])).join('  ')}\n`);
+}
+
 async function main() {
   const started = Date.now();
   const api: Record<string, ApiResults> = {};
+  const grown: Record<string, ApiResults> = {};
   const bare: Record<string, Record<number, Measure>> = {};
   let site: Record<string, PageFigures> = {};
   const freshness: Record<string, Freshness> = {};
@@ -299,28 +382,11 @@ async function main() {
       process.stdout.write(`Starting the CMS on ${client} (compile, seed, boot)...\n`);
       const cms = await startCms(env);
       try {
-        const list = await endpoints(cms.base, cms.token);
+        const list = [...(await publicEndpoints(cms.base, cms.token)), ...(await signedInEndpoints(cms.base, cms.token))];
         api[client] = await benchApi(client, cms.base, list);
         freshness[client] = await benchFreshness(cms.base);
         if (client === 'sqlite') {
-          // The floor: the same bytes from a bare Node server, measured once.
-          const answersFile = path.join(os.tmpdir(), `portal-bench-bare-${process.pid}.json`);
-          const answers: Record<string, { type: string; body: string }> = {};
-          for (const endpoint of list) {
-            const answer = await fetchCall(cms.base, endpoint.custom);
-            answers[`${endpoint.custom.method} ${endpoint.custom.path}`] = { type: answer.type, body: answer.body };
-          }
-          fs.writeFileSync(answersFile, JSON.stringify(answers));
-          const port = await freePort();
-          const { child: server } = await startChild('bare-server.ts', { PORT: String(port), BARE_ANSWERS: answersFile });
-          try {
-            for (const endpoint of list) {
-              for (const connections of CONNECTIONS) (bare[endpoint.name] ??= {})[connections] = await measure(`http://127.0.0.1:${port}`, endpoint.custom, connections);
-            }
-          } finally {
-            await stop(server);
-            fs.rmSync(answersFile, { force: true });
-          }
+          Object.assign(bare, await benchBare(cms.base, list));
           process.stdout.write('Building the site and loading it in Chromium...\n');
           site = await benchSite(cms.base);
         }
@@ -328,22 +394,58 @@ async function main() {
         await stop(cms.child);
       }
     });
+    if (VOLUME > 0) {
+      await withDatabase(client, async (env) => {
+        process.stdout.write(`Starting the CMS on ${client} grown ${VOLUME} times (compile, seed, volume seed, boot)...\n`);
+        const cms = await startCms({ ...env, BENCH_VOLUME: String(VOLUME) });
+        try {
+          grown[client] = await benchApi(`${client} grown`, cms.base, await signedInEndpoints(cms.base, cms.token), [SIGNED_IN_CONNECTIONS]);
+        } finally {
+          await stop(cms.child);
+        }
+      });
+    }
   }
 
   process.stdout.write(`\nAPI (${DURATION} s per cell; c = connections; ours/stock = ratio of requests per second)\n`);
   printApi(api, bare);
+  process.stdout.write(`\nSigned-in reads at ${SIGNED_IN_CONNECTIONS} connections, on a new database and on one grown ${VOLUME} times (npm run seed -- --volume ${VOLUME})\n`);
+  printSignedIn(api, grown);
   for (const [database, seen] of Object.entries(freshness)) {
     process.stdout.write(`${database}: ${seen.stale} stale of ${seen.readsAfter} reads right after ${seen.edits} edits made under 64 connections of reads\n`);
   }
   process.stdout.write('\nBuilt site, cold load in headless Chromium\n');
   for (const [page, figures] of Object.entries(site)) process.stdout.write(`${page.padEnd(10)}  JS ${kb(figures.js)} gzip  CSS ${kb(figures.css)} gzip  FCP ${figures.fcp} ms\n`);
 
-  const report = { at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, durationSeconds: DURATION, api, bare, freshness, site, tookSeconds: Math.round((Date.now() - started) / 1000) };
+  const report = { at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, durationSeconds: DURATION, volume: VOLUME, api, grown, bare, freshness, site, tookSeconds: Math.round((Date.now() - started) / 1000) };
   fs.mkdirSync(RESULTS, { recursive: true });
   const file = path.join(RESULTS, `${report.at.replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   fs.writeFileSync(path.join(RESULTS, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(`\nWrote ${path.relative(ROOT, file)} in ${report.tookSeconds} s\n`);
+}
+
+/** The floor: the same bytes from a bare Node server, by endpoint and connections. */
+async function benchBare(base: string, list: Endpoint[]): Promise<Record<string, Record<number, Measure>>> {
+  const bare: Record<string, Record<number, Measure>> = {};
+  const answersFile = path.join(os.tmpdir(), `portal-bench-bare-${process.pid}.json`);
+  const answers: Record<string, { type: string; body: string }> = {};
+  for (const endpoint of list) {
+    const answer = await fetchCall(base, endpoint.custom);
+    answers[`${endpoint.custom.method} ${endpoint.custom.path}`] = { type: answer.type, body: answer.body };
+  }
+  fs.writeFileSync(answersFile, JSON.stringify(answers));
+  const port = await freePort();
+  const { child: server } = await startChild('bare-server.ts', { PORT: String(port), BARE_ANSWERS: answersFile });
+  try {
+    for (const endpoint of list) {
+      for (const connections of CONNECTIONS) (bare[endpoint.name] ??= {})[connections] = await measure(`http://127.0.0.1:${port}`, endpoint.custom, connections);
+    }
+  } finally {
+    await stop(server);
+    fs.rmSync(answersFile, { force: true });
+  }
+  return bare;
 }
 
 main().catch((error: unknown) => {

@@ -20,17 +20,28 @@ const STOCK_ROUTES = [
   ['/stock/users/:id', 'plugin::users-permissions.user.findOne'],
 ].map(([routePath, handler]) => ({ method: 'GET', path: routePath, handler, config: { auth: { scope: [handler] } } }));
 
+/** Stock list routes for the types of the investor area, each Strapi's core `find`. */
+const STOCK_FINDS = [
+  ['/stock/synd-users', 'api::synd-user.synd-user'],
+  ['/stock/investments', 'api::investment.investment'],
+  ['/stock/notifications', 'api::notification.notification'],
+  ['/stock/tax-documents', 'api::tax-document.tax-document'],
+  ['/stock/news-documents', 'api::news-document.news-document'],
+  ['/stock/proof-documents', 'api::proof-document.proof-document'],
+  ['/stock/synd-documents', 'api::synd-document.synd-document'],
+];
+
 async function main() {
   removeStaleCompiledCms();
   const context = await compileStrapi({ appDir: CMS_DIR });
   const strapi = await createStrapi({ ...context, autoReload: false, serveAdminPanel: false }).load();
   await seed(strapi, { password: process.env.SEED_PASSWORD ?? 'DemoPass2026!', now: new Date() });
-  // Syndication users have no controller of their own (every call is ours): Strapi's default one, as it would make.
-  const syndUsers = factories.createCoreController('api::synd-user.synd-user')({ strapi }) as unknown as { find(ctx: unknown): Promise<unknown> };
-  const routes = [
-    ...STOCK_ROUTES,
-    { method: 'GET', path: '/stock/synd-users', handler: (ctx: unknown) => syndUsers.find(ctx), config: { auth: { scope: ['api::synd-user.synd-user.find'] } } },
-  ];
+  // The investor area's types: Strapi's default controller of each, as it would make one (ours are the spec's calls).
+  const coreFinds = STOCK_FINDS.map(([routePath, uid]) => {
+    const controller = factories.createCoreController(uid as never)({ strapi }) as unknown as { find(ctx: unknown): Promise<unknown> };
+    return { method: 'GET', path: routePath, handler: (ctx: unknown) => controller.find(ctx), config: { auth: { scope: [`${uid}.find`] } } };
+  });
+  const routes = [...STOCK_ROUTES, ...coreFinds];
   // The content API's router carries the /api prefix already.
   strapi.server.routes({ type: 'content-api', prefix: '', routes } as never);
   const token = (await strapi.service('admin::api-token').create({ name: 'bench', description: 'npm run bench', type: 'read-only', lifespan: null })) as { accessKey: string };

@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CMS_DIR, ROOT_DIR } from '../src/lib/strapi';
+import { freePort } from '../src/lib/free-port';
+import { useThrowAwayDatabase } from './helpers';
+
+/**
+ * A sponsor's portal is started and stopped for years on one database: `npm start` three times (the first seeds the
+ * new database), with a `git pull` that removed a source file between two of them, then `npm run dev` and
+ * `npm run serve`, each on the same database, each answering the site and a signed-in investor.
+ */
+
+useThrowAwayDatabase();
+
+const INVESTOR = { username: 'investor.investing@wasabistallions.com', password: 'DemoPass2026!', portal: 'wasabistallions' };
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** Runs an npm script from the root, as a developer would, in its own process group (Ctrl-C reaches all of it). */
+function npm(script: string, env: NodeJS.ProcessEnv): Running {
+  const child = spawn('npm', ['run', script, '--silent'], { cwd: ROOT_DIR, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
+/** Waits until `url` answers 200 (or the process ends); false when it never did. */
+async function answers(url: string, running: Running, seconds = 600): Promise<boolean> {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until && running.child.exitCode === null) {
+    try {
+      if ((await fetch(url)).status === 200) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}
+
+/** Ctrl-C: SIGINT to the whole process group, then waits for the script to exit. */
+async function stop(running: Running): Promise<void> {
+  if (running.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => running.child.once('exit', resolve));
+  process.kill(-running.child.pid!, 'SIGINT');
+  await exited;
+}
+
+/** Starts `script`, checks the CMS and the site answer and the investor signs in, and stops it. */
+async function startAndUse(script: string, checkSite = true): Promise<{ ghost: number }> {
+  const [cmsPort, sitePort] = [await freePort(), await freePort()];
+  const running = npm(script, { PORT: String(cmsPort), SITE_PORT: String(sitePort), HOST: '127.0.0.1', SITE_HOST: '127.0.0.1' });
+  try {
+    const cms = `http://127.0.0.1:${cmsPort}`;
+    expect(await answers(`${cms}/api/auth/portals`, running), `${script}:\n${running.output()}`).toBe(true);
+    if (checkSite) expect(await answers(`http://localhost:${sitePort}/`, running, 120), `${script} site:\n${running.output()}`).toBe(true);
+    const signIn = await fetch(`${cms}/api/auth/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(INVESTOR) });
+    expect(signIn.status, `${script}: sign-in`).toBe(200);
+    const { authCode } = (await signIn.json()) as { authCode: string };
+    const mine = await fetch(`${cms}/api/syndication/mine`, { headers: { authcode: authCode } });
+    expect(mine.status).toBe(200);
+    expect(((await mine.json()) as { items: unknown[] }).items.length).toBeGreaterThan(0);
+    return { ghost: (await fetch(`${cms}/api/ghost`)).status };
+  } finally {
+    await stop(running);
+  }
+}
+
+describe('starting again and again on one database', () => {
+  it('starts with npm start three times, after a pull that removed a file too, then with npm run dev and npm run serve', async () => {
+    await startAndUse('start');
+
+    // What a `git pull` that deleted a route file leaves behind: its compiled copy; and a compiled file gone (a build
+    // stopped half-way) while tsc's build info says everything is compiled.
+    const ghost = path.join(CMS_DIR, 'dist', 'src', 'api', 'portal', 'routes', '99-ghost.js');
+    fs.writeFileSync(ghost, "module.exports = { routes: [{ method: 'GET', path: '/ghost', handler: 'api::portal.portal.listPublic', config: { auth: false } }] };\n");
+    fs.rmSync(path.join(CMS_DIR, 'dist', 'src', 'utils', 'codes.js'));
+    expect((await startAndUse('start')).ghost).toBe(404);
+    expect(fs.existsSync(ghost)).toBe(false);
+
+    await startAndUse('start');
+    // Vite's dev server compiles each page as it is asked for: the CMS and the sign-in are what this checks.
+    await startAndUse('dev', false);
+    await startAndUse('serve');
+    await startAndUse('serve');
+  }, 1_800_000);
+});
