@@ -38,6 +38,9 @@ async function main() {
   await seed(strapi, { password: process.env.SEED_PASSWORD ?? 'DemoPass2026!', now: new Date() });
   // The investor area's types: Strapi's default controller of each, as it would make one (ours are the spec's calls).
   const coreFinds = STOCK_FINDS.map(([routePath, uid]) => {
+    // Strapi's default service too, where the type has none (every read of ours has its own service).
+    if (!strapi.service(uid as never)) strapi.get('services').set(uid, factories.createCoreService(uid as never));
+    if (typeof (strapi.service(uid as never) as { find?: unknown }).find !== 'function') throw new Error(`${uid} has a service without Strapi's find`);
     const controller = factories.createCoreController(uid as never)({ strapi }) as unknown as { find(ctx: unknown): Promise<unknown> };
     return { method: 'GET', path: routePath, handler: (ctx: unknown) => controller.find(ctx), config: { auth: { scope: [`${uid}.find`] } } };
   });

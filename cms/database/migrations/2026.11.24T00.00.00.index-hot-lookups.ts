@@ -26,8 +26,9 @@ const INDEXES: { table: string; name: string; columns: string[]; unique?: boolea
   { table: 'signings', name: 'signings_role_signed_at_idx', columns: ['role', 'signed_at'] },
   // Dropbox Sign's events name the signature request.
   { table: 'synd_users', name: 'synd_users_dropbox_request_idx', columns: ['synd_agreement_dropbox_signature_request_id'] },
-  // Rate limits count one key's hits in a window; the upkeep deletes hits older than every window.
-  { table: 'rate_limit_hits', name: 'rate_limit_hits_key_at_idx', columns: ['limit_key', 'at'] },
+  // Rate limits count one key's hits in a window (the name the rate-limit store gave it when it made it itself); the
+  // upkeep deletes hits older than every window.
+  { table: 'rate_limit_hits', name: 'rate_limit_hits_key_at', columns: ['limit_key', 'at'] },
   { table: 'rate_limit_hits', name: 'rate_limit_hits_at_idx', columns: ['at'] },
   { table: 'leases', name: 'leases_expires_at_idx', columns: ['expires_at'] },
 ];

@@ -22,24 +22,13 @@ export interface LimitStore {
 }
 
 const HIT = 'api::rate-limit.rate-limit-hit';
-const TABLE = 'rate_limit_hits';
 /** How often one instance deletes every event older than the window, whatever its key. */
 const SWEEP_EVERY_MS = 60_000;
 
-/** The database store: one row per event in rate_limit_hits, indexed by key and time. */
+/** The database store: one row per event in rate_limit_hits, indexed by key and time (a migration makes the index). */
 export function databaseStore(strapi: Core.Strapi): LimitStore {
   const db = () => strapi.db.query(HIT);
-  let indexed: Promise<void> | undefined;
   let sweptAt = 0;
-
-  // Strapi's schema has no plain (non-unique) index; every count reads one key's recent rows, so one is made here.
-  const ensureIndex = () =>
-    (indexed ??= strapi.db.connection
-      .raw(`CREATE INDEX IF NOT EXISTS ${TABLE}_key_at ON ${TABLE} (limit_key, at)`)
-      .then(() => undefined, (error: unknown) => {
-        indexed = undefined;
-        strapi.log.warn(`Could not index ${TABLE}: ${error instanceof Error ? error.message : String(error)}`);
-      }));
 
   async function sweep(now: number, windowMs: number) {
     if (now - sweptAt < SWEEP_EVERY_MS) return;
@@ -51,7 +40,6 @@ export function databaseStore(strapi: Core.Strapi): LimitStore {
 
   return {
     async add(key, windowMs) {
-      await ensureIndex();
       const now = Date.now();
       await sweep(now, windowMs);
       const row: { id: number } = await db().create({ data: { limitKey: key, at: now } });
