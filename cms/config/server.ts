@@ -22,7 +22,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   proxy: trustedProxies(env('TRUST_PROXY', 'false')),
   // Nothing at run time reaches the internet: no update check (telemetry is off in package.json).
   logger: { updates: { enabled: false } },
-  cron: { enabled: false },
+  // The hourly upkeep (src/api/upkeep) is a cron task.
+  cron: { enabled: true },
   // Where the media library's local provider keeps uploads (<dir>/uploads) and what /uploads serves; tests point it
   // at a throw-away folder.
   dirs: { public: env('PUBLIC_DIR', './public') },

@@ -16,6 +16,7 @@ import { checkSealingCertificate } from './providers/signing';
 import { portalConfig } from './utils/portal-config';
 import { registerUniquePerPortal } from './bootstrap/unique-per-portal';
 import { sessions } from './api/session/services/session';
+import { upkeep } from './api/upkeep/services/upkeep';
 import { registerReadCache, replayBeforeKoa } from './utils/read-cache';
 import { registerSignedInCaches } from './utils/signed-in-cache';
 
@@ -54,5 +55,6 @@ export default {
     checkSealingCertificate(portalConfig(strapi).signing);
     useOutboxWithoutSmtp(strapi);
     replayBeforeKoa(strapi);
+    upkeep(strapi).schedule();
   },
 };

@@ -2,6 +2,8 @@ import type { Core } from '@strapi/strapi';
 import { SESSION_TYPES } from '../utils/session-types';
 
 const USER = 'plugin::users-permissions.user';
+/** Unlabelled rows labelled per batch at start. */
+const LABEL_BATCH = 1000;
 
 /** A session's title in the admin panel: whose it is and when it began, e.g. 'ann@x.com · 2026-11-23 14:05 UTC'. */
 export function sessionLabel(email: string | null | undefined, at: Date): string {
@@ -38,10 +40,24 @@ export async function labelSessions(strapi: Core.Strapi): Promise<void> {
       data.label = sessionLabel(await emailOf(strapi, userIdOf(data.user)), new Date());
     },
   });
+  await labelUnlabelledSessions(strapi);
+}
+
+/** Labels the sessions and guest codes from before labels existed, a batch at a time. */
+export async function labelUnlabelledSessions(strapi: Core.Strapi): Promise<void> {
   for (const uid of SESSION_TYPES) {
-    const unlabelled = await strapi.db.query(uid).findMany({ where: { label: { $null: true } }, populate: { user: { select: ['email'] } } });
-    for (const row of unlabelled) {
-      await strapi.db.query(uid).update({ where: { id: row.id }, data: { label: sessionLabel(row.user?.email, new Date(row.createdAt)) } });
+    // A batch at a time, each batch's labels in one transaction: an old database may hold hundreds of thousands.
+    for (let after = 0; ;) {
+      const unlabelled = await strapi.db.query(uid).findMany({
+        where: { label: { $null: true }, id: { $gt: after } }, orderBy: { id: 'asc' }, limit: LABEL_BATCH, populate: { user: { select: ['email'] } },
+      });
+      if (unlabelled.length === 0) break;
+      // Straight to the table: a label changes nothing anyone reads, so no lifecycle (no cache clearing) is wanted.
+      const table = strapi.db.metadata.get(uid).tableName;
+      await strapi.db.connection.transaction(async (trx) => {
+        for (const row of unlabelled) await trx(table).where({ id: row.id }).update({ label: sessionLabel(row.user?.email, new Date(row.createdAt)) });
+      });
+      after = unlabelled[unlabelled.length - 1].id;
     }
   }
 }

@@ -9,6 +9,7 @@ export const TURNS = {
   proofDocumentSave: 774_302,
   fundCommitments: 774_303,
   migrations: 774_304,
+  upkeep: 774_305,
 } as const;
 
 type Turn = (typeof TURNS)[keyof typeof TURNS];
