@@ -1,0 +1,230 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Core } from '@strapi/strapi';
+import type { Knex } from 'knex';
+import { NOTIFICATION, SYND_USER, USER } from '../lib/uids';
+
+/**
+ * `npm run seed -- --volume N`: a portal N times the demo's size, made of the demo's own rows. Each unit adds
+ * `unitSize` investors spread over the demo portals; each is a copy of one of the demo's investors (so every state of
+ * a commitment is there: interested, declined, committed, sent for signing, signed, countersigned, with a spouse),
+ * with copies of that investor's syndication users, signatures, agreements and documents, plus NOTIFICATIONS_EACH
+ * notifications, DOWNLOADS_EACH downloads and SESSIONS_EACH sign-in sessions (one of them ended). The copies go
+ * straight into the tables, a batch of investors per transaction, with their relation rows; every copy signs in with
+ * the demo password (the demo's hash is reused: no bcrypt per user) and its documents are the demo's files.
+ * Idempotent: investors are numbered, and a run adds only the numbers missing up to N units.
+ */
+
+export const UNIT_SIZE = 1000;
+const NOTIFICATIONS_EACH = 10;
+const DOWNLOADS_EACH = 5;
+const SESSIONS_EACH = 3;
+/** Investors per transaction. */
+const BATCH = 250;
+const DAY = 24 * 60 * 60 * 1000;
+
+/** What an investor owns, copied from their template, by the relation that names the owner. */
+const OWNED_BY_USER = [SYND_USER, 'api::tax-document.tax-document', 'api::news-document.news-document', 'api::proof-document.proof-document'];
+const OWNED_BY_SYND_USER = ['api::signing.signing', 'api::synd-agreement.synd-agreement'];
+
+interface JoinTable {
+  name: string;
+  joinColumn: { name: string };
+  inverseJoinColumn: { name: string };
+}
+
+interface Meta {
+  tableName: string;
+  attributes: Record<string, { type?: string; joinTable?: JoinTable }>;
+}
+
+type Row = Record<string, unknown>;
+
+/** One row to insert: a copy of `source` (its relations too) or a new row; `change` overrides columns, `links` relation ends. */
+interface Item {
+  source?: Row;
+  change?: Row;
+  links?: Record<string, number>;
+}
+
+export interface VolumeReport {
+  /** Volume investors in the database after the run. */
+  investors: number;
+  added: number;
+  /** Rows inserted, by table. */
+  rows: Record<string, number>;
+}
+
+/** A copy's email: volume.investor.<n>@<its portal's domain>. */
+export const volumeEmail = (n: number, domain: string) => `volume.investor.${n}@${domain}`;
+
+export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize = UNIT_SIZE, log = (_line: string) => {} } = {}): Promise<VolumeReport> {
+  if (!Number.isInteger(units) || units < 0) throw new Error('--volume takes a whole number of times the demo, e.g. --volume 100');
+  const knex = strapi.db.connection;
+  const isPostgres = strapi.db.dialect.client === 'postgres';
+  const meta = (uid: string) => strapi.db.metadata.get(uid) as unknown as Meta;
+  const usersTable = meta(USER).tableName;
+
+  const existing = Number((await knex(usersTable).where('email', 'like', 'volume.investor.%').count({ count: '*' }))[0].count);
+  const wanted = units * unitSize;
+  const report: VolumeReport = { investors: Math.max(existing, wanted), added: 0, rows: {} };
+  if (existing >= wanted) return report;
+
+  const templates = await demoInvestors();
+  if (!templates.length) throw new Error('The volume seed copies the demo investors: run `npm run seed` first');
+  const templateIds = templates.map((template) => Number(template.user.id));
+  const owned = new Map(await Promise.all(OWNED_BY_USER.map(async (uid) => [uid, await ownedBy(uid, 'user', templateIds)] as const)));
+  const syndUserIds = [...owned.get(SYND_USER)!.values()].flat().map((row) => Number(row.id));
+  const ownedBySyndUser = new Map(await Promise.all(OWNED_BY_SYND_USER.map(async (uid) => [uid, await ownedBy(uid, 'syndUser', syndUserIds)] as const)));
+  const notifications = (await knex(meta(NOTIFICATION).tableName).orderBy('id').limit(50)) as Row[];
+
+  for (let first = existing; first < wanted; first += BATCH) {
+    const numbers = Array.from({ length: Math.min(BATCH, wanted - first) }, (_, index) => first + index);
+    await knex.transaction(async (trx) => {
+      const now = new Date();
+      const picks = numbers.map((n) => templates[n % templates.length]);
+      const userIds = await insert(trx, USER, picks.map((pick, index) => {
+        const email = volumeEmail(numbers[index], pick.domain);
+        return { source: pick.user, change: { email, username: email, first_name: `Investor ${numbers[index]}`, created_at: now, updated_at: now } };
+      }));
+
+      // The template's own rows, each copy linked to its new investor; then its syndication users' signatures and
+      // agreements, linked to the copied syndication users.
+      const bySyndUser = new Map<string, Item[]>(OWNED_BY_SYND_USER.map((uid) => [uid, []]));
+      for (const uid of OWNED_BY_USER) {
+        const items = picks.flatMap((pick, index) => (owned.get(uid)!.get(Number(pick.user.id)) ?? []).map((source) => ({ source, links: { user: userIds[index] } })));
+        const ids = await insert(trx, uid, items);
+        if (uid !== SYND_USER) continue;
+        items.forEach(({ source }, index) => {
+          for (const child of OWNED_BY_SYND_USER) {
+            for (const row of ownedBySyndUser.get(child)!.get(Number(source.id)) ?? []) {
+              // A copied signature is signed or waiting already; its link stays the template's alone.
+              bySyndUser.get(child)!.push({ source: row, links: { syndUser: ids[index] }, change: child === 'api::signing.signing' ? { token_hash: null, token_nonce: null } : {} });
+            }
+          }
+        });
+      }
+      for (const [uid, items] of bySyndUser) await insert(trx, uid, items);
+
+      // Notifications (copies of the demo's), downloads and sessions.
+      if (notifications.length) {
+        await insert(trx, NOTIFICATION, userIds.flatMap((user, index) => Array.from({ length: NOTIFICATIONS_EACH }, (_, k) => ({
+          source: notifications[(index + k) % notifications.length], links: { user }, change: { created_at: new Date(now.getTime() - k * DAY), updated_at: now },
+        }))));
+      }
+      await insert(trx, 'api::file-download.file-download', userIds.flatMap((user) => Array.from({ length: DOWNLOADS_EACH }, (_, k) => ({
+        change: { file_name: `letter-${k + 1}.pdf`, kind: 'news_document', file_id: k + 1, ip: '127.0.0.1', guest_session: false, created_at: new Date(now.getTime() - k * DAY), updated_at: now },
+        links: { user },
+      }))));
+      await insert(trx, 'api::session.user-auth', userIds.flatMap((user, index) => Array.from({ length: SESSIONS_EACH }, (_, k) => ({
+        change: {
+          auth_code: createHash('sha256').update(randomBytes(24)).digest('hex'), is_guest_session: false,
+          label: `${volumeEmail(numbers[index], picks[index].domain)} · volume seed`, created_at: now, updated_at: now,
+          // The last one ended a day ago (the upkeep deletes it).
+          expires_at: new Date(now.getTime() + (k === SESSIONS_EACH - 1 ? -DAY : 30 * DAY)),
+        },
+        links: { user },
+      }))));
+    });
+    report.added += numbers.length;
+    log(`  ${first + numbers.length} of ${wanted} volume investors`);
+  }
+  report.investors = wanted;
+  return report;
+
+  /** The demo's investors (site users of level user who are active and not copies), with their portal's domain. */
+  async function demoInvestors(): Promise<{ user: Row; domain: string }[]> {
+    const portalLink = meta(USER).attributes.portal.joinTable!;
+    const rows = (await knex(usersTable)
+      .join(portalLink.name, `${usersTable}.id`, `${portalLink.name}.${portalLink.joinColumn.name}`)
+      .join('portals', 'portals.id', `${portalLink.name}.${portalLink.inverseJoinColumn.name}`)
+      .where(`${usersTable}.level`, 'user').where(`${usersTable}.is_active`, true).whereNot(`${usersTable}.email`, 'like', 'volume.investor.%')
+      .where(`${usersTable}.email`, 'like', 'investor%')
+      .orderBy(`${usersTable}.id`)
+      .select(`${usersTable}.*`, 'portals.domains as portal_domains', 'portals.slug as portal_slug')) as Row[];
+    return rows.map(({ portal_domains: domains, portal_slug: slug, ...user }) => {
+      const list = typeof domains === 'string' ? (JSON.parse(domains) as string[]) : ((domains as string[] | null) ?? []);
+      return { user, domain: list[0] ?? `${String(slug)}.example` };
+    });
+  }
+
+  /** The rows of `uid` whose relation `relation` names one of `ids`, by that id. */
+  async function ownedBy(uid: string, relation: string, ids: number[]): Promise<Map<number, Row[]>> {
+    const join = meta(uid).attributes[relation].joinTable!;
+    const links = (await knex(join.name).whereIn(join.inverseJoinColumn.name, ids)) as Row[];
+    const rows = (await knex(meta(uid).tableName).whereIn('id', links.map((link) => Number(link[join.joinColumn.name])))) as Row[];
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    const grouped = new Map<number, Row[]>();
+    for (const link of links) {
+      const row = byId.get(Number(link[join.joinColumn.name]));
+      const owner = Number(link[join.inverseJoinColumn.name]);
+      if (row) grouped.set(owner, [...(grouped.get(owner) ?? []), row]);
+    }
+    return grouped;
+  }
+
+  /**
+   * Inserts the items' rows and their relation rows: a copy's relations as its source has them, the ends named in
+   * `links` replaced (or added, for a new row). Answers the new ids, in the items' order.
+   */
+  async function insert(trx: Knex.Transaction, uid: string, items: Item[]): Promise<number[]> {
+    if (!items.length) return [];
+    const { tableName, attributes } = meta(uid);
+    const documentIds = items.map(() => newDocumentId());
+    await insertRows(trx, tableName, items.map((item, index) => {
+      const { id: _id, ...columns } = { ...item.source, ...item.change };
+      return { ...columns, document_id: documentIds[index] };
+    }));
+    const idOf = new Map<string, number>();
+    for (let start = 0; start < documentIds.length; start += 1000) {
+      for (const row of (await trx(tableName).whereIn('document_id', documentIds.slice(start, start + 1000)).select('id', 'document_id')) as { id: number; document_id: string }[]) {
+        idOf.set(row.document_id, row.id);
+      }
+    }
+    const ids = documentIds.map((documentId) => idOf.get(documentId)!);
+    for (const [name, attribute] of Object.entries(attributes)) {
+      const join = attribute.joinTable;
+      if (attribute.type !== 'relation' || !join) continue;
+      const sourceLinks = new Map<number, Row[]>();
+      const sourceIds = [...new Set(items.flatMap((item) => (item.source ? [Number(item.source.id)] : [])))];
+      for (let start = 0; start < sourceIds.length; start += 1000) {
+        for (const link of (await trx(join.name).whereIn(join.joinColumn.name, sourceIds.slice(start, start + 1000))) as Row[]) {
+          const owner = Number(link[join.joinColumn.name]);
+          sourceLinks.set(owner, [...(sourceLinks.get(owner) ?? []), link]);
+        }
+      }
+      const links = items.flatMap((item, index) => {
+        const target = item.links?.[name];
+        const copied = item.source ? (sourceLinks.get(Number(item.source.id)) ?? []) : [];
+        if (!copied.length && target === undefined) return [];
+        const base = copied.length ? copied : [{ [join.inverseJoinColumn.name]: target }];
+        return base.map(({ id: _id, ...link }) => ({ ...link, [join.joinColumn.name]: ids[index], ...(target === undefined ? {} : { [join.inverseJoinColumn.name]: target }) }));
+      });
+      await insertRows(trx, join.name, links);
+    }
+    return ids;
+  }
+
+  /**
+   * Inserts rows in statements that stay under PostgreSQL's bound-variable limit, and SQLite's (knex writes a
+   * multi-row insert there as a compound SELECT, at most 500 rows).
+   */
+  async function insertRows(trx: Knex.Transaction, table: string, rows: Row[]): Promise<void> {
+    if (!rows.length) return;
+    const columns = Object.keys(rows[0]).length;
+    const size = isPostgres ? Math.floor(60_000 / columns) : Math.min(500, Math.floor(30_000 / columns));
+    for (let start = 0; start < rows.length; start += size) await trx(table).insert(rows.slice(start, start + size).map(storable));
+    report.rows[table] = (report.rows[table] ?? 0) + rows.length;
+  }
+
+  /** A value as it is inserted again: PostgreSQL takes JSON as text (an array would become a SQL array). */
+  function storable(row: Row): Row {
+    if (!isPostgres) return row;
+    return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value && typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value) ? JSON.stringify(value) : value]));
+  }
+}
+
+/** A documentId in Strapi's shape (24 lower-case letters and digits). */
+function newDocumentId(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  return Array.from(randomBytes(24), (byte) => alphabet[byte % alphabet.length]).join('');
+}

@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER } from '../src/lib/uids';
+import { seed } from '../src/seed/index';
+import { seedVolume, volumeEmail, type VolumeReport } from '../src/seed/volume';
+import { openStrapi, runCli, useThrowAwayDatabase, type OpenStrapi } from './helpers';
+
+/**
+ * `npm run seed -- --volume N`: N times the demo, as rows the app reads like its own (a copy signs in over HTTP and
+ * sees its investments, documents and notifications), every state of a commitment, and nothing added twice.
+ */
+
+useThrowAwayDatabase();
+const PASSWORD = 'DemoPass2026!';
+const UNIT = 28;
+let app: OpenStrapi;
+let base: string;
+let grown: VolumeReport;
+
+const knex = () => app.strapi.db.connection;
+const count = async (table: string) => Number((await knex()(table).count({ count: '*' }))[0].count);
+
+beforeAll(async () => {
+  app = await openStrapi();
+  await seed(app.strapi, { password: PASSWORD, now: new Date() });
+  grown = await seedVolume(app.strapi, 2, { unitSize: UNIT });
+  // The CMS's own HTTP API on this database, as a browser reaches it.
+  app.strapi.server.mount();
+  await new Promise<void>((resolve) => app.strapi.server.httpServer.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(app.strapi.server.httpServer.address() as AddressInfo).port}`;
+}, 300_000);
+afterAll(() => app?.close());
+
+describe('a volume seed', () => {
+  it('adds N units of investors, each with commitments, signatures, documents, notifications, downloads and sessions', async () => {
+    expect(grown).toMatchObject({ added: 2 * UNIT, investors: 2 * UNIT });
+    expect(Number((await knex()('up_users').where('email', 'like', 'volume.investor.%').count({ count: '*' }))[0].count)).toBe(2 * UNIT);
+    for (const [table, atLeast] of [['synd_users', 2 * UNIT], ['signings', UNIT], ['synd_agreements', 1], ['tax_documents', 1], ['news_documents', 1]] as const) {
+      expect(grown.rows[table], table).toBeGreaterThanOrEqual(atLeast);
+    }
+    expect(grown.rows.notifications).toBe(2 * UNIT * 10);
+    expect(grown.rows.file_downloads).toBe(2 * UNIT * 5);
+    expect(grown.rows.user_auths).toBe(2 * UNIT * 3);
+    // Every kind of commitment the demo has: declined, committed, sent for signing, signed, countersigned.
+    const copies = (await app.strapi.db.query('api::synd-user.synd-user').findMany({
+      where: { user: { email: { $startsWith: 'volume.investor.' } } }, select: ['invest_status', 'sa_start_date', 'syndAgreementSignedByCurrentUser', 'sa_complete_date'],
+    })) as Record<string, unknown>[];
+    expect(new Set(copies.map((row) => row.invest_status))).toEqual(new Set(['Accepted investment', 'Declined investment']));
+    expect(copies.some((row) => row.sa_start_date && !row.syndAgreementSignedByCurrentUser)).toBe(true);
+    expect(copies.some((row) => row.syndAgreementSignedByCurrentUser && !row.sa_complete_date)).toBe(true);
+    expect(copies.some((row) => row.sa_complete_date)).toBe(true);
+  });
+
+  it('gives copies the app reads as its own: one signs in and sees its investments, documents and notifications', async () => {
+    const email = volumeEmail(5, 'wasabistallions.com');
+    const user = await app.strapi.db.query(USER).findOne({ where: { email }, populate: { portal: true } });
+    expect(user.portal.slug).toBe('wasabistallions');
+    const signIn = await fetch(`${base}/api/auth/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: PASSWORD, portal: 'wasabistallions' }) });
+    expect(signIn.status).toBe(200);
+    const { authCode } = (await signIn.json()) as { authCode: string };
+    const get = async (route: string) => {
+      const answer = await fetch(`${base}${route}`, { headers: { authcode: authCode } });
+      expect(answer.status, route).toBe(200);
+      return (await answer.json()) as { items: unknown[]; total?: number };
+    };
+    const mine = await get('/api/syndication/mine');
+    const own = await app.strapi.db.query('api::synd-user.synd-user').count({ where: { user: { id: user.id }, invest_status: 'Accepted investment' } });
+    expect(mine.items.length).toBe(own);
+    expect((await get('/api/notifications?mine=true&limit=999')).items).toHaveLength(10);
+    const documents = (await get('/api/news_documents?mine=true&limit=999')).items.length + (await get('/api/tax_documents?mine=true&limit=999')).items.length;
+    expect(documents).toBe(await app.strapi.db.query('api::news-document.news-document').count({ where: { user: { id: user.id } } }) + await app.strapi.db.query('api::tax-document.tax-document').count({ where: { user: { id: user.id } } }));
+  });
+
+  it('adds nothing when run again for the same volume, and only what is missing for a larger one', async () => {
+    const before = await count('notifications');
+    expect(await seedVolume(app.strapi, 2, { unitSize: UNIT })).toMatchObject({ added: 0, investors: 2 * UNIT });
+    expect(await count('notifications')).toBe(before);
+    expect((await seedVolume(app.strapi, 3, { unitSize: UNIT })).added).toBe(UNIT);
+  });
+
+  it('refuses a volume that is not a whole number, with a message, from the command line', async () => {
+    const result = await runCli(['src/seed.ts', '--volume', 'lots']);
+    expect(result.status).toBe(1);
+    expect(result.stderr + result.stdout).toContain('--volume takes a whole number, e.g. --volume 100');
+  });
+});
