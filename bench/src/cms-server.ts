@@ -1,11 +1,13 @@
 /**
- * One CMS for the benchmark, on the throw-away database env names: compiles and boots Strapi, seeds the demo data,
+ * One CMS for the benchmark, on the throw-away database env names: compiles and boots Strapi, seeds the demo data
+ * (grown BENCH_VOLUME times when set),
  * adds Strapi's stock REST routes for the rows the site reads (this process only, never the product's routes) and a
  * read-only API token for them (this database only), listens on PORT and prints `READY <token>` once it answers.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { seed } from '../../scripts/src/seed/index';
+import { seedVolume } from '../../scripts/src/seed/volume';
 import { removeStaleCompiledCms } from '../../scripts/src/lib/strapi';
 
 const { compileStrapi, createStrapi, factories } = createRequire(__filename)('@strapi/strapi') as typeof import('@strapi/strapi');
@@ -36,6 +38,9 @@ async function main() {
   const context = await compileStrapi({ appDir: CMS_DIR });
   const strapi = await createStrapi({ ...context, autoReload: false, serveAdminPanel: false }).load();
   await seed(strapi, { password: process.env.SEED_PASSWORD ?? 'DemoPass2026!', now: new Date() });
+  // The grown database: BENCH_VOLUME times the demo, as `npm run seed -- --volume` makes it.
+  const volume = Number(process.env.BENCH_VOLUME ?? 0);
+  if (volume > 0) await seedVolume(strapi, volume, { log: (line) => process.stderr.write(`${line}\n`) });
   // The investor area's types: Strapi's default controller of each, as it would make one (ours are the spec's calls).
   const coreFinds = STOCK_FINDS.map(([routePath, uid]) => {
     // Strapi's default service too, where the type has none (every read of ours has its own service).
