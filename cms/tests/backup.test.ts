@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { compileCms, deploymentEnv, postgresMissing, seedDeployment, startInstance, throwAwayDatabase, type Instance, type ThrowAwayDatabase } from './helpers/instances';
+import { describe, expect, it } from 'vitest';
+import { ownDeployments } from './helpers/own-deployments';
+import { compileCms, deploymentEnv, seedDeployment, startInstance, throwAwayDatabase, type Instance, type ThrowAwayDatabase } from './helpers/instances';
 import { portalState } from './helpers/portal-state';
 
 /**
@@ -13,21 +14,15 @@ import { portalState } from './helpers/portal-state';
  */
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const onPostgres = inject('database').client === 'postgres';
-const skipReason = onPostgres ? await postgresMissing() : null;
-const cleanups: (() => Promise<void> | void)[] = [];
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-}, 120_000);
+const { onPostgres, skipReason, cleanup } = await ownDeployments();
 
 /** A new place for a portal: a work folder (files) and a database of its own. */
 async function newPlace(label: string): Promise<{ env: NodeJS.ProcessEnv; dir: string; database?: ThrowAwayDatabase }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${label}-`));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  cleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
   if (!onPostgres) return { dir, env: deploymentEnv(dir, { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: path.join(dir, 'data.db') }) };
   const database = await throwAwayDatabase(label);
-  cleanups.push(() => database.drop());
+  cleanup(() => database.drop());
   return { dir, database, env: deploymentEnv(dir, { DATABASE_CLIENT: 'postgres', DATABASE_URL: database.url }) };
 }
 
@@ -42,7 +37,7 @@ describe.skipIf(skipReason)('backup and restore', () => {
     const source = await newPlace('backup-source');
     seedDeployment(source.env);
     const running: Instance = await startInstance(source.env);
-    cleanups.push(() => running.kill());
+    cleanup(() => running.kill());
     const before = await portalState(running.url);
 
     // While it serves.
@@ -65,13 +60,13 @@ describe.skipIf(skipReason)('backup and restore', () => {
     expect(again.output).toMatch(/Restore needs (a new database|an empty database|empty folders)/);
 
     const serving = await startInstance(target.env);
-    cleanups.push(() => serving.kill());
+    cleanup(() => serving.kill());
     expect(await portalState(serving.url)).toEqual(before);
   }, 900_000);
 
   it('says what is wrong with a folder that holds no backup', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-no-backup-'));
-    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    cleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
     const result = npm('restore', ['--from', dir], { ...process.env, DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: path.join(dir, 'x.db') });
     expect(result.status).toBe(1);
     expect(result.output).toContain('holds no backup (manifest.json is missing)');

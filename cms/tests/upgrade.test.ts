@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { compileCms, deploymentEnv, postgresMissing, startInstance, throwAwayDatabase } from './helpers/instances';
+import { describe, expect, it } from 'vitest';
+import { ownDeployments } from './helpers/own-deployments';
+import { compileCms, deploymentEnv, startInstance, throwAwayDatabase } from './helpers/instances';
 import { DEMO_INVESTOR, portalState } from './helpers/portal-state';
 
 /**
@@ -16,18 +17,12 @@ import { DEMO_INVESTOR, portalState } from './helpers/portal-state';
 
 const FIXTURE = path.join(__dirname, 'fixtures', 'release-2026-11-24');
 const MIGRATIONS = fs.readdirSync(path.join(__dirname, '..', 'database', 'migrations')).filter((file) => file.endsWith('.ts')).map((file) => file.replace(/\.ts$/, '')).sort();
-const onPostgres = inject('database').client === 'postgres';
-const skipReason = onPostgres ? await postgresMissing() : null;
-const cleanups: (() => Promise<void> | void)[] = [];
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-}, 120_000);
+const { onPostgres, skipReason, cleanup } = await ownDeployments();
 
 /** A work folder with the release's private files (documents, sealed agreements) of one of its two seeds. */
 function workDirWithFiles(label: string, kind: 'sqlite' | 'postgres'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-upgrade-${label}-`));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  cleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
   fs.mkdirSync(path.join(dir, 'public', 'uploads'), { recursive: true });
   const untar = spawnSync('tar', ['-xzf', path.join(FIXTURE, `private-${kind}.tar.gz`), '-C', dir]);
   if (untar.status !== 0) throw new Error(`could not unpack the fixture's files: ${untar.stderr}`);
@@ -50,7 +45,7 @@ async function upgradeAndCheck(env: NodeJS.ProcessEnv, query: Query, indexNames:
   expect(expected.accepted).toBeGreaterThan(0);
   compileCms();
   const instance = await startInstance(env);
-  cleanups.push(() => instance.kill());
+  cleanup(() => instance.kill());
   // Strapi records the compiled file's name.
   const applied = (await query('SELECT name FROM strapi_migrations ORDER BY name')).map((row) => String(row.name).replace(/\.js$/, ''));
   expect(applied).toEqual(MIGRATIONS);
@@ -87,7 +82,7 @@ describe.skipIf(skipReason)("the last release's database", () => {
   it.skipIf(!onPostgres)('starts under this code on PostgreSQL, from a dump of the release', async () => {
     const dir = workDirWithFiles('postgres', 'postgres');
     const database = await throwAwayDatabase('upgrade');
-    cleanups.push(() => database.drop());
+    cleanup(() => database.drop());
     const restored = spawnSync('psql', ['-q', '-v', 'ON_ERROR_STOP=1', database.url], { input: zlib.gunzipSync(fs.readFileSync(path.join(FIXTURE, 'postgres.sql.gz'))), encoding: 'utf8' });
     expect(restored.status, restored.stderr).toBe(0);
     const env = deploymentEnv(dir, { DATABASE_CLIENT: 'postgres', DATABASE_URL: database.url });
