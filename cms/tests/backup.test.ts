@@ -21,7 +21,7 @@ async function newPlace(label: string): Promise<{ env: NodeJS.ProcessEnv; dir: s
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${label}-`));
   cleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
   if (!onPostgres) return { dir, env: deploymentEnv(dir, { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: path.join(dir, 'data.db') }) };
-  const database = await throwAwayDatabase(label);
+  const database = await throwAwayDatabase(label.replace(/\W/g, '_'));
   cleanup(() => database.drop());
   return { dir, database, env: deploymentEnv(dir, { DATABASE_CLIENT: 'postgres', DATABASE_URL: database.url }) };
 }
