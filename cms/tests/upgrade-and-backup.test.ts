@@ -1,0 +1,138 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { compileCms, deploymentEnv, startInstance, throwAwayDatabase } from './helpers/instances';
+import { ownDeployments } from './helpers/own-deployments';
+import { DEMO_INVESTOR, portalState } from './helpers/portal-state';
+
+/**
+ * A sponsor's years, on each pass's database (SQLite, then PostgreSQL):
+ * - upgrade: the CMS starts on a copy of the last release's demo database (fixtures/release-2026-11-24, made by commit
+ *   99255d1: a SQLite file, and a PostgreSQL dump of its own seed), runs every migration once, makes the indexes,
+ *   and the demo investor signs in to the same investments and downloads a document;
+ * - backup and restore: `npm run backup` of that running portal, `npm run restore` into a new database and new
+ *   folders (refused a second time), and a CMS started there serves the same dashboard and document bytes, running
+ *   no migration again.
+ */
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const FIXTURE = path.join(__dirname, 'fixtures', 'release-2026-11-24');
+const MIGRATIONS = fs.readdirSync(path.join(__dirname, '..', 'database', 'migrations')).filter((file) => file.endsWith('.ts')).map((file) => file.replace(/\.ts$/, '')).sort();
+const { onPostgres, skipReason, cleanup } = await ownDeployments();
+
+type Query = (sql: string) => Promise<Record<string, unknown>[]>;
+
+interface Place {
+  dir: string;
+  env: NodeJS.ProcessEnv;
+  query: Query;
+}
+
+const Sqlite = createRequire(__filename)('better-sqlite3') as new (file: string) => { prepare(sql: string): { all(): Record<string, unknown>[] }; close(): void };
+
+/** A new place for a portal: a work folder (files) and an empty database of the pass's kind. */
+async function newPlace(label: string): Promise<Place> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${label}-`));
+  cleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
+  if (!onPostgres) {
+    const file = path.join(dir, 'data.db');
+    const query: Query = async (sql) => {
+      const db = new Sqlite(file);
+      try {
+        return db.prepare(sql).all();
+      } finally {
+        db.close();
+      }
+    };
+    return { dir, query, env: deploymentEnv(dir, { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: file }) };
+  }
+  const database = await throwAwayDatabase(label.replace(/\W/g, '_'));
+  cleanup(() => database.drop());
+  return { dir, query: (sql) => database.query(sql), env: deploymentEnv(dir, { DATABASE_CLIENT: 'postgres', DATABASE_URL: database.url }) };
+}
+
+/** The release's database and private files (documents, sealed agreements) in a new place. */
+async function releasePlace(): Promise<Place> {
+  const place = await newPlace('upgrade');
+  const kind = onPostgres ? 'postgres' : 'sqlite';
+  fs.mkdirSync(path.join(place.dir, 'public', 'uploads'), { recursive: true });
+  const untar = spawnSync('tar', ['-xzf', path.join(FIXTURE, `private-${kind}.tar.gz`), '-C', place.dir]);
+  if (untar.status !== 0) throw new Error(`could not unpack the fixture's files: ${untar.stderr}`);
+  if (onPostgres) {
+    const restored = spawnSync('psql', ['-q', '-v', 'ON_ERROR_STOP=1', place.env.DATABASE_URL as string], { input: zlib.gunzipSync(fs.readFileSync(path.join(FIXTURE, 'postgres.sql.gz'))), encoding: 'utf8' });
+    if (restored.status !== 0) throw new Error(`could not load the release's dump: ${restored.stderr}`);
+  } else {
+    fs.writeFileSync(place.env.DATABASE_FILENAME as string, zlib.gunzipSync(fs.readFileSync(path.join(FIXTURE, 'sqlite.db.gz'))));
+  }
+  return place;
+}
+
+/** What the release's database says the demo investor has: accepted commitments and news documents. */
+async function expectedOf(query: Query) {
+  const [user] = await query(`SELECT id FROM up_users WHERE email = '${DEMO_INVESTOR}'`);
+  const accepted = await query(`SELECT s.id FROM synd_users s JOIN synd_users_user_lnk l ON l.synd_user_id = s.id WHERE l.user_id = ${Number(user.id)} AND s.invest_status = 'Accepted investment'`);
+  const news = await query(`SELECT n.title FROM news_documents n JOIN news_documents_user_lnk l ON l.news_document_id = n.id WHERE l.user_id = ${Number(user.id)}`);
+  return { accepted: accepted.length, news: news.map((row) => String(row.title)).sort() };
+}
+
+/** The migrations a database has run (Strapi records the compiled file's name). */
+const appliedIn = async (query: Query) => (await query('SELECT name FROM strapi_migrations ORDER BY name')).map((row) => String(row.name).replace(/\.js$/, ''));
+
+const indexNamesIn = async (query: Query) =>
+  (await query(onPostgres ? 'SELECT indexname AS name FROM pg_indexes' : "SELECT name FROM sqlite_master WHERE type = 'index'")).map((row) => String(row.name));
+
+function npm(script: string, args: string[], env: NodeJS.ProcessEnv) {
+  const result = spawnSync('npm', ['run', '--silent', script, '--', ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 300_000 });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+describe.skipIf(skipReason)("the last release's database, upgraded, backed up and restored", () => {
+  it(`starts under this code on ${onPostgres ? 'PostgreSQL (from a dump)' : 'SQLite'}, and its backup restores into a new place that serves the same`, async () => {
+    const release = await releasePlace();
+    const expected = await expectedOf(release.query);
+    expect(expected.accepted).toBeGreaterThan(0);
+    compileCms();
+    const upgraded = await startInstance(release.env);
+    cleanup(() => upgraded.kill());
+    expect(await appliedIn(release.query)).toEqual(MIGRATIONS);
+    expect(await indexNamesIn(release.query)).toEqual(expect.arrayContaining(['user_auths_auth_code_uq', 'up_users_lower_email_idx', 'rate_limit_hits_key_at']));
+    const before = await portalState(upgraded.url);
+    expect(before.mine.items.length).toBe(expected.accepted);
+    expect(before.news.map((item) => item.title).sort()).toEqual(expected.news);
+
+    // Backed up while it serves; a second backup never writes into the first.
+    const backupDir = path.join(release.dir, 'backup');
+    const backedUp = npm('backup', ['--to', backupDir], release.env);
+    expect(backedUp.status, backedUp.output).toBe(0);
+    const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'));
+    expect(manifest).toMatchObject({ database: onPostgres ? 'postgres' : 'sqlite', migrations: MIGRATIONS.map((name) => `${name}.js`), files: { private: expect.any(Number) } });
+    expect(npm('backup', ['--to', backupDir], release.env).output).toContain('is not empty');
+    await upgraded.kill();
+
+    // Restored into a new database and folders; nothing is restored over a portal.
+    const target = await newPlace('restored');
+    const restored = npm('restore', ['--from', backupDir], target.env);
+    expect(restored.status, restored.output).toBe(0);
+    const again = npm('restore', ['--from', backupDir], target.env);
+    expect(again.status).toBe(1);
+    expect(again.output).toMatch(/Restore needs (a new database|an empty database|empty folders)/);
+
+    const serving = await startInstance(target.env);
+    cleanup(() => serving.kill());
+    expect(await portalState(serving.url)).toEqual(before);
+    expect(await appliedIn(target.query)).toEqual(MIGRATIONS);
+  }, 900_000);
+
+  it('says what is wrong with a folder that holds no backup, and writes nothing', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-no-backup-'));
+    cleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const result = npm('restore', ['--from', dir], { ...process.env, DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: path.join(dir, 'x.db') });
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('holds no backup (manifest.json is missing)');
+    expect(fs.existsSync(path.join(dir, 'x.db'))).toBe(false);
+  });
+});
