@@ -105,17 +105,32 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
     });
   }
 
-  /** What the accepted commitments add up to, leaving out one syndication user's own (when it is being changed). */
-  const sumExcept = (rows: { id: number; invest_amount: Amount }[], exceptSyndUserId?: number) =>
-    rows.filter((row) => row.id !== exceptSyndUserId).reduce((sum, row) => sum + amount(row.invest_amount), 0);
+  /**
+   * What the accepted commitments to each of these funds add up to, leaving out some syndication users' own (the
+   * caller's, when it is being changed or shown). Summed by the database: a fund may hold tens of thousands of them.
+   * In the caller's transaction when there is one (a commitment counts inside the fund's turn).
+   */
+  async function acceptedTotals(fundIds: number[], exceptSyndUserIds: number[] = []): Promise<Map<number, number>> {
+    if (fundIds.length === 0) return new Map();
+    const meta = strapi.db.metadata.get(SYND_USER) as unknown as { tableName: string; attributes: { fund: { joinTable: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } } } } };
+    const { name: links, joinColumn, inverseJoinColumn } = meta.attributes.fund.joinTable;
+    const rows = await strapi.db.transaction(({ trx }) => {
+      const query = strapi.db.connection(`${meta.tableName} as s`).transacting(trx as never)
+        .join(`${links} as l`, `l.${joinColumn.name}`, 's.id')
+        .whereIn(`l.${inverseJoinColumn.name}`, fundIds)
+        .where('s.invest_status', INVEST_STATUS.accepted)
+        .groupBy(`l.${inverseJoinColumn.name}`)
+        .select({ fund: `l.${inverseJoinColumn.name}` })
+        .sum({ total: 's.invest_amount' });
+      if (exceptSyndUserIds.length) query.whereNotIn('s.id', exceptSyndUserIds);
+      return query;
+    }) as { fund: number | string; total: number | string | null }[];
+    return new Map(rows.map((row) => [Number(row.fund), amount(row.total)]));
+  }
 
   /** The sum of the accepted commitments to a fund, leaving out one syndication user's own (when it is being changed). */
   async function committed(fundId: number, exceptSyndUserId?: number): Promise<number> {
-    const rows: { id: number; invest_amount: Amount }[] = await strapi.db.query(SYND_USER).findMany({
-      where: { fund: { id: fundId }, invest_status: INVEST_STATUS.accepted },
-      select: ['id', 'invest_amount'],
-    });
-    return sumExcept(rows, exceptSyndUserId);
+    return (await acceptedTotals([fundId], exceptSyndUserId === undefined ? [] : [exceptSyndUserId])).get(fundId) ?? 0;
   }
 
   type Limits = { left: number; minimum: number; maximum: number };
@@ -123,25 +138,22 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
   /**
    * The amounts an investor may commit to each of these funds: what is left (their own commitment aside), minimum
    * (the lower one for existing investors when set and they invest in another fund) and maximum. Two queries
-   * however many funds, so a list of investments costs what one does.
+   * however many funds and commitments, so a list of investments costs what one does.
    */
   async function limitsForEach(userId: number, entries: { fund: FundRow; own: SyndUserRow | null }[]): Promise<Limits[]> {
     if (entries.length === 0) return [];
     type Row = { id: number; invest_amount: Amount; fund: { id: number } | null };
-    const [accepted, investedIn]: [Row[], Row[]] = await Promise.all([
-      strapi.db.query(SYND_USER).findMany({
-        where: { fund: { id: { $in: [...new Set(entries.map(({ fund }) => fund.id))] } }, invest_status: INVEST_STATUS.accepted },
-        select: ['id', 'invest_amount'],
-        populate: { fund: { select: ['id'] } },
-      }),
+    const owns = entries.flatMap(({ own }) => (own ? [own.id] : []));
+    const [accepted, investedIn]: [Map<number, number>, Row[]] = await Promise.all([
+      acceptedTotals([...new Set(entries.map(({ fund }) => fund.id))], owns),
       strapi.db.query(SYND_USER).findMany({
         where: { user: { id: userId }, invest_status: INVEST_STATUS.accepted, sa_complete_date: { $notNull: true } },
         select: ['id', 'invest_amount'],
         populate: { fund: { select: ['id'] } },
       }),
     ]);
-    return entries.map(({ fund, own }) => {
-      const left = Math.max(0, amount(fund.total_inv_amount) - sumExcept(accepted.filter((row) => row.fund?.id === fund.id), own?.id));
+    return entries.map(({ fund }) => {
+      const left = Math.max(0, amount(fund.total_inv_amount) - (accepted.get(fund.id) ?? 0));
       const forExisting = optionalAmount(fund.min_inv_amount_for_existing);
       const investsElsewhere = investedIn.some((row) => row.fund && row.fund.id !== fund.id);
       const minimum = forExisting !== null && forExisting > 0 && investsElsewhere ? forExisting : amount(fund.min_inv_amount);
