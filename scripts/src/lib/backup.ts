@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { CMS_DIR } from './strapi';
+import { CMS_DIR, ROOT_DIR } from './strapi';
 
 /**
  * What a backup holds and where each part lives, as env configures the CMS (the same rules as cms/config): the
@@ -17,6 +17,8 @@ const POSTGRES_FILE = 'database.dump';
 
 export interface Manifest {
   createdAt: string;
+  /** The code that made the backup: the CMS's package version and, in a git checkout, its commit. */
+  app: { version: string; commit?: string };
   database: 'sqlite' | 'postgres';
   /** The migrations the database had run (strapi_migrations), oldest first. */
   migrations: string[];
@@ -72,75 +74,144 @@ function pgTool(command: string, args: string[]): string {
   return result.stdout;
 }
 
-const countFiles = (dir: string): number =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).length : 0;
+/** The placeholder a checkout keeps in its empty folders (cms/public/uploads): not a file of the portal's. */
+const PLACEHOLDER = '.gitkeep';
 
-/** Whether a folder is missing or holds no file. */
+const countFiles = (dir: string): number =>
+  fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile() && entry.name !== PLACEHOLDER).length : 0;
+
+/** Whether a folder is missing or holds no file (a fresh checkout's placeholder aside). */
 const isEmptyDir = (dir: string) => countFiles(dir) === 0;
+
+/** The code running: cms/package.json's version and the checkout's commit when there is one. */
+function appVersion(): Manifest['app'] {
+  const { version } = JSON.parse(fs.readFileSync(path.join(CMS_DIR, 'package.json'), 'utf8')) as { version: string };
+  const git = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT_DIR, encoding: 'utf8' });
+  return git.status === 0 ? { version, commit: git.stdout.trim() } : { version };
+}
+
+/** A name beside `target` for work in progress, moved into place only when complete. */
+const stagingFor = (target: string) => `${target}.partial-${process.pid}`;
 
 /**
  * Backs up the database and files env configures into `to`, which must be missing or empty: SQLite through its
- * online backup (a consistent copy while the CMS writes), PostgreSQL through pg_dump's custom format.
+ * online backup (a consistent copy while the CMS writes), PostgreSQL through pg_dump's custom format. It is written
+ * beside `to` and renamed into place when complete, so a failed backup leaves no folder that looks like one.
  */
 export async function backup(to: string): Promise<Manifest> {
   if (fs.existsSync(to) && fs.readdirSync(to).length) throw new Error(`${to} is not empty: back up into a new or empty folder`);
-  fs.mkdirSync(to, { recursive: true });
   const database = databaseKind();
-  let migrations: string[];
-  if (database === 'sqlite') {
-    if (!fs.existsSync(sqliteFile())) throw new Error(`There is no database at ${sqliteFile()}`);
-    const db = new Sqlite(sqliteFile(), { fileMustExist: true });
-    try {
-      await db.backup(path.join(to, SQLITE_FILE));
-      migrations = (db.prepare('SELECT name FROM strapi_migrations ORDER BY id').all() as { name: string }[]).map((row) => row.name);
-    } finally {
-      db.close();
+  if (database === 'sqlite' && !fs.existsSync(sqliteFile())) throw new Error(`There is no database at ${sqliteFile()}`);
+  const staging = stagingFor(to);
+  fs.mkdirSync(staging, { recursive: true });
+  try {
+    let migrations: string[];
+    if (database === 'sqlite') {
+      const live = new Sqlite(sqliteFile(), { fileMustExist: true });
+      try {
+        await live.backup(path.join(staging, SQLITE_FILE));
+      } finally {
+        live.close();
+      }
+      // Read from the copy, so the manifest says what the backup holds.
+      const copy = new Sqlite(path.join(staging, SQLITE_FILE), { readonly: true });
+      try {
+        migrations = (copy.prepare('SELECT name FROM strapi_migrations ORDER BY id').all() as { name: string }[]).map((row) => row.name);
+      } finally {
+        copy.close();
+      }
+    } else {
+      pgTool('pg_dump', ['--format=custom', '--no-owner', '--no-acl', `--file=${path.join(staging, POSTGRES_FILE)}`, `--dbname=${postgresUrl()}`]);
+      migrations = pgTool('psql', ['-At', '-c', 'SELECT name FROM strapi_migrations ORDER BY id', postgresUrl()]).split('\n').filter(Boolean);
     }
-  } else {
-    pgTool('pg_dump', ['--format=custom', '--no-owner', '--no-acl', `--file=${path.join(to, POSTGRES_FILE)}`, `--dbname=${postgresUrl()}`]);
-    migrations = pgTool('psql', ['-At', '-c', 'SELECT name FROM strapi_migrations ORDER BY id', postgresUrl()]).split('\n').filter(Boolean);
+    // Files after the database: a document's row is saved only once its file is stored, so every file the copied
+    // database names is on disk by now (files added since are extra, and harmless).
+    const files: Record<string, number> = {};
+    for (const part of fileParts()) {
+      if (!fs.existsSync(part.dir)) continue;
+      fs.cpSync(part.dir, path.join(staging, part.name), { recursive: true });
+      files[part.name] = countFiles(path.join(staging, part.name));
+    }
+    const manifest: Manifest = { createdAt: new Date().toISOString(), app: appVersion(), database, migrations, files };
+    fs.writeFileSync(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    if (fs.existsSync(to)) fs.rmdirSync(to);
+    fs.renameSync(staging, to);
+    return manifest;
+  } catch (error) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw error;
   }
-  const files: Record<string, number> = {};
-  for (const part of fileParts()) {
-    if (!fs.existsSync(part.dir)) continue;
-    fs.cpSync(part.dir, path.join(to, part.name), { recursive: true });
-    files[part.name] = countFiles(path.join(to, part.name));
-  }
-  const manifest: Manifest = { createdAt: new Date().toISOString(), database, migrations, files };
-  fs.writeFileSync(path.join(to, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-  return manifest;
 }
 
 /**
  * Restores a backup into the database and folders env configures, all of which must be empty (a missing SQLite file,
  * a PostgreSQL database with no tables, created when missing; file folders missing or empty): nothing is overwritten.
+ * The files are copied beside their folders first and moved in only once the database is restored (PostgreSQL in one
+ * transaction), so a failed restore leaves the targets as empty as it found them.
  */
 export async function restore(from: string): Promise<Manifest> {
-  const manifestFile = path.join(from, MANIFEST);
-  if (!fs.existsSync(manifestFile)) throw new Error(`${from} holds no backup (${MANIFEST} is missing)`);
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+  const manifest = readManifest(from);
   const database = databaseKind();
   if (manifest.database !== database) throw new Error(`The backup is of a ${manifest.database} database, but DATABASE_CLIENT names ${database}`);
-  // Every check before anything is written.
-  const parts = fileParts().filter((part) => fs.existsSync(path.join(from, part.name)));
-  const occupied = parts.filter((part) => !isEmptyDir(part.dir) && !(part.name === 'signing' && sameFiles(path.join(from, part.name), part.dir)));
+  const dump = path.join(from, database === 'sqlite' ? SQLITE_FILE : POSTGRES_FILE);
+  if (!fs.existsSync(dump)) throw new Error(`${from} is incomplete: ${path.basename(dump)} is missing`);
+  // Every check before anything is written. A part that already holds exactly the backup's files (the local signer's
+  // certificate, restored onto the checkout that made it) is left as it is.
+  const parts = fileParts().filter((part) => fs.existsSync(path.join(from, part.name)) && !sameFiles(path.join(from, part.name), part.dir));
+  const occupied = parts.filter((part) => !isEmptyDir(part.dir));
   if (occupied.length) throw new Error(`Restore needs empty folders: ${occupied.map((part) => part.dir).join(', ')} already hold files`);
   if (database === 'sqlite') {
     if (fs.existsSync(sqliteFile()) && fs.statSync(sqliteFile()).size > 0) throw new Error(`Restore needs a new database: ${sqliteFile()} exists`);
   } else {
     ensurePostgresDatabase();
-    const tables = Number(pgTool('psql', ['-At', '-c', "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'", postgresUrl()]).trim());
-    if (tables > 0) throw new Error('Restore needs an empty database: the one DATABASE_URL names has tables');
+    const tables = Number(pgTool('psql', ['-At', '-c', `SELECT count(*) FROM information_schema.tables WHERE table_schema = '${postgresSchema().replace(/'/g, "''")}'`, postgresUrl()]).trim());
+    if (tables > 0) throw new Error(`Restore needs an empty database: ${describePostgres()} has tables`);
   }
 
-  if (database === 'sqlite') {
-    fs.mkdirSync(path.dirname(sqliteFile()), { recursive: true });
-    fs.copyFileSync(path.join(from, SQLITE_FILE), sqliteFile());
-  } else {
-    pgTool('pg_restore', ['--no-owner', '--no-acl', '--exit-on-error', `--dbname=${postgresUrl()}`, path.join(from, POSTGRES_FILE)]);
+  const staged = parts.map((part) => ({ part, staging: stagingFor(part.dir) }));
+  try {
+    for (const { part, staging } of staged) fs.cpSync(path.join(from, part.name), staging, { recursive: true });
+    if (database === 'sqlite') {
+      fs.mkdirSync(path.dirname(sqliteFile()), { recursive: true });
+      fs.copyFileSync(dump, stagingFor(sqliteFile()));
+      fs.renameSync(stagingFor(sqliteFile()), sqliteFile());
+    } else {
+      pgTool('pg_restore', ['--no-owner', '--no-acl', '--single-transaction', '--exit-on-error', `--dbname=${postgresUrl()}`, dump]);
+    }
+    for (const { part, staging } of staged) moveInto(staging, part.dir);
+  } finally {
+    for (const { staging } of staged) fs.rmSync(staging, { recursive: true, force: true });
+    if (database === 'sqlite') fs.rmSync(stagingFor(sqliteFile()), { force: true });
   }
-  for (const part of parts) fs.cpSync(path.join(from, part.name), part.dir, { recursive: true });
   return manifest;
+}
+
+/** The backup's manifest, or an error saying the folder holds no backup. */
+function readManifest(from: string): Manifest {
+  const file = path.join(from, MANIFEST);
+  if (!fs.existsSync(file)) throw new Error(`${from} holds no backup (${MANIFEST} is missing)`);
+  let manifest: Partial<Manifest>;
+  try {
+    manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Manifest>;
+  } catch {
+    throw new Error(`${file} is not a backup's manifest (it is not JSON)`);
+  }
+  if (manifest?.database !== 'sqlite' && manifest?.database !== 'postgres') throw new Error(`${file} is not a backup's manifest (it names no database)`);
+  return manifest as Manifest;
+}
+
+/** Moves everything in `staging` into `dir` (made when missing; empty but for a checkout's placeholder). */
+function moveInto(staging: string, dir: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const name of fs.readdirSync(staging)) fs.renameSync(path.join(staging, name), path.join(dir, name));
+}
+
+const postgresSchema = () => env('DATABASE_SCHEMA') ?? 'public';
+
+/** The PostgreSQL database env names, without the password a URL may carry. */
+function describePostgres(): string {
+  const url = new URL(postgresUrl());
+  return `the database ${decodeURIComponent(url.pathname.slice(1))} on ${url.host}`;
 }
 
 /** Creates the PostgreSQL database env names when the server has none of that name. */
@@ -155,6 +226,7 @@ function ensurePostgresDatabase(): void {
 
 /** Whether every file under `from` is under `to` with the same bytes (a certificate restored onto its own machine). */
 function sameFiles(from: string, to: string): boolean {
+  if (!fs.existsSync(to) || isEmptyDir(from)) return false;
   return fs.readdirSync(from, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).every((entry) => {
     const relative = path.relative(from, path.join(entry.parentPath, entry.name));
     const there = path.join(to, relative);
