@@ -105,12 +105,13 @@ const upkeepService = ({ strapi }: { strapi: Core.Strapi }) => {
     run,
 
     /**
-     * Runs a round now, in the background (a start does not wait for it), then every hour through Strapi's cron.
-     * Call from bootstrap().
+     * Runs a round as soon as the CMS serves, in the background (a start does not wait for it), then every hour
+     * through Strapi's cron. A script that boots the CMS without serving (seed, portal tools) runs none. Call from
+     * bootstrap().
      */
     schedule(): void {
       const round = () => run().catch((error: unknown) => strapi.log.error(`Upkeep failed: ${error instanceof Error ? error.message : String(error)}`));
-      void round();
+      strapi.server.httpServer.once('listening', () => void round());
       strapi.cron.add({ upkeep: { task: round, options: { rule: HOURLY } } });
     },
   };
