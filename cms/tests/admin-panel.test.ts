@@ -230,7 +230,7 @@ describe('the Editor role', () => {
         tokenHash: 'hash-secret', tokenNonce: 'nonce-secret', drawnSignature: 'data:image/png;base64,secret',
       } as never,
     });
-    const list = await editor('GET', `/content-manager/collection-types/api::signing.signing?filters[role][$eq]=management&filters[name][$eq]=Ada%20Admin`);
+    const list = await editor('GET', `/content-manager/collection-types/api::signing.signing?filters[role][$eq]=management&filters[name][$eq]=Ada%20Admin&filters[email][$eq]=ada%40example.com`);
     expect(list.status).toBe(200);
     expect(list.body.results).toEqual([expect.objectContaining({ role: 'management', name: 'Ada Admin', signedAt: '2026-11-20T15:00:00.000Z', ip: '203.0.113.9', documentSha256: 'a'.repeat(64) })]);
     const one = await editor('GET', `/content-manager/collection-types/api::signing.signing/${signature.documentId}`);
