@@ -196,3 +196,48 @@ describe('the local signing flow', () => {
     expect(signedLinks.body).toMatchObject({ signed: true, canSign: false });
   });
 });
+
+describe('the list of agreements waiting for management', () => {
+  let queue: Offering;
+  let queueAdmin: { authCode: string };
+  const signers: Investor[] = [];
+
+  /** The investor asks to sign and signs through their link. */
+  const signAsInvestor = async (who: Investor) => {
+    const { body } = await call(app, 'POST', '/api/syndication/request_sign', { id: who.syndUser }, { authCode: who.authCode, headers: { origin: 'http://localhost:5173' } });
+    expect((await call(app, 'POST', `/api/signing/${tokenOf(body.url)}`, { name: 'Queue Investor', consent: true })).status).toBe(200);
+  };
+  const page = (query: string) => call(app, 'GET', `/api/syndication/countersign${query}`, undefined, { authCode: queueAdmin.authCode });
+
+  beforeAll(async () => {
+    queue = await createOffering(app, 'sign-queue');
+    queueAdmin = await signedInUser(app, 'sign-queue-admin', 'admin', queue.portal);
+    for (const name of ['first', 'second', 'third']) {
+      const who = await createInvestor(app, queue, `sign-queue-${name}`, { spouse: false });
+      await signAsInvestor(who);
+      signers.push(who);
+    }
+    // Signed by the investor but not yet by the spouse who must sign too: not waiting for management.
+    await signAsInvestor(await createInvestor(app, queue, 'sign-queue-spouse'));
+    // Committed, not signed.
+    await createInvestor(app, queue, 'sign-queue-unsigned', { spouse: false });
+  });
+
+  it('pages the portal’s waiting agreements, oldest signature first, with the total', async () => {
+    const first = await page('?page=1&pageSize=2');
+    expect(first.status).toBe(200);
+    expect(first.body.items.map((item: { investor: { email: string } }) => item.investor.email)).toEqual([signers[0].email, signers[1].email]);
+    expect(first.body.pagination).toEqual({ page: 1, pageSize: 2, pageCount: 2, total: 3 });
+    const second = await page('?page=2&pageSize=2');
+    expect(second.body.items.map((item: { investor: { email: string } }) => item.investor.email)).toEqual([signers[2].email]);
+    const all = await page('');
+    expect(all.body.pagination).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 3 });
+    expect(all.body.items[0]).toMatchObject({ invest_amount: 50_000, investment: { name: 'sign-queue Deal' }, signedAt: expect.any(String) });
+  });
+
+  it('refuses a page that is not one', async () => {
+    expect(await page('?pageSize=0')).toMatchObject({ status: 400, body: { error: { message: 'pageSize must be from 1 to 100' } } });
+    expect(await page('?pageSize=101')).toMatchObject({ status: 400, body: { error: { message: 'pageSize must be from 1 to 100' } } });
+    expect(await page('?page=two')).toMatchObject({ status: 400, body: { error: { message: 'page must be a whole number' } } });
+  });
+});

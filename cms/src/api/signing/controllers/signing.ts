@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { errors, yup } from '@strapi/utils';
 import { keepErrorMessages } from '../../../utils/error-messages';
 import { attachmentDisposition, cmsOrigin, fileOfLinkToken } from '../../../utils/file-links';
-import { isRowId, requiredText, text, validateBody } from '../../../utils/validation';
+import { isRowId, queryInteger, requiredText, text, validateBody, validateQuery } from '../../../utils/validation';
 import { isDropboxSignEvent } from '../../../providers/signing';
 import { fileStorage } from '../../../providers/storage';
 import { portalConfig } from '../../../utils/portal-config';
@@ -30,6 +30,7 @@ const schemas = {
     signature: text('signature', SIGNATURE_MAX),
     consent: yup.mixed().test('consent', 'Please agree to sign electronically (consent: true)', (value) => value === true),
   }),
+  waitingPage: yup.object({ page: queryInteger('page', 1, 1_000_000), pageSize: queryInteger('pageSize', 1, 100) }),
   token: yup.object({ token: requiredText('token', 200) }),
   // A download token carries the file's key and name, so it is longer.
   fileToken: yup.object({ token: requiredText('token', 2000) }),
@@ -82,9 +83,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
         ctx.body = await signing(strapi).signingUrl(caller(ctx), body.id, requestInfo(ctx));
       },
 
-      /** GET /api/syndication/countersign: the portal's agreements waiting for management. */
+      /** GET /api/syndication/countersign?page=&pageSize=: a page (25 by default) of the portal's agreements waiting for management. */
       async waitingForManagement(ctx: Context) {
-        ctx.body = await signing(strapi).waitingForManagement(caller(ctx));
+        const query = await validateQuery(schemas.waitingPage, ctx.query);
+        ctx.body = await signing(strapi).waitingForManagement(caller(ctx), { page: Number(query.page ?? 1), pageSize: Number(query.pageSize ?? 25) });
       },
 
       /** POST /api/syndication/countersign: management signs; the agreement is completed and sealed. */

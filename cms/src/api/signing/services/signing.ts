@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { PDFDocument } from 'pdf-lib';
-import { displayName, formatUsd, isGoingToInvest, isInvesting, isSpouseInvestmentRequired } from '@portal/rules';
+import { displayName, formatUsd, INVEST_STATUS, isGoingToInvest, isInvesting, isSpouseInvestmentRequired } from '@portal/rules';
 import { hashCode } from '../../../utils/codes';
 import { derivedKey } from '../../../utils/derived-keys';
 import { escapeHtml } from '../../../utils/html';
@@ -10,6 +10,7 @@ import { fileLinkToken } from '../../../utils/file-links';
 import { conflict } from '../../../utils/http-errors';
 import { portalConfig, type SigningProviderName } from '../../../utils/portal-config';
 import { serviceAccessor } from '../../../utils/service';
+import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import {
   completeAgreement,
   pngOfDataUrl,
@@ -135,6 +136,36 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
   function investorSideComplete(row: SyndUserRow, rows: SigningRow[]): boolean {
     const signed = (role: SignerRole) => rows.some((signer) => signer.role === role && signer.signedAt);
     return signed('investor') && (!isSpouseInvestmentRequired(row) || signed('spouse'));
+  }
+
+  /**
+   * The syndication users of these funds waiting for management, as one query: going to invest, not countersigned,
+   * signed by the investor and, when the spouse must sign too, by the spouse (investorSideComplete, in SQL); and
+   * the column that orders them, when the investor signed.
+   */
+  function waitingForManagementQuery(fundIds: number[]) {
+    const knex = strapi.db.connection;
+    const funds = linkTableOf(strapi, SYND_USER, 'fund');
+    const signerLinks = linkTableOf(strapi, SIGNING, 'syndUser');
+    const signedAtColumn = `g.${columnOf(strapi, SIGNING, 'signedAt')}`;
+    const signedBy = (role: SignerRole) => knex(`${signerLinks.name} as sl`)
+      .join(`${tableOf(strapi, SIGNING)} as g`, 'g.id', `sl.${signerLinks.owner}`)
+      .where(`sl.${signerLinks.target}`, knex.ref('s.id')).where('g.role', role).whereNotNull(signedAtColumn);
+    const waiting = knex(`${tableOf(strapi, SYND_USER)} as s`)
+      .join(`${funds.name} as f`, `f.${funds.owner}`, 's.id')
+      .whereIn(`f.${funds.target}`, fundIds)
+      .where('s.invest_status', INVEST_STATUS.accepted)
+      .whereNull('s.sa_complete_date')
+      .whereNull(`s.${columnOf(strapi, SYND_USER, 'managementSignedAt')}`)
+      .whereExists(signedBy('investor'))
+      // isSpouseInvestmentRequired: method CASH, married and a spouse's email; then the spouse must have signed.
+      .where((spouse) => spouse
+        .whereNull('s.method_of_inv').orWhereNot('s.method_of_inv', 'CASH')
+        .orWhereNull('s.is_married').orWhereNot('s.is_married', true)
+        .orWhereNull('s.cosub_email').orWhere('s.cosub_email', '')
+        .orWhereExists(signedBy('spouse')));
+    const firstSignedAt = signedBy('investor').min({ first: signedAtColumn }).as('first_signed_at');
+    return { waiting, firstSignedAt };
   }
 
   async function siteFor(origin: string | undefined): Promise<string> {
@@ -517,33 +548,34 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** GET /api/syndication/countersign: the portal's agreements every investor-side signer has signed, waiting for management. */
-    async waitingForManagement(user: SigningUser) {
+    async waitingForManagement(user: SigningUser, { page, pageSize }: { page: number; pageSize: number }) {
       const portal = await portals(strapi).ofUser(user);
-      if (!portal) return { items: [] };
-      const investorRows: (SigningRow & { syndUser: { id: number } })[] = await db().findMany({
-        where: {
-          role: 'investor',
-          signedAt: { $notNull: true },
-          syndUser: { sa_complete_date: { $null: true }, managementSignedAt: { $null: true }, fund: { company: { portal: { id: portal.id } } } },
-        },
-        populate: { syndUser: { select: ['id'] } },
-        orderBy: { signedAt: 'asc' },
-      });
-      const items = [];
-      for (const investor of investorRows) {
-        const row = await readSyndUser(investor.syndUser.id);
-        const rows = await investorSide(row.id);
-        if (!isGoingToInvest(row) || !investorSideComplete(row, rows)) continue;
-        const signedAt = rows.map((signer) => signer.signedAt as string).sort().at(-1) ?? null;
-        items.push({
+      const funds: { id: number }[] = portal ? await strapi.db.query(FUND).findMany({ where: { company: { portal: { id: portal.id } } }, select: ['id'] }) : [];
+      const { waiting, firstSignedAt } = waitingForManagementQuery(funds.map((fund) => fund.id));
+      const [{ total }] = (await waiting.clone().count({ total: '*' })) as { total: number | string }[];
+      const pagination = { page, pageSize, pageCount: Math.ceil(Number(total) / pageSize), total: Number(total) };
+      const ids = ((await waiting.select('s.id', firstSignedAt).orderBy([{ column: 'first_signed_at' }, { column: 's.id' }]).offset((page - 1) * pageSize).limit(pageSize)) as { id: number }[])
+        .map((row) => Number(row.id));
+      if (!ids.length) return { items: [], pagination };
+      // The page's rows and their signatures: two queries, however long the list.
+      const [rows, signers]: [SyndUserRow[], SigningRow[]] = await Promise.all([
+        strapi.db.query(SYND_USER).findMany({ where: { id: { $in: ids } }, populate: SYND_USER_POPULATE }),
+        db().findMany({ where: { syndUser: { id: { $in: ids } }, role: { $in: INVESTOR_SIDE }, signedAt: { $notNull: true } }, populate: { syndUser: { select: ['id'] } } }),
+      ]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const items = ids.flatMap((id) => {
+        const row = byId.get(id);
+        if (!row) return [];
+        const signedAt = signers.filter((signer) => signer.syndUser?.id === id).map((signer) => signer.signedAt as string).sort().at(-1) ?? null;
+        return [{
           syndUser: syndUserView(row),
           investor: { name: investorName(row), email: row.user?.email ?? null },
           investment: { name: row.investment?.name ?? null, url_slug: row.investment?.url_slug ?? null },
           invest_amount: row.invest_amount === null ? null : Number(row.invest_amount),
           signedAt,
-        });
-      }
-      return { items };
+        }];
+      });
+      return { items, pagination };
     },
 
     /**

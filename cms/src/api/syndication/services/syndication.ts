@@ -7,6 +7,7 @@ import {
 import { conflict } from '../../../utils/http-errors';
 import { inTurn, TURNS } from '../../../utils/in-turn';
 import { serviceAccessor } from '../../../utils/service';
+import { linkTableOf, tableOf } from '../../../utils/tables';
 import type { AccountUser } from '../../account/users';
 import { contents } from '../../content/services/content';
 import { notifications } from '../../notification/services/notification';
@@ -112,15 +113,14 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
    */
   async function acceptedTotals(fundIds: number[], exceptSyndUserIds: number[] = []): Promise<Map<number, number>> {
     if (fundIds.length === 0) return new Map();
-    const meta = strapi.db.metadata.get(SYND_USER) as unknown as { tableName: string; attributes: { fund: { joinTable: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } } } } };
-    const { name: links, joinColumn, inverseJoinColumn } = meta.attributes.fund.joinTable;
+    const links = linkTableOf(strapi, SYND_USER, 'fund');
     const rows = await strapi.db.transaction(({ trx }) => {
-      const query = strapi.db.connection(`${meta.tableName} as s`).transacting(trx as never)
-        .join(`${links} as l`, `l.${joinColumn.name}`, 's.id')
-        .whereIn(`l.${inverseJoinColumn.name}`, fundIds)
+      const query = strapi.db.connection(`${tableOf(strapi, SYND_USER)} as s`).transacting(trx as never)
+        .join(`${links.name} as l`, `l.${links.owner}`, 's.id')
+        .whereIn(`l.${links.target}`, fundIds)
         .where('s.invest_status', INVEST_STATUS.accepted)
-        .groupBy(`l.${inverseJoinColumn.name}`)
-        .select({ fund: `l.${inverseJoinColumn.name}` })
+        .groupBy(`l.${links.target}`)
+        .select({ fund: `l.${links.target}` })
         .sum({ total: 's.invest_amount' });
       if (exceptSyndUserIds.length) query.whereNotIn('s.id', exceptSyndUserIds);
       return query;

@@ -4,7 +4,7 @@ import Row from 'react-bootstrap/Row';
 import { EducationCard } from '@/components/education/education-card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { type EducationListQuery, useEducationList } from '@/lib/education';
-import { Pager } from './pager';
+import { Pager } from '@/components/ui/pager';
 
 /** The spec's page size, for videos and papers alike. */
 const EDUCATION_PAGE_SIZE = 8;

@@ -56,6 +56,23 @@ describe('/management/countersign', () => {
     ]);
   });
 
+  it('pages a long list on the server, 25 at a time', async () => {
+    const item = (n: number) => ({ ...waiting().items[0], syndUser: { id: n, documentId: `doc-${n}` }, investor: { name: `Investor ${n}`, email: `i${n}@example.com` } });
+    const { user, fetchMock } = renderAppAs(admin, '/management/countersign', {
+      routes: {
+        'GET /api/syndication/countersign': ({ url }) => {
+          const page = Number(url.searchParams.get('page'));
+          return { items: [item(page * 100)], pagination: { page, pageSize: 25, pageCount: 3, total: 51 } };
+        },
+      },
+    });
+    expect(await screen.findByText('51 agreements waiting, the oldest signature first.')).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: /Investor 100/ })).toBeInTheDocument();
+    await user.click(within(screen.getByRole('navigation', { name: 'Agreements pages' })).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('rowheader', { name: /Investor 200/ })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /api/syndication/countersign').map(({ url }) => url.search)).toEqual(['?page=1&pageSize=25', '?page=2&pageSize=25']);
+  });
+
   it('shows what the server refuses', async () => {
     const { user } = renderAppAs(admin, '/management/countersign', {
       routes: {

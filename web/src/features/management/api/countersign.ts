@@ -18,12 +18,25 @@ export function countersignIdOf(item: CountersignItem): string {
   return typeof syndUser === 'object' && syndUser !== null ? syndUser.documentId : String(syndUser);
 }
 
-/** The portal's agreements waiting for management (admins and superadmins); a failed read is an empty list. */
-export function useAgreementsToCountersign() {
+/** A page of the agreements waiting, and how many there are in all. */
+export interface CountersignPage {
+  items: CountersignItem[];
+  pageCount: number;
+  total: number;
+}
+
+/** How many agreements one page shows. */
+export const COUNTERSIGN_PAGE_SIZE = 25;
+
+/** A page (from 1) of the portal's agreements waiting for management (admins and superadmins); a failed read is an empty list. */
+export function useAgreementsToCountersign(page: number) {
   const { me } = useSession();
-  return useSWR(me ? ['countersign', me.id] : null, async () => {
-    const answer = await api.get<{ items?: CountersignItem[] }>('/api/syndication/countersign');
-    return Array.isArray(answer?.items) ? answer.items : [];
+  return useSWR(me ? ['countersign', me.id, page] : null, async (): Promise<CountersignPage> => {
+    const answer = await api.get<{ items?: CountersignItem[]; pagination?: { pageCount?: number; total?: number } }>(
+      `/api/syndication/countersign?page=${page}&pageSize=${COUNTERSIGN_PAGE_SIZE}`,
+    );
+    const items = Array.isArray(answer?.items) ? answer.items : [];
+    return { items, pageCount: answer?.pagination?.pageCount ?? 1, total: answer?.pagination?.total ?? items.length };
   });
 }
 

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { useNotify } from '@/components/toasts/toasts';
+import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session-context';
@@ -63,35 +64,46 @@ function CountersignRow({ item, onDone }: { item: CountersignItem; onDone: () =>
   );
 }
 
-/** /management/countersign (admins): the agreements investors have signed that wait for management's signature. */
+/** /management/countersign (admins): the agreements investors have signed that wait for management's signature, a page at a time. */
 export function CountersignPage() {
-  const { data: items, mutate } = useAgreementsToCountersign();
+  const [page, setPage] = useState(1);
+  const { data, mutate } = useAgreementsToCountersign(page);
+  // A countersigned agreement leaves the list: the last one of the last page takes the admin back a page.
+  useEffect(() => {
+    if (data && data.pageCount > 0 && page > data.pageCount) setPage(data.pageCount);
+  }, [data, page]);
   return (
     <ContentLayout title="Agreements to countersign">
-      {items === undefined ? (
+      {data === undefined ? (
         <Spinner />
-      ) : items.length === 0 ? (
+      ) : data.items.length === 0 ? (
         <p>No agreements are waiting for a countersignature.</p>
       ) : (
-        <Table responsive>
-          <thead>
-            <tr>
-              <th scope="col">Investor</th>
-              <th scope="col">Investment</th>
-              <th scope="col" className="text-end">Amount</th>
-              <th scope="col">Signed At</th>
-              <th scope="col">Your Name</th>
-              <th scope="col">
-                <span className="visually-hidden">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <CountersignRow key={countersignIdOf(item)} item={item} onDone={() => void mutate()} />
-            ))}
-          </tbody>
-        </Table>
+        <>
+          <p className="text-body-secondary">
+            {data.total === 1 ? '1 agreement waiting.' : `${data.total} agreements waiting, the oldest signature first.`}
+          </p>
+          <Table responsive>
+            <thead>
+              <tr>
+                <th scope="col">Investor</th>
+                <th scope="col">Investment</th>
+                <th scope="col" className="text-end">Amount</th>
+                <th scope="col">Signed At</th>
+                <th scope="col">Your Name</th>
+                <th scope="col">
+                  <span className="visually-hidden">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((item) => (
+                <CountersignRow key={countersignIdOf(item)} item={item} onDone={() => void mutate()} />
+              ))}
+            </tbody>
+          </Table>
+          {data.pageCount > 1 && <Pager page={page} pageCount={data.pageCount} onPageChange={setPage} label="Agreements pages" />}
+        </>
       )}
     </ContentLayout>
   );

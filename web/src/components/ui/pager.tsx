@@ -41,7 +41,7 @@ export function Pager({ page, pageCount, onPageChange, label }: PagerProps) {
         min={1}
         max={pageCount}
         size="sm"
-        className="pager-input"
+        style={{ width: '5rem' }}
         value={draft ?? String(page)}
         onChange={(event) => type(event.target.value)}
         onBlur={() => setDraft(null)}
