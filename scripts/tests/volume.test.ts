@@ -17,12 +17,25 @@ let app: OpenStrapi;
 let base: string;
 let grown: VolumeReport;
 
+let demoFunds: Map<string, { total: number; committed: number }>;
+
 const knex = () => app.strapi.db.connection;
+
+/** Each fund's size and what the accepted commitments to it add up to, by name. */
+async function fundFigures(): Promise<Map<string, { total: number; committed: number }>> {
+  const funds = (await app.strapi.db.query('api::fund.fund').findMany({ select: ['id', 'name', 'total_inv_amount'] })) as { id: number; name: string; total_inv_amount: number | null }[];
+  return new Map(await Promise.all(funds.map(async (fund) => {
+    const rows = await app.strapi.db.query('api::synd-user.synd-user').findMany({ where: { fund: { id: fund.id }, invest_status: 'Accepted investment' }, select: ['invest_amount'] });
+    const committed = rows.reduce((sum: number, row: { invest_amount: number | string | null }) => sum + Number(row.invest_amount ?? 0), 0);
+    return [fund.name, { total: Number(fund.total_inv_amount ?? 0), committed }] as const;
+  })));
+}
 const count = async (table: string) => Number((await knex()(table).count({ count: '*' }))[0].count);
 
 beforeAll(async () => {
   app = await openStrapi();
   await seed(app.strapi, { password: PASSWORD, now: new Date() });
+  demoFunds = await fundFigures();
   grown = await seedVolume(app.strapi, 2, { unitSize: UNIT });
   // The CMS's own HTTP API on this database, as a browser reaches it.
   app.strapi.server.mount();
@@ -49,6 +62,30 @@ describe('a volume seed', () => {
     expect(copies.some((row) => row.sa_start_date && !row.syndAgreementSignedByCurrentUser)).toBe(true);
     expect(copies.some((row) => row.syndAgreementSignedByCurrentUser && !row.sa_complete_date)).toBe(true);
     expect(copies.some((row) => row.sa_complete_date)).toBe(true);
+  });
+
+  it('grows each fund with the commitments copied to it: what is left to invest keeps its share, nothing is oversubscribed', async () => {
+    const grownFunds = await fundFigures();
+    let grew = 0;
+    for (const [name, demo] of demoFunds) {
+      const now = grownFunds.get(name)!;
+      if (!demo.total) continue;
+      expect(now.committed, name).toBeLessThanOrEqual(now.total);
+      if (!demo.committed) continue;
+      // The size scales with the commitments: total / committed as in the demo (to the dollar).
+      expect(Math.abs(now.total - Math.round((demo.total * now.committed) / demo.committed)), name).toBeLessThanOrEqual(1);
+      if (now.total > demo.total) grew += 1;
+    }
+    expect(grew).toBeGreaterThan(0);
+  });
+
+  it('copies only the notifications investors get, not the notices to staff', async () => {
+    const copied = await app.strapi.db.query('api::notification.notification').findMany({
+      where: { user: { email: { $startsWith: 'volume.investor.' } } }, populate: { template: { select: ['name', 'defaultTargetLevel'] } }, limit: 5000,
+    });
+    expect(copied.length).toBeGreaterThan(0);
+    // The templates of the notices to staff are meant for admins (review_syndication, syndication_committed, ...).
+    expect(copied.filter((row: { template?: { name: string; defaultTargetLevel: string } | null }) => row.template?.defaultTargetLevel === 'admin')).toEqual([]);
   });
 
   it('gives copies the app reads as its own: one signs in and sees its investments, documents and notifications', async () => {

@@ -10,7 +10,8 @@ import { NOTIFICATION, SYND_USER, USER } from '../lib/uids';
  * with copies of that investor's syndication users, signatures, agreements and documents, plus NOTIFICATIONS_EACH
  * notifications, DOWNLOADS_EACH downloads and SESSIONS_EACH sign-in sessions (one of them ended). The copies go
  * straight into the tables, a batch of investors per transaction, with their relation rows; every copy signs in with
- * the demo password (the demo's hash is reused: no bcrypt per user) and its documents are the demo's files.
+ * the demo password (the demo's hash is reused: no bcrypt per user) and its documents are the demo's files. Each
+ * fund grows with the commitments copied to it (growFunds), so an open offering still has room to invest.
  * Idempotent: investors are numbered, and a run adds only the numbers missing up to N units.
  */
 
@@ -75,7 +76,8 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
   const owned = new Map(await Promise.all(OWNED_BY_USER.map(async (uid) => [uid, await ownedBy(uid, 'user', templateIds)] as const)));
   const syndUserIds = [...owned.get(SYND_USER)!.values()].flat().map((row) => Number(row.id));
   const ownedBySyndUser = new Map(await Promise.all(OWNED_BY_SYND_USER.map(async (uid) => [uid, await ownedBy(uid, 'syndUser', syndUserIds)] as const)));
-  const notifications = (await knex(meta(NOTIFICATION).tableName).orderBy('id').limit(50)) as Row[];
+  const notifications = await investorNotifications();
+  const committedBefore = await acceptedByFund();
 
   for (let first = existing; first < wanted; first += BATCH) {
     const numbers = Array.from({ length: Math.min(BATCH, wanted - first) }, (_, index) => first + index);
@@ -128,8 +130,48 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
     report.added += numbers.length;
     log(`  ${first + numbers.length} of ${wanted} volume investors`);
   }
+  await growFunds(committedBefore, await acceptedByFund());
   report.investors = wanted;
   return report;
+
+  /** The demo's notifications to investors (not the notices its staff get), to copy to the volume investors. */
+  async function investorNotifications(): Promise<Row[]> {
+    const owner = meta(NOTIFICATION).attributes.user.joinTable!;
+    const table = meta(NOTIFICATION).tableName;
+    return (await knex(table)
+      .join(owner.name, `${owner.name}.${owner.joinColumn.name}`, `${table}.id`)
+      .join(usersTable, `${usersTable}.id`, `${owner.name}.${owner.inverseJoinColumn.name}`)
+      .where(`${usersTable}.level`, 'user')
+      .orderBy(`${table}.id`).limit(50)
+      .select(`${table}.*`)) as Row[];
+  }
+
+  /** What the accepted commitments to each fund add up to. */
+  async function acceptedByFund(): Promise<Map<number, number>> {
+    const fund = meta(SYND_USER).attributes.fund.joinTable!;
+    const rows = (await knex(`${meta(SYND_USER).tableName} as s`)
+      .join(`${fund.name} as l`, `l.${fund.joinColumn.name}`, 's.id')
+      .where('s.invest_status', 'Accepted investment')
+      .groupBy(`l.${fund.inverseJoinColumn.name}`)
+      .select({ fund: `l.${fund.inverseJoinColumn.name}` })
+      .sum({ total: 's.invest_amount' })) as { fund: number | string; total: number | string | null }[];
+    return new Map(rows.map((row) => [Number(row.fund), Number(row.total ?? 0)]));
+  }
+
+  /**
+   * A fund raised from a hundred times the investors is a hundred times larger: each fund's size grows with what is
+   * committed to it, so the copied commitments do not oversubscribe it and what is left to invest keeps its share.
+   */
+  async function growFunds(before: Map<number, number>, after: Map<number, number>): Promise<void> {
+    const funds = meta('api::fund.fund').tableName;
+    for (const [fund, committed] of after) {
+      const was = before.get(fund) ?? 0;
+      if (was <= 0 || committed <= was) continue;
+      const row = (await knex(funds).where('id', fund).first('total_inv_amount')) as { total_inv_amount: number | string | null } | undefined;
+      if (!row?.total_inv_amount) continue;
+      await knex(funds).where('id', fund).update({ total_inv_amount: Math.round((Number(row.total_inv_amount) * committed) / was) });
+    }
+  }
 
   /** The demo's investors (site users of level user who are active and not copies), with their portal's domain. */
   async function demoInvestors(): Promise<{ user: Row; domain: string }[]> {
