@@ -108,17 +108,43 @@ async function scannedTables(sql: string, bindings: unknown[]): Promise<string[]
         await pg.query('RESET enable_seqscan; RESET enable_mergejoin; RESET enable_hashjoin');
       }
     }
-    const sqlite = connection as { prepare(text: string): { all(...values: unknown[]): { detail: string }[] } };
+    const sqlite = connection as { prepare(text: string): { all(...values: unknown[]): SqlitePlanRow[] } };
     const plan = sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...bindings.map(sqliteValue));
     // SQLite names a table by its alias in the query (`t0`).
     const tables = new Map([...sql.matchAll(/`(\w+)` as `(\w+)`/g)].map(([, table, alias]) => [alias, table]));
-    return plan.flatMap(({ detail }) => {
-      const match = /^SCAN (\w+)/.exec(detail);
-      return match ? [tables.get(match[1]) ?? match[1]] : [];
-    });
+    const tableOf = (alias: string) => tables.get(alias) ?? alias;
+    return [
+      ...plan.flatMap(({ detail }) => {
+        const match = /^SCAN (\w+)/.exec(detail);
+        return match ? [tableOf(match[1])] : [];
+      }),
+      ...wideCorrelatedSearches(plan).map(tableOf),
+    ];
   } finally {
     await knex.client.releaseConnection(connection);
   }
+}
+
+interface SqlitePlanRow {
+  id: number;
+  parent: number;
+  detail: string;
+}
+
+/**
+ * A subquery run once per outer row must start from that row: its first search finds rows by a key (`..._id=?`, the
+ * rowid). One that starts from a condition of its own (`role=? AND signed_at>?`) walks every matching row of the
+ * table for each outer row, which is a full scan's cost times the outer rows, though SQLite calls it a SEARCH.
+ */
+function wideCorrelatedSearches(plan: SqlitePlanRow[]): string[] {
+  return plan
+    .filter((row) => row.detail.startsWith('CORRELATED'))
+    .flatMap((subquery) => {
+      const first = plan.find((row) => row.parent === subquery.id && /^(SEARCH|SCAN) /.test(row.detail));
+      const match = first && /^SEARCH (\w+) USING .*\((.*)\)$/.exec(first.detail);
+      if (!first || (match && /^(\w+_id|rowid)=\?/.test(match[2]))) return [];
+      return [match?.[1] ?? /^(?:SEARCH|SCAN) (\w+)/.exec(first.detail)![1]];
+    });
 }
 
 interface PlanNode {
