@@ -8,3 +8,5 @@ export * from './hosts';
 export * from './commitment';
 export * from './accreditation';
 export * from './places';
+export * from './allocation';
+export * from './returns';
