@@ -10,3 +10,4 @@ export * from './accreditation';
 export * from './places';
 export * from './allocation';
 export * from './returns';
+export * from './ledger';
