@@ -38,6 +38,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
       ratelimit: { enabled: env('NODE_ENV') !== 'test' },
     },
   },
+  // Capital calls, distributions, funding and valuations: admin routes under /sponsor-desk (src/plugins/sponsor-desk).
+  'sponsor-desk': { enabled: true, resolve: './src/plugins/sponsor-desk' },
   // Portal and notification colours are edited with Strapi's colour picker (stored as '#RRGGBB' strings).
   'color-picker': { enabled: true },
   // SMTP when SMTP_HOST is set; otherwise bootstrap swaps in the outbox (src/bootstrap/mail-provider.ts).

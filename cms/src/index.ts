@@ -19,6 +19,7 @@ import { sessions } from './api/session/services/session';
 import { upkeep } from './api/upkeep/services/upkeep';
 import { registerReadCache, replayBeforeKoa } from './utils/read-cache';
 import { registerSignedInCaches } from './utils/signed-in-cache';
+import { registerLedgerImmutability } from './api/ledger-entry';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -31,6 +32,7 @@ export default {
     registerSignedInCaches(strapi);
     runMigrationsAfterSchemaSync(strapi);
     registerRelationFilters(strapi);
+    registerLedgerImmutability(strapi);
     // Our sessions: routes that list `auth: { strategies: ['authcode'] }` need a valid authcode header (else 401).
     // No `verify`: what a caller may do is decided by each route's policies, not by role permissions. So a session
     // opens only the routes that name this strategy: the plugins' routes (users, roles, upload, ...) try every

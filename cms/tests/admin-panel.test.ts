@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { applyStaffPermissions } from '../src/bootstrap/staff-permissions';
 import { fieldLabel } from '../src/utils/field-label';
 import { SESSION_TYPES } from '../src/utils/session-types';
-import { createUser, signIn, uniqueEmail } from './helpers/auth';
+import { adminToken, createUser, signIn, uniqueEmail } from './helpers/auth';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 
 let app: TestApp;
@@ -15,19 +15,10 @@ const HIDDEN_FROM_STAFF = [...SESSION_TYPES, 'api::setting.setting'];
 /** Every user field that holds a secret or a private note; none may ever reach content staff. */
 const USER_SECRETS = ['password', 'resetPasswordToken', 'confirmationToken', 'confirmEmailCode', 'resetPasswordCode', 'resetPasswordAt', 'notes'];
 
-async function adminUser(email: string, roleCode: string): Promise<string> {
-  const role = await app.strapi.db.query('admin::role').findOne({ where: { code: roleCode } });
-  await app.strapi.service('admin::user').create({
-    email, firstname: 'Panel', lastname: 'Tester', password: 'PanelPass2026!', isActive: true, roles: [role.id],
-  });
-  const login = await http(app, 'POST', '/admin/login', { email, password: 'PanelPass2026!' });
-  return login.body.data.token;
-}
-
 beforeAll(async () => {
   app = await useStrapi();
-  editorToken = await adminUser('layout-editor@portal.local', 'strapi-editor');
-  superToken = await adminUser('layout-super@portal.local', 'strapi-super-admin');
+  editorToken = await adminToken(app, 'layout-editor@portal.local', 'strapi-editor');
+  superToken = await adminToken(app, 'layout-super@portal.local', 'strapi-super-admin');
 });
 
 const as = (token: string) => ({ Authorization: `Bearer ${token}` });

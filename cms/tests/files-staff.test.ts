@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from './helpers/auth';
+import { adminToken, call } from './helpers/auth';
 import { createInvestor, createOffering, download, type Investor, type Offering } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 import { pdfBytes } from './helpers/uploads';
@@ -15,12 +15,6 @@ let superToken: string;
 const TAX = 'api::tax-document.tax-document';
 const NEWS = 'api::news-document.news-document';
 const USER = 'plugin::users-permissions.user';
-
-async function adminToken(email: string, roleCode: string): Promise<string> {
-  const role = await app.strapi.db.query('admin::role').findOne({ where: { code: roleCode } });
-  await app.strapi.service('admin::user').create({ email, firstname: 'Staff', lastname: 'Uploader', password: 'PanelPass2026!', isActive: true, roles: [role.id] });
-  return (await http(app, 'POST', '/admin/login', { email, password: 'PanelPass2026!' })).body.data.token;
-}
 
 const panel = (token: string, method: string, route: string, body?: unknown) => http(app, method, route, body, { Authorization: `Bearer ${token}` });
 
@@ -43,8 +37,8 @@ beforeAll(async () => {
   ann = await createInvestor(app, P, 'staff-ann', { spouse: false });
   ben = await createInvestor(app, P, 'staff-ben', { spouse: false });
   dan = await createInvestor(app, P, 'staff-dan', { spouse: false, status: 'Declined investment' });
-  editorToken = await adminToken('docs-editor@portal.local', 'strapi-editor');
-  superToken = await adminToken('docs-super@portal.local', 'strapi-super-admin');
+  editorToken = await adminToken(app, 'docs-editor@portal.local', 'strapi-editor', ['Staff', 'Uploader']);
+  superToken = await adminToken(app, 'docs-super@portal.local', 'strapi-super-admin', ['Staff', 'Uploader']);
 });
 
 describe('content staff publish tax and news documents in the admin panel', () => {

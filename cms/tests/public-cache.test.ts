@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
-import { call, signedInUser } from './helpers/auth';
+import { adminToken, call, signedInUser } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
 import { startSecondInstance, stopSecondInstance, type SecondInstance } from './helpers/second-instance';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
@@ -51,14 +51,6 @@ async function createContent(portal: TestPortal, slug: string, title: string) {
   return { id: created.id as number, documentId: created.documentId };
 }
 
-async function panelLogin(): Promise<string> {
-  const role = await app.strapi.db.query('admin::role').findOne({ where: { code: 'strapi-editor' } });
-  await app.strapi.service('admin::user').create({
-    email: 'cache-editor@portal.local', firstname: 'Cache', lastname: 'Editor', password: 'PanelPass2026!', isActive: true, roles: [role.id],
-  });
-  const login = await http(app, 'POST', '/admin/login', { email: 'cache-editor@portal.local', password: 'PanelPass2026!' });
-  return login.body.data.token;
-}
 const panel = (method: string, route: string, body?: unknown) => http(app, method, route, body, { Authorization: `Bearer ${panelToken}` });
 
 beforeAll(async () => {
@@ -67,7 +59,7 @@ beforeAll(async () => {
   portalB = await createPortal(app, 'cache-b');
   await app.strapi.db.query('api::portal.portal').update({ where: { id: portalA.id }, data: { domains: ['cache-a.example'] } });
   await app.strapi.db.query('api::portal.portal').update({ where: { id: portalB.id }, data: { domains: ['cache-b.example'] } });
-  panelToken = await panelLogin();
+  panelToken = await adminToken(app, 'cache-editor@portal.local', 'strapi-editor', ['Cache', 'Editor']);
 });
 
 describe('ETag, Cache-Control and 304', () => {

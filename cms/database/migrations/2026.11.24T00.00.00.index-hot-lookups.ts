@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createIndexes, dropIndexes, type IndexSpec } from '../../src/utils/indexes';
 
 /**
  * Indexes for every lookup on a request's path and every upkeep sweep (issue: day two). Strapi 5 makes no index for
@@ -6,7 +7,7 @@ import type { Knex } from 'knex';
  * which Strapi indexes itself. Each index is created only where missing, so a database that has some already (made
  * by hand, or by a partly finished run) takes the rest.
  */
-const INDEXES: { table: string; name: string; columns: string[]; unique?: boolean }[] = [
+const INDEXES: IndexSpec[] = [
   // Every signed-in request: its session by the hash of its code; the upkeep: sessions past their expiry.
   { table: 'user_auths', name: 'user_auths_auth_code_uq', columns: ['auth_code'], unique: true },
   { table: 'user_auths', name: 'user_auths_expires_at_idx', columns: ['expires_at'] },
@@ -33,17 +34,10 @@ const INDEXES: { table: string; name: string; columns: string[]; unique?: boolea
   { table: 'leases', name: 'leases_expires_at_idx', columns: ['expires_at'] },
 ];
 
-/** A column as SQL: a plain name quoted, an expression such as lower(email) with its column quoted. */
-const sqlOf = (column: string) => column.replace(/^(\w+)$|\((\w+)\)/, (_, plain: string, inner: string) => (plain ? `"${plain}"` : `("${inner}")`));
-
 export async function up(knex: Knex): Promise<void> {
-  const schema = knex.client.config.connection?.schema as string | undefined;
-  for (const { table, name, columns, unique } of INDEXES) {
-    const target = schema && knex.client.config.client === 'postgres' ? `"${schema}"."${table}"` : `"${table}"`;
-    await knex.raw(`CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON ${target} (${columns.map(sqlOf).join(', ')})`);
-  }
+  await createIndexes(knex, INDEXES);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const { name } of INDEXES) await knex.raw(`DROP INDEX IF EXISTS "${name}"`);
+  await dropIndexes(knex, INDEXES);
 }

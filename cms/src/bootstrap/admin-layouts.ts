@@ -156,6 +156,43 @@ const LAYOUTS: Record<string, Layout> = {
       guestSession: 'On when a superadmin downloaded it in a guest session, looking at the site as this investor.',
     },
   },
+  'api::ledger-entry.ledger-entry': {
+    mainField: 'effective_date',
+    list: ['effective_date', 'syndUser', 'fund', 'type', 'kind', 'amount_cents'],
+    descriptions: {
+      syndUser: 'The investor’s participation in the fund this money belongs to.',
+      type: 'Contribution: money the investor paid in. Distribution: money paid out to them. Fee: a charge they paid. Adjustment: corrects the entry named below (a negative amount takes away).',
+      kind: 'For a distribution: return of capital, income or gain (how it is taxed and reported).',
+      amount_cents: 'In cents: $1,250.00 is 125000. Entries are never changed or deleted; correct one with an adjustment.',
+      effective_date: 'When the money moved (a capital call: its due date).',
+      fundEvent: 'The capital call or distribution that wrote this entry, if any.',
+      corrects: 'For an adjustment: the entry it corrects.',
+      recordedBy: 'The staff member who posted or recorded it.',
+    },
+  },
+  'api::fund-event.fund-event': {
+    mainField: 'date',
+    list: ['date', 'fund', 'type', 'state', 'total_cents', 'posted_at'],
+    descriptions: {
+      type: 'A capital call asks investors for money; a distribution pays them.',
+      total_cents: 'The total in cents, shared among the investors to the cent; or leave empty and give a percent (capital calls).',
+      percent: 'A capital call of this percent of each investor’s commitment.',
+      basis: 'Share pro rata to commitments, or to the capital each investor has funded so far.',
+      kind: 'For a distribution: return of capital, income or gain.',
+      due_date: 'For a capital call: when the money is due (the date of its contribution entries).',
+      state: 'Draft until posted on the sponsor desk; posting writes every investor’s entry at once and cannot be undone.',
+      createdByName: 'Who drafted it.',
+      postedByName: 'Who posted it.',
+    },
+  },
+  'api::valuation.valuation': {
+    mainField: 'date',
+    list: ['date', 'fund', 'value_percent', 'recordedBy'],
+    descriptions: {
+      value_percent: 'The fund’s value as a percent of the capital contributed (120 means each dollar in is worth $1.20); the newest becomes the fund’s Current value (%).',
+      total_value_cents: 'The fund’s total value in cents, where the accountant gives one.',
+    },
+  },
   'api::notification.notification': {
     mainField: 'messageSubject',
     list: ['messageSubject', 'user', 'template', 'createdAt'],
@@ -205,7 +242,7 @@ const LAYOUTS: Record<string, Layout> = {
   },
 };
 
-const LAYOUT_VERSION = 7;
+const LAYOUT_VERSION = 8;
 
 type Configuration = {
   settings: Record<string, unknown>;

@@ -8,8 +8,12 @@ const USER = 'plugin::users-permissions.user';
 const SIGNING = 'api::signing.signing';
 /** Download records are the investor-relations audit trail: staff read them, nobody changes them. */
 const FILE_DOWNLOAD = 'api::file-download.file-download';
+/** The ledger is money: staff read it; entries are written by the sponsor desk's posting and funding calls. */
+const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
 /** Types content staff may only read, each limited to its fields that are neither private nor named like a secret. */
-const READ_ONLY_TYPES = [USER, SIGNING, FILE_DOWNLOAD];
+const READ_ONLY_TYPES = [USER, SIGNING, FILE_DOWNLOAD, LEDGER_ENTRY];
+/** The sponsor desk's permissions content staff hold: see and draft events; posting is for admins. */
+const STAFF_DESK_ACTIONS = ['plugin::sponsor-desk.read', 'plugin::sponsor-desk.draft'];
 const READ = 'plugin::content-manager.explorer.read';
 
 /** Strapi's default content-staff roles; the super admin keeps every permission. */
@@ -60,6 +64,12 @@ export async function applyStaffPermissions(strapi: Core.Strapi): Promise<void> 
     const extra = held.filter((permission) => !reads.includes(permission));
     if (extra.length) {
       await strapi.db.query(PERMISSION).deleteMany({ where: { id: { $in: extra.map((permission) => permission.id) } } });
+    }
+    const desk: PermissionRow[] = await strapi.db.query(PERMISSION).findMany({ where: { role: role.id, action: { $startsWith: 'plugin::sponsor-desk.' } } });
+    const undue = desk.filter((permission) => !STAFF_DESK_ACTIONS.includes(permission.action));
+    if (undue.length) await strapi.db.query(PERMISSION).deleteMany({ where: { id: { $in: undue.map((permission) => permission.id) } } });
+    for (const action of STAFF_DESK_ACTIONS.filter((wanted) => !desk.some((permission) => permission.action === wanted))) {
+      await strapi.db.query(PERMISSION).create({ data: { action, subject: null, properties: {}, conditions: [], role: role.id } });
     }
     for (const [index, subject] of READ_ONLY_TYPES.entries()) {
       const fields = staffUserFields(strapi, subject);

@@ -121,3 +121,10 @@ export async function signedInUser(app: TestApp, prefix: string, level: NonNulla
 export function openGuestSession(app: TestApp, userId: number): Promise<string> {
   return sessions(app.strapi).create(userId, { isGuestSession: true });
 }
+
+/** A staff member of the admin panel with one of Strapi's roles (strapi-super-admin, strapi-editor, ...), signed in: their token. */
+export async function adminToken(app: TestApp, email: string, roleCode: string, name: [string, string] = ['Panel', 'Tester']): Promise<string> {
+  const role = await app.strapi.db.query('admin::role').findOne({ where: { code: roleCode } });
+  await app.strapi.service('admin::user').create({ email, firstname: name[0], lastname: name[1], password: 'PanelPass2026!', isActive: true, roles: [role.id] });
+  return (await http(app, 'POST', '/admin/login', { email, password: 'PanelPass2026!' })).body.data.token;
+}

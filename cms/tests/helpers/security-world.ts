@@ -21,6 +21,7 @@ export const MARKERS: Record<string, Caller[]> = {
   'ann-proof-marker': ['ann', 'guest'],
   'ann-note-marker': ['ann', 'guest'],
   'ann-agreement-marker': ['ann', 'guest'],
+  'ann-ledger-marker': ['ann', 'guest'],
   'AnnCityMarker': ['ann', 'guest'],
   // Ann's commitment: staff of her portal read every syndication user of it.
   'ann-feedback-marker': ['ann', 'guest', 'admin', 'superadmin'],
@@ -35,6 +36,7 @@ export const MARKERS: Record<string, Caller[]> = {
   'far-feedback-marker': ['foreign'],
   'far-tax-marker': ['foreign'],
   'far-note-marker': ['foreign'],
+  'far-ledger-marker': ['foreign'],
   'FarCityMarker': ['foreign'],
 };
 
@@ -120,6 +122,10 @@ export async function buildWorld(app: TestApp, prefix = 'sec'): Promise<World> {
       originalName: owner === 'ann' ? 'ann-agreement-marker.pdf' : 'far-agreement.pdf', syndUser: signed.documentId,
     });
     rows[`${owner}.synd_users`] = { id: investor.syndUserId, documentId: investor.syndUser };
+    const fundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offering.fund } })).id;
+    rows[`${owner}.ledger_entries`] = await app.strapi.db.query('api::ledger-entry.ledger-entry').create({
+      data: { syndUser: signed.id, fund: fundId, type: 'contribution', amount_cents: 2_000_000, effective_date: '2025-01-15', note: `${owner}-ledger-marker`, entryKey: `${prefix}-${owner}-funding` },
+    });
   }
   await storedFile('api::tax-document.tax-document', `tax/${prefix}-ben/k1.pdf`, { originalName: 'k1.pdf', title: 'ben-tax-marker', year: 2025, user: ben.documentId, fund: home.fund });
 

@@ -623,8 +623,7 @@ export interface ApiFileDownloadFileDownload
     fileId: Schema.Attribute.Integer;
     fileName: Schema.Attribute.String;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
-    guestSession: Schema.Attribute.Boolean &
-      Schema.Attribute.DefaultTo<false>;
+    guestSession: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     ip: Schema.Attribute.String;
     kind: Schema.Attribute.Enumeration<
       ['synd_document', 'news_document', 'tax_document', 'proof_document']
@@ -643,6 +642,50 @@ export interface ApiFileDownloadFileDownload
       'manyToOne',
       'plugin::users-permissions.user'
     >;
+  };
+}
+
+export interface ApiFundEventFundEvent extends Struct.CollectionTypeSchema {
+  collectionName: 'fund_events';
+  info: {
+    description: 'A capital call or a distribution of one fund: drafted, then posted once as ledger entries';
+    displayName: 'Fund Event';
+    pluralName: 'fund-events';
+    singularName: 'fund-event';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    basis: Schema.Attribute.Enumeration<['funded', 'commitment']> &
+      Schema.Attribute.DefaultTo<'commitment'>;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    createdByName: Schema.Attribute.String;
+    date: Schema.Attribute.Date & Schema.Attribute.Required;
+    due_date: Schema.Attribute.Date;
+    fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
+    kind: Schema.Attribute.Enumeration<['return_of_capital', 'income', 'gain']>;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::fund-event.fund-event'
+    > &
+      Schema.Attribute.Private;
+    note: Schema.Attribute.Text;
+    percent: Schema.Attribute.Decimal;
+    posted_at: Schema.Attribute.DateTime;
+    postedByName: Schema.Attribute.String;
+    publishedAt: Schema.Attribute.DateTime;
+    state: Schema.Attribute.Enumeration<['draft', 'posted']> &
+      Schema.Attribute.DefaultTo<'draft'>;
+    total_cents: Schema.Attribute.BigInteger;
+    type: Schema.Attribute.Enumeration<['capital_call', 'distribution']> &
+      Schema.Attribute.Required;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
   };
 }
 
@@ -768,6 +811,57 @@ export interface ApiInvestmentInvestment extends Struct.CollectionTypeSchema {
       Schema.Attribute.Private;
     url_slug: Schema.Attribute.String & Schema.Attribute.Unique;
     website: Schema.Attribute.String;
+  };
+}
+
+export interface ApiLedgerEntryLedgerEntry extends Struct.CollectionTypeSchema {
+  collectionName: 'ledger_entries';
+  info: {
+    description: "Money in or out of one investor's position in one fund; never edited or deleted (a correction is an adjustment)";
+    displayName: 'Ledger Entry';
+    pluralName: 'ledger-entries';
+    singularName: 'ledger-entry';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    amount_cents: Schema.Attribute.BigInteger & Schema.Attribute.Required;
+    corrects: Schema.Attribute.Relation<
+      'oneToOne',
+      'api::ledger-entry.ledger-entry'
+    >;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    effective_date: Schema.Attribute.Date & Schema.Attribute.Required;
+    entryKey: Schema.Attribute.String & Schema.Attribute.Private;
+    fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
+    fundEvent: Schema.Attribute.Relation<
+      'manyToOne',
+      'api::fund-event.fund-event'
+    >;
+    kind: Schema.Attribute.Enumeration<['return_of_capital', 'income', 'gain']>;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::ledger-entry.ledger-entry'
+    > &
+      Schema.Attribute.Private;
+    note: Schema.Attribute.Text;
+    publishedAt: Schema.Attribute.DateTime;
+    recordedBy: Schema.Attribute.String;
+    syndUser: Schema.Attribute.Relation<
+      'manyToOne',
+      'api::synd-user.synd-user'
+    >;
+    type: Schema.Attribute.Enumeration<
+      ['contribution', 'distribution', 'fee', 'adjustment']
+    > &
+      Schema.Attribute.Required;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
   };
 }
 
@@ -997,6 +1091,90 @@ export interface ApiProofDocumentProofDocument
       'manyToOne',
       'plugin::users-permissions.user'
     >;
+  };
+}
+
+export interface ApiRateLimitLease extends Struct.CollectionTypeSchema {
+  collectionName: 'leases';
+  info: {
+    description: 'A short claim on one piece of work (opening an agreement) that every CMS instance respects';
+    displayName: 'Lease';
+    pluralName: 'leases';
+    singularName: 'lease';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  pluginOptions: {
+    'content-manager': {
+      visible: false;
+    };
+    'content-type-builder': {
+      visible: false;
+    };
+  };
+  attributes: {
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    expiresAt: Schema.Attribute.BigInteger &
+      Schema.Attribute.Required &
+      Schema.Attribute.Private;
+    leaseKey: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.Private;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::rate-limit.lease'
+    > &
+      Schema.Attribute.Private;
+    publishedAt: Schema.Attribute.DateTime;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
+export interface ApiRateLimitRateLimitHit extends Struct.CollectionTypeSchema {
+  collectionName: 'rate_limit_hits';
+  info: {
+    description: 'One counted request of a rate limit (sign-in, registration, reset, subscribe), shared by every CMS instance';
+    displayName: 'Rate limit hit';
+    pluralName: 'rate-limit-hits';
+    singularName: 'rate-limit-hit';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  pluginOptions: {
+    'content-manager': {
+      visible: false;
+    };
+    'content-type-builder': {
+      visible: false;
+    };
+  };
+  attributes: {
+    at: Schema.Attribute.BigInteger &
+      Schema.Attribute.Required &
+      Schema.Attribute.Private;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    limitKey: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.Private;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::rate-limit.rate-limit-hit'
+    > &
+      Schema.Attribute.Private;
+    publishedAt: Schema.Attribute.DateTime;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
   };
 }
 
@@ -1429,6 +1607,40 @@ export interface ApiTeamMemberTeamMember extends Struct.CollectionTypeSchema {
     updatedAt: Schema.Attribute.DateTime;
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
+  };
+}
+
+export interface ApiValuationValuation extends Struct.CollectionTypeSchema {
+  collectionName: 'valuations';
+  info: {
+    description: "A fund's value at a date; the newest is the value investors see";
+    displayName: 'Valuation';
+    pluralName: 'valuations';
+    singularName: 'valuation';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    date: Schema.Attribute.Date & Schema.Attribute.Required;
+    fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::valuation.valuation'
+    > &
+      Schema.Attribute.Private;
+    note: Schema.Attribute.Text;
+    publishedAt: Schema.Attribute.DateTime;
+    recordedBy: Schema.Attribute.String;
+    total_value_cents: Schema.Attribute.BigInteger;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    value_percent: Schema.Attribute.Decimal;
   };
 }
 
@@ -1993,13 +2205,17 @@ declare module '@strapi/strapi' {
       'api::company.company': ApiCompanyCompany;
       'api::content.content': ApiContentContent;
       'api::file-download.file-download': ApiFileDownloadFileDownload;
+      'api::fund-event.fund-event': ApiFundEventFundEvent;
       'api::fund.fund': ApiFundFund;
       'api::investment.investment': ApiInvestmentInvestment;
+      'api::ledger-entry.ledger-entry': ApiLedgerEntryLedgerEntry;
       'api::news-document.news-document': ApiNewsDocumentNewsDocument;
       'api::notification-template.notification-template': ApiNotificationTemplateNotificationTemplate;
       'api::notification.notification': ApiNotificationNotification;
       'api::portal.portal': ApiPortalPortal;
       'api::proof-document.proof-document': ApiProofDocumentProofDocument;
+      'api::rate-limit.lease': ApiRateLimitLease;
+      'api::rate-limit.rate-limit-hit': ApiRateLimitRateLimitHit;
       'api::session.guest-code': ApiSessionGuestCode;
       'api::session.user-auth': ApiSessionUserAuth;
       'api::setting.setting': ApiSettingSetting;
@@ -2010,6 +2226,7 @@ declare module '@strapi/strapi' {
       'api::synd-user.synd-user': ApiSyndUserSyndUser;
       'api::tax-document.tax-document': ApiTaxDocumentTaxDocument;
       'api::team-member.team-member': ApiTeamMemberTeamMember;
+      'api::valuation.valuation': ApiValuationValuation;
       'plugin::content-releases.release': PluginContentReleasesRelease;
       'plugin::content-releases.release-action': PluginContentReleasesReleaseAction;
       'plugin::i18n.locale': PluginI18NLocale;

@@ -147,6 +147,17 @@ export const COLLECTIONS: Record<string, CollectionRule> = {
     always: NOT_DELETED,
     derive: FILE_DERIVE,
   },
+  ledger_entries: {
+    uid: 'api::ledger-entry.ledger-entry',
+    read: 'own',
+    fields: ['type', 'kind', 'amount_cents', 'effective_date', 'note', 'createdAt'],
+    populate: { fund: FUND_SUMMARY, syndUser: ['invest_amount', 'sa_complete_date'] },
+    filterBy: ['fund', 'syndUser'],
+    portal: 'fund.company.portal',
+    owner: 'syndUser.user',
+    // A bigint column answers a string on PostgreSQL: cents are an integer on every database.
+    derive: (row) => ({ amount_cents: Number(row.amount_cents) }),
+  },
 };
 
 /** The table's entry for a name in the URL (`synd_users` or `synd-users`); undefined for any other name. */

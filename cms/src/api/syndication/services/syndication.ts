@@ -1,8 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
-  commitmentProblem, currentValue, distribution, formatUsd, fundStatus, INVEST_STATUS, INVESTMENT_DISCLAIMER_SLUG, isInvesting, maxInvestment, needsSpouse,
-  overallReturn, displayName, yesNo, type CommitmentTerms,
+  commitmentProblem, currentValue, distribution, formatUsd, fundStatus, INVEST_STATUS, INVESTMENT_DISCLAIMER_SLUG, isInvesting, ledgerPerformance, maxInvestment,
+  multiples, needsSpouse, overallReturn, displayName, yesNo, type CommitmentTerms,
 } from '@portal/rules';
 import { conflict } from '../../../utils/http-errors';
 import { inTurn, TURNS } from '../../../utils/in-turn';
@@ -10,6 +10,7 @@ import { serviceAccessor } from '../../../utils/service';
 import { linkTableOf, tableOf } from '../../../utils/tables';
 import type { AccountUser } from '../../account/users';
 import { contents } from '../../content/services/content';
+import { ledger } from '../../ledger-entry/services/ledger-entry';
 import { notifications } from '../../notification/services/notification';
 import { portals } from '../../portal/services/portal';
 import { signing } from '../../signing/services/signing';
@@ -71,6 +72,8 @@ export interface CommitmentInput {
 
 const amount = (value: Amount | undefined): number => (value === null || value === undefined || value === '' ? 0 : Number(value));
 const optionalAmount = (value: Amount | undefined): number | null => (value === null || value === undefined || value === '' ? null : Number(value));
+/** A percentage or multiple as the summary answers it: two decimals. */
+const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Decimal columns come back as strings from PostgreSQL; the contract answers numbers. */
 function numbersIn(fund: FundRow): FundRow {
@@ -276,21 +279,54 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
         select: ['id', 'invest_amount', 'invest_status', 'sa_complete_date'],
         populate: { fund: { select: FUND_FIELDS } },
       });
-      const perFund = new Map<number, { fund: FundRow; invested: number }>();
+      const perFund = new Map<number, { fund: FundRow; invested: number; syndUserIds: number[] }>();
       for (const row of rows.filter((candidate) => candidate.fund && isInvesting(candidate))) {
-        const entry = perFund.get(row.fund!.id) ?? { fund: row.fund!, invested: 0 };
+        const entry = perFund.get(row.fund!.id) ?? { fund: row.fund!, invested: 0, syndUserIds: [] };
         entry.invested += amount(row.invest_amount);
+        entry.syndUserIds.push(row.id);
         perFund.set(row.fund!.id, entry);
       }
-      const table = [...perFund.values()].map(({ fund, invested }) => {
+      // Where a fund keeps a ledger, the investor's figures come from their entries and the fund's valuations.
+      const funds = [...perFund.values()];
+      const [lines, valuations] = await Promise.all([
+        ledger(strapi).linesBySyndUser(funds.flatMap((each) => each.syndUserIds)),
+        ledger(strapi).valuationsByFund(funds.map((each) => each.fund.id)),
+      ]);
+      const ledgerFunds = await ledger(strapi).fundsWithLedger(funds.map((each) => each.fund.id));
+      const today = new Date().toISOString().slice(0, 10);
+      const table = funds.map(({ fund, invested, syndUserIds }) => {
+        const common = { fund_name: fund.name?.trim() || 'Unknown Fund', close_date: fund.close_date };
+        if (ledgerFunds.has(fund.id)) {
+          const figures = ledgerPerformance(syndUserIds.flatMap((id) => lines.get(id) ?? []), valuations.get(fund.id) ?? [], today);
+          const made = figures.contributedCents / 100;
+          const distributed = figures.distributedCents / 100;
+          return {
+            ...common,
+            investment_made: made,
+            current_distribution: distributed,
+            percentage_returned: made > 0 ? round2((distributed / made) * 100) : 0,
+            current_value: figures.valueCents / 100,
+            irr: figures.irr === undefined ? null : round2(figures.irr * 100),
+            equity_multiple: figures.tvpi === undefined ? null : round2(figures.tvpi),
+            dpi: figures.dpi === undefined ? null : round2(figures.dpi),
+            has_ledger: true,
+          };
+        }
         const returned = optionalAmount(fund.currentPercentageTotalReturned) ?? 0;
+        const current_distribution = distribution(invested, returned);
+        const current_value = currentValue(invested, optionalAmount(fund.currentFundValuePercentage));
+        const { tvpi, dpi } = multiples({ contributed: invested, distributed: current_distribution, value: current_value });
         return {
-          fund_name: fund.name?.trim() || 'Unknown Fund',
+          ...common,
           investment_made: invested,
-          current_distribution: distribution(invested, returned),
+          current_distribution,
           percentage_returned: returned,
-          current_value: currentValue(invested, optionalAmount(fund.currentFundValuePercentage)),
-          close_date: fund.close_date,
+          current_value,
+          // No dated flows, no rate of return: the site shows a dash.
+          irr: null,
+          equity_multiple: tvpi === undefined ? null : round2(tvpi),
+          dpi: dpi === undefined ? null : round2(dpi),
+          has_ledger: false,
         };
       });
       table.sort((a, b) => (Date.parse(b.close_date ?? '') || -Infinity) - (Date.parse(a.close_date ?? '') || -Infinity));

@@ -1,0 +1,371 @@
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import {
+  DISTRIBUTION_KINDS, INVEST_STATUS, shareByLargestRemainder,
+  type DistributionKind, type LedgerLine, type LedgerType, type ValuationPoint,
+} from '@portal/rules';
+import { serviceAccessor } from '../../../utils/service';
+import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
+import { byId } from '../../synd-user/services/synd-user';
+
+export const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
+export const FUND_EVENT = 'api::fund-event.fund-event';
+export const VALUATION = 'api::valuation.valuation';
+const SYND_USER = 'api::synd-user.synd-user';
+const FUND = 'api::fund.fund';
+
+export type FundEventType = 'capital_call' | 'distribution';
+export type Basis = 'funded' | 'commitment';
+
+/** A fund event as stored. */
+export interface FundEventRow {
+  id: number;
+  documentId: string;
+  type: FundEventType;
+  date: string;
+  due_date: string | null;
+  total_cents: string | number | null;
+  percent: string | number | null;
+  basis: Basis | null;
+  kind: DistributionKind | null;
+  state: 'draft' | 'posted';
+  note: string | null;
+  createdByName: string | null;
+  postedByName: string | null;
+  posted_at: string | null;
+  fund: { id: number; documentId: string; name: string | null } | null;
+}
+
+/** One investor's line of an event's allocation table. */
+export interface AllocationLine {
+  syndUser: { id: number; documentId: string };
+  investor: { name: string; email: string | null };
+  base_cents: number;
+  amount_cents: number;
+}
+
+/** A syndication user that takes part in a fund's calls and distributions: accepted, with its agreement complete. */
+interface Position {
+  id: number;
+  documentId: string;
+  name: string;
+  email: string | null;
+  commitmentCents: number;
+  fundedCents: number;
+}
+
+interface EntryRow {
+  id: number;
+  type: LedgerType;
+  kind: DistributionKind | null;
+  amount_cents: string | number;
+  effective_date: string;
+  syndUser?: { id: number } | null;
+  corrects?: { type: LedgerType; kind: DistributionKind | null } | null;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isDate = (value: unknown): value is string => typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const isWholeCents = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+const cents = (value: string | number | null | undefined) => (value === null || value === undefined ? 0 : Number(value));
+/** A stored decimal amount in dollars as whole cents. */
+const dollarsToCents = (value: string | number | null | undefined) => Math.round(cents(value) * 100);
+
+/** A line as the rules read it. */
+export const lineOf = (row: EntryRow): LedgerLine => ({
+  type: row.type,
+  kind: row.kind,
+  amountCents: cents(row.amount_cents),
+  date: String(row.effective_date).slice(0, 10),
+  corrects: row.corrects ? { type: row.corrects.type, kind: row.corrects.kind } : null,
+});
+
+const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
+  const knex = () => strapi.db.connection;
+
+  /** The fund `id` names (numeric id or documentId); 404 'Fund not found' otherwise. */
+  async function fundNamed(id: unknown): Promise<{ id: number; documentId: string; name: string | null }> {
+    if ((typeof id !== 'string' || !id) && typeof id !== 'number') throw new errors.ValidationError('fund is required');
+    const fund = await strapi.db.query(FUND).findOne({ where: byId(id), select: ['id', 'documentId', 'name'] });
+    if (!fund) throw new errors.NotFoundError('Fund not found');
+    return fund;
+  }
+
+  /**
+   * The fund's investors who take part in calls and distributions (accepted, agreement complete), with their
+   * commitment and what they have funded so far (contributions and the adjustments correcting them), summed by the
+   * database: three queries, however many investors.
+   */
+  async function positions(fundId: number): Promise<Position[]> {
+    const rows = (await strapi.db.query(SYND_USER).findMany({
+      where: { fund: { id: fundId }, invest_status: INVEST_STATUS.accepted, sa_complete_date: { $notNull: true } },
+      select: ['id', 'documentId', 'invest_amount', 'userFirstName', 'userLastName'],
+      populate: { user: { select: ['email', 'firstName', 'lastName'] } },
+      orderBy: { id: 'asc' },
+    })) as { id: number; documentId: string; invest_amount: string | number | null; userFirstName: string | null; userLastName: string | null; user: { email: string; firstName: string | null; lastName: string | null } | null }[];
+    const funded = await fundedBySyndUser(fundId);
+    return rows.map((row) => ({
+      id: row.id,
+      documentId: row.documentId,
+      name: [row.user?.firstName ?? row.userFirstName, row.user?.lastName ?? row.userLastName].filter(Boolean).join(' ') || (row.user?.email ?? ''),
+      email: row.user?.email ?? null,
+      commitmentCents: dollarsToCents(row.invest_amount),
+      fundedCents: funded.get(row.id) ?? 0,
+    }));
+  }
+
+  /** Contributions (and their corrections) per syndication user of a fund. */
+  async function fundedBySyndUser(fundId: number): Promise<Map<number, number>> {
+    const entries = tableOf(strapi, LEDGER_ENTRY);
+    const owners = linkTableOf(strapi, LEDGER_ENTRY, 'syndUser');
+    const funds = linkTableOf(strapi, LEDGER_ENTRY, 'fund');
+    const corrects = linkTableOf(strapi, LEDGER_ENTRY, 'corrects');
+    // In the caller's transaction when there is one (posting reads the funded capital inside its turn).
+    const rows = (await strapi.db.transaction(({ trx }) => knex()(`${entries} as e`).transacting(trx as never)
+      .join(`${funds.name} as f`, `f.${funds.owner}`, 'e.id')
+      .join(`${owners.name} as o`, `o.${owners.owner}`, 'e.id')
+      .leftJoin(`${corrects.name} as c`, `c.${corrects.owner}`, 'e.id')
+      .leftJoin(`${entries} as corrected`, 'corrected.id', `c.${corrects.target}`)
+      .where(`f.${funds.target}`, fundId)
+      .where((query) => query.where('e.type', 'contribution').orWhere((adjustment) => adjustment.where('e.type', 'adjustment').where('corrected.type', 'contribution')))
+      .groupBy(`o.${owners.target}`)
+      .select({ syndUser: `o.${owners.target}` })
+      .sum({ total: 'e.amount_cents' }))) as { syndUser: number | string; total: number | string | null }[];
+    return new Map(rows.map((row) => [Number(row.syndUser), cents(row.total)]));
+  }
+
+  /** An event's allocation table: its total shared to the cent among the fund's investors by its basis. */
+  async function allocate(event: Pick<FundEventRow, 'total_cents' | 'percent' | 'basis'>, fundId: number): Promise<AllocationLine[]> {
+    const taking = await positions(fundId);
+    const basis: Basis = event.basis ?? 'commitment';
+    const baseOf = (position: Position) => (basis === 'funded' ? position.fundedCents : position.commitmentCents);
+    const bases = taking.map((position) => ({ key: position.documentId, baseCents: Math.max(0, baseOf(position)) }));
+    const sum = bases.reduce((acc, base) => acc + base.baseCents, 0);
+    if (sum === 0) throw new errors.ApplicationError(basis === 'funded' ? 'Nobody has funded this fund yet: share by commitment instead' : 'This fund has no completed commitments to share among');
+    const total = event.total_cents !== null && event.total_cents !== undefined ? cents(event.total_cents) : Math.round((sum * Number(event.percent)) / 100);
+    const shares = shareByLargestRemainder(total, bases);
+    return taking.map((position, index) => ({
+      syndUser: { id: position.id, documentId: position.documentId },
+      investor: { name: position.name, email: position.email },
+      base_cents: shares[index].baseCents,
+      amount_cents: shares[index].cents,
+    }));
+  }
+
+  async function readEvent(id: string | number): Promise<FundEventRow> {
+    const event = (await strapi.db.query(FUND_EVENT).findOne({ where: byId(id), populate: { fund: { select: ['id', 'documentId', 'name'] } } })) as FundEventRow | null;
+    if (!event) throw new errors.NotFoundError('Fund event not found');
+    return event;
+  }
+
+  /** A posted event's entries as its allocation table (what was written, not what would be written today). */
+  async function postedLines(event: FundEventRow): Promise<AllocationLine[]> {
+    const rows = (await strapi.db.query(LEDGER_ENTRY).findMany({
+      where: { fundEvent: { id: event.id } },
+      select: ['amount_cents'],
+      populate: { syndUser: { select: ['id', 'documentId', 'userFirstName', 'userLastName'], populate: { user: { select: ['email', 'firstName', 'lastName'] } } } },
+      orderBy: { id: 'asc' },
+    })) as { amount_cents: string | number; syndUser: { id: number; documentId: string; userFirstName: string | null; userLastName: string | null; user: { email: string; firstName: string | null; lastName: string | null } | null } | null }[];
+    return rows.map((row) => ({
+      syndUser: { id: row.syndUser?.id ?? 0, documentId: row.syndUser?.documentId ?? '' },
+      investor: {
+        name: [row.syndUser?.user?.firstName ?? row.syndUser?.userFirstName, row.syndUser?.user?.lastName ?? row.syndUser?.userLastName].filter(Boolean).join(' ') || (row.syndUser?.user?.email ?? ''),
+        email: row.syndUser?.user?.email ?? null,
+      },
+      base_cents: 0,
+      amount_cents: cents(row.amount_cents),
+    }));
+  }
+
+  const eventView = (event: FundEventRow, allocation: AllocationLine[]) => ({
+    id: event.id,
+    documentId: event.documentId,
+    fund: event.fund,
+    type: event.type,
+    date: event.date,
+    due_date: event.due_date,
+    total_cents: allocation.reduce((sum, line) => sum + line.amount_cents, 0),
+    percent: event.percent === null ? null : Number(event.percent),
+    basis: event.basis,
+    kind: event.kind,
+    state: event.state,
+    note: event.note,
+    createdByName: event.createdByName,
+    postedByName: event.postedByName,
+    posted_at: event.posted_at,
+    allocation,
+  });
+
+  return {
+    /**
+     * A capital call or distribution as a draft, with its allocation table: checked as staff type it (a 400 names the
+     * field), written only when the table can be made.
+     */
+    async draftEvent(input: Record<string, unknown>, staffName: string) {
+      const fund = await fundNamed(input.fund);
+      const type = input.type;
+      if (type !== 'capital_call' && type !== 'distribution') throw new errors.ValidationError("type must be 'capital_call' or 'distribution'");
+      if (!isDate(input.date)) throw new errors.ValidationError('date must be a date (YYYY-MM-DD)');
+      let dueDate: string | null = null;
+      if (type === 'capital_call') {
+        if (!isDate(input.due_date)) throw new errors.ValidationError('due_date must be a date (YYYY-MM-DD) for a capital call');
+        if (input.due_date < input.date) throw new errors.ValidationError('due_date must not be before date');
+        dueDate = input.due_date;
+      } else if (input.due_date !== undefined && input.due_date !== null) {
+        throw new errors.ValidationError('A distribution has no due_date');
+      }
+      const hasTotal = input.total_cents !== undefined && input.total_cents !== null;
+      const hasPercent = input.percent !== undefined && input.percent !== null;
+      if (hasTotal === hasPercent) throw new errors.ValidationError('Give either total_cents or percent');
+      if (hasTotal && !isWholeCents(input.total_cents)) throw new errors.ValidationError('total_cents must be a whole number of cents above zero');
+      if (hasPercent) {
+        if (type !== 'capital_call') throw new errors.ValidationError('A distribution is a total (total_cents), not a percent');
+        if (typeof input.percent !== 'number' || !(input.percent > 0 && input.percent <= 100)) throw new errors.ValidationError('percent must be a number above 0 and at most 100');
+      }
+      const basis: unknown = input.basis ?? (type === 'capital_call' ? 'commitment' : 'funded');
+      if (basis !== 'funded' && basis !== 'commitment') throw new errors.ValidationError("basis must be 'funded' or 'commitment'");
+      let kind: DistributionKind | null = null;
+      if (type === 'distribution') {
+        if (!DISTRIBUTION_KINDS.includes(input.kind as DistributionKind)) throw new errors.ValidationError(`kind must be one of ${DISTRIBUTION_KINDS.join(', ')}`);
+        kind = input.kind as DistributionKind;
+      } else if (input.kind !== undefined && input.kind !== null) {
+        throw new errors.ValidationError('A capital call has no kind');
+      }
+      if (input.note !== undefined && input.note !== null && (typeof input.note !== 'string' || input.note.length > 2000)) throw new errors.ValidationError('note must be text of at most 2000 characters');
+      const terms = { total_cents: hasTotal ? (input.total_cents as number) : null, percent: hasPercent ? (input.percent as number) : null, basis: basis as Basis };
+      const allocation = await allocate(terms, fund.id);
+      const event = (await strapi.db.query(FUND_EVENT).create({
+        data: { fund: fund.id, type, date: input.date, due_date: dueDate, ...terms, kind, state: 'draft', note: (input.note as string | undefined) ?? null, createdByName: staffName },
+      })) as FundEventRow;
+      return eventView({ ...event, fund }, allocation);
+    },
+
+    /** An event with its allocation table: a draft's as it would be posted now, a posted one's as it was written. */
+    async eventWithAllocation(id: string | number) {
+      const event = await readEvent(id);
+      if (!event.fund) throw new errors.NotFoundError('Fund event not found');
+      return eventView(event, event.state === 'posted' ? await postedLines(event) : await allocate(event, event.fund.id));
+    },
+
+    /**
+     * Posts a draft: one transaction marks it posted (only if it is still a draft: of two posts at once, one wins)
+     * and writes every investor's entry, or nothing. Posting a posted event again changes nothing. Returns the event
+     * and whether this call posted it.
+     */
+    async postEvent(id: string | number, staffName: string) {
+      const draft = await readEvent(id);
+      if (!draft.fund) throw new errors.NotFoundError('Fund event not found');
+      const fund = draft.fund;
+      const posted = await strapi.db.transaction(async ({ trx }) => {
+        const claimed = await knex()(tableOf(strapi, FUND_EVENT)).transacting(trx as never)
+          .where({ id: draft.id, state: 'draft' })
+          .update({ state: 'posted', [columnOf(strapi, FUND_EVENT, 'posted_at')]: new Date(), [columnOf(strapi, FUND_EVENT, 'postedByName')]: staffName });
+        if (!claimed) return false;
+        const allocation = await allocate(draft, fund.id);
+        const type: LedgerType = draft.type === 'capital_call' ? 'contribution' : 'distribution';
+        for (const line of allocation.filter((each) => each.amount_cents > 0)) {
+          await strapi.db.query(LEDGER_ENTRY).create({
+            data: {
+              syndUser: line.syndUser.id, fund: fund.id, type, kind: draft.kind, amount_cents: line.amount_cents,
+              effective_date: draft.type === 'capital_call' ? draft.due_date ?? draft.date : draft.date,
+              note: draft.note, fundEvent: draft.id, entryKey: `event:${draft.documentId}:${line.syndUser.documentId}`, recordedBy: staffName,
+            },
+          });
+        }
+        return true;
+      });
+      return { event: await this.eventWithAllocation(draft.id), postedNow: posted };
+    },
+
+    /** Confirms that a commitment's money arrived: a contribution entry, and the funds-transfer date set. */
+    async confirmFunding(input: Record<string, unknown>, staffName: string) {
+      if ((typeof input.syndUser !== 'string' || !input.syndUser) && typeof input.syndUser !== 'number') throw new errors.ValidationError('syndUser is required');
+      if (!isWholeCents(input.amount_cents)) throw new errors.ValidationError('amount_cents must be a whole number of cents above zero');
+      if (!isDate(input.date)) throw new errors.ValidationError('date must be a date (YYYY-MM-DD)');
+      const row = (await strapi.db.query(SYND_USER).findOne({
+        where: byId(input.syndUser),
+        select: ['id', 'documentId', 'invest_status', 'ft_start_date', 'ft_complete_date'],
+        populate: { fund: { select: ['id', 'documentId', 'name'] } },
+      })) as { id: number; documentId: string; invest_status: string | null; ft_start_date: string | null; fund: { id: number } | null } | null;
+      if (!row || !row.fund) throw new errors.NotFoundError('Commitment not found');
+      if (row.invest_status !== INVEST_STATUS.accepted) throw new errors.ApplicationError('This investor has not committed to the fund');
+      const entryKey = `funding:${row.documentId}:${input.date}:${input.amount_cents}`;
+      if (await strapi.db.query(LEDGER_ENTRY).findOne({ where: { entryKey }, select: ['id'] })) {
+        throw new errors.ApplicationError('This funding is recorded already (same commitment, date and amount)');
+      }
+      const entry = await strapi.db.transaction(async () => {
+        const created = await strapi.db.query(LEDGER_ENTRY).create({
+          data: { syndUser: row.id, fund: row.fund!.id, type: 'contribution', amount_cents: input.amount_cents, effective_date: input.date, note: 'Funding received', entryKey, recordedBy: staffName },
+        });
+        const when = new Date(`${input.date as string}T00:00:00Z`);
+        await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { ft_complete_date: when, ...(row.ft_start_date ? {} : { ft_start_date: when }) } });
+        return created as { id: number; documentId: string };
+      });
+      return { entry: { id: entry.id, documentId: entry.documentId, type: 'contribution', amount_cents: input.amount_cents, effective_date: input.date }, syndUser: { id: row.id, documentId: row.documentId } };
+    },
+
+    /** A fund's value at a date; the newest becomes the fund's currentFundValuePercentage (what the spec shows). */
+    async recordValuation(input: Record<string, unknown>, staffName: string) {
+      const fund = await fundNamed(input.fund);
+      if (!isDate(input.date)) throw new errors.ValidationError('date must be a date (YYYY-MM-DD)');
+      if (typeof input.value_percent !== 'number' || !Number.isFinite(input.value_percent) || input.value_percent < 0 || input.value_percent > 100_000) {
+        throw new errors.ValidationError('value_percent must be a number from 0 to 100000');
+      }
+      const valuation = await strapi.db.query(VALUATION).create({ data: { fund: fund.id, date: input.date, value_percent: input.value_percent, recordedBy: staffName } });
+      const newest = (await strapi.db.query(VALUATION).findOne({ where: { fund: { id: fund.id } }, orderBy: [{ date: 'desc' }, { id: 'desc' }], select: ['id'] })) as { id: number } | null;
+      if (newest?.id === valuation.id) {
+        await strapi.db.query(FUND).update({ where: { id: fund.id }, data: { currentFundValuePercentage: input.value_percent, currentPercentagesUpdatedAt: new Date() } });
+      }
+      return { id: valuation.id, documentId: valuation.documentId, fund, date: input.date, value_percent: input.value_percent };
+    },
+
+    /** Each syndication user's ledger lines, in date order: one query. */
+    async linesBySyndUser(syndUserIds: number[]): Promise<Map<number, LedgerLine[]>> {
+      const byOwner = new Map<number, LedgerLine[]>();
+      if (!syndUserIds.length) return byOwner;
+      const rows = (await strapi.db.query(LEDGER_ENTRY).findMany({
+        where: { syndUser: { id: { $in: syndUserIds } } },
+        select: ['id', 'type', 'kind', 'amount_cents', 'effective_date'],
+        populate: { syndUser: { select: ['id'] }, corrects: { select: ['type', 'kind'] } },
+        orderBy: [{ effective_date: 'asc' }, { id: 'asc' }],
+      })) as EntryRow[];
+      for (const row of rows) {
+        if (!row.syndUser) continue;
+        byOwner.set(row.syndUser.id, [...(byOwner.get(row.syndUser.id) ?? []), lineOf(row)]);
+      }
+      return byOwner;
+    },
+
+    /** Which of these funds keep a ledger (have any entry): their investors' figures come from it. */
+    async fundsWithLedger(fundIds: number[]): Promise<Set<number>> {
+      if (!fundIds.length) return new Set();
+      const funds = linkTableOf(strapi, LEDGER_ENTRY, 'fund');
+      const rows = (await knex()(funds.name).whereIn(funds.target, fundIds).distinct({ fund: funds.target })) as { fund: number | string }[];
+      return new Set(rows.map((row) => Number(row.fund)));
+    },
+
+    /** Each fund's valuations, oldest first. */
+    async valuationsByFund(fundIds: number[]): Promise<Map<number, ValuationPoint[]>> {
+      const byFund = new Map<number, ValuationPoint[]>();
+      if (!fundIds.length) return byFund;
+      const rows = (await strapi.db.query(VALUATION).findMany({
+        where: { fund: { id: { $in: fundIds } } },
+        select: ['date', 'value_percent'],
+        populate: { fund: { select: ['id'] } },
+        orderBy: [{ date: 'asc' }, { id: 'asc' }],
+      })) as { date: string; value_percent: string | number | null; fund: { id: number } | null }[];
+      for (const row of rows) {
+        if (!row.fund || row.value_percent === null) continue;
+        byFund.set(row.fund.id, [...(byFund.get(row.fund.id) ?? []), { date: String(row.date).slice(0, 10), valuePercent: Number(row.value_percent) }]);
+      }
+      return byFund;
+    },
+  };
+};
+
+export type LedgerEntryService = ReturnType<typeof ledgerEntryService>;
+
+/** The ledger service, typed. */
+export const ledger = serviceAccessor<LedgerEntryService>('api::ledger-entry.ledger-entry');
+
+export default ledgerEntryService;

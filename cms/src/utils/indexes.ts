@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+
+/** An index a migration makes: plain column names, or an expression such as lower(email). */
+export interface IndexSpec {
+  table: string;
+  name: string;
+  columns: string[];
+  unique?: boolean;
+}
+
+/** A column as SQL: a plain name quoted, an expression such as lower(email) with its column quoted. */
+const sqlOf = (column: string) => column.replace(/^(\w+)$|\((\w+)\)/, (_, plain: string, inner: string) => (plain ? `"${plain}"` : `("${inner}")`));
+
+/**
+ * Creates each index where missing (a database that has some already, made by hand or by a partly finished run, takes
+ * the rest), in the connection's schema on PostgreSQL.
+ */
+export async function createIndexes(knex: Knex, indexes: IndexSpec[]): Promise<void> {
+  const schema = knex.client.config.connection?.schema as string | undefined;
+  for (const { table, name, columns, unique } of indexes) {
+    const target = schema && knex.client.config.client === 'postgres' ? `"${schema}"."${table}"` : `"${table}"`;
+    await knex.raw(`CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON ${target} (${columns.map(sqlOf).join(', ')})`);
+  }
+}
+
+export async function dropIndexes(knex: Knex, indexes: IndexSpec[]): Promise<void> {
+  for (const { name } of indexes) await knex.raw(`DROP INDEX IF EXISTS "${name}"`);
+}

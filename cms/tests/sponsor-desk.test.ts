@@ -1,0 +1,194 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, call, signedInUser } from './helpers/auth';
+import { createPortal, type TestPortal } from './helpers/records';
+import { http, useStrapi, type TestApp } from './helpers/strapi';
+
+/**
+ * The money after the raise (docs/api-staff.md): staff draft a capital call or distribution and see its allocation,
+ * an admin posts it once, funding and valuations are recorded, and each investor reads only their own ledger and
+ * figures through the site's calls.
+ */
+let app: TestApp;
+let home: TestPortal;
+let editorToken: string;
+let superToken: string;
+const DAY = 86_400_000;
+const LEDGER = 'api::ledger-entry.ledger-entry';
+
+const panel = (token: string, method: string, route: string, body?: unknown) => http(app, method, route, body, { Authorization: `Bearer ${token}` });
+const editor = (method: string, route: string, body?: unknown) => panel(editorToken, method, route, body);
+const admin = (method: string, route: string, body?: unknown) => panel(superToken, method, route, body);
+
+interface Investor {
+  id: number;
+  email: string;
+  authCode: string;
+  syndUser: { id: number; documentId: string };
+}
+
+/** A fund of `portal` with investors who committed these amounts (dollars) and whose agreements are complete. */
+async function fundWith(portal: TestPortal, slug: string, amounts: number[]): Promise<{ fund: { id: number; documentId: string }; investors: Investor[] }> {
+  const company = await app.strapi.documents('api::company.company').create({ data: { name: `${slug} co`, portal: portal.documentId } as never });
+  const fund = await app.strapi.documents('api::fund.fund').create({
+    data: {
+      name: `${slug} fund`, url_slug: slug, company: company.documentId, min_inv_amount: 1_000, total_inv_amount: 10_000_000,
+      open_date: new Date(Date.now() - 10 * DAY), start_date: new Date(Date.now() - 5 * DAY), close_date: new Date(Date.now() + 20 * DAY),
+      end_date: new Date(Date.now() + 400 * DAY), currentPercentageTotalReturned: 10, currentFundValuePercentage: 100,
+    } as never,
+  });
+  const investment = await app.strapi.documents('api::investment.investment').create({ data: { name: `${slug} deal`, url_slug: slug, fund: fund.documentId, company: company.documentId } as never });
+  const investors: Investor[] = [];
+  for (const [index, amount] of amounts.entries()) {
+    const user = await signedInUser(app, `${slug}-${index}`, 'user', portal);
+    await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: user.id }, data: { accreditation: 1, firstName: `Investor${index}`, lastName: slug } });
+    const committed = await call(app, 'POST', '/api/syndication/set_investing', { id: investment.documentId, invest_amount: amount, method_of_inv: 'TRUST' }, { authCode: user.authCode });
+    expect(committed.status).toBe(200);
+    const syndUser = committed.body.syndUser as { id: number; documentId: string };
+    await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: syndUser.id }, data: { sa_complete_date: new Date() } });
+    investors.push({ id: user.id, email: user.email, authCode: user.authCode, syndUser: { id: syndUser.id, documentId: syndUser.documentId } });
+  }
+  return { fund: { id: fund.id as number, documentId: fund.documentId }, investors };
+}
+
+const entriesOf = async (syndUserId: number) =>
+  (await app.strapi.db.query(LEDGER).findMany({ where: { syndUser: { id: syndUserId } }, select: ['type', 'kind', 'amount_cents', 'effective_date'] })) as { type: string; amount_cents: string | number }[];
+
+beforeAll(async () => {
+  app = await useStrapi();
+  home = await createPortal(app, 'desk-home');
+  editorToken = await adminToken(app, 'desk-editor@portal.local', 'strapi-editor', ['Eddie', 'Editor']);
+  superToken = await adminToken(app, 'desk-admin@portal.local', 'strapi-super-admin', ['Ada', 'Admin']);
+});
+
+describe('capital calls and distributions', () => {
+  it('lets an editor draft a call and see its allocation to the cent, and only an admin post it, once', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-call', [10_000, 10_000, 10_000]);
+    // A third of $10,000.01 each is not a whole number of cents: one investor takes the odd cent.
+    const draft = await editor('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'capital_call', date: '2026-01-10', due_date: '2026-01-31', total_cents: 1_000_001, basis: 'commitment' });
+    expect(draft.status).toBe(200);
+    expect(draft.body).toMatchObject({ type: 'capital_call', state: 'draft', total_cents: 1_000_001, createdByName: 'Eddie Editor' });
+    expect(draft.body.allocation.map((line: { amount_cents: number }) => line.amount_cents).sort()).toEqual([333_333, 333_334, 333_334].sort());
+    expect(draft.body.allocation.map((line: { investor: { email: string } }) => line.investor.email).sort()).toEqual(investors.map((each) => each.email).sort());
+    expect(await entriesOf(investors[0].syndUser.id)).toEqual([]);
+
+    const refused = await editor('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`);
+    expect(refused.status).toBe(403);
+    expect((await call(app, 'POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`, undefined, { authCode: investors[0].authCode })).status).toBe(401);
+    expect((await http(app, 'POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`)).status).toBe(401);
+
+    const posted = await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`);
+    expect(posted.status).toBe(200);
+    expect(posted.body).toMatchObject({ state: 'posted', postedByName: 'Ada Admin', total_cents: 1_000_001 });
+    const again = await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`);
+    expect(again.status).toBe(200);
+    const written = (await Promise.all(investors.map((each) => entriesOf(each.syndUser.id)))).flat();
+    expect(written).toHaveLength(3);
+    expect(written.every((entry) => entry.type === 'contribution')).toBe(true);
+    expect(written.reduce((sum, entry) => sum + Number(entry.amount_cents), 0)).toBe(1_000_001);
+  });
+
+  it('writes one set of entries when the same event is posted five times at once', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-race', [25_000, 75_000]);
+    const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'capital_call', date: '2026-02-01', due_date: '2026-02-15', percent: 50 });
+    expect(draft.body.allocation.map((line: { amount_cents: number }) => line.amount_cents).sort((a: number, b: number) => a - b)).toEqual([1_250_000, 3_750_000]);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const written = (await Promise.all(investors.map((each) => entriesOf(each.syndUser.id)))).flat();
+    expect(written.map((entry) => Number(entry.amount_cents)).sort((a, b) => a - b)).toEqual([1_250_000, 3_750_000]);
+  });
+
+  it('shares a distribution by funded capital, and says what is wrong with a bad event without writing it', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-dist', [50_000, 50_000]);
+    const bad = async (body: Record<string, unknown>, message: string, status = 400) => {
+      const answer = await admin('POST', '/sponsor-desk/fund-events', body);
+      expect(answer.status, message).toBe(status);
+      expect(answer.body.error.message).toBe(message);
+    };
+    const base = { fund: fund.documentId, type: 'distribution', date: '2026-03-31', total_cents: 100_000, kind: 'income' };
+    await bad({ ...base, type: 'dividend' }, "type must be 'capital_call' or 'distribution'");
+    await bad({ ...base, date: '2026-02-30' }, 'date must be a date (YYYY-MM-DD)');
+    await bad({ ...base, percent: 5 }, 'Give either total_cents or percent');
+    await bad({ ...base, total_cents: -5 }, 'total_cents must be a whole number of cents above zero');
+    await bad({ ...base, total_cents: 10.5 }, 'total_cents must be a whole number of cents above zero');
+    await bad({ ...base, kind: 'windfall' }, 'kind must be one of return_of_capital, income, gain');
+    await bad({ ...base, type: 'capital_call', kind: undefined }, 'due_date must be a date (YYYY-MM-DD) for a capital call');
+    await bad({ ...base, fund: 'no-such-fund' }, 'Fund not found', 404);
+    // Nobody has funded yet: a distribution by funded capital has nobody to go to.
+    await bad(base, 'Nobody has funded this fund yet: share by commitment instead');
+    expect(await app.strapi.db.query('api::fund-event.fund-event').count({ where: { fund: { id: fund.id } } })).toBe(0);
+
+    // One investor funded $30,000, the other $10,000: $1,000.00 goes 3:1.
+    for (const [index, cents] of [3_000_000, 1_000_000].entries()) {
+      const funded = await admin('POST', '/sponsor-desk/funding', { syndUser: investors[index].syndUser.documentId, amount_cents: cents, date: '2026-01-20' });
+      expect(funded.status).toBe(200);
+    }
+    const draft = await editor('POST', '/sponsor-desk/fund-events', base);
+    expect(draft.status).toBe(200);
+    const byEmail = Object.fromEntries(draft.body.allocation.map((line: { investor: { email: string }; amount_cents: number; base_cents: number }) => [line.investor.email, [line.base_cents, line.amount_cents]]));
+    expect(byEmail).toEqual({ [investors[0].email]: [3_000_000, 75_000], [investors[1].email]: [1_000_000, 25_000] });
+  });
+});
+
+describe('funding and valuations', () => {
+  it('records a funding once, sets the funds-transfer date, and refuses the same funding twice', async () => {
+    const { investors } = await fundWith(home, 'desk-fund', [20_000]);
+    const [investor] = investors;
+    const body = { syndUser: investor.syndUser.documentId, amount_cents: 2_000_000, date: '2026-01-05' };
+    expect((await editor('POST', '/sponsor-desk/funding', body)).status).toBe(403);
+    const first = await admin('POST', '/sponsor-desk/funding', body);
+    expect(first.status).toBe(200);
+    const twice = await admin('POST', '/sponsor-desk/funding', body);
+    expect(twice.status).toBe(400);
+    expect(twice.body.error.message).toBe('This funding is recorded already (same commitment, date and amount)');
+    const row = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: investor.syndUser.id } });
+    expect(new Date(row.ft_complete_date).toISOString().slice(0, 10)).toBe('2026-01-05');
+    expect(await entriesOf(investor.syndUser.id)).toHaveLength(1);
+    expect((await admin('POST', '/sponsor-desk/funding', { ...body, amount_cents: 0 })).body.error.message).toBe('amount_cents must be a whole number of cents above zero');
+    expect((await admin('POST', '/sponsor-desk/funding', { ...body, syndUser: 'nobody' })).status).toBe(404);
+  });
+
+  it('shows the investor their own ledger, their IRR and equity multiple, and nobody else’s', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-returns', [100_000, 100_000]);
+    const [ann, ben] = investors;
+    await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 10_000_000, date: '2024-01-01' });
+    await admin('POST', '/sponsor-desk/funding', { syndUser: ben.syndUser.documentId, amount_cents: 10_000_000, date: '2024-01-01' });
+    const distribution = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: '2025-01-01', total_cents: 2_000_000, kind: 'income' });
+    await admin('POST', `/sponsor-desk/fund-events/${distribution.body.documentId}/post`);
+    const valued = await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2025-01-01', value_percent: 110 });
+    expect(valued.status).toBe(200);
+    expect((await app.strapi.db.query('api::fund.fund').findOne({ where: { id: fund.id } })).currentFundValuePercentage).toBe(110);
+
+    const ledger = await call(app, 'GET', '/api/ledger_entries?mine=true&limit=999', undefined, { authCode: ann.authCode });
+    expect(ledger.status).toBe(200);
+    expect(ledger.body.items.map((entry: { type: string; amount_cents: number; kind: string | null }) => [entry.type, entry.amount_cents, entry.kind]))
+      .toEqual(expect.arrayContaining([['contribution', 10_000_000, null], ['distribution', 1_000_000, 'income']]));
+    expect(ledger.body.items).toHaveLength(2);
+    const bens = await call(app, 'GET', `/api/ledger_entries?limit=999&filters[syndUser][id]=${ben.syndUser.id}`, undefined, { authCode: ann.authCode });
+    expect(bens.body.items).toEqual([]);
+    expect((await call(app, 'GET', '/api/ledger_entries?mine=true')).status).toBe(401);
+
+    const summary = await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode });
+    const row = summary.body.rows.find((each: { fund_name: string }) => each.fund_name === 'desk-returns fund');
+    // $100,000 in on 2024-01-01; $10,000 out a year later and $110,000 held: 20% a year, 1.2x.
+    expect(row).toMatchObject({ investment_made: 100_000, current_distribution: 10_000, percentage_returned: 10, current_value: 110_000, equity_multiple: 1.2, dpi: 0.1 });
+    expect(row.irr).toBeGreaterThan(0);
+    // A fund without a ledger keeps the spec's figures and has no IRR.
+    const plain = await fundWith(home, 'desk-plain', [30_000]);
+    const plainSummary = await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: plain.investors[0].authCode });
+    expect(plainSummary.body.rows[0]).toMatchObject({ investment_made: 30_000, current_distribution: 3_000, percentage_returned: 10, current_value: 30_000, irr: null, equity_multiple: 1.1 });
+  });
+
+  it('never changes or deletes a ledger entry through the admin panel, even for the super admin', async () => {
+    const { investors } = await fundWith(home, 'desk-immutable', [10_000]);
+    await admin('POST', '/sponsor-desk/funding', { syndUser: investors[0].syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-05' });
+    const [entry] = (await app.strapi.db.query(LEDGER).findMany({ where: { syndUser: { id: investors[0].syndUser.id } } })) as { documentId: string }[];
+    const route = `/content-manager/collection-types/${LEDGER}/${entry.documentId}`;
+    const changed = await admin('PUT', route, { amount_cents: 1 });
+    expect(changed.status).toBe(403);
+    expect((await admin('DELETE', route)).status).toBe(403);
+    expect((await entriesOf(investors[0].syndUser.id)).map((each) => Number(each.amount_cents))).toEqual([1_000_000]);
+    // Content staff read the ledger and cannot add to it by hand.
+    expect((await editor('GET', `/content-manager/collection-types/${LEDGER}?page=1&pageSize=10`)).status).toBe(200);
+    expect((await editor('POST', `/content-manager/collection-types/${LEDGER}`, { type: 'contribution', amount_cents: 5, effective_date: '2026-01-01' })).status).toBe(403);
+  });
+});
