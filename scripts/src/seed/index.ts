@@ -2,6 +2,7 @@ import type { Core, UID } from '@strapi/strapi';
 import { ADMIN_USER, SIGNING, USER } from '../lib/uids';
 import { openSigningLinks, seedAgreements, type OpenSigningLink } from './agreements';
 import { seedDocuments } from './documents';
+import { seedLedger } from './ledger';
 import { adminPasswordWorks, adminUserStore } from './admin-users';
 import { seedPlan, type PlanOptions } from './data';
 import { createSeeder, Ref, type Outcome } from './engine';
@@ -54,6 +55,7 @@ export async function seed(strapi: Core.Strapi, options: SeedOptions): Promise<S
 
   const agreements = await seedAgreements(strapi);
   const documents = await seedDocuments(strapi);
+  const ledger = await seedLedger(strapi, options.now);
 
   const counts = Object.entries(seeder.tally).map(([uid, tally]) => ({
     uid: uid as UID.ContentType,
@@ -62,6 +64,7 @@ export async function seed(strapi: Core.Strapi, options: SeedOptions): Promise<S
   }));
   counts.push({ uid: SIGNING, label: labelOf(strapi, SIGNING), ...agreements });
   counts.push({ uid: 'api::tax-document.tax-document', label: 'Demo documents (due diligence, tax, news)', ...documents });
+  counts.push({ uid: 'api::ledger-entry.ledger-entry' as UID.ContentType, label: 'Fund histories (funding, calls, distributions, valuations)', ...ledger });
   const accounts: SeedAccount[] = [];
   for (const outcome of outcomes) {
     if (outcome.record.uid === USER || outcome.record.uid === ADMIN_USER) accounts.push(await checkAccount(strapi, outcome, options.password));

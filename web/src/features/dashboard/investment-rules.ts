@@ -39,3 +39,13 @@ export function returnTone(percent: number): 'positive' | 'negative' | 'grey' {
 export function formatPercent(percent: number | null | undefined): string {
   return `${(percent ?? 0).toFixed(2)}%`;
 }
+
+/** A rate of return or multiple that may not exist (no dated flows, nothing paid in): a dash then. */
+export function formatRate(percent: number | null | undefined): string {
+  return percent === null || percent === undefined ? '–' : `${percent.toFixed(2)}%`;
+}
+
+/** An equity multiple, e.g. '1.25x'; a dash where nothing was paid in. */
+export function formatMultiple(multiple: number | null | undefined): string {
+  return multiple === null || multiple === undefined ? '–' : `${multiple.toFixed(2)}x`;
+}

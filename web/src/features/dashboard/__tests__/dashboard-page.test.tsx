@@ -37,6 +37,8 @@ const summary: InvestmentSummary = {
       percentage_returned: 0,
       current_value: 52500.5,
       close_date: '2027-03-15T17:00:00.000Z',
+      irr: 14.356,
+      equity_multiple: 1.05,
     },
     {
       fund_name: 'Unknown Fund',
@@ -213,7 +215,7 @@ describe('investment summary', () => {
   const table = async () => screen.findByRole('table');
   const cells = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
 
-  it('shows one row per fund: dollars, 2-decimal percentages, dates in the user timezone', async () => {
+  it('shows one row per fund: dollars, 2-decimal percentages, IRR and multiple (a dash where none), dates in the user timezone', async () => {
     renderDashboard({ summary: () => summary });
     const rows = within(await table()).getAllByRole('row');
     expect(within(rows[0]).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
@@ -222,18 +224,20 @@ describe('investment summary', () => {
       'Current Distribution',
       'Percentage Returned',
       'Current Value',
+      'IRR',
+      'Equity Multiple',
       'Close Date',
     ]);
-    expect(cells(rows[1])).toEqual(['Stallion Fund 2026', '$50,000', '$0', '0.00%', '$52,500.50', expect.stringMatching(/^Mar 15, 2027, 12:00\sPM$/)]);
-    expect(cells(rows[2])).toEqual(['Unknown Fund', '$25,000', '$3,125', '12.50%', '$25,000', '']);
-    expect(cells(rows[3])).toEqual(['Total', '$75,000', '$3,125', '', '$77,500.50', '']);
+    expect(cells(rows[1])).toEqual(['Stallion Fund 2026', '$50,000', '$0', '0.00%', '$52,500.50', '14.36%', '1.05x', expect.stringMatching(/^Mar 15, 2027, 12:00\sPM$/)]);
+    expect(cells(rows[2])).toEqual(['Unknown Fund', '$25,000', '$3,125', '12.50%', '$25,000', '–', '–', '']);
+    expect(cells(rows[3])).toEqual(['Total', '$75,000', '$3,125', '', '$77,500.50', '', '', '']);
     expect(screen.getByLabelText('Investment chart')).toHaveTextContent('Stallion Fund 2026, Unknown Fund');
   });
 
   it("formats dates in the user's own timezone", async () => {
     renderDashboard({ me: { ...complete, profileSettings: { timezone: 'Asia/Tokyo' } }, summary: () => summary });
     const rows = within(await table()).getAllByRole('row');
-    expect(cells(rows[1])[5]).toMatch(/^Mar 16, 2027, 2:00\sAM$/);
+    expect(cells(rows[1])[7]).toMatch(/^Mar 16, 2027, 2:00\sAM$/);
   });
 
   it.each([

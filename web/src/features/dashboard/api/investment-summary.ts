@@ -13,6 +13,13 @@ export interface SummaryRow {
   percentage_returned: number;
   current_value: number;
   close_date: string | null;
+  /** Beyond the spec (docs/api-investor.md): the annual internal rate of return in percent, where the fund keeps a ledger. */
+  irr?: number | null;
+  /** (Distributions + value) / paid in. */
+  equity_multiple?: number | null;
+  dpi?: number | null;
+  /** Whether the figures come from the fund's ledger (dated contributions and distributions). */
+  has_ledger?: boolean;
 }
 
 /**

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/auth/session-context';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import type { InvestmentSummary as Summary } from '../api/investment-summary';
-import { formatPercent, returnTone } from '../investment-rules';
+import { formatMultiple, formatPercent, formatRate, returnTone } from '../investment-rules';
 
 const InvestmentChart = lazy(() => import('./investment-chart'));
 
@@ -27,6 +27,8 @@ export function InvestmentSummary({ summary, headed = true }: { summary: Summary
             <th scope="col" className="text-end">Current Distribution</th>
             <th scope="col" className="text-end">Percentage Returned</th>
             <th scope="col" className="text-end">Current Value</th>
+            <th scope="col" className="text-end"><abbr title="Internal rate of return, a year">IRR</abbr></th>
+            <th scope="col" className="text-end">Equity Multiple</th>
             <th scope="col">Close Date</th>
           </tr>
         </thead>
@@ -39,6 +41,8 @@ export function InvestmentSummary({ summary, headed = true }: { summary: Summary
               <td className="text-end">{formatUsd(row.current_distribution)}</td>
               <td className="text-end">{formatPercent(row.percentage_returned)}</td>
               <td className="text-end">{formatUsd(row.current_value)}</td>
+              <td className="text-end">{formatRate(row.irr)}</td>
+              <td className="text-end">{formatMultiple(row.equity_multiple)}</td>
               <td>{row.close_date ? formatDateTime(row.close_date, profileSettings.timezone) : ''}</td>
             </tr>
           ))}
@@ -50,6 +54,8 @@ export function InvestmentSummary({ summary, headed = true }: { summary: Summary
             <td className="text-end">{formatUsd(totals.distribution)}</td>
             <td />
             <td className="text-end">{formatUsd(totals.currentValue)}</td>
+            <td />
+            <td />
             <td />
           </tr>
         </tfoot>

@@ -1,0 +1,98 @@
+import type { Core } from '@strapi/strapi';
+import { FUND, SYND_USER } from '../lib/uids';
+import { WASABI_CLOSED, WASABI_DONE } from './data/offerings';
+
+const FUND_EVENT = 'api::fund-event.fund-event';
+const STAFF = 'Demo seed';
+
+/** What the seed asks of the CMS's ledger service (cms/src/api/ledger-entry/services/ledger-entry.ts), typed by hand. */
+interface LedgerService {
+  draftEvent(input: Record<string, unknown>, staffName: string): Promise<{ documentId: string }>;
+  postEvent(id: string, staffName: string): Promise<unknown>;
+  confirmFunding(input: Record<string, unknown>, staffName: string): Promise<unknown>;
+  recordValuation(input: Record<string, unknown>, staffName: string): Promise<unknown>;
+}
+
+/**
+ * Two years of a fund's money, as staff would record it on the sponsor desk, in days from today: half of each
+ * commitment funded at the start, two capital calls of a quarter each, then quarterly distributions and valuations.
+ */
+interface History {
+  slug: string;
+  /** Distributions: days ago, total as a percent of the fund's funded capital, and their kind. */
+  distributions: { daysAgo: number; percent: number; kind: 'income' | 'return_of_capital' | 'gain' }[];
+  valuations: { daysAgo: number; percent: number }[];
+}
+
+const FUNDED_DAYS_AGO = 730;
+const CALLS = [{ daysAgo: 640, dueInDays: 21 }, { daysAgo: 550, dueInDays: 21 }];
+const HISTORIES: History[] = [
+  {
+    // Fund III: a stallion sold in 2024, paying out well.
+    slug: WASABI_DONE,
+    distributions: [
+      { daysAgo: 455, percent: 4, kind: 'income' },
+      { daysAgo: 364, percent: 5, kind: 'income' },
+      { daysAgo: 273, percent: 30, kind: 'return_of_capital' },
+      { daysAgo: 182, percent: 6, kind: 'income' },
+      { daysAgo: 91, percent: 12, kind: 'gain' },
+    ],
+    valuations: [{ daysAgo: 545, percent: 104 }, { daysAgo: 365, percent: 112 }, { daysAgo: 180, percent: 88 }, { daysAgo: 30, percent: 74 }],
+  },
+  {
+    // Fund IV: younger horses, income starting.
+    slug: WASABI_CLOSED,
+    distributions: [
+      { daysAgo: 364, percent: 2, kind: 'income' },
+      { daysAgo: 273, percent: 2.5, kind: 'income' },
+      { daysAgo: 182, percent: 3, kind: 'income' },
+      { daysAgo: 91, percent: 3, kind: 'income' },
+    ],
+    valuations: [{ daysAgo: 545, percent: 100 }, { daysAgo: 365, percent: 106 }, { daysAgo: 180, percent: 112 }, { daysAgo: 30, percent: 118 }],
+  },
+];
+
+const dayOf = (now: Date, daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Gives Wasabi Stallion Fund III and IV their ledger (funding, capital calls, distributions, valuations) through the
+ * CMS's own ledger service, so the demo investors see IRR, multiples and statements at once. A fund that has any
+ * event already is left as it is (a re-run creates nothing). Answers how many funds it gave a history.
+ */
+export async function seedLedger(strapi: Core.Strapi, now: Date): Promise<{ created: number; skipped: number }> {
+  const service = strapi.service('api::ledger-entry.ledger-entry') as unknown as LedgerService;
+  let created = 0;
+  let skipped = 0;
+  for (const history of HISTORIES) {
+    const fund = (await strapi.db.query(FUND).findOne({ where: { url_slug: history.slug }, select: ['id', 'documentId'] })) as { id: number; documentId: string } | null;
+    if (!fund) throw new Error(`The demo ledger needs the fund ${history.slug}`);
+    if (await strapi.db.query(FUND_EVENT as never).count({ where: { fund: { id: fund.id } } })) {
+      skipped += 1;
+      continue;
+    }
+    const commitments = (await strapi.db.query(SYND_USER).findMany({
+      where: { fund: { id: fund.id }, invest_status: 'Accepted investment', sa_complete_date: { $notNull: true } },
+      select: ['documentId', 'invest_amount'],
+    })) as { documentId: string; invest_amount: string | number }[];
+    for (const commitment of commitments) {
+      const cents = Math.round(Number(commitment.invest_amount) * 100);
+      await service.confirmFunding({ syndUser: commitment.documentId, amount_cents: Math.round(cents / 2), date: dayOf(now, FUNDED_DAYS_AGO) }, STAFF);
+    }
+    const funded = commitments.reduce((sum, commitment) => sum + Math.round(Number(commitment.invest_amount) * 100), 0);
+    const post = async (input: Record<string, unknown>) => {
+      const draft = await service.draftEvent({ fund: fund.documentId, ...input }, STAFF);
+      await service.postEvent(draft.documentId, STAFF);
+    };
+    for (const call of CALLS) {
+      await post({ type: 'capital_call', date: dayOf(now, call.daysAgo), due_date: dayOf(now, call.daysAgo - call.dueInDays), percent: 25, basis: 'commitment' });
+    }
+    for (const distribution of history.distributions) {
+      await post({ type: 'distribution', date: dayOf(now, distribution.daysAgo), total_cents: Math.round((funded * distribution.percent) / 100), basis: 'funded', kind: distribution.kind });
+    }
+    for (const valuation of history.valuations) {
+      await service.recordValuation({ fund: fund.documentId, date: dayOf(now, valuation.daysAgo), value_percent: valuation.percent }, STAFF);
+    }
+    created += 1;
+  }
+  return { created, skipped };
+}
