@@ -61,6 +61,11 @@ export function ledgerTotals(lines: LedgerLine[], until?: string): LedgerTotals 
   return totals;
 }
 
+/** What a line does to the capital the investor has in, net: contributions and fees add, distributions take away. */
+export function netInvestedChange(line: LedgerLine): number {
+  return effectOf(line).effect === 'distribution' ? -line.amountCents : line.amountCents;
+}
+
 /** The valuation in force at a date: the newest on or before it; none before the first. */
 export function valuationAt(valuations: ValuationPoint[], date: string): ValuationPoint | undefined {
   return valuations

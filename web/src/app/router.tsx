@@ -37,6 +37,9 @@ const DashboardPage = lazyPage(() =>
 const InvestmentSummaryPage = lazyPage(() =>
   import('@/features/dashboard/pages/investment-summary-page').then((module) => module.InvestmentSummaryPage),
 );
+const TransactionsPage = lazyPage(() =>
+  import('@/features/transactions/pages/transactions-page').then((module) => module.TransactionsPage),
+);
 const SyndicationPage = lazyPage(() =>
   import('@/features/syndication/pages/syndication-page').then((module) => module.SyndicationPage),
 );
@@ -101,6 +104,7 @@ const pages: PageRoute[] = [
   { path: paths.termsOfUse.path, page: TermsOfUsePage },
   { path: paths.dashboard.path, page: DashboardPage, authRequired: true, requiredAuthLevel: 'user' },
   { path: paths.investmentSummary.path, page: InvestmentSummaryPage, authRequired: true, requiredAuthLevel: 'user' },
+  { path: paths.transactions.path, page: TransactionsPage, authRequired: true, requiredAuthLevel: 'user' },
   { path: paths.syndication.path, page: SyndicationPage, authRequired: true, requiredAuthLevel: 'user' },
   // Public (spec 02): the signer may land here from a signing page without a session.
   { path: paths.syndicationSuccess.path, page: SyndicationSuccessPage },

@@ -5,6 +5,8 @@ export const paths = {
   welcome: { path: '/welcome' },
   dashboard: { path: '/dashboard' },
   investmentSummary: { path: '/dashboard/investment-summary' },
+  /** Beyond the spec: the investor's ledger (docs/site-additions.md). */
+  transactions: { path: '/dashboard/transactions' },
   syndication: {
     path: '/syndication/dashboard/:slug',
     getHref: (slug: string) => `/syndication/dashboard/${encodeURIComponent(slug)}`,

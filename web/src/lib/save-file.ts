@@ -5,7 +5,11 @@ import { api } from './api-client';
  * session (api.file), so a link only its owner may use works; the browser then saves it from memory. Throws ApiError.
  */
 export async function saveFile(url: string, name: string): Promise<void> {
-  const blob = await api.file(url);
+  saveBlob(await api.file(url), name);
+}
+
+/** Hands bytes made in the page (a CSV, say) to the browser to save as `name`. */
+export function saveBlob(blob: Blob, name: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;

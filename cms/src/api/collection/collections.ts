@@ -151,7 +151,7 @@ export const COLLECTIONS: Record<string, CollectionRule> = {
     uid: 'api::ledger-entry.ledger-entry',
     read: 'own',
     fields: ['type', 'kind', 'amount_cents', 'effective_date', 'note', 'createdAt'],
-    populate: { fund: FUND_SUMMARY, syndUser: ['invest_amount', 'sa_complete_date'] },
+    populate: { fund: FUND_SUMMARY, syndUser: ['invest_amount', 'sa_complete_date'], corrects: ['type', 'kind', 'effective_date'] },
     filterBy: ['fund', 'syndUser'],
     portal: 'fund.company.portal',
     owner: 'syndUser.user',

@@ -232,6 +232,14 @@ describe('investment summary', () => {
     expect(cells(rows[2])).toEqual(['Unknown Fund', '$25,000', '$3,125', '12.50%', '$25,000', '–', '–', '']);
     expect(cells(rows[3])).toEqual(['Total', '$75,000', '$3,125', '', '$77,500.50', '', '', '']);
     expect(screen.getByLabelText('Investment chart')).toHaveTextContent('Stallion Fund 2026, Unknown Fund');
+    // No fund here keeps a ledger: nothing to list.
+    expect(screen.queryByRole('link', { name: 'Transactions' })).not.toBeInTheDocument();
+  });
+
+  it('links the transactions where a fund keeps a ledger', async () => {
+    renderDashboard({ summary: () => ({ ...summary, rows: [{ ...summary.rows[0], has_ledger: true }, summary.rows[1]] }) });
+    await table();
+    expect(screen.getByRole('link', { name: 'Transactions' })).toHaveAttribute('href', '/dashboard/transactions');
   });
 
   it("formats dates in the user's own timezone", async () => {

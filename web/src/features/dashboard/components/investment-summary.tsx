@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-context';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import type { InvestmentSummary as Summary } from '../api/investment-summary';
@@ -60,6 +62,11 @@ export function InvestmentSummary({ summary, headed = true }: { summary: Summary
           </tr>
         </tfoot>
       </Table>
+      {rows.some((row) => row.has_ledger) && (
+        <p>
+          <Link to={paths.transactions.path}>Transactions</Link>: every contribution and distribution, with a CSV.
+        </p>
+      )}
       <p>
         Overall Return:{' '}
         <strong className={TONE_CLASSES[tone]} data-tone={tone}>
