@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, call, signedInUser } from './helpers/auth';
+import { PDFDocument } from 'pdf-lib';
+import { adminToken, call, mailsTo, signedInUser } from './helpers/auth';
+import { download } from './helpers/signing';
 import { createPortal, type TestPortal } from './helpers/records';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 
@@ -85,6 +87,21 @@ describe('capital calls and distributions', () => {
     expect(written).toHaveLength(3);
     expect(written.every((entry) => entry.type === 'contribution')).toBe(true);
     expect(written.reduce((sum, entry) => sum + Number(entry.amount_cents), 0)).toBe(1_000_001);
+
+    // Each investor hears of their share once (bell and mail), with the notice among their News Documents.
+    for (const investor of investors) {
+      const share = draft.body.allocation.find((line: { investor: { email: string } }) => line.investor.email === investor.email).amount_cents as number;
+      const amount = `$${(share / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+      const subject = `Capital call for desk-call fund: ${amount} due 2026-01-31`;
+      expect(mailsTo(investor.email).filter((mail) => mail.text.includes('Capital call for')).map((mail) => /^Subject: (.*)$/m.exec(mail.text)?.[1])).toEqual([subject]);
+      const bell = await call(app, 'GET', '/api/notifications?mine=true&populate=template&sort=-createdAt&limit=10', undefined, { authCode: investor.authCode });
+      expect(bell.body.items.map((item: { subject: string }) => item.subject)).toContain(subject);
+      const listed = await call(app, 'GET', '/api/news_documents?mine=true&populate=fund&limit=999', undefined, { authCode: investor.authCode });
+      expect(listed.body.items.map((item: { displayTitle: string }) => item.displayTitle)).toEqual(['Capital call notice, 2026-01-10']);
+      const link = await call(app, 'POST', '/api/profile/news_documents/download', { id: listed.body.items[0].id }, { authCode: investor.authCode });
+      const notice = await PDFDocument.load((await download(link.body.url)).bytes);
+      expect(notice.getTitle()).toBe('Capital call notice - desk-call fund - 2026-01-10');
+    }
   });
 
   it('writes one set of entries when the same event is posted five times at once', async () => {

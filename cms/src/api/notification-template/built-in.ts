@@ -33,6 +33,9 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   // Content staff publish tax and news documents in the admin panel (docs/api-files.md); each investor concerned hears of it.
   { name: 'new_tax_document', subject: 'New tax document: %documentTitle%', message: '%documentTitle% (%fundName%, %year%) is ready under Tax Documents.', color: '#00695C', defaultTargetLevel: 'user', canSendAsEmail: true },
   { name: 'new_news_document', subject: 'News from %fundName%: %documentTitle%', message: '%documentTitle% is ready under News Documents.', color: '#7E57C2', defaultTargetLevel: 'user', canSendAsEmail: true },
+  // Staff post a capital call or distribution on the sponsor desk (docs/capital-accounts.md); each investor concerned hears of their share.
+  { name: 'capital_call_posted', subject: 'Capital call for %fundName%: %amount% due %dueDate%', message: 'Your share of a capital call for %fundName% is %amount%, due %dueDate%. The notice with the wire instructions (%documentTitle%) is under News Documents.', color: '#E65100', defaultTargetLevel: 'user', canSendAsEmail: true },
+  { name: 'distribution_posted', subject: 'Distribution from %fundName%: %amount%', message: '%fundName% has distributed %amount% to you (%kind%). The notice (%documentTitle%) is under News Documents, and the entry in your transactions.', color: '#2E7D32', defaultTargetLevel: 'user', canSendAsEmail: true },
 ];
 
 /**

@@ -7,6 +7,7 @@ import {
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { byId } from '../../synd-user/services/synd-user';
+import { sendNotices } from '../notices';
 
 export const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
 export const FUND_EVENT = 'api::fund-event.fund-event';
@@ -274,7 +275,10 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         }
         return true;
       });
-      return { event: await this.eventWithAllocation(draft.id), postedNow: posted };
+      const event = await this.eventWithAllocation(draft.id);
+      // The notices go once, by the call that posted; the entries stand whatever becomes of them.
+      if (posted) await sendNotices(strapi, { ...draft, fund }, event.allocation);
+      return { event, postedNow: posted };
     },
 
     /** Confirms that a commitment's money arrived: a contribution entry, and the funds-transfer date set. */
