@@ -82,6 +82,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
   countersign: post('/syndication/countersign', 'admin', 409, { id: 'id', name: 'text' }, (x) => ({ id: x.ann.syndUser, name: 'Manager' })),
   set_not_investing: post('/syndication/set_not_investing', 'ann', 200, { id: 'id', 'feedback?': 'text' }, (x) => ({ id: x.ann.syndUser, feedback: 'no' })),
   'agreement download': post('/profile/synd_agreements/download', 'ann', 200, { syndUserId: 'id' }, (x) => ({ syndUserId: x.rows['ann.signed_synd_user'].documentId })),
+  'statement download': post('/profile/statements/download', 'ann', 200, { syndUserId: 'id', from: 'text', to: 'text' }, (x) => ({ syndUserId: x.rows['ann.signed_synd_user'].documentId, from: '2025-01-01', to: '2025-12-31' })),
   'tax download': post('/profile/tax_documents/download', 'ann', 200, { id: 'id' }, (x) => ({ id: x.rows['ann.tax_documents'].documentId })),
   'due diligence download': {
     ...post('', 'ann', 200, { id: 'id' }, (x) => ({ id: x.rows['home.synd_documents'].documentId })),

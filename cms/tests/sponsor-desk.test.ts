@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { adminToken, call, mailsTo, signedInUser } from './helpers/auth';
 import { download } from './helpers/signing';
@@ -207,5 +208,44 @@ describe('funding and valuations', () => {
     // Content staff read the ledger and cannot add to it by hand.
     expect((await editor('GET', `/content-manager/collection-types/${LEDGER}?page=1&pageSize=10`)).status).toBe(200);
     expect((await editor('POST', `/content-manager/collection-types/${LEDGER}`, { type: 'contribution', amount_cents: 5, effective_date: '2026-01-01' })).status).toBe(403);
+  });
+});
+
+describe('capital account statements', () => {
+  it('issues a sealed statement of the investor’s own account that anyone can check by its fingerprint, and nothing else', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-statement', [100_000, 50_000]);
+    const [ann, ben] = investors;
+    await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 10_000_000, date: '2024-03-01' });
+    const distribution = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: '2025-06-30', total_cents: 500_000, kind: 'income' });
+    await admin('POST', `/sponsor-desk/fund-events/${distribution.body.documentId}/post`);
+    await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2025-12-31', value_percent: 115 });
+
+    const asked = (who: Investor, body: Record<string, unknown>) => call(app, 'POST', '/api/profile/statements/download', body, { authCode: who.authCode });
+    const period = { syndUserId: ann.syndUser.documentId, from: '2025-01-01', to: '2025-12-31' };
+    const issued = await asked(ann, period);
+    expect(issued.status).toBe(200);
+    expect(issued.body.originalName).toBe('statement-desk-statement-fund-2025-01-01-2025-12-31.pdf');
+    const { bytes } = await download(issued.body.url);
+    const statement = await PDFDocument.load(bytes);
+    expect(statement.getTitle()).toBe('Capital account statement - desk-statement fund - 2025-01-01 to 2025-12-31');
+    // Sealed like the agreements: a PKCS#7 signature over the whole file.
+    expect(bytes.includes(Buffer.from('/SubFilter /adbe.pkcs7.detached'))).toBe(true);
+
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const checked = await http(app, 'GET', `/api/statements/verify/${sha256}`);
+    expect(checked.status).toBe(200);
+    expect(checked.body).toEqual({ valid: true, issuedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), portal: 'Portal desk-home', investorInitials: 'I. D.' });
+    const changed = Buffer.from(bytes);
+    changed[changed.length - 10] ^= 1;
+    expect((await http(app, 'GET', `/api/statements/verify/${createHash('sha256').update(changed).digest('hex')}`)).status).toBe(404);
+    expect((await http(app, 'GET', '/api/statements/verify/not-a-hash')).body.error.message).toBe('The fingerprint is a SHA-256 in hex (64 characters)');
+
+    expect((await asked(ben, period)).status).toBe(404);
+    expect((await asked(ben, { ...period, syndUserId: ben.syndUser.documentId })).body.error.message).toBe('This investment has no transactions yet: there is no statement to issue');
+    expect((await asked(ann, { ...period, from: '2025-13-01' })).body.error.message).toBe('from must be a date (YYYY-MM-DD)');
+    expect((await asked(ann, { ...period, from: '2026-01-01' })).body.error.message).toBe('from must not be after to');
+    expect((await asked(ann, { ...period, to: '2999-01-01' })).body.error.message).toBe('to must not be after today');
+    const recorded = await app.strapi.db.query('api::file-download.file-download').findMany({ where: { user: { id: ann.id }, kind: 'statement' } });
+    expect(recorded).toHaveLength(1);
   });
 });

@@ -193,6 +193,15 @@ const LAYOUTS: Record<string, Layout> = {
       total_value_cents: 'The fund’s total value in cents, where the accountant gives one.',
     },
   },
+  'api::statement.statement': {
+    mainField: 'originalName',
+    list: ['originalName', 'syndUser', 'periodFrom', 'periodTo', 'issuedAt'],
+    descriptions: {
+      fingerprint: 'The sealed PDF’s SHA-256; anyone holding the file can check it on the site’s /statements/verify page.',
+      investorInitials: 'All that the public check tells about the investor.',
+      originalName: 'Written by the CMS when the investor downloads a statement; nobody can change it.',
+    },
+  },
   'api::notification.notification': {
     mainField: 'messageSubject',
     list: ['messageSubject', 'user', 'template', 'createdAt'],
@@ -242,7 +251,7 @@ const LAYOUTS: Record<string, Layout> = {
   },
 };
 
-const LAYOUT_VERSION = 8;
+const LAYOUT_VERSION = 9;
 
 type Configuration = {
   settings: Record<string, unknown>;

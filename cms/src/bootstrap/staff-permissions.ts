@@ -10,8 +10,10 @@ const SIGNING = 'api::signing.signing';
 const FILE_DOWNLOAD = 'api::file-download.file-download';
 /** The ledger is money: staff read it; entries are written by the sponsor desk's posting and funding calls. */
 const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
+/** Issued statements are evidence too, as the public check answers from them. */
+const STATEMENT = 'api::statement.statement';
 /** Types content staff may only read, each limited to its fields that are neither private nor named like a secret. */
-const READ_ONLY_TYPES = [USER, SIGNING, FILE_DOWNLOAD, LEDGER_ENTRY];
+const READ_ONLY_TYPES = [USER, SIGNING, FILE_DOWNLOAD, LEDGER_ENTRY, STATEMENT];
 /** The sponsor desk's permissions content staff hold: see and draft events; posting is for admins. */
 const STAFF_DESK_ACTIONS = ['plugin::sponsor-desk.read', 'plugin::sponsor-desk.draft'];
 const READ = 'plugin::content-manager.explorer.read';

@@ -87,3 +87,10 @@ export async function validateBody<T extends yup.AnyObjectSchema>(schema: T, bod
   await check(object, body);
   return check(schema, body);
 }
+
+/** A calendar day written YYYY-MM-DD that exists (2025-02-30 does not). */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+}

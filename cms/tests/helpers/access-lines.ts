@@ -90,6 +90,11 @@ line('POST', '/syndication/countersign', '           401 403 403 403 409 409 403
 line('POST', '/syndication/countersign', '           401 403 403 403 404 404 403', (x) => ({ id: x.far.syndUser, name: 'Manager' }), { label: "foreign's" });
 line('POST', '/profile/synd_agreements/download', '  401 200 200 404 404 404 404', (x) => ({ syndUserId: x.rows['ann.signed_synd_user'].documentId }), { label: "Ann's" });
 line('POST', '/profile/synd_agreements/download', '  401 404 404 404 404 404 200', (x) => ({ syndUserId: x.rows['far.signed_synd_user'].documentId }), { label: "foreign's" });
+// Capital account statements (docs/capital-accounts.md): an investor's own, and the public check of a fingerprint.
+const PERIOD = { from: '2025-01-01', to: '2025-12-31' };
+line('POST', '/profile/statements/download', '       401 200 200 404 404 404 404', (x) => ({ syndUserId: x.rows['ann.signed_synd_user'].documentId, ...PERIOD }), { label: "Ann's" });
+line('POST', '/profile/statements/download', '       401 404 404 404 404 404 200', (x) => ({ syndUserId: x.rows['far.signed_synd_user'].documentId, ...PERIOD }), { label: "foreign's" });
+line('GET', '/statements/verify/:sha256', '          404 404 404 404 404 404 404', () => ({ url: `/api/statements/verify/${'ab'.repeat(32)}` }));
 // Files (docs/api-files.md)
 const DOWNLOAD = '/profile/:collection(synd_documents|news_documents|tax_documents|proof_documents)/download';
 for (const kind of ['tax_documents', 'news_documents', 'proof_documents'] as const) {

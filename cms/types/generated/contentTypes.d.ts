@@ -626,7 +626,13 @@ export interface ApiFileDownloadFileDownload
     guestSession: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     ip: Schema.Attribute.String;
     kind: Schema.Attribute.Enumeration<
-      ['synd_document', 'news_document', 'tax_document', 'proof_document']
+      [
+        'synd_document',
+        'news_document',
+        'tax_document',
+        'proof_document',
+        'statement',
+      ]
     >;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
     localizations: Schema.Attribute.Relation<
@@ -1347,6 +1353,48 @@ export interface ApiSigningSigning extends Struct.CollectionTypeSchema {
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
     userAgent: Schema.Attribute.Text;
+  };
+}
+
+export interface ApiStatementStatement extends Struct.CollectionTypeSchema {
+  collectionName: 'statements';
+  info: {
+    description: 'A sealed capital account statement issued to an investor; its fingerprint can be checked on the public verification page';
+    displayName: 'Capital Account Statement';
+    pluralName: 'statements';
+    singularName: 'statement';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    bucketId: Schema.Attribute.String & Schema.Attribute.Private;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    docPath: Schema.Attribute.String & Schema.Attribute.Private;
+    fingerprint: Schema.Attribute.String;
+    fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
+    investorInitials: Schema.Attribute.String;
+    issuedAt: Schema.Attribute.DateTime;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::statement.statement'
+    > &
+      Schema.Attribute.Private;
+    originalName: Schema.Attribute.String;
+    periodFrom: Schema.Attribute.Date;
+    periodTo: Schema.Attribute.Date;
+    portalName: Schema.Attribute.String;
+    publishedAt: Schema.Attribute.DateTime;
+    syndUser: Schema.Attribute.Relation<
+      'manyToOne',
+      'api::synd-user.synd-user'
+    >;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
   };
 }
 
@@ -2220,6 +2268,7 @@ declare module '@strapi/strapi' {
       'api::session.user-auth': ApiSessionUserAuth;
       'api::setting.setting': ApiSettingSetting;
       'api::signing.signing': ApiSigningSigning;
+      'api::statement.statement': ApiStatementStatement;
       'api::subscriber.subscriber': ApiSubscriberSubscriber;
       'api::synd-agreement.synd-agreement': ApiSyndAgreementSyndAgreement;
       'api::synd-document.synd-document': ApiSyndDocumentSyndDocument;

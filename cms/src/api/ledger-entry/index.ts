@@ -2,6 +2,8 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { FUND_EVENT, LEDGER_ENTRY } from './services/ledger-entry';
 
+const STATEMENT = 'api::statement.statement';
+
 const CHANGES = new Set(['update', 'delete', 'publish', 'unpublish', 'discardDraft']);
 /** Set only by posting (POST /sponsor-desk/fund-events/:id/post), never typed in. */
 const POSTING_FIELDS = ['state', 'postedByName', 'posted_at'];
@@ -15,6 +17,9 @@ export function registerLedgerImmutability(strapi: Core.Strapi): void {
   strapi.documents.use(async (context, next) => {
     if (context.uid === LEDGER_ENTRY && CHANGES.has(context.action)) {
       throw new errors.ForbiddenError('Ledger entries are never changed or deleted: record an adjustment that names the entry');
+    }
+    if (context.uid === STATEMENT && CHANGES.has(context.action)) {
+      throw new errors.ForbiddenError('An issued statement is never changed or deleted: the public check answers from it');
     }
     if (context.uid !== FUND_EVENT) return next();
     const params = context.params as { documentId?: string; data?: Record<string, unknown> };

@@ -148,15 +148,16 @@ export async function completeAgreement(document: Buffer, trail: AuditEntry[], c
     { color: GREY, size: 9 },
   );
 
-  pdflibAddPlaceholder({
-    pdfDoc: pdf,
-    reason: 'Subscription agreement completed: signatures and audit trail sealed',
-    contactInfo: '',
-    name: pdfText(info.portalName),
-    location: 'Investor portal',
-    signingTime: info.completedAt,
-  });
+  return sealPdf(pdf, certificate, { reason: 'Subscription agreement completed: signatures and audit trail sealed', sealedBy: info.portalName, at: info.completedAt });
+}
+
+/**
+ * Seals a finished PDF with a digital signature (PKCS#7 detached, SHA-256) made with `certificate`, in the portal's
+ * name: a PDF reader shows the seal, and any change made after it breaks it. Agreements and statements are sealed so.
+ */
+export async function sealPdf(pdf: PDFDocument, certificate: SealingCertificate, { reason, sealedBy, at }: { reason: string; sealedBy: string; at: Date }): Promise<Buffer> {
+  pdflibAddPlaceholder({ pdfDoc: pdf, reason, contactInfo: '', name: pdfText(sealedBy), location: 'Investor portal', signingTime: at });
   // The placeholder must sit in a classic cross-reference table for the signer to find and fill it.
   const prepared = Buffer.from(await pdf.save({ useObjectStreams: false }));
-  return new SignPdf().sign(prepared, new P12Signer(certificate.p12, { passphrase: certificate.password }), info.completedAt);
+  return new SignPdf().sign(prepared, new P12Signer(certificate.p12, { passphrase: certificate.password }), at);
 }

@@ -5,7 +5,7 @@ import { dropboxSigning } from './dropbox-sign';
 import { localSigning } from './local';
 import type { SigningProvider } from './types';
 export type { AgreementTerms, OpenRequest, OpenedRequest, ProviderSignature, Signer, SignerRole, SigningProvider } from './types';
-export { completeAgreement, pngOfDataUrl, renderAgreement, type AuditEntry } from './agreement-pdf';
+export { completeAgreement, pngOfDataUrl, renderAgreement, sealPdf, type AuditEntry } from './agreement-pdf';
 export { checkSealingCertificate, sealingCertificate, type SealingCertificate } from './certificate';
 export { DROPBOX_SIGN_ROLES, isDropboxSignEvent } from './dropbox-sign';
 

@@ -5,6 +5,7 @@ import {
   type DistributionKind, type LedgerLine, type LedgerType, type ValuationPoint,
 } from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
+import { isIsoDate } from '../../../utils/validation';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { byId } from '../../synd-user/services/synd-user';
 import { sendNotices } from '../notices';
@@ -65,8 +66,6 @@ interface EntryRow {
   corrects?: { type: LedgerType; kind: DistributionKind | null } | null;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (value: unknown): value is string => typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 const isWholeCents = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 const cents = (value: string | number | null | undefined) => (value === null || value === undefined ? 0 : Number(value));
 /** A stored decimal amount in dollars as whole cents. */
@@ -206,10 +205,10 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       const fund = await fundNamed(input.fund);
       const type = input.type;
       if (type !== 'capital_call' && type !== 'distribution') throw new errors.ValidationError("type must be 'capital_call' or 'distribution'");
-      if (!isDate(input.date)) throw new errors.ValidationError('date must be a date (YYYY-MM-DD)');
+      if (!isIsoDate(input.date)) throw new errors.ValidationError('date must be a date (YYYY-MM-DD)');
       let dueDate: string | null = null;
       if (type === 'capital_call') {
-        if (!isDate(input.due_date)) throw new errors.ValidationError('due_date must be a date (YYYY-MM-DD) for a capital call');
+        if (!isIsoDate(input.due_date)) throw new errors.ValidationError('due_date must be a date (YYYY-MM-DD) for a capital call');
         if (input.due_date < input.date) throw new errors.ValidationError('due_date must not be before date');
         dueDate = input.due_date;
       } else if (input.due_date !== undefined && input.due_date !== null) {
@@ -285,7 +284,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     async confirmFunding(input: Record<string, unknown>, staffName: string) {
       if ((typeof input.syndUser !== 'string' || !input.syndUser) && typeof input.syndUser !== 'number') throw new errors.ValidationError('syndUser is required');
       if (!isWholeCents(input.amount_cents)) throw new errors.ValidationError('amount_cents must be a whole number of cents above zero');
-      if (!isDate(input.date)) throw new errors.ValidationError('date must be a date (YYYY-MM-DD)');
+      if (!isIsoDate(input.date)) throw new errors.ValidationError('date must be a date (YYYY-MM-DD)');
       const row = (await strapi.db.query(SYND_USER).findOne({
         where: byId(input.syndUser),
         select: ['id', 'documentId', 'invest_status', 'ft_start_date', 'ft_complete_date'],
@@ -311,7 +310,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** A fund's value at a date; the newest becomes the fund's currentFundValuePercentage (what the spec shows). */
     async recordValuation(input: Record<string, unknown>, staffName: string) {
       const fund = await fundNamed(input.fund);
-      if (!isDate(input.date)) throw new errors.ValidationError('date must be a date (YYYY-MM-DD)');
+      if (!isIsoDate(input.date)) throw new errors.ValidationError('date must be a date (YYYY-MM-DD)');
       if (typeof input.value_percent !== 'number' || !Number.isFinite(input.value_percent) || input.value_percent < 0 || input.value_percent > 100_000) {
         throw new errors.ValidationError('value_percent must be a number from 0 to 100000');
       }

@@ -1,0 +1,24 @@
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { keepErrorMessages } from '../../../utils/error-messages';
+import { cmsOrigin } from '../../../utils/file-links';
+import { statements } from '../services/statement';
+
+export default ({ strapi }: { strapi: Core.Strapi }) =>
+  keepErrorMessages({
+    /** POST /api/profile/statements/download {syndUserId, from, to}: `{url, originalName}` of the sealed statement. */
+    async download(ctx: Context) {
+      const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+      ctx.body = await statements(strapi).issue(ctx.state.user as { id: number }, { syndUserId: body.syndUserId, from: body.from, to: body.to }, {
+        ip: ctx.request.ip || null,
+        guestSession: Boolean((ctx.state.userAuth as { isGuestSession?: boolean } | undefined)?.isGuestSession),
+        cmsOrigin: cmsOrigin(strapi, ctx),
+        siteOrigin: ctx.get('origin') || undefined,
+      });
+    },
+
+    /** GET /api/statements/verify/:sha256 (no session): `{valid, issuedAt, portal, investorInitials}` or 404. */
+    async verify(ctx: Context) {
+      ctx.body = await statements(strapi).verify(String(ctx.params.sha256));
+    },
+  });
