@@ -40,6 +40,9 @@ const InvestmentSummaryPage = lazyPage(() =>
 const TransactionsPage = lazyPage(() =>
   import('@/features/transactions/pages/transactions-page').then((module) => module.TransactionsPage),
 );
+const VerifyStatementPage = lazyPage(() =>
+  import('@/features/statements/pages/verify-statement-page').then((module) => module.VerifyStatementPage),
+);
 const SyndicationPage = lazyPage(() =>
   import('@/features/syndication/pages/syndication-page').then((module) => module.SyndicationPage),
 );
@@ -110,6 +113,7 @@ const pages: PageRoute[] = [
   { path: paths.syndicationSuccess.path, page: SyndicationSuccessPage },
   // Public: the mailed link's token is the signer's key.
   { path: paths.sign.path, page: SignPage },
+  { path: paths.verifyStatement.path, page: VerifyStatementPage },
   { path: paths.countersign.path, page: CountersignPage, authRequired: true, requiredAuthLevel: 'admin' },
   { path: paths.profile.path, page: ProfilePage, authRequired: true, requiredAuthLevel: 'user' },
   { path: paths.taxDocuments.path, page: TaxDocumentsPage, authRequired: true, requiredAuthLevel: 'user' },

@@ -5,8 +5,10 @@ export const paths = {
   welcome: { path: '/welcome' },
   dashboard: { path: '/dashboard' },
   investmentSummary: { path: '/dashboard/investment-summary' },
-  /** Beyond the spec: the investor's ledger (docs/site-additions.md). */
+  /** Beyond the spec: the investor's ledger (docs/capital-accounts.md). */
   transactions: { path: '/dashboard/transactions' },
+  /** Beyond the spec: anyone checks a capital account statement's fingerprint (docs/capital-accounts.md). */
+  verifyStatement: { path: '/statements/verify' },
   syndication: {
     path: '/syndication/dashboard/:slug',
     getHref: (slug: string) => `/syndication/dashboard/${encodeURIComponent(slug)}`,

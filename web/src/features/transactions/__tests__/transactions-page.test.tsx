@@ -7,7 +7,8 @@ import { findPageHeading, renderAppAs } from '@/testing/render-app';
 const fundIII = { id: 3, documentId: 'fund-iii', name: 'Wasabi Stallion Fund III', url_slug: 'wasabi-stallion-fund-iii' };
 const fundIV = { id: 4, documentId: 'fund-iv', name: 'Wasabi Stallion Fund IV', url_slug: 'wasabi-stallion-fund-iv' };
 const entry = (id: number, fund: typeof fundIII, type: string, amount_cents: number, effective_date: string, extra: Record<string, unknown> = {}) => ({
-  id, documentId: `entry-${id}`, type, kind: null, amount_cents, effective_date, note: null, fund, corrects: null, ...extra,
+  id, documentId: `entry-${id}`, type, kind: null, amount_cents, effective_date, note: null, fund, corrects: null,
+  syndUser: { id: fund.id * 10, documentId: `synd-${fund.documentId}` }, ...extra,
 });
 const LEDGER = [
   entry(1, fundIII, 'contribution', 5_000_000, '2024-11-25', { note: 'Funding received' }),
@@ -29,7 +30,13 @@ const textOf = (blob: Blob) =>
   });
 
 function renderTransactions(url = '/dashboard/transactions') {
-  return renderAppAs(meFixture(), url, { routes: { 'GET /api/ledger_entries': () => ({ items: LEDGER, total: LEDGER.length }) } });
+  return renderAppAs(meFixture(), url, {
+    routes: {
+      'GET /api/ledger_entries': () => ({ items: LEDGER, total: LEDGER.length }),
+      'POST /api/profile/statements/download': () => ({ url: 'http://cms.test/api/files/statement-token', originalName: 'statement-q1.pdf' }),
+      'GET /api/files/statement-token': () => new Response(new Blob(['%PDF-1.7']), { headers: { 'content-type': 'application/pdf' } }),
+    },
+  });
 }
 
 const rowsOf = async () => {
@@ -52,7 +59,7 @@ describe('/dashboard/transactions', () => {
       ['2026-02-25', 'Distribution (Return of capital)', '$30,000', '$71,500'],
     ]);
     expect(Object.fromEntries(callsTo(fetchMock, 'GET /api/ledger_entries')[0].url.searchParams)).toEqual({
-      mine: 'true', populate: 'fund,corrects', sort: 'effective_date', limit: '999',
+      mine: 'true', populate: 'fund,corrects,syndUser', sort: 'effective_date', limit: '999',
     });
   });
 
@@ -87,5 +94,22 @@ describe('/dashboard/transactions', () => {
       `2025-09-01,Wasabi Stallion Fund III,Adjustment of a distribution,-500.00,71500.00,"'=HYPERLINK(""x"")"`,
       '',
     ]);
+  });
+});
+
+describe('capital account statement', () => {
+  it('downloads the statement of the investment and quarter chosen', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:statement');
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user, fetchMock } = renderTransactions();
+    await rowsOf();
+    const investment = screen.getByRole('combobox', { name: 'Investment' });
+    expect(within(investment).getAllByRole('option').map((option) => option.textContent)).toEqual(['Wasabi Stallion Fund III', 'Wasabi Stallion Fund IV']);
+    await user.selectOptions(investment, 'synd-fund-iv');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Q1 2025');
+    await user.click(screen.getByRole('button', { name: 'Download statement' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/profile/statements/download').map(({ body }) => body)).toEqual([
+      { syndUserId: 'synd-fund-iv', from: '2025-01-01', to: '2025-03-31' },
+    ]));
   });
 });

@@ -1,6 +1,7 @@
 import type { DistributionKind, LedgerLine, LedgerType } from '@portal/rules';
 import useSWR from 'swr';
 import { useSession } from '@/lib/auth/session-context';
+import { api } from '@/lib/api-client';
 import { list } from '@/lib/collections';
 
 /** One ledger entry as GET /api/ledger_entries answers it (docs/api-collections.md). */
@@ -14,6 +15,7 @@ export interface LedgerEntry {
   note: string | null;
   fund?: { id: number; documentId: string; name: string | null; url_slug: string | null } | null;
   corrects?: { type: LedgerType; kind: DistributionKind | null } | null;
+  syndUser?: { id: number; documentId: string } | null;
 }
 
 /** The entry as the shared rules read it. */
@@ -29,7 +31,11 @@ export const lineOf = (entry: LedgerEntry): LedgerLine => ({
 export function useLedger() {
   const { me } = useSession();
   return useSWR(me ? ['ledger', me.id] : null, async () => {
-    const { items } = await list<LedgerEntry>('ledger_entries', { mine: true, populate: 'fund,corrects', sort: 'effective_date', limit: 999 });
+    const { items } = await list<LedgerEntry>('ledger_entries', { mine: true, populate: 'fund,corrects,syndUser', sort: 'effective_date', limit: 999 });
     return items;
   });
 }
+
+/** A link (valid 5 minutes) to a new sealed capital account statement of one investment. Throws ApiError. */
+export const statementDownload = (syndUserId: string, from: string, to: string) =>
+  api.post<{ url: string; originalName?: string }>('/api/profile/statements/download', { syndUserId, from, to });

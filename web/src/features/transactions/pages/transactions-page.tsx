@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatUsd } from '@/lib/format';
 import { saveBlob } from '@/lib/save-file';
 import { useLedger } from '../api/ledger';
+import { StatementForm } from '../components/statement-form';
 import { describeEntry, ledgerCsv, ledgerRows, type LedgerFilter } from '../ledger-view';
 
 const TYPES = [['contribution', 'Contributions'], ['distribution', 'Distributions'], ['fee', 'Fees'], ['adjustment', 'Adjustments']] as const;
@@ -38,6 +39,8 @@ export function TransactionsPage() {
       {!entries && !error && <Spinner />}
       {entries && (
         <>
+          <StatementForm entries={entries} />
+          <h2 className="h5">Ledger</h2>
           <Form className="d-flex flex-wrap align-items-end gap-3 mb-3" onSubmit={(event) => event.preventDefault()}>
             <Form.Group controlId={ids.fund}>
               <Form.Label>Fund</Form.Label>

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { callsTo, strapiError } from '@/testing/fake-cms';
+import { findPageHeading, renderAppAs } from '@/testing/render-app';
+
+const ISSUED = 'a'.repeat(64);
+const FILE_HASH = createHash('sha256').update('%PDF statement').digest('hex');
+const VERDICT = { valid: true, issuedAt: '2026-11-20T10:00:00.000Z', portal: 'Wasabi Stallions', investorInitials: 'A. I.' };
+
+/** The CMS knows two fingerprints; any other answers 404 (the fake CMS's answer to every unknown path). */
+function renderVerify() {
+  return renderAppAs(undefined, '/statements/verify', {
+    routes: {
+      [`GET /api/statements/verify/${ISSUED}`]: () => VERDICT,
+      [`GET /api/statements/verify/${FILE_HASH}`]: () => VERDICT,
+      [`GET /api/statements/verify/${'b'.repeat(64)}`]: () => strapiError(404, 'Unknown: this portal issued no statement with this fingerprint'),
+    },
+  });
+}
+
+describe('/statements/verify', () => {
+  it('tells who issued a pasted fingerprint, when and for whose initials, and nothing for an unknown one', async () => {
+    const { user, fetchMock } = renderVerify();
+    expect(await findPageHeading('Verify a Statement')).toBeInTheDocument();
+    const field = screen.getByRole('textbox', { name: 'SHA-256 fingerprint' });
+    await user.type(field, ISSUED.toUpperCase());
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Issued by Wasabi Stallions on 2026-11-20 for A. I.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, `GET /api/statements/verify/${ISSUED}`)).toHaveLength(1);
+
+    await user.clear(field);
+    await user.type(field, 'b'.repeat(64));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Unknown: this portal issued no statement with this fingerprint')).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, 'not a hash');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('A fingerprint is 64 characters, 0-9 and a-f')).toBeInTheDocument();
+  });
+
+  it('hashes a chosen file in the browser and checks its fingerprint', async () => {
+    const { user } = renderVerify();
+    await findPageHeading('Verify a Statement');
+    await user.upload(screen.getByLabelText('Statement (PDF)'), new File(['%PDF statement'], 'statement.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Issued by Wasabi Stallions on 2026-11-20 for A. I.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'SHA-256 fingerprint' })).toHaveValue(FILE_HASH);
+  });
+});
