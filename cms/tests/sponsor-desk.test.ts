@@ -249,3 +249,53 @@ describe('capital account statements', () => {
     expect(recorded).toHaveLength(1);
   });
 });
+
+describe("the accountant's CSV", () => {
+  const sendCsv = async (token: string, csv: string, query = '') => {
+    const response = await fetch(`${app.url}/sponsor-desk/imports${query}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, body: csv });
+    return { status: response.status, body: await response.json() };
+  };
+
+  it('lists every line’s problem in a dry run, writes nothing until the file is clean, and each line once', async () => {
+    const { investors } = await fundWith(home, 'desk-import', [40_000, 60_000]);
+    const [ann, ben] = investors;
+    const header = 'fund,investor_email,type,kind,amount,effective_date,note';
+    const good = [
+      `desk-import,${ann.email},distribution,income,1250.00,2026-03-31,Q1 income`,
+      `desk-import,${ben.email.toUpperCase()},distribution,income,1875.5,2026-03-31,Q1 income`,
+    ];
+    const bad = [
+      `desk-import,stranger@example.com,distribution,income,10.00,2026-03-31,`,
+      `no-such-fund,${ann.email},distribution,income,10.00,2026-03-31,`,
+      `desk-import,${ann.email},distribution,income,12.345,2026-03-31,`,
+      `desk-import,${ann.email},distribution,windfall,10.00,2026-02-30,`,
+      good[0],
+    ];
+    const dry = await sendCsv(editorToken, [header, ...good, ...bad].join('\n'), '?dryRun=true');
+    expect(dry.status).toBe(200);
+    expect(dry.body.problems).toEqual([
+      { line: 4, message: `unknown investor: stranger@example.com has no commitment to desk-import fund` },
+      { line: 5, message: 'unknown fund no-such-fund' },
+      { line: 6, message: 'bad amount 12.345: dollars and cents above zero, like 1250.00' },
+      { line: 7, message: 'kind must be one of return_of_capital, income, gain for a distribution' },
+      { line: 7, message: 'bad effective_date 2026-02-30: a date like 2026-03-31' },
+      { line: 8, message: 'duplicate of line 2' },
+    ]);
+    expect(dry.body.written).toBe(0);
+    const refused = await sendCsv(superToken, [header, ...good, ...bad].join('\n'), '?dryRun=false');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe('The file has 6 problems: nothing was written');
+    expect(await entriesOf(ann.syndUser.id)).toEqual([]);
+
+    // An editor may try a file, not write it.
+    expect((await sendCsv(editorToken, [header, ...good].join('\n'), '?dryRun=false')).status).toBe(403);
+    const written = await sendCsv(superToken, [header, ...good].join('\n'), '?dryRun=false');
+    expect(written.status).toBe(200);
+    expect(written.body.written).toBe(2);
+    expect((await entriesOf(ben.syndUser.id)).map((entry) => [entry.type, Number(entry.amount_cents)])).toEqual([['distribution', 187_550]]);
+    const again = await sendCsv(superToken, [header, ...good].join('\n'), '?dryRun=true');
+    expect(again.body.problems.map((problem: { message: string }) => problem.message)).toEqual(['duplicate: already in the ledger (imported before)', 'duplicate: already in the ledger (imported before)']);
+    expect((await sendCsv(superToken, 'fund,amount\nx,1', '?dryRun=true')).body.error.message)
+      .toBe('The CSV needs the columns fund, investor_email, type, amount, effective_date (missing: investor_email, type, effective_date); kind and note may be added');
+  });
+});

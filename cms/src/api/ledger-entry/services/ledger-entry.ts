@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
+import { parse } from 'csv-parse/sync';
 import { errors } from '@strapi/utils';
 import {
   DISTRIBUTION_KINDS, INVEST_STATUS, shareByLargestRemainder,
@@ -15,6 +17,12 @@ export const FUND_EVENT = 'api::fund-event.fund-event';
 export const VALUATION = 'api::valuation.valuation';
 const SYND_USER = 'api::synd-user.synd-user';
 const FUND = 'api::fund.fund';
+
+/** An accountant's CSV: these columns (any order, any case; kind and note may be left out); adjustments are recorded on the desk, not imported. */
+const IMPORT_COLUMNS = ['fund', 'investor_email', 'type', 'amount', 'effective_date'] as const;
+const IMPORT_TYPES: LedgerType[] = ['contribution', 'distribution', 'fee'];
+/** One import is one transaction: a fund's year of entries fits many times over. */
+const IMPORT_MAX_LINES = 10_000;
 
 export type FundEventType = 'capital_call' | 'distribution';
 export type Basis = 'funded' | 'commitment';
@@ -177,6 +185,95 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     }));
   }
 
+  /** One line of an import, checked and resolved. */
+  interface ImportedEntry {
+    fund: { id: number; documentId: string; name: string | null };
+    syndUser: { id: number; documentId: string; email: string };
+    type: LedgerType;
+    kind: DistributionKind | null;
+    amount_cents: number;
+    effective_date: string;
+    note: string | null;
+    entryKey: string;
+  }
+
+  async function checkImport(text: string): Promise<{ lines: { line: number; entry: ImportedEntry }[]; problems: { line: number; message: string }[] }> {
+    let records: Record<string, string>[];
+    try {
+      records = parse(text, { columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()), skip_empty_lines: true, trim: true, bom: true }) as Record<string, string>[];
+    } catch (error) {
+      throw new errors.ValidationError(`The CSV cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!records.length) throw new errors.ValidationError('The CSV has no lines under its header');
+    if (records.length > IMPORT_MAX_LINES) throw new errors.ValidationError(`The CSV has more than ${IMPORT_MAX_LINES} lines: split it`);
+    const missing = IMPORT_COLUMNS.filter((column) => !(column in records[0]));
+    if (missing.length) throw new errors.ValidationError(`The CSV needs the columns ${IMPORT_COLUMNS.join(', ')} (missing: ${missing.join(', ')}); kind and note may be added`);
+
+    // The funds and their investors the file names: one query per fund, however many lines.
+    const funds = new Map<string, { id: number; documentId: string; name: string | null; investors: Map<string, { id: number; documentId: string }> } | null>();
+    for (const name of new Set(records.map((record) => record.fund))) {
+      const fund = name ? ((await strapi.db.query(FUND).findOne({ where: { $or: [{ url_slug: name }, { documentId: name }] }, select: ['id', 'documentId', 'name'] })) as { id: number; documentId: string; name: string | null } | null) : null;
+      if (!fund) {
+        funds.set(name, null);
+        continue;
+      }
+      const rows = (await strapi.db.query(SYND_USER).findMany({
+        where: { fund: { id: fund.id }, invest_status: INVEST_STATUS.accepted },
+        select: ['id', 'documentId'],
+        populate: { user: { select: ['email'] } },
+        orderBy: { id: 'asc' },
+      })) as { id: number; documentId: string; user: { email: string } | null }[];
+      const investors = new Map<string, { id: number; documentId: string }>();
+      for (const row of rows) if (row.user && !investors.has(row.user.email.toLowerCase())) investors.set(row.user.email.toLowerCase(), { id: row.id, documentId: row.documentId });
+      funds.set(name, { ...fund, investors });
+    }
+
+    const problems: { line: number; message: string }[] = [];
+    const lines: { line: number; entry: ImportedEntry }[] = [];
+    const seen = new Map<string, number>();
+    records.forEach((record, index) => {
+      // Line 1 is the header.
+      const line = index + 2;
+      const problem = (message: string) => problems.push({ line, message });
+      const fund = funds.get(record.fund);
+      const email = (record.investor_email ?? '').toLowerCase();
+      const investor = fund?.investors.get(email);
+      const type = record.type as LedgerType;
+      const kind = (record.kind || null) as DistributionKind | null;
+      const before = problems.length;
+      if (!record.fund) problem('fund is required');
+      else if (!fund) problem(`unknown fund ${record.fund}`);
+      else if (!investor) problem(`unknown investor: ${record.investor_email || '(no email)'} has no commitment to ${fund.name ?? record.fund}`);
+      if (!IMPORT_TYPES.includes(type)) problem(`type must be one of ${IMPORT_TYPES.join(', ')}`);
+      if (type === 'distribution' && !DISTRIBUTION_KINDS.includes(kind as DistributionKind)) problem(`kind must be one of ${DISTRIBUTION_KINDS.join(', ')} for a distribution`);
+      if (type !== 'distribution' && kind) problem('only a distribution has a kind');
+      if (!/^\d{1,12}(\.\d{1,2})?$/.test(record.amount ?? '') || Number(record.amount) === 0) problem(`bad amount ${record.amount || '(empty)'}: dollars and cents above zero, like 1250.00`);
+      if (!isIsoDate(record.effective_date)) problem(`bad effective_date ${record.effective_date || '(empty)'}: a date like 2026-03-31`);
+      if ((record.note ?? '').length > 2000) problem('note is longer than 2000 characters');
+      if (problems.length > before || !fund || !investor) return;
+      const entry = {
+        fund: { id: fund.id, documentId: fund.documentId, name: fund.name },
+        syndUser: { ...investor, email },
+        type, kind, amount_cents: Math.round(Number(record.amount) * 100), effective_date: record.effective_date, note: record.note || null,
+      };
+      const fingerprint = crypto.createHash('sha256').update(JSON.stringify([entry.fund.id, entry.syndUser.id, type, kind, entry.amount_cents, entry.effective_date, entry.note])).digest('hex').slice(0, 40);
+      const earlier = seen.get(fingerprint);
+      if (earlier !== undefined) return problem(`duplicate of line ${earlier}`);
+      seen.set(fingerprint, line);
+      lines.push({ line, entry: { ...entry, entryKey: `import:${fingerprint}` } });
+    });
+    // Lines imported before: their keys are in the ledger already.
+    for (let start = 0; start < lines.length; start += 500) {
+      const batch = lines.slice(start, start + 500);
+      const known = (await strapi.db.query(LEDGER_ENTRY).findMany({ where: { entryKey: { $in: batch.map(({ entry }) => entry.entryKey) } }, select: ['entryKey'] })) as { entryKey: string }[];
+      const keys = new Set(known.map((row) => row.entryKey));
+      for (const { line, entry } of batch) if (keys.has(entry.entryKey)) problems.push({ line, message: 'duplicate: already in the ledger (imported before)' });
+    }
+    problems.sort((a, b) => a.line - b.line);
+    const bad = new Set(problems.map((each) => each.line));
+    return { lines: lines.filter(({ line }) => !bad.has(line)), problems };
+  }
+
   const eventView = (event: FundEventRow, allocation: AllocationLine[]) => ({
     id: event.id,
     documentId: event.documentId,
@@ -320,6 +417,30 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         await strapi.db.query(FUND).update({ where: { id: fund.id }, data: { currentFundValuePercentage: input.value_percent, currentPercentagesUpdatedAt: new Date() } });
       }
       return { id: valuation.id, documentId: valuation.documentId, fund, date: input.date, value_percent: input.value_percent };
+    },
+
+    /**
+     * A CSV from the fund's accountant (docs/capital-accounts.md, Imports): every line checked (unknown fund or
+     * investor, bad amount, date, type or kind, a line twice, a line imported before), all problems listed; written
+     * only when asked and clean, in one transaction, each line once (its entry key is the line's fingerprint).
+     */
+    async importCsv(text: string, { dryRun }: { dryRun: boolean }, staffName: string) {
+      const { lines, problems } = await checkImport(text);
+      if (dryRun || problems.length) {
+        if (!dryRun) throw new errors.ValidationError(`The file has ${problems.length} problem${problems.length === 1 ? '' : 's'}: nothing was written`, { problems });
+        return { dryRun, lines: lines.length, problems, written: 0, entries: lines.map(({ entry, line }) => ({ line, ...entry })) };
+      }
+      await strapi.db.transaction(async () => {
+        for (const { entry } of lines) {
+          await strapi.db.query(LEDGER_ENTRY).create({
+            data: {
+              syndUser: entry.syndUser.id, fund: entry.fund.id, type: entry.type, kind: entry.kind, amount_cents: entry.amount_cents,
+              effective_date: entry.effective_date, note: entry.note, entryKey: entry.entryKey, recordedBy: staffName,
+            },
+          });
+        }
+      });
+      return { dryRun, lines: lines.length, problems, written: lines.length, entries: lines.map(({ entry, line }) => ({ line, ...entry })) };
     },
 
     /** Each syndication user's ledger lines, in date order: one query. */

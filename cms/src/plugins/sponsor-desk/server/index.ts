@@ -45,7 +45,33 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
   async recordValuation(ctx: Context) {
     ctx.body = await ledger(strapi).recordValuation(body(ctx), staffName(ctx));
   },
+  /** A dry run (the default) with the draft permission; writing (?dryRun=false) needs the post permission too. */
+  async importCsv(ctx: Context) {
+    const dryRun = ctx.query.dryRun !== 'false';
+    if (ctx.query.dryRun !== undefined && !['true', 'false'].includes(String(ctx.query.dryRun))) throw new errors.ValidationError('dryRun must be true or false');
+    const ability = ctx.state.userAbility as { can(action: string): boolean } | undefined;
+    if (!dryRun && !ability?.can(sponsorDeskAction('post'))) throw new errors.ForbiddenError('Only staff who may post can import into the ledger; a dry run is open to you');
+    ctx.body = await ledger(strapi).importCsv(await csvBody(ctx), { dryRun }, staffName(ctx));
+  },
 });
+
+/** What the accountant's CSV may weigh: ten thousand long lines. */
+const CSV_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The request's CSV: sent as text/csv (read here, as Strapi's body parser leaves it) or as text/plain (parsed already). */
+async function csvBody(ctx: Context): Promise<string> {
+  const parsed = (ctx.request as { body?: unknown }).body;
+  if (typeof parsed === 'string' && parsed) return parsed;
+  if (!ctx.is('text/csv')) throw new errors.ValidationError('Send the CSV as the body, with Content-Type: text/csv');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > CSV_MAX_BYTES) throw new errors.PayloadTooLargeError('The CSV is larger than 2 MB: split it');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 const may = (action: SponsorDeskAction) => ({ policies: ['admin::isAuthenticatedAdmin', { name: 'admin::hasPermissions', config: { actions: [sponsorDeskAction(action)] } }] });
 
@@ -64,6 +90,7 @@ export default {
         { method: 'POST', path: '/fund-events/:id/post', handler: 'desk.postEvent', config: may('post') },
         { method: 'POST', path: '/funding', handler: 'desk.confirmFunding', config: may('post') },
         { method: 'POST', path: '/valuations', handler: 'desk.recordValuation', config: may('post') },
+        { method: 'POST', path: '/imports', handler: 'desk.importCsv', config: may('draft') },
       ],
     },
   },
