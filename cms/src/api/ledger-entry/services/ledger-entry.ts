@@ -91,10 +91,13 @@ export const lineOf = (row: EntryRow): LedgerLine => ({
 const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = () => strapi.db.connection;
 
-  /** The fund `id` names (numeric id or documentId); 404 'Fund not found' otherwise. */
+  /** A fund named by staff: its numeric id, documentId or url_slug. */
+  const fundWhere = (name: string | number) => (typeof name === 'number' || /^\d+$/.test(name) ? { id: Number(name) } : { $or: [{ documentId: name }, { url_slug: name }] });
+
+  /** The fund `id` names (numeric id, documentId or url_slug); 404 'Fund not found' otherwise. */
   async function fundNamed(id: unknown): Promise<{ id: number; documentId: string; name: string | null }> {
     if ((typeof id !== 'string' || !id) && typeof id !== 'number') throw new errors.ValidationError('fund is required');
-    const fund = await strapi.db.query(FUND).findOne({ where: byId(id), select: ['id', 'documentId', 'name'] });
+    const fund = await strapi.db.query(FUND).findOne({ where: fundWhere(id), select: ['id', 'documentId', 'name'] });
     if (!fund) throw new errors.NotFoundError('Fund not found');
     return fund;
   }
@@ -212,7 +215,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     // The funds and their investors the file names: one query per fund, however many lines.
     const funds = new Map<string, { id: number; documentId: string; name: string | null; investors: Map<string, { id: number; documentId: string }> } | null>();
     for (const name of new Set(records.map((record) => record.fund))) {
-      const fund = name ? ((await strapi.db.query(FUND).findOne({ where: { $or: [{ url_slug: name }, { documentId: name }] }, select: ['id', 'documentId', 'name'] })) as { id: number; documentId: string; name: string | null } | null) : null;
+      const fund = name ? ((await strapi.db.query(FUND).findOne({ where: fundWhere(name), select: ['id', 'documentId', 'name'] })) as { id: number; documentId: string; name: string | null } | null) : null;
       if (!fund) {
         funds.set(name, null);
         continue;
