@@ -190,10 +190,17 @@ describe('funding and valuations', () => {
     // $100,000 in on 2024-01-01; $10,000 out a year later and $110,000 held: 20% a year, 1.2x.
     expect(row).toMatchObject({ investment_made: 100_000, current_distribution: 10_000, percentage_returned: 10, current_value: 110_000, equity_multiple: 1.2, dpi: 0.1 });
     expect(row.irr).toBeGreaterThan(0);
+    // The chart's series: in on 2024-01-01, out and revalued on 2025-01-01, and today.
+    expect(summary.body.history.slice(0, 2)).toEqual([
+      { date: '2024-01-01', contributed: 100_000, distributed: 0, value: 100_000 },
+      { date: '2025-01-01', contributed: 100_000, distributed: 10_000, value: 110_000 },
+    ]);
+    expect(summary.body.history.at(-1).date).toBe(new Date().toISOString().slice(0, 10));
     // A fund without a ledger keeps the spec's figures and has no IRR.
     const plain = await fundWith(home, 'desk-plain', [30_000]);
     const plainSummary = await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: plain.investors[0].authCode });
     expect(plainSummary.body.rows[0]).toMatchObject({ investment_made: 30_000, current_distribution: 3_000, percentage_returned: 10, current_value: 30_000, irr: null, equity_multiple: 1.1 });
+    expect(plainSummary.body.history).toEqual([]);
   });
 
   it('never changes or deletes a ledger entry through the admin panel, even for the super admin', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalAccountFor, ledgerPerformance, ledgerTotals, valueAt, type LedgerLine } from './index';
+import { capitalAccountFor, ledgerHistory, ledgerPerformance, ledgerTotals, valueAt, type LedgerLine } from './index';
 
 /** $100,000 committed: funded half in 2024 and half in 2025, two distributions, one correction, a fee. */
 const lines: LedgerLine[] = [
@@ -54,5 +54,16 @@ describe('performance and statements', () => {
 
   it('has no IRR or multiples before any money went in', () => {
     expect(ledgerPerformance([], valuations, '2026-01-01')).toMatchObject({ irr: undefined, tvpi: undefined, dpi: undefined, valueCents: 0 });
+  });
+});
+
+describe('history', () => {
+  it('gives cumulative money in and out and the value held at every date something happened, and today', () => {
+    const other: LedgerLine[] = [{ type: 'contribution', amountCents: 1_000_000, date: '2025-03-01' }];
+    const points = ledgerHistory([{ lines, valuations }, { lines: other, valuations: [] }], '2026-01-10');
+    expect(points.map((point) => point.date)).toEqual(['2024-01-15', '2024-12-31', '2025-01-15', '2025-03-01', '2025-06-30', '2025-07-10', '2025-12-31', '2026-01-10']);
+    expect(points.at(-1)).toEqual({ date: '2026-01-10', contributedCents: 11_000_000, distributedCents: 1_250_000, valueCents: 13_000_000 });
+    expect(points[1]).toEqual({ date: '2024-12-31', contributedCents: 5_000_000, distributedCents: 0, valueCents: 5_250_000 });
+    expect(ledgerHistory([], '2026-01-10')).toEqual([]);
   });
 });

@@ -131,3 +131,37 @@ export function capitalAccountFor(lines: LedgerLine[], valuations: ValuationPoin
   });
   return { ...account, feesCents: totals.feesCents, irr: xirr(flowsUntil(lines, valuations, to)) };
 }
+
+/** One point of an investor's history: what they had paid in, received, and held at a date (cents). */
+export interface HistoryPoint {
+  date: string;
+  contributedCents: number;
+  distributedCents: number;
+  valueCents: number;
+}
+
+/**
+ * The investor's money over time across their investments that keep a ledger: a point at every date money moved or
+ * a valuation was made, and today; cumulative contributions and distributions, and the value held.
+ */
+export function ledgerHistory(accounts: { lines: LedgerLine[]; valuations: ValuationPoint[] }[], today: string): HistoryPoint[] {
+  const first = accounts.flatMap(({ lines }) => lines.map((line) => line.date.slice(0, 10))).sort()[0];
+  if (!first) return [];
+  const dates = new Set<string>([today]);
+  for (const { lines, valuations } of accounts) {
+    for (const line of lines) dates.add(line.date.slice(0, 10));
+    for (const valuation of valuations) if (valuation.date >= first) dates.add(valuation.date.slice(0, 10));
+  }
+  return [...dates].filter((date) => date <= today).sort().map((date) => {
+    let contributedCents = 0;
+    let distributedCents = 0;
+    let valueCents = 0;
+    for (const { lines, valuations } of accounts) {
+      const totals = ledgerTotals(lines, date);
+      contributedCents += totals.contributedCents;
+      distributedCents += totals.distributedCents;
+      valueCents += valueAt(lines, valuations, date);
+    }
+    return { date, contributedCents, distributedCents, valueCents };
+  });
+}

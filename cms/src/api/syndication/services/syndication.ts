@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
-  commitmentProblem, currentValue, distribution, formatUsd, fundStatus, INVEST_STATUS, INVESTMENT_DISCLAIMER_SLUG, isInvesting, ledgerPerformance, maxInvestment,
+  commitmentProblem, currentValue, distribution, formatUsd, fundStatus, INVEST_STATUS, INVESTMENT_DISCLAIMER_SLUG, isInvesting, ledgerHistory, ledgerPerformance, maxInvestment,
   multiples, needsSpouse, overallReturn, displayName, yesNo, type CommitmentTerms,
 } from '@portal/rules';
 import { conflict } from '../../../utils/http-errors';
@@ -335,8 +335,13 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
         { invested: 0, distribution: 0, currentValue: 0 },
       );
       // The content the site shows under the summary, with it: one call fewer for the dashboard (docs/api-investor.md).
+      // Where funds keep a ledger: the money over time across them, for the chart (docs/capital-accounts.md).
+      const history = ledgerHistory(
+        funds.filter(({ fund }) => ledgerFunds.has(fund.id)).map(({ fund, syndUserIds }) => ({ lines: syndUserIds.flatMap((id) => lines.get(id) ?? []), valuations: valuations.get(fund.id) ?? [] })),
+        today,
+      ).map((point) => ({ date: point.date, contributed: point.contributedCents / 100, distributed: point.distributedCents / 100, value: point.valueCents / 100 }));
       const disclaimer = table.length ? (await contents(strapi).bySlug([INVESTMENT_DISCLAIMER_SLUG], { id: portalId }))[INVESTMENT_DISCLAIMER_SLUG] ?? null : null;
-      return { rows: table, totals, overallReturn: overallReturn(totals), disclaimer };
+      return { rows: table, totals, overallReturn: overallReturn(totals), history, disclaimer };
     },
 
     /**

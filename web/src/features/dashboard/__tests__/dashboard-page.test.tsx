@@ -11,8 +11,8 @@ import type { InvestmentSummary } from '../api/investment-summary';
 
 // Chart.js needs a canvas jsdom has not got; the stand-in shows what the chart was given.
 vi.mock('../components/investment-chart', () => ({
-  default: ({ rows }: { rows: { fund_name: string }[] }) => (
-    <figure aria-label="Investment chart">{rows.map((row) => row.fund_name).join(', ')}</figure>
+  default: ({ rows, history = [] }: { rows: { fund_name: string }[]; history?: { date: string }[] }) => (
+    <figure aria-label="Investment chart">{history.length ? `Over time: ${history.map((point) => point.date).join(', ')}` : rows.map((row) => row.fund_name).join(', ')}</figure>
   ),
 }));
 
@@ -240,6 +240,16 @@ describe('investment summary', () => {
     renderDashboard({ summary: () => ({ ...summary, rows: [{ ...summary.rows[0], has_ledger: true }, summary.rows[1]] }) });
     await table();
     expect(screen.getByRole('link', { name: 'Transactions' })).toHaveAttribute('href', '/dashboard/transactions');
+  });
+
+  it('charts the money over time where funds keep a ledger', async () => {
+    const history = [
+      { date: '2024-01-01', contributed: 50_000, distributed: 0, value: 50_000 },
+      { date: '2025-01-01', contributed: 50_000, distributed: 2_000, value: 52_500.5 },
+    ];
+    renderDashboard({ summary: () => ({ ...summary, history }) });
+    await table();
+    expect(screen.getByLabelText('Investment chart')).toHaveTextContent('Over time: 2024-01-01, 2025-01-01');
   });
 
   it("formats dates in the user's own timezone", async () => {

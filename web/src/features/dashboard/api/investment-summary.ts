@@ -28,6 +28,8 @@ export interface SummaryRow {
  */
 export interface InvestmentSummary {
   rows: SummaryRow[];
+  /** Beyond the spec: the money over time where funds keep a ledger (empty otherwise). */
+  history?: { date: string; contributed: number; distributed: number; value: number }[];
   totals: { invested: number; distribution: number; currentValue: number };
   overallReturn: number;
   disclaimer?: Content | null;
@@ -45,6 +47,7 @@ async function loadSummary(): Promise<InvestmentSummary> {
     totals: answer.totals ?? { invested: 0, distribution: 0, currentValue: 0 },
     overallReturn: answer.overallReturn ?? 0,
     disclaimer: answer.disclaimer ?? null,
+    history: Array.isArray(answer.history) ? answer.history : [],
   };
 }
 

@@ -74,7 +74,7 @@ export function InvestmentSummary({ summary, headed = true }: { summary: Summary
         </strong>
       </p>
       <Suspense fallback={<Spinner />}>
-        <InvestmentChart rows={rows} />
+        <InvestmentChart rows={rows} history={summary.history} />
       </Suspense>
     </section>
   );
