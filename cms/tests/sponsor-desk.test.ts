@@ -203,6 +203,25 @@ describe('funding and valuations', () => {
     expect(plainSummary.body.history).toEqual([]);
   });
 
+  it('keeps a capital call open for the investor until its money is confirmed, for the share called', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-open-call', [40_000]);
+    const [ann] = investors;
+    await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 2_000_000, date: '2026-01-05' });
+    const called = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'capital_call', date: '2026-02-01', due_date: '2026-02-20', percent: 25 });
+    await admin('POST', `/sponsor-desk/fund-events/${called.body.documentId}/post`);
+    const openCalls = async () => (await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode })).body.openCalls;
+    expect(await openCalls()).toEqual([{ fund_name: 'desk-open-call fund', fund_slug: 'desk-open-call', amount: 10_000, due_date: '2026-02-20', fundEvent: called.body.documentId }]);
+
+    const funding = { syndUser: ann.syndUser.documentId, date: '2026-02-18', fundEvent: called.body.documentId };
+    expect((await admin('POST', '/sponsor-desk/funding', { ...funding, amount_cents: 900_000 })).body.error.message)
+      .toBe('The amount differs from the share called (1000000 cents): record the difference as an adjustment');
+    expect((await admin('POST', '/sponsor-desk/funding', { ...funding, amount_cents: 1_000_000 })).status).toBe(200);
+    expect(await openCalls()).toEqual([]);
+    expect((await admin('POST', '/sponsor-desk/funding', { ...funding, amount_cents: 1_000_000 })).body.error.message).toBe('This capital call is funded already');
+    // The call's entry is the contribution: confirming its money wrote nothing more.
+    expect((await entriesOf(ann.syndUser.id)).map((entry) => Number(entry.amount_cents)).sort((a, b) => a - b)).toEqual([1_000_000, 2_000_000]);
+  });
+
   it('never changes or deletes a ledger entry through the admin panel, even for the super admin', async () => {
     const { investors } = await fundWith(home, 'desk-immutable', [10_000]);
     await admin('POST', '/sponsor-desk/funding', { syndUser: investors[0].syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-05' });

@@ -13,11 +13,17 @@ export interface DashboardPanelExtra {
   html: string | null;
 }
 
+/** Something else the investor must do, listed under 'Please Complete:' after the spec's items (an open capital call). */
+export interface PanelTask {
+  to: string;
+  label: string;
+}
+
 /**
  * The spec's left panel of the investor pages: who is signed in, their account links, the investments they said
- * yes to, what they still have to complete, and an optional block of the page's own.
+ * yes to, what they still have to complete (and the page's own tasks), and an optional block of the page's own.
  */
-export function DashboardPanel({ extra }: { extra?: DashboardPanelExtra }) {
+export function DashboardPanel({ extra, tasks = [] }: { extra?: DashboardPanelExtra; tasks?: PanelTask[] }) {
   const { me, displayName, hasLevel } = useSession();
   const { data: investments } = useMyInvestments();
   if (!me) return null;
@@ -25,6 +31,7 @@ export function DashboardPanel({ extra }: { extra?: DashboardPanelExtra }) {
   const toComplete: { to: string; label: string }[] = [];
   if (isProfileIncomplete(me)) toComplete.push({ to: paths.profile.path, label: 'Account settings' });
   if (needsAccreditation(me)) toComplete.push({ to: paths.accreditationStatus.path, label: 'Accreditation status' });
+  toComplete.push(...tasks);
 
   return (
     <Card as="aside" aria-label="Your account">
@@ -68,7 +75,7 @@ export function DashboardPanel({ extra }: { extra?: DashboardPanelExtra }) {
             <h3 className="h6">Please Complete:</h3>
             <ul aria-label="Please Complete" className="mb-3">
               {toComplete.map(({ to, label }) => (
-                <li key={to}>
+                <li key={`${to} ${label}`}>
                   {/* Named apart from the account link above, which may read and lead the same. */}
                   <Link to={to} aria-label={`Complete ${label}`}>
                     {label}

@@ -277,6 +277,25 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     return { lines: lines.filter(({ line }) => !bad.has(line)), problems };
   }
 
+  /**
+   * The money of a capital call arrived: the call's entry is the contribution already, so nothing is written to the
+   * ledger; the commitment's funds-transfer date moves to the day it arrived, which closes every call dated before.
+   * The amount must be the share called (a difference is an adjustment staff record).
+   */
+  async function fundCall(row: { id: number; documentId: string; ft_start_date: string | null; ft_complete_date?: string | null; fund: { id: number } | null }, input: { fundEvent: string | number; amount_cents: number; date: string }) {
+    const event = await readEvent(input.fundEvent);
+    if (event.type !== 'capital_call' || event.state !== 'posted' || event.fund?.id !== row.fund?.id) throw new errors.ApplicationError('fundEvent must be a posted capital call of this commitment’s fund');
+    const entry = (await strapi.db.query(LEDGER_ENTRY).findOne({ where: { fundEvent: { id: event.id }, syndUser: { id: row.id } }, select: ['id', 'documentId', 'amount_cents', 'effective_date'] })) as
+      | { id: number; documentId: string; amount_cents: string | number; effective_date: string }
+      | null;
+    if (!entry) throw new errors.ApplicationError('This capital call has no share for this commitment');
+    if (cents(entry.amount_cents) !== input.amount_cents) throw new errors.ApplicationError(`The amount differs from the share called (${cents(entry.amount_cents)} cents): record the difference as an adjustment`);
+    if (row.ft_complete_date && String(row.ft_complete_date).slice(0, 10) >= event.date) throw new errors.ApplicationError('This capital call is funded already');
+    const when = new Date(`${input.date}T00:00:00Z`);
+    await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { ft_complete_date: when, ...(row.ft_start_date ? {} : { ft_start_date: when }) } });
+    return { entry: { id: entry.id, documentId: entry.documentId, type: 'contribution', amount_cents: input.amount_cents, effective_date: String(entry.effective_date).slice(0, 10) }, syndUser: { id: row.id, documentId: row.documentId }, fundEvent: event.documentId };
+  }
+
   const eventView = (event: FundEventRow, allocation: AllocationLine[]) => ({
     id: event.id,
     documentId: event.documentId,
@@ -389,9 +408,10 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         where: byId(input.syndUser),
         select: ['id', 'documentId', 'invest_status', 'ft_start_date', 'ft_complete_date'],
         populate: { fund: { select: ['id', 'documentId', 'name'] } },
-      })) as { id: number; documentId: string; invest_status: string | null; ft_start_date: string | null; fund: { id: number } | null } | null;
+      })) as { id: number; documentId: string; invest_status: string | null; ft_start_date: string | null; ft_complete_date: string | null; fund: { id: number } | null } | null;
       if (!row || !row.fund) throw new errors.NotFoundError('Commitment not found');
       if (row.invest_status !== INVEST_STATUS.accepted) throw new errors.ApplicationError('This investor has not committed to the fund');
+      if (input.fundEvent !== undefined && input.fundEvent !== null) return fundCall(row, input as { fundEvent: string | number; amount_cents: number; date: string });
       const entryKey = `funding:${row.documentId}:${input.date}:${input.amount_cents}`;
       if (await strapi.db.query(LEDGER_ENTRY).findOne({ where: { entryKey }, select: ['id'] })) {
         throw new errors.ApplicationError('This funding is recorded already (same commitment, date and amount)');
@@ -444,6 +464,23 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         }
       });
       return { dryRun, lines: lines.length, problems, written: lines.length, entries: lines.map(({ entry, line }) => ({ line, ...entry })) };
+    },
+
+    /**
+     * The capital calls these syndication users still owe: posted calls with a share for them, dated after their
+     * commitment's last funds transfer (docs/capital-accounts.md). One query.
+     */
+    async openCalls(syndUserIds: number[]) {
+      if (!syndUserIds.length) return [];
+      const rows = (await strapi.db.query(LEDGER_ENTRY).findMany({
+        where: { syndUser: { id: { $in: syndUserIds } }, fundEvent: { type: 'capital_call', state: 'posted' } },
+        select: ['amount_cents'],
+        populate: { fundEvent: { select: ['documentId', 'date', 'due_date'] }, fund: { select: ['name', 'url_slug'] }, syndUser: { select: ['ft_complete_date'] } },
+      })) as { amount_cents: string | number; fundEvent: { documentId: string; date: string; due_date: string | null } | null; fund: { name: string | null; url_slug: string | null } | null; syndUser: { ft_complete_date: string | null } | null }[];
+      return rows
+        .filter((row) => row.fundEvent && !(row.syndUser?.ft_complete_date && String(row.syndUser.ft_complete_date).slice(0, 10) >= row.fundEvent.date))
+        .map((row) => ({ fund_name: row.fund?.name ?? 'Unknown Fund', fund_slug: row.fund?.url_slug ?? null, amount: cents(row.amount_cents) / 100, due_date: row.fundEvent!.due_date, fundEvent: row.fundEvent!.documentId }))
+        .sort((a, b) => String(a.due_date).localeCompare(String(b.due_date)));
     },
 
     /** Each syndication user's ledger lines, in date order: one query. */

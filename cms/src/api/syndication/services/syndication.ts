@@ -292,7 +292,10 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
         ledger(strapi).linesBySyndUser(funds.flatMap((each) => each.syndUserIds)),
         ledger(strapi).valuationsByFund(funds.map((each) => each.fund.id)),
       ]);
-      const ledgerFunds = await ledger(strapi).fundsWithLedger(funds.map((each) => each.fund.id));
+      const [ledgerFunds, openCalls] = await Promise.all([
+        ledger(strapi).fundsWithLedger(funds.map((each) => each.fund.id)),
+        ledger(strapi).openCalls(funds.flatMap((each) => each.syndUserIds)),
+      ]);
       const today = new Date().toISOString().slice(0, 10);
       const table = funds.map(({ fund, invested, syndUserIds }) => {
         const common = { fund_name: fund.name?.trim() || 'Unknown Fund', close_date: fund.close_date };
@@ -341,7 +344,7 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
         today,
       ).map((point) => ({ date: point.date, contributed: point.contributedCents / 100, distributed: point.distributedCents / 100, value: point.valueCents / 100 }));
       const disclaimer = table.length ? (await contents(strapi).bySlug([INVESTMENT_DISCLAIMER_SLUG], { id: portalId }))[INVESTMENT_DISCLAIMER_SLUG] ?? null : null;
-      return { rows: table, totals, overallReturn: overallReturn(totals), history, disclaimer };
+      return { rows: table, totals, overallReturn: overallReturn(totals), history, openCalls, disclaimer };
     },
 
     /**

@@ -127,6 +127,19 @@ describe('/dashboard left panel', () => {
     ]);
   });
 
+  it("lists open capital calls under 'Please Complete:', each leading to its fund's funding instructions", async () => {
+    renderDashboard({
+      summary: () => ({
+        ...summary,
+        openCalls: [{ fund_name: 'Wasabi Stallion Fund IV', fund_slug: 'wasabi-stallion-fund-iv', amount: 15_000, due_date: '2026-12-15', fundEvent: 'call-1' }],
+      }),
+    });
+    const toComplete = await within(await screen.findByRole('complementary', { name: 'Your account' })).findByRole('list', { name: 'Please Complete' });
+    expect(within(toComplete).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Capital call: Wasabi Stallion Fund IV, $15,000 due 2026-12-15', '/syndication/dashboard/wasabi-stallion-fund-iv'],
+    ]);
+  });
+
   it('links the agreements to countersign for admins', async () => {
     renderDashboard({ me: { ...complete, level: 'admin' } });
     await findPageHeading('Dashboard');

@@ -30,6 +30,8 @@ export interface InvestmentSummary {
   rows: SummaryRow[];
   /** Beyond the spec: the money over time where funds keep a ledger (empty otherwise). */
   history?: { date: string; contributed: number; distributed: number; value: number }[];
+  /** Beyond the spec: capital calls the investor still owes, soonest due first. */
+  openCalls?: { fund_name: string; fund_slug: string | null; amount: number; due_date: string | null; fundEvent: string }[];
   totals: { invested: number; distribution: number; currentValue: number };
   overallReturn: number;
   disclaimer?: Content | null;
@@ -48,6 +50,7 @@ async function loadSummary(): Promise<InvestmentSummary> {
     overallReturn: answer.overallReturn ?? 0,
     disclaimer: answer.disclaimer ?? null,
     history: Array.isArray(answer.history) ? answer.history : [],
+    openCalls: Array.isArray(answer.openCalls) ? answer.openCalls : [],
   };
 }
 

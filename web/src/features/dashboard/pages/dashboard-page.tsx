@@ -5,6 +5,8 @@ import { ContentViewer } from '@/components/content/content-viewer';
 import { DashboardPanel } from '@/components/dashboard-panel/dashboard-panel';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { formatUsd } from '@/lib/format';
 import { useAvailableInvestments } from '@/lib/investments';
 import { useInvestmentSummary } from '../api/investment-summary';
 import { InvestmentCard } from '../components/investment-card';
@@ -19,12 +21,17 @@ export function DashboardPage() {
   const { data: summary } = useInvestmentSummary();
   const { data: available } = useAvailableInvestments();
   const showSummary = Boolean(summary?.rows.length);
+  // Open capital calls join 'Please Complete:' until staff confirm their money; each leads to the funding instructions.
+  const tasks = (summary?.openCalls ?? []).map((open) => ({
+    to: open.fund_slug ? paths.syndication.getHref(open.fund_slug) : paths.transactions.path,
+    label: `Capital call: ${open.fund_name}, ${formatUsd(open.amount)}${open.due_date ? ` due ${open.due_date}` : ''}`,
+  }));
 
   return (
     <ContentLayout title="Dashboard">
       <Row className="g-4">
         <Col md={4}>
-          <DashboardPanel />
+          <DashboardPanel tasks={tasks} />
         </Col>
         <Col md={8}>
           {summary && showSummary && (
