@@ -7,7 +7,7 @@ const STAFF = 'Demo seed';
 
 /** What the seed asks of the CMS's ledger service (cms/src/api/ledger-entry/services/ledger-entry.ts), typed by hand. */
 interface LedgerService {
-  draftEvent(input: Record<string, unknown>, staffName: string): Promise<{ documentId: string }>;
+  draftEvent(input: Record<string, unknown>, staffName: string): Promise<{ documentId: string; allocation: { syndUser: { documentId: string }; amount_cents: number }[] }>;
   postEvent(id: string, staffName: string): Promise<unknown>;
   confirmFunding(input: Record<string, unknown>, staffName: string): Promise<unknown>;
   recordValuation(input: Record<string, unknown>, staffName: string): Promise<unknown>;
@@ -15,13 +15,16 @@ interface LedgerService {
 
 /**
  * Two years of a fund's money, as staff would record it on the sponsor desk, in days from today: half of each
- * commitment funded at the start, two capital calls of a quarter each, then quarterly distributions and valuations.
+ * commitment funded at the start, two capital calls of a quarter each (paid when due), then quarterly distributions
+ * and valuations; Fund IV also has a call made ten days ago and not paid yet.
  */
 interface History {
   slug: string;
   /** Distributions: days ago, total as a percent of the fund's funded capital, and their kind. */
   distributions: { daysAgo: number; percent: number; kind: 'income' | 'return_of_capital' | 'gain' }[];
   valuations: { daysAgo: number; percent: number }[];
+  /** A capital call made lately and not yet paid: the investor sees it under 'Please Complete:'. */
+  openCall?: { daysAgo: number; dueInDays: number; percent: number };
 }
 
 const FUNDED_DAYS_AGO = 730;
@@ -49,6 +52,7 @@ const HISTORIES: History[] = [
       { daysAgo: 91, percent: 3, kind: 'income' },
     ],
     valuations: [{ daysAgo: 545, percent: 100 }, { daysAgo: 365, percent: 106 }, { daysAgo: 180, percent: 112 }, { daysAgo: 30, percent: 118 }],
+    openCall: { daysAgo: 10, dueInDays: 30, percent: 10 },
   },
 ];
 
@@ -82,15 +86,25 @@ export async function seedLedger(strapi: Core.Strapi, now: Date): Promise<{ crea
     const post = async (input: Record<string, unknown>) => {
       const draft = await service.draftEvent({ fund: fund.documentId, ...input }, STAFF);
       await service.postEvent(draft.documentId, STAFF);
+      return draft;
     };
     for (const call of CALLS) {
-      await post({ type: 'capital_call', date: dayOf(now, call.daysAgo), due_date: dayOf(now, call.daysAgo - call.dueInDays), percent: 25, basis: 'commitment' });
+      const due = dayOf(now, call.daysAgo - call.dueInDays);
+      const posted = await post({ type: 'capital_call', date: dayOf(now, call.daysAgo), due_date: due, percent: 25, basis: 'commitment' });
+      // Paid on the due date.
+      for (const share of posted.allocation) {
+        await service.confirmFunding({ syndUser: share.syndUser.documentId, amount_cents: share.amount_cents, date: due, fundEvent: posted.documentId }, STAFF);
+      }
     }
     for (const distribution of history.distributions) {
       await post({ type: 'distribution', date: dayOf(now, distribution.daysAgo), total_cents: Math.round((funded * distribution.percent) / 100), basis: 'funded', kind: distribution.kind });
     }
     for (const valuation of history.valuations) {
       await service.recordValuation({ fund: fund.documentId, date: dayOf(now, valuation.daysAgo), value_percent: valuation.percent }, STAFF);
+    }
+    if (history.openCall) {
+      const { daysAgo, dueInDays, percent } = history.openCall;
+      await post({ type: 'capital_call', date: dayOf(now, daysAgo), due_date: dayOf(now, daysAgo - dueInDays), percent, basis: 'commitment' });
     }
     created += 1;
   }
