@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, inject } from 'vitest';
+import type { Download, Page } from 'playwright-core';
+import { signedInPage, useBrowser } from '../helpers/browser';
+
+const stack = inject('stack');
+const browser = useBrowser();
+
+/** E2E_SCREENSHOT_DIR keeps pictures of the pages, to look at them as the investor would. */
+async function keepScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOT_DIR, name), fullPage: true });
+}
+
+async function bytesOf(download: Download): Promise<Buffer> {
+  return fs.readFileSync(await download.path());
+}
+
+describe('capital accounts in Chromium', () => {
+  it('the demo investor sees IRR and an open capital call, their ledger with a CSV, and a sealed statement anyone can check', async () => {
+    const page = await signedInPage(browser(), stack.siteUrl, 'investor.investing@wasabistallions.com');
+    await page.goto(`${stack.siteUrl}/dashboard`);
+    const summary = page.getByRole('region', { name: 'Investment Summary' });
+    await summary.getByRole('columnheader', { name: 'IRR' }).waitFor();
+    // Fund III keeps a ledger (seeded history): its IRR is a percentage, not a dash.
+    const fundIII = summary.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Wasabi Stallion Fund III' }) });
+    expect(await fundIII.getByRole('cell').nth(4).textContent()).toMatch(/^-?\d+\.\d{2}%$/);
+    // Fund IV's call of ten days ago (10% of $60,000) is still to pay.
+    const toComplete = page.getByRole('list', { name: 'Please Complete' });
+    const openCall = toComplete.getByRole('link', { name: /^Capital call: Wasabi Stallion Fund IV, \$6,000 due \d{4}-\d{2}-\d{2}$/ });
+    await openCall.waitFor();
+    expect(await openCall.getAttribute('href')).toBe('/syndication/dashboard/wasabi-stallion-fund-iv');
+    await keepScreenshot(page, 'capital-accounts-dashboard.png');
+
+    await summary.getByRole('link', { name: 'Transactions' }).click();
+    await page.waitForURL(/\/dashboard\/transactions$/);
+    const ledger = page.getByRole('table');
+    await ledger.getByRole('cell', { name: 'Distribution (Return of capital)' }).waitFor();
+    await page.getByRole('combobox', { name: 'Type' }).selectOption('distribution');
+    await page.waitForURL(/type=distribution/);
+    const csv = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const lines = (await bytesOf(await csv)).toString('utf8').trim().split('\r\n');
+    expect(lines[0]).toBe('Date,Fund,Transaction,Amount,Net invested,Note');
+    expect(lines.slice(1).every((line) => line.includes(',Distribution ('))).toBe(true);
+    expect(lines.length - 1).toBe(await ledger.getByRole('row').count() - 1);
+    await keepScreenshot(page, 'capital-accounts-transactions.png');
+
+    // A statement of last year for Fund III: sealed, and recognised by its fingerprint; a changed copy is not.
+    await page.getByRole('combobox', { name: 'Investment' }).selectOption({ label: 'Wasabi Stallion Fund III' });
+    const lastYear = new Date().getUTCFullYear() - 1;
+    await page.getByRole('combobox', { name: 'Period' }).selectOption(`Year ${lastYear}`);
+    const pdf = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download statement' }).click();
+    const statement = await bytesOf(await pdf);
+    expect(statement.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(statement.includes(Buffer.from('/SubFilter /adbe.pkcs7.detached'))).toBe(true);
+
+    const stranger = await browser().newContext();
+    const check = await stranger.newPage();
+    await check.goto(`${stack.siteUrl}/statements/verify`);
+    await check.getByLabel('Statement (PDF)').setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: statement });
+    await check.getByText(/^Issued by Wasabi Stallions on \d{4}-\d{2}-\d{2} for [A-Z]\. [A-Z]\.$/).waitFor();
+    expect(await check.getByLabel('SHA-256 fingerprint').inputValue()).toBe(createHash('sha256').update(statement).digest('hex'));
+    const changed = Buffer.from(statement);
+    changed[200] ^= 1;
+    await check.getByLabel('Statement (PDF)').setInputFiles({ name: 'changed.pdf', mimeType: 'application/pdf', buffer: changed });
+    await check.getByText('Unknown: this portal issued no statement with this fingerprint').waitFor();
+    await keepScreenshot(check, 'capital-accounts-verify.png');
+    await stranger.close();
+    await page.context().close();
+  });
+});
