@@ -11,6 +11,26 @@ import { useLedger } from '../api/ledger';
 import { StatementForm } from '../components/statement-form';
 import { describeEntry, ledgerCsv, ledgerRows, type LedgerFilter } from '../ledger-view';
 
+/** One filter: a labelled select whose first choice is every value ('' in the address). */
+function FilterChoice({ label, all, value, onChange, choices }: {
+  label: string;
+  all: string;
+  value: string;
+  onChange: (event: React.ChangeEvent<HTMLSelectElement>) => void;
+  choices: readonly (readonly [string, string])[];
+}) {
+  const id = useId();
+  return (
+    <Form.Group controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Select value={value} onChange={onChange}>
+        <option value="">{all}</option>
+        {choices.map(([choice, text]) => <option key={choice} value={choice}>{text}</option>)}
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
 const TYPES = [['contribution', 'Contributions'], ['distribution', 'Distributions'], ['fee', 'Fees'], ['adjustment', 'Adjustments']] as const;
 
 /**
@@ -21,7 +41,6 @@ export function TransactionsPage() {
   const { data: entries, error } = useLedger();
   const [params, setParams] = useSearchParams();
   const filter: LedgerFilter = { fund: params.get('fund') ?? '', type: params.get('type') ?? '', year: params.get('year') ?? '' };
-  const ids = { fund: useId(), type: useId(), year: useId() };
   const funds = useMemo(() => [...new Map((entries ?? []).flatMap((entry) => (entry.fund ? [[entry.fund.documentId, entry.fund.name ?? 'Unknown Fund'] as const] : []))).entries()], [entries]);
   const years = useMemo(() => [...new Set((entries ?? []).map((entry) => entry.effective_date.slice(0, 4)))].sort().reverse(), [entries]);
   const rows = useMemo(() => ledgerRows(entries ?? [], filter), [entries, filter.fund, filter.type, filter.year]);
@@ -42,27 +61,9 @@ export function TransactionsPage() {
           <StatementForm entries={entries} />
           <h2 className="h5">Ledger</h2>
           <Form className="d-flex flex-wrap align-items-end gap-3 mb-3" onSubmit={(event) => event.preventDefault()}>
-            <Form.Group controlId={ids.fund}>
-              <Form.Label>Fund</Form.Label>
-              <Form.Select value={filter.fund} onChange={choose('fund')}>
-                <option value="">All funds</option>
-                {funds.map(([documentId, name]) => <option key={documentId} value={documentId}>{name}</option>)}
-              </Form.Select>
-            </Form.Group>
-            <Form.Group controlId={ids.type}>
-              <Form.Label>Type</Form.Label>
-              <Form.Select value={filter.type} onChange={choose('type')}>
-                <option value="">All types</option>
-                {TYPES.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-              </Form.Select>
-            </Form.Group>
-            <Form.Group controlId={ids.year}>
-              <Form.Label>Year</Form.Label>
-              <Form.Select value={filter.year} onChange={choose('year')}>
-                <option value="">All years</option>
-                {years.map((year) => <option key={year} value={year}>{year}</option>)}
-              </Form.Select>
-            </Form.Group>
+            <FilterChoice label="Fund" all="All funds" value={filter.fund} onChange={choose('fund')} choices={funds} />
+            <FilterChoice label="Type" all="All types" value={filter.type} onChange={choose('type')} choices={TYPES} />
+            <FilterChoice label="Year" all="All years" value={filter.year} onChange={choose('year')} choices={years.map((year) => [year, year] as const)} />
             <Button variant="outline-primary" onClick={download} disabled={!rows.length}>Download CSV</Button>
           </Form>
           {rows.length ? (
