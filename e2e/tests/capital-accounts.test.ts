@@ -72,3 +72,47 @@ describe('capital accounts in Chromium', () => {
     await page.context().close();
   });
 });
+
+describe('the sponsor desk in the admin panel', () => {
+  async function panelAs(email: string): Promise<Page> {
+    const page = await browser().newPage({ viewport: { width: 1440, height: 1100 } });
+    await page.goto(`${stack.cmsUrl}/admin`);
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill(process.env.SEED_PASSWORD || 'DemoPass2026!');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/admin(\/)?$/);
+    await page.goto(`${stack.cmsUrl}/admin/sponsor-desk`);
+    await page.getByRole('heading', { name: 'Sponsor desk' }).waitFor({ timeout: 30_000 });
+    return page;
+  }
+
+  async function draftDistribution(page: Page, dollars: string): Promise<void> {
+    await page.getByRole('combobox', { name: 'Fund' }).click();
+    await page.getByRole('option', { name: 'Wasabi Stallion Fund III' }).click();
+    await page.getByRole('textbox', { name: 'Total (dollars)' }).fill(dollars);
+    await page.getByRole('button', { name: 'Preview allocation' }).click();
+  }
+
+  it('an editor drafts and is refused the post; an admin posts a distribution, and the investor sees it', async () => {
+    const editor = await panelAs('editor@portal.local');
+    await draftDistribution(editor, '777.77');
+    const allocation = editor.getByRole('grid', { name: 'Allocation' });
+    await allocation.getByText('investor.investing@wasabistallions.com').waitFor();
+    await editor.getByRole('button', { name: /^Post to \d+ investors?$/ }).click();
+    await editor.getByText(/does not have|Policy Failed|Forbidden/i).first().waitFor();
+    await editor.context().close();
+
+    const admin = await panelAs('admin@portal.local');
+    await draftDistribution(admin, '1234.56');
+    await admin.getByRole('grid', { name: 'Allocation' }).getByText('$1,234.56').waitFor();
+    await keepScreenshot(admin, 'sponsor-desk-draft.png');
+    await admin.getByRole('button', { name: /^Post to \d+ investors?$/ }).click();
+    await admin.getByText(/^Posted: \d+ investors?, \$1,234\.56\./).waitFor();
+    await admin.context().close();
+
+    const investor = await signedInPage(browser(), stack.siteUrl, 'investor.investing@wasabistallions.com');
+    await investor.goto(`${stack.siteUrl}/dashboard/transactions`);
+    await investor.getByRole('cell', { name: '$1,234.56' }).first().waitFor();
+    await investor.context().close();
+  });
+});

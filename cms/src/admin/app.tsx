@@ -1,3 +1,4 @@
+import { Briefcase } from '@strapi/icons';
 import type { StrapiApp } from '@strapi/strapi/admin';
 import type { ComponentType } from 'react';
 
@@ -8,6 +9,14 @@ const input = (load: () => Promise<{ default: ComponentType<never> }>) => async 
 export default {
   config: {},
   register(app: StrapiApp) {
+    // The sponsor desk (docs/capital-accounts.md): for staff who hold its read permission; the server checks each call.
+    app.addMenuLink({
+      to: 'sponsor-desk',
+      icon: Briefcase,
+      intlLabel: { id: 'portal.sponsor-desk.label', defaultMessage: 'Sponsor desk' },
+      Component: () => import('./pages/sponsor-desk'),
+      permissions: [{ action: 'plugin::sponsor-desk.read', subject: null }],
+    });
     app.customFields.register([
       {
         name: 'html',
