@@ -26,6 +26,13 @@ interface FundEvent {
   allocation: AllocationLine[];
 }
 
+interface ImportAnswer {
+  dryRun: boolean;
+  lines: number;
+  problems: { line: number; message: string }[];
+  written: number;
+}
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const dollars = (cents: number) => usd.format(cents / 100);
 const today = () => new Date().toISOString().slice(0, 10);
@@ -60,7 +67,8 @@ function Choice({ label, value, onChange, options }: { label: string; value: str
 
 /**
  * The sponsor desk: a capital call or a distribution drafted with its allocation table to the cent, then posted once
- * to every investor (entries, notices by bell and mail, a notice PDF each); and a fund's valuation. Content staff
+ * to every investor (entries, notices by bell and mail, a notice PDF each); the accountant's CSV checked, then
+ * imported; and a fund's valuation. Content staff
  * draft; posting and valuations are for staff with the desk's post permission (the server checks every call).
  */
 export default function SponsorDeskPage() {
@@ -78,6 +86,8 @@ export default function SponsorDeskPage() {
   const [draft, setDraft] = useState<FundEvent | null>(null);
   const [valuation, setValuation] = useState({ date: today(), percent: '' });
   const [message, setMessage] = useState<{ variant: 'success' | 'danger'; text: string } | null>(null);
+  const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
+  const [checked, setChecked] = useState<ImportAnswer | null>(null);
 
   useEffect(() => {
     get('/content-manager/collection-types/api::fund.fund', { params: { page: 1, pageSize: 100, sort: 'name:ASC' } })
@@ -119,6 +129,17 @@ export default function SponsorDeskPage() {
     try {
       await post('/sponsor-desk/valuations', { fund, date: valuation.date, value_percent: Number(valuation.percent) });
       setMessage({ variant: 'success', text: `Valuation of ${valuation.percent}% at ${valuation.date} recorded.` });
+    } catch (error) {
+      setMessage({ variant: 'danger', text: messageOf(error) });
+    }
+  };
+
+  const importCsv = async (dryRun: boolean) => {
+    if (!csv) return;
+    try {
+      const answer = (await post(`/sponsor-desk/imports?dryRun=${dryRun}`, { csv: csv.text })).data as ImportAnswer;
+      setChecked(answer);
+      if (!dryRun) setMessage({ variant: 'success', text: `${answer.written} lines of ${csv.name} written to the ledger.` });
     } catch (error) {
       setMessage({ variant: 'danger', text: messageOf(error) });
     }
@@ -188,6 +209,51 @@ export default function SponsorDeskPage() {
               </Table>
             </Box>
           )}
+          <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+            <Typography variant="delta" tag="h2">Import the accountant’s CSV</Typography>
+            <Box paddingTop={2} paddingBottom={4}>
+              <Typography variant="omega" textColor="neutral600">
+                Columns fund, investor_email, type (contribution, distribution or fee), kind, amount (dollars), effective_date, note. Check it first: nothing is written until every line is right.
+              </Typography>
+            </Box>
+            <Flex gap={4} alignItems="center">
+              <input
+                type="file"
+                accept=".csv,text/csv"
+                aria-label="CSV file"
+                onChange={async (event) => {
+                  const file = event.target.files?.[0];
+                  setChecked(null);
+                  setCsv(file ? { name: file.name, text: await file.text() } : null);
+                }}
+              />
+              <Button variant="secondary" disabled={!csv} onClick={() => importCsv(true)}>Check the file</Button>
+              {checked?.dryRun && !checked.problems.length && <Button onClick={() => importCsv(false)}>Import {checked.lines} lines</Button>}
+            </Flex>
+            {checked && checked.problems.length > 0 && (
+              <Box paddingTop={4}>
+                <Table colCount={2} rowCount={checked.problems.length + 1} aria-label="Problems">
+                  <Thead>
+                    <Tr>
+                      <Th><Typography variant="sigma">Line</Typography></Th>
+                      <Th><Typography variant="sigma">Problem</Typography></Th>
+                    </Tr>
+                  </Thead>
+                  <Tbody>
+                    {checked.problems.map((problem, index) => (
+                      <Tr key={`${problem.line}-${index}`}>
+                        <Td><Typography>{problem.line}</Typography></Td>
+                        <Td><Typography>{problem.message}</Typography></Td>
+                      </Tr>
+                    ))}
+                  </Tbody>
+                </Table>
+              </Box>
+            )}
+            {checked?.dryRun && !checked.problems.length && (
+              <Box paddingTop={4}><Typography>All {checked.lines} lines are right.</Typography></Box>
+            )}
+          </Box>
           <Box tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={recordValuation}>
             <Typography variant="delta" tag="h2">Valuation</Typography>
             <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>

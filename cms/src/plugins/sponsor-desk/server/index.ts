@@ -58,10 +58,14 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
 /** What the accountant's CSV may weigh: ten thousand long lines. */
 const CSV_MAX_BYTES = 2 * 1024 * 1024;
 
-/** The request's CSV: sent as text/csv (read here, as Strapi's body parser leaves it) or as text/plain (parsed already). */
+/**
+ * The request's CSV: sent as text/csv (read here, as Strapi's body parser leaves it), as text/plain (parsed already),
+ * or as JSON `{ csv }` (the admin panel's fetch client sends JSON).
+ */
 async function csvBody(ctx: Context): Promise<string> {
   const parsed = (ctx.request as { body?: unknown }).body;
   if (typeof parsed === 'string' && parsed) return parsed;
+  if (parsed && typeof parsed === 'object' && typeof (parsed as { csv?: unknown }).csv === 'string') return (parsed as { csv: string }).csv;
   if (!ctx.is('text/csv')) throw new errors.ValidationError('Send the CSV as the body, with Content-Type: text/csv');
   const chunks: Buffer[] = [];
   let size = 0;
