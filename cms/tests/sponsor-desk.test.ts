@@ -72,6 +72,7 @@ describe('capital calls and distributions', () => {
     expect(draft.body).toMatchObject({ type: 'capital_call', state: 'draft', total_cents: 1_000_001, createdByName: 'Eddie Editor' });
     expect(draft.body.allocation.map((line: { amount_cents: number }) => line.amount_cents).sort()).toEqual([333_333, 333_334, 333_334].sort());
     expect(draft.body.allocation.map((line: { investor: { email: string } }) => line.investor.email).sort()).toEqual(investors.map((each) => each.email).sort());
+    expect(draft.body.allocation.map((line: { base_cents: number; share: number }) => [line.base_cents, line.share])).toEqual([[1_000_000, 0.333333], [1_000_000, 0.333333], [1_000_000, 0.333333]]);
     expect(await entriesOf(investors[0].syndUser.id)).toEqual([]);
 
     const refused = await editor('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`);
@@ -84,6 +85,10 @@ describe('capital calls and distributions', () => {
     expect(posted.body).toMatchObject({ state: 'posted', postedByName: 'Ada Admin', total_cents: 1_000_001 });
     const again = await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`);
     expect(again.status).toBe(200);
+    // Staff who may read see the posted event as written: each investor's amount and part of the total.
+    const read = await editor('GET', `/sponsor-desk/fund-events/${draft.body.documentId}`);
+    expect(read.body).toMatchObject({ state: 'posted', total_cents: 1_000_001 });
+    expect(read.body.allocation.map((line: { share: number }) => line.share).sort()).toEqual([0.333333, 0.333334, 0.333334]);
     const written = (await Promise.all(investors.map((each) => entriesOf(each.syndUser.id)))).flat();
     expect(written).toHaveLength(3);
     expect(written.every((entry) => entry.type === 'contribution')).toBe(true);
@@ -172,8 +177,10 @@ describe('funding and valuations', () => {
     await admin('POST', '/sponsor-desk/funding', { syndUser: ben.syndUser.documentId, amount_cents: 10_000_000, date: '2024-01-01' });
     const distribution = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: '2025-01-01', total_cents: 2_000_000, kind: 'income' });
     await admin('POST', `/sponsor-desk/fund-events/${distribution.body.documentId}/post`);
-    const valued = await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2025-01-01', value_percent: 110 });
+    // The accountant gives the fund's total value: $220,000 of the $200,000 contributed is 110%.
+    const valued = await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2025-01-01', total_value_cents: 22_000_000 });
     expect(valued.status).toBe(200);
+    expect(valued.body).toMatchObject({ value_percent: 110, total_value_cents: 22_000_000 });
     expect((await app.strapi.db.query('api::fund.fund').findOne({ where: { id: fund.id } })).currentFundValuePercentage).toBe(110);
 
     const ledger = await call(app, 'GET', '/api/ledger_entries?mine=true&limit=999', undefined, { authCode: ann.authCode });

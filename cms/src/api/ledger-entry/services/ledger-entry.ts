@@ -51,6 +51,8 @@ export interface AllocationLine {
   syndUser: { id: number; documentId: string };
   investor: { name: string; email: string | null };
   base_cents: number;
+  /** The investor's part of the total: base / all bases (0 to 1, six decimals). */
+  share: number;
   amount_cents: number;
 }
 
@@ -159,6 +161,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       syndUser: { id: position.id, documentId: position.documentId },
       investor: { name: position.name, email: position.email },
       base_cents: shares[index].baseCents,
+      share: Math.round((shares[index].baseCents / sum) * 1e6) / 1e6,
       amount_cents: shares[index].cents,
     }));
   }
@@ -177,15 +180,19 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       populate: { syndUser: { select: ['id', 'documentId', 'userFirstName', 'userLastName'], populate: { user: { select: ['email', 'firstName', 'lastName'] } } } },
       orderBy: { id: 'asc' },
     })) as { amount_cents: string | number; syndUser: { id: number; documentId: string; userFirstName: string | null; userLastName: string | null; user: { email: string; firstName: string | null; lastName: string | null } | null } | null }[];
-    return rows.map((row) => ({
+    const lines = rows.map((row) => ({
       syndUser: { id: row.syndUser?.id ?? 0, documentId: row.syndUser?.documentId ?? '' },
       investor: {
         name: [row.syndUser?.user?.firstName ?? row.syndUser?.userFirstName, row.syndUser?.user?.lastName ?? row.syndUser?.userLastName].filter(Boolean).join(' ') || (row.syndUser?.user?.email ?? ''),
         email: row.syndUser?.user?.email ?? null,
       },
       base_cents: 0,
+      share: 0,
       amount_cents: cents(row.amount_cents),
     }));
+    // A posted event's share is what each took of what was written.
+    const total = lines.reduce((sum, line) => sum + line.amount_cents, 0);
+    return lines.map((line) => ({ ...line, share: total ? Math.round((line.amount_cents / total) * 1e6) / 1e6 : 0 }));
   }
 
   /** One line of an import, checked and resolved. */
@@ -431,15 +438,25 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     async recordValuation(input: Record<string, unknown>, staffName: string) {
       const fund = await fundNamed(input.fund);
       if (!isIsoDate(input.date)) throw new errors.ValidationError('date must be a date (YYYY-MM-DD)');
-      if (typeof input.value_percent !== 'number' || !Number.isFinite(input.value_percent) || input.value_percent < 0 || input.value_percent > 100_000) {
-        throw new errors.ValidationError('value_percent must be a number from 0 to 100000');
+      const byTotal = input.value_percent === undefined && input.total_value_cents !== undefined;
+      let totalValueCents: number | null = null;
+      if (byTotal) {
+        // The accountant's total value of the fund, as a percent of all the capital contributed to it.
+        if (!Number.isSafeInteger(input.total_value_cents) || (input.total_value_cents as number) < 0) throw new errors.ValidationError('total_value_cents must be a whole number of cents');
+        const contributed = [...(await fundedBySyndUser(fund.id)).values()].reduce((sum, each) => sum + each, 0);
+        if (contributed <= 0) throw new errors.ApplicationError('Nothing is contributed to this fund yet: give value_percent');
+        totalValueCents = input.total_value_cents as number;
+        input = { ...input, value_percent: Math.round((totalValueCents / contributed) * 100 * 10_000) / 10_000 };
       }
-      const valuation = await strapi.db.query(VALUATION).create({ data: { fund: fund.id, date: input.date, value_percent: input.value_percent, recordedBy: staffName } });
+      if (typeof input.value_percent !== 'number' || !Number.isFinite(input.value_percent) || input.value_percent < 0 || input.value_percent > 100_000) {
+        throw new errors.ValidationError('value_percent must be a number from 0 to 100000 (or give total_value_cents)');
+      }
+      const valuation = await strapi.db.query(VALUATION).create({ data: { fund: fund.id, date: input.date, value_percent: input.value_percent, total_value_cents: totalValueCents, recordedBy: staffName } });
       const newest = (await strapi.db.query(VALUATION).findOne({ where: { fund: { id: fund.id } }, orderBy: [{ date: 'desc' }, { id: 'desc' }], select: ['id'] })) as { id: number } | null;
       if (newest?.id === valuation.id) {
         await strapi.db.query(FUND).update({ where: { id: fund.id }, data: { currentFundValuePercentage: input.value_percent, currentPercentagesUpdatedAt: new Date() } });
       }
-      return { id: valuation.id, documentId: valuation.documentId, fund, date: input.date, value_percent: input.value_percent };
+      return { id: valuation.id, documentId: valuation.documentId, fund, date: input.date, value_percent: input.value_percent, total_value_cents: totalValueCents };
     },
 
     /**
