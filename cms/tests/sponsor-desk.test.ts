@@ -168,6 +168,10 @@ describe('funding and valuations', () => {
     expect(await entriesOf(investor.syndUser.id)).toHaveLength(1);
     expect((await admin('POST', '/sponsor-desk/funding', { ...body, amount_cents: 0 })).body.error.message).toBe('amount_cents must be a whole number of cents above zero');
     expect((await admin('POST', '/sponsor-desk/funding', { ...body, syndUser: 'nobody' })).status).toBe(404);
+    // The admin page names the commitment by its fund and the investor's email (any case).
+    const byEmail = await admin('POST', '/sponsor-desk/funding', { fund: 'desk-fund', investor_email: investor.email.toUpperCase(), amount_cents: 500_000, date: '2026-02-01' });
+    expect(byEmail.body.syndUser).toEqual(investor.syndUser);
+    expect((await admin('POST', '/sponsor-desk/funding', { fund: 'desk-fund', investor_email: 'nobody@example.com', amount_cents: 500_000, date: '2026-02-01' })).status).toBe(404);
   });
 
   it('shows the investor their own ledger, their IRR and equity multiple, and nobody else’s', async () => {

@@ -68,7 +68,7 @@ function Choice({ label, value, onChange, options }: { label: string; value: str
 /**
  * The sponsor desk: a capital call or a distribution drafted with its allocation table to the cent, then posted once
  * to every investor (entries, notices by bell and mail, a notice PDF each); the accountant's CSV checked, then
- * imported; and a fund's valuation. Content staff
+ * imported; a commitment's or a capital call's money confirmed; and a fund's valuation. Content staff
  * draft; posting and valuations are for staff with the desk's post permission (the server checks every call).
  */
 export default function SponsorDeskPage() {
@@ -87,6 +87,8 @@ export default function SponsorDeskPage() {
   const [valuation, setValuation] = useState({ date: today(), percent: '' });
   const [message, setMessage] = useState<{ variant: 'success' | 'danger'; text: string } | null>(null);
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
+  const [calls, setCalls] = useState<{ documentId: string; date: string; due_date: string | null }[]>([]);
+  const [funding, setFunding] = useState({ email: '', amount: '', date: today(), call: '' });
   const [checked, setChecked] = useState<ImportAnswer | null>(null);
 
   useEffect(() => {
@@ -94,6 +96,27 @@ export default function SponsorDeskPage() {
       .then(({ data }) => setFunds((data as { results: Fund[] }).results))
       .catch((error: unknown) => setMessage({ variant: 'danger', text: messageOf(error) }));
   }, [get]);
+
+  // The fund's posted capital calls, for a funding that pays one.
+  useEffect(() => {
+    if (!fund) return setCalls([]);
+    const params = { page: 1, pageSize: 50, sort: 'date:DESC', filters: { fund: { documentId: { $eq: fund } }, type: { $eq: 'capital_call' }, state: { $eq: 'posted' } } };
+    get('/content-manager/collection-types/api::fund-event.fund-event', { params })
+      .then(({ data }) => setCalls((data as { results: { documentId: string; date: string; due_date: string | null }[] }).results))
+      .catch(() => setCalls([]));
+  }, [get, fund, draft?.state]);
+
+  const confirmFunding = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await post('/sponsor-desk/funding', {
+        fund, investor_email: funding.email, amount_cents: Math.round(Number(funding.amount) * 100), date: funding.date, ...(funding.call && { fundEvent: funding.call }),
+      });
+      setMessage({ variant: 'success', text: `Funding of ${usd.format(Number(funding.amount))} from ${funding.email} recorded.` });
+    } catch (error) {
+      setMessage({ variant: 'danger', text: messageOf(error) });
+    }
+  };
 
   const preview = async (event: FormEvent) => {
     event.preventDefault();
@@ -253,6 +276,21 @@ export default function SponsorDeskPage() {
             {checked?.dryRun && !checked.problems.length && (
               <Box paddingTop={4}><Typography>All {checked.lines} lines are right.</Typography></Box>
             )}
+          </Box>
+          <Box tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={confirmFunding}>
+            <Typography variant="delta" tag="h2">Funding received</Typography>
+            <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
+              <Input label="Investor email" value={funding.email} onChange={(next) => setFunding({ ...funding, email: next })} />
+              <Input label="Amount received (dollars)" value={funding.amount} onChange={(next) => setFunding({ ...funding, amount: next })} />
+              <Input label="Received on" type="date" value={funding.date} onChange={(next) => setFunding({ ...funding, date: next })} />
+              <Choice
+                label="Pays"
+                value={funding.call}
+                onChange={(next) => setFunding({ ...funding, call: next })}
+                options={[['', 'The commitment (no capital call)'], ...calls.map((each): [string, string] => [each.documentId, `Capital call of ${each.date}${each.due_date ? `, due ${each.due_date}` : ''}`])]}
+              />
+              <Button type="submit" variant="secondary" disabled={!fund}>Confirm funding</Button>
+            </Flex>
           </Box>
           <Box tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={recordValuation}>
             <Typography variant="delta" tag="h2">Valuation</Typography>

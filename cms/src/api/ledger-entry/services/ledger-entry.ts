@@ -408,11 +408,16 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Confirms that a commitment's money arrived: a contribution entry, and the funds-transfer date set. */
     async confirmFunding(input: Record<string, unknown>, staffName: string) {
-      if ((typeof input.syndUser !== 'string' || !input.syndUser) && typeof input.syndUser !== 'number') throw new errors.ValidationError('syndUser is required');
+      // The commitment: by its id, or (as the admin page asks) by the fund and the investor's email.
+      const byEmail = input.syndUser === undefined && typeof input.investor_email === 'string' && input.fund !== undefined;
+      if (!byEmail && (typeof input.syndUser !== 'string' || !input.syndUser) && typeof input.syndUser !== 'number') throw new errors.ValidationError('syndUser is required (or fund and investor_email)');
       if (!isWholeCents(input.amount_cents)) throw new errors.ValidationError('amount_cents must be a whole number of cents above zero');
       if (!isIsoDate(input.date)) throw new errors.ValidationError('date must be a date (YYYY-MM-DD)');
+      const where = byEmail
+        ? { fund: { id: (await fundNamed(input.fund)).id }, user: { email: { $eqi: (input.investor_email as string).trim() } }, invest_status: INVEST_STATUS.accepted }
+        : byId(input.syndUser as string | number);
       const row = (await strapi.db.query(SYND_USER).findOne({
-        where: byId(input.syndUser),
+        where,
         select: ['id', 'documentId', 'invest_status', 'ft_start_date', 'ft_complete_date'],
         populate: { fund: { select: ['id', 'documentId', 'name'] } },
       })) as { id: number; documentId: string; invest_status: string | null; ft_start_date: string | null; ft_complete_date: string | null; fund: { id: number } | null } | null;
