@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { adminToken, call, mailsTo, signedInUser } from './helpers/auth';
+import { adminToken, call, mailsTo, signedInUser, waitForMail } from './helpers/auth';
 import { download } from './helpers/signing';
 import { createPortal, type TestPortal } from './helpers/records';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
+import { upkeep } from '../src/api/upkeep/services/upkeep';
 
 /**
  * The money after the raise (docs/api-staff.md): staff draft a capital call or distribution and see its allocation,
@@ -99,6 +100,9 @@ describe('capital calls and distributions', () => {
       const share = draft.body.allocation.find((line: { investor: { email: string } }) => line.investor.email === investor.email).amount_cents as number;
       const amount = `$${(share / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
       const subject = `Capital call for desk-call fund: ${amount} due 2026-01-31`;
+      // The notices go after the answer.
+      await waitForMail(investor.email, subject);
+      await expect.poll(async () => (await app.strapi.db.query('api::fund-event.fund-event').findOne({ where: { documentId: draft.body.documentId } })).noticesDoneAt).toBeTruthy();
       expect(mailsTo(investor.email).filter((mail) => mail.text.includes('Capital call for')).map((mail) => /^Subject: (.*)$/m.exec(mail.text)?.[1])).toEqual([subject]);
       const bell = await call(app, 'GET', '/api/notifications?mine=true&populate=template&sort=-createdAt&limit=10', undefined, { authCode: investor.authCode });
       expect(bell.body.items.map((item: { subject: string }) => item.subject)).toContain(subject);
@@ -108,6 +112,31 @@ describe('capital calls and distributions', () => {
       const notice = await PDFDocument.load((await download(link.body.url)).bytes);
       expect(notice.getTitle()).toBe('Capital call notice - desk-call fund - 2026-01-10');
     }
+  });
+
+  it('sends the notices an instance left half-sent from the upkeep, from where it stopped', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-resume', [10_000, 20_000, 30_000]);
+    const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'capital_call', date: '2026-03-01', due_date: '2026-03-15', percent: 10 });
+    // Posted as if its instance stopped after notifying the first investor, half an hour ago.
+    const desk = app.strapi.service('api::ledger-entry.ledger-entry') as unknown as { postEvent(id: string, by: string): Promise<{ notices: Promise<number> }> };
+    await (await desk.postEvent(draft.body.documentId, 'Test')).notices;
+    const EVENT = 'api::fund-event.fund-event';
+    const event = await app.strapi.db.query(EVENT).findOne({ where: { documentId: draft.body.documentId } });
+    const entries = await app.strapi.db.query(LEDGER).findMany({ where: { fundEvent: { id: event.id } }, orderBy: { id: 'asc' }, populate: { syndUser: { select: ['id'] } } });
+    expect(entries).toHaveLength(3);
+    await app.strapi.db.query(EVENT).update({ where: { id: event.id }, data: { noticesSentTo: entries[0].id, noticesDoneAt: null, posted_at: new Date(Date.now() - 30 * 60_000) } });
+    const noticesOf = (email: string) => mailsTo(email).filter((mail) => mail.text.includes('Capital call for desk-resume fund')).length;
+    const before = investors.map((investor) => noticesOf(investor.email));
+    expect(before).toEqual([1, 1, 1]);
+
+    const round = await upkeep(app.strapi).run();
+    expect(round.noticesResumed).toBe(2);
+    // The first investor was notified before the stop; the others get theirs now.
+    const owners = entries.map((entry: { syndUser: { id: number } }) => entry.syndUser.id);
+    const after = investors.map((investor) => noticesOf(investor.email) - before[investors.indexOf(investor)]);
+    expect(after).toEqual(investors.map((investor) => (investor.syndUser.id === owners[0] ? 0 : 1)));
+    expect((await app.strapi.db.query(EVENT).findOne({ where: { id: event.id } })).noticesDoneAt).toBeTruthy();
+    expect((await upkeep(app.strapi).run()).noticesResumed).toBe(0);
   });
 
   it('writes one set of entries when the same event is posted five times at once', async () => {

@@ -680,6 +680,10 @@ export interface ApiFundEventFundEvent extends Struct.CollectionTypeSchema {
     > &
       Schema.Attribute.Private;
     note: Schema.Attribute.Text;
+    noticesDoneAt: Schema.Attribute.DateTime;
+    noticesSentTo: Schema.Attribute.Integer &
+      Schema.Attribute.Private &
+      Schema.Attribute.DefaultTo<0>;
     percent: Schema.Attribute.Decimal;
     posted_at: Schema.Attribute.DateTime;
     postedByName: Schema.Attribute.String;

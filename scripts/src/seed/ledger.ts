@@ -8,7 +8,7 @@ const STAFF = 'Demo seed';
 /** What the seed asks of the CMS's ledger service (cms/src/api/ledger-entry/services/ledger-entry.ts), typed by hand. */
 interface LedgerService {
   draftEvent(input: Record<string, unknown>, staffName: string): Promise<{ documentId: string; allocation: { syndUser: { documentId: string }; amount_cents: number }[] }>;
-  postEvent(id: string, staffName: string): Promise<unknown>;
+  postEvent(id: string, staffName: string): Promise<{ notices: Promise<number> }>;
   confirmFunding(input: Record<string, unknown>, staffName: string): Promise<unknown>;
   recordValuation(input: Record<string, unknown>, staffName: string): Promise<unknown>;
 }
@@ -85,7 +85,8 @@ export async function seedLedger(strapi: Core.Strapi, now: Date): Promise<{ crea
     const funded = commitments.reduce((sum, commitment) => sum + Math.round(Number(commitment.invest_amount) * 100), 0);
     const post = async (input: Record<string, unknown>) => {
       const draft = await service.draftEvent({ fund: fund.documentId, ...input }, STAFF);
-      await service.postEvent(draft.documentId, STAFF);
+      // The seed waits for the notices the desk sends after answering, so a seeded database has them all.
+      await (await service.postEvent(draft.documentId, STAFF)).notices;
       return draft;
     };
     for (const call of CALLS) {

@@ -10,7 +10,7 @@ import { serviceAccessor } from '../../../utils/service';
 import { isIsoDate } from '../../../utils/validation';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { byId } from '../../synd-user/services/synd-user';
-import { sendNotices } from '../notices';
+import { deliverNotices, resumeNotices } from '../notices';
 
 export const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
 export const FUND_EVENT = 'api::fund-event.fund-event';
@@ -375,8 +375,8 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * Posts a draft: one transaction marks it posted (only if it is still a draft: of two posts at once, one wins)
-     * and writes every investor's entry, or nothing. Posting a posted event again changes nothing. Returns the event
-     * and whether this call posted it.
+     * and writes every investor's entry, or nothing. Posting a posted event again changes nothing. Returns the event,
+     * whether this call posted it, and the delivery of its notices under way (how many were sent, once done).
      */
     async postEvent(id: string | number, staffName: string) {
       const draft = await readEvent(id);
@@ -401,9 +401,15 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         return true;
       });
       const event = await this.eventWithAllocation(draft.id);
-      // The notices go once, by the call that posted; the entries stand whatever becomes of them.
-      if (posted) await sendNotices(strapi, { ...draft, fund }, event.allocation);
-      return { event, postedNow: posted };
+      // The notices go after the answer, a batch at a time (a fund may have thousands of investors); the entries
+      // stand whatever becomes of them, and an instance that stops half-way leaves the rest to the upkeep.
+      const notices = posted
+        ? deliverNotices(strapi, draft.id).catch((error: unknown) => {
+          strapi.log.error(`The notices of ${draft.documentId} stopped: ${String(error)}`);
+          return 0;
+        })
+        : Promise.resolve(0);
+      return { event, postedNow: posted, notices };
     },
 
     /** Confirms that a commitment's money arrived: a contribution entry, and the funds-transfer date set. */
@@ -503,6 +509,11 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         .filter((row) => row.fundEvent && !(row.syndUser?.ft_complete_date && String(row.syndUser.ft_complete_date).slice(0, 10) >= row.fundEvent.date))
         .map((row) => ({ fund_name: row.fund?.name ?? 'Unknown Fund', fund_slug: row.fund?.url_slug ?? null, amount: cents(row.amount_cents) / 100, due_date: row.fundEvent!.due_date, fundEvent: row.fundEvent!.documentId }))
         .sort((a, b) => String(a.due_date).localeCompare(String(b.due_date)));
+    },
+
+    /** Delivers the notices of posted events an instance left half-sent (the upkeep's round calls it). */
+    resumeNotices(now = Date.now()): Promise<number> {
+      return resumeNotices(strapi, now);
     },
 
     /** Each syndication user's ledger lines, in date order: one query. */

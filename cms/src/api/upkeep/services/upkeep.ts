@@ -21,6 +21,8 @@ interface Sweep {
 export interface UpkeepRound {
   skipped: boolean;
   deleted: Record<string, number>;
+  /** Capital call and distribution notices an instance had left half-sent, sent now. */
+  noticesResumed?: number;
 }
 
 interface Meta {
@@ -63,15 +65,15 @@ const upkeepService = ({ strapi }: { strapi: Core.Strapi }) => {
    * On PostgreSQL, runs `work` holding a session advisory lock taken without waiting, on a connection of its own:
    * when another instance holds it, the round is theirs and this one is skipped. SQLite is one instance's file.
    */
-  async function unlessElsewhere(work: () => Promise<Record<string, number>>): Promise<UpkeepRound> {
-    if (strapi.db.dialect.client !== 'postgres') return { skipped: false, deleted: await work() };
+  async function unlessElsewhere(work: () => Promise<Omit<UpkeepRound, 'skipped'>>): Promise<UpkeepRound> {
+    if (strapi.db.dialect.client !== 'postgres') return { skipped: false, ...(await work()) };
     const knex = strapi.db.connection;
     const connection: unknown = await knex.client.acquireConnection();
     try {
       const { rows } = await knex.raw('SELECT pg_try_advisory_lock(?) AS taken', [TURNS.upkeep]).connection(connection);
       if (!rows[0].taken) return { skipped: true, deleted: {} };
       try {
-        return { skipped: false, deleted: await work() };
+        return { skipped: false, ...(await work()) };
       } finally {
         await knex.raw('SELECT pg_advisory_unlock(?)', [TURNS.upkeep]).connection(connection);
       }
@@ -88,11 +90,14 @@ const upkeepService = ({ strapi }: { strapi: Core.Strapi }) => {
       const now = Date.now();
       const deleted: Record<string, number> = {};
       for (const each of sweeps()) deleted[each.kind] = await sweep(each, now, batch);
-      return deleted;
+      // Not a deletion, but work for one instance at a time all the same: notices an instance left half-sent.
+      const ledger = strapi.service('api::ledger-entry.ledger-entry') as unknown as { resumeNotices(now: number): Promise<number> };
+      return { deleted, noticesResumed: await ledger.resumeNotices(now) };
     })
       .then((round) => {
         const counts = Object.entries(round.deleted).filter(([, count]) => count > 0);
         if (counts.length) strapi.log.info(`Upkeep deleted ${counts.map(([kind, count]) => `${count} ${kind}`).join(', ')}`);
+        if (round.noticesResumed) strapi.log.info(`Upkeep sent ${round.noticesResumed} notices left unsent`);
         return round;
       })
       .finally(() => {
