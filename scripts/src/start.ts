@@ -6,6 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { adminBuildIsCurrent, recordAdminBuild } from './lib/admin-build';
 import { CMS_DIR, removeStaleCompiledCms, ROOT_DIR } from './lib/strapi';
 import { log } from './lib/log';
 import { startSiteServer } from './lib/site-server';
@@ -56,8 +57,9 @@ async function waitForCms(child: ChildProcess): Promise<boolean> {
 
 async function main() {
   removeStaleCompiledCms();
-  if (!fs.existsSync(path.join(CMS_DIR, 'dist', 'build', 'index.html'))) {
-    step('Building the admin panel and the CMS (first run only, about a minute)', 'npx', ['strapi', 'build'], CMS_DIR);
+  if (!adminBuildIsCurrent()) {
+    step('Building the admin panel and the CMS (the first run, and after its sources change; about a minute)', 'npx', ['strapi', 'build'], CMS_DIR);
+    recordAdminBuild();
   } else {
     step('Compiling the CMS', 'npx', ['tsc', '-p', 'tsconfig.json'], CMS_DIR);
   }
