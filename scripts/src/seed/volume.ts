@@ -7,7 +7,7 @@ import { NOTIFICATION, SYND_USER, USER } from '../lib/uids';
  * `npm run seed -- --volume N`: a portal N times the demo's size, made of the demo's own rows. Each unit adds
  * `unitSize` investors spread over the demo portals; each is a copy of one of the demo's investors (so every state of
  * a commitment is there: interested, declined, committed, sent for signing, signed, countersigned, with a spouse),
- * with copies of that investor's syndication users, signatures, agreements and documents, plus NOTIFICATIONS_EACH
+ * with copies of that investor's syndication users, signatures, agreements, ledger entries and documents, plus NOTIFICATIONS_EACH
  * notifications, DOWNLOADS_EACH downloads and SESSIONS_EACH sign-in sessions (one of them ended). The copies go
  * straight into the tables, a batch of investors per transaction, with their relation rows; every copy signs in with
  * the demo password (the demo's hash is reused: no bcrypt per user) and its documents are the demo's files. Each
@@ -27,7 +27,12 @@ const FUND_TOTAL_MAX = 99_999_999;
 
 /** What an investor owns, copied from their template, by the relation that names the owner. */
 const OWNED_BY_USER = [SYND_USER, 'api::tax-document.tax-document', 'api::news-document.news-document', 'api::proof-document.proof-document'];
-const OWNED_BY_SYND_USER = ['api::signing.signing', 'api::synd-agreement.synd-agreement'];
+const OWNED_BY_SYND_USER = ['api::signing.signing', 'api::synd-agreement.synd-agreement', 'api::ledger-entry.ledger-entry'];
+/** What a copy must not share with its source: a signing link's token, a ledger entry's key (unique: one write once). */
+const UNIQUE_COLUMNS: Record<string, Record<string, null>> = {
+  'api::signing.signing': { token_hash: null, token_nonce: null },
+  'api::ledger-entry.ledger-entry': { entry_key: null },
+};
 
 interface JoinTable {
   name: string;
@@ -102,7 +107,7 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
           for (const child of OWNED_BY_SYND_USER) {
             for (const row of ownedBySyndUser.get(child)!.get(Number(source.id)) ?? []) {
               // A copied signature is signed or waiting already; its link stays the template's alone.
-              bySyndUser.get(child)!.push({ source: row, links: { syndUser: ids[index] }, change: child === 'api::signing.signing' ? { token_hash: null, token_nonce: null } : {} });
+              bySyndUser.get(child)!.push({ source: row, links: { syndUser: ids[index] }, change: UNIQUE_COLUMNS[child] ?? {} });
             }
           }
         });
