@@ -28,7 +28,7 @@ describe('capital accounts in Chromium', () => {
     expect(await fundIII.getByRole('cell').nth(4).textContent()).toMatch(/^-?\d+\.\d{2}%$/);
     // Fund IV's call of ten days ago (10% of $60,000) is still to pay.
     const toComplete = page.getByRole('list', { name: 'Please Complete' });
-    const openCall = toComplete.getByRole('link', { name: /^Capital call: Wasabi Stallion Fund IV, \$6,000 due \d{4}-\d{2}-\d{2}$/ });
+    const openCall = toComplete.getByRole('link', { name: /^Complete Capital call: Wasabi Stallion Fund IV, \$6,000 due \d{4}-\d{2}-\d{2}$/ });
     await openCall.waitFor();
     expect(await openCall.getAttribute('href')).toBe('/syndication/dashboard/wasabi-stallion-fund-iv');
     await keepScreenshot(page, 'capital-accounts-dashboard.png');
