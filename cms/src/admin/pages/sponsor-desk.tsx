@@ -36,6 +36,7 @@ interface ImportAnswer {
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const dollars = (cents: number) => usd.format(cents / 100);
 const today = () => new Date().toISOString().slice(0, 10);
+const investors = (count: number) => `${count} investor${count === 1 ? '' : 's'}`;
 
 /** The message of a refused call, as Strapi's error body says it. */
 function messageOf(error: unknown): string {
@@ -141,7 +142,7 @@ export default function SponsorDeskPage() {
     try {
       const posted = (await post(`/sponsor-desk/fund-events/${draft.documentId}/post`)).data as FundEvent;
       setDraft(posted);
-      setMessage({ variant: 'success', text: `Posted: ${posted.allocation.length} investors, ${dollars(posted.total_cents)}. Each gets a notice by bell and mail.` });
+      setMessage({ variant: 'success', text: `Posted: ${investors(posted.allocation.length)}, ${dollars(posted.total_cents)}. Each gets a notice by bell and mail.` });
     } catch (error) {
       setMessage({ variant: 'danger', text: messageOf(error) });
     }
@@ -208,7 +209,7 @@ export default function SponsorDeskPage() {
                 <Typography variant="delta" tag="h2">
                   {draft.type === 'capital_call' ? 'Capital call' : 'Distribution'} of {dollars(draft.total_cents)} ({draft.state})
                 </Typography>
-                {draft.state === 'draft' && <Button onClick={postDraft}>Post to {draft.allocation.length} investors</Button>}
+                {draft.state === 'draft' && <Button onClick={postDraft}>Post to {investors(draft.allocation.length)}</Button>}
               </Flex>
               <Table colCount={4} rowCount={draft.allocation.length + 1} aria-label="Allocation">
                 <Thead>
