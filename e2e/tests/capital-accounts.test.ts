@@ -113,6 +113,17 @@ describe('the sponsor desk in the admin panel', () => {
     const investor = await signedInPage(browser(), stack.siteUrl, 'investor.investing@wasabistallions.com');
     await investor.goto(`${stack.siteUrl}/dashboard/transactions`);
     await investor.getByRole('cell', { name: '$1,234.56' }).first().waitFor();
+    // The notice (sent after the post's answer) is among their News Documents, and downloads as a PDF.
+    const noticeTitle = `Distribution notice, ${new Date().toISOString().slice(0, 10)}`;
+    await expect.poll(async () => {
+      await investor.goto(`${stack.siteUrl}/news_documents`);
+      await investor.getByRole('heading', { name: 'News Documents' }).waitFor();
+      return investor.getByRole('button', { name: noticeTitle }).count();
+    }, { timeout: 30_000 }).toBe(1);
+    const downloaded = new Promise<Download>((resolve) => investor.context().on('page', (tab) => tab.on('download', resolve)));
+    await investor.getByRole('button', { name: noticeTitle }).click();
+    const notice = await bytesOf(await downloaded);
+    expect(notice.subarray(0, 5).toString()).toBe('%PDF-');
     await investor.context().close();
   });
 });
