@@ -196,7 +196,9 @@ describe('funding and valuations', () => {
     expect(new Date(row.ft_complete_date).toISOString().slice(0, 10)).toBe('2026-01-05');
     expect(await entriesOf(investor.syndUser.id)).toHaveLength(1);
     expect((await admin('POST', '/sponsor-desk/funding', { ...body, amount_cents: 0 })).body.error.message).toBe('amount_cents must be a whole number of cents above zero');
-    expect((await admin('POST', '/sponsor-desk/funding', { ...body, syndUser: 'nobody' })).status).toBe(404);
+    expect((await admin('POST', '/sponsor-desk/funding', { ...body, syndUser: 'nobody' })).body.error.message).toBe('syndUser must be an id or documentId');
+    expect((await admin('POST', '/sponsor-desk/funding', { ...body, syndUser: 99_999_999_999 })).status).toBe(400);
+    expect((await admin('POST', '/sponsor-desk/funding', { ...body, syndUser: 'zzzzzzzzzzzzzzzzzzzzzzzz' })).status).toBe(404);
     // The admin page names the commitment by its fund and the investor's email (any case).
     const byEmail = await admin('POST', '/sponsor-desk/funding', { fund: 'desk-fund', investor_email: investor.email.toUpperCase(), amount_cents: 500_000, date: '2026-02-01' });
     expect(byEmail.body.syndUser).toEqual(investor.syndUser);

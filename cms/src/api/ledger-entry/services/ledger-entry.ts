@@ -7,7 +7,7 @@ import {
   type DistributionKind, type LedgerLine, type LedgerType, type ValuationPoint,
 } from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
-import { isIsoDate } from '../../../utils/validation';
+import { isIsoDate, isRowId } from '../../../utils/validation';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { byId } from '../../synd-user/services/synd-user';
 import { deliverNotices, resumeNotices } from '../notices';
@@ -94,7 +94,13 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = () => strapi.db.connection;
 
   /** A fund named by staff: its numeric id, documentId or url_slug. */
-  const fundWhere = (name: string | number) => (typeof name === 'number' || /^\d+$/.test(name) ? { id: Number(name) } : { $or: [{ documentId: name }, { url_slug: name }] });
+  const fundWhere = (name: string | number) => {
+    if (typeof name === 'number' || /^\d+$/.test(name)) {
+      if (!isRowId(name)) throw new errors.ValidationError('fund must be an id, documentId or url_slug');
+      return { id: Number(name) };
+    }
+    return { $or: [{ documentId: name }, { url_slug: name }] };
+  };
 
   /** The fund `id` names (numeric id, documentId or url_slug); 404 'Fund not found' otherwise. */
   async function fundNamed(id: unknown): Promise<{ id: number; documentId: string; name: string | null }> {
@@ -167,6 +173,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function readEvent(id: string | number): Promise<FundEventRow> {
+    if (!isRowId(id)) throw new errors.NotFoundError('Fund event not found');
     const event = (await strapi.db.query(FUND_EVENT).findOne({ where: byId(id), populate: { fund: { select: ['id', 'documentId', 'name'] } } })) as FundEventRow | null;
     if (!event) throw new errors.NotFoundError('Fund event not found');
     return event;
@@ -419,6 +426,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!byEmail && (typeof input.syndUser !== 'string' || !input.syndUser) && typeof input.syndUser !== 'number') throw new errors.ValidationError('syndUser is required (or fund and investor_email)');
       if (!isWholeCents(input.amount_cents)) throw new errors.ValidationError('amount_cents must be a whole number of cents above zero');
       if (!isIsoDate(input.date)) throw new errors.ValidationError('date must be a date (YYYY-MM-DD)');
+      if (!byEmail && !isRowId(input.syndUser)) throw new errors.ValidationError('syndUser must be an id or documentId');
       const where = byEmail
         ? { fund: { id: (await fundNamed(input.fund)).id }, user: { email: { $eqi: (input.investor_email as string).trim() } }, invest_status: INVEST_STATUS.accepted }
         : byId(input.syndUser as string | number);

@@ -6,7 +6,7 @@ import { fileStorage } from '../../../providers/storage';
 import { sealingCertificate } from '../../../providers/signing';
 import { portalConfig } from '../../../utils/portal-config';
 import { serviceAccessor } from '../../../utils/service';
-import { isIsoDate } from '../../../utils/validation';
+import { isIsoDate, isRowId } from '../../../utils/validation';
 import { accountMail } from '../../account/services/account-mail';
 import { ledger } from '../../ledger-entry/services/ledger-entry';
 import { syndUsers } from '../../synd-user/services/synd-user';
@@ -42,13 +42,14 @@ const statementService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * five-minute link answered like every other download.
    */
   async issue(user: { id: number }, input: StatementRequest, request: RequestInfo): Promise<{ url: string; originalName: string }> {
-    if ((typeof input.syndUserId !== 'string' || !input.syndUserId) && typeof input.syndUserId !== 'number') throw new errors.ValidationError('syndUserId is required');
+    if (input.syndUserId === undefined || input.syndUserId === null || input.syndUserId === '') throw new errors.ValidationError('syndUserId is required');
+    if (!isRowId(input.syndUserId)) throw new errors.ValidationError('syndUserId must be an id or documentId');
     if (!isIsoDate(input.from)) throw new errors.ValidationError('from must be a date (YYYY-MM-DD)');
     if (!isIsoDate(input.to)) throw new errors.ValidationError('to must be a date (YYYY-MM-DD)');
     if (input.from > input.to) throw new errors.ValidationError('from must not be after to');
     const today = new Date().toISOString().slice(0, 10);
     if (input.to > today) throw new errors.ValidationError('to must not be after today');
-    const row = await syndUsers(strapi).ownedBy(user.id, input.syndUserId);
+    const row = await syndUsers(strapi).ownedBy(user.id, input.syndUserId as string | number);
     if (!row.fund) throw new errors.NotFoundError('Not found');
     const lines = (await ledger(strapi).linesBySyndUser([row.id])).get(row.id) ?? [];
     if (!lines.length) throw new errors.ApplicationError('This investment has no transactions yet: there is no statement to issue');
