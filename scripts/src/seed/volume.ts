@@ -177,7 +177,8 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
       const row = (await knex(funds).where('id', fund).first('total_inv_amount')) as { total_inv_amount: number | string | null } | undefined;
       if (!row?.total_inv_amount) continue;
       // A decimal attribute is numeric(10, 2) on PostgreSQL: past its ceiling a fund stays at the ceiling (and fills up).
-      await knex(funds).where('id', fund).update({ total_inv_amount: Math.min(FUND_TOTAL_MAX, Math.round((Number(row.total_inv_amount) * committed) / was)) });
+      const grown = Math.round((Number(row.total_inv_amount) * committed) / was);
+      await knex(funds).where('id', fund).update({ total_inv_amount: isPostgres ? Math.min(FUND_TOTAL_MAX, grown) : grown });
     }
   }
 
