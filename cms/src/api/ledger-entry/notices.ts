@@ -7,6 +7,7 @@ import { GREY, pdfText, writerFor } from '../../utils/pdf-writer';
 import { columnOf, tableOf } from '../../utils/tables';
 import { notifications, type Recipient } from '../notification/services/notification';
 import { recountDocuments } from '../tax-document/document-counts';
+import { investorName } from '../synd-user/services/synd-user';
 
 const NEWS_DOCUMENT = 'api::news-document.news-document';
 const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
@@ -101,6 +102,7 @@ export async function deliverNotices(strapi: Core.Strapi, eventId: number): Prom
   const events = tableOf(strapi, FUND_EVENT);
   const sentTo = columnOf(strapi, FUND_EVENT, 'noticesSentTo');
   let sent = 0;
+  let fund: NoticeFund | null = null;
   for (;;) {
     const event = (await strapi.db.query(FUND_EVENT).findOne({
       where: { id: eventId },
@@ -108,6 +110,8 @@ export async function deliverNotices(strapi: Core.Strapi, eventId: number): Prom
       populate: { fund: { select: ['id'] } },
     })) as (NoticeEvent & { id: number; state: string; noticesSentTo: number | null; noticesDoneAt: string | null }) | null;
     if (!event?.fund || event.state !== 'posted' || event.noticesDoneAt) return sent;
+    fund ??= await fundOf(strapi, event.fund.id);
+    if (!fund) return sent;
     const cursor = event.noticesSentTo ?? 0;
     const batch = (await strapi.db.query(LEDGER_ENTRY).findMany({
       where: { fundEvent: { id: event.id }, id: { $gt: cursor } },
@@ -127,22 +131,31 @@ export async function deliverNotices(strapi: Core.Strapi, eventId: number): Prom
       if (!claimed) return sent;
       previous = entry.id;
       if (entry.syndUser && Number(entry.amount_cents) > 0) {
-        await sendNotice(strapi, event, { syndUser: entry.syndUser, amount_cents: Number(entry.amount_cents) });
+        await sendNotice(strapi, event, fund, { syndUser: entry.syndUser, amount_cents: Number(entry.amount_cents) });
         sent += 1;
       }
     }
   }
 }
 
+/** What every notice of an event says of its fund. */
+interface NoticeFund {
+  id: number;
+  name: string | null;
+  wire_instructions: string | null;
+  company: { portal: { name: string | null } | null } | null;
+}
+
+const fundOf = async (strapi: Core.Strapi, id: number) =>
+  (await strapi.db.query(FUND).findOne({
+    where: { id },
+    select: ['id', 'name', 'wire_instructions'],
+    populate: { company: { select: ['id'], populate: { portal: { select: ['name'] } } } },
+  })) as NoticeFund | null;
+
 /** One investor's notice: the PDF among their News Documents, the bell notification and the mail. */
-async function sendNotice(strapi: Core.Strapi, event: NoticeEvent, line: NoticeLine): Promise<void> {
+async function sendNotice(strapi: Core.Strapi, event: NoticeEvent, fund: NoticeFund, line: NoticeLine): Promise<void> {
   try {
-    const fund = (await strapi.db.query(FUND).findOne({
-      where: { id: event.fund.id },
-      select: ['id', 'name', 'wire_instructions'],
-      populate: { company: { select: ['id'], populate: { portal: { select: ['name'] } } } },
-    })) as { id: number; name: string | null; wire_instructions: string | null; company: { portal: { name: string | null } | null } | null } | null;
-    if (!fund) return;
     const storage = fileStorage(strapi);
     const fundName = fund.name ?? 'the fund';
     const call = event.type === 'capital_call';
@@ -152,9 +165,8 @@ async function sendNotice(strapi: Core.Strapi, event: NoticeEvent, line: NoticeL
       populate: { user: { select: ['id', 'documentId', 'email', 'username', 'firstName', 'lastName'] } },
     })) as { invest_amount: string | number | null; userFirstName: string | null; userLastName: string | null; user: Recipient | null } | null;
     if (!row?.user) return;
-    const investorName = [row.user.firstName ?? row.userFirstName, row.user.lastName ?? row.userLastName].filter(Boolean).join(' ') || row.user.email;
     const bytes = await renderNotice({
-      portalName: fund.company?.portal?.name ?? '', fundName, investorName, event, amountCents: line.amount_cents,
+      portalName: fund.company?.portal?.name ?? '', fundName, investorName: investorName(row), event, amountCents: line.amount_cents,
       commitment: Number(row.invest_amount ?? 0), wireInstructions: plainText(fund.wire_instructions),
     });
     const originalName = `${call ? 'capital-call' : 'distribution'}-notice-${event.date}.pdf`;

@@ -9,7 +9,7 @@ import {
 import { serviceAccessor } from '../../../utils/service';
 import { isIsoDate, isRowId } from '../../../utils/validation';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
-import { byId } from '../../synd-user/services/synd-user';
+import { byId, investorName } from '../../synd-user/services/synd-user';
 import { deliverNotices, resumeNotices } from '../notices';
 
 export const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
@@ -126,7 +126,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     return rows.map((row) => ({
       id: row.id,
       documentId: row.documentId,
-      name: [row.user?.firstName ?? row.userFirstName, row.user?.lastName ?? row.userLastName].filter(Boolean).join(' ') || (row.user?.email ?? ''),
+      name: investorName(row),
       email: row.user?.email ?? null,
       commitmentCents: dollarsToCents(row.invest_amount),
       fundedCents: funded.get(row.id) ?? 0,
@@ -190,7 +190,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     const lines = rows.map((row) => ({
       syndUser: { id: row.syndUser?.id ?? 0, documentId: row.syndUser?.documentId ?? '' },
       investor: {
-        name: [row.syndUser?.user?.firstName ?? row.syndUser?.userFirstName, row.syndUser?.user?.lastName ?? row.syndUser?.userLastName].filter(Boolean).join(' ') || (row.syndUser?.user?.email ?? ''),
+        name: row.syndUser ? investorName(row.syndUser) : '',
         email: row.syndUser?.user?.email ?? null,
       },
       base_cents: 0,

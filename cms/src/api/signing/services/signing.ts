@@ -26,7 +26,7 @@ import { accountMail } from '../../account/services/account-mail';
 import { notifications, type Recipient } from '../../notification/services/notification';
 import { portals } from '../../portal/services/portal';
 import { withLease } from '../../rate-limit/lease';
-import { SYND_USER_POPULATE, syndUserView, syndUsers, type SyndUserRow } from '../../synd-user/services/synd-user';
+import { investorName, personName, SYND_USER_POPULATE, syndUserView, syndUsers, type SyndUserRow } from '../../synd-user/services/synd-user';
 
 const SIGNING = 'api::signing.signing';
 const SYND_USER = 'api::synd-user.synd-user';
@@ -103,11 +103,6 @@ const tokenOf = (nonce: string): string => crypto.createHmac('sha256', derivedKe
 
 const sha256 = (data: Buffer): string => crypto.createHash('sha256').update(data).digest('hex');
 
-const personName = (first: string | null | undefined, last: string | null | undefined): string => [first, last].map((part) => part?.trim()).filter(Boolean).join(' ');
-
-/** The investor's name as the agreement states it: their profile name, else their email. */
-const investorName = (row: SyndUserRow): string =>
-  personName(row.user?.firstName ?? row.userFirstName, row.user?.lastName ?? row.userLastName) || (row.user ? displayName(row.user) : 'Investor');
 
 const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
   const db = () => strapi.db.query(SIGNING);

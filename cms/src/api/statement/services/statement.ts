@@ -9,7 +9,7 @@ import { serviceAccessor } from '../../../utils/service';
 import { isIsoDate, isRowId } from '../../../utils/validation';
 import { accountMail } from '../../account/services/account-mail';
 import { ledger } from '../../ledger-entry/services/ledger-entry';
-import { syndUsers } from '../../synd-user/services/synd-user';
+import { investorName, syndUsers } from '../../synd-user/services/synd-user';
 import { renderStatement } from '../statement-pdf';
 
 const STATEMENT = 'api::statement.statement';
@@ -66,7 +66,7 @@ const statementService = ({ strapi }: { strapi: Core.Strapi }) => ({
     const site = await accountMail(strapi).siteFor(request.siteOrigin);
     const bytes = await renderStatement(
       {
-        portalName, fundName, investorName: [first, last].filter(Boolean).join(' ') || row.user?.email || '', commitment: Number(row.invest_amount ?? 0),
+        portalName, fundName, investorName: investorName(row), commitment: Number(row.invest_amount ?? 0),
         from: input.from, to: input.to, account, issuedAt, reference: crypto.randomUUID(), verifyUrl: `${site}/statements/verify`,
       },
       sealingCertificate(portalConfig(strapi).signing),

@@ -1,6 +1,6 @@
 import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { isDeclined, isGoingToInvest, isInvesting, isSpouseInvestmentRequired, signingStep, type SyndUserView } from '@portal/rules';
+import { displayName, isDeclined, isGoingToInvest, isInvesting, isSpouseInvestmentRequired, signingStep, type SyndUserView } from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
 
 const SYND_USER = 'api::synd-user.synd-user';
@@ -42,6 +42,15 @@ export const SYND_USER_POPULATE = {
   investment: { select: ['id', 'documentId', 'name', 'url_slug'] },
   fund: { select: ['id', 'documentId', 'name'], populate: { company: { select: ['id'], populate: { portal: { select: ['id'] } } } } },
 };
+
+/** What a name is made of: the profile's names (the account's, else the commitment's), else the account itself. */
+type Named = Pick<SyndUserRow, 'userFirstName' | 'userLastName'> & { user?: { email: string; username?: string | null; firstName?: string | null; lastName?: string | null } | null };
+
+export const personName = (first: string | null | undefined, last: string | null | undefined): string => [first, last].map((part) => part?.trim()).filter(Boolean).join(' ');
+
+/** The investor's name as agreements, notices and statements state it: their profile name, else their email. */
+export const investorName = (row: Named): string =>
+  personName(row.user?.firstName ?? row.userFirstName, row.user?.lastName ?? row.userLastName) || (row.user ? displayName(row.user) || row.user.email : 'Investor');
 
 /** The row an id names: a numeric id or a documentId. */
 export const byId = (id: string | number) => (typeof id === 'number' || /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id });
