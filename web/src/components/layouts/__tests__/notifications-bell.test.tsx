@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/providers/app-provider';
 import { DEFAULT_TOAST_TIMEOUT_MS } from '@/components/toasts/toasts';
 import { useSession } from '@/lib/auth/session-context';
@@ -73,6 +73,11 @@ async function renderHeader(me: Me | undefined, mine: CmsRoute, routes: Record<s
 const bell = () => screen.getByRole('button', { name: 'Notifications' });
 const badgeOf = (button: HTMLElement) => button.querySelector('.badge')?.firstChild?.textContent ?? null;
 
+// The bell and the sign-in dialog are fetched when first shown; under fake timers their code would arrive at a
+// moment that depends on how fast the machine transforms it. Loaded beforehand, they render on the next tick.
+beforeAll(async () => {
+  await Promise.all([import('../notifications-bell'), import('@/features/auth/components/sign-in-dialog')]);
+});
 beforeEach(() => {
   useFakeTimers();
   vi.setSystemTime(NOW);
