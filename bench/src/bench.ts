@@ -397,8 +397,10 @@ async function main() {
     });
     if (VOLUME > 0) {
       await withDatabase(client, async (env) => {
-        process.stdout.write(`Starting the CMS on ${client} grown ${VOLUME} times (compile, seed, volume seed, boot)...\n`);
-        const cms = await startCms({ ...env, BENCH_VOLUME: String(VOLUME) });
+        process.stdout.write(`Growing a ${client} database ${VOLUME} times (compile, seed, volume seed), then starting the CMS on it...\n`);
+        const seeder = await startCms({ ...env, BENCH_VOLUME: String(VOLUME), BENCH_SEED_ONLY: '1' });
+        await new Promise<void>((resolve) => (seeder.child.exitCode !== null ? resolve() : seeder.child.once('exit', () => resolve())));
+        const cms = await startCms(env);
         try {
           grown[client] = await benchApi(`${client} grown`, cms.base, await signedInEndpoints(cms.base, cms.token), [SIGNED_IN_CONNECTIONS]);
         } finally {

@@ -1,6 +1,7 @@
 /**
  * One CMS for the benchmark, on the throw-away database env names: compiles and boots Strapi, seeds the demo data
- * (grown BENCH_VOLUME times when set),
+ * (grown BENCH_VOLUME times when set; with BENCH_SEED_ONLY=1 it stops there, so that a fresh process serves the
+ * grown database, as it would after a restart, not the one whose heap just wrote a million rows),
  * adds Strapi's stock REST routes for the rows the site reads (this process only, never the product's routes) and a
  * read-only API token for them (this database only), listens on PORT and prints `READY <token>` once it answers.
  */
@@ -41,6 +42,11 @@ async function main() {
   // The grown database: BENCH_VOLUME times the demo, as `npm run seed -- --volume` makes it.
   const volume = Number(process.env.BENCH_VOLUME ?? 0);
   if (volume > 0) await seedVolume(strapi, volume, { log: (line) => process.stderr.write(`${line}\n`) });
+  if (process.env.BENCH_SEED_ONLY === '1') {
+    await strapi.destroy();
+    process.stdout.write('READY\n', () => process.exit(0));
+    return;
+  }
   // The investor area's types: Strapi's default controller of each, as it would make one (ours are the spec's calls).
   const coreFinds = STOCK_FINDS.map(([routePath, uid]) => {
     // Strapi's default service too, where the type has none (every read of ours has its own service).
@@ -52,7 +58,7 @@ async function main() {
   const routes = [...STOCK_ROUTES, ...coreFinds];
   // The content API's router carries the /api prefix already.
   strapi.server.routes({ type: 'content-api', prefix: '', routes } as never);
-  const token = (await strapi.service('admin::api-token').create({ name: 'bench', description: 'npm run bench', type: 'read-only', lifespan: null })) as { accessKey: string };
+  const token = (await strapi.service('admin::api-token').create({ name: `bench-${process.pid}`, description: 'npm run bench', type: 'read-only', lifespan: null })) as { accessKey: string };
   strapi.server.mount();
   await new Promise<void>((resolve) => strapi.server.httpServer.listen(Number(process.env.PORT), '127.0.0.1', resolve));
   process.stdout.write(`READY ${token.accessKey}\n`);
