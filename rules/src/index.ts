@@ -11,3 +11,4 @@ export * from './places';
 export * from './allocation';
 export * from './returns';
 export * from './ledger';
+export * from './raise';

@@ -202,6 +202,17 @@ const LAYOUTS: Record<string, Layout> = {
       originalName: 'Written by the CMS when the investor downloads a statement; nobody can change it.',
     },
   },
+  'api::reminder.reminder': {
+    mainField: 'sentAt',
+    list: ['sentAt', 'syndUser', 'fund', 'state', 'sentBy'],
+    descriptions: {
+      syndUser: 'The investor’s participation in the fund the reminder was about.',
+      state: 'Where the investor stood: committed (to sign), investor_signed (their spouse to sign) or countersigned (to fund).',
+      step: 'What the reminder asked of them.',
+      sentBy: 'The staff member who sent it from the sponsor desk.',
+      reminderKey: 'One reminder per investor a day: the desk skips anyone reminded on this day already.',
+    },
+  },
   'api::notification.notification': {
     mainField: 'messageSubject',
     list: ['messageSubject', 'user', 'template', 'createdAt'],
@@ -251,7 +262,7 @@ const LAYOUTS: Record<string, Layout> = {
   },
 };
 
-const LAYOUT_VERSION = 9;
+const LAYOUT_VERSION = 10;
 
 type Configuration = {
   settings: Record<string, unknown>;

@@ -12,10 +12,12 @@ const FILE_DOWNLOAD = 'api::file-download.file-download';
 const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
 /** Issued statements are evidence too, as the public check answers from them. */
 const STATEMENT = 'api::statement.statement';
+/** Reminders are the sponsor desk's record of what it sent: written by the desk only. */
+const REMINDER = 'api::reminder.reminder';
 /** Types content staff may only read, each limited to its fields that are neither private nor named like a secret. */
-const READ_ONLY_TYPES = [USER, SIGNING, FILE_DOWNLOAD, LEDGER_ENTRY, STATEMENT];
-/** The sponsor desk's permissions content staff hold: see and draft events; posting is for admins. */
-const STAFF_DESK_ACTIONS = ['plugin::sponsor-desk.read', 'plugin::sponsor-desk.draft'];
+const READ_ONLY_TYPES = [USER, SIGNING, FILE_DOWNLOAD, LEDGER_ENTRY, STATEMENT, REMINDER];
+/** The sponsor desk's permissions content staff hold: see the board, remind, draft events; the rest is for admins. */
+const STAFF_DESK_ACTIONS = ['plugin::sponsor-desk.read', 'plugin::sponsor-desk.remind', 'plugin::sponsor-desk.draft'];
 const READ = 'plugin::content-manager.explorer.read';
 
 /** Strapi's default content-staff roles; the super admin keeps every permission. */

@@ -60,7 +60,7 @@ export async function http(
   route: string,
   body?: unknown,
   headers: Record<string, string> = {}
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: any; headers: Record<string, string> }> {
   const response = await fetch(`${app.url}${route}`, {
     method,
     headers: { 'content-type': 'application/json', ...headers },
@@ -69,5 +69,5 @@ export async function http(
   const text = await response.text();
   const isJson = response.headers.get('content-type')?.includes('json');
   // Tests read arbitrary JSON answers; `any` keeps assertions short.
-  return { status: response.status, body: isJson && text ? JSON.parse(text) : text };
+  return { status: response.status, body: isJson && text ? JSON.parse(text) : text, headers: Object.fromEntries(response.headers) };
 }

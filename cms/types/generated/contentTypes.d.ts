@@ -1188,6 +1188,46 @@ export interface ApiRateLimitRateLimitHit extends Struct.CollectionTypeSchema {
   };
 }
 
+export interface ApiReminderReminder extends Struct.CollectionTypeSchema {
+  collectionName: 'reminders';
+  info: {
+    description: 'A reminder the sponsor desk sent an investor who still had to sign or fund (at most one per investor a day)';
+    displayName: 'Reminder';
+    pluralName: 'reminders';
+    singularName: 'reminder';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    day: Schema.Attribute.Date;
+    email: Schema.Attribute.Email;
+    fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::reminder.reminder'
+    > &
+      Schema.Attribute.Private;
+    publishedAt: Schema.Attribute.DateTime;
+    reminderKey: Schema.Attribute.String & Schema.Attribute.Unique;
+    sentAt: Schema.Attribute.DateTime;
+    sentBy: Schema.Attribute.String;
+    state: Schema.Attribute.String;
+    step: Schema.Attribute.Text;
+    syndUser: Schema.Attribute.Relation<
+      'manyToOne',
+      'api::synd-user.synd-user'
+    >;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
 export interface ApiSessionGuestCode extends Struct.CollectionTypeSchema {
   collectionName: 'guest_codes';
   info: {
@@ -1551,6 +1591,7 @@ export interface ApiSyndUserSyndUser extends Struct.CollectionTypeSchema {
     is_marital_state: Schema.Attribute.Boolean &
       Schema.Attribute.DefaultTo<false>;
     is_married: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
+    lastRemindedAt: Schema.Attribute.DateTime;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
     localizations: Schema.Attribute.Relation<
       'oneToMany',
@@ -2268,6 +2309,7 @@ declare module '@strapi/strapi' {
       'api::proof-document.proof-document': ApiProofDocumentProofDocument;
       'api::rate-limit.lease': ApiRateLimitLease;
       'api::rate-limit.rate-limit-hit': ApiRateLimitRateLimitHit;
+      'api::reminder.reminder': ApiReminderReminder;
       'api::session.guest-code': ApiSessionGuestCode;
       'api::session.user-auth': ApiSessionUserAuth;
       'api::setting.setting': ApiSettingSetting;

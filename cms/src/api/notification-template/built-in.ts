@@ -36,6 +36,8 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   // Staff post a capital call or distribution on the sponsor desk (docs/capital-accounts.md); each investor concerned hears of their share.
   { name: 'capital_call_posted', subject: 'Capital call for %fundName%: %amount% due %dueDate%', message: 'Your share of a capital call for %fundName% is %amount%, due %dueDate%. The notice with the wire instructions (%documentTitle%) is under News Documents.', color: '#E65100', defaultTargetLevel: 'user', canSendAsEmail: true },
   { name: 'distribution_posted', subject: 'Distribution from %fundName%: %amount%', message: '%fundName% has distributed %amount% to you (%kind%). The notice (%documentTitle%) is under News Documents, and the entry in your transactions.', color: '#2E7D32', defaultTargetLevel: 'user', canSendAsEmail: true },
+  // Staff remind investors who must still sign or fund from the sponsor desk's board (docs/sponsor-desk.md); %step% says what is asked.
+  { name: 'syndication_reminder', subject: 'Reminder: %investmentName% is waiting for you', message: '%step%. Your commitment to %investmentName% is %amount%; the investment page has everything you need.', color: '#F9A825', defaultTargetLevel: 'user', canSendAsEmail: true },
 ];
 
 /**

@@ -330,6 +330,9 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
   });
 
   return {
+    fundNamed,
+    fundedBySyndUser,
+
     /**
      * A capital call or distribution as a draft, with its allocation table: checked as staff type it (a 400 names the
      * field), written only when the table can be made.

@@ -65,6 +65,7 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
+    template,
     send,
 
     /**

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { PDFDocument } from 'pdf-lib';
-import { displayName, formatUsd, INVEST_STATUS, isGoingToInvest, isInvesting, isSpouseInvestmentRequired } from '@portal/rules';
+import { displayName, INVEST_STATUS, isGoingToInvest, isInvesting, isSpouseInvestmentRequired } from '@portal/rules';
 import { hashCode } from '../../../utils/codes';
 import { derivedKey } from '../../../utils/derived-keys';
 import { escapeHtml } from '../../../utils/html';
@@ -26,7 +26,7 @@ import { accountMail } from '../../account/services/account-mail';
 import { notifications, type Recipient } from '../../notification/services/notification';
 import { portals } from '../../portal/services/portal';
 import { withLease } from '../../rate-limit/lease';
-import { investorName, personName, SYND_USER_POPULATE, syndUserView, syndUsers, type SyndUserRow } from '../../synd-user/services/synd-user';
+import { byId, investorName, notificationTags, personName, SYND_USER_POPULATE, syndUserView, syndUsers, type SyndUserRow } from '../../synd-user/services/synd-user';
 
 const SIGNING = 'api::signing.signing';
 const SYND_USER = 'api::synd-user.synd-user';
@@ -202,15 +202,6 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  function tagsOf(row: SyndUserRow): Record<string, string> {
-    return {
-      userName: investorName(row),
-      investmentName: row.investment?.name ?? '',
-      fundName: row.fund?.name ?? '',
-      amount: formatUsd(row.invest_amount === null ? 0 : Number(row.invest_amount)),
-    };
-  }
-
   /** Writes the syndication user's signing flags from its signer rows. */
   async function updateFlags(row: SyndUserRow, rows: SigningRow[]): Promise<SyndUserRow> {
     const signed = (role: SignerRole) => rows.some((signer) => signer.role === role && Boolean(signer.signedAt));
@@ -229,7 +220,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     }
     if (investorSideComplete(row, rows) && row.fund?.company?.portal) {
       const portalId = row.fund.company.portal.id;
-      await notifySafely(() => notifications(strapi).toPortalStaff(portalId, 'syndication_signed', tagsOf(row)), 'syndication_signed');
+      await notifySafely(() => notifications(strapi).toPortalStaff(portalId, 'syndication_signed', notificationTags(row)), 'syndication_signed');
     }
   }
 
@@ -448,6 +439,37 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     return signer as SigningRow & { syndUser: { id: number } };
   }
 
+  /** Management signs a complete investor side: sealed, stored as a SyndAgreement, the investor told. */
+  async function countersignRow(row: SyndUserRow, management: { name: string; email: string }, request: RequestInfo) {
+    if (row.sa_complete_date) throw conflict('This agreement is complete already');
+    if (!isGoingToInvest(row)) throw conflict('The investor is not going to invest in this offering');
+    let rows = await investorSide(row.id);
+    if (!investorSideComplete(row, rows) || !rows.some((signer) => signer.documentKey)) {
+      rows = await refreshFromProvider(row, await siteFor(request.origin));
+    }
+    if (!rows.some((signer) => signer.role === 'investor' && signer.signedAt)) throw conflict('The investor has not signed this agreement yet');
+    if (!investorSideComplete(row, rows)) throw conflict('The spouse has not signed this agreement yet');
+    const documentKey = rows.find((signer) => signer.documentKey)?.documentKey;
+    if (!documentKey) throw conflict('The signed document is not available yet; try again in a minute');
+
+    // One countersignature per agreement, whoever clicks at the same moment: the first to set managementSignedAt wins.
+    const completedAt = new Date();
+    const { count } = await strapi.db.query(SYND_USER).updateMany({ where: { id: row.id, managementSignedAt: { $null: true } }, data: { managementSignedAt: completedAt } });
+    if (!count) throw conflict('This agreement is being countersigned already');
+    try {
+      await seal(row, rows, documentKey, { ...management, ip: request.ip, userAgent: request.userAgent }, completedAt);
+    } catch (error) {
+      await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { managementSignedAt: null } });
+      throw error;
+    }
+    row = await readSyndUser(row.id);
+    if (row.user) {
+      const recipient = row.user as Recipient;
+      await notifySafely(() => notifications(strapi).send('syndication_countersigned', [recipient], notificationTags(row)), 'syndication_countersigned');
+    }
+    return { success: true, sa_complete_date: row.sa_complete_date };
+  }
+
   return {
     /** POST /api/syndication/request_sign: starts signing when not started and answers the caller's own link. */
     async requestSign(user: SigningUser, id: string | number, request: RequestInfo) {
@@ -561,9 +583,9 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         strapi.db.query(SYND_USER).findMany({ where: { id: { $in: ids } }, populate: SYND_USER_POPULATE }),
         db().findMany({ where: { syndUser: { id: { $in: ids } }, role: { $in: INVESTOR_SIDE }, signedAt: { $notNull: true } }, populate: { syndUser: { select: ['id'] } } }),
       ]);
-      const byId = new Map(rows.map((row) => [row.id, row]));
+      const rowsById = new Map(rows.map((row) => [row.id, row]));
       const items = ids.flatMap((id) => {
-        const row = byId.get(id);
+        const row = rowsById.get(id);
         if (!row) return [];
         const signedAt = signers.filter((signer) => signer.syndUser?.id === id).map((signer) => signer.signedAt as string).sort().at(-1) ?? null;
         return [{
@@ -584,34 +606,14 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     async countersign(user: SigningUser, id: string | number, name: string, request: RequestInfo) {
       const portal = await portals(strapi).ofUser(user);
       if (!portal) throw new errors.NotFoundError('Not found');
-      let row = await syndUsers(strapi).inPortal(portal.id, id);
-      if (row.sa_complete_date) throw conflict('This agreement is complete already');
-      if (!isGoingToInvest(row)) throw conflict('The investor is not going to invest in this offering');
-      let rows = await investorSide(row.id);
-      if (!investorSideComplete(row, rows) || !rows.some((signer) => signer.documentKey)) {
-        rows = await refreshFromProvider(row, await siteFor(request.origin));
-      }
-      if (!rows.some((signer) => signer.role === 'investor' && signer.signedAt)) throw conflict('The investor has not signed this agreement yet');
-      if (!investorSideComplete(row, rows)) throw conflict('The spouse has not signed this agreement yet');
-      const documentKey = rows.find((signer) => signer.documentKey)?.documentKey;
-      if (!documentKey) throw conflict('The signed document is not available yet; try again in a minute');
+      return countersignRow(await syndUsers(strapi).inPortal(portal.id, id), { name, email: user.email }, request);
+    },
 
-      // One countersignature per agreement, whoever clicks at the same moment: the first to set managementSignedAt wins.
-      const completedAt = new Date();
-      const { count } = await strapi.db.query(SYND_USER).updateMany({ where: { id: row.id, managementSignedAt: { $null: true } }, data: { managementSignedAt: completedAt } });
-      if (!count) throw conflict('This agreement is being countersigned already');
-      try {
-        await seal(row, rows, documentKey, { name, email: user.email, ip: request.ip, userAgent: request.userAgent }, completedAt);
-      } catch (error) {
-        await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { managementSignedAt: null } });
-        throw error;
-      }
-      row = await readSyndUser(row.id);
-      if (row.user) {
-        const recipient = row.user as Recipient;
-        await notifySafely(() => notifications(strapi).send('syndication_countersigned', [recipient], tagsOf(row)), 'syndication_countersigned');
-      }
-      return { success: true, sa_complete_date: row.sa_complete_date };
+    /** The sponsor desk's countersigning (docs/sponsor-desk.md): a staff member signs for management, sealed as above. */
+    async countersignAsStaff(id: string | number, management: { name: string; email: string }, request: RequestInfo) {
+      const row: SyndUserRow | null = await strapi.db.query(SYND_USER).findOne({ where: byId(id), populate: SYND_USER_POPULATE });
+      if (!row) throw new errors.NotFoundError('Commitment not found');
+      return countersignRow(row, management, request);
     },
 
     /**

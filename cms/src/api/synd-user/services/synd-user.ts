@@ -1,6 +1,6 @@
 import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { displayName, isDeclined, isGoingToInvest, isInvesting, isSpouseInvestmentRequired, signingStep, type SyndUserView } from '@portal/rules';
+import { displayName, formatUsd, isDeclined, isGoingToInvest, isInvesting, isSpouseInvestmentRequired, signingStep, type SyndUserView } from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
 
 const SYND_USER = 'api::synd-user.synd-user';
@@ -51,6 +51,16 @@ export const personName = (first: string | null | undefined, last: string | null
 /** The investor's name as agreements, notices and statements state it: their profile name, else their email. */
 export const investorName = (row: Named): string =>
   personName(row.user?.firstName ?? row.userFirstName, row.user?.lastName ?? row.userLastName) || (row.user ? displayName(row.user) || row.user.email : 'Investor');
+
+/** The %tags% a notification about a commitment fills in (its templates are in notification-template/built-in.ts). */
+export function notificationTags(row: Named & Pick<SyndUserRow, 'invest_amount' | 'investment' | 'fund'>): Record<string, string> {
+  return {
+    userName: investorName(row),
+    investmentName: row.investment?.name ?? '',
+    fundName: row.fund?.name ?? '',
+    amount: formatUsd(row.invest_amount === null ? 0 : Number(row.invest_amount)),
+  };
+}
 
 /** The row an id names: a numeric id or a documentId. */
 export const byId = (id: string | number) => (typeof id === 'number' || /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id });

@@ -2,19 +2,34 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { ledger } from '../../../api/ledger-entry/services/ledger-entry';
+import { reminders } from '../../../api/reminder/services/reminder';
+import { signing } from '../../../api/signing/services/signing';
+import { board, commitmentQuery } from '../../../api/synd-user/services/board';
+import { isRowId } from '../../../utils/validation';
 
 /**
- * The sponsor's desk: staff run a fund's money after the raise from the admin panel (docs/api-staff.md). Admin
- * routes under /sponsor-desk, behind the panel's own sign-in; what each staff role may do is three permissions of the
- * panel's roles: read (see events and their allocation), draft (prepare a capital call or distribution) and post
- * (post events, confirm funding, record valuations). The super admin holds all three; src/bootstrap gives content
- * staff (editors, authors) read and draft.
+ * The sponsor's desk: staff run a raise and a fund's money after it from the admin panel (docs/sponsor-desk.md,
+ * docs/capital-accounts.md). Admin routes under /sponsor-desk, behind the panel's own sign-in; what each staff role
+ * may do is a permission of the panel's roles: read (the board, its commitments, events and their allocation),
+ * remind (investors who must still sign or fund), draft (prepare a capital call or distribution), post (post events,
+ * confirm funding, record valuations), countersign and export. The super admin holds them all; src/bootstrap gives
+ * content staff (editors, authors) read, remind and draft.
  */
-export const SPONSOR_DESK_ACTIONS = ['read', 'draft', 'post'] as const;
+export const SPONSOR_DESK_ACTIONS = ['read', 'remind', 'draft', 'post', 'countersign', 'export'] as const;
 export type SponsorDeskAction = (typeof SPONSOR_DESK_ACTIONS)[number];
 export const sponsorDeskAction = (action: SponsorDeskAction) => `plugin::sponsor-desk.${action}`;
 
-const DISPLAY: Record<SponsorDeskAction, string> = { read: 'See events and allocations', draft: 'Draft capital calls and distributions', post: 'Post events, confirm funding, record valuations' };
+const DISPLAY: Record<SponsorDeskAction, string> = {
+  read: 'See the raise board, commitments, events and allocations',
+  remind: 'Remind investors who must still sign or fund',
+  draft: 'Draft capital calls and distributions',
+  post: 'Post events, confirm funding, record valuations',
+  countersign: 'Countersign subscription agreements',
+  export: 'Export commitments (CSV)',
+};
+
+/** The most agreements one countersigning call signs. */
+const COUNTERSIGN_MAX = 100;
 
 /** Who did it, as the records name them: the staff member's name, else their email. */
 function staffName(ctx: Context): string {
@@ -28,7 +43,46 @@ function body(ctx: Context): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+const staffEmail = (ctx: Context): string => (ctx.state.user as { email?: string } | undefined)?.email ?? '';
+
 const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
+  async funds(ctx: Context) {
+    ctx.body = await board(strapi).funds(ctx.query.portal);
+  },
+  async commitments(ctx: Context) {
+    ctx.body = await board(strapi).commitments(ctx.params.documentId, commitmentQuery(ctx.query));
+  },
+  async commitmentsCsv(ctx: Context) {
+    const { name, csv } = await board(strapi).commitmentsCsv(ctx.params.documentId, commitmentQuery(ctx.query));
+    ctx.set('Content-Disposition', `attachment; filename="${name}"`);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.body = csv;
+  },
+  async remind(ctx: Context) {
+    ctx.body = await reminders(strapi).send(body(ctx), staffName(ctx));
+  },
+  /** Several agreements at once, one after the other; each answers on its own (one refused stops none of the others). */
+  async countersign(ctx: Context) {
+    const ids = body(ctx).syndUsers;
+    if (!Array.isArray(ids) || !ids.length || ids.length > COUNTERSIGN_MAX || !ids.every((id) => (typeof id === 'string' && id) || typeof id === 'number')) {
+      throw new errors.ValidationError(`syndUsers must list 1 to ${COUNTERSIGN_MAX} commitments (documentId or id)`);
+    }
+    const management = { name: staffName(ctx), email: staffEmail(ctx) };
+    const request = { ip: ctx.request.ip ?? null, userAgent: ctx.get('user-agent') || null, origin: undefined };
+    const results = [];
+    for (const id of new Set(ids as (string | number)[])) {
+      try {
+        if (!isRowId(id)) throw new errors.NotFoundError('Commitment not found');
+        const { sa_complete_date } = await signing(strapi).countersignAsStaff(id, management, request);
+        results.push({ syndUser: id, success: true, sa_complete_date });
+      } catch (error) {
+        const status = (error as { status?: number }).status;
+        if (!(error instanceof errors.ApplicationError) && !status) throw error;
+        results.push({ syndUser: id, success: false, error: (error as Error).message });
+      }
+    }
+    ctx.body = { countersigned: results.filter((result) => result.success).length, results };
+  },
   async draftEvent(ctx: Context) {
     ctx.body = await ledger(strapi).draftEvent(body(ctx), staffName(ctx));
   },
@@ -89,6 +143,11 @@ export default {
     admin: {
       type: 'admin',
       routes: [
+        { method: 'GET', path: '/funds', handler: 'desk.funds', config: may('read') },
+        { method: 'GET', path: '/funds/:documentId/commitments', handler: 'desk.commitments', config: may('read') },
+        { method: 'GET', path: '/funds/:documentId/commitments.csv', handler: 'desk.commitmentsCsv', config: may('export') },
+        { method: 'POST', path: '/reminders', handler: 'desk.remind', config: may('remind') },
+        { method: 'POST', path: '/countersign', handler: 'desk.countersign', config: may('countersign') },
         { method: 'POST', path: '/fund-events', handler: 'desk.draftEvent', config: may('draft') },
         { method: 'GET', path: '/fund-events/:id', handler: 'desk.findEvent', config: may('read') },
         { method: 'POST', path: '/fund-events/:id/post', handler: 'desk.postEvent', config: may('post') },

@@ -1,0 +1,265 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Box, Button, Field, Flex, Table, Tbody, Td, Textarea, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { useFetchClient } from '@strapi/strapi/admin';
+import { Choice, dollars, Input, investors, messageOf, money, today, type Notify } from './shared';
+
+/** The sponsor desk's calls (docs/capital-accounts.md); the panel's fetch client sends the staff member's token. */
+interface Fund {
+  documentId: string;
+  name: string | null;
+}
+
+interface AllocationLine {
+  syndUser: { documentId: string };
+  investor: { name: string; email: string | null };
+  base_cents: number;
+  amount_cents: number;
+}
+
+interface FundEvent {
+  documentId: string;
+  type: 'capital_call' | 'distribution';
+  state: 'draft' | 'posted';
+  date: string;
+  due_date: string | null;
+  total_cents: number;
+  fund: Fund | null;
+  allocation: AllocationLine[];
+}
+
+interface ImportAnswer {
+  dryRun: boolean;
+  lines: number;
+  problems: { line: number; message: string }[];
+  written: number;
+}
+
+/**
+ * The sponsor desk's capital accounts: a capital call or a distribution drafted with its allocation table to the cent, then posted once
+ * to every investor (entries, notices by bell and mail, a notice PDF each); the accountant's CSV checked, then
+ * imported; a commitment's or a capital call's money confirmed; and a fund's valuation. Content staff
+ * draft; posting and valuations are for staff with the desk's post permission (the server checks every call).
+ */
+export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
+  const { get, post } = useFetchClient();
+  const [funds, setFunds] = useState<Fund[]>([]);
+  const [fund, setFund] = useState('');
+  const [type, setType] = useState<'capital_call' | 'distribution'>('distribution');
+  const [date, setDate] = useState(today());
+  const [dueDate, setDueDate] = useState('');
+  const [amount, setAmount] = useState('');
+  const [percent, setPercent] = useState('');
+  const [basis, setBasis] = useState('funded');
+  const [kind, setKind] = useState('income');
+  const [note, setNote] = useState('');
+  const [draft, setDraft] = useState<FundEvent | null>(null);
+  const [valuation, setValuation] = useState({ date: today(), percent: '' });
+  const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
+  const [calls, setCalls] = useState<{ documentId: string; date: string; due_date: string | null }[]>([]);
+  const [funding, setFunding] = useState({ email: '', amount: '', date: today(), call: '' });
+  const [checked, setChecked] = useState<ImportAnswer | null>(null);
+
+  useEffect(() => {
+    get('/content-manager/collection-types/api::fund.fund', { params: { page: 1, pageSize: 100, sort: 'name:ASC' } })
+      .then(({ data }) => setFunds((data as { results: Fund[] }).results))
+      .catch((error: unknown) => setMessage({ variant: 'danger', text: messageOf(error) }));
+  }, [get]);
+
+  // The fund's posted capital calls, for a funding that pays one.
+  useEffect(() => {
+    if (!fund) return setCalls([]);
+    const params = { page: 1, pageSize: 50, sort: 'date:DESC', filters: { fund: { documentId: { $eq: fund } }, type: { $eq: 'capital_call' }, state: { $eq: 'posted' } } };
+    get('/content-manager/collection-types/api::fund-event.fund-event', { params })
+      .then(({ data }) => setCalls((data as { results: { documentId: string; date: string; due_date: string | null }[] }).results))
+      .catch(() => setCalls([]));
+  }, [get, fund, draft?.state]);
+
+  const confirmFunding = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await post('/sponsor-desk/funding', {
+        fund, investor_email: funding.email, amount_cents: Math.round(Number(funding.amount) * 100), date: funding.date, ...(funding.call && { fundEvent: funding.call }),
+      });
+      setMessage({ variant: 'success', text: `Funding of ${money(Number(funding.amount))} from ${funding.email} recorded.` });
+    } catch (error) {
+      setMessage({ variant: 'danger', text: messageOf(error) });
+    }
+  };
+
+  const preview = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const call = type === 'capital_call';
+    const body = {
+      fund, type, date, note: note || undefined,
+      ...(call ? { due_date: dueDate } : { kind }),
+      ...(call && percent ? { percent: Number(percent) } : { total_cents: Math.round(Number(amount) * 100) }),
+      basis,
+    };
+    try {
+      setDraft((await post('/sponsor-desk/fund-events', body)).data as FundEvent);
+    } catch (error) {
+      setDraft(null);
+      setMessage({ variant: 'danger', text: messageOf(error) });
+    }
+  };
+
+  const postDraft = async () => {
+    if (!draft) return;
+    try {
+      const posted = (await post(`/sponsor-desk/fund-events/${draft.documentId}/post`)).data as FundEvent;
+      setDraft(posted);
+      setMessage({ variant: 'success', text: `Posted: ${investors(posted.allocation.length)}, ${dollars(posted.total_cents)}. Each gets a notice by bell and mail.` });
+    } catch (error) {
+      setMessage({ variant: 'danger', text: messageOf(error) });
+    }
+  };
+
+  const recordValuation = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await post('/sponsor-desk/valuations', { fund, date: valuation.date, value_percent: Number(valuation.percent) });
+      setMessage({ variant: 'success', text: `Valuation of ${valuation.percent}% at ${valuation.date} recorded.` });
+    } catch (error) {
+      setMessage({ variant: 'danger', text: messageOf(error) });
+    }
+  };
+
+  const importCsv = async (dryRun: boolean) => {
+    if (!csv) return;
+    try {
+      const answer = (await post(`/sponsor-desk/imports?dryRun=${dryRun}`, { csv: csv.text })).data as ImportAnswer;
+      setChecked(answer);
+      if (!dryRun) setMessage({ variant: 'success', text: `${answer.written} lines of ${csv.name} written to the ledger.` });
+    } catch (error) {
+      setMessage({ variant: 'danger', text: messageOf(error) });
+    }
+  };
+
+  return (
+    <Flex direction="column" alignItems="stretch" gap={6}>
+      <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+        <Choice label="Fund" value={fund} onChange={(next) => { setFund(next); setDraft(null); }} options={funds.map((each) => [each.documentId, each.name ?? each.documentId])} />
+      </Box>
+      <Box tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={preview}>
+        <Typography variant="delta" tag="h2">Capital call or distribution</Typography>
+        <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
+          <Choice label="Type" value={type} onChange={(next) => { setType(next as FundEvent['type']); setBasis(next === 'capital_call' ? 'commitment' : 'funded'); }} options={[['distribution', 'Distribution'], ['capital_call', 'Capital call']]} />
+          <Input label="Date" type="date" value={date} onChange={setDate} />
+          {type === 'capital_call' && <Input label="Due date" type="date" value={dueDate} onChange={setDueDate} />}
+          <Input label="Total (dollars)" value={amount} onChange={setAmount} hint={type === 'capital_call' ? 'Or a percent of each commitment' : undefined} />
+          {type === 'capital_call' && <Input label="Percent of commitment" value={percent} onChange={setPercent} />}
+          <Choice label="Shared by" value={basis} onChange={setBasis} options={[['commitment', 'Commitment'], ['funded', 'Funded capital']]} />
+          {type === 'distribution' && <Choice label="Kind" value={kind} onChange={setKind} options={[['income', 'Income'], ['return_of_capital', 'Return of capital'], ['gain', 'Gain']]} />}
+        </Flex>
+        <Box paddingTop={4}>
+          <Field.Root>
+            <Field.Label>Note</Field.Label>
+            <Textarea value={note} onChange={(event: React.ChangeEvent<HTMLTextAreaElement>) => setNote(event.target.value)} />
+          </Field.Root>
+        </Box>
+        <Box paddingTop={4}>
+          <Button type="submit" disabled={!fund}>Preview allocation</Button>
+        </Box>
+      </Box>
+      {draft && (
+        <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+          <Flex justifyContent="space-between" paddingBottom={4}>
+            <Typography variant="delta" tag="h2">
+              {draft.type === 'capital_call' ? 'Capital call' : 'Distribution'} of {dollars(draft.total_cents)} ({draft.state})
+            </Typography>
+            {draft.state === 'draft' && <Button onClick={postDraft}>Post to {investors(draft.allocation.length)}</Button>}
+          </Flex>
+          <Table colCount={4} rowCount={draft.allocation.length + 1} aria-label="Allocation">
+            <Thead>
+              <Tr>
+                <Th><Typography variant="sigma">Investor</Typography></Th>
+                <Th><Typography variant="sigma">Email</Typography></Th>
+                <Th><Typography variant="sigma">Base</Typography></Th>
+                <Th><Typography variant="sigma">Amount</Typography></Th>
+              </Tr>
+            </Thead>
+            <Tbody>
+              {draft.allocation.map((line) => (
+                <Tr key={line.syndUser.documentId}>
+                  <Td><Typography>{line.investor.name}</Typography></Td>
+                  <Td><Typography>{line.investor.email}</Typography></Td>
+                  <Td><Typography>{draft.state === 'draft' ? dollars(line.base_cents) : ''}</Typography></Td>
+                  <Td><Typography>{dollars(line.amount_cents)}</Typography></Td>
+                </Tr>
+              ))}
+            </Tbody>
+          </Table>
+        </Box>
+      )}
+      <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+        <Typography variant="delta" tag="h2">Import the accountant’s CSV</Typography>
+        <Box paddingTop={2} paddingBottom={4}>
+          <Typography variant="omega" textColor="neutral600">
+            Columns fund, investor_email, type (contribution, distribution or fee), kind, amount (dollars), effective_date, note. Check it first: nothing is written until every line is right.
+          </Typography>
+        </Box>
+        <Flex gap={4} alignItems="center">
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            aria-label="CSV file"
+            onChange={async (event) => {
+              const file = event.target.files?.[0];
+              setChecked(null);
+              setCsv(file ? { name: file.name, text: await file.text() } : null);
+            }}
+          />
+          <Button variant="secondary" disabled={!csv} onClick={() => importCsv(true)}>Check the file</Button>
+          {checked?.dryRun && !checked.problems.length && <Button onClick={() => importCsv(false)}>Import {checked.lines} lines</Button>}
+        </Flex>
+        {checked && checked.problems.length > 0 && (
+          <Box paddingTop={4}>
+            <Table colCount={2} rowCount={checked.problems.length + 1} aria-label="Problems">
+              <Thead>
+                <Tr>
+                  <Th><Typography variant="sigma">Line</Typography></Th>
+                  <Th><Typography variant="sigma">Problem</Typography></Th>
+                </Tr>
+              </Thead>
+              <Tbody>
+                {checked.problems.map((problem, index) => (
+                  <Tr key={`${problem.line}-${index}`}>
+                    <Td><Typography>{problem.line}</Typography></Td>
+                    <Td><Typography>{problem.message}</Typography></Td>
+                  </Tr>
+                ))}
+              </Tbody>
+            </Table>
+          </Box>
+        )}
+        {checked?.dryRun && !checked.problems.length && (
+          <Box paddingTop={4}><Typography>All {checked.lines} lines are right.</Typography></Box>
+        )}
+      </Box>
+      <Box tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={confirmFunding}>
+        <Typography variant="delta" tag="h2">Funding received</Typography>
+        <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
+          <Input label="Investor email" value={funding.email} onChange={(next) => setFunding({ ...funding, email: next })} />
+          <Input label="Amount received (dollars)" value={funding.amount} onChange={(next) => setFunding({ ...funding, amount: next })} />
+          <Input label="Received on" type="date" value={funding.date} onChange={(next) => setFunding({ ...funding, date: next })} />
+          <Choice
+            label="Pays"
+            value={funding.call}
+            onChange={(next) => setFunding({ ...funding, call: next })}
+            options={[['', 'The commitment (no capital call)'], ...calls.map((each): [string, string] => [each.documentId, `Capital call of ${each.date}${each.due_date ? `, due ${each.due_date}` : ''}`])]}
+          />
+          <Button type="submit" variant="secondary" disabled={!fund}>Confirm funding</Button>
+        </Flex>
+      </Box>
+      <Box tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={recordValuation}>
+        <Typography variant="delta" tag="h2">Valuation</Typography>
+        <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
+          <Input label="Valuation date" type="date" value={valuation.date} onChange={(next) => setValuation({ ...valuation, date: next })} />
+          <Input label="Value (% of capital contributed)" value={valuation.percent} onChange={(next) => setValuation({ ...valuation, percent: next })} />
+          <Button type="submit" variant="secondary" disabled={!fund}>Record valuation</Button>
+        </Flex>
+      </Box>
+    </Flex>
+  );
+}

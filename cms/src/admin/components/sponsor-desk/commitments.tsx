@@ -1,0 +1,282 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Box, Button, Checkbox, Flex, Link, Table, Tbody, Td, TextButton, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
+import type { BoardFund, StateOption } from './raise-board';
+import { Choice, dateOf, Input, messageOf, money, today, type Notify } from './shared';
+
+/** A row of GET /sponsor-desk/funds/:documentId/commitments (docs/sponsor-desk.md). */
+interface Line {
+  documentId: string;
+  state: string;
+  investor: {
+    documentId: string | null;
+    name: string;
+    email: string | null;
+    accreditation: { label: string; type: string } | null;
+    accreditationDate: string | null;
+    accreditationDue: boolean;
+  };
+  amount: number | null;
+  method: string | null;
+  is_married: boolean;
+  spouse: { name: string; email: string | null } | null;
+  investorSignedAt: string | null;
+  spouseSignedAt: string | null;
+  countersignedAt: string | null;
+  fundedAt: string | null;
+  fundedAmount: number | null;
+  lastRemindedAt: string | null;
+  feedback: string | null;
+}
+
+interface Page {
+  results: Line[];
+  pagination: { page: number; pageSize: number; pageCount: number; total: number };
+}
+
+/** The states a reminder goes to: those who must still sign or fund. */
+const REMINDABLE = ['committed', 'investor_signed', 'countersigned'];
+/** The states whose agreements wait for management. */
+const COUNTERSIGNABLE = ['investor_signed', 'spouse_signed'];
+const PAGE_SIZE = 25;
+
+const permission = (action: string) => [{ action: `plugin::sponsor-desk.${action}`, subject: null }] as never[];
+const DESK_PERMISSIONS = { remind: permission('remind'), countersign: permission('countersign'), export: permission('export'), post: permission('post') };
+
+/** The content manager's list of a type, filtered to one investor's rows. */
+const listOf = (uid: string, userDocumentId: string) =>
+  `/content-manager/collection-types/${uid}?page=1&pageSize=10&filters[$and][0][user][documentId][$eq]=${encodeURIComponent(userDocumentId)}`;
+
+/** A sortable column heading: a click sorts by it, a second click the other way. */
+function SortHeading({ label, field, sort, setSort }: { label: string; field: string; sort: string; setSort: (sort: string) => void }) {
+  const [current, direction] = sort.split(':');
+  const active = current === field;
+  return (
+    <Th>
+      <TextButton onClick={() => setSort(`${field}:${active && direction === 'asc' ? 'desc' : 'asc'}`)} aria-label={`Sort by ${label}`}>
+        <Typography variant="sigma">{`${label}${active ? (direction === 'asc' ? ' ▲' : ' ▼') : ''}`}</Typography>
+      </TextButton>
+    </Th>
+  );
+}
+
+const Plain = ({ label }: { label: string }) => <Th><Typography variant="sigma">{label}</Typography></Th>;
+const Cell = ({ children }: { children: React.ReactNode }) => <Td><Typography textColor="neutral800">{children}</Typography></Td>;
+
+/**
+ * A fund's commitments table: filtered by state and search, sorted and paged by the server; from it, staff remind
+ * the state's investors, countersign the checked agreements, confirm a funding, export exactly what the filter shows,
+ * and open an investor's documents and downloads. Each button shows only to staff who hold its permission; the
+ * server checks every call.
+ */
+export function Commitments({ fund, states, state, setState, notify, changed }: {
+  fund: BoardFund;
+  states: StateOption[];
+  state: string;
+  setState: (state: string) => void;
+  notify: Notify;
+  changed: () => void;
+}) {
+  const { get, post } = useFetchClient();
+  const { allowedActions } = useRBAC(DESK_PERMISSIONS);
+  const [sort, setSort] = useState('name:asc');
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [data, setData] = useState<Page | null>(null);
+  const [checked, setChecked] = useState<Set<string>>(new Set());
+  const [funding, setFunding] = useState<{ line: Line; amount: string; date: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const labelOf = (value: string) => states.find((each) => each.state === value)?.label ?? value;
+  const params = { ...(state && { state }), ...(q && { q }), sort };
+
+  const load = useCallback(() => {
+    get(`/sponsor-desk/funds/${fund.documentId}/commitments`, { params: { state: state || undefined, q: q || undefined, sort, page, pageSize: PAGE_SIZE } })
+      .then(({ data: answer }) => setData(answer as Page))
+      .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
+  }, [get, fund.documentId, state, q, sort, page, notify]);
+  useEffect(load, [load]);
+  useEffect(() => { setPage(1); setChecked(new Set()); }, [state, q, sort]);
+
+  const refresh = () => { load(); changed(); };
+
+  const remind = async () => {
+    setBusy(true);
+    try {
+      const { data: answer } = await post('/sponsor-desk/reminders', { fund: fund.documentId, state });
+      const { sent, skipped } = answer as { sent: number; skipped: number };
+      notify({ variant: 'success', text: `Reminders sent: ${sent}. Skipped (reminded today already): ${skipped}.` });
+      refresh();
+    } catch (error) {
+      notify({ variant: 'danger', text: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const countersign = async () => {
+    setBusy(true);
+    try {
+      const { data: answer } = await post('/sponsor-desk/countersign', { syndUsers: [...checked] });
+      const { countersigned, results } = answer as { countersigned: number; results: { syndUser: string; success: boolean; error?: string }[] };
+      const names = new Map((data?.results ?? []).map((line) => [line.documentId, line.investor.name]));
+      const refused = results.filter((result) => !result.success).map((result) => `${names.get(result.syndUser) ?? result.syndUser}: ${result.error}`);
+      notify({ variant: refused.length ? 'danger' : 'success', text: [`Countersigned: ${countersigned}.`, ...refused].join(' ') });
+      setChecked(new Set());
+      refresh();
+    } catch (error) {
+      notify({ variant: 'danger', text: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const exportCsv = async () => {
+    try {
+      const { data: blob } = await get(`/sponsor-desk/funds/${fund.documentId}/commitments.csv`, { params, responseType: 'blob' });
+      const url = URL.createObjectURL(blob as Blob);
+      const anchor = Object.assign(document.createElement('a'), { href: url, download: `${(fund.name ?? 'fund').replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}-commitments${state ? `-${state}` : ''}.csv` });
+      anchor.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    } catch (error) {
+      notify({ variant: 'danger', text: messageOf(error) });
+    }
+  };
+
+  const confirmFunding = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!funding) return;
+    try {
+      await post('/sponsor-desk/funding', { syndUser: funding.line.documentId, amount_cents: Math.round(Number(funding.amount) * 100), date: funding.date });
+      notify({ variant: 'success', text: `Funding of ${money(Number(funding.amount))} from ${funding.line.investor.name} recorded.` });
+      setFunding(null);
+      refresh();
+    } catch (error) {
+      notify({ variant: 'danger', text: messageOf(error) });
+    }
+  };
+
+  const rows = data?.results ?? [];
+  const pagination = data?.pagination;
+  const toggle = (id: string) => setChecked((current) => {
+    const next = new Set(current);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    return next;
+  });
+
+  return (
+    <Box tag="section" aria-label={`Commitments to ${fund.name}`} background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+      <Typography variant="delta" tag="h2">{`Commitments to ${fund.name}`}</Typography>
+      <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
+        <Choice
+          label="State"
+          value={state}
+          onChange={setState}
+          options={[['', `All states (${fund.investors})`], ...states.map(({ state: value, label }): [string, string] => [value, `${label} (${fund.counts[value] ?? 0})`])]}
+        />
+        <Box tag="form" onSubmit={(event: FormEvent) => { event.preventDefault(); setQ(search.trim()); }}>
+          <Flex gap={2} alignItems="flex-end">
+            <Input label="Search name or email" value={search} onChange={setSearch} />
+            <Button type="submit" variant="tertiary">Search</Button>
+          </Flex>
+        </Box>
+        {allowedActions.canRemind && REMINDABLE.includes(state) && (
+          <Button variant="secondary" loading={busy} onClick={remind}>{`Remind ${labelOf(state).toLowerCase()} investors`}</Button>
+        )}
+        {allowedActions.canCountersign && (
+          <Button disabled={!checked.size || busy} loading={busy} onClick={countersign}>{`Countersign selected (${checked.size})`}</Button>
+        )}
+        {allowedActions.canExport && <Button variant="tertiary" onClick={exportCsv}>Export CSV</Button>}
+      </Flex>
+      {funding && (
+        <Box tag="form" paddingTop={4} onSubmit={confirmFunding}>
+          <Typography variant="omega" fontWeight="bold">{`Funding received from ${funding.line.investor.name}`}</Typography>
+          <Flex gap={4} alignItems="flex-end" paddingTop={2}>
+            <Input label="Amount received (dollars)" value={funding.amount} onChange={(amount) => setFunding({ ...funding, amount })} />
+            <Input label="Received on" type="date" value={funding.date} onChange={(date) => setFunding({ ...funding, date })} />
+            <Button type="submit">Confirm funding</Button>
+            <Button variant="tertiary" onClick={() => setFunding(null)}>Cancel</Button>
+          </Flex>
+        </Box>
+      )}
+      <Box paddingTop={4}>
+        <Table colCount={14} rowCount={rows.length + 1} aria-label="Commitments">
+          <Thead>
+            <Tr>
+              <Th><Typography variant="sigma">Select</Typography></Th>
+              <SortHeading label="Investor" field="name" sort={sort} setSort={setSort} />
+              <SortHeading label="State" field="state" sort={sort} setSort={setSort} />
+              <Plain label="Accreditation" />
+              <SortHeading label="Amount" field="amount" sort={sort} setSort={setSort} />
+              <Plain label="Method" />
+              <Plain label="Spouse" />
+              <SortHeading label="Investor signed" field="investorSignedAt" sort={sort} setSort={setSort} />
+              <Plain label="Spouse signed" />
+              <SortHeading label="Countersigned" field="countersignedAt" sort={sort} setSort={setSort} />
+              <SortHeading label="Funded" field="fundedAt" sort={sort} setSort={setSort} />
+              <SortHeading label="Last reminder" field="lastRemindedAt" sort={sort} setSort={setSort} />
+              <Plain label="Feedback" />
+              <Plain label="Actions" />
+            </Tr>
+          </Thead>
+          <Tbody>
+            {rows.map((line) => (
+              <Tr key={line.documentId}>
+                <Td>
+                  {COUNTERSIGNABLE.includes(line.state) && allowedActions.canCountersign && (
+                    <Checkbox aria-label={`Select ${line.investor.name}`} checked={checked.has(line.documentId)} onCheckedChange={() => toggle(line.documentId)} />
+                  )}
+                </Td>
+                <Td>
+                  <Flex direction="column" alignItems="flex-start">
+                    <Typography textColor="neutral800" fontWeight="bold">{line.investor.name}</Typography>
+                    <Typography variant="pi" textColor="neutral600">{line.investor.email}</Typography>
+                  </Flex>
+                </Td>
+                <Cell>{labelOf(line.state)}</Cell>
+                <Cell>
+                  {line.investor.accreditation ? `${line.investor.accreditation.label} (${dateOf(line.investor.accreditationDate)})` : 'None stated'}
+                  {line.investor.accreditationDue && line.investor.accreditation ? ' · ask again' : ''}
+                </Cell>
+                <Cell>{money(line.amount)}</Cell>
+                <Cell>{line.method ?? ''}{line.is_married ? ' · married' : ''}</Cell>
+                <Cell>{line.spouse ? `${line.spouse.name}${line.spouse.email ? ` <${line.spouse.email}>` : ''}` : ''}</Cell>
+                <Cell>{dateOf(line.investorSignedAt)}</Cell>
+                <Cell>{dateOf(line.spouseSignedAt)}</Cell>
+                <Cell>{dateOf(line.countersignedAt)}</Cell>
+                <Cell>{line.fundedAt ? `${dateOf(line.fundedAt)}${line.fundedAmount !== null ? ` · ${money(line.fundedAmount)}` : ''}` : ''}</Cell>
+                <Cell>{dateOf(line.lastRemindedAt)}</Cell>
+                <Cell>{line.feedback ?? ''}</Cell>
+                <Td>
+                  <Flex gap={2}>
+                    {allowedActions.canPost && line.state === 'countersigned' && (
+                      <TextButton onClick={() => setFunding({ line, amount: String(line.amount ?? ''), date: today() })}>Funding</TextButton>
+                    )}
+                    {line.investor.documentId && (
+                      <>
+                        <Link href={`/admin${listOf('api::proof-document.proof-document', line.investor.documentId)}`} isExternal={false}>Documents</Link>
+                        <Link href={`/admin${listOf('api::file-download.file-download', line.investor.documentId)}`} isExternal={false}>Downloads</Link>
+                      </>
+                    )}
+                  </Flex>
+                </Td>
+              </Tr>
+            ))}
+          </Tbody>
+        </Table>
+      </Box>
+      {pagination && (
+        <Flex justifyContent="space-between" paddingTop={4}>
+          <Typography variant="pi" textColor="neutral600">
+            {pagination.total ? `${pagination.total} commitment${pagination.total === 1 ? '' : 's'} · page ${pagination.page} of ${pagination.pageCount}` : 'No commitments in this state'}
+          </Typography>
+          <Flex gap={2}>
+            <Button variant="tertiary" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous page</Button>
+            <Button variant="tertiary" disabled={page >= pagination.pageCount} onClick={() => setPage(page + 1)}>Next page</Button>
+          </Flex>
+        </Flex>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Badge, Box, Button, Flex, Grid, ProgressBar, TextButton, Typography } from '@strapi/design-system';
+import { useFetchClient } from '@strapi/strapi/admin';
+import { Commitments } from './commitments';
+import { Choice, dateOf, investors, messageOf, money, type Notify } from './shared';
+
+/** The board's answer (GET /sponsor-desk/funds?portal=, docs/sponsor-desk.md). */
+export interface BoardFund {
+  documentId: string;
+  name: string | null;
+  status: string | null;
+  close_date: string | null;
+  days_left: number | null;
+  total: number | null;
+  committed: number;
+  funded: number;
+  left: number | null;
+  investors: number;
+  counts: Record<string, number>;
+}
+
+export interface StateOption {
+  state: string;
+  label: string;
+}
+
+interface Board {
+  portal: { slug: string; name: string } | null;
+  portals: { slug: string; name: string }[];
+  funds: BoardFund[];
+  states: StateOption[];
+}
+
+const percentOf = (part: number, whole: number | null) => (whole ? Math.min(100, Math.round((part / whole) * 100)) : 0);
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Flex direction="column" alignItems="flex-start" gap={1}>
+      <Typography variant="sigma" textColor="neutral600">{label}</Typography>
+      <Typography variant="delta" tag="p">{value}</Typography>
+    </Flex>
+  );
+}
+
+/** One fund's card: its raise in figures and a bar, and its investors by state (each opens the table filtered). */
+function FundCard({ fund, states, open }: { fund: BoardFund; states: StateOption[]; open: (state: string) => void }) {
+  const closing = fund.close_date
+    ? `Closes ${dateOf(fund.close_date)}${fund.days_left ? ` · ${fund.days_left} day${fund.days_left === 1 ? '' : 's'} left` : ' · closed'}`
+    : 'No close date';
+  return (
+    <Box tag="section" aria-label={fund.name ?? fund.documentId} background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+      <Flex justifyContent="space-between" alignItems="flex-start" gap={2}>
+        <Flex direction="column" alignItems="flex-start" gap={1}>
+          <Typography variant="delta" tag="h2">{fund.name}</Typography>
+          <Typography variant="pi" textColor="neutral600">{closing}</Typography>
+        </Flex>
+        {fund.status && <Badge>{fund.status}</Badge>}
+      </Flex>
+      <Box paddingTop={4} paddingBottom={2}>
+        <ProgressBar value={percentOf(fund.committed, fund.total)} size="M" aria-label={`${fund.name}: ${percentOf(fund.committed, fund.total)}% committed`} />
+        <Typography variant="pi" textColor="neutral600">{`${percentOf(fund.committed, fund.total)}% committed, ${percentOf(fund.funded, fund.total)}% funded`}</Typography>
+      </Box>
+      <Flex gap={6} wrap="wrap" paddingTop={2}>
+        <Figure label="Total" value={money(fund.total, true) || '—'} />
+        <Figure label="Committed" value={money(fund.committed, true)} />
+        <Figure label="Funded" value={money(fund.funded, true)} />
+        <Figure label="Left to raise" value={fund.left === null ? '—' : money(fund.left, true)} />
+      </Flex>
+      <Flex gap={3} wrap="wrap" paddingTop={4}>
+        {states.map(({ state, label }) => (
+          <TextButton key={state} onClick={() => open(state)} aria-label={`${label}: ${investors(fund.counts[state] ?? 0)}`}>
+            {`${label} ${fund.counts[state] ?? 0}`}
+          </TextButton>
+        ))}
+      </Flex>
+      <Box paddingTop={4}>
+        <Button variant="secondary" onClick={() => open('')}>{`Commitments (${investors(fund.investors)})`}</Button>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The raise board (docs/sponsor-desk.md): the portal's funds with what is committed, funded and left to raise and
+ * their investors by state; a fund opens its commitments table below.
+ */
+export function RaiseBoard({ notify }: { notify: Notify }) {
+  const { get } = useFetchClient();
+  const [portal, setPortal] = useState('');
+  const [board, setBoard] = useState<Board | null>(null);
+  const [open, setOpen] = useState<{ fund: BoardFund; state: string } | null>(null);
+
+  const load = useCallback(() => {
+    get('/sponsor-desk/funds', { params: portal ? { portal } : {} })
+      .then(({ data }) => {
+        const answer = data as Board;
+        setBoard(answer);
+        // The open table keeps its fund, with the figures just read.
+        setOpen((current) => {
+          const fund = current && answer.funds.find((each) => each.documentId === current.fund.documentId);
+          return fund ? { ...current, fund } : null;
+        });
+      })
+      .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
+  }, [get, portal, notify]);
+  useEffect(load, [load]);
+
+  if (!board) return <Typography>Loading the board…</Typography>;
+  return (
+    <Flex direction="column" alignItems="stretch" gap={6}>
+      {board.portals.length > 1 && (
+        <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+          <Choice label="Portal" value={board.portal?.slug ?? ''} onChange={(next) => { setPortal(next); setOpen(null); }} options={board.portals.map((each) => [each.slug, each.name])} />
+        </Box>
+      )}
+      {!board.funds.length && <Typography>This portal has no funds yet.</Typography>}
+      <Grid.Root gap={4}>
+        {board.funds.map((fund) => (
+          <Grid.Item key={fund.documentId} col={6} s={12} direction="column" alignItems="stretch">
+            <FundCard fund={fund} states={board.states} open={(state) => setOpen({ fund, state })} />
+          </Grid.Item>
+        ))}
+      </Grid.Root>
+      {open && (
+        <Commitments
+          key={open.fund.documentId}
+          fund={open.fund}
+          states={board.states}
+          state={open.state}
+          setState={(state) => setOpen({ ...open, state })}
+          notify={notify}
+          changed={load}
+        />
+      )}
+    </Flex>
+  );
+}

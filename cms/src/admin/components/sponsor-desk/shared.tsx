@@ -1,0 +1,43 @@
+import type { ChangeEvent } from 'react';
+import { Field, SingleSelect, SingleSelectOption, TextInput } from '@strapi/design-system';
+
+/** What the desk's sections show above themselves: a done or refused call, in words. */
+export type Notice = { variant: 'success' | 'danger'; text: string } | null;
+export type Notify = (notice: Notice) => void;
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+export const dollars = (cents: number) => usd.format(cents / 100);
+export const money = (amount: number | null | undefined, whole = false) => (amount === null || amount === undefined ? '' : (whole ? wholeUsd : usd).format(amount));
+export const today = () => new Date().toISOString().slice(0, 10);
+export const investors = (count: number) => `${count} investor${count === 1 ? '' : 's'}`;
+/** A stored moment as the staff member's local date. */
+export const dateOf = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '');
+
+/** The message of a refused call, as Strapi's error body says it. */
+export function messageOf(error: unknown): string {
+  const answer = (error as { response?: { data?: { error?: { message?: string } } } }).response?.data?.error?.message;
+  return answer ?? (error instanceof Error ? error.message : 'The call failed');
+}
+
+/** A text field of the panel's design system. */
+export function Input({ label, value, onChange, hint, type = 'text' }: { label: string; value: string; onChange: (value: string) => void; hint?: string; type?: string }) {
+  return (
+    <Field.Root hint={hint}>
+      <Field.Label>{label}</Field.Label>
+      <TextInput type={type} value={value} onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)} />
+      {hint && <Field.Hint />}
+    </Field.Root>
+  );
+}
+
+export function Choice({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: [string, string][] }) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <SingleSelect value={value} onChange={(next: string | number) => onChange(String(next))}>
+        {options.map(([option, text]) => <SingleSelectOption key={option} value={option}>{text}</SingleSelectOption>)}
+      </SingleSelect>
+    </Field.Root>
+  );
+}

@@ -1,0 +1,336 @@
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import type { Knex } from 'knex';
+import { stringify } from 'csv-stringify/sync';
+import {
+  accreditationDue,
+  accreditationOption,
+  INVEST_STATUS,
+  isRaiseState,
+  RAISE_STATE_LABELS,
+  RAISE_STATES,
+  type RaiseState,
+} from '@portal/rules';
+import { serviceAccessor } from '../../../utils/service';
+import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
+import { ledger } from '../../ledger-entry/services/ledger-entry';
+import { portals } from '../../portal/services/portal';
+import { investorName } from './synd-user';
+
+const SYND_USER = 'api::synd-user.synd-user';
+const FUND = 'api::fund.fund';
+const USER = 'plugin::users-permissions.user';
+const SIGNING = 'api::signing.signing';
+
+const DAY_MS = 86_400_000;
+/** The most rows one page of the commitments table answers. */
+export const COMMITMENTS_MAX_PAGE_SIZE = 100;
+/** The CSV export reads the filter's rows this many at a time. */
+const CSV_BATCH = 1_000;
+
+/** How the commitments table sorts, as `field:asc|desc` (Strapi's own sort syntax); each ends with the row's id. */
+export const COMMITMENT_SORTS = ['name', 'email', 'amount', 'state', 'investorSignedAt', 'countersignedAt', 'fundedAt', 'lastRemindedAt', 'updatedAt'] as const;
+type CommitmentSort = (typeof COMMITMENT_SORTS)[number];
+
+/** One investor's commitment to a fund, as the board's table shows it (docs/sponsor-desk.md). */
+export interface CommitmentLine {
+  documentId: string;
+  state: RaiseState;
+  investor: {
+    documentId: string | null;
+    name: string;
+    email: string | null;
+    accreditation: { value: number; type: string; label: string } | null;
+    accreditationDate: string | null;
+    /** No accreditation, or stated more than a year ago: the investor will be asked again. */
+    accreditationDue: boolean;
+  };
+  amount: number | null;
+  method: string | null;
+  is_married: boolean;
+  spouse: { name: string; email: string | null } | null;
+  investorSignedAt: string | null;
+  spouseSignedAt: string | null;
+  countersignedAt: string | null;
+  fundedAt: string | null;
+  /** The money the ledger holds from this investor for the fund (the commitment when funded before the ledger). */
+  fundedAmount: number | null;
+  lastRemindedAt: string | null;
+  feedback: string | null;
+  updatedAt: string | null;
+}
+
+export interface CommitmentQuery {
+  state?: RaiseState;
+  q?: string;
+  sort: { field: CommitmentSort; desc: boolean };
+  page: number;
+  pageSize: number;
+}
+
+/** A date column as ISO text: SQLite answers stored text or epoch milliseconds, PostgreSQL a Date. */
+const iso = (value: unknown): string | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const date = new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string | number | Date));
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+};
+const money = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+const truthy = (value: unknown) => value === true || value === 1 || value === '1' || value === 't';
+
+/** Reads and checks the table's query string; a 400 names what is wrong. */
+export function commitmentQuery(query: Record<string, unknown>): CommitmentQuery {
+  const one = (name: string): string | undefined => {
+    const value = query[name];
+    if (value === undefined || value === '') return undefined;
+    if (typeof value !== 'string') throw new errors.ValidationError(`${name} must be given once, as text`);
+    return value;
+  };
+  const state = one('state');
+  if (state !== undefined && !isRaiseState(state)) throw new errors.ValidationError(`state must be one of ${RAISE_STATES.join(', ')}`);
+  const [field, direction = 'asc'] = (one('sort') ?? 'name:asc').split(':');
+  if (!COMMITMENT_SORTS.includes(field as CommitmentSort) || !/^(asc|desc)$/i.test(direction)) {
+    throw new errors.ValidationError(`sort must be one of ${COMMITMENT_SORTS.join(', ')}, with :asc or :desc`);
+  }
+  const whole = (name: string, fallback: number, max: number) => {
+    const text = one(name);
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (!Number.isSafeInteger(value) || value < 1 || value > max) throw new errors.ValidationError(`${name} must be a whole number from 1 to ${max}`);
+    return value;
+  };
+  const q = one('q')?.trim();
+  if (q && q.length > 200) throw new errors.ValidationError('q must be at most 200 characters');
+  return {
+    ...(state && { state: state as RaiseState }),
+    ...(q && { q }),
+    sort: { field: field as CommitmentSort, desc: direction.toLowerCase() === 'desc' },
+    page: whole('page', 1, 1_000_000),
+    pageSize: whole('pageSize', 25, COMMITMENTS_MAX_PAGE_SIZE),
+  };
+}
+
+const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
+  const knex = (): Knex => strapi.db.connection;
+  const col = (attribute: string) => `s.${columnOf(strapi, SYND_USER, attribute)}`;
+
+  /**
+   * The state of each row in SQL, the same steps as raiseState in @portal/rules (a test holds the two together), so
+   * that the table filters, counts and sorts by state in the database, a page at a time.
+   */
+  function stateSql(): Knex.Raw {
+    const spouseMustSign = `${col('method_of_inv')} = 'CASH' AND ${col('is_married')} = ? AND ${col('cosub_email')} IS NOT NULL AND ${col('cosub_email')} <> ''`;
+    return knex().raw(
+      `CASE WHEN ${col('invest_status')} = ? THEN 'declined'
+        WHEN ${col('invest_status')} IS NULL OR ${col('invest_status')} <> ? THEN 'reviewed'
+        WHEN ${col('ft_complete_date')} IS NOT NULL THEN 'funded'
+        WHEN ${col('sa_complete_date')} IS NOT NULL THEN 'countersigned'
+        WHEN ${col('syndAgreementSignedByCurrentUser')} IS NULL OR ${col('syndAgreementSignedByCurrentUser')} <> ? THEN 'committed'
+        WHEN ${spouseMustSign} AND ${col('syndAgreementSignedByCurrentUserCosub')} = ? THEN 'spouse_signed'
+        ELSE 'investor_signed' END`,
+      [INVEST_STATUS.declined, INVEST_STATUS.accepted, true, true, true],
+    );
+  }
+
+  /** A fund's syndication users (alias s), each with its investor's account (alias u) when it has one. */
+  function rowsOf(fundIds: number[]): Knex.QueryBuilder {
+    const funds = linkTableOf(strapi, SYND_USER, 'fund');
+    const users = linkTableOf(strapi, SYND_USER, 'user');
+    return knex()(`${tableOf(strapi, SYND_USER)} as s`)
+      .join(`${funds.name} as sf`, `sf.${funds.owner}`, 's.id')
+      .whereIn(`sf.${funds.target}`, fundIds)
+      .leftJoin(`${users.name} as su`, `su.${users.owner}`, 's.id')
+      .leftJoin(`${tableOf(strapi, USER)} as u`, 'u.id', `su.${users.target}`);
+  }
+
+  /** When a role of the row's agreement signed (the latest, as a re-opened agreement is signed again). */
+  function signedAt(role: 'investor' | 'spouse'): Knex.QueryBuilder {
+    const links = linkTableOf(strapi, SIGNING, 'syndUser');
+    const signed = `g.${columnOf(strapi, SIGNING, 'signedAt')}`;
+    return knex()(`${links.name} as gl`)
+      .join(`${tableOf(strapi, SIGNING)} as g`, 'g.id', `gl.${links.owner}`)
+      .where(`gl.${links.target}`, knex().ref('s.id'))
+      .where('g.role', role)
+      .max({ at: signed });
+  }
+
+  /** `limit` rows of the table from `offset`, in the query's order. */
+  async function readLines(fundId: number, query: Omit<CommitmentQuery, 'page' | 'pageSize'>, offset: number, limit: number): Promise<CommitmentLine[]> {
+    const state = stateSql();
+    const name = knex().raw(`lower(coalesce(nullif(u.last_name, ''), ${col('userLastName')}, '') || ' ' || coalesce(nullif(u.first_name, ''), ${col('userFirstName')}, '') || ' ' || coalesce(u.email, ''))`);
+    const orderOf: Record<CommitmentSort, Knex.Raw | string> = {
+      name,
+      email: knex().raw('lower(u.email)'),
+      amount: col('invest_amount'),
+      state: knex().raw(`CASE (${state.toQuery()}) ${RAISE_STATES.map((each, index) => `WHEN '${each}' THEN ${index}`).join(' ')} END`),
+      investorSignedAt: knex().raw('(?)', [signedAt('investor')]),
+      countersignedAt: col('sa_complete_date'),
+      fundedAt: col('ft_complete_date'),
+      lastRemindedAt: col('lastRemindedAt'),
+      updatedAt: col('updatedAt'),
+    };
+    const direction = query.sort.desc ? 'DESC' : 'ASC';
+    const sortBy = orderOf[query.sort.field];
+    const sortSql = typeof sortBy === 'string' ? knex().raw('??', [sortBy]) : sortBy;
+    const rows = (await filtered(fundId, query)
+      .select(
+        's.id', 's.document_id', col('invest_amount'), col('invest_status'), col('method_of_inv'), col('is_married'), col('cosub_first_name'), col('cosub_last_name'),
+        col('cosub_email'), col('feedback'), col('sa_complete_date'), col('ft_complete_date'), col('lastRemindedAt'), col('updatedAt'), col('userFirstName'), col('userLastName'),
+        { user_document_id: 'u.document_id', email: 'u.email', first_name: 'u.first_name', last_name: 'u.last_name', username: 'u.username', accreditation: 'u.accreditation', accreditation_date: 'u.accreditation_date' },
+        { raise_state: state },
+        signedAt('investor').as('investor_signed_at'),
+        signedAt('spouse').as('spouse_signed_at'),
+      )
+      // Rows without the value last either way, as PostgreSQL and SQLite order NULLs differently.
+      .orderByRaw(`(${sortSql.toQuery()}) IS NULL, ${sortSql.toQuery()} ${direction}, s.id ${direction}`)
+      .offset(offset)
+      .limit(limit)) as Record<string, unknown>[];
+    const funded = await ledger(strapi).fundedBySyndUser(fundId);
+    const now = new Date();
+    return rows.map((row): CommitmentLine => {
+      const option = accreditationOption(row.accreditation === null ? null : Number(row.accreditation));
+      const accreditationDate = iso(row.accreditation_date);
+      const user = row.email ? { email: String(row.email), username: row.username as string | null, firstName: row.first_name as string | null, lastName: row.last_name as string | null } : null;
+      const state = row.raise_state as RaiseState;
+      const ledgerFunded = funded.get(Number(row.id));
+      return {
+        documentId: String(row.document_id),
+        state,
+        investor: {
+          documentId: (row.user_document_id as string | null) ?? null,
+          name: investorName({ user, userFirstName: row[columnOf(strapi, SYND_USER, 'userFirstName')] as string | null, userLastName: row[columnOf(strapi, SYND_USER, 'userLastName')] as string | null }),
+          email: user?.email ?? null,
+          accreditation: option ? { value: option.value, type: option.type, label: option.label } : null,
+          accreditationDate,
+          accreditationDue: accreditationDue({ accreditation: option?.value ?? null, accreditationDate }, now),
+        },
+        amount: money(row.invest_amount),
+        method: (row.method_of_inv as string | null) ?? null,
+        is_married: truthy(row.is_married),
+        spouse: row.cosub_email || row.cosub_first_name || row.cosub_last_name
+          ? { name: [row.cosub_first_name, row.cosub_last_name].filter(Boolean).join(' '), email: (row.cosub_email as string | null) ?? null }
+          : null,
+        investorSignedAt: iso(row.investor_signed_at),
+        spouseSignedAt: iso(row.spouse_signed_at),
+        countersignedAt: iso(row.sa_complete_date),
+        fundedAt: iso(row.ft_complete_date),
+        fundedAmount: ledgerFunded !== undefined ? ledgerFunded / 100 : state === 'funded' ? money(row.invest_amount) : null,
+        lastRemindedAt: iso(row[columnOf(strapi, SYND_USER, 'lastRemindedAt')]),
+        feedback: (row.feedback as string | null) || null,
+        updatedAt: iso(row[columnOf(strapi, SYND_USER, 'updatedAt')]),
+      };
+    });
+  }
+
+  /** The fund's rows the query's state and search keep. */
+  function filtered(fundId: number, query: Pick<CommitmentQuery, 'state' | 'q'>): Knex.QueryBuilder {
+    const rows = rowsOf([fundId]);
+    if (query.state) rows.whereRaw('(?) = ?', [stateSql(), query.state]);
+    if (query.q) {
+      const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      rows.where((search) => search
+        .whereRaw("lower(u.email) LIKE ? ESCAPE '\\'", [like])
+        .orWhereRaw("lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE ? ESCAPE '\\'", [like])
+        .orWhereRaw(`lower(coalesce(${col('userFirstName')}, '') || ' ' || coalesce(${col('userLastName')}, '')) LIKE ? ESCAPE '\\'`, [like]));
+    }
+    return rows;
+  }
+
+  return {
+    /**
+     * GET /sponsor-desk/funds?portal=: the board's figures for each fund of the portal (open funds first, then by
+     * close date, newest first): its size, what is committed and funded, what is left to raise, the close date and
+     * days left, and how many investors are in each state. Three queries, however many investors.
+     */
+    async funds(slug: unknown) {
+      const all = await portals(strapi).findAll();
+      const portal = typeof slug === 'string' && slug ? await portals(strapi).requireBySlug(slug) : (all.find((row) => row.isDefault) ?? all[0]);
+      const choices = all.map((row) => ({ slug: row.slug, name: (row as { name?: string | null }).name ?? row.slug }));
+      if (!portal) return { portal: null, portals: choices, funds: [] };
+      const funds = (await strapi.db.query(FUND).findMany({
+        where: { company: { portal: { id: portal.id } } },
+        select: ['id', 'documentId', 'name', 'fund_status', 'total_inv_amount', 'open_date', 'close_date'],
+      })) as { id: number; documentId: string; name: string | null; fund_status: string | null; total_inv_amount: number | string | null; open_date: string | null; close_date: string | null }[];
+      const ids = funds.map((fund) => fund.id);
+      const fundLink = linkTableOf(strapi, SYND_USER, 'fund');
+      const grouped = ids.length
+        ? ((await rowsOf(ids)
+          .select({ fund: `sf.${fundLink.target}`, raise_state: stateSql() })
+          .count({ investors: '*' })
+          .sum({ amount: col('invest_amount') })
+          .groupBy(`sf.${fundLink.target}`, 'raise_state')) as { fund: number | string; raise_state: RaiseState; investors: number | string; amount: number | string | null }[])
+        : [];
+      const now = Date.now();
+      const answer = await Promise.all(funds.map(async (fund) => {
+        const counts = Object.fromEntries(RAISE_STATES.map((state) => [state, 0])) as Record<RaiseState, number>;
+        let committed = 0;
+        let fundedCommitments = 0;
+        for (const row of grouped.filter((each) => Number(each.fund) === fund.id)) {
+          counts[row.raise_state] = Number(row.investors);
+          if (row.raise_state !== 'reviewed' && row.raise_state !== 'declined') committed += Number(row.amount ?? 0);
+          if (row.raise_state === 'funded') fundedCommitments += Number(row.amount ?? 0);
+        }
+        // Funded: what the ledger holds for the fund's contributions, else (a raise funded before the ledger) the
+        // commitments marked funded.
+        const ledgerCents = [...(await ledger(strapi).fundedBySyndUser(fund.id)).values()].reduce((sum, each) => sum + each, 0);
+        const funded = ledgerCents > 0 ? ledgerCents / 100 : fundedCommitments;
+        const total = money(fund.total_inv_amount);
+        const close = fund.close_date ? new Date(fund.close_date).getTime() : null;
+        return {
+          documentId: fund.documentId,
+          name: fund.name,
+          status: fund.fund_status,
+          open_date: iso(fund.open_date),
+          close_date: iso(fund.close_date),
+          days_left: close === null ? null : Math.max(0, Math.ceil((close - now) / DAY_MS)),
+          total,
+          committed,
+          funded,
+          left: total === null ? null : Math.max(0, total - committed),
+          investors: Object.values(counts).reduce((sum, each) => sum + each, 0),
+          counts,
+        };
+      }));
+      const isOpen = (fund: { status: string | null }) => fund.status === 'Open';
+      answer.sort((one, other) => Number(isOpen(other)) - Number(isOpen(one)) || (other.close_date ?? '').localeCompare(one.close_date ?? '') || (one.name ?? '').localeCompare(other.name ?? ''));
+      return { portal: { slug: portal.slug, name: (portal as { name?: string | null }).name ?? portal.slug }, portals: choices, funds: answer, states: RAISE_STATES.map((state) => ({ state, label: RAISE_STATE_LABELS[state] })) };
+    },
+
+    /** GET /sponsor-desk/funds/:documentId/commitments: a page of the table, as Strapi's admin lists answer. */
+    async commitments(fundDocumentId: string, query: CommitmentQuery) {
+      const fund = await ledger(strapi).fundNamed(fundDocumentId);
+      const [{ total }] = (await filtered(fund.id, query).count({ total: '*' })) as { total: number | string }[];
+      const results = await readLines(fund.id, query, (query.page - 1) * query.pageSize, query.pageSize);
+      return {
+        fund: { documentId: fund.documentId, name: fund.name },
+        results,
+        pagination: { page: query.page, pageSize: query.pageSize, pageCount: Math.ceil(Number(total) / query.pageSize), total: Number(total) },
+      };
+    },
+
+    /** GET /sponsor-desk/funds/:documentId/commitments.csv: every row the filter shows, in its order. */
+    async commitmentsCsv(fundDocumentId: string, query: Omit<CommitmentQuery, 'page' | 'pageSize'>): Promise<{ name: string; csv: string }> {
+      const fund = await ledger(strapi).fundNamed(fundDocumentId);
+      const header = ['Investor', 'Email', 'State', 'Accreditation', 'Accreditation date', 'Amount', 'Method', 'Married', 'Spouse', 'Spouse email',
+        'Investor signed', 'Spouse signed', 'Countersigned', 'Funded', 'Funded amount', 'Last reminder', 'Feedback'];
+      const parts = [stringify([header])];
+      for (let offset = 0; ; offset += CSV_BATCH) {
+        const lines = await readLines(fund.id, query, offset, CSV_BATCH);
+        parts.push(stringify(lines.map((line) => [
+          line.investor.name, line.investor.email ?? '', RAISE_STATE_LABELS[line.state], line.investor.accreditation?.label ?? '', line.investor.accreditationDate?.slice(0, 10) ?? '',
+          line.amount ?? '', line.method ?? '', line.is_married ? 'yes' : 'no', line.spouse?.name ?? '', line.spouse?.email ?? '',
+          line.investorSignedAt ?? '', line.spouseSignedAt ?? '', line.countersignedAt ?? '', line.fundedAt?.slice(0, 10) ?? '', line.fundedAmount ?? '', line.lastRemindedAt ?? '', line.feedback ?? '',
+        ])));
+        if (lines.length < CSV_BATCH) break;
+      }
+      const slug = (fund.name ?? 'fund').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'fund';
+      return { name: `${slug}-commitments${query.state ? `-${query.state}` : ''}.csv`, csv: parts.join('') };
+    },
+
+    stateSql,
+    rowsOf,
+  };
+};
+
+export type BoardService = ReturnType<typeof boardService>;
+export const board = serviceAccessor<BoardService>('api::synd-user.board');
+export default boardService;

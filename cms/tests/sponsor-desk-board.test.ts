@@ -1,0 +1,221 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { raiseState } from '@portal/rules';
+import { adminToken, call, mailsTo, signedInUser, waitForMail } from './helpers/auth';
+import { createInvestor, createOffering, type Investor, type Offering } from './helpers/signing';
+import { http, useStrapi, type TestApp } from './helpers/strapi';
+
+/**
+ * The sponsor desk's raise board (docs/sponsor-desk.md): a portal's funds with what is committed, funded and left,
+ * investors by state; a fund's commitments table paged, sorted, filtered and exported; reminders at most once a day;
+ * several agreements countersigned at once. Editors see and remind; only admins countersign, confirm funding or export.
+ */
+let app: TestApp;
+let offering: Offering;
+let editorToken: string;
+let superToken: string;
+const SYND_USER = 'api::synd-user.synd-user';
+const DAY = 86_400_000;
+
+const panel = (token: string, method: string, route: string, body?: unknown) => http(app, method, route, body, { Authorization: `Bearer ${token}` });
+const editor = (method: string, route: string, body?: unknown) => panel(editorToken, method, route, body);
+const admin = (method: string, route: string, body?: unknown) => panel(superToken, method, route, body);
+
+/** The investors by the state they are put in. */
+const by: Record<string, Investor[]> = {};
+
+const setRow = (who: Investor, data: Record<string, unknown>) => app.strapi.db.query(SYND_USER).update({ where: { id: who.syndUserId }, data });
+
+/** The investor asks to sign and signs through their own link (the embedded signer). */
+async function signAsInvestor(who: Investor): Promise<void> {
+  const { body } = await call(app, 'POST', '/api/syndication/request_sign', { id: who.syndUser }, { authCode: who.authCode, headers: { origin: 'http://localhost:5173' } });
+  const token = /\/sign\/([A-Za-z0-9_-]+)$/.exec(body.url as string)![1];
+  expect((await call(app, 'POST', `/api/signing/${token}`, { name: 'Board Investor', consent: true })).status).toBe(200);
+}
+
+async function investor(state: string, prefix: string, options: { spouse?: boolean; status?: string | null; amount?: number } = {}): Promise<Investor> {
+  const who = await createInvestor(app, offering, `board-${prefix}`, { spouse: options.spouse ?? false, status: (options.status === undefined ? 'Accepted investment' : options.status) as string });
+  await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: who.id }, data: { firstName: prefix[0].toUpperCase() + prefix.slice(1), lastName: 'Boardman' } });
+  if (options.amount) await setRow(who, { invest_amount: options.amount });
+  (by[state] ??= []).push(who);
+  return who;
+}
+
+const commitments = (query: string, as = editor) => as('GET', `/sponsor-desk/funds/${offering.fund}/commitments${query}`);
+const emailsOf = (body: { results: { investor: { email: string } }[] }) => body.results.map((line) => line.investor.email);
+
+beforeAll(async () => {
+  app = await useStrapi();
+  offering = await createOffering(app, 'board');
+  editorToken = await adminToken(app, 'board-editor@portal.local', 'strapi-editor', ['Eddie', 'Editor']);
+  superToken = await adminToken(app, 'board-admin@portal.local', 'strapi-super-admin', ['Ada', 'Admin']);
+
+  await investor('reviewed', 'rita', { status: null });
+  await investor('committed', 'carl', { amount: 20_000 });
+  await investor('committed', 'cora', { spouse: true, amount: 30_000 });
+  for (const name of ['ivan', 'iris']) await signAsInvestor(await investor('investor_signed', name));
+  // Signed; the spouse, who must sign too, has not.
+  await signAsInvestor(await investor('investor_signed', 'ines', { spouse: true }));
+  await setRow(await investor('spouse_signed', 'sam', { spouse: true }), { syndAgreementSignedByCurrentUser: true, syndAgreementSignedByCurrentUserCosub: true });
+  await setRow(await investor('countersigned', 'cole', { amount: 40_000 }), { syndAgreementSignedByCurrentUser: true, sa_complete_date: new Date(Date.now() - 3 * DAY) });
+  await setRow(await investor('declined', 'dana', { status: 'Declined investment' }), { feedback: 'The minimum is too high for me' });
+  const funded = await investor('funded', 'fay', { amount: 60_000 });
+  await setRow(funded, { syndAgreementSignedByCurrentUser: true, sa_complete_date: new Date(Date.now() - 9 * DAY) });
+  expect((await admin('POST', '/sponsor-desk/funding', { syndUser: funded.syndUser, amount_cents: 6_000_000, date: '2026-11-20' })).status).toBe(200);
+});
+
+describe('the board', () => {
+  it("answers each fund's figures and its investors by state, as the database holds them", async () => {
+    const { status, body } = await editor('GET', `/sponsor-desk/funds?portal=${offering.portal.slug}`);
+    expect(status).toBe(200);
+    expect(body.portal).toEqual({ slug: 'board', name: 'Portal board' });
+    expect(body.funds).toHaveLength(1);
+    const [fund] = body.funds;
+    // The rules' state of each row, read back from the database.
+    const rows = (await app.strapi.db.query(SYND_USER).findMany({ where: { fund: { documentId: offering.fund } } })) as Parameters<typeof raiseState>[0][];
+    const expected: Record<string, number> = { reviewed: 0, committed: 0, investor_signed: 0, spouse_signed: 0, countersigned: 0, funded: 0, declined: 0 };
+    for (const row of rows) expected[raiseState(row)] += 1;
+    expect(fund.counts).toEqual(expected);
+    expect(fund.counts).toEqual({ reviewed: 1, committed: 2, investor_signed: 3, spouse_signed: 1, countersigned: 1, funded: 1, declined: 1 });
+    // Committed: every yes (20k + 30k + 3 x 50k + 50k + 40k + 60k); funded: the ledger's contribution.
+    expect(fund).toMatchObject({ documentId: offering.fund, name: 'board Fund I', total: 1_000_000, committed: 350_000, funded: 60_000, left: 650_000, investors: 10, days_left: 20 });
+    expect(body.states.map((state: { label: string }) => state.label)).toEqual(['Reviewed', 'Committed', 'Investor signed', 'Spouse signed', 'Countersigned', 'Funded', 'Declined']);
+  });
+
+  it('names an unknown portal', async () => {
+    expect(await editor('GET', '/sponsor-desk/funds?portal=nowhere')).toMatchObject({ status: 404, body: { error: { message: 'Portal not found' } } });
+  });
+});
+
+describe('the commitments table', () => {
+  it('filters by state and sorts, paged as Strapi admin lists answer', async () => {
+    const signed = await commitments('?state=investor_signed&sort=name:asc');
+    expect(signed.status).toBe(200);
+    expect(emailsOf(signed.body)).toEqual(['ines', 'iris', 'ivan'].map((name) => by.investor_signed.find((who) => who.email.startsWith(`board-${name}`))!.email));
+    expect(signed.body.pagination).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 3 });
+
+    const byAmount = await commitments('?sort=amount:desc&pageSize=3&page=1');
+    expect(byAmount.body.results.map((line: { amount: number }) => line.amount)).toEqual([60_000, 50_000, 50_000]);
+    expect(byAmount.body.pagination).toEqual({ page: 1, pageSize: 3, pageCount: 4, total: 10 });
+    const last = await commitments('?sort=amount:desc&pageSize=3&page=4');
+    expect(last.body.results.map((line: { amount: number }) => line.amount)).toEqual([20_000]);
+
+    const search = await commitments('?q=FAY');
+    expect(search.body.results).toHaveLength(1);
+    expect(search.body.results[0]).toMatchObject({
+      state: 'funded', amount: 60_000, fundedAmount: 60_000, fundedAt: '2026-11-20T00:00:00.000Z', method: 'CASH',
+      investor: { name: 'Fay Boardman', email: by.funded[0].email, accreditation: null, accreditationDue: true },
+    });
+  });
+
+  it('shows each signature, the spouse, and a decline with its feedback', async () => {
+    const ines = (await commitments(`?q=${encodeURIComponent(by.investor_signed[2].email)}`)).body.results[0];
+    expect(ines).toMatchObject({ state: 'investor_signed', is_married: true, spouse: { name: 'Pat Partner', email: by.investor_signed[2].spouseEmail }, spouseSignedAt: null });
+    expect(Date.now() - Date.parse(ines.investorSignedAt)).toBeLessThan(5 * 60_000);
+    const declined = (await commitments('?state=declined')).body.results;
+    expect(declined).toMatchObject([{ state: 'declined', feedback: 'The minimum is too high for me', investor: { name: 'Dana Boardman' } }]);
+  });
+
+  it('refuses a query it cannot answer, naming what is wrong', async () => {
+    expect((await commitments('?state=signed')).body.error.message).toBe('state must be one of reviewed, committed, investor_signed, spouse_signed, countersigned, funded, declined');
+    expect((await commitments('?sort=password:asc')).body.error.message).toMatch(/^sort must be one of name, email, amount/);
+    expect((await commitments('?pageSize=500')).body.error.message).toBe('pageSize must be a whole number from 1 to 100');
+    expect((await commitments('?page=0')).status).toBe(400);
+    expect((await editor('GET', '/sponsor-desk/funds/no-such-fund/commitments')).status).toBe(404);
+    expect((await editor('GET', '/sponsor-desk/funds/99999999999/commitments')).status).toBe(400);
+  });
+
+  it("exports exactly what the filter shows, in the table's order, for admins only", async () => {
+    const csv = await admin('GET', `/sponsor-desk/funds/${offering.fund}/commitments.csv?state=investor_signed&sort=name:desc`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="board-fund-i-commitments-investor_signed.csv"');
+    const lines = (csv.body as string).trim().split('\n');
+    expect(lines[0]).toBe('Investor,Email,State,Accreditation,Accreditation date,Amount,Method,Married,Spouse,Spouse email,Investor signed,Spouse signed,Countersigned,Funded,Funded amount,Last reminder,Feedback');
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['Ivan Boardman', 'Iris Boardman', 'Ines Boardman']);
+    expect(lines[3].split(',').slice(2, 10)).toEqual(['Investor signed', '', '', '50000', 'CASH', 'yes', 'Pat Partner', by.investor_signed[2].spouseEmail]);
+    const all = await admin('GET', `/sponsor-desk/funds/${offering.fund}/commitments.csv`);
+    expect((all.body as string).trim().split('\n')).toHaveLength(11);
+    expect(all.body).toContain('The minimum is too high for me');
+
+    expect((await editor('GET', `/sponsor-desk/funds/${offering.fund}/commitments.csv`)).status).toBe(403);
+  });
+});
+
+describe('reminders', () => {
+  it('reminds those who must still sign, by bell and mail, once a day, each recorded', async () => {
+    const sent = await editor('POST', '/sponsor-desk/reminders', { fund: offering.fund, state: 'committed' });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ state: 'committed', sent: 2, skipped: 0, notNeeded: 0 });
+    for (const who of by.committed) {
+      const mail = await waitForMail(who.email, 'Reminder: board Deal is waiting for you');
+      expect(mail.text).toContain('Please sign your subscription agreement');
+    }
+    const bell = await call(app, 'GET', '/api/notifications?mine=true&populate=template&sort=-createdAt&limit=10', undefined, { authCode: by.committed[0].authCode });
+    expect(bell.body.items[0]).toMatchObject({ subject: 'Reminder: board Deal is waiting for you' });
+    const recorded = await app.strapi.db.query('api::reminder.reminder').findMany({ where: { syndUser: { id: by.committed[0].syndUserId } } });
+    expect(recorded).toMatchObject([{ state: 'committed', sentBy: 'Eddie Editor', email: by.committed[0].email }]);
+    expect((await commitments('?state=committed')).body.results.every((line: { lastRemindedAt: string | null }) => line.lastRemindedAt)).toBe(true);
+
+    // The same day again: nobody is reminded twice.
+    const again = await admin('POST', '/sponsor-desk/reminders', { fund: offering.fund, state: 'committed' });
+    expect(again.body).toMatchObject({ sent: 0, skipped: 2 });
+    expect(mailsTo(by.committed[0].email).filter((mail) => /^Subject: Reminder:/m.test(mail.raw))).toHaveLength(1);
+  });
+
+  it("asks a spouse's signature or the money of the right investors only", async () => {
+    // Of the three who signed, only Ines waits for her spouse; the others wait for management.
+    const spouse = await editor('POST', '/sponsor-desk/reminders', { fund: offering.fund, state: 'investor_signed' });
+    expect(spouse.body).toMatchObject({ sent: 1, skipped: 0, notNeeded: 2 });
+    expect((await waitForMail(by.investor_signed[2].email, 'Reminder: board Deal is waiting for you')).text).toContain('Your spouse still needs to sign');
+    const funding = await editor('POST', '/sponsor-desk/reminders', { fund: offering.fund, state: 'countersigned' });
+    expect(funding.body).toMatchObject({ sent: 1 });
+    expect((await waitForMail(by.countersigned[0].email, 'Reminder: board Deal is waiting for you')).text).toContain('Please fund your commitment');
+  });
+
+  it('refuses states that need nothing of the investor, and a missing fund', async () => {
+    for (const state of ['reviewed', 'funded', 'declined', 'spouse_signed', undefined]) {
+      const refused = await editor('POST', '/sponsor-desk/reminders', { fund: offering.fund, state });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toBe('state must be one of committed, investor_signed, countersigned: investors who must still sign or fund');
+    }
+    expect((await editor('POST', '/sponsor-desk/reminders', { state: 'committed' })).body.error.message).toBe('fund is required');
+  });
+});
+
+describe('countersigning and access', () => {
+  it("refuses an editor's countersigning, funding and export, and a site user's any call", async () => {
+    const forged = await editor('POST', '/sponsor-desk/countersign', { syndUsers: [by.investor_signed[0].syndUser] });
+    expect(forged.status).toBe(403);
+    expect((await editor('POST', '/sponsor-desk/funding', { syndUser: by.countersigned[0].syndUser, amount_cents: 100, date: '2026-11-21' })).status).toBe(403);
+    expect((await app.strapi.db.query(SYND_USER).findOne({ where: { id: by.investor_signed[0].syndUserId } })).sa_complete_date).toBeNull();
+    const site = await signedInUser(app, 'board-site-admin', 'superadmin', offering.portal);
+    const asSiteUser = await http(app, 'GET', `/sponsor-desk/funds?portal=board`, undefined, { authcode: site.authCode });
+    expect(asSiteUser.status).toBe(401);
+    expect((await http(app, 'POST', '/sponsor-desk/reminders', { fund: offering.fund, state: 'committed' })).status).toBe(401);
+  });
+
+  it('countersigns several agreements at once, each sealed and its investor told; one not ready is named', async () => {
+    const [ivan, iris] = by.investor_signed;
+    const unsigned = by.committed[0];
+    const { status, body } = await admin('POST', '/sponsor-desk/countersign', { syndUsers: [ivan.syndUser, iris.syndUser, unsigned.syndUser] });
+    expect(status).toBe(200);
+    expect(body.countersigned).toBe(2);
+    expect(body.results).toMatchObject([
+      { syndUser: ivan.syndUser, success: true },
+      { syndUser: iris.syndUser, success: true },
+      { syndUser: unsigned.syndUser, success: false, error: 'The investor has not signed this agreement yet' },
+    ]);
+    for (const who of [ivan, iris]) {
+      await waitForMail(who.email, 'Your agreement for board Deal is complete');
+      const management = await app.strapi.db.query('api::signing.signing').findOne({ where: { syndUser: { id: who.syndUserId }, role: 'management' } });
+      expect(management).toMatchObject({ name: 'Ada Admin', email: 'board-admin@portal.local' });
+      expect(await app.strapi.db.query('api::synd-agreement.synd-agreement').count({ where: { syndUser: { id: who.syndUserId } } })).toBe(1);
+    }
+    const board = (await editor('GET', `/sponsor-desk/funds?portal=board`)).body.funds[0];
+    expect(board.counts).toMatchObject({ investor_signed: 1, countersigned: 3 });
+
+    expect((await admin('POST', '/sponsor-desk/countersign', { syndUsers: [ivan.syndUser] })).body.results[0]).toMatchObject({ success: false, error: 'This agreement is complete already' });
+    expect((await admin('POST', '/sponsor-desk/countersign', { syndUsers: [] })).body.error.message).toBe('syndUsers must list 1 to 100 commitments (documentId or id)');
+    expect((await admin('POST', '/sponsor-desk/countersign', { syndUsers: ['nope'] })).body.results[0]).toMatchObject({ success: false, error: 'Commitment not found' });
+  });
+});

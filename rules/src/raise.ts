@@ -1,0 +1,49 @@
+import { INVEST_STATUS, isSpouseInvestmentRequired, type SyndUserState } from './synd-user';
+
+/**
+ * Where an investor stands in a raise, as the sponsor desk's board counts them (docs/sponsor-desk.md): the furthest
+ * step reached, one state each. `reviewed`: opened the offering without committing; `committed`: said yes, has not
+ * signed; `investor_signed`: signed, waiting for their spouse (when one must sign) or management;
+ * `spouse_signed`: both signed, waiting for management; `countersigned`: the agreement is complete, the money not
+ * received; `funded`: the money is received; `declined`: said no.
+ */
+export const RAISE_STATES = ['reviewed', 'committed', 'investor_signed', 'spouse_signed', 'countersigned', 'funded', 'declined'] as const;
+export type RaiseState = (typeof RAISE_STATES)[number];
+
+export const RAISE_STATE_LABELS: Record<RaiseState, string> = {
+  reviewed: 'Reviewed',
+  committed: 'Committed',
+  investor_signed: 'Investor signed',
+  spouse_signed: 'Spouse signed',
+  countersigned: 'Countersigned',
+  funded: 'Funded',
+  declined: 'Declined',
+};
+
+export const isRaiseState = (value: unknown): value is RaiseState => RAISE_STATES.includes(value as RaiseState);
+
+export interface RaiseRow extends SyndUserState {
+  ft_complete_date?: string | Date | null;
+}
+
+/** The state of one investor's commitment to a fund. */
+export function raiseState(row: RaiseRow): RaiseState {
+  if (row.invest_status === INVEST_STATUS.declined) return 'declined';
+  if (row.invest_status !== INVEST_STATUS.accepted) return 'reviewed';
+  if (row.ft_complete_date) return 'funded';
+  if (row.sa_complete_date) return 'countersigned';
+  if (!row.syndAgreementSignedByCurrentUser) return 'committed';
+  return isSpouseInvestmentRequired(row) && row.syndAgreementSignedByCurrentUserCosub ? 'spouse_signed' : 'investor_signed';
+}
+
+/** What a reminder asks of an investor in a state, or null when the state needs nothing of them. */
+export function reminderStep(row: RaiseRow): string | null {
+  const state = raiseState(row);
+  if (state === 'committed') return 'Please sign your subscription agreement';
+  if (state === 'investor_signed' && isSpouseInvestmentRequired(row) && !row.syndAgreementSignedByCurrentUserCosub) return 'Your spouse still needs to sign the subscription agreement';
+  if (state === 'countersigned') return 'Please fund your commitment (the funding instructions are on the investment page)';
+  return null;
+}
+
+/** The states whose investors a reminder may go to: those who must still sign or fund. */
+export const REMINDABLE_STATES: readonly RaiseState[] = ['committed', 'investor_signed', 'countersigned'];
