@@ -24,3 +24,18 @@ export async function linkFromOutbox(outboxDir: string, to: string, route: strin
   }
   throw new Error(`no ${route} mail for ${to} in ${outboxDir}`);
 }
+
+/** Waits for the mail the CMS wrote to its outbox for `to` with this subject, and answers its decoded text. */
+export async function mailFromOutbox(outboxDir: string, to: string, subject: string, timeoutMs = 15_000): Promise<string> {
+  const started = Date.now();
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  while (Date.now() - started < timeoutMs) {
+    const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((name) => name.endsWith('.eml')).sort() : [];
+    for (const name of files.reverse()) {
+      const mail = decoded(fs.readFileSync(path.join(outboxDir, name), 'utf8'));
+      if (new RegExp(`^To:.*${escaped(to)}`, 'im').test(mail) && new RegExp(`^Subject: ${escaped(subject)}\\r?$`, 'im').test(mail)) return mail;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no mail "${subject}" for ${to} in ${outboxDir}`);
+}

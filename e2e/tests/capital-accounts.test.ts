@@ -83,6 +83,7 @@ describe('the sponsor desk in the admin panel', () => {
     await page.waitForURL(/\/admin(\/)?$/);
     await page.goto(`${stack.cmsUrl}/admin/sponsor-desk`);
     await page.getByRole('heading', { name: 'Sponsor desk' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('tab', { name: 'Capital accounts' }).click();
     return page;
   }
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RAISE_STATES, raiseState, type RaiseRow } from '@portal/rules';
 import { USER } from '../src/lib/uids';
 import { seed } from '../src/seed/index';
 import { seedVolume, volumeEmail, type VolumeReport } from '../src/seed/volume';
@@ -30,12 +31,42 @@ async function fundFigures(): Promise<Map<string, { total: number; committed: nu
     return [fund.name, { total: Number(fund.total_inv_amount ?? 0), committed }] as const;
   })));
 }
+/** The sponsor desk's board of every portal (GET /sponsor-desk/funds), fund by fund: its counts by state and what is committed. */
+async function boards(): Promise<Map<string, { counts: Record<string, number>; committed: number; investors: number }>> {
+  const desk = app.strapi.service('api::synd-user.board' as never) as unknown as { funds(slug: string): Promise<{ funds: { name: string; counts: Record<string, number>; committed: number; investors: number }[] }> };
+  const portals = (await app.strapi.db.query('api::portal.portal').findMany({ select: ['slug'] })) as { slug: string }[];
+  const answer = new Map<string, { counts: Record<string, number>; committed: number; investors: number }>();
+  for (const { slug } of portals) for (const fund of (await desk.funds(slug)).funds) answer.set(fund.name, { counts: fund.counts, committed: fund.committed, investors: fund.investors });
+  return answer;
+}
+
+/** The same, counted here from every row by the rules' raiseState. */
+async function boardsFromRows(): Promise<Map<string, { counts: Record<string, number>; committed: number; investors: number }>> {
+  const funds = (await app.strapi.db.query('api::fund.fund').findMany({ select: ['id', 'name'] })) as { id: number; name: string }[];
+  const answer = new Map<string, { counts: Record<string, number>; committed: number; investors: number }>();
+  for (const fund of funds) {
+    const rows = (await app.strapi.db.query('api::synd-user.synd-user').findMany({ where: { fund: { id: fund.id } }, limit: 100_000 })) as (RaiseRow & { invest_amount: number | string | null })[];
+    const counts = Object.fromEntries(RAISE_STATES.map((state) => [state, 0]));
+    let committed = 0;
+    for (const row of rows) {
+      const state = raiseState(row);
+      counts[state] += 1;
+      if (state !== 'reviewed' && state !== 'declined') committed += Number(row.invest_amount ?? 0);
+    }
+    answer.set(fund.name, { counts, committed, investors: rows.length });
+  }
+  return answer;
+}
+let seededBoards: Map<string, unknown>;
+let seededRows: Map<string, unknown>;
+
 const count = async (table: string) => Number((await knex()(table).count({ count: '*' }))[0].count);
 
 beforeAll(async () => {
   app = await openStrapi();
   await seed(app.strapi, { password: PASSWORD, now: new Date() });
   demoFunds = await fundFigures();
+  [seededBoards, seededRows] = [await boards(), await boardsFromRows()];
   grown = await seedVolume(app.strapi, 2, { unitSize: UNIT });
   // The CMS's own HTTP API on this database, as a browser reaches it.
   app.strapi.server.mount();
@@ -77,6 +108,17 @@ describe('a volume seed', () => {
       if (now.total > demo.total) grew += 1;
     }
     expect(grew).toBeGreaterThan(0);
+  });
+
+  it("counts each fund's investors by state on the sponsor desk's board as the rules do, seeded and grown", async () => {
+    expect(seededBoards).toEqual(seededRows);
+    const grownBoards = await boards();
+    expect(grownBoards).toEqual(await boardsFromRows());
+    // The demo has investors in several states, and the grown portal has more of them.
+    const states = new Set([...grownBoards.values()].flatMap((fund) => Object.entries(fund.counts).filter(([, investors]) => investors > 0).map(([state]) => state)));
+    expect([...states].sort()).toEqual(expect.arrayContaining(['committed', 'declined', 'funded', 'investor_signed']));
+    const investorsIn = (board: Map<string, unknown>) => [...(board as Map<string, { investors: number }>).values()].reduce((sum, fund) => sum + fund.investors, 0);
+    expect(investorsIn(grownBoards)).toBeGreaterThan(investorsIn(seededBoards));
   });
 
   it('copies only the notifications investors get, not the notices to staff', async () => {

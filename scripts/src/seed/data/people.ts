@@ -46,6 +46,11 @@ export const PEOPLE: PersonSeed[] = [
     investments: [{ offering: WASABI_STARTED, intended: 'going, management to sign', amount: 75_000, extra: { method_of_inv: 'ENTITY', syndAgreementSignedByCurrentUser: true } }],
   },
   {
+    // A second agreement waiting for management, so the sponsor desk can countersign several at once.
+    email: 'investor.ready@wasabistallions.com', portal: 'wasabistallions', level: 'user', firstName: 'Rhea', lastName: 'Ready',
+    investments: [{ offering: WASABI_STARTED, intended: 'going, management to sign', amount: 40_000, extra: { method_of_inv: 'CASH', is_married: false, syndAgreementSignedByCurrentUser: true } }],
+  },
+  {
     email: 'investor.spouse@wasabistallions.com', portal: 'wasabistallions', level: 'user', firstName: 'Sue', lastName: 'Spouse',
     investments: [{
       offering: WASABI_STARTED, intended: 'going, spouse to sign', amount: 100_000,

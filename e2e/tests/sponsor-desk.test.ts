@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import type { Download, Page } from 'playwright-core';
+import { useBrowser } from '../helpers/browser';
+import { mailFromOutbox } from '../helpers/outbox';
+
+const stack = inject('stack');
+const browser = useBrowser();
+const FUND = 'Wasabi Stallion Fund V';
+
+async function keepScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOT_DIR, name), fullPage: true });
+}
+
+/** The sponsor desk in the admin panel, signed in as a seeded staff member. */
+async function deskAs(email: string): Promise<Page> {
+  const page = await browser().newPage({ viewport: { width: 1600, height: 1200 } });
+  await page.goto(`${stack.cmsUrl}/admin`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(process.env.SEED_PASSWORD || 'DemoPass2026!');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/admin(\/)?$/);
+  await page.goto(`${stack.cmsUrl}/admin/sponsor-desk`);
+  await page.getByRole('heading', { name: 'Sponsor desk' }).waitFor({ timeout: 30_000 });
+  return page;
+}
+
+const fundCard = (page: Page) => page.getByRole('region', { name: FUND, exact: true });
+const table = (page: Page) => page.getByRole('grid', { name: 'Commitments' });
+
+/** Opens the fund's commitments in a state from its card, and waits for the table's rows. */
+async function openState(page: Page, label: string): Promise<void> {
+  await fundCard(page).getByRole('button', { name: new RegExp(`^${label}: \\d+ investors?$`) }).click();
+  await table(page).waitFor();
+  await expect.poll(async () => page.getByRole('combobox', { name: 'State' }).textContent()).toMatch(new RegExp(`^${label} \\(\\d+\\)$`));
+}
+
+describe('the sponsor desk raise board in Chromium', () => {
+  it('an editor sees the raise and reminds who must still sign, once a day; only an admin exports and countersigns two at once', async () => {
+    const editor = await deskAs('editor@portal.local');
+    const card = fundCard(editor);
+    await card.getByText('Left to raise').waitFor();
+    expect(await card.getByRole('button', { name: /^Investor signed: \d+ investors$/ }).textContent()).toMatch(/^Investor signed \d+$/);
+    await openState(editor, 'Committed');
+    await table(editor).getByText('investor.going@wasabistallions.com').waitFor();
+    // Export and countersigning are for admins: the editor is not offered them.
+    expect(await editor.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
+    expect(await editor.getByRole('button', { name: /^Countersign selected/ }).count()).toBe(0);
+    await keepScreenshot(editor, 'sponsor-desk-board.png');
+
+    await editor.getByRole('button', { name: 'Remind committed investors' }).click();
+    await editor.getByText(/^Reminders sent: [1-9]\d*\. Skipped \(reminded today already\): 0\.$/).waitFor();
+    const mail = await mailFromOutbox(stack.outboxDir, 'investor.going@wasabistallions.com', 'Reminder: Midnight Wasabi Stallion Syndicate is waiting for you');
+    expect(mail).toContain('Please sign your subscription agreement');
+    // The table shows when each was reminded; a second click the same day reminds nobody.
+    const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+    await table(editor).getByRole('row', { name: /Gina Going/ }).getByText(today).first().waitFor();
+    await editor.getByRole('button', { name: 'Remind committed investors' }).click();
+    await editor.getByText(/^Reminders sent: 0\. Skipped \(reminded today already\): [1-9]\d*\.$/).waitFor();
+    await editor.context().close();
+
+    const admin = await deskAs('admin@portal.local');
+    await openState(admin, 'Investor signed');
+    const rows = table(admin);
+    for (const name of ['Sid Signer', 'Rhea Ready']) await rows.getByRole('checkbox', { name: `Select ${name}` }).check();
+    const countersign = admin.getByRole('button', { name: 'Countersign selected (2)' });
+    await keepScreenshot(admin, 'sponsor-desk-countersign.png');
+    await countersign.click();
+    await admin.getByText('Countersigned: 2.').waitFor({ timeout: 30_000 });
+    await rows.getByText('Sid Signer').waitFor({ state: 'detached' });
+    await openState(admin, 'Countersigned');
+    for (const name of ['Sid Signer', 'Rhea Ready']) await rows.getByText(name).waitFor();
+
+    // The export is the filter's rows: the countersigned ones, with the table's columns.
+    const downloaded = admin.waitForEvent('download');
+    await admin.getByRole('button', { name: 'Export CSV' }).click();
+    const download: Download = await downloaded;
+    expect(download.suggestedFilename()).toBe('wasabi-stallion-fund-v-commitments-countersigned.csv');
+    const lines = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('Investor,Email,State,Accreditation,Accreditation date,Amount,Method,Married,Spouse,Spouse email,Investor signed,Spouse signed,Countersigned,Funded,Funded amount,Last reminder,Feedback');
+    expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(expect.arrayContaining(['Rhea Ready', 'Sid Signer']));
+    expect(lines.slice(1).every((line) => line.split(',')[2] === 'Countersigned')).toBe(true);
+    await keepScreenshot(admin, 'sponsor-desk-countersigned.png');
+    await admin.context().close();
+  });
+});
