@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Checkbox, Flex, Link, Table, Tbody, Td, TextButton, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import type { BoardFund, StateOption } from './raise-board';
@@ -27,6 +27,7 @@ interface Line {
   fundedAmount: number | null;
   lastRemindedAt: string | null;
   feedback: string | null;
+  waitingFor: 'investor' | 'spouse' | 'management' | 'funding' | null;
 }
 
 interface Page {
@@ -34,10 +35,10 @@ interface Page {
   pagination: { page: number; pageSize: number; pageCount: number; total: number };
 }
 
-/** The states a reminder goes to: those who must still sign or fund. */
-const REMINDABLE = ['committed', 'investor_signed', 'countersigned'];
-/** The states whose agreements wait for management. */
-const COUNTERSIGNABLE = ['investor_signed', 'spouse_signed'];
+/** The states a reminder goes to (those who must still sign or fund), and what its button says. */
+const REMINDERS: Record<string, string> = { committed: 'Remind to sign', investor_signed: 'Remind spouses to sign', countersigned: 'Remind to fund' };
+const WAITING: Record<NonNullable<Line['waitingFor']>, string> = { investor: 'waits for the investor', spouse: 'waits for the spouse', management: 'waits for countersigning', funding: 'waits for the money' };
+const TYPE_NAMES: Record<string, string> = { individual: 'Individual', trust: 'Trust', business: 'Business' };
 const PAGE_SIZE = 25;
 
 const permission = (action: string) => [{ action: `plugin::sponsor-desk.${action}`, subject: null }] as never[];
@@ -57,6 +58,16 @@ function SortHeading({ label, field, sort, setSort }: { label: string; field: st
         <Typography variant="sigma">{`${label}${active ? (direction === 'asc' ? ' ▲' : ' ▼') : ''}`}</Typography>
       </TextButton>
     </Th>
+  );
+}
+
+/** A cell's two lines: the value, and a smaller grey one under it. */
+function Lines({ first, second, bold = false }: { first: string; second?: string | null; bold?: boolean }) {
+  return (
+    <Flex direction="column" alignItems="flex-start">
+      <Typography textColor="neutral800" fontWeight={bold ? 'bold' : undefined}>{first}</Typography>
+      {second && <Typography variant="pi" textColor="neutral600">{second}</Typography>}
+    </Flex>
   );
 }
 
@@ -87,6 +98,9 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
   const [checked, setChecked] = useState<Set<string>>(new Set());
   const [funding, setFunding] = useState<{ line: Line; amount: string; date: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  // Opened from a card above: brought into view.
+  useEffect(() => section.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), [fund.documentId, state]);
   const labelOf = (value: string) => states.find((each) => each.state === value)?.label ?? value;
   const params = { ...(state && { state }), ...(q && { q }), sort };
 
@@ -166,7 +180,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
   });
 
   return (
-    <Box tag="section" aria-label={`Commitments to ${fund.name}`} background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+    <Box ref={section} tag="section" aria-label={`Commitments to ${fund.name}`} background="neutral0" padding={6} shadow="filterShadow" hasRadius>
       <Typography variant="delta" tag="h2">{`Commitments to ${fund.name}`}</Typography>
       <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
         <Choice
@@ -181,8 +195,8 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
             <Button type="submit" variant="tertiary">Search</Button>
           </Flex>
         </Box>
-        {allowedActions.canRemind && REMINDABLE.includes(state) && (
-          <Button variant="secondary" loading={busy} onClick={remind}>{`Remind ${labelOf(state).toLowerCase()} investors`}</Button>
+        {allowedActions.canRemind && REMINDERS[state] && (
+          <Button variant="secondary" loading={busy} onClick={remind}>{REMINDERS[state]}</Button>
         )}
         {allowedActions.canCountersign && (
           <Button disabled={!checked.size || busy} loading={busy} onClick={countersign}>{`Countersign selected (${checked.size})`}</Button>
@@ -201,7 +215,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
         </Box>
       )}
       <Box paddingTop={4}>
-        <Table colCount={14} rowCount={rows.length + 1} aria-label="Commitments">
+        <Table colCount={12} rowCount={rows.length + 1} aria-label="Commitments">
           <Thead>
             <Tr>
               <Th><Typography variant="sigma">Select</Typography></Th>
@@ -209,13 +223,11 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
               <SortHeading label="State" field="state" sort={sort} setSort={setSort} />
               <Plain label="Accreditation" />
               <SortHeading label="Amount" field="amount" sort={sort} setSort={setSort} />
-              <Plain label="Method" />
-              <Plain label="Spouse" />
-              <SortHeading label="Investor signed" field="investorSignedAt" sort={sort} setSort={setSort} />
-              <Plain label="Spouse signed" />
+              <Plain label="Method and spouse" />
+              <SortHeading label="Signed" field="investorSignedAt" sort={sort} setSort={setSort} />
               <SortHeading label="Countersigned" field="countersignedAt" sort={sort} setSort={setSort} />
               <SortHeading label="Funded" field="fundedAt" sort={sort} setSort={setSort} />
-              <SortHeading label="Last reminder" field="lastRemindedAt" sort={sort} setSort={setSort} />
+              <SortHeading label="Reminded" field="lastRemindedAt" sort={sort} setSort={setSort} />
               <Plain label="Feedback" />
               <Plain label="Actions" />
             </Tr>
@@ -224,30 +236,37 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
             {rows.map((line) => (
               <Tr key={line.documentId}>
                 <Td>
-                  {COUNTERSIGNABLE.includes(line.state) && allowedActions.canCountersign && (
+                  {line.waitingFor === 'management' && allowedActions.canCountersign && (
                     <Checkbox aria-label={`Select ${line.investor.name}`} checked={checked.has(line.documentId)} onCheckedChange={() => toggle(line.documentId)} />
                   )}
                 </Td>
                 <Td>
-                  <Flex direction="column" alignItems="flex-start">
-                    <Typography textColor="neutral800" fontWeight="bold">{line.investor.name}</Typography>
-                    <Typography variant="pi" textColor="neutral600">{line.investor.email}</Typography>
-                  </Flex>
+                  <Lines first={line.investor.name} second={line.investor.email} bold />
                 </Td>
-                <Cell>{labelOf(line.state)}</Cell>
-                <Cell>
-                  {line.investor.accreditation ? `${line.investor.accreditation.label} (${dateOf(line.investor.accreditationDate)})` : 'None stated'}
-                  {line.investor.accreditationDue && line.investor.accreditation ? ' · ask again' : ''}
-                </Cell>
+                <Td>
+                  <Lines first={labelOf(line.state)} second={line.waitingFor ? WAITING[line.waitingFor] : null} />
+                </Td>
+                <Td>
+                  {line.investor.accreditation ? (
+                    <Lines
+                      first={`${TYPE_NAMES[line.investor.accreditation.type] ?? line.investor.accreditation.type} · ${dateOf(line.investor.accreditationDate)}`}
+                      second={line.investor.accreditationDue ? 'over a year old: ask again' : line.investor.accreditation.label}
+                    />
+                  ) : <Lines first="None stated" />}
+                </Td>
                 <Cell>{money(line.amount)}</Cell>
-                <Cell>{line.method ?? ''}{line.is_married ? ' · married' : ''}</Cell>
-                <Cell>{line.spouse ? `${line.spouse.name}${line.spouse.email ? ` <${line.spouse.email}>` : ''}` : ''}</Cell>
-                <Cell>{dateOf(line.investorSignedAt)}</Cell>
-                <Cell>{dateOf(line.spouseSignedAt)}</Cell>
+                <Td>
+                  <Lines first={`${line.method ?? ''}${line.is_married ? ' · married' : ''}`} second={line.spouse ? `${line.spouse.name}${line.spouse.email ? ` <${line.spouse.email}>` : ''}` : null} />
+                </Td>
+                <Td>
+                  <Lines first={line.investorSignedAt ? `Investor ${dateOf(line.investorSignedAt)}` : ''} second={line.spouseSignedAt ? `Spouse ${dateOf(line.spouseSignedAt)}` : null} />
+                </Td>
                 <Cell>{dateOf(line.countersignedAt)}</Cell>
-                <Cell>{line.fundedAt ? `${dateOf(line.fundedAt)}${line.fundedAmount !== null ? ` · ${money(line.fundedAmount)}` : ''}` : ''}</Cell>
+                <Td>
+                  <Lines first={dateOf(line.fundedAt)} second={line.fundedAt && line.fundedAmount !== null ? money(line.fundedAmount) : null} />
+                </Td>
                 <Cell>{dateOf(line.lastRemindedAt)}</Cell>
-                <Cell>{line.feedback ?? ''}</Cell>
+                <Td style={{ maxWidth: '16rem', whiteSpace: 'normal' }}><Typography textColor="neutral800">{line.feedback ?? ''}</Typography></Td>
                 <Td>
                   <Flex gap={2}>
                     {allowedActions.canPost && line.state === 'countersigned' && (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Badge, Box, Button, Flex, Grid, ProgressBar, TextButton, Typography } from '@strapi/design-system';
+import { Badge, Box, Button, Checkbox, Flex, Grid, TextButton, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { Commitments } from './commitments';
 import { Choice, dateOf, investors, messageOf, money, type Notify } from './shared';
@@ -8,7 +8,7 @@ import { Choice, dateOf, investors, messageOf, money, type Notify } from './shar
 export interface BoardFund {
   documentId: string;
   name: string | null;
-  status: string | null;
+  status: string;
   close_date: string | null;
   days_left: number | null;
   total: number | null;
@@ -33,6 +33,35 @@ interface Board {
 
 const percentOf = (part: number, whole: number | null) => (whole ? Math.min(100, Math.round((part / whole) * 100)) : 0);
 
+/** The raise as a bar: committed (light) and funded (dark) as shares of the fund's size. */
+function RaiseBar({ fund }: { fund: BoardFund }) {
+  const committed = percentOf(fund.committed, fund.total);
+  const funded = percentOf(fund.funded, fund.total);
+  const part = (width: number, background: string) => (
+    <Box background={background} style={{ position: 'absolute', left: 0, top: 0, bottom: 0, width: `${width}%` }} />
+  );
+  return (
+    <Box>
+      <Box
+        role="progressbar"
+        aria-label={`${fund.name}: ${committed}% committed`}
+        aria-valuenow={committed}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        background="neutral150"
+        hasRadius
+        style={{ position: 'relative', overflow: 'hidden', height: '0.75rem' }}
+      >
+        {part(committed, 'primary200')}
+        {part(funded, 'primary600')}
+      </Box>
+      <Box paddingTop={1}>
+        <Typography variant="pi" textColor="neutral600">{`${committed}% committed, ${funded}% funded`}</Typography>
+      </Box>
+    </Box>
+  );
+}
+
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <Flex direction="column" alignItems="flex-start" gap={1}>
@@ -44,9 +73,12 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 /** One fund's card: its raise in figures and a bar, and its investors by state (each opens the table filtered). */
 function FundCard({ fund, states, open }: { fund: BoardFund; states: StateOption[]; open: (state: string) => void }) {
-  const closing = fund.close_date
-    ? `Closes ${dateOf(fund.close_date)}${fund.days_left ? ` · ${fund.days_left} day${fund.days_left === 1 ? '' : 's'} left` : ' · closed'}`
-    : 'No close date';
+  const ended = fund.status === 'Closed' || fund.status === 'Done';
+  const closing = !fund.close_date
+    ? 'No close date'
+    : ended || !fund.days_left
+      ? `Close date ${dateOf(fund.close_date)} · closed`
+      : `Closes ${dateOf(fund.close_date)} · ${fund.days_left} day${fund.days_left === 1 ? '' : 's'} left`;
   return (
     <Box tag="section" aria-label={fund.name ?? fund.documentId} background="neutral0" padding={6} shadow="filterShadow" hasRadius>
       <Flex justifyContent="space-between" alignItems="flex-start" gap={2}>
@@ -54,11 +86,10 @@ function FundCard({ fund, states, open }: { fund: BoardFund; states: StateOption
           <Typography variant="delta" tag="h2">{fund.name}</Typography>
           <Typography variant="pi" textColor="neutral600">{closing}</Typography>
         </Flex>
-        {fund.status && <Badge>{fund.status}</Badge>}
+        <Badge active={fund.status === 'Started'}>{fund.status === 'Started' ? 'Raising' : fund.status}</Badge>
       </Flex>
       <Box paddingTop={4} paddingBottom={2}>
-        <ProgressBar value={percentOf(fund.committed, fund.total)} size="M" aria-label={`${fund.name}: ${percentOf(fund.committed, fund.total)}% committed`} />
-        <Typography variant="pi" textColor="neutral600">{`${percentOf(fund.committed, fund.total)}% committed, ${percentOf(fund.funded, fund.total)}% funded`}</Typography>
+        <RaiseBar fund={fund} />
       </Box>
       <Flex gap={6} wrap="wrap" paddingTop={2}>
         <Figure label="Total" value={money(fund.total, true) || '—'} />
@@ -87,11 +118,12 @@ function FundCard({ fund, states, open }: { fund: BoardFund; states: StateOption
 export function RaiseBoard({ notify }: { notify: Notify }) {
   const { get } = useFetchClient();
   const [portal, setPortal] = useState('');
+  const [all, setAll] = useState(false);
   const [board, setBoard] = useState<Board | null>(null);
   const [open, setOpen] = useState<{ fund: BoardFund; state: string } | null>(null);
 
   const load = useCallback(() => {
-    get('/sponsor-desk/funds', { params: portal ? { portal } : {} })
+    get('/sponsor-desk/funds', { params: { ...(portal && { portal }), ...(all && { all: 'true' }) } })
       .then(({ data }) => {
         const answer = data as Board;
         setBoard(answer);
@@ -102,17 +134,24 @@ export function RaiseBoard({ notify }: { notify: Notify }) {
         });
       })
       .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
-  }, [get, portal, notify]);
+  }, [get, portal, all, notify]);
   useEffect(load, [load]);
 
   if (!board) return <Typography>Loading the board…</Typography>;
   return (
     <Flex direction="column" alignItems="stretch" gap={6}>
-      {board.portals.length > 1 && (
-        <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
-          <Choice label="Portal" value={board.portal?.slug ?? ''} onChange={(next) => { setPortal(next); setOpen(null); }} options={board.portals.map((each) => [each.slug, each.name])} />
-        </Box>
-      )}
+      <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+        <Flex gap={6} alignItems="flex-end">
+          {board.portals.length > 1 && (
+            <Box style={{ minWidth: '20rem' }}>
+              <Choice label="Portal" value={board.portal?.slug ?? ''} onChange={(next) => { setPortal(next); setOpen(null); }} options={board.portals.map((each) => [each.slug, each.name])} />
+            </Box>
+          )}
+          <Checkbox checked={all} onCheckedChange={(checked: boolean | 'indeterminate') => setAll(checked === true)}>
+            Also funds closed more than a year ago
+          </Checkbox>
+        </Flex>
+      </Box>
       {!board.funds.length && <Typography>This portal has no funds yet.</Typography>}
       <Grid.Root gap={4}>
         {board.funds.map((fund) => (

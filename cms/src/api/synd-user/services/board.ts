@@ -5,10 +5,12 @@ import { stringify } from 'csv-stringify/sync';
 import {
   accreditationDue,
   accreditationOption,
+  fundStatus,
   INVEST_STATUS,
   isRaiseState,
   RAISE_STATE_LABELS,
   RAISE_STATES,
+  type FundDates,
   type RaiseState,
 } from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
@@ -23,6 +25,8 @@ const USER = 'plugin::users-permissions.user';
 const SIGNING = 'api::signing.signing';
 
 const DAY_MS = 86_400_000;
+/** A closed fund stays on the board this long after its close date. */
+const YEAR_MS = 365 * DAY_MS;
 /** The most rows one page of the commitments table answers. */
 export const COMMITMENTS_MAX_PAGE_SIZE = 100;
 /** The CSV export reads the filter's rows this many at a time. */
@@ -58,7 +62,11 @@ export interface CommitmentLine {
   lastRemindedAt: string | null;
   feedback: string | null;
   updatedAt: string | null;
+  /** Who the commitment waits for: the investor (to sign), their spouse, management (to countersign), the money. */
+  waitingFor: 'investor' | 'spouse' | 'management' | 'funding' | null;
 }
+
+const WAITING_FOR: Partial<Record<RaiseState, CommitmentLine['waitingFor']>> = { committed: 'investor', spouse_signed: 'management', countersigned: 'funding' };
 
 export interface CommitmentQuery {
   state?: RaiseState;
@@ -217,6 +225,9 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
         lastRemindedAt: iso(row[columnOf(strapi, SYND_USER, 'lastRemindedAt')]),
         feedback: (row.feedback as string | null) || null,
         updatedAt: iso(row[columnOf(strapi, SYND_USER, 'updatedAt')]),
+        waitingFor: state === 'investor_signed'
+          ? (row.method_of_inv === 'CASH' && truthy(row.is_married) && row.cosub_email ? 'spouse' : 'management')
+          : (WAITING_FOR[state] ?? null),
       };
     });
   }
@@ -237,20 +248,23 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /**
-     * GET /sponsor-desk/funds?portal=: the board's figures for each fund of the portal (open funds first, then by
-     * close date, newest first): its size, what is committed and funded, what is left to raise, the close date and
-     * days left, and how many investors are in each state. Three queries, however many investors.
+     * GET /sponsor-desk/funds?portal=: the board's figures for each fund of the portal that is raising or closed
+     * within a year (every fund with `all`): its size, what is committed and funded, what is left to raise, the close
+     * date and days left, and how many investors are in each state. Raising funds first, soonest to close first; then
+     * the others, latest closed first. Three queries, however many investors.
      */
-    async funds(slug: unknown) {
-      const all = await portals(strapi).findAll();
-      const portal = typeof slug === 'string' && slug ? await portals(strapi).requireBySlug(slug) : (all.find((row) => row.isDefault) ?? all[0]);
-      const choices = all.map((row) => ({ slug: row.slug, name: (row as { name?: string | null }).name ?? row.slug }));
+    async funds(slug: unknown, { all = false }: { all?: boolean } = {}) {
+      const every = await portals(strapi).findAll();
+      const portal = typeof slug === 'string' && slug ? await portals(strapi).requireBySlug(slug) : (every.find((row) => row.isDefault) ?? every[0]);
+      const choices = every.map((row) => ({ slug: row.slug, name: (row as { name?: string | null }).name ?? row.slug }));
       if (!portal) return { portal: null, portals: choices, funds: [] };
       const funds = (await strapi.db.query(FUND).findMany({
         where: { company: { portal: { id: portal.id } } },
-        select: ['id', 'documentId', 'name', 'fund_status', 'total_inv_amount', 'open_date', 'close_date'],
-      })) as { id: number; documentId: string; name: string | null; fund_status: string | null; total_inv_amount: number | string | null; open_date: string | null; close_date: string | null }[];
-      const ids = funds.map((fund) => fund.id);
+        select: ['id', 'documentId', 'name', 'fund_status', 'total_inv_amount', 'open_date', 'start_date', 'close_date', 'end_date'],
+      })) as ({ id: number; documentId: string; name: string | null; total_inv_amount: number | string | null } & FundDates)[];
+      const now = new Date();
+      const shown = funds.filter((fund) => all || !['Closed', 'Done'].includes(fundStatus(fund, now)) || (fund.close_date && now.getTime() - new Date(fund.close_date).getTime() < YEAR_MS));
+      const ids = shown.map((fund) => fund.id);
       const fundLink = linkTableOf(strapi, SYND_USER, 'fund');
       const grouped = ids.length
         ? ((await rowsOf(ids)
@@ -259,8 +273,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
           .sum({ amount: col('invest_amount') })
           .groupBy(`sf.${fundLink.target}`, 'raise_state')) as { fund: number | string; raise_state: RaiseState; investors: number | string; amount: number | string | null }[])
         : [];
-      const now = Date.now();
-      const answer = await Promise.all(funds.map(async (fund) => {
+      const answer = await Promise.all(shown.map(async (fund) => {
         const counts = Object.fromEntries(RAISE_STATES.map((state) => [state, 0])) as Record<RaiseState, number>;
         let committed = 0;
         let fundedCommitments = 0;
@@ -278,10 +291,10 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
         return {
           documentId: fund.documentId,
           name: fund.name,
-          status: fund.fund_status,
+          status: fundStatus(fund, now),
           open_date: iso(fund.open_date),
           close_date: iso(fund.close_date),
-          days_left: close === null ? null : Math.max(0, Math.ceil((close - now) / DAY_MS)),
+          days_left: close === null ? null : Math.max(0, Math.ceil((close - now.getTime()) / DAY_MS)),
           total,
           committed,
           funded,
@@ -290,8 +303,10 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
           counts,
         };
       }));
-      const isOpen = (fund: { status: string | null }) => fund.status === 'Open';
-      answer.sort((one, other) => Number(isOpen(other)) - Number(isOpen(one)) || (other.close_date ?? '').localeCompare(one.close_date ?? '') || (one.name ?? '').localeCompare(other.name ?? ''));
+      const raising = (fund: { status: string }) => ['New', 'Open', 'Started'].includes(fund.status);
+      answer.sort((one, other) => Number(raising(other)) - Number(raising(one))
+        || (raising(one) ? (one.close_date ?? '~').localeCompare(other.close_date ?? '~') : (other.close_date ?? '').localeCompare(one.close_date ?? ''))
+        || (one.name ?? '').localeCompare(other.name ?? ''));
       return { portal: { slug: portal.slug, name: (portal as { name?: string | null }).name ?? portal.slug }, portals: choices, funds: answer, states: RAISE_STATES.map((state) => ({ state, label: RAISE_STATE_LABELS[state] })) };
     },
 

@@ -47,7 +47,8 @@ const staffEmail = (ctx: Context): string => (ctx.state.user as { email?: string
 
 const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
   async funds(ctx: Context) {
-    ctx.body = await board(strapi).funds(ctx.query.portal);
+    if (ctx.query.all !== undefined && !['true', 'false'].includes(String(ctx.query.all))) throw new errors.ValidationError('all must be true or false');
+    ctx.body = await board(strapi).funds(ctx.query.portal, { all: ctx.query.all === 'true' });
   },
   async commitments(ctx: Context) {
     ctx.body = await board(strapi).commitments(ctx.params.documentId, commitmentQuery(ctx.query));
