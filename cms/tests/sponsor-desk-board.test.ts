@@ -182,6 +182,63 @@ describe('reminders', () => {
   });
 });
 
+describe('the investor directory', () => {
+  const USER = 'plugin::users-permissions.user';
+  const directory = (query: string, as = editor) => as('GET', `/sponsor-desk/investors${query}`);
+
+  it("lists the portal's accounts with accreditation, proofs to review, commitments and open sessions, paged", async () => {
+    const fay = by.funded[0];
+    await app.strapi.db.query(USER).update({ where: { id: fay.id }, data: { accreditation: 4, accreditationDate: new Date(Date.now() - 400 * DAY) } });
+    await app.strapi.db.query(USER).update({ where: { id: by.committed[0].id }, data: { accreditation: 7, accreditationDate: new Date(Date.now() - 10 * DAY) } });
+    await app.strapi.db.query('api::proof-document.proof-document').create({ data: { originalName: 'brokerage-statement.pdf', title: 'Brokerage statement', docPath: 'proofs/fay.pdf', isDeleted: false, user: fay.id } });
+
+    const all = await directory('?portal=board&pageSize=4');
+    expect(all.status).toBe(200);
+    const accounts = await app.strapi.db.query(USER).count({ where: { portal: { id: offering.portal.id } } });
+    expect(all.body.pagination).toEqual({ page: 1, pageSize: 4, pageCount: Math.ceil(accounts / 4), total: accounts });
+    expect(all.body.results).toHaveLength(4);
+
+    const found = await directory(`?portal=board&q=${encodeURIComponent('fay boardman')}`);
+    expect(found.body.results).toEqual([expect.objectContaining({
+      name: 'Fay Boardman', email: fay.email, level: 'user',
+      accreditation: { value: 4, type: 'individual', label: 'Net assets over $5M' }, accreditationDue: true,
+      proofDocuments: { count: 1, unreviewed: 1 }, commitments: { count: 1, amount: 60_000 }, sessions: 1,
+    })]);
+    const carl = (await directory(`?portal=board&q=${encodeURIComponent(by.committed[0].email)}`)).body.results[0];
+    expect(carl).toMatchObject({ accreditation: { type: 'trust' }, accreditationDue: false });
+    expect((await directory('?portal=board&sort=password:asc')).status).toBe(400);
+    expect((await directory('?portal=elsewhere')).status).toBe(404);
+  });
+
+  it('opens one investor, whose proofs staff mark reviewed, and whom only an admin signs out everywhere', async () => {
+    const fay = by.funded[0];
+    const documentId = (await app.strapi.db.query(USER).findOne({ where: { id: fay.id } })).documentId as string;
+    const detail = await editor('GET', `/sponsor-desk/investors/${documentId}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      name: 'Fay Boardman',
+      proofDocuments: [{ title: 'Brokerage statement', reviewedBy: null, reviewedAt: null }],
+      commitments: [{ fund: { name: 'board Fund I' }, state: 'funded', stateLabel: 'Funded', amount: 60_000 }],
+      sessions: [{ isGuestSession: false }],
+    });
+
+    const proof = detail.body.proofDocuments[0].documentId as string;
+    const reviewed = await editor('POST', `/sponsor-desk/proof-documents/${proof}/review`, { reviewed: true });
+    expect(reviewed.body).toMatchObject({ documentId: proof, reviewedBy: 'Eddie Editor' });
+    expect((await editor('GET', `/sponsor-desk/investors/${documentId}`)).body.proofDocuments[0].reviewedBy).toBe('Eddie Editor');
+    expect((await directory(`?portal=board&q=${encodeURIComponent(fay.email)}`)).body.results[0].proofDocuments).toEqual({ count: 1, unreviewed: 0 });
+    expect((await editor('POST', `/sponsor-desk/proof-documents/${proof}/review`, { reviewed: 'yes' })).body.error.message).toBe('reviewed must be true or false');
+    expect((await editor('POST', '/sponsor-desk/proof-documents/nosuchproof/review', { reviewed: true })).status).toBe(404);
+
+    // Signing out everywhere is for admins; it ends the investor's session at once.
+    expect((await editor('POST', `/sponsor-desk/investors/${documentId}/sign-out`)).status).toBe(403);
+    expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: fay.authCode })).status).toBe(200);
+    expect((await admin('POST', `/sponsor-desk/investors/${documentId}/sign-out`)).body).toEqual({ ended: 1 });
+    expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: fay.authCode })).status).toBe(401);
+    expect((await admin('GET', '/sponsor-desk/investors/nobody')).status).toBe(404);
+  });
+});
+
 describe('countersigning and access', () => {
   it("refuses an editor's countersigning, funding and export, and a site user's any call", async () => {
     const forged = await editor('POST', '/sponsor-desk/countersign', { syndUsers: [by.investor_signed[0].syndUser] });

@@ -84,4 +84,19 @@ describe('the sponsor desk raise board in Chromium', () => {
     await keepScreenshot(admin, 'sponsor-desk-countersigned.png');
     await admin.context().close();
   });
+
+  it("the investor directory finds an investor and shows their commitments across the portal's funds", async () => {
+    const admin = await deskAs('admin@portal.local');
+    await admin.getByRole('tab', { name: 'Investors' }).click();
+    await admin.getByRole('textbox', { name: 'Search investors by name or email' }).fill('Ivan');
+    await admin.getByRole('button', { name: 'Search', exact: true }).click();
+    const row = admin.getByRole('grid', { name: 'Investors' }).getByRole('row', { name: /Ivan Investor/ });
+    await row.getByText(/^3 · \$310,000$/).waitFor();
+    await row.getByRole('button', { name: 'Open Ivan Investor' }).click();
+    const detail = admin.getByRole('region', { name: 'Ivan Investor' });
+    const funds = detail.getByRole('grid', { name: 'Commitments across funds' });
+    for (const fund of ['Wasabi Stallion Fund V', 'Wasabi Stallion Fund IV', 'Wasabi Stallion Fund III']) await funds.getByText(fund, { exact: true }).waitFor();
+    await keepScreenshot(admin, 'sponsor-desk-investor.png');
+    await admin.context().close();
+  });
 });

@@ -115,7 +115,14 @@ const LAYOUTS: Record<string, Layout> = {
       is_marital_state: 'Alaska, Arizona, California, Idaho, Louisiana, Nevada, New Mexico, Texas, Washington or Wisconsin.',
     },
   },
-  'api::proof-document.proof-document': { mainField: 'originalName', list: ['originalName', 'title', 'user', 'createdAt'] },
+  'api::proof-document.proof-document': {
+    mainField: 'originalName',
+    list: ['originalName', 'title', 'user', 'createdAt', 'reviewedAt'],
+    descriptions: {
+      reviewedBy: 'The staff member who reviewed this proof of accreditation (set from the sponsor desk’s Investors tab).',
+      reviewedAt: 'When it was reviewed; empty while nobody has.',
+    },
+  },
   'api::tax-document.tax-document': { mainField: 'originalName', list: ['originalName', 'title', 'year', 'user', 'fund'], descriptions: INVESTOR_DOCUMENT },
   'api::synd-document.synd-document': {
     mainField: 'originalName',
@@ -262,7 +269,7 @@ const LAYOUTS: Record<string, Layout> = {
   },
 };
 
-const LAYOUT_VERSION = 10;
+const LAYOUT_VERSION = 11;
 
 type Configuration = {
   settings: Record<string, unknown>;

@@ -16,8 +16,8 @@ const STATEMENT = 'api::statement.statement';
 const REMINDER = 'api::reminder.reminder';
 /** Types content staff may only read, each limited to its fields that are neither private nor named like a secret. */
 const READ_ONLY_TYPES = [USER, SIGNING, FILE_DOWNLOAD, LEDGER_ENTRY, STATEMENT, REMINDER];
-/** The sponsor desk's permissions content staff hold: see the board, remind, draft events; the rest is for admins. */
-const STAFF_DESK_ACTIONS = ['plugin::sponsor-desk.read', 'plugin::sponsor-desk.remind', 'plugin::sponsor-desk.draft'];
+/** The sponsor desk's permissions content staff hold: see the board and investors, remind, review proofs, draft events; the rest is for admins. */
+const STAFF_DESK_ACTIONS = ['plugin::sponsor-desk.read', 'plugin::sponsor-desk.remind', 'plugin::sponsor-desk.review', 'plugin::sponsor-desk.draft'];
 const READ = 'plugin::content-manager.explorer.read';
 
 /** Strapi's default content-staff roles; the super admin keeps every permission. */

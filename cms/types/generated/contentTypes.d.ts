@@ -1093,6 +1093,8 @@ export interface ApiProofDocumentProofDocument
       Schema.Attribute.Private;
     originalName: Schema.Attribute.String;
     publishedAt: Schema.Attribute.DateTime;
+    reviewedAt: Schema.Attribute.DateTime;
+    reviewedBy: Schema.Attribute.String;
     title: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Alert, Box, Flex, Tabs } from '@strapi/design-system';
 import { Layouts } from '@strapi/strapi/admin';
 import { CapitalAccounts } from '../components/sponsor-desk/capital-accounts';
+import { Investors } from '../components/sponsor-desk/investors';
 import { RaiseBoard } from '../components/sponsor-desk/raise-board';
 import type { Notice } from '../components/sponsor-desk/shared';
 
 /**
  * The sponsor desk (docs/sponsor-desk.md, docs/capital-accounts.md): the raise board, portal by portal and fund by
- * fund, and the capital accounts after the raise. The panel's fetch client sends the staff member's token; the
+ * fund, the investor directory, and the capital accounts after the raise. The panel's fetch client sends the staff member's token; the
  * server checks each call against the desk's permissions.
  */
 export default function SponsorDeskPage() {
@@ -25,10 +26,14 @@ export default function SponsorDeskPage() {
           <Tabs.Root defaultValue="raise" onValueChange={() => setNotice(null)}>
             <Tabs.List aria-label="Sponsor desk">
               <Tabs.Trigger value="raise">Raise board</Tabs.Trigger>
+              <Tabs.Trigger value="investors">Investors</Tabs.Trigger>
               <Tabs.Trigger value="capital">Capital accounts</Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="raise">
               <Box paddingTop={6}><RaiseBoard notify={setNotice} /></Box>
+            </Tabs.Content>
+            <Tabs.Content value="investors">
+              <Box paddingTop={6}><Investors notify={setNotice} /></Box>
             </Tabs.Content>
             <Tabs.Content value="capital">
               <Box paddingTop={6}><CapitalAccounts notify={setNotice} /></Box>

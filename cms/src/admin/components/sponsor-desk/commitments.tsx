@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Box, Button, Checkbox, Flex, Link, Table, Tbody, Td, TextButton, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import type { BoardFund, StateOption } from './raise-board';
-import { Choice, dateOf, Input, messageOf, money, today, type Notify } from './shared';
+import { Cell, Choice, dateOf, Heading, Input, messageOf, money, Pager, today, TYPE_NAMES, type Notify } from './shared';
 
 /** A row of GET /sponsor-desk/funds/:documentId/commitments (docs/sponsor-desk.md). */
 interface Line {
@@ -38,7 +38,6 @@ interface Page {
 /** The states a reminder goes to (those who must still sign or fund), and what its button says. */
 const REMINDERS: Record<string, string> = { committed: 'Remind to sign', investor_signed: 'Remind spouses to sign', countersigned: 'Remind to fund' };
 const WAITING: Record<NonNullable<Line['waitingFor']>, string> = { investor: 'waits for the investor', spouse: 'waits for the spouse', management: 'waits for countersigning', funding: 'waits for the money' };
-const TYPE_NAMES: Record<string, string> = { individual: 'Individual', trust: 'Trust', business: 'Business' };
 const PAGE_SIZE = 25;
 
 const permission = (action: string) => [{ action: `plugin::sponsor-desk.${action}`, subject: null }] as never[];
@@ -71,8 +70,6 @@ function Lines({ first, second, bold = false }: { first: string; second?: string
   );
 }
 
-const Plain = ({ label }: { label: string }) => <Th><Typography variant="sigma">{label}</Typography></Th>;
-const Cell = ({ children }: { children: React.ReactNode }) => <Td><Typography textColor="neutral800">{children}</Typography></Td>;
 
 /**
  * A fund's commitments table: filtered by state and search, sorted and paged by the server; from it, staff remind
@@ -99,8 +96,11 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
   const [funding, setFunding] = useState<{ line: Line; amount: string; date: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const section = useRef<HTMLElement>(null);
-  // Opened from a card above: brought into view.
-  useEffect(() => section.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), [fund.documentId, state]);
+  // Opened from a card above: brought into view. (Braces: Chromium's scrollIntoView answers a promise, which React
+  // would take for the effect's clean-up.)
+  useEffect(() => {
+    section.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [fund.documentId, state]);
   const labelOf = (value: string) => states.find((each) => each.state === value)?.label ?? value;
   const params = { ...(state && { state }), ...(q && { q }), sort };
 
@@ -221,15 +221,15 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
               <Th><Typography variant="sigma">Select</Typography></Th>
               <SortHeading label="Investor" field="name" sort={sort} setSort={setSort} />
               <SortHeading label="State" field="state" sort={sort} setSort={setSort} />
-              <Plain label="Accreditation" />
+              <Heading label="Accreditation" />
               <SortHeading label="Amount" field="amount" sort={sort} setSort={setSort} />
-              <Plain label="Method and spouse" />
+              <Heading label="Method and spouse" />
               <SortHeading label="Signed" field="investorSignedAt" sort={sort} setSort={setSort} />
               <SortHeading label="Countersigned" field="countersignedAt" sort={sort} setSort={setSort} />
               <SortHeading label="Funded" field="fundedAt" sort={sort} setSort={setSort} />
               <SortHeading label="Reminded" field="lastRemindedAt" sort={sort} setSort={setSort} />
-              <Plain label="Feedback" />
-              <Plain label="Actions" />
+              <Heading label="Feedback" />
+              <Heading label="Actions" />
             </Tr>
           </Thead>
           <Tbody>
@@ -285,17 +285,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
           </Tbody>
         </Table>
       </Box>
-      {pagination && (
-        <Flex justifyContent="space-between" paddingTop={4}>
-          <Typography variant="pi" textColor="neutral600">
-            {pagination.total ? `${pagination.total} commitment${pagination.total === 1 ? '' : 's'} · page ${pagination.page} of ${pagination.pageCount}` : 'No commitments in this state'}
-          </Typography>
-          <Flex gap={2}>
-            <Button variant="tertiary" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous page</Button>
-            <Button variant="tertiary" disabled={page >= pagination.pageCount} onClick={() => setPage(page + 1)}>Next page</Button>
-          </Flex>
-        </Flex>
-      )}
+      {pagination && <Pager total={pagination.total} page={pagination.page} pageCount={pagination.pageCount} noun="commitment" empty="No commitments in this state" setPage={setPage} />}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
-import type { ChangeEvent } from 'react';
-import { Field, SingleSelect, SingleSelectOption, TextInput } from '@strapi/design-system';
+import type { ChangeEvent, ReactNode } from 'react';
+import { Button, Field, Flex, SingleSelect, SingleSelectOption, Td, TextInput, Th, Typography } from '@strapi/design-system';
 
 /** What the desk's sections show above themselves: a done or refused call, in words. */
 export type Notice = { variant: 'success' | 'danger'; text: string } | null;
@@ -39,5 +39,26 @@ export function Choice({ label, value, onChange, options }: { label: string; val
         {options.map(([option, text]) => <SingleSelectOption key={option} value={option}>{text}</SingleSelectOption>)}
       </SingleSelect>
     </Field.Root>
+  );
+}
+
+/** How staff read an accreditation's type. */
+export const TYPE_NAMES: Record<string, string> = { individual: 'Individual', trust: 'Trust', business: 'Business' };
+
+/** A column heading that does not sort. */
+export const Heading = ({ label }: { label: string }) => <Th><Typography variant="sigma">{label}</Typography></Th>;
+/** A cell of plain text. */
+export const Cell = ({ children }: { children: ReactNode }) => <Td><Typography textColor="neutral800">{children}</Typography></Td>;
+
+/** Under a server-paged table: how many, which page, and the buttons to the others. */
+export function Pager({ total, page, pageCount, noun, empty, setPage }: { total: number; page: number; pageCount: number; noun: string; empty: string; setPage: (page: number) => void }) {
+  return (
+    <Flex justifyContent="space-between" paddingTop={4}>
+      <Typography variant="pi" textColor="neutral600">{total ? `${total} ${noun}${total === 1 ? '' : 's'} · page ${page} of ${pageCount}` : empty}</Typography>
+      <Flex gap={2}>
+        <Button variant="tertiary" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous page</Button>
+        <Button variant="tertiary" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>Next page</Button>
+      </Flex>
+    </Flex>
   );
 }

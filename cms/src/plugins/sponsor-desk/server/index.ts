@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
+import { directory, directoryQuery } from '../../../api/account/services/directory';
 import { ledger } from '../../../api/ledger-entry/services/ledger-entry';
 import { reminders } from '../../../api/reminder/services/reminder';
 import { signing } from '../../../api/signing/services/signing';
@@ -10,18 +11,21 @@ import { isRowId } from '../../../utils/validation';
 /**
  * The sponsor's desk: staff run a raise and a fund's money after it from the admin panel (docs/sponsor-desk.md,
  * docs/capital-accounts.md). Admin routes under /sponsor-desk, behind the panel's own sign-in; what each staff role
- * may do is a permission of the panel's roles: read (the board, its commitments, events and their allocation),
- * remind (investors who must still sign or fund), draft (prepare a capital call or distribution), post (post events,
- * confirm funding, record valuations), countersign and export. The super admin holds them all; src/bootstrap gives
- * content staff (editors, authors) read, remind and draft.
+ * may do is a permission of the panel's roles: read (the board, its commitments, the investor directory, events and
+ * their allocation), remind (investors who must still sign or fund), review (proof documents), draft (prepare a
+ * capital call or distribution), post (post events, confirm funding, record valuations), countersign, export and
+ * sessions (sign an investor out everywhere). The super admin holds them all; src/bootstrap gives content staff
+ * (editors, authors) read, remind, review and draft.
  */
-export const SPONSOR_DESK_ACTIONS = ['read', 'remind', 'draft', 'post', 'countersign', 'export'] as const;
+export const SPONSOR_DESK_ACTIONS = ['read', 'remind', 'review', 'draft', 'post', 'countersign', 'export', 'sessions'] as const;
 export type SponsorDeskAction = (typeof SPONSOR_DESK_ACTIONS)[number];
 export const sponsorDeskAction = (action: SponsorDeskAction) => `plugin::sponsor-desk.${action}`;
 
 const DISPLAY: Record<SponsorDeskAction, string> = {
   read: 'See the raise board, commitments, events and allocations',
   remind: 'Remind investors who must still sign or fund',
+  review: 'Mark proof documents reviewed',
+  sessions: 'Sign an investor out everywhere',
   draft: 'Draft capital calls and distributions',
   post: 'Post events, confirm funding, record valuations',
   countersign: 'Countersign subscription agreements',
@@ -58,6 +62,18 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
     ctx.set('Content-Disposition', `attachment; filename="${name}"`);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.body = csv;
+  },
+  async investors(ctx: Context) {
+    ctx.body = await directory(strapi).list(directoryQuery(ctx.query));
+  },
+  async investor(ctx: Context) {
+    ctx.body = await directory(strapi).find(ctx.params.documentId);
+  },
+  async review(ctx: Context) {
+    ctx.body = await directory(strapi).review(ctx.params.documentId, body(ctx).reviewed, staffName(ctx));
+  },
+  async signOut(ctx: Context) {
+    ctx.body = await directory(strapi).signOutEverywhere(ctx.params.documentId);
   },
   async remind(ctx: Context) {
     ctx.body = await reminders(strapi).send(body(ctx), staffName(ctx));
@@ -148,6 +164,10 @@ export default {
         { method: 'GET', path: '/funds/:documentId/commitments', handler: 'desk.commitments', config: may('read') },
         { method: 'GET', path: '/funds/:documentId/commitments.csv', handler: 'desk.commitmentsCsv', config: may('export') },
         { method: 'POST', path: '/reminders', handler: 'desk.remind', config: may('remind') },
+        { method: 'GET', path: '/investors', handler: 'desk.investors', config: may('read') },
+        { method: 'GET', path: '/investors/:documentId', handler: 'desk.investor', config: may('read') },
+        { method: 'POST', path: '/investors/:documentId/sign-out', handler: 'desk.signOut', config: may('sessions') },
+        { method: 'POST', path: '/proof-documents/:documentId/review', handler: 'desk.review', config: may('review') },
         { method: 'POST', path: '/countersign', handler: 'desk.countersign', config: may('countersign') },
         { method: 'POST', path: '/fund-events', handler: 'desk.draftEvent', config: may('draft') },
         { method: 'GET', path: '/fund-events/:id', handler: 'desk.findEvent', config: may('read') },

@@ -1,0 +1,214 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Box, Button, Flex, Table, Tbody, Td, TextButton, Thead, Tr, Typography } from '@strapi/design-system';
+import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
+import { Cell, Choice, dateOf, Heading, Input, messageOf, money, Pager, TYPE_NAMES, type Notify } from './shared';
+
+/** GET /sponsor-desk/investors and /sponsor-desk/investors/:documentId (docs/sponsor-desk.md). */
+interface Accreditation {
+  accreditation: { label: string; type: string } | null;
+  accreditationDate: string | null;
+  accreditationDue: boolean;
+}
+
+interface Account extends Accreditation {
+  documentId: string;
+  name: string;
+  email: string;
+  level: string;
+  isActive: boolean;
+  proofDocuments: { count: number; unreviewed: number };
+  commitments: { count: number; amount: number };
+  sessions: number;
+}
+
+interface Directory {
+  portal: { slug: string; name: string } | null;
+  portals: { slug: string; name: string }[];
+  results: Account[];
+  pagination: { page: number; pageCount: number; total: number };
+}
+
+interface Investor extends Accreditation {
+  documentId: string;
+  name: string;
+  email: string;
+  proofDocuments: { documentId: string; title: string | null; uploadedAt: string | null; reviewedBy: string | null; reviewedAt: string | null }[];
+  commitments: { documentId: string; fund: { name: string | null } | null; stateLabel: string; amount: number | null }[];
+  sessions: { label: string | null; startedAt: string | null; expiresAt: string | null; isGuestSession: boolean }[];
+}
+
+const PERMISSIONS = {
+  review: [{ action: 'plugin::sponsor-desk.review', subject: null }] as never[],
+  sessions: [{ action: 'plugin::sponsor-desk.sessions', subject: null }] as never[],
+};
+
+function accreditationText(account: Accreditation): string {
+  if (!account.accreditation) return 'None stated';
+  const type = TYPE_NAMES[account.accreditation.type] ?? account.accreditation.type;
+  return `${type} · ${dateOf(account.accreditationDate)}${account.accreditationDue ? ' · over a year old: ask again' : ''}`;
+}
+
+
+/** One investor: accreditation, proof documents to review, commitments across funds, and open sessions. */
+function InvestorDetail({ documentId, notify, changed }: { documentId: string; notify: Notify; changed: () => void }) {
+  const { get, post } = useFetchClient();
+  const { allowedActions } = useRBAC(PERMISSIONS);
+  const [investor, setInvestor] = useState<Investor | null>(null);
+  const load = useCallback(() => {
+    get(`/sponsor-desk/investors/${documentId}`)
+      .then(({ data }) => setInvestor(data as Investor))
+      .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
+  }, [get, documentId, notify]);
+  useEffect(load, [load]);
+
+  const act = async (path: string, body: unknown, done: (answer: Record<string, unknown>) => string) => {
+    try {
+      const { data } = await post(path, body);
+      notify({ variant: 'success', text: done(data as Record<string, unknown>) });
+      load();
+      changed();
+    } catch (error) {
+      notify({ variant: 'danger', text: messageOf(error) });
+    }
+  };
+
+  if (!investor) return <Typography>Loading the investor…</Typography>;
+  return (
+    <Box tag="section" aria-label={investor.name} background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+      <Typography variant="delta" tag="h2">{investor.name}</Typography>
+      <Box paddingTop={1}><Typography textColor="neutral600">{`${investor.email} · accreditation: ${accreditationText(investor)}${investor.accreditation ? ` (${investor.accreditation.label})` : ''}`}</Typography></Box>
+
+      <Box paddingTop={6}><Typography variant="omega" fontWeight="bold" tag="h3">Proof documents</Typography></Box>
+      {investor.proofDocuments.length ? (
+        <Table colCount={3} rowCount={investor.proofDocuments.length + 1} aria-label="Proof documents">
+          <Thead><Tr><Heading label="Document" /><Heading label="Uploaded" /><Heading label="Review" /></Tr></Thead>
+          <Tbody>
+            {investor.proofDocuments.map((proof) => (
+              <Tr key={proof.documentId}>
+                <Cell>{proof.title}</Cell>
+                <Cell>{dateOf(proof.uploadedAt)}</Cell>
+                <Td>
+                  <Flex gap={3}>
+                    <Typography textColor="neutral800">{proof.reviewedAt ? `Reviewed by ${proof.reviewedBy} on ${dateOf(proof.reviewedAt)}` : 'Not reviewed'}</Typography>
+                    {allowedActions.canReview && (
+                      <TextButton onClick={() => act(`/sponsor-desk/proof-documents/${proof.documentId}/review`, { reviewed: !proof.reviewedAt }, () => (proof.reviewedAt ? `${proof.title}: review undone.` : `${proof.title} marked reviewed.`))}>
+                        {proof.reviewedAt ? 'Undo review' : 'Mark reviewed'}
+                      </TextButton>
+                    )}
+                  </Flex>
+                </Td>
+              </Tr>
+            ))}
+          </Tbody>
+        </Table>
+      ) : <Typography textColor="neutral600">None uploaded.</Typography>}
+
+      <Box paddingTop={6}><Typography variant="omega" fontWeight="bold" tag="h3">Commitments</Typography></Box>
+      {investor.commitments.length ? (
+        <Table colCount={3} rowCount={investor.commitments.length + 1} aria-label="Commitments across funds">
+          <Thead><Tr><Heading label="Fund" /><Heading label="State" /><Heading label="Amount" /></Tr></Thead>
+          <Tbody>
+            {investor.commitments.map((commitment) => (
+              <Tr key={commitment.documentId}>
+                <Cell>{commitment.fund?.name ?? ''}</Cell>
+                <Cell>{commitment.stateLabel}</Cell>
+                <Cell>{money(commitment.amount)}</Cell>
+              </Tr>
+            ))}
+          </Tbody>
+        </Table>
+      ) : <Typography textColor="neutral600">No commitments.</Typography>}
+
+      <Box paddingTop={6}>
+        <Flex justifyContent="space-between">
+          <Typography variant="omega" fontWeight="bold" tag="h3">{`Open sessions (${investor.sessions.length})`}</Typography>
+          {allowedActions.canSessions && investor.sessions.length > 0 && (
+            <Button variant="danger-light" onClick={() => act(`/sponsor-desk/investors/${investor.documentId}/sign-out`, {}, (answer) => `${investor.name} is signed out everywhere (${String(answer.ended)} session${answer.ended === 1 ? '' : 's'} ended).`)}>
+              Sign out everywhere
+            </Button>
+          )}
+        </Flex>
+      </Box>
+      {investor.sessions.map((session, index) => (
+        <Typography key={index} tag="p" textColor="neutral800">
+          {`Since ${dateOf(session.startedAt)}, until ${dateOf(session.expiresAt)}${session.isGuestSession ? ' (a superadmin’s guest session)' : ''}`}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The investor directory (docs/sponsor-desk.md): a portal's accounts with their accreditation, proof documents to
+ * review, commitments across funds and open sessions; one opens below with what staff may do about it.
+ */
+export function Investors({ notify }: { notify: Notify }) {
+  const { get } = useFetchClient();
+  const [portal, setPortal] = useState('');
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [directory, setDirectory] = useState<Directory | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    get('/sponsor-desk/investors', { params: { ...(portal && { portal }), ...(q && { q }), page, pageSize: 25 } })
+      .then(({ data }) => setDirectory(data as Directory))
+      .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
+  }, [get, portal, q, page, notify]);
+  useEffect(load, [load]);
+
+  const rows = directory?.results ?? [];
+  return (
+    <Flex direction="column" alignItems="stretch" gap={6}>
+      <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+        <Flex gap={4} alignItems="flex-end" wrap="wrap">
+          {directory && directory.portals.length > 1 && (
+            <Box style={{ minWidth: '20rem' }}>
+              <Choice label="Portal" value={directory.portal?.slug ?? ''} onChange={(next) => { setPortal(next); setPage(1); setOpen(null); }} options={directory.portals.map((each) => [each.slug, each.name])} />
+            </Box>
+          )}
+          <Box tag="form" onSubmit={(event: FormEvent) => { event.preventDefault(); setQ(search.trim()); setPage(1); }}>
+            <Flex gap={2} alignItems="flex-end">
+              <Input label="Search investors by name or email" value={search} onChange={setSearch} />
+              <Button type="submit" variant="tertiary">Search</Button>
+            </Flex>
+          </Box>
+        </Flex>
+        <Box paddingTop={4}>
+          <Table colCount={6} rowCount={rows.length + 1} aria-label="Investors">
+            <Thead>
+              <Tr>
+                <Heading label="Investor" />
+                <Heading label="Accreditation" />
+                <Heading label="Proof documents" />
+                <Heading label="Commitments" />
+                <Heading label="Open sessions" />
+                <Heading label="Details" />
+              </Tr>
+            </Thead>
+            <Tbody>
+              {rows.map((account) => (
+                <Tr key={account.documentId}>
+                  <Td>
+                    <Flex direction="column" alignItems="flex-start">
+                      <Typography textColor="neutral800" fontWeight="bold">{account.name}</Typography>
+                      <Typography variant="pi" textColor="neutral600">{`${account.email}${account.level === 'user' ? '' : ` · ${account.level}`}${account.isActive ? '' : ' · not confirmed'}`}</Typography>
+                    </Flex>
+                  </Td>
+                  <Cell>{accreditationText(account)}</Cell>
+                  <Cell>{account.proofDocuments.count ? `${account.proofDocuments.count}${account.proofDocuments.unreviewed ? ` · ${account.proofDocuments.unreviewed} to review` : ' · reviewed'}` : 'None'}</Cell>
+                  <Cell>{account.commitments.count ? `${account.commitments.count} · ${money(account.commitments.amount, true)}` : 'None'}</Cell>
+                  <Cell>{account.sessions}</Cell>
+                  <Td><TextButton onClick={() => setOpen(account.documentId)} aria-label={`Open ${account.name}`}>Open</TextButton></Td>
+                </Tr>
+              ))}
+            </Tbody>
+          </Table>
+        </Box>
+        {directory && <Pager total={directory.pagination.total} page={directory.pagination.page} pageCount={directory.pagination.pageCount} noun="account" empty="No accounts found" setPage={setPage} />}
+      </Box>
+      {open && <InvestorDetail key={open} documentId={open} notify={notify} changed={load} />}
+    </Flex>
+  );
+}

@@ -1,0 +1,227 @@
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import type { Knex } from 'knex';
+import { accreditationDue, accreditationOption, INVEST_STATUS, raiseState, RAISE_STATE_LABELS, type RaiseRow } from '@portal/rules';
+import { serviceAccessor } from '../../../utils/service';
+import { linkTableOf, tableOf } from '../../../utils/tables';
+import { portals } from '../../portal/services/portal';
+import { sessions } from '../../session/services/session';
+import { personName } from '../../synd-user/services/synd-user';
+import { USER } from '../users';
+
+const SYND_USER = 'api::synd-user.synd-user';
+const PROOF_DOCUMENT = 'api::proof-document.proof-document';
+const USER_AUTH = 'api::session.user-auth';
+/** The most accounts one page of the directory answers. */
+const MAX_PAGE_SIZE = 100;
+const SORTS = ['name', 'email', 'accreditationDate', 'createdAt'] as const;
+type DirectorySort = (typeof SORTS)[number];
+
+export interface DirectoryQuery {
+  portal?: string;
+  q?: string;
+  sort: { field: DirectorySort; desc: boolean };
+  page: number;
+  pageSize: number;
+}
+
+/** A date column as ISO text: SQLite answers stored text or epoch milliseconds, PostgreSQL a Date. */
+const iso = (value: unknown): string | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const date = new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string | number | Date));
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+};
+
+/** Reads and checks the directory's query string; a 400 names what is wrong. */
+export function directoryQuery(query: Record<string, unknown>): DirectoryQuery {
+  const one = (name: string): string | undefined => {
+    const value = query[name];
+    if (value === undefined || value === '') return undefined;
+    if (typeof value !== 'string') throw new errors.ValidationError(`${name} must be given once, as text`);
+    return value;
+  };
+  const [field, direction = 'asc'] = (one('sort') ?? 'name:asc').split(':');
+  if (!SORTS.includes(field as DirectorySort) || !/^(asc|desc)$/i.test(direction)) throw new errors.ValidationError(`sort must be one of ${SORTS.join(', ')}, with :asc or :desc`);
+  const whole = (name: string, fallback: number, max: number) => {
+    const text = one(name);
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (!Number.isSafeInteger(value) || value < 1 || value > max) throw new errors.ValidationError(`${name} must be a whole number from 1 to ${max}`);
+    return value;
+  };
+  const q = one('q')?.trim();
+  if (q && q.length > 200) throw new errors.ValidationError('q must be at most 200 characters');
+  return {
+    ...(one('portal') && { portal: one('portal') }),
+    ...(q && { q }),
+    sort: { field: field as DirectorySort, desc: direction.toLowerCase() === 'desc' },
+    page: whole('page', 1, 1_000_000),
+    pageSize: whole('pageSize', 25, MAX_PAGE_SIZE),
+  };
+}
+
+interface UserRow {
+  id: number;
+  documentId: string;
+  email: string;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  level: string | null;
+  isActive: boolean | null;
+  accreditation: number | null;
+  accreditationDate: string | null;
+  trustName: string | null;
+  busEntityName: string | null;
+  createdAt: string | null;
+}
+
+/** An account's accreditation as staff read it: the threshold, its date, and whether the investor will be asked again. */
+function accreditationOf(user: Pick<UserRow, 'accreditation' | 'accreditationDate'>, now: Date) {
+  const option = accreditationOption(user.accreditation);
+  const date = iso(user.accreditationDate);
+  return {
+    accreditation: option ? { value: option.value, type: option.type, label: option.label } : null,
+    accreditationDate: date,
+    accreditationDue: accreditationDue({ accreditation: option?.value ?? null, accreditationDate: date }, now),
+  };
+}
+
+const nameOf = (user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) => personName(user.firstName, user.lastName) || user.email;
+
+/**
+ * The sponsor desk's investor directory (docs/sponsor-desk.md): a portal's accounts with their accreditation, proof
+ * documents and whether staff reviewed them, commitments across funds and open sessions; one investor in full; a
+ * proof document marked reviewed; every session of an account ended.
+ */
+const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
+  const knex = (): Knex => strapi.db.connection;
+
+  /** The page's accounts' figures, one grouped query each: proof documents, commitments, open sessions. */
+  async function figuresOf(userIds: number[], now: Date) {
+    const grouped = async (uid: string, build: (query: Knex.QueryBuilder, owner: string) => Knex.QueryBuilder) => {
+      const link = linkTableOf(strapi, uid, 'user');
+      const query = knex()(`${tableOf(strapi, uid)} as t`).join(`${link.name} as l`, `l.${link.owner}`, 't.id').whereIn(`l.${link.target}`, userIds).groupBy(`l.${link.target}`);
+      return (await build(query, `l.${link.target}`)) as Record<string, number | string | null>[];
+    };
+    const [proofs, commitments, open] = await Promise.all([
+      grouped(PROOF_DOCUMENT, (query, owner) => query.where((live) => live.whereNull('t.is_deleted').orWhere('t.is_deleted', false))
+        .select({ user: owner }).count({ documents: '*' }).sum({ unreviewed: knex().raw('CASE WHEN t.reviewed_at IS NULL THEN 1 ELSE 0 END') })),
+      grouped(SYND_USER, (query, owner) => query.where('t.invest_status', INVEST_STATUS.accepted).select({ user: owner }).count({ commitments: '*' }).sum({ amount: 't.invest_amount' })),
+      grouped(USER_AUTH, (query, owner) => query.where('t.expires_at', '>', now).select({ user: owner }).count({ sessions: '*' })),
+    ]);
+    const find = (rows: Record<string, number | string | null>[], id: number) => rows.find((row) => Number(row.user) === id);
+    return (id: number) => ({
+      proofDocuments: { count: Number(find(proofs, id)?.documents ?? 0), unreviewed: Number(find(proofs, id)?.unreviewed ?? 0) },
+      commitments: { count: Number(find(commitments, id)?.commitments ?? 0), amount: Number(find(commitments, id)?.amount ?? 0) },
+      sessions: Number(find(open, id)?.sessions ?? 0),
+    });
+  }
+
+  async function userOf(documentId: string): Promise<UserRow> {
+    if (!/^[A-Za-z0-9]{1,64}$/.test(documentId)) throw new errors.NotFoundError('Investor not found');
+    const user = (await strapi.db.query(USER).findOne({ where: { documentId } })) as UserRow | null;
+    if (!user) throw new errors.NotFoundError('Investor not found');
+    return user;
+  }
+
+  return {
+    /** GET /sponsor-desk/investors: a page of the portal's accounts, searched by name or email. */
+    async list(query: DirectoryQuery) {
+      const every = await portals(strapi).findAll();
+      const portal = query.portal ? await portals(strapi).requireBySlug(query.portal) : (every.find((row) => row.isDefault) ?? every[0]);
+      const choices = every.map((row) => ({ slug: row.slug, name: (row as { name?: string | null }).name ?? row.slug }));
+      if (!portal) return { portal: null, portals: choices, results: [], pagination: { page: 1, pageSize: query.pageSize, pageCount: 0, total: 0 } };
+      const link = linkTableOf(strapi, USER, 'portal');
+      const accounts = () => {
+        const rows = knex()(`${tableOf(strapi, USER)} as u`).join(`${link.name} as p`, `p.${link.owner}`, 'u.id').where(`p.${link.target}`, portal.id);
+        if (query.q) {
+          const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+          rows.where((search) => search
+            .whereRaw("lower(u.email) LIKE ? ESCAPE '\\'", [like])
+            .orWhereRaw("lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE ? ESCAPE '\\'", [like]));
+        }
+        return rows;
+      };
+      const [{ total }] = (await accounts().count({ total: '*' })) as { total: number | string }[];
+      const order: Record<DirectorySort, string> = {
+        name: "lower(coalesce(nullif(u.last_name, ''), u.email) || ' ' || coalesce(u.first_name, ''))",
+        email: 'lower(u.email)',
+        accreditationDate: 'u.accreditation_date',
+        createdAt: 'u.created_at',
+      };
+      const direction = query.sort.desc ? 'DESC' : 'ASC';
+      const ids = ((await accounts().select('u.id')
+        .orderByRaw(`(${order[query.sort.field]}) IS NULL, ${order[query.sort.field]} ${direction}, u.id ${direction}`)
+        .offset((query.page - 1) * query.pageSize).limit(query.pageSize)) as { id: number | string }[]).map((row) => Number(row.id));
+      const users = (await strapi.db.query(USER).findMany({ where: { id: { $in: ids } } })) as UserRow[];
+      const now = new Date();
+      const figures = ids.length ? await figuresOf(ids, now) : () => null;
+      const byUserId = new Map(users.map((user) => [user.id, user]));
+      return {
+        portal: { slug: portal.slug, name: (portal as { name?: string | null }).name ?? portal.slug },
+        portals: choices,
+        results: ids.flatMap((id) => {
+          const user = byUserId.get(id);
+          if (!user) return [];
+          return [{ documentId: user.documentId, name: nameOf(user), email: user.email, level: user.level ?? 'user', isActive: Boolean(user.isActive), ...accreditationOf(user, now), ...figures(id) }];
+        }),
+        pagination: { page: query.page, pageSize: query.pageSize, pageCount: Math.ceil(Number(total) / query.pageSize), total: Number(total) },
+      };
+    },
+
+    /** GET /sponsor-desk/investors/:documentId: one account in full. */
+    async find(documentId: string) {
+      const user = await userOf(documentId);
+      const now = new Date();
+      const [proofs, rows, open] = await Promise.all([
+        strapi.db.query(PROOF_DOCUMENT).findMany({ where: { user: { id: user.id }, isDeleted: { $ne: true } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: 200 }),
+        strapi.db.query(SYND_USER).findMany({ where: { user: { id: user.id } }, populate: { fund: { select: ['documentId', 'name'] } }, orderBy: { createdAt: 'desc' }, limit: 200 }),
+        strapi.db.query(USER_AUTH).findMany({ where: { user: { id: user.id }, expiresAt: { $gt: now } }, select: ['label', 'createdAt', 'expiresAt', 'isGuestSession'], orderBy: { createdAt: 'desc' }, limit: 200 }),
+      ]);
+      return {
+        documentId: user.documentId,
+        name: nameOf(user),
+        email: user.email,
+        level: user.level ?? 'user',
+        isActive: Boolean(user.isActive),
+        trustName: user.trustName,
+        busEntityName: user.busEntityName,
+        ...accreditationOf(user, now),
+        proofDocuments: (proofs as { documentId: string; title: string | null; originalName: string | null; createdAt: string; reviewedBy: string | null; reviewedAt: string | null }[]).map((proof) => ({
+          documentId: proof.documentId, title: proof.title || proof.originalName, originalName: proof.originalName, uploadedAt: iso(proof.createdAt), reviewedBy: proof.reviewedBy, reviewedAt: iso(proof.reviewedAt),
+        })),
+        commitments: (rows as (RaiseRow & { documentId: string; invest_amount: number | string | null; fund: { documentId: string; name: string | null } | null })[]).map((row) => ({
+          documentId: row.documentId, fund: row.fund, state: raiseState(row), stateLabel: RAISE_STATE_LABELS[raiseState(row)], amount: row.invest_amount === null ? null : Number(row.invest_amount),
+        })),
+        sessions: (open as { label: string | null; createdAt: string; expiresAt: string; isGuestSession: boolean | null }[]).map((session) => ({
+          label: session.label, startedAt: iso(session.createdAt), expiresAt: iso(session.expiresAt), isGuestSession: Boolean(session.isGuestSession),
+        })),
+      };
+    },
+
+    /** POST /sponsor-desk/proof-documents/:documentId/review {reviewed}: marks a proof reviewed by the staff member (or not). */
+    async review(documentId: string, reviewed: unknown, staffName: string) {
+      if (typeof reviewed !== 'boolean') throw new errors.ValidationError('reviewed must be true or false');
+      const proof = /^[A-Za-z0-9]{1,64}$/.test(documentId)
+        ? ((await strapi.db.query(PROOF_DOCUMENT).findOne({ where: { documentId, isDeleted: { $ne: true } }, select: ['id', 'documentId'] })) as { id: number; documentId: string } | null)
+        : null;
+      if (!proof) throw new errors.NotFoundError('Proof document not found');
+      const data = reviewed ? { reviewedBy: staffName, reviewedAt: new Date() } : { reviewedBy: null, reviewedAt: null };
+      await strapi.db.query(PROOF_DOCUMENT).update({ where: { id: proof.id }, data });
+      return { documentId: proof.documentId, reviewedBy: data.reviewedBy, reviewedAt: data.reviewedAt ? data.reviewedAt.toISOString() : null };
+    },
+
+    /** POST /sponsor-desk/investors/:documentId/sign-out: ends every session of the account; answers how many. */
+    async signOutEverywhere(documentId: string) {
+      const user = await userOf(documentId);
+      const ended = await strapi.db.query(USER_AUTH).count({ where: { user: { id: user.id } } });
+      await sessions(strapi).endAllForUser(user.id);
+      return { ended };
+    },
+  };
+};
+
+export type DirectoryService = ReturnType<typeof directoryService>;
+export const directory = serviceAccessor<DirectoryService>('api::account.directory');
+export default directoryService;
