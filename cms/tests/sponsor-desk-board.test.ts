@@ -276,3 +276,72 @@ describe('countersigning and access', () => {
     expect((await admin('POST', '/sponsor-desk/countersign', { syndUsers: ['nope'] })).body.results[0]).toMatchObject({ success: false, error: 'Commitment not found' });
   });
 });
+
+describe('K-1s', () => {
+  let schedule: string;
+  const PDF = Buffer.from('%PDF-1.4\n% a K-1\n%%EOF\n');
+  /** One K-1 sent as the desk's page sends it: multipart, the file and whose it is. */
+  // Tests read arbitrary JSON answers; `any` keeps assertions short (as helpers/strapi's http does).
+  const upload = (token: string, name: string, bytes: Buffer, fields: Record<string, string>): Promise<{ status: number; body: any }> => {
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type: 'application/pdf' }), name);
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    return fetch(`${app.url}/sponsor-desk/tax-schedules/${schedule}/documents`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })
+      .then(async (answer) => ({ status: answer.status, body: await answer.json() }));
+  };
+  const summaryOf = async (who: Investor) => (await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: who.authCode })).body;
+
+  it("lets staff say when a year's K-1s are expected, which each partner's dashboard then says", async () => {
+    const set = await editor('POST', '/sponsor-desk/tax-schedules', { fund: offering.fund, taxYear: 2026, expectedDate: '2027-03-15' });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ taxYear: 2026, documentName: 'K-1', expectedDate: '2027-03-15', state: 'pending', fund: { name: 'board Fund I' } });
+    schedule = set.body.documentId;
+    // Setting the year again changes its date; it stays one schedule.
+    expect((await editor('POST', '/sponsor-desk/tax-schedules', { fund: offering.fund, taxYear: 2026, expectedDate: '2027-03-16' })).body.documentId).toBe(schedule);
+    expect((await editor('GET', `/sponsor-desk/tax-schedules?fund=${offering.fund}`)).body.results).toMatchObject([{ documentId: schedule, expectedDate: '2027-03-16', investors: 4, issued: 0 }]);
+    expect((await editor('POST', '/sponsor-desk/tax-schedules', { fund: offering.fund, taxYear: 26 })).body.error.message).toBe('taxYear must be a year, like 2026');
+    expect((await editor('POST', '/sponsor-desk/tax-schedules', { fund: offering.fund, taxYear: 2026, expectedDate: 'March' })).body.error.message).toBe('expectedDate must be a date (YYYY-MM-DD)');
+
+    expect((await summaryOf(by.countersigned[0])).taxDocuments).toEqual([{ fund_name: 'board Fund I', taxYear: 2026, documentName: 'K-1', expectedDate: '2027-03-16', state: 'pending' }]);
+    // Not a partner yet (no complete agreement): nothing to expect.
+    expect((await summaryOf(by.committed[0])).taxDocuments).toEqual([]);
+  });
+
+  it("matches files to partners by their names, or by the desk's pattern", async () => {
+    const cole = by.countersigned[0];
+    const { body } = await editor('POST', `/sponsor-desk/tax-schedules/${schedule}/match`, { names: ['K1 2026 Boardman Cole.pdf', 'K1 2026 Boardman.pdf', `${by.funded[0].email}.pdf`] });
+    expect(body.matches).toEqual([
+      { name: 'K1 2026 Boardman Cole.pdf', syndUser: cole.syndUser },
+      { name: 'K1 2026 Boardman.pdf', syndUser: null },
+      { name: `${by.funded[0].email}.pdf`, syndUser: by.funded[0].syndUser },
+    ]);
+    const patterned = await editor('POST', `/sponsor-desk/tax-schedules/${schedule}/match`, { names: ['board-2026-cole-boardman.pdf'], pattern: 'board-2026-{first}-{last}' });
+    expect(patterned.body.matches[0].syndUser).toBe(cole.syndUser);
+  });
+
+  it('issues one PDF per partner as their tax document with its notification, once unless replaced; only admins issue', async () => {
+    const cole = by.countersigned[0];
+    expect((await upload(editorToken, 'cole.pdf', PDF, { syndUser: cole.syndUser })).status).toBe(403);
+    expect((await upload(superToken, 'cole.txt', Buffer.from('hello'), { syndUser: cole.syndUser })).body.error.message).toBe('A K-1 must be a PDF file');
+    expect((await upload(superToken, 'carl.pdf', PDF, { syndUser: by.committed[0].syndUser })).body.error.message).toBe('That investor is not a partner of this fund (no complete agreement)');
+
+    const issued = await upload(superToken, 'K1 2026 Boardman Cole.pdf', PDF, { syndUser: cole.syndUser });
+    expect(issued.status).toBe(200);
+    expect(issued.body).toMatchObject({ document: { title: 'K-1 2026, board Fund I' }, issued: 1, investors: 4, state: 'pending' });
+    await waitForMail(cole.email, 'New tax document: K-1 2026, board Fund I');
+    const listed = await call(app, 'GET', '/api/tax_documents?mine=true&filters%5Byear%5D=2026&populate=fund&limit=999', undefined, { authCode: cole.authCode });
+    expect(listed.body.items.map((item: { title: string }) => item.title)).toEqual(['K-1 2026, board Fund I']);
+
+    const twice = await upload(superToken, 'again.pdf', PDF, { syndUser: cole.syndUser });
+    expect(twice.status).toBe(409);
+    expect((await upload(superToken, 'corrected.pdf', PDF, { syndUser: cole.syndUser, replace: 'true' })).status).toBe(200);
+    const relisted = await call(app, 'GET', '/api/tax_documents?mine=true&filters%5Byear%5D=2026&populate=fund&limit=999', undefined, { authCode: cole.authCode });
+    expect(relisted.body.items.map((item: { originalName: string }) => item.originalName)).toEqual(['corrected.pdf']);
+
+    const detail = await admin('GET', `/sponsor-desk/tax-schedules/${schedule}`);
+    expect(detail.body.investors.find((partner: { syndUser: string }) => partner.syndUser === cole.syndUser).document).toMatchObject({ originalName: 'corrected.pdf' });
+    expect((await editor('POST', `/sponsor-desk/tax-schedules/${schedule}/issued`)).status).toBe(403);
+    expect((await admin('POST', `/sponsor-desk/tax-schedules/${schedule}/issued`)).body).toMatchObject({ state: 'issued', issuedBy: 'Ada Admin' });
+    expect((await summaryOf(cole)).taxDocuments[0]).toMatchObject({ state: 'issued' });
+  });
+});

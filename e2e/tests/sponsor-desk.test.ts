@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
-import { useBrowser } from '../helpers/browser';
+import { signedInPage, useBrowser } from '../helpers/browser';
 import { mailFromOutbox } from '../helpers/outbox';
 
 const stack = inject('stack');
@@ -98,5 +98,34 @@ describe('the sponsor desk raise board in Chromium', () => {
     for (const fund of ['Wasabi Stallion Fund V', 'Wasabi Stallion Fund IV', 'Wasabi Stallion Fund III']) await funds.getByText(fund, { exact: true }).waitFor();
     await keepScreenshot(admin, 'sponsor-desk-investor.png');
     await admin.context().close();
+  });
+
+  it("an admin issues a partner's K-1 from a file matched by its name; the investor's dashboard says when to expect it, then that it is ready", async () => {
+    const year = new Date().getUTCFullYear();
+    const investor = await signedInPage(browser(), stack.siteUrl, 'investor.investing@wasabistallions.com');
+    await investor.goto(`${stack.siteUrl}/dashboard`);
+    const taxes = investor.getByRole('list', { name: 'Tax Documents' });
+    await taxes.getByText(`Wasabi Stallion Fund IV: K-1 for ${year} expected by March 15`).waitFor();
+
+    const admin = await deskAs('admin@portal.local');
+    await admin.getByRole('tab', { name: 'K-1s' }).click();
+    await admin.getByRole('combobox', { name: 'Fund' }).click();
+    await admin.getByRole('option', { name: 'Wasabi Stallion Fund IV', exact: true }).click();
+    await admin.getByRole('button', { name: `Open K-1 ${year}` }).click();
+    const schedule = admin.getByRole('region', { name: `K-1 ${year}` });
+    await schedule.getByRole('grid', { name: 'Partners' }).getByText('Not issued').waitFor();
+    await schedule.getByLabel('K-1 files').setInputFiles({ name: `K1 ${year} Investor Ivan.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% K-1\n%%EOF\n') });
+    await schedule.getByRole('grid', { name: 'Files to issue' }).getByText('Matched').waitFor();
+    await keepScreenshot(admin, 'sponsor-desk-k1.png');
+    await schedule.getByRole('button', { name: 'Issue 1 file' }).click();
+    await admin.getByText('1 of 1 issued; each investor is notified.').waitFor();
+    await schedule.getByRole('grid', { name: 'Partners' }).getByText(new RegExp(`^K1 ${year} Investor Ivan\\.pdf · issued`)).waitFor();
+    await admin.context().close();
+
+    // Every partner has theirs: the year is issued, and the dashboard leads to Tax Documents, which lists it.
+    await investor.goto(`${stack.siteUrl}/dashboard`);
+    await taxes.getByRole('link', { name: `Wasabi Stallion Fund IV: K-1 for ${year} is ready under Tax Documents` }).click();
+    await investor.getByRole('button', { name: `K-1 ${year}, Wasabi Stallion Fund IV` }).waitFor();
+    await investor.context().close();
   });
 });

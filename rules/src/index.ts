@@ -12,3 +12,4 @@ export * from './allocation';
 export * from './returns';
 export * from './ledger';
 export * from './raise';
+export * from './tax-schedule';

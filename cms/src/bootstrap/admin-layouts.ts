@@ -220,6 +220,15 @@ const LAYOUTS: Record<string, Layout> = {
       reminderKey: 'One reminder per investor a day: the desk skips anyone reminded on this day already.',
     },
   },
+  'api::tax-schedule.tax-schedule': {
+    mainField: 'taxYear',
+    list: ['taxYear', 'fund', 'documentName', 'expectedDate', 'state'],
+    descriptions: {
+      expectedDate: 'Investors of the fund read on their dashboard when to expect it (set on the sponsor desk’s K-1s tab).',
+      state: 'Issued once every partner has their file, or when staff mark it issued.',
+      scheduleKey: 'One schedule per fund, year and document.',
+    },
+  },
   'api::notification.notification': {
     mainField: 'messageSubject',
     list: ['messageSubject', 'user', 'template', 'createdAt'],
@@ -269,7 +278,7 @@ const LAYOUTS: Record<string, Layout> = {
   },
 };
 
-const LAYOUT_VERSION = 11;
+const LAYOUT_VERSION = 12;
 
 type Configuration = {
   settings: Record<string, unknown>;

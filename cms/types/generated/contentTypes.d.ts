@@ -1658,6 +1658,10 @@ export interface ApiTaxDocumentTaxDocument extends Struct.CollectionTypeSchema {
     publishedAt: Schema.Attribute.DateTime;
     sendToAllFundInvestors: Schema.Attribute.Boolean &
       Schema.Attribute.DefaultTo<false>;
+    taxSchedule: Schema.Attribute.Relation<
+      'manyToOne',
+      'api::tax-schedule.tax-schedule'
+    >;
     title: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
@@ -1667,6 +1671,50 @@ export interface ApiTaxDocumentTaxDocument extends Struct.CollectionTypeSchema {
       'plugin::users-permissions.user'
     >;
     year: Schema.Attribute.Integer;
+  };
+}
+
+export interface ApiTaxScheduleTaxSchedule extends Struct.CollectionTypeSchema {
+  collectionName: 'tax_schedules';
+  info: {
+    description: "When a fund's K-1s (or another yearly document) for a tax year are expected, and whether they are issued";
+    displayName: 'Tax Schedule';
+    pluralName: 'tax-schedules';
+    singularName: 'tax-schedule';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    documentName: Schema.Attribute.String & Schema.Attribute.DefaultTo<'K-1'>;
+    expectedDate: Schema.Attribute.Date;
+    fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
+    issuedAt: Schema.Attribute.DateTime;
+    issuedBy: Schema.Attribute.String;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::tax-schedule.tax-schedule'
+    > &
+      Schema.Attribute.Private;
+    publishedAt: Schema.Attribute.DateTime;
+    scheduleKey: Schema.Attribute.String & Schema.Attribute.Unique;
+    state: Schema.Attribute.Enumeration<['pending', 'issued']> &
+      Schema.Attribute.DefaultTo<'pending'>;
+    taxYear: Schema.Attribute.Integer &
+      Schema.Attribute.SetMinMax<
+        {
+          max: 9999;
+          min: 1900;
+        },
+        number
+      >;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
   };
 }
 
@@ -2322,6 +2370,7 @@ declare module '@strapi/strapi' {
       'api::synd-document.synd-document': ApiSyndDocumentSyndDocument;
       'api::synd-user.synd-user': ApiSyndUserSyndUser;
       'api::tax-document.tax-document': ApiTaxDocumentTaxDocument;
+      'api::tax-schedule.tax-schedule': ApiTaxScheduleTaxSchedule;
       'api::team-member.team-member': ApiTeamMemberTeamMember;
       'api::valuation.valuation': ApiValuationValuation;
       'plugin::content-releases.release': PluginContentReleasesRelease;

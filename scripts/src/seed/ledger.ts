@@ -109,5 +109,11 @@ export async function seedLedger(strapi: Core.Strapi, now: Date): Promise<{ crea
     }
     created += 1;
   }
+  // This year's K-1s of each fund with a history, expected by March 15 next year (the dashboard says so); set again
+  // on every seed, which keeps one schedule per fund and year.
+  const schedules = strapi.service('api::tax-schedule.tax-schedule' as never) as unknown as { set(input: Record<string, unknown>): Promise<unknown> };
+  for (const history of HISTORIES) {
+    await schedules.set({ fund: history.slug, taxYear: now.getUTCFullYear(), expectedDate: `${now.getUTCFullYear() + 1}-03-15` });
+  }
   return { created, skipped };
 }

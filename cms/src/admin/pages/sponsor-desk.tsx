@@ -3,12 +3,13 @@ import { Alert, Box, Flex, Tabs } from '@strapi/design-system';
 import { Layouts } from '@strapi/strapi/admin';
 import { CapitalAccounts } from '../components/sponsor-desk/capital-accounts';
 import { Investors } from '../components/sponsor-desk/investors';
+import { TaxDocuments } from '../components/sponsor-desk/tax-documents';
 import { RaiseBoard } from '../components/sponsor-desk/raise-board';
 import type { Notice } from '../components/sponsor-desk/shared';
 
 /**
  * The sponsor desk (docs/sponsor-desk.md, docs/capital-accounts.md): the raise board, portal by portal and fund by
- * fund, the investor directory, and the capital accounts after the raise. The panel's fetch client sends the staff member's token; the
+ * fund, the investor directory, K-1s per fund and tax year, and the capital accounts after the raise. The panel's fetch client sends the staff member's token; the
  * server checks each call against the desk's permissions.
  */
 export default function SponsorDeskPage() {
@@ -27,6 +28,7 @@ export default function SponsorDeskPage() {
             <Tabs.List aria-label="Sponsor desk">
               <Tabs.Trigger value="raise">Raise board</Tabs.Trigger>
               <Tabs.Trigger value="investors">Investors</Tabs.Trigger>
+              <Tabs.Trigger value="k1">K-1s</Tabs.Trigger>
               <Tabs.Trigger value="capital">Capital accounts</Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="raise">
@@ -34,6 +36,9 @@ export default function SponsorDeskPage() {
             </Tabs.Content>
             <Tabs.Content value="investors">
               <Box paddingTop={6}><Investors notify={setNotice} /></Box>
+            </Tabs.Content>
+            <Tabs.Content value="k1">
+              <Box paddingTop={6}><TaxDocuments notify={setNotice} /></Box>
             </Tabs.Content>
             <Tabs.Content value="capital">
               <Box paddingTop={6}><CapitalAccounts notify={setNotice} /></Box>

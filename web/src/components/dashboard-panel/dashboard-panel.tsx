@@ -23,7 +23,7 @@ export interface PanelTask {
  * The spec's left panel of the investor pages: who is signed in, their account links, the investments they said
  * yes to, what they still have to complete (and the page's own tasks), and an optional block of the page's own.
  */
-export function DashboardPanel({ extra, tasks = [] }: { extra?: DashboardPanelExtra; tasks?: PanelTask[] }) {
+export function DashboardPanel({ extra, tasks = [], taxNotices = [] }: { extra?: DashboardPanelExtra; tasks?: PanelTask[]; taxNotices?: { to?: string; label: string }[] }) {
   const { me, displayName, hasLevel } = useSession();
   const { data: investments } = useMyInvestments();
   if (!me) return null;
@@ -81,6 +81,17 @@ export function DashboardPanel({ extra, tasks = [] }: { extra?: DashboardPanelEx
                     {label}
                   </Link>
                 </li>
+              ))}
+            </ul>
+          </>
+        )}
+
+        {taxNotices.length > 0 && (
+          <>
+            <h3 className="h6">Tax Documents:</h3>
+            <ul aria-label="Tax Documents" className="mb-3">
+              {taxNotices.map(({ to, label }) => (
+                <li key={label}>{to ? <Link to={to}>{label}</Link> : label}</li>
               ))}
             </ul>
           </>

@@ -1,14 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, Table, Tbody, Td, Textarea, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
-import { Choice, dollars, Input, investors, messageOf, money, today, type Notify } from './shared';
+import { Choice, dollars, Input, investors, messageOf, money, today, useFunds, type FundChoice, type Notify } from './shared';
 
 /** The sponsor desk's calls (docs/capital-accounts.md); the panel's fetch client sends the staff member's token. */
-interface Fund {
-  documentId: string;
-  name: string | null;
-}
-
 interface AllocationLine {
   syndUser: { documentId: string };
   investor: { name: string; email: string | null };
@@ -23,7 +18,7 @@ interface FundEvent {
   date: string;
   due_date: string | null;
   total_cents: number;
-  fund: Fund | null;
+  fund: FundChoice | null;
   allocation: AllocationLine[];
 }
 
@@ -42,7 +37,7 @@ interface ImportAnswer {
  */
 export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   const { get, post } = useFetchClient();
-  const [funds, setFunds] = useState<Fund[]>([]);
+  const funds = useFunds(setMessage);
   const [fund, setFund] = useState('');
   const [type, setType] = useState<'capital_call' | 'distribution'>('distribution');
   const [date, setDate] = useState(today());
@@ -59,11 +54,6 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   const [funding, setFunding] = useState({ email: '', amount: '', date: today(), call: '' });
   const [checked, setChecked] = useState<ImportAnswer | null>(null);
 
-  useEffect(() => {
-    get('/content-manager/collection-types/api::fund.fund', { params: { page: 1, pageSize: 100, sort: 'name:ASC' } })
-      .then(({ data }) => setFunds((data as { results: Fund[] }).results))
-      .catch((error: unknown) => setMessage({ variant: 'danger', text: messageOf(error) }));
-  }, [get]);
 
   // The fund's posted capital calls, for a funding that pays one.
   useEffect(() => {

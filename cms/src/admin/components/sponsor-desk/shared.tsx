@@ -1,5 +1,6 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Button, Field, Flex, SingleSelect, SingleSelectOption, Td, TextInput, Th, Typography } from '@strapi/design-system';
+import { useFetchClient } from '@strapi/strapi/admin';
 
 /** What the desk's sections show above themselves: a done or refused call, in words. */
 export type Notice = { variant: 'success' | 'danger'; text: string } | null;
@@ -61,4 +62,21 @@ export function Pager({ total, page, pageCount, noun, empty, setPage }: { total:
       </Flex>
     </Flex>
   );
+}
+
+export interface FundChoice {
+  documentId: string;
+  name: string | null;
+}
+
+/** Every fund, by name (the content manager's list): what the desk's forms pick from. */
+export function useFunds(notify: Notify): FundChoice[] {
+  const { get } = useFetchClient();
+  const [funds, setFunds] = useState<FundChoice[]>([]);
+  useEffect(() => {
+    get('/content-manager/collection-types/api::fund.fund', { params: { page: 1, pageSize: 100, sort: 'name:ASC' } })
+      .then(({ data }) => setFunds((data as { results: FundChoice[] }).results))
+      .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
+  }, [get, notify]);
+  return funds;
 }

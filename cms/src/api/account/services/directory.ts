@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Knex } from 'knex';
 import { accreditationDue, accreditationOption, INVEST_STATUS, raiseState, RAISE_STATE_LABELS, type RaiseRow } from '@portal/rules';
+import { isoOf, likePattern, listQuery } from '../../../utils/list-query';
 import { serviceAccessor } from '../../../utils/service';
 import { linkTableOf, tableOf } from '../../../utils/tables';
 import { portals } from '../../portal/services/portal';
@@ -25,39 +26,11 @@ export interface DirectoryQuery {
   pageSize: number;
 }
 
-/** A date column as ISO text: SQLite answers stored text or epoch milliseconds, PostgreSQL a Date. */
-const iso = (value: unknown): string | null => {
-  if (value === null || value === undefined || value === '') return null;
-  const date = new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string | number | Date));
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-};
-
 /** Reads and checks the directory's query string; a 400 names what is wrong. */
 export function directoryQuery(query: Record<string, unknown>): DirectoryQuery {
-  const one = (name: string): string | undefined => {
-    const value = query[name];
-    if (value === undefined || value === '') return undefined;
-    if (typeof value !== 'string') throw new errors.ValidationError(`${name} must be given once, as text`);
-    return value;
-  };
-  const [field, direction = 'asc'] = (one('sort') ?? 'name:asc').split(':');
-  if (!SORTS.includes(field as DirectorySort) || !/^(asc|desc)$/i.test(direction)) throw new errors.ValidationError(`sort must be one of ${SORTS.join(', ')}, with :asc or :desc`);
-  const whole = (name: string, fallback: number, max: number) => {
-    const text = one(name);
-    if (text === undefined) return fallback;
-    const value = Number(text);
-    if (!Number.isSafeInteger(value) || value < 1 || value > max) throw new errors.ValidationError(`${name} must be a whole number from 1 to ${max}`);
-    return value;
-  };
-  const q = one('q')?.trim();
-  if (q && q.length > 200) throw new errors.ValidationError('q must be at most 200 characters');
-  return {
-    ...(one('portal') && { portal: one('portal') }),
-    ...(q && { q }),
-    sort: { field: field as DirectorySort, desc: direction.toLowerCase() === 'desc' },
-    page: whole('page', 1, 1_000_000),
-    pageSize: whole('pageSize', 25, MAX_PAGE_SIZE),
-  };
+  const { text, ...list } = listQuery(query, SORTS, MAX_PAGE_SIZE);
+  const portal = text('portal');
+  return { ...list, ...(portal && { portal }) };
 }
 
 interface UserRow {
@@ -79,7 +52,7 @@ interface UserRow {
 /** An account's accreditation as staff read it: the threshold, its date, and whether the investor will be asked again. */
 function accreditationOf(user: Pick<UserRow, 'accreditation' | 'accreditationDate'>, now: Date) {
   const option = accreditationOption(user.accreditation);
-  const date = iso(user.accreditationDate);
+  const date = isoOf(user.accreditationDate);
   return {
     accreditation: option ? { value: option.value, type: option.type, label: option.label } : null,
     accreditationDate: date,
@@ -136,7 +109,7 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
       const accounts = () => {
         const rows = knex()(`${tableOf(strapi, USER)} as u`).join(`${link.name} as p`, `p.${link.owner}`, 'u.id').where(`p.${link.target}`, portal.id);
         if (query.q) {
-          const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+          const like = likePattern(query.q);
           rows.where((search) => search
             .whereRaw("lower(u.email) LIKE ? ESCAPE '\\'", [like])
             .orWhereRaw("lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE ? ESCAPE '\\'", [like]));
@@ -189,13 +162,13 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
         busEntityName: user.busEntityName,
         ...accreditationOf(user, now),
         proofDocuments: (proofs as { documentId: string; title: string | null; originalName: string | null; createdAt: string; reviewedBy: string | null; reviewedAt: string | null }[]).map((proof) => ({
-          documentId: proof.documentId, title: proof.title || proof.originalName, originalName: proof.originalName, uploadedAt: iso(proof.createdAt), reviewedBy: proof.reviewedBy, reviewedAt: iso(proof.reviewedAt),
+          documentId: proof.documentId, title: proof.title || proof.originalName, originalName: proof.originalName, uploadedAt: isoOf(proof.createdAt), reviewedBy: proof.reviewedBy, reviewedAt: isoOf(proof.reviewedAt),
         })),
         commitments: (rows as (RaiseRow & { documentId: string; invest_amount: number | string | null; fund: { documentId: string; name: string | null } | null })[]).map((row) => ({
           documentId: row.documentId, fund: row.fund, state: raiseState(row), stateLabel: RAISE_STATE_LABELS[raiseState(row)], amount: row.invest_amount === null ? null : Number(row.invest_amount),
         })),
         sessions: (open as { label: string | null; createdAt: string; expiresAt: string; isGuestSession: boolean | null }[]).map((session) => ({
-          label: session.label, startedAt: iso(session.createdAt), expiresAt: iso(session.expiresAt), isGuestSession: Boolean(session.isGuestSession),
+          label: session.label, startedAt: isoOf(session.createdAt), expiresAt: isoOf(session.expiresAt), isGuestSession: Boolean(session.isGuestSession),
         })),
       };
     },

@@ -13,6 +13,7 @@ import {
   type FundDates,
   type RaiseState,
 } from '@portal/rules';
+import { isoOf, likePattern, listQuery } from '../../../utils/list-query';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { ledger } from '../../ledger-entry/services/ledger-entry';
@@ -76,45 +77,15 @@ export interface CommitmentQuery {
   pageSize: number;
 }
 
-/** A date column as ISO text: SQLite answers stored text or epoch milliseconds, PostgreSQL a Date. */
-const iso = (value: unknown): string | null => {
-  if (value === null || value === undefined || value === '') return null;
-  const date = new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string | number | Date));
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-};
 const money = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 const truthy = (value: unknown) => value === true || value === 1 || value === '1' || value === 't';
 
 /** Reads and checks the table's query string; a 400 names what is wrong. */
 export function commitmentQuery(query: Record<string, unknown>): CommitmentQuery {
-  const one = (name: string): string | undefined => {
-    const value = query[name];
-    if (value === undefined || value === '') return undefined;
-    if (typeof value !== 'string') throw new errors.ValidationError(`${name} must be given once, as text`);
-    return value;
-  };
-  const state = one('state');
+  const { text, ...list } = listQuery(query, COMMITMENT_SORTS, COMMITMENTS_MAX_PAGE_SIZE);
+  const state = text('state');
   if (state !== undefined && !isRaiseState(state)) throw new errors.ValidationError(`state must be one of ${RAISE_STATES.join(', ')}`);
-  const [field, direction = 'asc'] = (one('sort') ?? 'name:asc').split(':');
-  if (!COMMITMENT_SORTS.includes(field as CommitmentSort) || !/^(asc|desc)$/i.test(direction)) {
-    throw new errors.ValidationError(`sort must be one of ${COMMITMENT_SORTS.join(', ')}, with :asc or :desc`);
-  }
-  const whole = (name: string, fallback: number, max: number) => {
-    const text = one(name);
-    if (text === undefined) return fallback;
-    const value = Number(text);
-    if (!Number.isSafeInteger(value) || value < 1 || value > max) throw new errors.ValidationError(`${name} must be a whole number from 1 to ${max}`);
-    return value;
-  };
-  const q = one('q')?.trim();
-  if (q && q.length > 200) throw new errors.ValidationError('q must be at most 200 characters');
-  return {
-    ...(state && { state: state as RaiseState }),
-    ...(q && { q }),
-    sort: { field: field as CommitmentSort, desc: direction.toLowerCase() === 'desc' },
-    page: whole('page', 1, 1_000_000),
-    pageSize: whole('pageSize', 25, COMMITMENTS_MAX_PAGE_SIZE),
-  };
+  return { ...list, ...(state && { state }) };
 }
 
 const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -196,7 +167,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
     const now = new Date();
     return rows.map((row): CommitmentLine => {
       const option = accreditationOption(row.accreditation === null ? null : Number(row.accreditation));
-      const accreditationDate = iso(row.accreditation_date);
+      const accreditationDate = isoOf(row.accreditation_date);
       const user = row.email ? { email: String(row.email), username: row.username as string | null, firstName: row.first_name as string | null, lastName: row.last_name as string | null } : null;
       const state = row.raise_state as RaiseState;
       const ledgerFunded = funded.get(Number(row.id));
@@ -217,14 +188,14 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
         spouse: row.cosub_email || row.cosub_first_name || row.cosub_last_name
           ? { name: [row.cosub_first_name, row.cosub_last_name].filter(Boolean).join(' '), email: (row.cosub_email as string | null) ?? null }
           : null,
-        investorSignedAt: iso(row.investor_signed_at),
-        spouseSignedAt: iso(row.spouse_signed_at),
-        countersignedAt: iso(row.sa_complete_date),
-        fundedAt: iso(row.ft_complete_date),
+        investorSignedAt: isoOf(row.investor_signed_at),
+        spouseSignedAt: isoOf(row.spouse_signed_at),
+        countersignedAt: isoOf(row.sa_complete_date),
+        fundedAt: isoOf(row.ft_complete_date),
         fundedAmount: ledgerFunded !== undefined ? ledgerFunded / 100 : state === 'funded' ? money(row.invest_amount) : null,
-        lastRemindedAt: iso(row[columnOf(strapi, SYND_USER, 'lastRemindedAt')]),
+        lastRemindedAt: isoOf(row[columnOf(strapi, SYND_USER, 'lastRemindedAt')]),
         feedback: (row.feedback as string | null) || null,
-        updatedAt: iso(row[columnOf(strapi, SYND_USER, 'updatedAt')]),
+        updatedAt: isoOf(row[columnOf(strapi, SYND_USER, 'updatedAt')]),
         waitingFor: state === 'investor_signed'
           ? (row.method_of_inv === 'CASH' && truthy(row.is_married) && row.cosub_email ? 'spouse' : 'management')
           : (WAITING_FOR[state] ?? null),
@@ -237,7 +208,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
     const rows = rowsOf([fundId]);
     if (query.state) rows.whereRaw('(?) = ?', [stateSql(), query.state]);
     if (query.q) {
-      const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const like = likePattern(query.q);
       rows.where((search) => search
         .whereRaw("lower(u.email) LIKE ? ESCAPE '\\'", [like])
         .orWhereRaw("lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE ? ESCAPE '\\'", [like])
@@ -292,8 +263,8 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
           documentId: fund.documentId,
           name: fund.name,
           status: fundStatus(fund, now),
-          open_date: iso(fund.open_date),
-          close_date: iso(fund.close_date),
+          open_date: isoOf(fund.open_date),
+          close_date: isoOf(fund.close_date),
           days_left: close === null ? null : Math.max(0, Math.ceil((close - now.getTime()) / DAY_MS)),
           total,
           committed,

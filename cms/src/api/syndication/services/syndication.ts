@@ -11,6 +11,7 @@ import { linkTableOf, tableOf } from '../../../utils/tables';
 import type { AccountUser } from '../../account/users';
 import { contents } from '../../content/services/content';
 import { ledger } from '../../ledger-entry/services/ledger-entry';
+import { taxSchedules } from '../../tax-schedule/services/tax-schedule';
 import { notifications } from '../../notification/services/notification';
 import { portals } from '../../portal/services/portal';
 import { signing } from '../../signing/services/signing';
@@ -292,9 +293,10 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
         ledger(strapi).linesBySyndUser(funds.flatMap((each) => each.syndUserIds)),
         ledger(strapi).valuationsByFund(funds.map((each) => each.fund.id)),
       ]);
-      const [ledgerFunds, openCalls] = await Promise.all([
+      const [ledgerFunds, openCalls, taxDocuments] = await Promise.all([
         ledger(strapi).fundsWithLedger(funds.map((each) => each.fund.id)),
         ledger(strapi).openCalls(funds.flatMap((each) => each.syndUserIds)),
+        taxSchedules(strapi).forFunds(funds.map((each) => each.fund.id)),
       ]);
       const today = new Date().toISOString().slice(0, 10);
       const table = funds.map(({ fund, invested, syndUserIds }) => {
@@ -344,7 +346,7 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
         today,
       ).map((point) => ({ date: point.date, contributed: point.contributedCents / 100, distributed: point.distributedCents / 100, value: point.valueCents / 100 }));
       const disclaimer = table.length ? (await contents(strapi).bySlug([INVESTMENT_DISCLAIMER_SLUG], { id: portalId }))[INVESTMENT_DISCLAIMER_SLUG] ?? null : null;
-      return { rows: table, totals, overallReturn: overallReturn(totals), history, openCalls, disclaimer };
+      return { rows: table, totals, overallReturn: overallReturn(totals), history, openCalls, taxDocuments, disclaimer };
     },
 
     /**

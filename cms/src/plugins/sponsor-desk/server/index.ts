@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
@@ -5,6 +6,7 @@ import { directory, directoryQuery } from '../../../api/account/services/directo
 import { ledger } from '../../../api/ledger-entry/services/ledger-entry';
 import { reminders } from '../../../api/reminder/services/reminder';
 import { signing } from '../../../api/signing/services/signing';
+import { taxSchedules } from '../../../api/tax-schedule/services/tax-schedule';
 import { board, commitmentQuery } from '../../../api/synd-user/services/board';
 import { isRowId } from '../../../utils/validation';
 
@@ -74,6 +76,30 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
   },
   async signOut(ctx: Context) {
     ctx.body = await directory(strapi).signOutEverywhere(ctx.params.documentId);
+  },
+  async taxSchedules(ctx: Context) {
+    ctx.body = await taxSchedules(strapi).ofFund(ctx.query.fund);
+  },
+  async setTaxSchedule(ctx: Context) {
+    ctx.body = await taxSchedules(strapi).set(body(ctx));
+  },
+  async taxSchedule(ctx: Context) {
+    ctx.body = await taxSchedules(strapi).find(ctx.params.documentId);
+  },
+  /** One investor's K-1, sent as multipart/form-data: the PDF as `file`, whose it is as `syndUser`, and `replace`. */
+  async issueTaxDocument(ctx: Context) {
+    const request = ctx.request as unknown as { body?: Record<string, unknown>; files?: Record<string, { filepath: string; originalFilename?: string | null; size: number } | { filepath: string; originalFilename?: string | null; size: number }[]> };
+    const sent = request.files?.file;
+    const one = Array.isArray(sent) ? (sent.length === 1 ? sent[0] : undefined) : sent;
+    if (Array.isArray(sent) && sent.length !== 1) throw new errors.ValidationError('Send one file per call');
+    const file = one ? { name: one.originalFilename || 'k-1.pdf', bytes: await readFile(one.filepath) } : null;
+    ctx.body = await taxSchedules(strapi).issueDocument(ctx.params.documentId, request.body ?? {}, file, staffName(ctx));
+  },
+  async matchTaxDocuments(ctx: Context) {
+    ctx.body = await taxSchedules(strapi).match(ctx.params.documentId, body(ctx));
+  },
+  async taxScheduleIssued(ctx: Context) {
+    ctx.body = await taxSchedules(strapi).issued(ctx.params.documentId, staffName(ctx));
   },
   async remind(ctx: Context) {
     ctx.body = await reminders(strapi).send(body(ctx), staffName(ctx));
@@ -168,6 +194,12 @@ export default {
         { method: 'GET', path: '/investors/:documentId', handler: 'desk.investor', config: may('read') },
         { method: 'POST', path: '/investors/:documentId/sign-out', handler: 'desk.signOut', config: may('sessions') },
         { method: 'POST', path: '/proof-documents/:documentId/review', handler: 'desk.review', config: may('review') },
+        { method: 'GET', path: '/tax-schedules', handler: 'desk.taxSchedules', config: may('read') },
+        { method: 'POST', path: '/tax-schedules', handler: 'desk.setTaxSchedule', config: may('draft') },
+        { method: 'GET', path: '/tax-schedules/:documentId', handler: 'desk.taxSchedule', config: may('read') },
+        { method: 'POST', path: '/tax-schedules/:documentId/match', handler: 'desk.matchTaxDocuments', config: may('read') },
+        { method: 'POST', path: '/tax-schedules/:documentId/documents', handler: 'desk.issueTaxDocument', config: may('post') },
+        { method: 'POST', path: '/tax-schedules/:documentId/issued', handler: 'desk.taxScheduleIssued', config: may('post') },
         { method: 'POST', path: '/countersign', handler: 'desk.countersign', config: may('countersign') },
         { method: 'POST', path: '/fund-events', handler: 'desk.draftEvent', config: may('draft') },
         { method: 'GET', path: '/fund-events/:id', handler: 'desk.findEvent', config: may('read') },

@@ -140,6 +140,25 @@ describe('/dashboard left panel', () => {
     ]);
   });
 
+  it("says when each fund's K-1 is expected, and leads to Tax Documents once it is issued", async () => {
+    renderDashboard({
+      summary: () => ({
+        ...summary,
+        taxDocuments: [
+          { fund_name: 'Wasabi Stallion Fund IV', taxYear: 2026, documentName: 'K-1', expectedDate: '2027-03-15', state: 'pending' },
+          { fund_name: 'Wasabi Stallion Fund III', taxYear: 2025, documentName: 'K-1', expectedDate: '2026-03-15', state: 'issued' },
+        ],
+      }),
+    });
+    const taxes = await within(await screen.findByRole('complementary', { name: 'Your account' })).findByRole('list', { name: 'Tax Documents' });
+    expect(within(taxes).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Wasabi Stallion Fund IV: K-1 for 2026 expected by March 15',
+      'Wasabi Stallion Fund III: K-1 for 2025 is ready under Tax Documents',
+    ]);
+    expect(within(taxes).getByRole('link', { name: 'Wasabi Stallion Fund III: K-1 for 2025 is ready under Tax Documents' })).toHaveAttribute('href', '/tax_documents');
+    expect(within(taxes).getAllByRole('link')).toHaveLength(1);
+  });
+
   it('links the agreements to countersign for admins', async () => {
     renderDashboard({ me: { ...complete, level: 'admin' } });
     await findPageHeading('Dashboard');

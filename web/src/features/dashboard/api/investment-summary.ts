@@ -1,4 +1,4 @@
-import { INVESTMENT_DISCLAIMER_SLUG } from '@portal/rules';
+import { INVESTMENT_DISCLAIMER_SLUG, type TaxScheduleState } from '@portal/rules';
 import useSWR from 'swr';
 import { useNotify } from '@/components/toasts/toasts';
 import { api } from '@/lib/api-client';
@@ -32,6 +32,8 @@ export interface InvestmentSummary {
   history?: { date: string; contributed: number; distributed: number; value: number }[];
   /** Beyond the spec: capital calls the investor still owes, soonest due first. */
   openCalls?: { fund_name: string; fund_slug: string | null; amount: number; due_date: string | null; fundEvent: string }[];
+  /** Beyond the spec: when each fund's K-1s (or other yearly documents) are expected, or that they are issued. */
+  taxDocuments?: { fund_name: string; taxYear: number; documentName: string; expectedDate: string | null; state: TaxScheduleState }[];
   totals: { invested: number; distribution: number; currentValue: number };
   overallReturn: number;
   disclaimer?: Content | null;
@@ -51,6 +53,7 @@ async function loadSummary(): Promise<InvestmentSummary> {
     disclaimer: answer.disclaimer ?? null,
     history: Array.isArray(answer.history) ? answer.history : [],
     openCalls: Array.isArray(answer.openCalls) ? answer.openCalls : [],
+    taxDocuments: Array.isArray(answer.taxDocuments) ? answer.taxDocuments : [],
   };
 }
 

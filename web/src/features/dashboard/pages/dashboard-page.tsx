@@ -1,4 +1,4 @@
-import { INVESTMENT_DISCLAIMER_SLUG } from '@portal/rules';
+import { INVESTMENT_DISCLAIMER_SLUG, taxScheduleNotice } from '@portal/rules';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { ContentViewer } from '@/components/content/content-viewer';
@@ -11,6 +11,9 @@ import { useAvailableInvestments } from '@/lib/investments';
 import { useInvestmentSummary } from '../api/investment-summary';
 import { InvestmentCard } from '../components/investment-card';
 import { InvestmentSummary } from '../components/investment-summary';
+
+/** An expected date as the dashboard says it: 'March 15' (a date, not a moment: no time zone moves it). */
+const monthAndDay = (date: string) => new Date(`${date.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * The investor's dashboard: the left panel, and on the right the summary (only with rows), the disclaimer (with the
@@ -26,12 +29,17 @@ export function DashboardPage() {
     to: open.fund_slug ? paths.syndication.getHref(open.fund_slug) : paths.transactions.path,
     label: `Capital call: ${open.fund_name}, ${formatUsd(open.amount)}${open.due_date ? ` due ${open.due_date}` : ''}`,
   }));
+  // K-1s: when each is expected, then that it is ready (leading to Tax Documents).
+  const taxNotices = (summary?.taxDocuments ?? []).map((schedule) => ({
+    to: schedule.state === 'issued' ? paths.taxDocuments.path : undefined,
+    label: `${schedule.fund_name}: ${taxScheduleNotice(schedule, monthAndDay)}`,
+  }));
 
   return (
     <ContentLayout title="Dashboard">
       <Row className="g-4">
         <Col md={4}>
-          <DashboardPanel tasks={tasks} />
+          <DashboardPanel tasks={tasks} taxNotices={taxNotices} />
         </Col>
         <Col md={8}>
           {summary && showSummary && (

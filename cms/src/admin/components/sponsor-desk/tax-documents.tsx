@@ -1,0 +1,241 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Box, Button, Flex, SingleSelect, SingleSelectOption, Table, Tbody, Td, TextButton, Thead, Tr, Typography } from '@strapi/design-system';
+import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
+import { Cell, Choice, dateOf, Heading, Input, messageOf, useFunds, type Notify } from './shared';
+
+/** The K-1 calls of the sponsor desk (docs/sponsor-desk.md, K-1s). */
+interface Schedule {
+  documentId: string;
+  taxYear: number;
+  documentName: string;
+  expectedDate: string | null;
+  state: 'pending' | 'issued';
+  issuedAt: string | null;
+  issuedBy: string | null;
+  investors?: number;
+  issued?: number;
+}
+
+interface Partner {
+  syndUser: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  document: { originalName: string | null; issuedAt: string } | null;
+}
+
+/** A file staff picked, and whose it is (matched by name, or chosen by hand). */
+interface Pick {
+  file: File;
+  syndUser: string;
+  outcome?: string;
+}
+
+const POST = { post: [{ action: 'plugin::sponsor-desk.post', subject: null }] as never[] };
+const partnerName = (partner: Partner) => [partner.firstName, partner.lastName].filter(Boolean).join(' ') || partner.email;
+
+/** One schedule: its partners and their files, and issuing the rest from files staff pick. */
+function ScheduleDetail({ documentId, notify, changed }: { documentId: string; notify: Notify; changed: () => void }) {
+  const { get, post } = useFetchClient();
+  const { allowedActions } = useRBAC(POST);
+  const [schedule, setSchedule] = useState<(Schedule & { investors: Partner[] }) | null>(null);
+  const [pattern, setPattern] = useState('');
+  const [picks, setPicks] = useState<Pick[]>([]);
+  const [busy, setBusy] = useState(false);
+  const load = useCallback(() => {
+    get(`/sponsor-desk/tax-schedules/${documentId}`)
+      .then(({ data }) => setSchedule(data as Schedule & { investors: Partner[] }))
+      .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
+  }, [get, documentId, notify]);
+  useEffect(load, [load]);
+
+  const match = async (files: File[], withPattern: string) => {
+    if (!files.length) return setPicks([]);
+    try {
+      const { data } = await post(`/sponsor-desk/tax-schedules/${documentId}/match`, { names: files.map((file) => file.name), pattern: withPattern || null });
+      const matches = (data as { matches: { syndUser: string | null }[] }).matches;
+      setPicks(files.map((file, index) => ({ file, syndUser: matches[index]?.syndUser ?? '' })));
+    } catch (error) {
+      notify({ variant: 'danger', text: messageOf(error) });
+    }
+  };
+
+  const issue = async () => {
+    setBusy(true);
+    let issued = 0;
+    const done: Pick[] = [];
+    // One file per call, in turn: a thousand K-1s never travel in one request.
+    for (const pick of picks) {
+      if (!pick.syndUser) {
+        done.push({ ...pick, outcome: 'Choose whose it is' });
+        continue;
+      }
+      const form = new FormData();
+      form.append('file', pick.file);
+      form.append('syndUser', pick.syndUser);
+      try {
+        await post(`/sponsor-desk/tax-schedules/${documentId}/documents`, form);
+        issued += 1;
+        done.push({ ...pick, outcome: 'Issued' });
+      } catch (error) {
+        done.push({ ...pick, outcome: messageOf(error) });
+      }
+    }
+    setPicks(done.filter((pick) => pick.outcome !== 'Issued'));
+    setBusy(false);
+    notify({ variant: issued === picks.length ? 'success' : 'danger', text: `${issued} of ${picks.length} issued; each investor is notified.${issued === picks.length ? '' : ' The files left are listed with why.'}` });
+    load();
+    changed();
+  };
+
+  if (!schedule) return <Typography>Loading…</Typography>;
+  const missing = schedule.investors.filter((partner) => !partner.document).length;
+  const ready = picks.filter((pick) => pick.syndUser).length;
+  return (
+    <Box tag="section" aria-label={`${schedule.documentName} ${schedule.taxYear}`} background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+      <Flex justifyContent="space-between">
+        <Typography variant="delta" tag="h2">{`${schedule.documentName} ${schedule.taxYear}: ${schedule.investors.length - missing} of ${schedule.investors.length} issued`}</Typography>
+        {allowedActions.canPost && schedule.state === 'pending' && (
+          <Button variant="secondary" onClick={async () => {
+            try {
+              await post(`/sponsor-desk/tax-schedules/${documentId}/issued`, {});
+              notify({ variant: 'success', text: `${schedule.documentName} ${schedule.taxYear} marked issued.` });
+              load();
+              changed();
+            } catch (error) {
+              notify({ variant: 'danger', text: messageOf(error) });
+            }
+          }}>Mark issued</Button>
+        )}
+      </Flex>
+      {allowedActions.canPost && (
+        <Box paddingTop={4}>
+          <Flex gap={4} alignItems="flex-end" wrap="wrap">
+            <Input label="File name pattern (optional)" value={pattern} onChange={setPattern} hint="Like K1-2026-{last}-{first}; empty: a file is an investor's when its name holds their email or names" />
+            <input
+              type="file"
+              multiple
+              accept=".pdf,application/pdf"
+              aria-label="K-1 files"
+              onChange={(event) => void match([...(event.target.files ?? [])], pattern)}
+            />
+            {picks.length > 0 && <Button loading={busy} onClick={issue}>{`Issue ${ready} file${ready === 1 ? '' : 's'}`}</Button>}
+          </Flex>
+        </Box>
+      )}
+      {picks.length > 0 && (
+        <Box paddingTop={4}>
+          <Table colCount={3} rowCount={picks.length + 1} aria-label="Files to issue">
+            <Thead><Tr><Heading label="File" /><Heading label="Investor" /><Heading label="Result" /></Tr></Thead>
+            <Tbody>
+              {picks.map((pick, index) => (
+                <Tr key={`${pick.file.name}-${index}`}>
+                  <Cell>{pick.file.name}</Cell>
+                  <Td>
+                    <SingleSelect
+                      aria-label={`Investor for ${pick.file.name}`}
+                      placeholder="Choose the investor"
+                      value={pick.syndUser}
+                      onChange={(next: string | number) => setPicks(picks.map((each, at) => (at === index ? { ...each, syndUser: String(next) } : each)))}
+                    >
+                      {schedule.investors.map((partner) => (
+                        <SingleSelectOption key={partner.syndUser} value={partner.syndUser}>{`${partnerName(partner)} <${partner.email}>`}</SingleSelectOption>
+                      ))}
+                    </SingleSelect>
+                  </Td>
+                  <Cell>{pick.outcome ?? (pick.syndUser ? 'Matched' : 'Choose by hand')}</Cell>
+                </Tr>
+              ))}
+            </Tbody>
+          </Table>
+        </Box>
+      )}
+      <Box paddingTop={4}>
+        <Table colCount={3} rowCount={schedule.investors.length + 1} aria-label="Partners">
+          <Thead><Tr><Heading label="Investor" /><Heading label="Email" /><Heading label="Document" /></Tr></Thead>
+          <Tbody>
+            {schedule.investors.map((partner) => (
+              <Tr key={partner.syndUser}>
+                <Cell>{partnerName(partner)}</Cell>
+                <Cell>{partner.email}</Cell>
+                <Cell>{partner.document ? `${partner.document.originalName ?? ''} · issued ${dateOf(partner.document.issuedAt)}` : 'Not issued'}</Cell>
+              </Tr>
+            ))}
+          </Tbody>
+        </Table>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * K-1s and yearly documents (docs/sponsor-desk.md): per fund and tax year, when investors may expect them (their
+ * dashboards say so) and, once ready, one file per partner, matched by name or chosen by hand, each published to
+ * its investor as a tax document with a notification.
+ */
+export function TaxDocuments({ notify }: { notify: Notify }) {
+  const { get, post } = useFetchClient();
+  const funds = useFunds(notify);
+  const [fund, setFund] = useState('');
+  const [schedules, setSchedules] = useState<Schedule[]>([]);
+  const [open, setOpen] = useState<string | null>(null);
+  const [form, setForm] = useState({ taxYear: String(new Date().getFullYear()), documentName: 'K-1', expectedDate: '' });
+
+  const load = useCallback(() => {
+    if (!fund) return;
+    get('/sponsor-desk/tax-schedules', { params: { fund } })
+      .then(({ data }) => setSchedules((data as { results: Schedule[] }).results))
+      .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
+  }, [get, fund, notify]);
+  useEffect(load, [load]);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await post('/sponsor-desk/tax-schedules', { fund, taxYear: Number(form.taxYear), documentName: form.documentName, expectedDate: form.expectedDate || null });
+      notify({ variant: 'success', text: `${form.documentName} ${form.taxYear}: investors now see when to expect it.` });
+      load();
+    } catch (error) {
+      notify({ variant: 'danger', text: messageOf(error) });
+    }
+  };
+
+  return (
+    <Flex direction="column" alignItems="stretch" gap={6}>
+      <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+        <Box style={{ maxWidth: '30rem' }}>
+          <Choice label="Fund" value={fund} onChange={(next) => { setFund(next); setOpen(null); }} options={funds.map((each) => [each.documentId, each.name ?? each.documentId])} />
+        </Box>
+        {fund && (
+          <Box tag="form" paddingTop={4} onSubmit={save}>
+            <Flex gap={4} alignItems="flex-end" wrap="wrap">
+              <Input label="Tax year" value={form.taxYear} onChange={(taxYear) => setForm({ ...form, taxYear })} />
+              <Input label="Document" value={form.documentName} onChange={(documentName) => setForm({ ...form, documentName })} />
+              <Input label="Expected by" type="date" value={form.expectedDate} onChange={(expectedDate) => setForm({ ...form, expectedDate })} />
+              <Button type="submit" variant="secondary">Save the tax year</Button>
+            </Flex>
+          </Box>
+        )}
+        {fund && (
+          <Box paddingTop={4}>
+            <Table colCount={5} rowCount={schedules.length + 1} aria-label="Tax years">
+              <Thead><Tr><Heading label="Year" /><Heading label="Expected by" /><Heading label="State" /><Heading label="Issued" /><Heading label="Files" /></Tr></Thead>
+              <Tbody>
+                {schedules.map((schedule) => (
+                  <Tr key={schedule.documentId}>
+                    <Cell>{`${schedule.documentName} ${schedule.taxYear}`}</Cell>
+                    <Cell>{schedule.expectedDate ? dateOf(`${schedule.expectedDate}T12:00:00Z`) : ''}</Cell>
+                    <Cell>{schedule.state === 'issued' ? `Issued ${dateOf(schedule.issuedAt)}${schedule.issuedBy ? ` by ${schedule.issuedBy}` : ''}` : 'Pending'}</Cell>
+                    <Cell>{`${schedule.issued ?? 0} of ${schedule.investors ?? 0}`}</Cell>
+                    <Td><TextButton onClick={() => setOpen(schedule.documentId)} aria-label={`Open ${schedule.documentName} ${schedule.taxYear}`}>Open</TextButton></Td>
+                  </Tr>
+                ))}
+              </Tbody>
+            </Table>
+          </Box>
+        )}
+      </Box>
+      {open && <ScheduleDetail key={open} documentId={open} notify={notify} changed={load} />}
+    </Flex>
+  );
+}
