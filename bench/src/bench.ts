@@ -322,6 +322,47 @@ async function benchSite(cmsBase: string): Promise<Record<string, PageFigures>> 
   return figures;
 }
 
+/** The sponsor desk's reads (docs/sponsor-desk.md), as staff make them one at a time: p50 and max of ten, in ms. */
+interface DeskFigures {
+  investors: number;
+  calls: Record<string, { p50: number; max: number }>;
+}
+
+/**
+ * The admin panel's board, the commitments table of the portal's largest fund (first page by name, a later page
+ * filtered and sorted by amount, a search), its CSV and the investor directory, signed in as the seeded super admin.
+ */
+async function benchDesk(base: string): Promise<DeskFigures> {
+  const login = await fetchCall(base, { method: 'POST', path: '/admin/login', body: JSON.stringify({ email: 'admin@portal.local', password: PASSWORD }) });
+  const token = (JSON.parse(login.body) as { data: { token: string } }).data.token;
+  const headers = { Authorization: `Bearer ${token}` };
+  const board = JSON.parse((await fetchCall(base, { method: 'GET', path: `/sponsor-desk/funds?portal=${PORTAL}&all=true`, headers })).body) as { funds: { documentId: string; investors: number; counts: Record<string, number> }[] };
+  const largest = [...board.funds].sort((one, other) => other.investors - one.investors)[0];
+  const fund = `/sponsor-desk/funds/${largest.documentId}`;
+  const state = Object.entries(largest.counts).sort((one, other) => other[1] - one[1])[0][0];
+  const paths: Record<string, string> = {
+    board: `/sponsor-desk/funds?portal=${PORTAL}`,
+    'commitments, page 1 by name': `${fund}/commitments?sort=name:asc&page=1&pageSize=25`,
+    'commitments, a state by amount, page 3': `${fund}/commitments?state=${state}&sort=amount:desc&page=3&pageSize=25`,
+    'commitments, search': `${fund}/commitments?q=volume.investor.1`,
+    'commitments CSV (whole fund)': `${fund}/commitments.csv`,
+    'investor directory, page 2': `/sponsor-desk/investors?portal=${PORTAL}&page=2`,
+  };
+  const calls: DeskFigures['calls'] = {};
+  for (const [name, route] of Object.entries(paths)) {
+    const times: number[] = [];
+    for (let round = 0; round < 11; round += 1) {
+      const started = performance.now();
+      const answer = await fetchCall(base, { method: 'GET', path: route, headers });
+      if (answer.status !== 200) throw new Error(`${route} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+      if (round > 0) times.push(performance.now() - started);
+    }
+    times.sort((one, other) => one - other);
+    calls[name] = { p50: Math.round(times[Math.floor(times.length / 2)] * 10) / 10, max: Math.round(times[times.length - 1] * 10) / 10 };
+  }
+  return { investors: largest.investors, calls };
+}
+
 /** Requests that failed or were still unanswered when the measurement ended (autocannon counts no latency for them). */
 const failed = (cell: Measure) => (cell.errors > 0 ? ` (${cell.errors} failed)` : '');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -374,6 +415,7 @@ async function main() {
   const started = Date.now();
   const api: Record<string, ApiResults> = {};
   const grown: Record<string, ApiResults> = {};
+  const desk: Record<string, DeskFigures> = {};
   const bare: Record<string, Record<number, Measure>> = {};
   let site: Record<string, PageFigures> = {};
   const freshness: Record<string, Freshness> = {};
@@ -386,6 +428,7 @@ async function main() {
         const list = [...(await publicEndpoints(cms.base, cms.token)), ...(await signedInEndpoints(cms.base, cms.token))];
         api[client] = await benchApi(client, cms.base, list);
         freshness[client] = await benchFreshness(cms.base);
+        desk[client] = await benchDesk(cms.base);
         if (client === 'sqlite') {
           Object.assign(bare, await benchBare(cms.base, list));
           process.stdout.write('Building the site and loading it in Chromium...\n');
@@ -403,6 +446,7 @@ async function main() {
         const cms = await startCms(env);
         try {
           grown[client] = await benchApi(`${client} grown`, cms.base, await signedInEndpoints(cms.base, cms.token), [SIGNED_IN_CONNECTIONS]);
+          desk[`${client} grown`] = await benchDesk(cms.base);
         } finally {
           await stop(cms.child);
         }
@@ -417,10 +461,15 @@ async function main() {
   for (const [database, seen] of Object.entries(freshness)) {
     process.stdout.write(`${database}: ${seen.stale} stale of ${seen.readsAfter} reads right after ${seen.edits} edits made under 64 connections of reads\n`);
   }
+  process.stdout.write('\nSponsor desk (admin panel), one staff member at a time: p50 / max of ten, ms\n');
+  const deskNames = Object.keys(Object.values(desk)[0]?.calls ?? {});
+  const deskRows = [['call', ...Object.entries(desk).map(([database, figures]) => `${database} (${figures.investors} in the fund)`)], ...deskNames.map((name) => [name, ...Object.values(desk).map((figures) => `${figures.calls[name]?.p50 ?? '-'} / ${figures.calls[name]?.max ?? '-'}`)])];
+  const widths = deskRows[0].map((_, column) => Math.max(...deskRows.map((row) => row[column].length)));
+  for (const row of deskRows) process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column])).join('  ')}\n`);
   process.stdout.write('\nBuilt site, cold load in headless Chromium\n');
   for (const [page, figures] of Object.entries(site)) process.stdout.write(`${page.padEnd(10)}  JS ${kb(figures.js)} gzip  CSS ${kb(figures.css)} gzip  FCP ${figures.fcp} ms\n`);
 
-  const report = { at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, durationSeconds: DURATION, volume: VOLUME, api, grown, bare, freshness, site, tookSeconds: Math.round((Date.now() - started) / 1000) };
+  const report = { at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, durationSeconds: DURATION, volume: VOLUME, api, grown, desk, bare, freshness, site, tookSeconds: Math.round((Date.now() - started) / 1000) };
   fs.mkdirSync(RESULTS, { recursive: true });
   const file = path.join(RESULTS, `${report.at.replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);

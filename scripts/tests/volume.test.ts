@@ -31,12 +31,12 @@ async function fundFigures(): Promise<Map<string, { total: number; committed: nu
     return [fund.name, { total: Number(fund.total_inv_amount ?? 0), committed }] as const;
   })));
 }
-/** The sponsor desk's board of every portal (GET /sponsor-desk/funds), fund by fund: its counts by state and what is committed. */
+/** The sponsor desk's board of every portal with every fund (GET /sponsor-desk/funds?all=true), fund by fund: its counts by state and what is committed. */
 async function boards(): Promise<Map<string, { counts: Record<string, number>; committed: number; investors: number }>> {
-  const desk = app.strapi.service('api::synd-user.board' as never) as unknown as { funds(slug: string): Promise<{ funds: { name: string; counts: Record<string, number>; committed: number; investors: number }[] }> };
+  const desk = app.strapi.service('api::synd-user.board' as never) as unknown as { funds(slug: string, options: { all: boolean }): Promise<{ funds: { name: string; counts: Record<string, number>; committed: number; investors: number }[] }> };
   const portals = (await app.strapi.db.query('api::portal.portal').findMany({ select: ['slug'] })) as { slug: string }[];
   const answer = new Map<string, { counts: Record<string, number>; committed: number; investors: number }>();
-  for (const { slug } of portals) for (const fund of (await desk.funds(slug)).funds) answer.set(fund.name, { counts: fund.counts, committed: fund.committed, investors: fund.investors });
+  for (const { slug } of portals) for (const fund of (await desk.funds(slug, { all: true })).funds) answer.set(fund.name, { counts: fund.counts, committed: fund.committed, investors: fund.investors });
   return answer;
 }
 
