@@ -234,6 +234,10 @@ describe('the investor directory', () => {
     expect((await editor('POST', `/sponsor-desk/investors/${documentId}/sign-out`)).status).toBe(403);
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: fay.authCode })).status).toBe(200);
     expect((await admin('POST', `/sponsor-desk/investors/${documentId}/sign-out`)).body).toEqual({ ended: 1 });
+    // Recorded with who did it; the editor's refused attempt changed nothing and is not.
+    const records = await app.strapi.db.query('api::desk-action.desk-action').findMany({ where: { action: 'sign out everywhere' } });
+    expect(records).toMatchObject([{ staffName: 'Ada Admin', staffEmail: 'board-admin@portal.local', path: `/sponsor-desk/investors/${documentId}/sign-out`, status: 200 }]);
+    expect(await app.strapi.db.query('api::desk-action.desk-action').findOne({ where: { action: 'review a proof document' } })).toMatchObject({ staffName: 'Eddie Editor', request: { reviewed: true } });
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: fay.authCode })).status).toBe(401);
     expect((await admin('GET', '/sponsor-desk/investors/nobody')).status).toBe(404);
   });

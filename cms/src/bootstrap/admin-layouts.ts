@@ -229,6 +229,14 @@ const LAYOUTS: Record<string, Layout> = {
       scheduleKey: 'One schedule per fund, year and document.',
     },
   },
+  'api::desk-action.desk-action': {
+    mainField: 'action',
+    list: ['createdAt', 'action', 'staffName', 'path', 'status'],
+    descriptions: {
+      action: 'What the staff member did on the sponsor desk (docs/sponsor-desk.md); refused calls change nothing and are not recorded.',
+      request: 'What the call asked (its JSON body, cut at 2,000 characters; a file by its name).',
+    },
+  },
   'api::notification.notification': {
     mainField: 'messageSubject',
     list: ['messageSubject', 'user', 'template', 'createdAt'],
@@ -278,7 +286,7 @@ const LAYOUTS: Record<string, Layout> = {
   },
 };
 
-const LAYOUT_VERSION = 12;
+const LAYOUT_VERSION = 13;
 
 type Configuration = {
   settings: Record<string, unknown>;

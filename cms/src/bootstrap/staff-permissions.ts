@@ -16,8 +16,10 @@ const STATEMENT = 'api::statement.statement';
 const REMINDER = 'api::reminder.reminder';
 /** K-1 schedules are set and issued on the sponsor desk, which keeps one per fund and year. */
 const TAX_SCHEDULE = 'api::tax-schedule.tax-schedule';
+/** The sponsor desk's record of what staff did there. */
+const DESK_ACTION = 'api::desk-action.desk-action';
 /** Types content staff may only read, each limited to its fields that are neither private nor named like a secret. */
-const READ_ONLY_TYPES = [USER, SIGNING, FILE_DOWNLOAD, LEDGER_ENTRY, STATEMENT, REMINDER, TAX_SCHEDULE];
+const READ_ONLY_TYPES = [USER, SIGNING, FILE_DOWNLOAD, LEDGER_ENTRY, STATEMENT, REMINDER, TAX_SCHEDULE, DESK_ACTION];
 /** The sponsor desk's permissions content staff hold: see the board and investors, remind, review proofs, draft events; the rest is for admins. */
 const STAFF_DESK_ACTIONS = ['plugin::sponsor-desk.read', 'plugin::sponsor-desk.remind', 'plugin::sponsor-desk.review', 'plugin::sponsor-desk.draft'];
 const READ = 'plugin::content-manager.explorer.read';

@@ -603,6 +603,40 @@ export interface ApiContentContent extends Struct.CollectionTypeSchema {
   };
 }
 
+export interface ApiDeskActionDeskAction extends Struct.CollectionTypeSchema {
+  collectionName: 'desk_actions';
+  info: {
+    description: 'What a staff member did on the sponsor desk: every change it answered, with who, when and what was asked';
+    displayName: 'Desk Action';
+    pluralName: 'desk-actions';
+    singularName: 'desk-action';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    action: Schema.Attribute.String;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::desk-action.desk-action'
+    > &
+      Schema.Attribute.Private;
+    path: Schema.Attribute.String;
+    publishedAt: Schema.Attribute.DateTime;
+    request: Schema.Attribute.JSON;
+    staffEmail: Schema.Attribute.Email;
+    staffName: Schema.Attribute.String;
+    status: Schema.Attribute.Integer;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
 export interface ApiFileDownloadFileDownload
   extends Struct.CollectionTypeSchema {
   collectionName: 'file_downloads';
@@ -2347,6 +2381,7 @@ declare module '@strapi/strapi' {
       'api::blog-item.blog-item': ApiBlogItemBlogItem;
       'api::company.company': ApiCompanyCompany;
       'api::content.content': ApiContentContent;
+      'api::desk-action.desk-action': ApiDeskActionDeskAction;
       'api::file-download.file-download': ApiFileDownloadFileDownload;
       'api::fund-event.fund-event': ApiFundEventFundEvent;
       'api::fund.fund': ApiFundFund;

@@ -174,7 +174,33 @@ async function csvBody(ctx: Context): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const may = (action: SponsorDeskAction) => ({ policies: ['admin::isAuthenticatedAdmin', { name: 'admin::hasPermissions', config: { actions: [sponsorDeskAction(action)] } }] });
+/** The longest record of a request's body a desk action keeps. */
+const RECORD_MAX = 2_000;
+
+/**
+ * Every change the desk answers is recorded as a Desk Action (docs/sponsor-desk.md): who (the staff member's name and
+ * email), when, which call and what it was asked (the JSON body, cut at 2,000 characters; a file's name, not its
+ * bytes). A refused call changes nothing and is not recorded; a record that cannot be written is logged.
+ */
+const recorded = (action: string) => async (ctx: Context, next: () => Promise<void>) => {
+  await next();
+  if (ctx.status >= 400) return;
+  const request = ctx.request as unknown as { body?: unknown; files?: Record<string, { originalFilename?: string | null } | unknown[]> };
+  const file = request.files?.file;
+  const asked = JSON.stringify({ ...(typeof request.body === 'object' && request.body ? request.body : {}), ...(file && !Array.isArray(file) && { file: (file as { originalFilename?: string | null }).originalFilename }) });
+  try {
+    await strapi.db.query('api::desk-action.desk-action').create({
+      data: { action, staffName: staffName(ctx), staffEmail: staffEmail(ctx), path: ctx.path, request: asked.length > RECORD_MAX ? { cut: asked.slice(0, RECORD_MAX) } : JSON.parse(asked), status: ctx.status },
+    });
+  } catch (error) {
+    strapi.log.error(`Desk action ${action} by ${staffEmail(ctx)} was done but not recorded: ${String(error)}`);
+  }
+};
+
+const may = (action: SponsorDeskAction, record?: string) => ({
+  policies: ['admin::isAuthenticatedAdmin', { name: 'admin::hasPermissions', config: { actions: [sponsorDeskAction(action)] } }],
+  ...(record && { middlewares: [recorded(record)] }),
+});
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -189,24 +215,24 @@ export default {
         { method: 'GET', path: '/funds', handler: 'desk.funds', config: may('read') },
         { method: 'GET', path: '/funds/:documentId/commitments', handler: 'desk.commitments', config: may('read') },
         { method: 'GET', path: '/funds/:documentId/commitments.csv', handler: 'desk.commitmentsCsv', config: may('export') },
-        { method: 'POST', path: '/reminders', handler: 'desk.remind', config: may('remind') },
+        { method: 'POST', path: '/reminders', handler: 'desk.remind', config: may('remind', 'remind') },
         { method: 'GET', path: '/investors', handler: 'desk.investors', config: may('read') },
         { method: 'GET', path: '/investors/:documentId', handler: 'desk.investor', config: may('read') },
-        { method: 'POST', path: '/investors/:documentId/sign-out', handler: 'desk.signOut', config: may('sessions') },
-        { method: 'POST', path: '/proof-documents/:documentId/review', handler: 'desk.review', config: may('review') },
+        { method: 'POST', path: '/investors/:documentId/sign-out', handler: 'desk.signOut', config: may('sessions', 'sign out everywhere') },
+        { method: 'POST', path: '/proof-documents/:documentId/review', handler: 'desk.review', config: may('review', 'review a proof document') },
         { method: 'GET', path: '/tax-schedules', handler: 'desk.taxSchedules', config: may('read') },
-        { method: 'POST', path: '/tax-schedules', handler: 'desk.setTaxSchedule', config: may('draft') },
+        { method: 'POST', path: '/tax-schedules', handler: 'desk.setTaxSchedule', config: may('draft', 'set a tax year') },
         { method: 'GET', path: '/tax-schedules/:documentId', handler: 'desk.taxSchedule', config: may('read') },
         { method: 'POST', path: '/tax-schedules/:documentId/match', handler: 'desk.matchTaxDocuments', config: may('read') },
-        { method: 'POST', path: '/tax-schedules/:documentId/documents', handler: 'desk.issueTaxDocument', config: may('post') },
-        { method: 'POST', path: '/tax-schedules/:documentId/issued', handler: 'desk.taxScheduleIssued', config: may('post') },
-        { method: 'POST', path: '/countersign', handler: 'desk.countersign', config: may('countersign') },
-        { method: 'POST', path: '/fund-events', handler: 'desk.draftEvent', config: may('draft') },
+        { method: 'POST', path: '/tax-schedules/:documentId/documents', handler: 'desk.issueTaxDocument', config: may('post', 'issue a K-1') },
+        { method: 'POST', path: '/tax-schedules/:documentId/issued', handler: 'desk.taxScheduleIssued', config: may('post', 'mark a tax year issued') },
+        { method: 'POST', path: '/countersign', handler: 'desk.countersign', config: may('countersign', 'countersign') },
+        { method: 'POST', path: '/fund-events', handler: 'desk.draftEvent', config: may('draft', 'draft an event') },
         { method: 'GET', path: '/fund-events/:id', handler: 'desk.findEvent', config: may('read') },
-        { method: 'POST', path: '/fund-events/:id/post', handler: 'desk.postEvent', config: may('post') },
-        { method: 'POST', path: '/funding', handler: 'desk.confirmFunding', config: may('post') },
-        { method: 'POST', path: '/valuations', handler: 'desk.recordValuation', config: may('post') },
-        { method: 'POST', path: '/imports', handler: 'desk.importCsv', config: may('draft') },
+        { method: 'POST', path: '/fund-events/:id/post', handler: 'desk.postEvent', config: may('post', 'post an event') },
+        { method: 'POST', path: '/funding', handler: 'desk.confirmFunding', config: may('post', 'confirm funding') },
+        { method: 'POST', path: '/valuations', handler: 'desk.recordValuation', config: may('post', 'record a valuation') },
+        { method: 'POST', path: '/imports', handler: 'desk.importCsv', config: may('draft', 'import a CSV') },
       ],
     },
   },
