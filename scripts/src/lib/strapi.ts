@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -44,6 +45,7 @@ const OUTPUT_EXTENSION: Record<string, string> = { '.ts': '.js', '.js': '.js', '
  * which would otherwise tell tsc that nothing changed and have it emit nothing.
  */
 export function removeStaleCompiledCms(): void {
+  buildRulesIfStale();
   const distDir = path.join(CMS_DIR, 'dist');
   let incomplete = false;
   for (const dir of COMPILED_DIRS) {
@@ -63,6 +65,26 @@ export function removeStaleCompiledCms(): void {
     }
   }
   if (incomplete) fs.rmSync(path.join(distDir, 'tsconfig.tsbuildinfo'), { force: true });
+}
+
+const RULES_DIR = path.join(ROOT_DIR, 'rules');
+
+/**
+ * The CMS loads the shared rules compiled (rules/dist, built by `npm install`): after a `git pull` that changed them
+ * without an install, they are compiled again here, so a start never runs new CMS code on old rules.
+ */
+export function buildRulesIfStale(rulesDir = RULES_DIR): void {
+  const built = path.join(rulesDir, 'dist', 'index.js');
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  const sources = filesUnder(path.join(rulesDir, 'src')).filter((file) => file.endsWith('.ts') && !file.includes('.test.') && !file.includes('.bench.'));
+  const stale = sources.some((source) => {
+    const compiled = path.join(rulesDir, 'dist', path.relative(path.join(rulesDir, 'src'), source)).replace(/\.ts$/, '.js');
+    return !fs.existsSync(compiled) || fs.statSync(source).mtimeMs > builtAt;
+  });
+  if (!stale) return;
+  const tsc = createRequire(__filename).resolve('typescript/bin/tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', path.join(rulesDir, 'tsconfig.json')], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`Compiling the shared rules failed:\n${result.stdout}${result.stderr}`);
 }
 
 function removeEmptyFolders(dir: string): void {
