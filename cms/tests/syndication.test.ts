@@ -180,7 +180,7 @@ describe('committing to an investment', () => {
 
     const nobody = await investor('synd-no-rows');
     expect((await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: nobody.authCode })).body).toEqual({
-      rows: [], totals: { invested: 0, distribution: 0, currentValue: 0 }, overallReturn: 0, disclaimer: null, history: [], openCalls: [],
+      rows: [], totals: { invested: 0, distribution: 0, currentValue: 0 }, overallReturn: 0, disclaimer: null, history: [], openCalls: [], taxDocuments: [],
     });
   });
 });
