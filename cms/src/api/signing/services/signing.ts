@@ -8,6 +8,7 @@ import { derivedKey } from '../../../utils/derived-keys';
 import { escapeHtml } from '../../../utils/html';
 import { fileLinkToken } from '../../../utils/file-links';
 import { conflict } from '../../../utils/http-errors';
+import { isRowId } from '../../../utils/validation';
 import { portalConfig, type SigningProviderName } from '../../../utils/portal-config';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
@@ -609,11 +610,24 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       return countersignRow(await syndUsers(strapi).inPortal(portal.id, id), { name, email: user.email }, request);
     },
 
-    /** The sponsor desk's countersigning (docs/sponsor-desk.md): a staff member signs for management, sealed as above. */
-    async countersignAsStaff(id: string | number, management: { name: string; email: string }, request: RequestInfo) {
-      const row: SyndUserRow | null = await strapi.db.query(SYND_USER).findOne({ where: byId(id), populate: SYND_USER_POPULATE });
-      if (!row) throw new errors.NotFoundError('Commitment not found');
-      return countersignRow(row, management, request);
+    /**
+     * The sponsor desk's countersigning (docs/sponsor-desk.md): a staff member signs several agreements for management,
+     * one after the other, each sealed as above; each answers on its own (one refused stops none of the others).
+     */
+    async countersignAllAsStaff(ids: (string | number)[], management: { name: string; email: string }, request: RequestInfo) {
+      const results: ({ syndUser: string | number; success: true; sa_complete_date: string | null } | { syndUser: string | number; success: false; error: string })[] = [];
+      for (const id of new Set(ids)) {
+        try {
+          const row: SyndUserRow | null = isRowId(id) ? await strapi.db.query(SYND_USER).findOne({ where: byId(id), populate: SYND_USER_POPULATE }) : null;
+          if (!row) throw new errors.NotFoundError('Commitment not found');
+          const { sa_complete_date } = await countersignRow(row, management, request);
+          results.push({ syndUser: id, success: true, sa_complete_date });
+        } catch (error) {
+          if (!(error instanceof errors.ApplicationError) && !(error as { status?: number }).status) throw error;
+          results.push({ syndUser: id, success: false, error: (error as Error).message });
+        }
+      }
+      return { countersigned: results.filter((result) => result.success).length, results };
     },
 
     /**

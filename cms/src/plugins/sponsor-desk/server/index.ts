@@ -8,7 +8,6 @@ import { reminders } from '../../../api/reminder/services/reminder';
 import { signing } from '../../../api/signing/services/signing';
 import { taxSchedules } from '../../../api/tax-schedule/services/tax-schedule';
 import { board, commitmentQuery } from '../../../api/synd-user/services/board';
-import { isRowId } from '../../../utils/validation';
 
 /**
  * The sponsor's desk: staff run a raise and a fund's money after it from the admin panel (docs/sponsor-desk.md,
@@ -110,21 +109,8 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
     if (!Array.isArray(ids) || !ids.length || ids.length > COUNTERSIGN_MAX || !ids.every((id) => (typeof id === 'string' && id) || typeof id === 'number')) {
       throw new errors.ValidationError(`syndUsers must list 1 to ${COUNTERSIGN_MAX} commitments (documentId or id)`);
     }
-    const management = { name: staffName(ctx), email: staffEmail(ctx) };
     const request = { ip: ctx.request.ip ?? null, userAgent: ctx.get('user-agent') || null, origin: undefined };
-    const results = [];
-    for (const id of new Set(ids as (string | number)[])) {
-      try {
-        if (!isRowId(id)) throw new errors.NotFoundError('Commitment not found');
-        const { sa_complete_date } = await signing(strapi).countersignAsStaff(id, management, request);
-        results.push({ syndUser: id, success: true, sa_complete_date });
-      } catch (error) {
-        const status = (error as { status?: number }).status;
-        if (!(error instanceof errors.ApplicationError) && !status) throw error;
-        results.push({ syndUser: id, success: false, error: (error as Error).message });
-      }
-    }
-    ctx.body = { countersigned: results.filter((result) => result.success).length, results };
+    ctx.body = await signing(strapi).countersignAllAsStaff(ids as (string | number)[], { name: staffName(ctx), email: staffEmail(ctx) }, request);
   },
   async draftEvent(ctx: Context) {
     ctx.body = await ledger(strapi).draftEvent(body(ctx), staffName(ctx));
