@@ -133,8 +133,8 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     }));
   }
 
-  /** Contributions (and their corrections) per syndication user of a fund. */
-  async function fundedBySyndUser(fundId: number): Promise<Map<number, number>> {
+  /** Contributions (and their corrections) per syndication user of a fund (of these only, when given). */
+  async function fundedBySyndUser(fundId: number, syndUserIds?: number[]): Promise<Map<number, number>> {
     const entries = tableOf(strapi, LEDGER_ENTRY);
     const owners = linkTableOf(strapi, LEDGER_ENTRY, 'syndUser');
     const funds = linkTableOf(strapi, LEDGER_ENTRY, 'fund');
@@ -146,6 +146,9 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       .leftJoin(`${corrects.name} as c`, `c.${corrects.owner}`, 'e.id')
       .leftJoin(`${entries} as corrected`, 'corrected.id', `c.${corrects.target}`)
       .where(`f.${funds.target}`, fundId)
+      .modify((query) => {
+        if (syndUserIds) query.whereIn(`o.${owners.target}`, syndUserIds);
+      })
       .where((query) => query.where('e.type', 'contribution').orWhere((adjustment) => adjustment.where('e.type', 'adjustment').where('corrected.type', 'contribution')))
       .groupBy(`o.${owners.target}`)
       .select({ syndUser: `o.${owners.target}` })

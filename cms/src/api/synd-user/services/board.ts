@@ -121,12 +121,17 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       .leftJoin(`${tableOf(strapi, USER)} as u`, 'u.id', `su.${users.target}`);
   }
 
-  /** When a role of the row's agreement signed (the latest, as a re-opened agreement is signed again). */
+  /**
+   * When a role of the row's agreement signed (the latest, as a re-opened agreement is signed again). A CROSS JOIN
+   * keeps SQLite's loop order: the row's few signer links first, then each signing by its key; joined the other way
+   * it walks every signing of the role (by the role index) for each row, which on a grown portal does not answer.
+   */
   function signedAt(role: 'investor' | 'spouse'): Knex.QueryBuilder {
     const links = linkTableOf(strapi, SIGNING, 'syndUser');
     const signed = `g.${columnOf(strapi, SIGNING, 'signedAt')}`;
     return knex()(`${links.name} as gl`)
-      .join(`${tableOf(strapi, SIGNING)} as g`, 'g.id', `gl.${links.owner}`)
+      .crossJoin(knex().raw('?? as g', [tableOf(strapi, SIGNING)]))
+      .where('g.id', knex().ref(`gl.${links.owner}`))
       .where(`gl.${links.target}`, knex().ref('s.id'))
       .where('g.role', role)
       .max({ at: signed });
@@ -150,7 +155,17 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
     const direction = query.sort.desc ? 'DESC' : 'ASC';
     const sortBy = orderOf[query.sort.field];
     const sortSql = typeof sortBy === 'string' ? knex().raw('??', [sortBy]) : sortBy;
-    const rows = (await filtered(fundId, query)
+    // The page's ids first (the sort's own expression only), then what the page shows for those rows alone: the
+    // signature dates and the state are worked out for 25 rows, not for every row of a fund of thousands.
+    const ids = ((await filtered(fundId, query)
+      .select('s.id')
+      // Rows without the value last either way, as PostgreSQL and SQLite order NULLs differently.
+      .orderByRaw(`(${sortSql.toQuery()}) IS NULL, ${sortSql.toQuery()} ${direction}, s.id ${direction}`)
+      .offset(offset)
+      .limit(limit)) as { id: number | string }[]).map((row) => Number(row.id));
+    if (!ids.length) return [];
+    const selected = (await rowsOf([fundId])
+      .whereIn('s.id', ids)
       .select(
         's.id', 's.document_id', col('invest_amount'), col('invest_status'), col('method_of_inv'), col('is_married'), col('cosub_first_name'), col('cosub_last_name'),
         col('cosub_email'), col('feedback'), col('sa_complete_date'), col('ft_complete_date'), col('lastRemindedAt'), col('updatedAt'), col('userFirstName'), col('userLastName'),
@@ -158,12 +173,10 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
         { raise_state: state },
         signedAt('investor').as('investor_signed_at'),
         signedAt('spouse').as('spouse_signed_at'),
-      )
-      // Rows without the value last either way, as PostgreSQL and SQLite order NULLs differently.
-      .orderByRaw(`(${sortSql.toQuery()}) IS NULL, ${sortSql.toQuery()} ${direction}, s.id ${direction}`)
-      .offset(offset)
-      .limit(limit)) as Record<string, unknown>[];
-    const funded = await ledger(strapi).fundedBySyndUser(fundId);
+      )) as Record<string, unknown>[];
+    const byRowId = new Map(selected.map((row) => [Number(row.id), row]));
+    const rows = ids.flatMap((id) => (byRowId.has(id) ? [byRowId.get(id)!] : []));
+    const funded = await ledger(strapi).fundedBySyndUser(fundId, ids);
     const now = new Date();
     return rows.map((row): CommitmentLine => {
       const option = accreditationOption(row.accreditation === null ? null : Number(row.accreditation));
