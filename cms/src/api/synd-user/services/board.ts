@@ -235,7 +235,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
      * GET /sponsor-desk/funds?portal=: the board's figures for each fund of the portal that is raising or closed
      * within a year (every fund with `all`): its size, what is committed and funded, what is left to raise, the close
      * date and days left, and how many investors are in each state. Raising funds first, soonest to close first; then
-     * the others, latest closed first. Three queries, however many investors.
+     * the others, latest closed first. Two queries and one per fund (its ledger sum), however many investors.
      */
     async funds(slug: unknown, { all = false }: { all?: boolean } = {}) {
       const every = await portals(strapi).findAll();
