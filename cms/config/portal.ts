@@ -34,6 +34,10 @@ export default ({ env }: { env: (name: string, fallback: string) => string }): P
     if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative number, not "${value(name)}"`);
     return parsed;
   };
+  const httpUrl = (name: string): string => {
+    if (value(name) && !/^https?:\/\/[^\s]+$/i.test(value(name))) throw new Error(`${name} must be an http(s) URL, not "${value(name)}"`);
+    return value(name);
+  };
 
   return {
     siteUrl: text('SITE_URL', 'http://localhost:5173'),
@@ -59,6 +63,7 @@ export default ({ env }: { env: (name: string, fallback: string) => string }): P
       certP12: sealingCertificateSetting(value('SIGNING_CERT_P12'), env('NODE_ENV', '')),
       certPassword: env('SIGNING_CERT_PASSWORD', ''),
       devCertFile: path.resolve(cmsRoot, '.tmp/signing/development-certificate.p12'),
+      tsaUrl: httpUrl('SIGNING_TSA_URL'),
       dropbox: {
         apiKey: value('DROPBOX_SIGN_API_KEY'),
         clientId: value('DROPBOX_SIGN_CLIENT_ID'),

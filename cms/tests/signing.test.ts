@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, mailsTo, signedInUser, waitForMail } from './helpers/auth';
 import { verifySealedPdf } from './helpers/pdf-seal';
-import { createInvestor, createOffering, DOT_PNG, download, signLinkIn, tokenOf, type Investor, type Offering } from './helpers/signing';
+import { createInvestor, createOffering, DOT_PNG, download, signAsInvestor, signLinkIn, signThroughLink, tokenOf, type Investor, type Offering } from './helpers/signing';
 import { useStrapi, type TestApp } from './helpers/strapi';
 
 /**
@@ -79,7 +79,7 @@ describe('the local signing flow', () => {
   it('records the investor’s signature with time, address, browser and the document’s SHA-256, then mails the spouse', async () => {
     const token = tokenOf(investorUrl);
     const before = Date.now();
-    const { status, body } = await call(app, 'POST', `/api/signing/${token}`, { name: 'Tess Investor', consent: true }, { ip: '203.0.113.7', headers: { 'user-agent': SIGNER_AGENT } });
+    const { status, body } = await signThroughLink(app, token, investor.email, { name: 'Tess Investor', consent: true }, { ip: '203.0.113.7', headers: { 'user-agent': SIGNER_AGENT } });
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, syndUserId: investor.syndUser });
 
@@ -109,7 +109,7 @@ describe('the local signing flow', () => {
     const token = tokenOf(signLinkIn(mail.text));
     const view = await call(app, 'GET', `/api/signing/${token}`);
     expect(view.body).toMatchObject({ signer: { role: 'spouse', name: 'Pat Partner' }, canSign: true });
-    const { status } = await call(app, 'POST', `/api/signing/${token}`, { name: 'Pat Partner', signature: DOT_PNG, consent: true }, { headers: { 'user-agent': 'SpouseBrowser/2.0' } });
+    const { status } = await signThroughLink(app, token, investor.spouseEmail as string, { name: 'Pat Partner', signature: DOT_PNG, consent: true }, { headers: { 'user-agent': 'SpouseBrowser/2.0' } });
     expect(status).toBe(200);
     expect(await syndUser()).toMatchObject({ syndAgreementSignedByCurrentUser: true, syndAgreementSignedByCurrentUserCosub: true, sa_complete_date: null });
     await waitForMail(admin.email, 'Test Person signed the agreement for sign-flow Deal');
@@ -202,11 +202,6 @@ describe('the list of agreements waiting for management', () => {
   let queueAdmin: { authCode: string };
   const signers: Investor[] = [];
 
-  /** The investor asks to sign and signs through their link. */
-  const signAsInvestor = async (who: Investor) => {
-    const { body } = await call(app, 'POST', '/api/syndication/request_sign', { id: who.syndUser }, { authCode: who.authCode, headers: { origin: 'http://localhost:5173' } });
-    expect((await call(app, 'POST', `/api/signing/${tokenOf(body.url)}`, { name: 'Queue Investor', consent: true })).status).toBe(200);
-  };
   const page = (query: string) => call(app, 'GET', `/api/syndication/countersign${query}`, undefined, { authCode: queueAdmin.authCode });
 
   beforeAll(async () => {
@@ -214,11 +209,11 @@ describe('the list of agreements waiting for management', () => {
     queueAdmin = await signedInUser(app, 'sign-queue-admin', 'admin', queue.portal);
     for (const name of ['first', 'second', 'third']) {
       const who = await createInvestor(app, queue, `sign-queue-${name}`, { spouse: false });
-      await signAsInvestor(who);
+      await signAsInvestor(app, who, 'Queue Investor');
       signers.push(who);
     }
     // Signed by the investor but not yet by the spouse who must sign too: not waiting for management.
-    await signAsInvestor(await createInvestor(app, queue, 'sign-queue-spouse'));
+    await signAsInvestor(app, await createInvestor(app, queue, 'sign-queue-spouse'), 'Queue Investor');
     // Committed, not signed.
     await createInvestor(app, queue, 'sign-queue-unsigned', { spouse: false });
   });

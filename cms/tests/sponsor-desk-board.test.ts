@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { raiseState } from '@portal/rules';
 import { adminToken, call, mailsTo, signedInUser, waitForMail } from './helpers/auth';
-import { createInvestor, createOffering, type Investor, type Offering } from './helpers/signing';
+import { createInvestor, createOffering, signAsInvestor, type Investor, type Offering } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 
 /**
@@ -25,13 +25,6 @@ const by: Record<string, Investor[]> = {};
 
 const setRow = (who: Investor, data: Record<string, unknown>) => app.strapi.db.query(SYND_USER).update({ where: { id: who.syndUserId }, data });
 
-/** The investor asks to sign and signs through their own link (the embedded signer). */
-async function signAsInvestor(who: Investor): Promise<void> {
-  const { body } = await call(app, 'POST', '/api/syndication/request_sign', { id: who.syndUser }, { authCode: who.authCode, headers: { origin: 'http://localhost:5173' } });
-  const token = /\/sign\/([A-Za-z0-9_-]+)$/.exec(body.url as string)![1];
-  expect((await call(app, 'POST', `/api/signing/${token}`, { name: 'Board Investor', consent: true })).status).toBe(200);
-}
-
 async function investor(state: string, prefix: string, options: { spouse?: boolean; status?: string | null; amount?: number } = {}): Promise<Investor> {
   const who = await createInvestor(app, offering, `board-${prefix}`, { spouse: options.spouse ?? false, status: (options.status === undefined ? 'Accepted investment' : options.status) as string });
   await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: who.id }, data: { firstName: prefix[0].toUpperCase() + prefix.slice(1), lastName: 'Boardman' } });
@@ -52,9 +45,9 @@ beforeAll(async () => {
   await investor('reviewed', 'rita', { status: null });
   await investor('committed', 'carl', { amount: 20_000 });
   await investor('committed', 'cora', { spouse: true, amount: 30_000 });
-  for (const name of ['ivan', 'iris']) await signAsInvestor(await investor('investor_signed', name));
+  for (const name of ['ivan', 'iris']) await signAsInvestor(app, await investor('investor_signed', name), 'Board Investor');
   // Signed; the spouse, who must sign too, has not.
-  await signAsInvestor(await investor('investor_signed', 'ines', { spouse: true }));
+  await signAsInvestor(app, await investor('investor_signed', 'ines', { spouse: true }), 'Board Investor');
   await setRow(await investor('spouse_signed', 'sam', { spouse: true }), { syndAgreementSignedByCurrentUser: true, syndAgreementSignedByCurrentUserCosub: true });
   await setRow(await investor('countersigned', 'cole', { amount: 40_000 }), { syndAgreementSignedByCurrentUser: true, sa_complete_date: new Date(Date.now() - 3 * DAY) });
   await setRow(await investor('declined', 'dana', { status: 'Declined investment' }), { feedback: 'The minimum is too high for me' });

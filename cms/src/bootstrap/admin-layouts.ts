@@ -135,6 +135,7 @@ const LAYOUTS: Record<string, Layout> = {
     descriptions: {
       docPath: 'Where the file is kept in the private storage; investors download it through a five-minute link.',
       bucketId: 'Which storage holds the file (local: PRIVATE_FILES_DIR on the server).',
+      fingerprint: 'SHA-256 of the completed, sealed PDF: anyone holding the file can check it on the site’s /agreements/verify page.',
     },
   },
   'api::signing.signing': {
@@ -150,6 +151,15 @@ const LAYOUTS: Record<string, Layout> = {
       expiresAt: 'The signer’s link stops working at this time.',
       linkSentAt: 'When the signer was mailed their link.',
       provider: 'Who collected the signature: the portal itself (local) or Dropbox Sign.',
+      disclosureVersion: 'Which wording of the electronic records disclosure (content item esign-disclosure) the signer accepted: its fingerprint.',
+      disclosureAcceptedAt: 'When the signer accepted the electronic records disclosure.',
+      verifiedBy: 'How the signer proved who they are before signing: a one-time code mailed to them, or their own signed-in session.',
+      verifiedAt: 'When the signer proved who they are.',
+      codeSentAt: 'When the last one-time code was mailed.',
+      codeExpiresAt: 'The last one-time code works until then (ten minutes).',
+      codeTries: 'Wrong codes entered for the last code; five lock the link for ten minutes.',
+      lockedUntil: 'After five wrong codes the link takes no code and no signature until then.',
+      auditEvents: 'What happened on the signer’s link, in order (disclosure, codes, signature), with the time and address; listed on the signature page.',
     },
   },
   'api::news-document.news-document': { mainField: 'title', list: ['title', 'year', 'user', 'fund'], descriptions: INVESTOR_DOCUMENT },
@@ -286,7 +296,7 @@ const LAYOUTS: Record<string, Layout> = {
   },
 };
 
-const LAYOUT_VERSION = 13;
+const LAYOUT_VERSION = 14;
 
 type Configuration = {
   settings: Record<string, unknown>;

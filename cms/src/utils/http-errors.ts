@@ -12,3 +12,9 @@ export const conflict = (message: string) => createError(409, message, { expose:
  * answer. Nothing was recorded, so trying again later is safe.
  */
 export const unavailable = (message: string) => createError(503, message, { expose: true });
+
+/**
+ * A 502 with the message shown to the caller: an outside service the request needs answered wrongly or not at all
+ * (the time-stamping authority). Nothing was recorded, so trying again is safe.
+ */
+export const badGateway = (message: string) => createError(502, message, { expose: true });

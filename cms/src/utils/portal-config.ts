@@ -35,6 +35,8 @@ export interface SigningConfig {
   certPassword: string;
   /** Where the self-signed development certificate is made at first use and kept. */
   devCertFile: string;
+  /** SIGNING_TSA_URL: an RFC 3161 time-stamping authority whose token every seal carries; empty: none. */
+  tsaUrl: string;
   /** Dropbox Sign's API: key (also the webhook's HMAC key), API app client id, base URL, test mode. */
   dropbox: { apiKey: string; clientId: string; apiUrl: string; testMode: boolean };
 }

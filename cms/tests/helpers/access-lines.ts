@@ -88,6 +88,9 @@ line('POST', '/syndication/signing_url', '            401 403 404 404 404 404 20
 line('GET', '/syndication/countersign', '            401 403 403 403 200 200 403');
 line('POST', '/syndication/countersign', '           401 403 403 403 409 409 403', (x) => ({ id: x.ann.syndUser, name: 'Manager' }), { label: "Ann's" });
 line('POST', '/syndication/countersign', '           401 403 403 403 404 404 403', (x) => ({ id: x.far.syndUser, name: 'Manager' }), { label: "foreign's" });
+// Ann's agreement has no signed document (nobody signed it): the admins are answered 404 as for the foreign one.
+line('GET', '/syndication/countersign/:id/document', '401 403 403 403 404 404 403', (x) => ({ url: `/api/syndication/countersign/${x.ann.syndUser}/document` }), { label: "Ann's" });
+line('GET', '/syndication/countersign/:id/document', '401 403 403 403 404 404 403', (x) => ({ url: `/api/syndication/countersign/${x.far.syndUser}/document` }), { label: "foreign's" });
 line('POST', '/profile/synd_agreements/download', '  401 200 200 404 404 404 404', (x) => ({ syndUserId: x.rows['ann.signed_synd_user'].documentId }), { label: "Ann's" });
 line('POST', '/profile/synd_agreements/download', '  401 404 404 404 404 404 200', (x) => ({ syndUserId: x.rows['far.signed_synd_user'].documentId }), { label: "foreign's" });
 // Capital account statements (docs/capital-accounts.md): an investor's own, and the public check of a fingerprint.
@@ -118,6 +121,11 @@ const TOKEN = 'A'.repeat(43);
 line('GET', '/signing/:token', '                     404 404 404 404 404 404 404', () => ({ url: `/api/signing/${TOKEN}` }));
 line('GET', '/signing/:token/document', '            404 404 404 404 404 404 404', () => ({ url: `/api/signing/${TOKEN}/document` }));
 line('POST', '/signing/:token', '                    404 403 404 404 404 404 404', () => ({ url: `/api/signing/${TOKEN}`, body: { name: 'Ann', consent: true } }));
+line('POST', '/signing/:token/disclosure', '         404 403 404 404 404 404 404', () => ({ url: `/api/signing/${TOKEN}/disclosure`, body: { version: 'abc' } }));
+line('POST', '/signing/:token/code', '               404 403 404 404 404 404 404', () => ({ url: `/api/signing/${TOKEN}/code` }));
+line('POST', '/signing/:token/code/verify', '        404 403 404 404 404 404 404', () => ({ url: `/api/signing/${TOKEN}/code/verify`, body: { code: '123456' } }));
+// Anyone may check a fingerprint; an unknown one is not this portal's.
+line('GET', '/agreements/verify/:sha256', '          404 404 404 404 404 404 404', () => ({ url: `/api/agreements/verify/${'a'.repeat(64)}?portal=sec-home` }));
 line('GET', '/files/:token', '                       404 404 404 404 404 404 404', () => ({ url: `/api/files/${TOKEN}` }));
 line('POST', '/signing/dropbox/events', '            403 403 403 403 403 403 403', () => ({ event: { event_time: '1', event_type: 'signature_request_signed', event_hash: 'x' } }));
 

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { signedInUser } from './auth';
+import { call, mailsTo, signedInUser, waitForMail, type CallOptions } from './auth';
 import { createPortal, type TestPortal } from './records';
 import type { TestApp } from './strapi';
 
@@ -82,4 +82,40 @@ export const DOT_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCA
 export async function download(url: string, authCode?: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
   const response = await fetch(url, { headers: authCode ? { authcode: authCode } : {} });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+const CODE_SUBJECT = 'Your signing code';
+
+/** Mails a signer a code through their link and reads it from the outbox (the newest code mail to `email`). */
+export async function mailedCode(app: TestApp, token: string, email: string, options: CallOptions = {}): Promise<string> {
+  const before = mailsTo(email).filter((mail) => mail.raw.includes(`Subject: ${CODE_SUBJECT}`)).length;
+  const sent = await call(app, 'POST', `/api/signing/${token}/code`, {}, options);
+  if (sent.status !== 200) throw new Error(`code not sent: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const mail = await waitForMail(email, CODE_SUBJECT, before + 1);
+  const code = /^\s*(\d{6})\s*$/m.exec(mail.text)?.[1];
+  if (!code) throw new Error('no code in the mail');
+  return code;
+}
+
+/**
+ * Signs through a signer's link as the signing page does: accepts the disclosure shown, then, unless `options.authCode`
+ * is the investor's own session, proves who it is with the code mailed to `email`; then signs with `body`.
+ */
+export async function signThroughLink(app: TestApp, token: string, email: string, body: Record<string, unknown>, options: CallOptions = {}) {
+  const view = await call(app, 'GET', `/api/signing/${token}`, undefined, options);
+  if (view.status !== 200) return view;
+  await call(app, 'POST', `/api/signing/${token}/disclosure`, { version: view.body.disclosure.version }, options);
+  let verification: string | undefined;
+  if (view.body.identity.method === 'email-code') {
+    const code = await mailedCode(app, token, email, options);
+    verification = (await call(app, 'POST', `/api/signing/${token}/code/verify`, { code }, options)).body.verification;
+  }
+  return call(app, 'POST', `/api/signing/${token}`, { ...body, ...(verification ? { verification } : {}) }, options);
+}
+
+/** The investor asks to sign and signs through their own link with their own session (as from the dashboard). */
+export async function signAsInvestor(app: TestApp, who: Investor, name: string): Promise<void> {
+  const { body } = await call(app, 'POST', '/api/syndication/request_sign', { id: who.syndUser }, { authCode: who.authCode, headers: { origin: 'http://localhost:5173' } });
+  const signed = await signThroughLink(app, tokenOf(body.url as string), who.email, { name, consent: true }, { authCode: who.authCode });
+  if (signed.status !== 200) throw new Error(`not signed: ${signed.status} ${JSON.stringify(signed.body)}`);
 }

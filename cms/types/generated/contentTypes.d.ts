@@ -1395,9 +1395,16 @@ export interface ApiSigningSigning extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
+    auditEvents: Schema.Attribute.JSON;
+    codeExpiresAt: Schema.Attribute.DateTime;
+    codeHash: Schema.Attribute.String & Schema.Attribute.Private;
+    codeSentAt: Schema.Attribute.DateTime;
+    codeTries: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
+    disclosureAcceptedAt: Schema.Attribute.DateTime;
+    disclosureVersion: Schema.Attribute.String;
     documentKey: Schema.Attribute.String & Schema.Attribute.Private;
     documentSha256: Schema.Attribute.String;
     drawnSignature: Schema.Attribute.Text & Schema.Attribute.Private;
@@ -1412,6 +1419,7 @@ export interface ApiSigningSigning extends Struct.CollectionTypeSchema {
       'api::signing.signing'
     > &
       Schema.Attribute.Private;
+    lockedUntil: Schema.Attribute.DateTime;
     name: Schema.Attribute.String;
     provider: Schema.Attribute.Enumeration<['local', 'dropbox-sign']> &
       Schema.Attribute.DefaultTo<'local'>;
@@ -1433,6 +1441,8 @@ export interface ApiSigningSigning extends Struct.CollectionTypeSchema {
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
     userAgent: Schema.Attribute.Text;
+    verifiedAt: Schema.Attribute.DateTime;
+    verifiedBy: Schema.Attribute.Enumeration<['email-code', 'session']>;
   };
 }
 
@@ -1528,6 +1538,7 @@ export interface ApiSyndAgreementSyndAgreement
       Schema.Attribute.Private;
     docPath: Schema.Attribute.String;
     docURL: Schema.Attribute.String;
+    fingerprint: Schema.Attribute.String;
     isDeleted: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
     localizations: Schema.Attribute.Relation<

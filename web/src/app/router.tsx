@@ -50,6 +50,9 @@ const SyndicationSuccessPage = lazyPage(() =>
   import('@/features/syndication/pages/syndication-success-page').then((module) => module.SyndicationSuccessPage),
 );
 const SignPage = lazyPage(() => import('@/features/signing/pages/sign-page').then((module) => module.SignPage));
+const VerifyAgreementPage = lazyPage(() =>
+  import('@/features/signing/pages/verify-agreement-page').then((module) => module.VerifyAgreementPage),
+);
 const CountersignPage = lazyPage(() =>
   import('@/features/management/pages/countersign-page').then((module) => module.CountersignPage),
 );
@@ -114,6 +117,7 @@ const pages: PageRoute[] = [
   // Public: the mailed link's token is the signer's key.
   { path: paths.sign.path, page: SignPage },
   { path: paths.verifyStatement.path, page: VerifyStatementPage },
+  { path: paths.verifyAgreement.path, page: VerifyAgreementPage },
   { path: paths.countersign.path, page: CountersignPage, authRequired: true, requiredAuthLevel: 'admin' },
   { path: paths.profile.path, page: ProfilePage, authRequired: true, requiredAuthLevel: 'user' },
   { path: paths.taxDocuments.path, page: TaxDocumentsPage, authRequired: true, requiredAuthLevel: 'user' },

@@ -9,6 +9,7 @@ export const paths = {
   transactions: { path: '/dashboard/transactions' },
   /** Beyond the spec: anyone checks a capital account statement's fingerprint (docs/capital-accounts.md). */
   verifyStatement: { path: '/statements/verify' },
+  verifyAgreement: { path: '/agreements/verify' },
   syndication: {
     path: '/syndication/dashboard/:slug',
     getHref: (slug: string) => `/syndication/dashboard/${encodeURIComponent(slug)}`,

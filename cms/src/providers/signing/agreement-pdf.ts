@@ -3,9 +3,11 @@ import { GREY, MARGIN, pdfText, writerFor } from '../../utils/pdf-writer';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { P12Signer } from '@signpdf/signer-p12';
+import { DEFAULT_SIGNATURE_LENGTH } from '@signpdf/utils';
 import { formatUsd } from '@portal/rules';
 import type { AgreementTerms } from './types';
 import type { SealingCertificate } from './certificate';
+import { TimestampingSigner } from './timestamp';
 
 const METHODS: Record<string, string> = {
   CASH: 'Individual (direct cash investment)',
@@ -94,6 +96,12 @@ export interface AuditEntry {
   drawnSignature: string | null;
   /** Where the signature was collected, when not by the portal itself (Dropbox Sign). */
   collectedBy?: string;
+  /** Which electronic records disclosure the signer accepted, and when. */
+  consent?: string;
+  /** How the signer proved who they are (a mailed one-time code, their own session). */
+  identity?: string;
+  /** What happened on the signer's link, one line each, in order. */
+  events?: string[];
 }
 
 const ROLE_TITLES: Record<AuditEntry['role'], string> = { investor: 'Investor', spouse: 'Spouse (co-subscriber)', management: 'Management (countersignature)' };
@@ -110,7 +118,7 @@ export function pngOfDataUrl(dataUrl: string): Buffer | null {
  * The completed agreement: the signed document, then a signature page with every signature and its audit trail,
  * sealed with a PDF digital signature (PKCS#7 detached, SHA-256) made with `certificate`, so any change shows.
  */
-export async function completeAgreement(document: Buffer, trail: AuditEntry[], certificate: SealingCertificate, info: { title: string; portalName: string; completedAt: Date }): Promise<Buffer> {
+export async function completeAgreement(document: Buffer, trail: AuditEntry[], certificate: SealingCertificate, info: { title: string; portalName: string; completedAt: Date; verifyUrl?: string }): Promise<Buffer> {
   const pdf = await PDFDocument.load(document);
   pdf.setTitle(pdfText(info.title));
   pdf.setModificationDate(info.completedAt);
@@ -140,11 +148,15 @@ export async function completeAgreement(document: Buffer, trail: AuditEntry[], c
     w.field('IP address', entry.ip ?? (entry.collectedBy ? `recorded by ${entry.collectedBy}` : 'not recorded'));
     w.field('User agent', entry.userAgent ?? (entry.collectedBy ? `recorded by ${entry.collectedBy}` : 'not recorded'));
     w.field('Document SHA-256', entry.documentSha256 ?? 'not recorded');
+    if (entry.consent) w.field('Electronic consent', entry.consent);
+    if (entry.identity) w.field('Identity', entry.identity);
+    for (const event of entry.events ?? []) w.text(event, { size: 8, color: GREY });
   }
   w.rule();
   w.text(
     `This document is sealed by ${info.portalName} with a digital signature. A PDF reader shows the seal; any change made to the ` +
-      'document after sealing breaks it.',
+      'document after sealing breaks it.' +
+      (info.verifyUrl ? ` Anyone holding this file can check that ${info.portalName} issued it at ${info.verifyUrl}.` : ''),
     { color: GREY, size: 9 },
   );
 
@@ -154,10 +166,16 @@ export async function completeAgreement(document: Buffer, trail: AuditEntry[], c
 /**
  * Seals a finished PDF with a digital signature (PKCS#7 detached, SHA-256) made with `certificate`, in the portal's
  * name: a PDF reader shows the seal, and any change made after it breaks it. Agreements and statements are sealed so.
+ * With a time-stamping authority (`certificate.tsaUrl`, SIGNING_TSA_URL) the signature carries its RFC 3161 timestamp
+ * token (PAdES B-T), so the sealing time rests on the authority's clock, not ours; the authority failing fails the seal
+ * (a 502 naming it), nothing is stored half-sealed.
  */
 export async function sealPdf(pdf: PDFDocument, certificate: SealingCertificate, { reason, sealedBy, at }: { reason: string; sealedBy: string; at: Date }): Promise<Buffer> {
-  pdflibAddPlaceholder({ pdfDoc: pdf, reason, contactInfo: '', name: pdfText(sealedBy), location: 'Investor portal', signingTime: at });
+  // A timestamp token (the authority's signature and certificate) needs room beside the seal's own.
+  const signatureLength = certificate.tsaUrl ? 3 * DEFAULT_SIGNATURE_LENGTH : DEFAULT_SIGNATURE_LENGTH;
+  pdflibAddPlaceholder({ pdfDoc: pdf, reason, contactInfo: '', name: pdfText(sealedBy), location: 'Investor portal', signingTime: at, signatureLength });
   // The placeholder must sit in a classic cross-reference table for the signer to find and fill it.
   const prepared = Buffer.from(await pdf.save({ useObjectStreams: false }));
-  return new SignPdf().sign(prepared, new P12Signer(certificate.p12, { passphrase: certificate.password }), at);
+  const seal = new P12Signer(certificate.p12, { passphrase: certificate.password });
+  return new SignPdf().sign(prepared, certificate.tsaUrl ? new TimestampingSigner(seal, certificate.tsaUrl) : seal, at);
 }

@@ -5,10 +5,12 @@ import forge from 'node-forge';
 import { isProduction } from '../../utils/env';
 import type { SigningConfig } from '../../utils/portal-config';
 
-/** A PKCS#12 file (certificate and private key) and its password. */
+/** A PKCS#12 file (certificate and private key) and its password; and the time-stamping authority seals ask, if any. */
 export interface SealingCertificate {
   p12: Buffer;
   password: string;
+  /** SIGNING_TSA_URL: an RFC 3161 time-stamping authority; empty: seals carry our own clock's time only. */
+  tsaUrl?: string;
 }
 
 /** The password of the generated development certificate; it protects nothing of value. */
@@ -23,7 +25,7 @@ const DEVELOPMENT_PASSWORD = 'development';
 export function sealingCertificate(config: SigningConfig): SealingCertificate {
   if (config.certP12) {
     const p12 = fs.existsSync(config.certP12) ? fs.readFileSync(config.certP12) : Buffer.from(config.certP12, 'base64');
-    return { p12, password: config.certPassword };
+    return { p12, password: config.certPassword, tsaUrl: config.tsaUrl };
   }
   if (isProduction()) throw new Error('SIGNING_CERT_P12 (and SIGNING_CERT_PASSWORD) must be set in production to seal agreements');
   if (!fs.existsSync(config.devCertFile)) {
@@ -33,7 +35,7 @@ export function sealingCertificate(config: SigningConfig): SealingCertificate {
     fs.writeFileSync(partial, developmentCertificate(), { mode: 0o600 });
     fs.renameSync(partial, config.devCertFile);
   }
-  return { p12: fs.readFileSync(config.devCertFile), password: DEVELOPMENT_PASSWORD };
+  return { p12: fs.readFileSync(config.devCertFile), password: DEVELOPMENT_PASSWORD, tsaUrl: config.tsaUrl };
 }
 
 /**

@@ -7,8 +7,9 @@ import { isRowId, queryInteger, requiredText, text, validateBody, validateQuery 
 import { isDropboxSignEvent } from '../../../providers/signing';
 import { fileStorage } from '../../../providers/storage';
 import { portalConfig } from '../../../utils/portal-config';
+import { portals } from '../../portal/services/portal';
 import { sessions } from '../../session/services/session';
-import { signing, SigningServiceError, type RequestInfo, type SigningUser } from '../services/signing';
+import { signing, SigningServiceError, type LinkRequest, type RequestInfo, type SigningUser } from '../services/signing';
 
 /** An id in a body: a numeric id or a documentId. */
 const id = (name = 'id') =>
@@ -29,6 +30,12 @@ const schemas = {
     name: requiredText('name', 200).test('name', 'name is required', (value) => Boolean(value?.trim())),
     signature: text('signature', SIGNATURE_MAX),
     consent: yup.mixed().test('consent', 'Please agree to sign electronically (consent: true)', (value) => value === true),
+    verification: text('verification', 200),
+  }),
+  disclosure: yup.object({ version: requiredText('version', 100) }),
+  code: yup.object({ code: requiredText('code', 20).matches(/^\s*\d{6}\s*$/, 'The code is the six digits in the mail') }),
+  fingerprint: yup.object({
+    sha256: requiredText('sha256', 100).matches(/^\s*[0-9a-fA-F]{64}\s*$/, 'The fingerprint is a SHA-256 in hex (64 characters)'),
   }),
   waitingPage: yup.object({ page: queryInteger('page', 1, 1_000_000), pageSize: queryInteger('pageSize', 1, 100) }),
   token: yup.object({ token: requiredText('token', 200) }),
@@ -38,12 +45,26 @@ const schemas = {
 
 const caller = (ctx: Context) => ctx.state.user as SigningUser;
 
+/** Answers a PDF to read in the browser, never kept in a cache. */
+function sendPdf(ctx: Context, pdf: Buffer, name: string): void {
+  ctx.set('Content-Disposition', `inline; filename="${name}"`);
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.type = 'application/pdf';
+  ctx.body = pdf;
+}
+
 /** The client's address (X-Forwarded-For behind a trusted proxy), browser and the site it calls from. */
 const requestInfo = (ctx: Context): RequestInfo => ({
   ip: ctx.request.ip || null,
   userAgent: ctx.get('user-agent').slice(0, 1000) || null,
   origin: ctx.get('origin') || undefined,
 });
+
+/** A request on a signer's link: requestInfo, and the user of the (not guest) session it carries, if any. */
+async function linkRequest(strapi: Core.Strapi, ctx: Context): Promise<LinkRequest> {
+  const caller = await sessions(strapi).fromRequest(ctx);
+  return { ...requestInfo(ctx), sessionUserId: caller && !caller.session.isGuestSession ? caller.user.id : null };
+}
 
 /** The signing service's failures (Dropbox Sign unreachable or refusing) answer 502 with what went wrong. */
 function serviceFailures<T extends Record<string, (ctx: Context) => Promise<void>>>(handlers: T): T {
@@ -104,24 +125,57 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
       /** GET /api/signing/:token: the signer's page data. */
       async view(ctx: Context) {
         const { token } = await validateBody(schemas.token, ctx.params);
-        ctx.body = await signing(strapi).viewByToken(token);
+        ctx.set('Cache-Control', 'private, no-store');
+        ctx.body = await signing(strapi).viewByToken(token, await linkRequest(strapi, ctx));
       },
 
       /** GET /api/signing/:token/document: the PDF to sign. */
       async document(ctx: Context) {
         const { token } = await validateBody(schemas.token, ctx.params);
         const { pdf, name } = await signing(strapi).documentByToken(token);
-        ctx.set('Content-Disposition', `inline; filename="${name}"`);
-        ctx.set('Cache-Control', 'private, no-store');
-        ctx.type = 'application/pdf';
-        ctx.body = pdf;
+        sendPdf(ctx, pdf, name);
+      },
+
+      /** POST /api/signing/:token/disclosure: the signer accepts the electronic records disclosure. */
+      async acceptDisclosure(ctx: Context) {
+        const { token } = await validateBody(schemas.token, ctx.params);
+        const { version } = await validateBody(schemas.disclosure, ctx.request.body);
+        ctx.body = await signing(strapi).acceptDisclosure(token, version.trim(), await linkRequest(strapi, ctx));
+      },
+
+      /** POST /api/signing/:token/code: mails the signer a one-time code. */
+      async sendCode(ctx: Context) {
+        const { token } = await validateBody(schemas.token, ctx.params);
+        ctx.body = await signing(strapi).sendCode(token, await linkRequest(strapi, ctx));
+      },
+
+      /** POST /api/signing/:token/code/verify: checks the signer's one-time code. */
+      async verifyCode(ctx: Context) {
+        const { token } = await validateBody(schemas.token, ctx.params);
+        const { code } = await validateBody(schemas.code, ctx.request.body);
+        ctx.body = await signing(strapi).verifyCode(token, code.trim(), await linkRequest(strapi, ctx));
       },
 
       /** POST /api/signing/:token: the signer signs. */
       async sign(ctx: Context) {
         const { token } = await validateBody(schemas.token, ctx.params);
         const body = await validateBody(schemas.sign, ctx.request.body);
-        ctx.body = await signing(strapi).signByToken(token, { name: body.name.trim(), signature: body.signature }, requestInfo(ctx));
+        ctx.body = await signing(strapi).signByToken(token, { name: body.name.trim(), signature: body.signature, verification: body.verification }, await linkRequest(strapi, ctx));
+      },
+
+      /** GET /api/syndication/countersign/:id/document: the document the investor side signed, for management to read. */
+      async countersignDocument(ctx: Context) {
+        const { id } = await validateBody(schemas.syndUser, ctx.params);
+        const { pdf, name } = await signing(strapi).documentToCountersign(caller(ctx), id);
+        sendPdf(ctx, pdf, name);
+      },
+
+      /** GET /api/agreements/verify/:sha256?portal=: whether this portal issued the completed agreement of a fingerprint. */
+      async verifyAgreement(ctx: Context) {
+        const { sha256 } = await validateBody(schemas.fingerprint, ctx.params);
+        const portal = await portals(strapi).forRequest(ctx);
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = await signing(strapi).verifyAgreement(portal, sha256.trim().toLowerCase());
       },
 
       /** GET /api/files/:token: the private file a short-lived link names, as a download. */

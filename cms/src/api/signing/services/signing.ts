@@ -27,6 +27,7 @@ import { accountMail } from '../../account/services/account-mail';
 import { notifications, type Recipient } from '../../notification/services/notification';
 import { portals } from '../../portal/services/portal';
 import { withLease } from '../../rate-limit/lease';
+import { signerCheck, type CheckedSigner, type SigningEvent } from './signer-check';
 import { byId, investorName, notificationTags, personName, SYND_USER_POPULATE, syndUserView, syndUsers, type SyndUserRow } from '../../synd-user/services/synd-user';
 
 const SIGNING = 'api::signing.signing';
@@ -40,7 +41,7 @@ const DAY_MS = 86_400_000;
 const INVESTOR_SIDE: SignerRole[] = ['investor', 'spouse'];
 
 /** One signer of one agreement, as stored (api::signing.signing). */
-export interface SigningRow {
+export interface SigningRow extends CheckedSigner {
   id: number;
   documentId: string;
   role: SignerRole | 'management';
@@ -68,6 +69,11 @@ export interface RequestInfo {
   userAgent: string | null;
   /** The site's origin (Origin header), for links in the mails this request causes. */
   origin: string | undefined;
+}
+
+/** A request on a signer's link: where it comes from, and the user of the session it carries (not a guest session), if any. */
+export interface LinkRequest extends RequestInfo {
+  sessionUserId: number | null;
 }
 
 /** The caller: a signed-in site user. */
@@ -103,6 +109,24 @@ interface FundRow {
 const tokenOf = (nonce: string): string => crypto.createHmac('sha256', derivedKey('signing-links')).update(nonce).digest('base64url');
 
 const sha256 = (data: Buffer): string => crypto.createHash('sha256').update(data).digest('hex');
+
+/** A name's initials, as the public verification page shows signers: "Tess Q. Investor" is T. Q. I. */
+const initialsOf = (name: string): string =>
+  name.split(/\s+/).map((part) => part.replace(/[^\p{L}]/gu, '')).filter(Boolean).map((part) => `${part[0].toUpperCase()}.`).join(' ');
+
+const utc = (date: Date): string => `${date.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
+
+/** How the signature page names each event of a signer's link. */
+const EVENT_TITLES: Record<SigningEvent['event'], string> = {
+  'link-opened': 'link opened',
+  'disclosure-accepted': 'disclosure accepted,',
+  'code-sent': 'one-time code sent',
+  'code-wrong': 'wrong code,',
+  'link-locked': 'link locked',
+  'code-verified': 'code entered',
+  'session-verified': 'identified by their signed-in session',
+  signed: 'signed',
+};
 
 
 const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -296,12 +320,24 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     if (investor && site) await mailLink(investor, row, site);
   }
 
+  /** A signer's consent, identity check and link events as the signature page lists them (the local signer's). */
+  function auditOf(entry: SigningRow): Pick<AuditEntry, 'consent' | 'identity' | 'events'> {
+    if (entry.provider === 'dropbox-sign') return {};
+    const consent = entry.disclosureAcceptedAt ? `electronic records disclosure (version ${entry.disclosureVersion}) accepted ${utc(new Date(entry.disclosureAcceptedAt))}` : undefined;
+    const identity =
+      entry.verifiedBy === 'email-code' && entry.verifiedAt ? `one-time code mailed to ${entry.email}, entered ${utc(new Date(entry.verifiedAt))}`
+        : entry.verifiedBy === 'session' ? `signed in to the investor portal as ${entry.email}`
+          : entry.role === 'management' ? `countersigned by ${entry.email}, signed in as the portal's staff` : undefined;
+    const events = (entry.auditEvents ?? []).map((event) => `${utc(new Date(event.at))}  ${EVENT_TITLES[event.event]}${event.detail ? ` ${event.detail}` : ''}${event.ip ? ` from ${event.ip}` : ''}`);
+    return { consent, identity, events };
+  }
+
   /**
    * Management's signature and the completed agreement: the signed document, a signature page with every signature
    * and its audit trail, sealed; stored as a SyndAgreement, and the syndication user marked complete at `completedAt`.
    * Undoes its own rows when it fails.
    */
-  async function seal(row: SyndUserRow, rows: SigningRow[], documentKey: string, management: { name: string; email: string; ip: string | null; userAgent: string | null }, completedAt: Date): Promise<void> {
+  async function seal(row: SyndUserRow, rows: SigningRow[], documentKey: string, management: { name: string; email: string; ip: string | null; userAgent: string | null }, completedAt: Date, site: string): Promise<void> {
     const storage = fileStorage(strapi);
     const document = await storage.get(documentKey);
     const documentSha256 = sha256(document);
@@ -334,13 +370,14 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         typedName: entry.typedName,
         drawnSignature: entry.drawnSignature,
         collectedBy: entry.provider === 'dropbox-sign' ? 'Dropbox Sign' : undefined,
+        ...auditOf(entry),
       }));
       const title = `Subscription Agreement - ${fund.name ?? 'Fund'} - ${investorName(row)}`;
-      const completed = await completeAgreement(document, trail, sealingCertificate(portalConfig(strapi).signing), { title, portalName, completedAt });
+      const completed = await completeAgreement(document, trail, sealingCertificate(portalConfig(strapi).signing), { title, portalName, completedAt, verifyUrl: `${site}/agreements/verify` });
       const key = `agreements/${row.documentId}/${crypto.randomBytes(8).toString('hex')}-subscription-agreement.pdf`;
       await storage.put(key, completed);
       await strapi.documents(SYND_AGREEMENT).create({
-        data: { originalName: `${title.replace(/[^A-Za-z0-9 ._-]+/g, '_')}.pdf`, title, docPath: key, bucketId: storage.name, syndUser: row.documentId, isDeleted: false } as never,
+        data: { originalName: `${title.replace(/[^A-Za-z0-9 ._-]+/g, '_')}.pdf`, title, docPath: key, bucketId: storage.name, syndUser: row.documentId, isDeleted: false, fingerprint: sha256(completed) } as never,
       });
       const agreements = await strapi.db.query(SYND_AGREEMENT).count({ where: { syndUser: { id: row.id }, isDeleted: { $ne: true } } });
       await strapi.db.query(SYND_USER).update({
@@ -440,6 +477,21 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     return signer as SigningRow & { syndUser: { id: number } };
   }
 
+  /** Whether the request carries the investor's own session (not a guest one): that proves the investor is signing. */
+  function ownSession(signer: SigningRow, row: SyndUserRow, request: Pick<LinkRequest, 'sessionUserId'>): boolean {
+    return signer.role === 'investor' && request.sessionUserId !== null && row.user?.id === request.sessionUserId;
+  }
+
+  /** The signer row of a link that may still be signed here (the local signer, not signed, the agreement open); 409 otherwise. */
+  async function openLink(token: string) {
+    const signer = await signerOf(token);
+    if (signer.provider !== 'local' || !signer.documentKey) throw conflict('This agreement is signed at the signing service, not here');
+    if (signer.signedAt) throw conflict('You have signed this agreement already');
+    const row = await readSyndUser(signer.syndUser.id);
+    if (!isGoingToInvest(row)) throw conflict('This agreement is no longer open for signing');
+    return { signer, row, fund: await fundOf(row) };
+  }
+
   /** Management signs a complete investor side: sealed, stored as a SyndAgreement, the investor told. */
   async function countersignRow(row: SyndUserRow, management: { name: string; email: string }, request: RequestInfo) {
     if (row.sa_complete_date) throw conflict('This agreement is complete already');
@@ -458,7 +510,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     const { count } = await strapi.db.query(SYND_USER).updateMany({ where: { id: row.id, managementSignedAt: { $null: true } }, data: { managementSignedAt: completedAt } });
     if (!count) throw conflict('This agreement is being countersigned already');
     try {
-      await seal(row, rows, documentKey, { ...management, ip: request.ip, userAgent: request.userAgent }, completedAt);
+      await seal(row, rows, documentKey, { ...management, ip: request.ip, userAgent: request.userAgent }, completedAt, await siteFor(request.origin));
     } catch (error) {
       await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { managementSignedAt: null } });
       throw error;
@@ -516,13 +568,18 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       };
     },
 
-    /** GET /api/signing/:token: who signs what, for the site's signing page. */
-    async viewByToken(token: string) {
+    /**
+     * GET /api/signing/:token: who signs what, for the site's signing page; and the checks before signing (the
+     * electronic records disclosure to accept, how the signer proves who they are). The first opening is recorded.
+     */
+    async viewByToken(token: string, request: LinkRequest) {
       const signer = await signerOf(token);
       const row = await readSyndUser(signer.syndUser.id);
       const rows = await investorSide(row.id);
       const investorSigned = rows.some((other) => other.role === 'investor' && other.signedAt);
       const fund = await fundOf(row);
+      const check = signerCheck(strapi);
+      if (signer.provider === 'local') await check.opened(signer, request.ip);
       return {
         signer: { role: signer.role, name: signer.name, email: signer.email },
         document: {
@@ -536,6 +593,8 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         canSign: !signer.signedAt && !row.sa_complete_date && (signer.role === 'investor' || investorSigned),
         documentUrl: signer.documentKey ? `/api/signing/${token}/document` : null,
         embeddedUrl: signer.signedAt ? null : await embeddedUrlOf(signer),
+        disclosure: await check.disclosure(fund.company?.portal?.id ?? null),
+        ...check.state(signer, ownSession(signer, row, request)),
       };
     },
 
@@ -546,13 +605,31 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       return { pdf: await fileStorage(strapi).get(signer.documentKey), name: 'subscription-agreement.pdf' };
     },
 
-    /** POST /api/signing/:token: the signer signs (typed name, optionally drawn); recorded with time, address, browser and the document's SHA-256. */
-    async signByToken(token: string, input: { name: string; signature?: string }, request: RequestInfo) {
-      const signer = await signerOf(token);
-      if (signer.provider !== 'local' || !signer.documentKey) throw conflict('This agreement is signed at the signing service, not here');
-      if (signer.signedAt) throw conflict('You have signed this agreement already');
-      const row = await readSyndUser(signer.syndUser.id);
-      if (!isGoingToInvest(row)) throw conflict('This agreement is no longer open for signing');
+    /** POST /api/signing/:token/disclosure: the signer accepts the electronic records disclosure (the version they read). */
+    async acceptDisclosure(token: string, version: string, request: LinkRequest) {
+      const { signer, fund } = await openLink(token);
+      const check = signerCheck(strapi);
+      return check.acceptDisclosure(signer, version, await check.disclosure(fund.company?.portal?.id ?? null), request.ip);
+    },
+
+    /** POST /api/signing/:token/code: mails the signer a six-digit code that proves the link is theirs. */
+    async sendCode(token: string, request: LinkRequest) {
+      const { signer, fund } = await openLink(token);
+      return signerCheck(strapi).sendCode(signer, fund.name ?? 'the fund', request.ip);
+    },
+
+    /** POST /api/signing/:token/code/verify: checks the mailed code (five tries, then the link is locked ten minutes). */
+    async verifyCode(token: string, code: string, request: LinkRequest) {
+      const { signer } = await openLink(token);
+      return signerCheck(strapi).verifyCode(signer, code, request.ip);
+    },
+
+    /**
+     * POST /api/signing/:token: the signer signs (typed name, optionally drawn), once they accepted the disclosure and
+     * proved who they are; recorded with time, address, browser, the document's SHA-256 and the audit events.
+     */
+    async signByToken(token: string, input: { name: string; signature?: string; verification?: string }, request: LinkRequest) {
+      const { signer, row } = await openLink(token);
       let rows = await investorSide(row.id);
       if (signer.role === 'spouse' && !rows.some((other) => other.role === 'investor' && other.signedAt)) {
         throw conflict('The investor signs first; you will get a new email once they have');
@@ -562,7 +639,11 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         const valid = png && (await PDFDocument.create().then((pdf) => pdf.embedPng(png)).then(() => true, () => false));
         if (!valid) throw new errors.ValidationError('signature must be a PNG image as a data URL (data:image/png;base64,...)');
       }
+      const check = signerCheck(strapi);
+      const proof = { ownSession: ownSession(signer, row, request), verification: input.verification };
+      check.assertReadyToSign(signer, proof);
       if (!(await recordSignature(signer, input, request, new Date()))) throw conflict('You have signed this agreement already');
+      await check.signed(signer, proof, request.ip);
       rows = await investorSide(row.id);
       const updated = await updateFlags(row, rows);
       await afterSignature(updated, rows, signer.role as SignerRole, await siteFor(request.origin));
@@ -628,6 +709,37 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         }
       }
       return { countersigned: results.filter((result) => result.success).length, results };
+    },
+
+    /** GET /api/syndication/countersign/:id/document: the document the investor side signed, for the portal's admins to read before countersigning. */
+    async documentToCountersign(user: SigningUser, id: string | number): Promise<{ pdf: Buffer; name: string }> {
+      const portal = await portals(strapi).ofUser(user);
+      if (!portal) throw new errors.NotFoundError('Not found');
+      const row = await syndUsers(strapi).inPortal(portal.id, id);
+      const documentKey = (await investorSide(row.id)).find((signer) => signer.documentKey)?.documentKey;
+      if (!documentKey) throw new errors.NotFoundError('The signed document is not available yet');
+      return { pdf: await fileStorage(strapi).get(documentKey), name: 'subscription-agreement.pdf' };
+    },
+
+    /**
+     * GET /api/agreements/verify/:sha256: whether `portal` issued the completed agreement whose sealed PDF has this
+     * SHA-256; when it did, when it was completed and its signers' initials, nothing else (the page is public). 404 else.
+     */
+    async verifyAgreement(portal: { id: number; name?: string | null }, fingerprint: string) {
+      const agreement: { createdAt: string; syndUser: { id: number } | null } | null = await strapi.db.query(SYND_AGREEMENT).findOne({
+        where: { fingerprint, isDeleted: { $ne: true } },
+        select: ['createdAt'],
+        populate: { syndUser: { select: ['id'] } },
+      });
+      const row = agreement?.syndUser ? await readSyndUser(agreement.syndUser.id) : null;
+      if (!agreement || !row || row.fund?.company?.portal?.id !== portal.id) throw new errors.NotFoundError('Unknown: this portal issued no agreement with this fingerprint');
+      const signers: SigningRow[] = await db().findMany({ where: { syndUser: { id: row.id }, signedAt: { $notNull: true } }, orderBy: [{ signedAt: 'asc' }, { id: 'asc' }] });
+      return {
+        valid: true,
+        completedAt: new Date(row.managementSignedAt ?? agreement.createdAt).toISOString(),
+        portal: portal.name ?? '',
+        signerInitials: signers.map((signer) => initialsOf(signer.typedName || signer.name || '')),
+      };
     },
 
     /**
@@ -709,7 +821,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       await updateFlags(row, signed);
       if (stage === 'complete') {
         if (!management) throw new Error('A complete demo agreement needs the management signer');
-        await seal(await readSyndUser(row.id), signed, signed[0].documentKey as string, { ...management, ...demo }, minutes(120));
+        await seal(await readSyndUser(row.id), signed, signed[0].documentKey as string, { ...management, ...demo }, minutes(120), await siteFor(undefined));
       }
       return true;
     },

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { api } from '@/lib/api-client';
+import { env } from '@/config/env';
+import { api, getAuthCode } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session-context';
 
 /** One agreement waiting for management, as GET /api/syndication/countersign answers it. */
@@ -43,3 +44,12 @@ export function useAgreementsToCountersign(page: number) {
 /** Management signs the agreement; throws ApiError. */
 export const countersign = (id: string, name: string) =>
   api.post<{ success: boolean; sa_complete_date: string | null }>('/api/syndication/countersign', { id, name });
+
+/** Where the document an item's investors signed is read (admins of the portal, with the session's header). */
+export function countersignDocumentOf(item: CountersignItem): { url: string; headers: Record<string, string> } {
+  const authCode = getAuthCode();
+  return {
+    url: `${env.apiUrl}/api/syndication/countersign/${encodeURIComponent(countersignIdOf(item))}/document`,
+    headers: authCode ? { authcode: authCode } : {},
+  };
+}

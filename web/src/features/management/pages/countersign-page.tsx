@@ -2,7 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
+import { PdfViewer } from '@/components/pdf-viewer';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { useNotify } from '@/components/toasts/toasts';
 import { Pager } from '@/components/ui/pager';
@@ -10,7 +12,23 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session-context';
 import { formatDateTime, formatUsd } from '@/lib/format';
-import { type CountersignItem, countersign, countersignIdOf, useAgreementsToCountersign } from '../api/countersign';
+import { type CountersignItem, countersign, countersignDocumentOf, countersignIdOf, useAgreementsToCountersign } from '../api/countersign';
+
+/** The document the investor side signed, read in a dialog before countersigning (full screen on a phone). */
+function DocumentDialog({ item, who, onClose }: { item: CountersignItem; who: string; onClose: () => void }) {
+  const { url, headers } = countersignDocumentOf(item);
+  const title = `Agreement of ${who}`;
+  return (
+    <Modal show onHide={onClose} size="xl" fullscreen="md-down" aria-labelledby="countersign-document-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="countersign-document-title">{title}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <PdfViewer url={url} headers={headers} title={title} />
+      </Modal.Body>
+    </Modal>
+  );
+}
 
 /** One agreement: who, what, how much, when they signed, and management's typed name to countersign it. */
 function CountersignRow({ item, onDone }: { item: CountersignItem; onDone: () => void }) {
@@ -20,6 +38,7 @@ function CountersignRow({ item, onDone }: { item: CountersignItem; onDone: () =>
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
   const who = item.investor.name || item.investor.email || '';
 
   const submit = async () => {
@@ -55,10 +74,14 @@ function CountersignRow({ item, onDone }: { item: CountersignItem; onDone: () =>
           </Alert>
         )}
       </td>
-      <td>
+      <td className="text-nowrap">
+        <Button size="sm" variant="outline-secondary" className="me-2" onClick={() => setReading(true)} aria-label={`Read the agreement of ${who}`}>
+          Read
+        </Button>
         <Button size="sm" onClick={submit} disabled={busy || !name.trim()} aria-label={`Countersign for ${who}`}>
           Countersign
         </Button>
+        {reading && <DocumentDialog item={item} who={who} onClose={() => setReading(false)} />}
       </td>
     </tr>
   );

@@ -1,8 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type CmsRoute, callsTo, fakeCms, strapiError } from '@/testing/fake-cms';
 import { findPageHeading, renderApp } from '@/testing/render-app';
 import type { SigningRequest } from '../api/signing';
+
+// jsdom draws no canvas: the pdf.js viewer is tried in Chromium (e2e/tests/signing.test.ts); here it names its document.
+vi.mock('@/components/pdf-viewer/pdf-viewer', () => ({
+  default: ({ url, title }: { url: string; title: string }) => <p>{`Viewer of ${title}: ${url}`}</p>,
+}));
 
 const request = (overrides: Partial<SigningRequest> = {}): SigningRequest => ({
   signer: { role: 'investor', name: 'Ann Investor', email: 'ann@example.com' },
@@ -12,7 +17,7 @@ const request = (overrides: Partial<SigningRequest> = {}): SigningRequest => ({
   ...overrides,
 });
 
-function renderSignPage(answer: CmsRoute, sign: CmsRoute = () => ({ success: true, syndUserId: 'synd-user-doc-11' })) {
+function renderSignPage(answer: CmsRoute, sign: CmsRoute = () => ({ success: true, syndUserId: 'synd-user-doc-11' }), more: Record<string, CmsRoute> = {}) {
   return renderApp(
     '/sign/token-abc',
     fakeCms({
@@ -20,20 +25,23 @@ function renderSignPage(answer: CmsRoute, sign: CmsRoute = () => ({ success: tru
         'GET /api/signing/token-abc': answer,
         'POST /api/signing/token-abc': sign,
         'POST /api/syndication/sync_sign': () => strapiError(401, 'Missing or invalid credentials'),
+        ...more,
       },
     }),
   );
 }
 
+const DISCLOSURE = { title: 'Consent to electronic records and signatures', body: '<p>You may ask for a paper copy.</p>', version: 'abcdef0123456789' };
+
 const signButton = () => screen.getByRole('button', { name: 'Sign' });
 
 describe('/sign/:token', () => {
   it('shows the document, its investment, amount and the PDF with a download link, without a session', async () => {
-    const { container } = renderSignPage(() => request());
+    renderSignPage(() => request());
     expect(await findPageHeading('Subscription Agreement')).toBeInTheDocument();
     expect(screen.getByText('Into Mischief Shares')).toBeInTheDocument();
     expect(screen.getByText('$50,000')).toBeInTheDocument();
-    expect(container.querySelector('object')).toHaveAttribute('data', 'http://localhost:1337/api/signing/token-abc/document');
+    expect(await screen.findByText('Viewer of Subscription Agreement: http://localhost:1337/api/signing/token-abc/document')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Download the document' })[0]).toHaveAttribute(
       'href',
       'http://localhost:1337/api/signing/token-abc/document',
@@ -100,5 +108,62 @@ describe('/sign/:token', () => {
   it('tells an unknown or expired link', async () => {
     renderSignPage(() => strapiError(404, 'Not found'));
     expect(await screen.findByText('This signing link is not valid or has expired.')).toBeInTheDocument();
+  });
+
+  it('asks a signer without a session to accept the disclosure and enter the mailed code before signing', async () => {
+    let accepted: SigningRequest['disclosureAccepted'] = null;
+    const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: null };
+    const { user, fetchMock } = renderSignPage(
+      () => request({ signer: { role: 'spouse', name: 'Bo Investor', email: 'bo@example.com' }, disclosure: DISCLOSURE, disclosureAccepted: accepted, identity }),
+      undefined,
+      {
+        'POST /api/signing/token-abc/disclosure': () => {
+          accepted = { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' };
+          return accepted;
+        },
+        'POST /api/signing/token-abc/code': () => ({ sentTo: 'b***@example.com', expiresAt: '2026-11-26T08:10:00.000Z' }),
+        'POST /api/signing/token-abc/code/verify': ({ body }) =>
+          (body as { code: string }).code === '123456' ? { verified: true, verification: 'proof-1' } : strapiError(400, 'That code is not right: 4 tries left'),
+      },
+    );
+    expect(await screen.findByRole('heading', { name: '1. Consent to electronic records and signatures' })).toBeInTheDocument();
+    expect(screen.getByText('You may ask for a paper copy.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Type your full name' }), 'Bo Investor');
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to sign this document electronically' }));
+    expect(signButton()).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'I have read this disclosure and agree to use electronic records and signatures' }));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText(/^Accepted /)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/signing/token-abc/disclosure')[0].body).toEqual({ version: DISCLOSURE.version });
+
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Code from the email' }), '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('That code is not right: 4 tries left')).toBeInTheDocument();
+    expect(signButton()).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Code from the email' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Confirmed with the code sent to b***@example.com.')).toBeInTheDocument();
+
+    await user.click(signButton());
+    expect(await screen.findByText('Thank you. Your signature has been recorded.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/signing/token-abc')[0].body).toEqual({ name: 'Bo Investor', consent: true, verification: 'proof-1' });
+  });
+
+  it('needs no code from the investor signed in to their own account', async () => {
+    const identity = { method: 'session' as const, email: 'a***@example.com', codeSentAt: null, lockedUntil: null };
+    renderSignPage(() =>
+      request({ disclosure: DISCLOSURE, disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' }, identity }),
+    );
+    expect(await screen.findByText('You are signed in as the investor: no code is needed.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Email me a code' })).not.toBeInTheDocument();
+  });
+
+  it('tells a locked link when it opens', async () => {
+    const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: '2026-11-26T08:10:00.000Z' };
+    renderSignPage(() => request({ disclosure: DISCLOSURE, identity }));
+    expect(await screen.findByText(/^This link is locked after five wrong codes until /)).toBeInTheDocument();
   });
 });

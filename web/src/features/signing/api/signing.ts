@@ -2,12 +2,25 @@ import useSWR from 'swr';
 import { env } from '@/config/env';
 import { api } from '@/lib/api-client';
 
-/** GET /api/signing/:token: who signs what (the local signing provider; no session, the token is the key). */
+/**
+ * GET /api/signing/:token: who signs what (the local signing provider; no session needed, the token is the key), and
+ * the checks before signing: the electronic records disclosure and how the signer proves who they are.
+ */
 export interface SigningRequest {
   signer: { role: 'investor' | 'spouse'; name: string | null; email: string | null };
   document: { title: string | null; investmentName: string | null; fundName: string | null; amount: number | null };
   signed: boolean;
+  canSign?: boolean;
   documentUrl: string | null;
+  disclosure?: { title: string; body: string; version: string };
+  disclosureAccepted?: { version: string; acceptedAt: string } | null;
+  identity?: {
+    /** session: the investor's own signed-in session proves it; email-code: a six-digit code mailed to them. */
+    method: 'session' | 'email-code';
+    email: string | null;
+    codeSentAt: string | null;
+    lockedUntil: string | null;
+  };
 }
 
 const signingPath = (token: string) => `/api/signing/${encodeURIComponent(token)}`;
@@ -30,8 +43,32 @@ export interface Signature {
   /** A drawn signature as a data:image/png;base64 URL, when one was drawn. */
   signature?: string;
   consent: true;
+  /** The proof the code check answered (not needed with the investor's own session). */
+  verification?: string;
 }
+
+/** Accepts the disclosure of `version` (the one shown). */
+export const acceptDisclosure = (token: string, version: string) =>
+  api.post<{ version: string; acceptedAt: string }>(`${signingPath(token)}/disclosure`, { version });
+
+/** Mails the signer a six-digit code. */
+export const sendCode = (token: string) => api.post<{ sentTo: string; expiresAt: string }>(`${signingPath(token)}/code`, {});
+
+/** Checks the code; answers the proof to send with the signature. Throws ApiError (wrong, expired, locked). */
+export const verifyCode = (token: string, code: string) =>
+  api.post<{ verified: true; verification: string }>(`${signingPath(token)}/code/verify`, { code });
 
 /** Signs; throws ApiError (e.g. when the link has expired meanwhile). */
 export const sign = (token: string, signature: Signature) =>
   api.post<{ success: boolean; syndUserId: string | number }>(signingPath(token), signature);
+
+/** GET /api/agreements/verify/:sha256: whether the portal issued a completed agreement; null when it did not. */
+export interface AgreementVerdict {
+  valid: true;
+  completedAt: string;
+  portal: string;
+  signerInitials: string[];
+}
+
+export const verifyAgreement = (sha256: string, portal: string) =>
+  api.get<AgreementVerdict>(`/api/agreements/verify/${sha256}`, { portal }, { withSession: false });

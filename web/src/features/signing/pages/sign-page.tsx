@@ -9,20 +9,25 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
+import { PdfViewer } from '@/components/pdf-viewer';
 import { documentUrlOf, sign, useSigningRequest } from '../api/signing';
+import { DisclosureStep } from '../components/disclosure-step';
+import { IdentityStep } from '../components/identity-step';
 import { SignaturePad } from '../components/signature-pad';
 
 export const CONSENT_LABEL = 'I agree to sign this document electronically';
 
 /**
- * /sign/:token, where a signer's mailed link lands (the local signing provider): the document, a typed name, an
- * optional drawn signature and consent. Public: the token is the signer's key. An investor then goes on to the
- * signature success page; a spouse is thanked here.
+ * /sign/:token, where a signer's mailed link lands (the local signing provider): the document shown page by page,
+ * then three steps: accept the electronic records disclosure, confirm it is you (a mailed code, or the investor's own
+ * session), and sign with a typed name, an optional drawn signature and consent. Public: the token is the signer's
+ * key. An investor then goes on to the signature success page; a spouse is thanked here.
  */
 export function SignPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const { data: request, isLoading } = useSigningRequest(token);
+  const { data: request, isLoading, mutate } = useSigningRequest(token);
+  const [verification, setVerification] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [drawn, setDrawn] = useState<string | null>(null);
   const [consent, setConsent] = useState(false);
@@ -41,14 +46,16 @@ export function SignPage() {
 
   const title = request.document.title || 'Sign Document';
   const documentUrl = documentUrlOf(token, request);
+  const disclosed = !request.disclosure || Boolean(request.disclosureAccepted);
+  const identified = !request.identity || request.identity.method === 'session' || Boolean(verification);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim() || !consent || busy) return;
+    if (!name.trim() || !consent || busy || !disclosed || !identified) return;
     setBusy(true);
     setError(null);
     try {
-      const answer = await sign(token, { name: name.trim(), ...(drawn ? { signature: drawn } : {}), consent: true });
+      const answer = await sign(token, { name: name.trim(), ...(drawn ? { signature: drawn } : {}), consent: true, ...(verification ? { verification } : {}) });
       setSigned(true);
       if (request.signer.role === 'investor') navigate(paths.syndicationSuccess.getHref(answer.syndUserId));
     } catch (failure) {
@@ -81,16 +88,18 @@ export function SignPage() {
         </Alert>
       ) : (
         <>
-          <object data={documentUrl} type="application/pdf" className="w-100 border mb-2" style={{ height: '70vh' }} aria-label={title}>
-            {/* The link under the viewer serves browsers without one. */}
-            <p className="p-3 mb-0">Your browser cannot show the document here: download it to read it before you sign.</p>
-          </object>
+          <PdfViewer url={documentUrl} title={title} />
           <p>
             <a href={documentUrl} target="_blank" rel="noopener noreferrer">
               Download the document
             </a>
           </p>
+          {request.disclosure && (
+            <DisclosureStep token={token} disclosure={request.disclosure} accepted={request.disclosureAccepted ?? null} onAccepted={() => void mutate()} />
+          )}
+          {request.identity && <IdentityStep token={token} identity={request.identity} ready={disclosed} verification={verification} onVerified={setVerification} />}
           <Form onSubmit={submit} noValidate className="d-grid gap-3" style={{ maxWidth: 520 }}>
+            {request.identity && <h2 className="h5 mb-0">3. Sign</h2>}
             <TextField label="Type your full name" value={name} onChange={setName} autoComplete="name" />
             <SignaturePad onChange={setDrawn} />
             <Form.Check id="sign-consent" type="checkbox" label={CONSENT_LABEL} checked={consent} onChange={(event) => setConsent(event.target.checked)} />
@@ -100,7 +109,7 @@ export function SignPage() {
               </Alert>
             )}
             <div>
-              <Button type="submit" disabled={busy || !name.trim() || !consent}>
+              <Button type="submit" disabled={busy || !name.trim() || !consent || !disclosed || !identified}>
                 Sign
               </Button>
             </div>

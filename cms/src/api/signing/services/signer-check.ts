@@ -1,0 +1,222 @@
+import crypto from 'node:crypto';
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { derivedKey } from '../../../utils/derived-keys';
+import { escapeHtml } from '../../../utils/html';
+import { conflict } from '../../../utils/http-errors';
+import { columnOf, tableOf } from '../../../utils/tables';
+import { contents } from '../../content/services/content';
+import { rateLimits } from '../../session/services/rate-limit';
+
+const SIGNING = 'api::signing.signing';
+
+/** The content item a portal's staff word the electronic records disclosure in (Content, slug esign-disclosure). */
+export const DISCLOSURE_SLUG = 'esign-disclosure';
+
+/** The disclosure a portal shows until its staff word their own (ESIGN Act, 15 U.S.C. 7001(c); UETA). */
+export const DEFAULT_DISCLOSURE = {
+  title: 'Consent to electronic records and signatures',
+  body: [
+    '<p>Before you sign, please read this disclosure. By accepting it you agree to receive, review and sign the documents of this subscription electronically, and that your electronic signature binds you as a handwritten one would.</p>',
+    '<p><strong>What it covers.</strong> This subscription agreement, and the notices, statements and tax documents of this investment that the sponsor delivers through this investor portal.</p>',
+    '<p><strong>Paper copies.</strong> You may ask for a paper copy of any document you sign or receive here, at no charge, by writing to the sponsor at the contact address on this portal. You can also download and print the agreement from this page.</p>',
+    '<p><strong>Withdrawing your consent.</strong> You may withdraw this consent at any time by writing to the same address, or by not signing; the sponsor will then send you the agreement on paper. Withdrawing does not undo a signature already made, and paper delivery may take longer.</p>',
+    '<p><strong>Your contact details.</strong> Keep your email address current in your profile, or tell the sponsor, so that documents reach you.</p>',
+    '<p><strong>What you need.</strong> A phone or computer with a current web browser (Chrome, Edge, Firefox or Safari) with JavaScript on, an email account you can read, and a program that opens PDF files if you keep copies. If you can read the agreement shown on this page, your device meets these requirements.</p>',
+  ].join(''),
+};
+
+/** A one-time code works for ten minutes; five wrong codes lock the link for ten minutes. */
+export const CODE_MINUTES = 10;
+export const CODE_TRIES = 5;
+export const LOCK_MINUTES = 10;
+/** A verified signer has an hour to sign before they are asked for a new code. */
+export const VERIFIED_MINUTES = 60;
+/** At most this many codes per link in the rate-limit window (15 minutes by default); and 30 s between two. */
+const CODES_PER_WINDOW = 5;
+const RESEND_AFTER_MS = 30_000;
+/** The audit trail keeps the first events of a link (a link is used a few times; a script hammering it is cut off). */
+const MAX_EVENTS = 100;
+const MINUTE = 60_000;
+
+/** One thing that happened on a signer's link, as the signature page lists it. */
+export interface SigningEvent {
+  at: string;
+  event: 'link-opened' | 'disclosure-accepted' | 'code-sent' | 'code-wrong' | 'link-locked' | 'code-verified' | 'session-verified' | 'signed';
+  ip: string | null;
+  detail?: string;
+}
+
+/** The signer row's fields this module reads and writes. */
+export interface CheckedSigner {
+  id: number;
+  role: string;
+  name: string | null;
+  email: string | null;
+  signedAt: string | null;
+  disclosureVersion: string | null;
+  disclosureAcceptedAt: string | null;
+  verifiedBy: 'email-code' | 'session' | null;
+  verifiedAt: string | null;
+  codeHash: string | null;
+  codeSentAt: string | null;
+  codeExpiresAt: string | null;
+  codeTries: number | null;
+  lockedUntil: string | null;
+  auditEvents: SigningEvent[] | null;
+}
+
+export interface Disclosure {
+  title: string;
+  /** HTML (stored sanitised; the site sanitises again before showing it). */
+  body: string;
+  /** A fingerprint of the wording: what the signing row records as accepted. */
+  version: string;
+}
+
+/** An email shown half-hidden: a***@example.com. */
+export const maskedEmail = (email: string): string => email.replace(/^(.)[^@]*(@.*)$/, '$1***$2');
+
+const codeHashOf = (signerId: number, code: string): string =>
+  crypto.createHmac('sha256', derivedKey('signing-codes')).update(`${signerId}:${code}`).digest('hex');
+
+/** The proof a verified signer's browser holds: an HMAC of the row and the time the code was entered. */
+const verificationOf = (signerId: number, verifiedAt: string): string =>
+  crypto.createHmac('sha256', derivedKey('signing-verification')).update(`${signerId}:${new Date(verifiedAt).toISOString()}`).digest('base64url');
+
+const equal = (a: string, b: string): boolean => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+const minutesLeft = (until: string): number => Math.max(1, Math.ceil((new Date(until).getTime() - Date.now()) / MINUTE));
+
+/**
+ * What a signer goes through before signing (docs/signing.md): the electronic records disclosure, accepted and
+ * recorded with its version; and proof of who they are, a six-digit code mailed to them (or, for the investor, their
+ * own signed-in session). Every step is written to the signer row's audit events, which the signature page lists.
+ */
+export function signerCheck(strapi: Core.Strapi) {
+  const db = () => strapi.db.query(SIGNING);
+
+  /** Appends an event to the row's audit trail (the row is one signer's: its writes do not race each other). */
+  async function record(signer: CheckedSigner, event: SigningEvent['event'], ip: string | null, detail?: string, data: Record<string, unknown> = {}): Promise<void> {
+    const events = signer.auditEvents ?? [];
+    const next = events.length < MAX_EVENTS ? [...events, { at: new Date().toISOString(), event, ip, ...(detail ? { detail } : {}) }] : events;
+    await db().update({ where: { id: signer.id }, data: { ...data, auditEvents: next } });
+    signer.auditEvents = next;
+  }
+
+  function refuseWhileLocked(signer: CheckedSigner): void {
+    if (signer.lockedUntil && new Date(signer.lockedUntil).getTime() > Date.now()) {
+      const minutes = minutesLeft(signer.lockedUntil);
+      throw new errors.RateLimitError(`Too many wrong codes: this link is locked. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+    }
+  }
+
+  return {
+    /** The portal's disclosure: its content item esign-disclosure when staff wrote one, else the default wording. */
+    async disclosure(portalId: number | null): Promise<Disclosure> {
+      const item = portalId === null ? undefined : (await contents(strapi).bySlug([DISCLOSURE_SLUG], { id: portalId }))[DISCLOSURE_SLUG];
+      const title = item?.title?.trim() || DEFAULT_DISCLOSURE.title;
+      const body = item?.body?.trim() || DEFAULT_DISCLOSURE.body;
+      const version = crypto.createHash('sha256').update(`${title}\n${body}`).digest('hex').slice(0, 16);
+      return { title, body, version };
+    },
+
+    /** Records the first opening of a link (later openings are not news). */
+    async opened(signer: CheckedSigner, ip: string | null): Promise<void> {
+      if (!signer.signedAt && !(signer.auditEvents ?? []).some((entry) => entry.event === 'link-opened')) await record(signer, 'link-opened', ip);
+    },
+
+    /** The signer accepts the disclosure whose version they were shown; a changed wording must be read again. */
+    async acceptDisclosure(signer: CheckedSigner, version: string, current: Disclosure, ip: string | null): Promise<{ version: string; acceptedAt: string }> {
+      if (version !== current.version) throw conflict('The disclosure has changed since you opened this page; please read it again');
+      if (signer.disclosureVersion === version && signer.disclosureAcceptedAt) return { version, acceptedAt: signer.disclosureAcceptedAt };
+      const acceptedAt = new Date().toISOString();
+      await record(signer, 'disclosure-accepted', ip, `version ${version}`, { disclosureVersion: version, disclosureAcceptedAt: acceptedAt });
+      return { version, acceptedAt };
+    },
+
+    /** Mails the signer a new six-digit code (the previous one stops working); at most five per link in 15 minutes. */
+    async sendCode(signer: CheckedSigner, fundName: string, ip: string | null): Promise<{ sentTo: string; expiresAt: string }> {
+      refuseWhileLocked(signer);
+      if (!signer.email) throw conflict('This signer has no email address to send a code to');
+      if (signer.codeSentAt && Date.now() - new Date(signer.codeSentAt).getTime() < RESEND_AFTER_MS) {
+        throw new errors.RateLimitError('A code was sent less than 30 seconds ago: please check your inbox');
+      }
+      await rateLimits(strapi).take(`signing-code:${signer.id}`, CODES_PER_WINDOW);
+      const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+      const expiresAt = new Date(Date.now() + CODE_MINUTES * MINUTE).toISOString();
+      await record(signer, 'code-sent', ip, `to ${maskedEmail(signer.email)}`, {
+        codeHash: codeHashOf(signer.id, code), codeSentAt: new Date(), codeExpiresAt: expiresAt, codeTries: 0,
+      });
+      const lead = `Your code to sign the subscription agreement for ${fundName}:`;
+      const tail = `It works for ${CODE_MINUTES} minutes. If you did not ask for it, do not pass it on: someone else may have your signing link.`;
+      await strapi.plugin('email').service('email').send({
+        to: signer.email,
+        subject: 'Your signing code',
+        text: `${lead}\n\n${code}\n\n${tail}\n`,
+        html: `<p>${escapeHtml(lead)}</p><p style="font-size:24px;letter-spacing:4px"><strong>${code}</strong></p><p>${escapeHtml(tail)}</p>`,
+      });
+      return { sentTo: maskedEmail(signer.email), expiresAt };
+    },
+
+    /**
+     * Checks a code: right, the signer is verified and answered the proof their browser sends with the signature;
+     * wrong, one of five tries is spent, and the fifth locks the link for ten minutes.
+     */
+    async verifyCode(signer: CheckedSigner, code: string, ip: string | null): Promise<{ verified: true; verification: string }> {
+      refuseWhileLocked(signer);
+      if (!signer.codeHash || !signer.codeExpiresAt) throw new errors.ValidationError('No code has been sent for this link yet: send one first');
+      if (new Date(signer.codeExpiresAt).getTime() <= Date.now()) throw new errors.ValidationError('This code has expired: send a new one');
+      if (!equal(codeHashOf(signer.id, code.trim()), signer.codeHash)) {
+        // Counted in the database (an increment, then read back), so tries made at the same moment each count.
+        const column = columnOf(strapi, SIGNING, 'codeTries');
+        await strapi.db.connection(tableOf(strapi, SIGNING)).where({ id: signer.id }).increment(column, 1);
+        const row: { codeTries: number | null } | null = await db().findOne({ where: { id: signer.id }, select: ['codeTries'] });
+        const tries = Number(row?.codeTries ?? CODE_TRIES);
+        await record(signer, 'code-wrong', ip, `try ${tries} of ${CODE_TRIES}`);
+        if (tries >= CODE_TRIES) {
+          const lockedUntil = new Date(Date.now() + LOCK_MINUTES * MINUTE).toISOString();
+          await record(signer, 'link-locked', ip, `until ${lockedUntil}`, { codeHash: null, codeExpiresAt: null, lockedUntil });
+          throw new errors.RateLimitError(`Too many wrong codes: this link is locked for ${LOCK_MINUTES} minutes.`);
+        }
+        const left = CODE_TRIES - tries;
+        throw new errors.ValidationError(`That code is not right: ${left} ${left === 1 ? 'try' : 'tries'} left`);
+      }
+      const verifiedAt = new Date().toISOString();
+      await record(signer, 'code-verified', ip, undefined, { verifiedBy: 'email-code', verifiedAt, codeHash: null, codeExpiresAt: null, codeTries: 0 });
+      return { verified: true, verification: verificationOf(signer.id, verifiedAt) };
+    },
+
+    /** Whether a signature may be made now: the disclosure accepted, and the signer proven by session or code; else a 4xx. */
+    assertReadyToSign(signer: CheckedSigner, proof: { ownSession: boolean; verification?: string }): void {
+      if (!signer.disclosureAcceptedAt) throw conflict('Please read and accept the electronic records disclosure before you sign');
+      refuseWhileLocked(signer);
+      if (proof.ownSession) return;
+      const fresh = signer.verifiedBy === 'email-code' && signer.verifiedAt && Date.now() - new Date(signer.verifiedAt).getTime() < VERIFIED_MINUTES * MINUTE;
+      if (!fresh || !proof.verification || !equal(proof.verification, verificationOf(signer.id, signer.verifiedAt as string))) {
+        throw new errors.ForbiddenError('Please enter the code we mailed you before you sign');
+      }
+    },
+
+    /** Records the signature's proof of identity (a session is recorded now) and the signature in the audit trail. */
+    async signed(signer: CheckedSigner, proof: { ownSession: boolean }, ip: string | null): Promise<void> {
+      if (proof.ownSession) await record(signer, 'session-verified', ip, undefined, { verifiedBy: 'session', verifiedAt: new Date().toISOString() });
+      await record(signer, 'signed', ip);
+    },
+
+    /** What the signing page shows of the checks. */
+    state(signer: CheckedSigner, ownSession: boolean) {
+      const locked = Boolean(signer.lockedUntil && new Date(signer.lockedUntil).getTime() > Date.now());
+      return {
+        disclosureAccepted: signer.disclosureAcceptedAt ? { version: signer.disclosureVersion, acceptedAt: signer.disclosureAcceptedAt } : null,
+        identity: {
+          // The investor's own session proves who they are; everyone else (the spouse) enters a mailed code.
+          method: ownSession ? ('session' as const) : ('email-code' as const),
+          email: signer.email ? maskedEmail(signer.email) : null,
+          codeSentAt: signer.codeExpiresAt && new Date(signer.codeExpiresAt).getTime() > Date.now() ? signer.codeSentAt : null,
+          lockedUntil: locked ? signer.lockedUntil : null,
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { Signer } from '@signpdf/utils';
+import { badGateway } from '../../utils/http-errors';
+
+/** id-aa-signatureTimeStampToken (RFC 3161, appendix A): the unsigned attribute that carries a signature's timestamp. */
+const SIGNATURE_TIMESTAMP_TOKEN = '1.2.840.113549.1.9.16.2.14';
+const SHA256 = '2.16.840.1.101.3.4.2.1';
+const SIGNED_DATA = '1.2.840.113549.1.7.2';
+/** PKIStatus granted (0) and grantedWithMods (1): the answers that carry a token. */
+const GRANTED = [0, 1];
+/** How long the time-stamping authority may take to answer before the seal fails. */
+const TSA_TIMEOUT_MS = 15_000;
+
+
+const same = (a: ArrayBuffer | Uint8Array, b: Uint8Array): boolean => Buffer.from(new Uint8Array(a)).equals(Buffer.from(b));
+
+/**
+ * Asks the RFC 3161 time-stamping authority at `tsaUrl` for a token over `data` (its SHA-256), with a fresh nonce and
+ * the authority's certificate; checks that the token answers this request (imprint and nonce) and returns it (DER)
+ * with the time it certifies. Basic authentication, when the authority needs it, goes in the URL (https://user:pass@...).
+ * An authority that does not answer, refuses or answers another request fails with a 502 naming it.
+ */
+export async function requestTimestamp(tsaUrl: string, data: Uint8Array): Promise<{ token: ArrayBuffer; time: Date }> {
+  const digest = crypto.createHash('sha256').update(data).digest();
+  const nonce = crypto.randomBytes(8);
+  nonce[0] &= 0x7f; // a positive INTEGER
+  const request = new pkijs.TimeStampReq({
+    version: 1,
+    messageImprint: new pkijs.MessageImprint({
+      hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: SHA256, algorithmParams: new asn1js.Null() }),
+      hashedMessage: new asn1js.OctetString({ valueHex: digest }),
+    }),
+    nonce: new asn1js.Integer({ valueHex: nonce }),
+    certReq: true,
+  });
+  const url = new URL(tsaUrl);
+  const headers: Record<string, string> = { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' };
+  if (url.username) {
+    headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
+    url.username = '';
+    url.password = '';
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', headers, body: Buffer.from(request.toSchema().toBER()), signal: AbortSignal.timeout(TSA_TIMEOUT_MS) });
+  } catch (error) {
+    throw badGateway(`The time-stamping authority did not answer: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!response.ok) throw badGateway(`The time-stamping authority answered HTTP ${response.status}`);
+  const answer = await response.arrayBuffer();
+  let reply: pkijs.TimeStampResp;
+  try {
+    reply = pkijs.TimeStampResp.fromBER(answer);
+  } catch {
+    throw badGateway('The time-stamping authority did not answer a timestamp (RFC 3161)');
+  }
+  if (!GRANTED.includes(reply.status.status) || !reply.timeStampToken) {
+    throw badGateway(`The time-stamping authority refused the request (status ${reply.status.status})`);
+  }
+  const signed = new pkijs.SignedData({ schema: reply.timeStampToken.content });
+  const info = pkijs.TSTInfo.fromBER(signed.encapContentInfo.eContent!.getValue());
+  if (!same(info.messageImprint.hashedMessage.getValue(), digest) || !info.nonce || !same(info.nonce.valueBlock.valueHexView, nonce)) {
+    throw badGateway('The time-stamping authority answered a token for another request');
+  }
+  return { token: reply.timeStampToken.toSchema().toBER(), time: info.genTime };
+}
+
+/**
+ * Adds an RFC 3161 signature timestamp to a CMS (PKCS#7) signature: the authority's token over the signature value, as
+ * the signer's unsigned attribute (what PAdES B-T asks of a PDF signature). The signed part is left as it was.
+ */
+export async function timestampSignature(cms: Uint8Array, tsaUrl: string): Promise<Buffer> {
+  const content = pkijs.ContentInfo.fromBER(cms);
+  const signed = new pkijs.SignedData({ schema: content.content });
+  const [signer] = signed.signerInfos;
+  const { token } = await requestTimestamp(tsaUrl, new Uint8Array(signer.signature.getValue()));
+  signer.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+    type: 1,
+    attributes: [new pkijs.Attribute({ type: SIGNATURE_TIMESTAMP_TOKEN, values: [asn1js.fromBER(token).result] })],
+  });
+  return Buffer.from(new pkijs.ContentInfo({ contentType: SIGNED_DATA, content: signed.toSchema(true) }).toSchema().toBER());
+}
+
+/** A PDF signer that has another signer sign, then has the signature timestamped by the authority at `tsaUrl`. */
+export class TimestampingSigner extends Signer {
+  constructor(
+    private readonly inner: Signer,
+    private readonly tsaUrl: string,
+  ) {
+    super();
+  }
+
+  async sign(pdfBuffer: Buffer, signingTime?: Date): Promise<Buffer> {
+    return timestampSignature(await this.inner.sign(pdfBuffer, signingTime), this.tsaUrl);
+  }
+}

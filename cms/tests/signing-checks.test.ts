@@ -1,0 +1,264 @@
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, openGuestSession, signedInUser, waitForMail } from './helpers/auth';
+import { createInvestor, createOffering, download, mailedCode, signThroughLink, tokenOf, type Investor, type Offering } from './helpers/signing';
+import { useStrapi, type TestApp } from './helpers/strapi';
+import { pdfsigReport, sealTimestamp, startLocalTsa, type LocalTsa } from './helpers/tsa';
+
+/**
+ * What a signer goes through before signing on the portal's own signer, and what a counterparty's lawyer can check
+ * afterwards (docs/signing.md): the electronic records disclosure, accepted and recorded; the mailed one-time code
+ * (five tries, ten minutes, then the link locked ten minutes); the investor's own session instead of a code; the
+ * audit trail on the completed agreement; an RFC 3161 timestamp in the seal (a local authority on OpenSSL); and the
+ * public check of a completed agreement's fingerprint.
+ */
+let app: TestApp;
+let offering: Offering;
+let admin: { email: string; authCode: string };
+const run = promisify(execFile);
+
+const SIGNING = 'api::signing.signing';
+const refusal = (status: number, message: string) => ({ status, body: { error: { message } } });
+const view = (token: string, authCode?: string) => call(app, 'GET', `/api/signing/${token}`, undefined, { authCode });
+const post = (token: string, suffix: string, body: unknown = {}) => call(app, 'POST', `/api/signing/${token}${suffix}`, body);
+const signerRow = (token: string) => app.strapi.db.query(SIGNING).findOne({ where: { tokenHash: crypto.createHash('sha256').update(token).digest('hex') } });
+const setSigner = (token: string, data: Record<string, unknown>) => app.strapi.db.query(SIGNING).update({ where: { tokenHash: crypto.createHash('sha256').update(token).digest('hex') }, data });
+
+/** An investor of the offering who asked to sign (no spouse): their link's token. */
+async function investorWithLink(prefix: string): Promise<{ investor: Investor; token: string }> {
+  const investor = await createInvestor(app, offering, prefix, { spouse: false });
+  const { body } = await call(app, 'POST', '/api/syndication/request_sign', { id: investor.syndUser }, { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } });
+  return { investor, token: tokenOf(body.url) };
+}
+
+/** The text of a PDF, as poppler's pdftotext reads it. */
+async function textOf(pdf: Buffer): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-text-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'document.pdf'), pdf);
+    return (await run('pdftotext', ['-layout', 'document.pdf', '-'], { cwd: dir })).stdout;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Countersigns the investor's agreement as the portal's admin and downloads the completed PDF as the investor. */
+async function completedAgreement(investor: Investor): Promise<Buffer> {
+  const countersigned = await call(app, 'POST', '/api/syndication/countersign', { id: investor.syndUser, name: 'Ada Admin' }, { authCode: admin.authCode, headers: { origin: 'http://localhost:5173' } });
+  expect(countersigned.status).toBe(200);
+  const { body } = await call(app, 'POST', '/api/profile/synd_agreements/download', { syndUserId: investor.syndUser }, { authCode: investor.authCode });
+  return (await download(body.url, investor.authCode)).bytes;
+}
+
+beforeAll(async () => {
+  app = await useStrapi();
+  offering = await createOffering(app, 'sign-checks');
+  admin = await signedInUser(app, 'sign-checks-admin', 'admin', offering.portal);
+});
+
+describe('the electronic records disclosure', () => {
+  it('shows the default wording until the portal’s staff word their own (content item esign-disclosure), each with its version', async () => {
+    const { token } = await investorWithLink('disclosure-wording');
+    const before = (await view(token)).body.disclosure;
+    expect(before).toMatchObject({ title: 'Consent to electronic records and signatures', version: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(before.body).toContain('paper copy');
+    expect(before.body).toContain('withdraw');
+    expect(before.body).toContain('web browser');
+
+    const item = await app.strapi.documents('api::content.content').create({
+      data: { slug: 'esign-disclosure', title: 'Our e-sign terms', body: '<p>Paper copies from ir@sign-checks.example.</p>', portal: offering.portal.documentId } as never,
+    });
+    try {
+      const after = (await view(token)).body.disclosure;
+      expect(after).toMatchObject({ title: 'Our e-sign terms', body: '<p>Paper copies from ir@sign-checks.example.</p>' });
+      expect(after.version).not.toBe(before.version);
+      // The version the signer read is the one accepted; a page opened before the change must be read again.
+      expect(await post(token, '/disclosure', { version: before.version })).toMatchObject(refusal(409, 'The disclosure has changed since you opened this page; please read it again'));
+      const accepted = await post(token, '/disclosure', { version: after.version });
+      expect(accepted.body).toEqual({ version: after.version, acceptedAt: expect.any(String) });
+      expect(await signerRow(token)).toMatchObject({ disclosureVersion: after.version, disclosureAcceptedAt: expect.anything() });
+    } finally {
+      await app.strapi.documents('api::content.content').delete({ documentId: item.documentId });
+    }
+  });
+
+  it('must be accepted before a signature is taken', async () => {
+    const { investor, token } = await investorWithLink('disclosure-first');
+    const signed = await call(app, 'POST', `/api/signing/${token}`, { name: 'Early Bird', consent: true }, { authCode: investor.authCode });
+    expect(signed).toMatchObject(refusal(409, 'Please read and accept the electronic records disclosure before you sign'));
+    expect((await signerRow(token)).signedAt).toBeNull();
+  });
+});
+
+describe('the one-time code', () => {
+  let investor: Investor;
+  let token: string;
+
+  beforeAll(async () => {
+    ({ investor, token } = await investorWithLink('code'));
+    await post(token, '/disclosure', { version: (await view(token)).body.disclosure.version });
+  });
+
+  it('is asked of a signer without their own session: no signature without it, nor with a made-up proof', async () => {
+    expect((await view(token)).body.identity).toEqual({ method: 'email-code', email: expect.stringMatching(/^c\*\*\*@/), codeSentAt: null, lockedUntil: null });
+    expect(await post(token, '', { name: 'No Code', consent: true })).toMatchObject(refusal(403, 'Please enter the code we mailed you before you sign'));
+    expect(await post(token, '', { name: 'No Code', consent: true, verification: 'forged' })).toMatchObject(refusal(403, 'Please enter the code we mailed you before you sign'));
+    expect(await post(token, '/code/verify', { code: '123456' })).toMatchObject(refusal(400, 'No code has been sent for this link yet: send one first'));
+  });
+
+  it('is six digits mailed to the signer, at most one every 30 seconds', async () => {
+    const code = await mailedCode(app, token, investor.email);
+    expect(code).toMatch(/^\d{6}$/);
+    const mail = await waitForMail(investor.email, 'Your signing code');
+    expect(mail.text).toContain('Your code to sign the subscription agreement for sign-checks Fund I:');
+    expect(mail.text).toContain('It works for 10 minutes.');
+    expect(await post(token, '/code')).toMatchObject(refusal(429, 'A code was sent less than 30 seconds ago: please check your inbox'));
+    expect(await post(token, '/code/verify', { code: 'abc' })).toMatchObject(refusal(400, 'The code is the six digits in the mail'));
+    expect((await view(token)).body.identity.codeSentAt).toEqual(expect.any(String));
+  });
+
+  it('counts wrong codes, and the fifth locks the link for ten minutes, even for the right code', async () => {
+    await setSigner(token, { codeSentAt: new Date(Date.now() - 60_000) });
+    const code = await mailedCode(app, token, investor.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (const left of [4, 3, 2]) expect(await post(token, '/code/verify', { code: wrong })).toMatchObject(refusal(400, `That code is not right: ${left} tries left`));
+    expect(await post(token, '/code/verify', { code: wrong })).toMatchObject(refusal(400, 'That code is not right: 1 try left'));
+    expect(await post(token, '/code/verify', { code: wrong })).toMatchObject(refusal(429, 'Too many wrong codes: this link is locked for 10 minutes.'));
+    const locked = 'Too many wrong codes: this link is locked. Try again in 10 minutes.';
+    expect(await post(token, '/code/verify', { code })).toMatchObject(refusal(429, locked));
+    expect(await post(token, '/code')).toMatchObject(refusal(429, locked));
+    expect(await post(token, '', { name: 'Locked Out', consent: true })).toMatchObject(refusal(429, locked));
+    expect((await view(token)).body.identity.lockedUntil).toEqual(expect.any(String));
+  });
+
+  it('works again once the lock is over, with a new code; an expired code does not', async () => {
+    await setSigner(token, { lockedUntil: new Date(Date.now() - 1000), codeSentAt: new Date(Date.now() - 60_000) });
+    const stale = await mailedCode(app, token, investor.email);
+    await setSigner(token, { codeExpiresAt: new Date(Date.now() - 1000), codeSentAt: new Date(Date.now() - 60_000) });
+    expect(await post(token, '/code/verify', { code: stale })).toMatchObject(refusal(400, 'This code has expired: send a new one'));
+    const code = await mailedCode(app, token, investor.email);
+    const verified = await post(token, '/code/verify', { code });
+    expect(verified.body).toEqual({ verified: true, verification: expect.any(String) });
+    expect(await post(token, '', { name: 'Coral Code', consent: true, verification: verified.body.verification })).toMatchObject({ status: 200 });
+    expect(await signerRow(token)).toMatchObject({ verifiedBy: 'email-code', typedName: 'Coral Code' });
+  });
+});
+
+describe('the investor’s own session', () => {
+  it('proves who signs, with no code; another investor’s session or a guest session (a superadmin looking as them) does not', async () => {
+    const { investor, token } = await investorWithLink('own-session');
+    const other = await signedInUser(app, 'own-session-other', 'user', offering.portal);
+    expect((await view(token, investor.authCode)).body.identity.method).toBe('session');
+    expect((await view(token, other.authCode)).body.identity.method).toBe('email-code');
+    expect((await view(token, await openGuestSession(app, investor.id))).body.identity.method).toBe('email-code');
+
+    await post(token, '/disclosure', { version: (await view(token)).body.disclosure.version });
+    expect(await call(app, 'POST', `/api/signing/${token}`, { name: 'Other One', consent: true }, { authCode: other.authCode })).toMatchObject(
+      refusal(403, 'Please enter the code we mailed you before you sign'),
+    );
+    expect((await call(app, 'POST', `/api/signing/${token}`, { name: 'Own Session', consent: true }, { authCode: investor.authCode })).status).toBe(200);
+    expect(await signerRow(token)).toMatchObject({ verifiedBy: 'session', typedName: 'Own Session' });
+  });
+});
+
+describe('the completed agreement', () => {
+  let tsa: LocalTsa;
+  let investor: Investor;
+  let pdf: Buffer;
+
+  beforeAll(async () => {
+    tsa = await startLocalTsa();
+    let token: string;
+    ({ investor, token } = await investorWithLink('completed'));
+    // The disclosure, a code, a wrong try and the right one: each goes in the trail.
+    await post(token, '/disclosure', { version: (await view(token)).body.disclosure.version });
+    const code = await mailedCode(app, token, investor.email);
+    await post(token, '/code/verify', { code: code === '000000' ? '111111' : '000000' });
+    const verified = await post(token, '/code/verify', { code });
+    expect((await call(app, 'POST', `/api/signing/${token}`, { name: 'Cora Complete', consent: true, verification: verified.body.verification }, { ip: '198.51.100.23' })).status).toBe(200);
+    app.strapi.config.set('portal.signing.tsaUrl', tsa.url);
+    try {
+      pdf = await completedAgreement(investor);
+    } finally {
+      app.strapi.config.set('portal.signing.tsaUrl', '');
+    }
+  });
+
+  afterAll(async () => {
+    await tsa.close();
+  });
+
+  it('lists each signer’s consent, identity check and link events on its signature page', async () => {
+    const text = (await textOf(pdf)).replace(/\s+/g, ' ');
+    expect(text).toMatch(/Electronic consent electronic records disclosure \(version [0-9a-f]{16}\) accepted \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+    expect(text).toMatch(/Identity one-time code mailed to completed-\d+/);
+    for (const event of ['link opened', 'disclosure accepted', 'one-time code sent to c***@', 'wrong code, try 1 of 5', 'code entered', 'signed from 198.51.100.23']) {
+      expect(text).toContain(event);
+    }
+    expect(text).toContain('countersigned by sign-checks-admin');
+    expect(text).toContain('Anyone holding this file can check that Portal sign-checks issued it at http://localhost:5173/agreements/verify.');
+  });
+
+  it('is sealed with the time-stamping authority’s token: pdfsig finds the signature valid, OpenSSL verifies the timestamp', async () => {
+    const report = await pdfsigReport(pdf);
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Total document signed');
+    expect(tsa.answered()).toBeGreaterThanOrEqual(1);
+    const timestamp = await sealTimestamp(pdf, tsa);
+    expect(timestamp?.output).toContain('Verification: OK');
+    expect(Math.abs((timestamp as { time: Date }).time.getTime() - Date.now())).toBeLessThan(5 * 60_000);
+  });
+
+  it('is not sealed while the time-stamping authority does not answer: the agreement stays waiting', async () => {
+    const { investor: waiting, token } = await investorWithLink('tsa-down');
+    await signThroughLink(app, token, waiting.email, { name: 'Wait Ing', consent: true }, { authCode: waiting.authCode });
+    app.strapi.config.set('portal.signing.tsaUrl', 'http://127.0.0.1:9/tsr');
+    try {
+      const answer = await call(app, 'POST', '/api/syndication/countersign', { id: waiting.syndUser, name: 'Ada Admin' }, { authCode: admin.authCode });
+      expect(answer.status).toBe(502);
+      expect(answer.body.error.message).toMatch(/^The time-stamping authority did not answer/);
+    } finally {
+      app.strapi.config.set('portal.signing.tsaUrl', '');
+    }
+    expect(await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: waiting.syndUserId } })).toMatchObject({ sa_complete_date: null, managementSignedAt: null });
+    expect(await app.strapi.db.query(SIGNING).count({ where: { syndUser: { id: waiting.syndUserId }, role: 'management' } })).toBe(0);
+  });
+
+  it('is recognised by its fingerprint on its own portal: when it was completed and the signers’ initials (of the names they signed with), nothing else', async () => {
+    const sha256 = crypto.createHash('sha256').update(pdf).digest('hex');
+    const { status, body } = await call(app, 'GET', `/api/agreements/verify/${sha256}?portal=${offering.portal.slug}`);
+    expect(status).toBe(200);
+    expect(body).toEqual({ valid: true, completedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), portal: 'Portal sign-checks', signerInitials: ['C. C.', 'A. A.'] });
+  });
+
+  it('refuses a changed copy, another portal’s check and a fingerprint that is not one', async () => {
+    const changed = Buffer.from(pdf);
+    changed[changed.length - 10] ^= 1;
+    const unknown = refusal(404, 'Unknown: this portal issued no agreement with this fingerprint');
+    const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+    expect(await call(app, 'GET', `/api/agreements/verify/${sha(changed)}?portal=${offering.portal.slug}`)).toMatchObject(unknown);
+    const elsewhere = await createOffering(app, 'sign-checks-elsewhere');
+    expect(await call(app, 'GET', `/api/agreements/verify/${sha(pdf)}?portal=${elsewhere.portal.slug}`)).toMatchObject(unknown);
+    expect(await call(app, 'GET', '/api/agreements/verify/abc')).toMatchObject(refusal(400, 'The fingerprint is a SHA-256 in hex (64 characters)'));
+  });
+});
+
+describe('the document management countersigns', () => {
+  it('is open to the portal’s admins only, as the investor side signed it', async () => {
+    const { investor, token } = await investorWithLink('read-first');
+    await signThroughLink(app, token, investor.email, { name: 'Rita Reader', consent: true }, { authCode: investor.authCode });
+    const url = `${app.url}/api/syndication/countersign/${investor.syndUser}/document`;
+    const read = await download(url, admin.authCode);
+    expect(read.status).toBe(200);
+    expect(read.headers.get('content-type')).toBe('application/pdf');
+    expect(read.bytes.equals((await download(`${app.url}/api/signing/${token}/document`)).bytes)).toBe(true);
+    expect((await download(url, investor.authCode)).status).toBe(403);
+    const elsewhere = await signedInUser(app, 'read-first-elsewhere', 'admin', (await createOffering(app, 'sign-checks-far')).portal);
+    expect((await download(url, elsewhere.authCode)).status).toBe(404);
+  });
+});

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { Spinner } from '@/components/ui/spinner';
+
+GlobalWorkerOptions.workerSrc = workerUrl;
+
+export interface PdfViewerProps {
+  /** Where the PDF is. */
+  url: string;
+  /** Headers its request needs (the session's, for a document only staff may read). */
+  headers?: Record<string, string>;
+  /** What the document is, for screen readers. */
+  title: string;
+}
+
+/** Zoom is relative to the width of the viewer (1: a page fills it), in these steps. */
+const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+
+/** One page, drawn on a canvas `width` CSS pixels wide, sharp on high-density screens. */
+function PdfPage({ document, number, total, width }: { document: PDFDocumentProxy; number: number; total: number; width: number }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    let cancelled = false;
+    let task: RenderTask | null = null;
+    if (width <= 0) return undefined;
+    void document.getPage(number).then((page) => {
+      const element = canvas.current;
+      if (cancelled || !element) return;
+      const viewport = page.getViewport({ scale: width / page.getViewport({ scale: 1 }).width });
+      const ratio = window.devicePixelRatio || 1;
+      element.width = Math.floor(viewport.width * ratio);
+      element.height = Math.floor(viewport.height * ratio);
+      element.style.width = `${Math.floor(viewport.width)}px`;
+      element.style.height = `${Math.floor(viewport.height)}px`;
+      task = page.render({ canvas: element, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
+      // A render cancelled by a newer one (zoom, resize) rejects: nothing to report.
+      task.promise.catch(() => undefined);
+    });
+    return () => {
+      cancelled = true;
+      task?.cancel();
+    };
+  }, [document, number, width]);
+  return <canvas ref={canvas} role="img" aria-label={`Page ${number} of ${total}`} className="d-block mx-auto mb-3 bg-white shadow-sm" />;
+}
+
+/**
+ * A PDF shown in the page with pdf.js, every page on a canvas, zoomable, on any screen (the browser's own viewer is
+ * missing on most phones and refused by the site's Content-Security-Policy). Loaded only where a document is read
+ * before signing: the signing and countersigning pages.
+ */
+export default function PdfViewer({ url, headers, title }: PdfViewerProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  const [document, setDocument] = useState<PDFDocumentProxy | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [zoom, setZoom] = useState(1);
+  const [frameWidth, setFrameWidth] = useState(0);
+  const headerKey = JSON.stringify(headers ?? {});
+
+  useEffect(() => {
+    setDocument(null);
+    setFailed(false);
+    const task = getDocument({ url, httpHeaders: JSON.parse(headerKey) as Record<string, string>, isEvalSupported: false });
+    task.promise.then(setDocument, () => setFailed(true));
+    return () => {
+      void task.destroy();
+    };
+  }, [url, headerKey]);
+
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return undefined;
+    const measure = () => setFrameWidth(element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const step = (direction: 1 | -1) => setZoom((current) => ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, ZOOMS.indexOf(current) + direction))]);
+  // The page's width inside the frame's padding (16 px a side).
+  const pageWidth = Math.max(0, frameWidth - 32) * zoom;
+
+  return (
+    <section aria-label={title} className="mb-2">
+      <div role="toolbar" aria-label="Document view" className="d-flex align-items-center gap-2 mb-2">
+        <Button size="sm" variant="outline-secondary" onClick={() => step(-1)} disabled={zoom === ZOOMS[0]} aria-label="Zoom out">
+          −
+        </Button>
+        <span className="small text-body-secondary" aria-live="polite">
+          {Math.round(zoom * 100)}%
+        </span>
+        <Button size="sm" variant="outline-secondary" onClick={() => step(1)} disabled={zoom === ZOOMS.at(-1)} aria-label="Zoom in">
+          +
+        </Button>
+        <Button size="sm" variant="link" onClick={() => setZoom(1)} disabled={zoom === 1}>
+          Fit width
+        </Button>
+        {document && (
+          <span className="small text-body-secondary ms-auto">
+            {document.numPages} {document.numPages === 1 ? 'page' : 'pages'}
+          </span>
+        )}
+      </div>
+      <div ref={frame} className="border rounded bg-body-tertiary p-3 overflow-auto" style={{ height: '70vh' }}>
+        {failed ? (
+          <Alert variant="warning" className="mb-0">
+            The document could not be shown here. Download it to read it.
+          </Alert>
+        ) : document ? (
+          Array.from({ length: document.numPages }, (_, index) => (
+            <PdfPage key={index} document={document} number={index + 1} total={document.numPages} width={pageWidth} />
+          ))
+        ) : (
+          <Spinner />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { Html } from '@/components/ui/html';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { acceptDisclosure, type SigningRequest } from '../api/signing';
+
+export const DISCLOSURE_AGREEMENT = 'I have read this disclosure and agree to use electronic records and signatures';
+
+interface DisclosureStepProps {
+  token: string;
+  disclosure: NonNullable<SigningRequest['disclosure']>;
+  accepted: SigningRequest['disclosureAccepted'];
+  onAccepted: () => void;
+}
+
+/** Step 1: the portal's electronic records disclosure (ESIGN/UETA), read and accepted before anything is signed. */
+export function DisclosureStep({ token, disclosure, accepted, onAccepted }: DisclosureStepProps) {
+  const [agreed, setAgreed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const accept = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await acceptDisclosure(token, disclosure.version);
+      onAccepted();
+    } catch (failure) {
+      setError(failure instanceof ApiError ? (failure.serverMessage ?? 'Unexpected error') : 'Unexpected error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card as="section" aria-labelledby="disclosure-title" className="mb-3">
+      <Card.Body>
+        <Card.Title as="h2" className="h5" id="disclosure-title">
+          1. {disclosure.title}
+        </Card.Title>
+        <Html html={disclosure.body} className="border rounded p-3 mb-3 overflow-auto small" />
+        {accepted ? (
+          <p className="mb-0 text-success">Accepted {formatDateTime(accepted.acceptedAt)}.</p>
+        ) : (
+          <>
+            <Form.Check id="disclosure-agree" type="checkbox" label={DISCLOSURE_AGREEMENT} checked={agreed} onChange={(event) => setAgreed(event.target.checked)} className="mb-2" />
+            {error && <Alert variant="danger">{error}</Alert>}
+            <Button onClick={accept} disabled={!agreed || busy}>
+              Accept
+            </Button>
+          </>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

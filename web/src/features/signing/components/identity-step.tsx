@@ -1,0 +1,101 @@
+import { type FormEvent, useId, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { sendCode, verifyCode, type SigningRequest } from '../api/signing';
+
+interface IdentityStepProps {
+  token: string;
+  identity: NonNullable<SigningRequest['identity']>;
+  /** Whether step 1 is done: the code is asked for after the disclosure. */
+  ready: boolean;
+  /** The proof of a right code (null until then). */
+  verification: string | null;
+  onVerified: (verification: string) => void;
+}
+
+const messageOf = (failure: unknown) => (failure instanceof ApiError ? (failure.serverMessage ?? 'Unexpected error') : 'Unexpected error');
+
+/**
+ * Step 2: the signer proves the link is theirs. The investor's own signed-in session does; anyone else (the spouse)
+ * enters a six-digit code mailed to them: ten minutes, five tries, then the link is locked for ten minutes.
+ */
+export function IdentityStep({ token, identity, ready, verification, onVerified }: IdentityStepProps) {
+  const codeId = useId();
+  const [sentTo, setSentTo] = useState<string | null>(identity.codeSentAt ? identity.email : null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(identity.lockedUntil ? `This link is locked after five wrong codes until ${formatDateTime(identity.lockedUntil)}.` : null);
+
+  const send = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setSentTo((await sendCode(token)).sentTo);
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      onVerified((await verifyCode(token, code.trim())).verification);
+    } catch (failure) {
+      setError(messageOf(failure));
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card as="section" aria-labelledby="identity-title" className="mb-3">
+      <Card.Body>
+        <Card.Title as="h2" className="h5" id="identity-title">
+          2. Confirm it is you
+        </Card.Title>
+        {identity.method === 'session' ? (
+          <p className="mb-0">You are signed in as the investor: no code is needed.</p>
+        ) : verification ? (
+          <p className="mb-0 text-success">Confirmed with the code sent to {identity.email}.</p>
+        ) : (
+          <>
+            <p>
+              We email a six-digit code to {identity.email}. It works for ten minutes; after five wrong codes this link is locked for ten minutes.
+            </p>
+            {sentTo && (
+              <Form onSubmit={verify} className="d-flex flex-wrap align-items-end gap-2 mb-2">
+                <Form.Group controlId={codeId}>
+                  <Form.Label>Code from the email</Form.Label>
+                  <Form.Control
+                    value={code}
+                    onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    style={{ maxWidth: 160, letterSpacing: '0.3em' }}
+                  />
+                </Form.Group>
+                <Button type="submit" disabled={busy || code.length !== 6}>
+                  Confirm
+                </Button>
+              </Form>
+            )}
+            {error && <Alert variant="danger">{error}</Alert>}
+            {sentTo && <p className="small text-body-secondary">A code was sent to {sentTo}.</p>}
+            <Button variant={sentTo ? 'link' : 'primary'} className={sentTo ? 'p-0' : undefined} onClick={send} disabled={busy || !ready}>
+              {sentTo ? 'Send a new code' : 'Email me a code'}
+            </Button>
+          </>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
