@@ -78,7 +78,10 @@ beforeAll(async () => {
   const mail = mailsTo(world.ann.email).find((each) => /\/sign\//.test(each.text));
   if (sent.status === 200 && mail) {
     const token = tokenOf(signLinkIn(mail.text));
-    await during('a signing link opened', () => call(app, 'GET', `/api/signing/${token}`));
+    const opened = await during('a signing link opened', () => call(app, 'GET', `/api/signing/${token}`));
+    await during('a disclosure accepted', () => call(app, 'POST', `/api/signing/${token}/disclosure`, { version: opened.body.disclosure?.version }));
+    await during('a signing code sent', () => call(app, 'POST', `/api/signing/${token}/code`));
+    await during('a wrong signing code', () => call(app, 'POST', `/api/signing/${token}/code/verify`, { code: '000000' }));
   }
   const guest = await call(app, 'POST', '/api/auth/guest', { userId: world.ben.id }, { authCode: world.superadmin.authCode });
   await during('a guest code used', () => call(app, 'POST', '/api/auth/guest/start', { code: guest.body.code }, { authCode: world.superadmin.authCode }));

@@ -108,6 +108,17 @@ describe('the commitments table', () => {
     expect(declined).toMatchObject([{ state: 'declined', feedback: 'The minimum is too high for me', investor: { name: 'Dana Boardman' } }]);
   });
 
+  it('opens the document an investor signed, for staff to read before countersigning; nothing before anyone signed', async () => {
+    const ines = by.investor_signed[2];
+    const read = await editor('GET', `/sponsor-desk/commitments/${ines.syndUser}/document`);
+    expect(read.status).toBe(200);
+    expect(read.headers['content-type']).toBe('application/pdf');
+    expect((read.body as string).startsWith('%PDF-')).toBe(true);
+    const unsigned = by.committed[0];
+    expect(await editor('GET', `/sponsor-desk/commitments/${unsigned.syndUser}/document`)).toMatchObject({ status: 404, body: { error: { message: 'The signed document is not available yet' } } });
+    expect((await http(app, 'GET', `/sponsor-desk/commitments/${ines.syndUser}/document`)).status).toBe(401);
+  });
+
   it('refuses a query it cannot answer, naming what is wrong', async () => {
     expect((await commitments('?state=signed')).body.error.message).toBe('state must be one of reviewed, committed, investor_signed, spouse_signed, countersigned, funded, declined');
     expect((await commitments('?sort=password:asc')).body.error.message).toMatch(/^sort must be one of name, email, amount/);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -43,5 +44,23 @@ export async function signedInPage(browser: Browser, siteUrl: string, email: str
   await dialog.getByRole('button', { name: 'Log In' }).click();
   await dialog.waitFor({ state: 'hidden' });
   await page.waitForURL(/\/dashboard$/);
+  return page;
+}
+
+/** E2E_SCREENSHOT_DIR keeps pictures of the pages, to look at them as their users would. */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOT_DIR, name), fullPage: true });
+}
+
+/** The admin panel's sponsor desk, signed in as a seeded staff member, in a page `width` pixels wide. */
+export async function sponsorDeskAs(browser: Browser, cmsUrl: string, email: string, width = 1600): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 1200 } });
+  await page.goto(`${cmsUrl}/admin`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(process.env.SEED_PASSWORD || 'DemoPass2026!');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/admin(\/)?$/);
+  await page.goto(`${cmsUrl}/admin/sponsor-desk`);
+  await page.getByRole('heading', { name: 'Sponsor desk' }).waitFor({ timeout: 30_000 });
   return page;
 }

@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, inject } from 'vitest';
 import type { Download, Page } from 'playwright-core';
-import { signedInPage, useBrowser } from '../helpers/browser';
+import { keepScreenshot, signedInPage, sponsorDeskAs, useBrowser } from '../helpers/browser';
 
 const stack = inject('stack');
 const browser = useBrowser();
-
-/** E2E_SCREENSHOT_DIR keeps pictures of the pages, to look at them as the investor would. */
-async function keepScreenshot(page: Page, name: string): Promise<void> {
-  if (process.env.E2E_SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOT_DIR, name), fullPage: true });
-}
 
 async function bytesOf(download: Download): Promise<Buffer> {
   return fs.readFileSync(await download.path());
@@ -75,14 +69,7 @@ describe('capital accounts in Chromium', () => {
 
 describe('the sponsor desk in the admin panel', () => {
   async function panelAs(email: string): Promise<Page> {
-    const page = await browser().newPage({ viewport: { width: 1440, height: 1100 } });
-    await page.goto(`${stack.cmsUrl}/admin`);
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill(process.env.SEED_PASSWORD || 'DemoPass2026!');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/admin(\/)?$/);
-    await page.goto(`${stack.cmsUrl}/admin/sponsor-desk`);
-    await page.getByRole('heading', { name: 'Sponsor desk' }).waitFor({ timeout: 30_000 });
+    const page = await sponsorDeskAs(browser(), stack.cmsUrl, email, 1440);
     await page.getByRole('tab', { name: 'Capital accounts' }).click();
     return page;
   }

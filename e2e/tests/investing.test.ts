@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signedInPage as signedIn, useBrowser } from '../helpers/browser';
+import { keepScreenshot, signedInPage as signedIn, useBrowser } from '../helpers/browser';
 import { linkFromOutbox } from '../helpers/outbox';
+import { acceptDisclosure, enterCode, mailedCode, readDocumentPage, signWithName } from '../helpers/signing';
 
 const stack = inject('stack');
 const browser = useBrowser();
@@ -13,14 +15,27 @@ const INVESTMENT = 'Midnight Wasabi Stallion Syndicate';
 
 const signedInPage = (email: string): Promise<Page> => signedIn(browser(), stack.siteUrl, email);
 
-/** Signs the agreement on the local signer's page that a mailed link opens. */
-async function signFromMail(page: Page, email: string, name: string): Promise<void> {
+/**
+ * Signs on the local signer's page that a mailed link opens: reads page 2 of the agreement drawn in the page, accepts
+ * the disclosure, proves who it is (the investor by their own session; anyone else by the mailed code), signs.
+ */
+async function signFromMail(page: Page, email: string, name: string, proof: 'session' | 'code'): Promise<void> {
   const link = await linkFromOutbox(stack.outboxDir, email, 'sign');
   await page.goto(`${stack.siteUrl}${link}`);
-  await page.getByLabel('Type your full name').fill(name);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await readDocumentPage(page, 2);
+  await acceptDisclosure(page);
+  if (proof === 'session') {
+    await page.getByText('You are signed in as the investor: no code is needed.').waitFor();
+  } else {
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await enterCode(page, await mailedCode(stack.outboxDir, email));
+    await page.getByText(/^Confirmed with the code sent to /).waitFor();
+  }
+  await signWithName(page, name);
 }
+
+/** A phone-sized browser (touch, high-density screen), without a session: where a spouse opens their mail. */
+const phone = () => browser().newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
 const card = (page: Page) => page.locator('.card', { hasText: INVESTMENT });
 
@@ -63,15 +78,16 @@ describe('investing in Chromium', () => {
 
     // The investor signs from the mailed link, and lands on the success page, then home.
     const investorSigner = await investor.context().newPage();
-    await signFromMail(investorSigner, INVESTOR, 'Ned Newcomer');
+    await signFromMail(investorSigner, INVESTOR, 'Ned Newcomer', 'session');
     await investorSigner.waitForURL(/\/syndication\/success\//);
     await investorSigner.close();
 
-    // The spouse gets their own mail (after the investor signed) and signs without an account.
-    const spouseContext = await browser().newContext();
+    // The spouse gets their own mail (after the investor signed) and signs on a phone, without an account.
+    const spouseContext = await phone();
     const spouse = await spouseContext.newPage();
-    await signFromMail(spouse, SPOUSE, 'Nina Newcomer');
+    await signFromMail(spouse, SPOUSE, 'Nina Newcomer', 'code');
     await spouse.getByText('Thank you', { exact: false }).waitFor();
+    await keepScreenshot(spouse, 'signing-phone-signed.png');
     await spouseContext.close();
 
     // The investor's page follows: management signs next.
@@ -83,6 +99,13 @@ describe('investing in Chromium', () => {
     await admin.goto(`${stack.siteUrl}/management/countersign`);
     const row = admin.getByRole('row', { name: /Ned Newcomer/ });
     await row.getByText('$60,000').waitFor();
+    // Management reads what it countersigns, drawn in the page.
+    await row.getByRole('button', { name: 'Read the agreement of Ned Newcomer' }).click();
+    const reading = admin.getByRole('dialog', { name: 'Agreement of Ned Newcomer' });
+    await readDocumentPage(admin, 2, reading);
+    await keepScreenshot(admin, 'countersign-read.png');
+    await reading.getByRole('button', { name: 'Close' }).click();
+    await reading.waitFor({ state: 'detached' });
     await row.getByLabel(/Your name to countersign for/).fill('Ada Admin');
     await row.getByRole('button', { name: /Countersign for/ }).click();
     await row.waitFor({ state: 'detached' });
@@ -104,6 +127,21 @@ describe('investing in Chromium', () => {
     // The same link opened without the investor's session (pasted into another browser, say) is refused.
     const { url } = (await (await linkAnswer).json()) as { url: string };
     expect((await fetch(url)).status).toBe(403);
+    // Poppler's pdfsig finds the seal valid over the whole file.
+    const report = spawnSync('pdfsig', ['-nocert', file], { encoding: 'utf8' }).stdout;
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Total document signed');
+
+    // Anyone holding the file (the investor's lawyer, say) checks it on the public page; a changed copy is unknown.
+    const checker = await browser().newPage();
+    await checker.goto(`${stack.siteUrl}/agreements/verify`);
+    await checker.getByLabel('Agreement (PDF)').setInputFiles({ name: 'agreement.pdf', mimeType: 'application/pdf', buffer: bytes });
+    await checker.getByText(/^Issued by Wasabi Stallions: completed on \d{4}-\d\d-\d\d, signed by N\. N\., N\. N\., A\. A\.$/).waitFor();
+    const changed = Buffer.from(bytes);
+    changed[changed.length - 20] ^= 1;
+    await checker.getByLabel('Agreement (PDF)').setInputFiles({ name: 'changed.pdf', mimeType: 'application/pdf', buffer: changed });
+    await checker.getByText('Unknown: this portal issued no agreement with this fingerprint').waitFor();
+    await checker.close();
 
     // The funding instructions appear once the agreement is complete.
     await investor.getByText('Funding My Investment').waitFor();

@@ -1,30 +1,15 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
-import { signedInPage, useBrowser } from '../helpers/browser';
+import { keepScreenshot, signedInPage, sponsorDeskAs, useBrowser } from '../helpers/browser';
 import { mailFromOutbox } from '../helpers/outbox';
 
 const stack = inject('stack');
 const browser = useBrowser();
 const FUND = 'Wasabi Stallion Fund V';
 
-async function keepScreenshot(page: Page, name: string): Promise<void> {
-  if (process.env.E2E_SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOT_DIR, name), fullPage: true });
-}
-
 /** The sponsor desk in the admin panel, signed in as a seeded staff member. */
-async function deskAs(email: string): Promise<Page> {
-  const page = await browser().newPage({ viewport: { width: 1600, height: 1200 } });
-  await page.goto(`${stack.cmsUrl}/admin`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(process.env.SEED_PASSWORD || 'DemoPass2026!');
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/admin(\/)?$/);
-  await page.goto(`${stack.cmsUrl}/admin/sponsor-desk`);
-  await page.getByRole('heading', { name: 'Sponsor desk' }).waitFor({ timeout: 30_000 });
-  return page;
-}
+const deskAs = (email: string): Promise<Page> => sponsorDeskAs(browser(), stack.cmsUrl, email);
 
 const fundCard = (page: Page) => page.getByRole('region', { name: FUND, exact: true });
 const table = (page: Page) => page.getByRole('grid', { name: 'Commitments' });

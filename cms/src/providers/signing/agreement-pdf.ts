@@ -60,6 +60,18 @@ export async function renderAgreement(terms: AgreementTerms): Promise<Buffer> {
       'consent to this subscription and to be bound by it as to any community interest.',
     '5. Acceptance. This agreement binds the Fund only once management has countersigned it. Electronic signatures and records ' +
       'have the same effect as handwritten signatures and paper originals (E-SIGN Act, 15 U.S.C. 7001 et seq.).',
+    '6. Transfer. The subscriber will not sell, assign, pledge or otherwise transfer the interest, in whole or in part, without ' +
+      "management's prior written consent and compliance with the Fund's operating agreement and applicable securities laws.",
+    '7. Tax matters. The subscriber will provide a completed IRS Form W-9 (or the applicable Form W-8) on request, understands ' +
+      'that the Fund will report the subscriber\'s share of its income, gains, losses and deductions on Schedule K-1, and will ' +
+      'consult their own tax adviser about the consequences of this investment.',
+    '8. Information. The subscriber confirms that the information given in this agreement and in the investor portal is true ' +
+      'and complete, will notify management promptly of any change, and agrees that the Fund may rely on it, including for ' +
+      'anti-money-laundering and know-your-customer checks.',
+    '9. Notices. Notices under this agreement are given by email to the addresses stated here or in the investor portal, and ' +
+      'are effective when sent; documents delivered through the investor portal are delivered when the subscriber is notified of them.',
+    '10. Whole agreement and law. This agreement, with the operating agreement, is the whole agreement between the parties about ' +
+      'the subscription, may be signed in counterparts, and is governed by the laws of the State of Delaware.',
   ];
   for (const paragraph of paragraphs) w.text(paragraph, { gap: 8 });
   w.rule();

@@ -63,9 +63,15 @@ export default function PdfViewer({ url, headers, title }: PdfViewerProps) {
   useEffect(() => {
     setDocument(null);
     setFailed(false);
+    let current = true;
     const task = getDocument({ url, httpHeaders: JSON.parse(headerKey) as Record<string, string>, isEvalSupported: false });
-    task.promise.then(setDocument, () => setFailed(true));
+    // A task given up (another document, the page left) rejects: only the current one's outcome is shown.
+    task.promise.then(
+      (loaded) => current && setDocument(loaded),
+      () => current && setFailed(true),
+    );
     return () => {
+      current = false;
       void task.destroy();
     };
   }, [url, headerKey]);

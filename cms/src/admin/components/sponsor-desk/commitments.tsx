@@ -157,6 +157,21 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
     }
   };
 
+  /** Opens the document the investor side signed in a new tab (the browser's own viewer): read before countersigning. */
+  const readAgreement = async (line: Line) => {
+    const reader = window.open('', '_blank');
+    try {
+      const { data: blob } = await get(`/sponsor-desk/commitments/${line.documentId}/document`, { responseType: 'blob' });
+      const url = URL.createObjectURL(new Blob([blob as Blob], { type: 'application/pdf' }));
+      if (reader) reader.location.href = url;
+      else window.location.assign(url);
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (error) {
+      reader?.close();
+      notify({ variant: 'danger', text: messageOf(error) });
+    }
+  };
+
   const confirmFunding = async (event: FormEvent) => {
     event.preventDefault();
     if (!funding) return;
@@ -269,6 +284,9 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
                 <Td style={{ maxWidth: '16rem', whiteSpace: 'normal' }}><Typography textColor="neutral800">{line.feedback ?? ''}</Typography></Td>
                 <Td>
                   <Flex gap={2}>
+                    {line.investorSignedAt && (
+                      <TextButton onClick={() => void readAgreement(line)} aria-label={`Read the agreement of ${line.investor.name}`}>Agreement</TextButton>
+                    )}
                     {allowedActions.canPost && line.state === 'countersigned' && (
                       <TextButton onClick={() => setFunding({ line, amount: String(line.amount ?? ''), date: today() })}>Funding</TextButton>
                     )}

@@ -477,6 +477,14 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     return signer as SigningRow & { syndUser: { id: number } };
   }
 
+  /** The document the investor side of a commitment signed (the local signer's, or the one fetched from Dropbox Sign); 404 before. */
+  async function signedDocument(row: Pick<SyndUserRow, 'id'>): Promise<{ pdf: Buffer; name: string }> {
+    const signers = await investorSide(row.id);
+    const documentKey = signers.some((signer) => signer.signedAt) ? signers.find((signer) => signer.documentKey)?.documentKey : undefined;
+    if (!documentKey) throw new errors.NotFoundError('The signed document is not available yet');
+    return { pdf: await fileStorage(strapi).get(documentKey), name: 'subscription-agreement.pdf' };
+  }
+
   /** Whether the request carries the investor's own session (not a guest one): that proves the investor is signing. */
   function ownSession(signer: SigningRow, row: SyndUserRow, request: Pick<LinkRequest, 'sessionUserId'>): boolean {
     return signer.role === 'investor' && request.sessionUserId !== null && row.user?.id === request.sessionUserId;
@@ -715,10 +723,14 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     async documentToCountersign(user: SigningUser, id: string | number): Promise<{ pdf: Buffer; name: string }> {
       const portal = await portals(strapi).ofUser(user);
       if (!portal) throw new errors.NotFoundError('Not found');
-      const row = await syndUsers(strapi).inPortal(portal.id, id);
-      const documentKey = (await investorSide(row.id)).find((signer) => signer.documentKey)?.documentKey;
-      if (!documentKey) throw new errors.NotFoundError('The signed document is not available yet');
-      return { pdf: await fileStorage(strapi).get(documentKey), name: 'subscription-agreement.pdf' };
+      return signedDocument(await syndUsers(strapi).inPortal(portal.id, id));
+    },
+
+    /** The sponsor desk's reading (staff of the admin panel): the document a commitment's investor side signed. */
+    async signedDocumentForStaff(id: string | number): Promise<{ pdf: Buffer; name: string }> {
+      const row: SyndUserRow | null = isRowId(id) ? await strapi.db.query(SYND_USER).findOne({ where: byId(id), select: ['id'] }) : null;
+      if (!row) throw new errors.NotFoundError('Commitment not found');
+      return signedDocument(row);
     },
 
     /**

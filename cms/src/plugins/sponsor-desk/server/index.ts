@@ -112,6 +112,14 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
     const request = { ip: ctx.request.ip ?? null, userAgent: ctx.get('user-agent') || null, origin: undefined };
     ctx.body = await signing(strapi).countersignAllAsStaff(ids as (string | number)[], { name: staffName(ctx), email: staffEmail(ctx) }, request);
   },
+  /** The document a commitment's investor side signed, to read before countersigning. */
+  async signedDocument(ctx: Context) {
+    const { pdf, name } = await signing(strapi).signedDocumentForStaff(ctx.params.documentId);
+    ctx.set('Content-Disposition', `inline; filename="${name}"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.type = 'application/pdf';
+    ctx.body = pdf;
+  },
   async draftEvent(ctx: Context) {
     ctx.body = await ledger(strapi).draftEvent(body(ctx), staffName(ctx));
   },
@@ -213,6 +221,7 @@ export default {
         { method: 'POST', path: '/tax-schedules/:documentId/documents', handler: 'desk.issueTaxDocument', config: may('post', 'issue a K-1') },
         { method: 'POST', path: '/tax-schedules/:documentId/issued', handler: 'desk.taxScheduleIssued', config: may('post', 'mark a tax year issued') },
         { method: 'POST', path: '/countersign', handler: 'desk.countersign', config: may('countersign', 'countersign') },
+        { method: 'GET', path: '/commitments/:documentId/document', handler: 'desk.signedDocument', config: may('read') },
         { method: 'POST', path: '/fund-events', handler: 'desk.draftEvent', config: may('draft', 'draft an event') },
         { method: 'GET', path: '/fund-events/:id', handler: 'desk.findEvent', config: may('read') },
         { method: 'POST', path: '/fund-events/:id/post', handler: 'desk.postEvent', config: may('post', 'post an event') },
