@@ -56,3 +56,15 @@ export async function signWithName(page: Page, name: string): Promise<void> {
   await page.getByRole('checkbox', { name: 'I agree to sign this document electronically' }).check();
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
 }
+
+/** Draws a stroke on the signature pad with a finger (touch pointer events, as a phone sends them). */
+export async function drawWithFinger(page: Page): Promise<void> {
+  const pad = page.getByRole('img', { name: 'Draw your signature (optional)' });
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('the signature pad is not on screen');
+  const at = (x: number, y: number) => ({ pointerType: 'touch', pointerId: 7, isPrimary: true, bubbles: true, clientX: box.x + x, clientY: box.y + y });
+  await pad.dispatchEvent('pointerdown', at(20, 40));
+  for (const [x, y] of [[60, 70], [100, 30], [140, 80], [180, 40]]) await pad.dispatchEvent('pointermove', at(x, y));
+  await pad.dispatchEvent('pointerup', at(180, 40));
+}

@@ -4,7 +4,7 @@ import { describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { keepScreenshot, signedInPage as signedIn, useBrowser } from '../helpers/browser';
 import { linkFromOutbox } from '../helpers/outbox';
-import { acceptDisclosure, enterCode, mailedCode, readDocumentPage, signWithName } from '../helpers/signing';
+import { acceptDisclosure, drawWithFinger, enterCode, mailedCode, readDocumentPage, signWithName } from '../helpers/signing';
 
 const stack = inject('stack');
 const browser = useBrowser();
@@ -27,11 +27,17 @@ async function signFromMail(page: Page, email: string, name: string, proof: 'ses
   if (proof === 'session') {
     await page.getByText('You are signed in as the investor: no code is needed.').waitFor();
   } else {
+    await keepScreenshot(page, 'signing-phone.png');
     await page.getByRole('button', { name: 'Email me a code' }).click();
     await enterCode(page, await mailedCode(stack.outboxDir, email));
     await page.getByText(/^Confirmed with the code sent to /).waitFor();
+    // On the phone the signer also draws their signature with a finger: it goes with the signature.
+    await drawWithFinger(page);
   }
+  const signed = page.waitForRequest((request) => request.method() === 'POST' && /\/api\/signing\/[^/]+$/.test(request.url()));
   await signWithName(page, name);
+  const drawn = ((await signed).postDataJSON() as { signature?: string }).signature;
+  if (proof === 'code') expect(drawn).toMatch(/^data:image\/png;base64,/);
 }
 
 /** A phone-sized browser (touch, high-density screen), without a session: where a spouse opens their mail. */

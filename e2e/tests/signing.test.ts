@@ -45,6 +45,7 @@ describe('the signing page in Chromium', () => {
     await enterCode(page, code);
     await page.getByText('Too many wrong codes: this link is locked. Try again in 10 minutes.').waitFor();
     expect(await page.getByRole('button', { name: 'Sign', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /code/ }).isDisabled()).toBe(true);
     await page.reload();
     await page.getByText(/^This link is locked after five wrong codes until /).waitFor();
     await keepScreenshot(page, 'signing-locked.png');

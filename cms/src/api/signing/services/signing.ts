@@ -601,8 +601,10 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         canSign: !signer.signedAt && !row.sa_complete_date && (signer.role === 'investor' || investorSigned),
         documentUrl: signer.documentKey ? `/api/signing/${token}/document` : null,
         embeddedUrl: signer.signedAt ? null : await embeddedUrlOf(signer),
-        disclosure: await check.disclosure(fund.company?.portal?.id ?? null),
-        ...check.state(signer, ownSession(signer, row, request)),
+        // The checks before signing are the portal's own signer's; Dropbox Sign runs its own.
+        ...(signer.provider === 'local'
+          ? { disclosure: await check.disclosure(fund.company?.portal?.id ?? null), ...check.state(signer, ownSession(signer, row, request)) }
+          : {}),
       };
     },
 

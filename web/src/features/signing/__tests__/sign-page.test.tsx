@@ -165,5 +165,7 @@ describe('/sign/:token', () => {
     const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: '2026-11-26T08:10:00.000Z' };
     renderSignPage(() => request({ disclosure: DISCLOSURE, identity }));
     expect(await screen.findByText(/^This link is locked after five wrong codes until /)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled();
+    expect(signButton()).toBeDisabled();
   });
 });

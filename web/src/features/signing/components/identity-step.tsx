@@ -15,6 +15,8 @@ interface IdentityStepProps {
   /** The proof of a right code (null until then). */
   verification: string | null;
   onVerified: (verification: string) => void;
+  /** The link was locked meanwhile: the page reads its state again. */
+  onLocked: () => void;
 }
 
 const messageOf = (failure: unknown) => (failure instanceof ApiError ? (failure.serverMessage ?? 'Unexpected error') : 'Unexpected error');
@@ -23,7 +25,7 @@ const messageOf = (failure: unknown) => (failure instanceof ApiError ? (failure.
  * Step 2: the signer proves the link is theirs. The investor's own signed-in session does; anyone else (the spouse)
  * enters a six-digit code mailed to them: ten minutes, five tries, then the link is locked for ten minutes.
  */
-export function IdentityStep({ token, identity, ready, verification, onVerified }: IdentityStepProps) {
+export function IdentityStep({ token, identity, ready, verification, onVerified, onLocked }: IdentityStepProps) {
   const codeId = useId();
   const [sentTo, setSentTo] = useState<string | null>(identity.codeSentAt ? identity.email : null);
   const [code, setCode] = useState('');
@@ -51,6 +53,7 @@ export function IdentityStep({ token, identity, ready, verification, onVerified 
     } catch (failure) {
       setError(messageOf(failure));
       setCode('');
+      if (failure instanceof ApiError && failure.status === 429) onLocked();
     } finally {
       setBusy(false);
     }
@@ -90,7 +93,7 @@ export function IdentityStep({ token, identity, ready, verification, onVerified 
             )}
             {error && <Alert variant="danger">{error}</Alert>}
             {sentTo && <p className="small text-body-secondary">A code was sent to {sentTo}.</p>}
-            <Button variant={sentTo ? 'link' : 'primary'} className={sentTo ? 'p-0' : undefined} onClick={send} disabled={busy || !ready}>
+            <Button variant={sentTo ? 'link' : 'primary'} className={sentTo ? 'p-0' : undefined} onClick={send} disabled={busy || !ready || Boolean(identity.lockedUntil)}>
               {sentTo ? 'Send a new code' : 'Email me a code'}
             </Button>
           </>

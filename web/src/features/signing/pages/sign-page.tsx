@@ -97,7 +97,7 @@ export function SignPage() {
           {request.disclosure && (
             <DisclosureStep token={token} disclosure={request.disclosure} accepted={request.disclosureAccepted ?? null} onAccepted={() => void mutate()} />
           )}
-          {request.identity && <IdentityStep token={token} identity={request.identity} ready={disclosed} verification={verification} onVerified={setVerification} />}
+          {request.identity && <IdentityStep token={token} identity={request.identity} ready={disclosed} verification={verification} onVerified={setVerification} onLocked={() => void mutate()} />}
           <Form onSubmit={submit} noValidate className="d-grid gap-3" style={{ maxWidth: 520 }}>
             {request.identity && <h2 className="h5 mb-0">3. Sign</h2>}
             <TextField label="Type your full name" value={name} onChange={setName} autoComplete="name" />
@@ -112,6 +112,11 @@ export function SignPage() {
               <Button type="submit" disabled={busy || !name.trim() || !consent || !disclosed || !identified}>
                 Sign
               </Button>
+              {(!disclosed || !identified) && (
+                <p className="small text-body-secondary mt-2 mb-0">
+                  {!disclosed ? 'Accept the disclosure above first.' : 'Confirm it is you with the code we email you first.'}
+                </p>
+              )}
             </div>
           </Form>
         </>
