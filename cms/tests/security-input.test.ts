@@ -98,6 +98,8 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'profile settings': post('/profile/settings', 'ann', 200, { timezone: 'enum' }, () => ({ timezone: 'America/Chicago' })),
   'notify save': post('/profile/notify/save', 'ann', 200, { templateName: 'enum', 'tags?': 'object' }, () => ({ templateName: 'review_syndication', tags: { investmentName: 'Deal' } })),
   'local signer sign': post('/signing/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'anonymous', 404, { name: 'text', 'signature?': 'code' }, () => ({ name: 'Ann', consent: true })),
+  'local signer disclosure': post('/signing/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/disclosure', 'anonymous', 404, { version: 'text' }, () => ({ version: 'abcdef0123456789' })),
+  'local signer code check': post('/signing/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/code/verify', 'anonymous', 404, { code: 'code' }, () => ({ code: '123456' })),
   'dropbox events': post('/signing/dropbox/events', 'anonymous', 403, { event: 'object' }, () => ({ event: { event_time: '1', event_type: 'signature_request_signed', event_hash: 'y' } })),
   'storage upload': post('/storage/upload', 'anonymous', 400, { 'key?': 'slug' }, () => ({ key: 'proof/x/y.pdf' })),
   // Reads whose input is the query string.

@@ -76,11 +76,11 @@ describe('a first run on an empty database', () => {
     expect(oak.instagramUrl ?? null).toBeNull();
   });
 
-  it('gives each portal its own page texts, the welcome texts only to wasabistallions, and 3-5 team members', async () => {
+  it('gives each portal its own page texts, the welcome texts and its own e-sign disclosure only to wasabistallions, and 3-5 team members', async () => {
     const common = ['footer-terms', 'privacy-policy', 'terms-of-use', 'investment-calculations-disclaimer', 'homepage-hero', 'homepage-intro', 'homepage-how-it-works', 'homepage-cta', 'dashboard-extra'];
     const wasabi: Row[] = await documents(CONTENT).findMany({ filters: inPortal('wasabistallions') });
     const oak: Row[] = await documents(CONTENT).findMany({ filters: inPortal('oakharbor') });
-    expect(wasabi.map((content) => content.slug).sort()).toEqual([...common, 'welcome-hero', 'welcome-intro'].sort());
+    expect(wasabi.map((content) => content.slug).sort()).toEqual([...common, 'welcome-hero', 'welcome-intro', 'esign-disclosure'].sort());
     expect(oak.map((content) => content.slug).sort()).toEqual([...common].sort());
     for (const content of [...wasabi, ...oak]) expect(content.body, content.slug).toMatch(/^<(p|h2|ol|ul)>/);
     const footer = (contents: Row[]) => contents.find((content) => content.slug === 'footer-terms')?.body;
