@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { adminToken, call, mailsTo, signedInUser, waitForMail } from './helpers/auth';
+import { verifySealedPdf } from './helpers/pdf-seal';
 import { download } from './helpers/signing';
 import { createPortal, type TestPortal } from './helpers/records';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
@@ -296,8 +297,9 @@ describe('capital account statements', () => {
     const { bytes } = await download(issued.body.url);
     const statement = await PDFDocument.load(bytes);
     expect(statement.getTitle()).toBe('Capital account statement - desk-statement fund - 2025-01-01 to 2025-12-31');
-    // Sealed like the agreements: a PKCS#7 signature over the whole file.
-    expect(bytes.includes(Buffer.from('/SubFilter /adbe.pkcs7.detached'))).toBe(true);
+    // Sealed like the agreements: a CAdES (PAdES) signature over the whole file.
+    expect(bytes.includes(Buffer.from('/SubFilter /ETSI.CAdES.detached'))).toBe(true);
+    expect(verifySealedPdf(bytes)).toMatchObject({ valid: true });
 
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const checked = await http(app, 'GET', `/api/statements/verify/${sha256}`);

@@ -2,11 +2,11 @@ import { PDFDocument } from 'pdf-lib';
 import { GREY, MARGIN, pdfText, writerFor } from '../../utils/pdf-writer';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
-import { P12Signer } from '@signpdf/signer-p12';
-import { DEFAULT_SIGNATURE_LENGTH } from '@signpdf/utils';
+import { DEFAULT_SIGNATURE_LENGTH, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { formatUsd } from '@portal/rules';
 import type { AgreementTerms } from './types';
 import type { SealingCertificate } from './certificate';
+import { PadesSigner } from './pades';
 import { TimestampingSigner } from './timestamp';
 
 const METHODS: Record<string, string> = {
@@ -176,18 +176,22 @@ export async function completeAgreement(document: Buffer, trail: AuditEntry[], c
 }
 
 /**
- * Seals a finished PDF with a digital signature (PKCS#7 detached, SHA-256) made with `certificate`, in the portal's
- * name: a PDF reader shows the seal, and any change made after it breaks it. Agreements and statements are sealed so.
- * With a time-stamping authority (`certificate.tsaUrl`, SIGNING_TSA_URL) the signature carries its RFC 3161 timestamp
- * token (PAdES B-T), so the sealing time rests on the authority's clock, not ours; the authority failing fails the seal
- * (a 502 naming it), nothing is stored half-sealed.
+ * Seals a finished PDF with a digital signature made with `certificate`, in the portal's name: a PDF reader shows the
+ * seal, and any change made after it breaks it. Agreements and statements are sealed so. The signature is CAdES
+ * (ETSI.CAdES.detached, PAdES baseline B-B: SHA-256, the signing certificate's hash signed, the time in /M). With a
+ * time-stamping authority (`certificate.tsaUrl`, SIGNING_TSA_URL) it also carries the authority's RFC 3161 timestamp
+ * token (PAdES B-T), so the sealing time rests on the authority's clock, not ours; the authority failing fails the
+ * seal (a 502 naming it), nothing is stored half-sealed.
  */
 export async function sealPdf(pdf: PDFDocument, certificate: SealingCertificate, { reason, sealedBy, at }: { reason: string; sealedBy: string; at: Date }): Promise<Buffer> {
   // A timestamp token (the authority's signature and certificate) needs room beside the seal's own.
   const signatureLength = certificate.tsaUrl ? 3 * DEFAULT_SIGNATURE_LENGTH : DEFAULT_SIGNATURE_LENGTH;
-  pdflibAddPlaceholder({ pdfDoc: pdf, reason, contactInfo: '', name: pdfText(sealedBy), location: 'Investor portal', signingTime: at, signatureLength });
+  pdflibAddPlaceholder({
+    pdfDoc: pdf, reason, contactInfo: '', name: pdfText(sealedBy), location: 'Investor portal', signingTime: at, signatureLength,
+    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+  });
   // The placeholder must sit in a classic cross-reference table for the signer to find and fill it.
   const prepared = Buffer.from(await pdf.save({ useObjectStreams: false }));
-  const seal = new P12Signer(certificate.p12, { passphrase: certificate.password });
+  const seal = new PadesSigner(certificate);
   return new SignPdf().sign(prepared, certificate.tsaUrl ? new TimestampingSigner(seal, certificate.tsaUrl) : seal, at);
 }
