@@ -8,13 +8,15 @@ import type { SealingCertificate } from './certificate';
 const SHA256 = '2.16.840.1.101.3.4.2.1';
 const RSA = '1.2.840.113549.1.1.1';
 const DATA = '1.2.840.113549.1.7.1';
-const SIGNED_DATA = '1.2.840.113549.1.7.2';
+/** The content type of a CMS signature (SignedData), the seal's and a timestamp token's. */
+export const SIGNED_DATA = '1.2.840.113549.1.7.2';
 const CONTENT_TYPE = '1.2.840.113549.1.9.3';
 const MESSAGE_DIGEST = '1.2.840.113549.1.9.4';
 /** id-aa-signingCertificateV2 (RFC 5035): binds the signature to its certificate, as CAdES and PAdES require. */
 const SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
 
-const sha256Algorithm = () => new pkijs.AlgorithmIdentifier({ algorithmId: SHA256, algorithmParams: new asn1js.Null() });
+/** SHA-256 as CMS names it (with NULL parameters, as most readers expect). */
+export const sha256Algorithm = () => new pkijs.AlgorithmIdentifier({ algorithmId: SHA256, algorithmParams: new asn1js.Null() });
 const derOf = (certificate: forge.pki.Certificate): Buffer => Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes(), 'binary');
 
 /** The key of a PKCS#12 file and its certificate (the one whose public key matches), with the rest of the chain. */

@@ -3,11 +3,10 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { Signer } from '@signpdf/utils';
 import { badGateway } from '../../utils/http-errors';
+import { SIGNED_DATA, sha256Algorithm } from './pades';
 
 /** id-aa-signatureTimeStampToken (RFC 3161, appendix A): the unsigned attribute that carries a signature's timestamp. */
 const SIGNATURE_TIMESTAMP_TOKEN = '1.2.840.113549.1.9.16.2.14';
-const SHA256 = '2.16.840.1.101.3.4.2.1';
-const SIGNED_DATA = '1.2.840.113549.1.7.2';
 /** PKIStatus granted (0) and grantedWithMods (1): the answers that carry a token. */
 const GRANTED = [0, 1];
 /** How long the time-stamping authority may take to answer before the seal fails. */
@@ -29,7 +28,7 @@ export async function requestTimestamp(tsaUrl: string, data: Uint8Array): Promis
   const request = new pkijs.TimeStampReq({
     version: 1,
     messageImprint: new pkijs.MessageImprint({
-      hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: SHA256, algorithmParams: new asn1js.Null() }),
+      hashAlgorithm: sha256Algorithm(),
       hashedMessage: new asn1js.OctetString({ valueHex: digest }),
     }),
     nonce: new asn1js.Integer({ valueHex: nonce }),
