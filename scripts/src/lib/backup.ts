@@ -177,6 +177,8 @@ export async function restore(from: string): Promise<Manifest> {
       fs.renameSync(stagingFor(sqliteFile()), sqliteFile());
     } else {
       pgTool('pg_restore', ['--no-owner', '--no-acl', '--single-transaction', '--exit-on-error', `--dbname=${postgresUrl()}`, dump]);
+      // A dump carries no planner statistics: gathered now, so the restored portal is served with the plans it had.
+      pgTool('psql', ['-q', '-c', 'ANALYZE', postgresUrl()]);
     }
     for (const { part, staging } of staged) moveInto(staging, part.dir);
   } finally {
