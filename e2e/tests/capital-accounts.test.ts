@@ -49,7 +49,7 @@ describe('capital accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Download statement' }).click();
     const statement = await bytesOf(await pdf);
     expect(statement.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(statement.includes(Buffer.from('/SubFilter /adbe.pkcs7.detached'))).toBe(true);
+    expect(statement.includes(Buffer.from('/SubFilter /ETSI.CAdES.detached'))).toBe(true);
 
     const stranger = await browser().newContext();
     const check = await stranger.newPage();
