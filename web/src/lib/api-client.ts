@@ -59,6 +59,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user of a failed call: the server's message, else 'Unexpected error'. */
+export function failureMessage(failure: unknown): string {
+  return failure instanceof ApiError ? (failure.serverMessage ?? 'Unexpected error') : 'Unexpected error';
+}
+
 export type QueryParams = Record<string, unknown>;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -9,7 +9,7 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { useNotify } from '@/components/toasts/toasts';
 import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
+import { failureMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session-context';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { type CountersignItem, countersign, countersignDocumentOf, countersignIdOf, useAgreementsToCountersign } from '../api/countersign';
@@ -49,7 +49,7 @@ function CountersignRow({ item, onDone }: { item: CountersignItem; onDone: () =>
       notify(`Agreement of ${who} countersigned`, { variant: 'positive' });
       onDone();
     } catch (failure) {
-      setError(failure instanceof ApiError ? (failure.serverMessage ?? 'Unexpected error') : 'Unexpected error');
+      setError(failureMessage(failure));
       setBusy(false);
     }
   };

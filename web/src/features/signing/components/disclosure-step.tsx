@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Html } from '@/components/ui/html';
-import { ApiError } from '@/lib/api-client';
+import { failureMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { acceptDisclosure, type SigningRequest } from '../api/signing';
 
@@ -30,7 +30,7 @@ export function DisclosureStep({ token, disclosure, accepted, onAccepted }: Disc
       await acceptDisclosure(token, disclosure.version);
       onAccepted();
     } catch (failure) {
-      setError(failure instanceof ApiError ? (failure.serverMessage ?? 'Unexpected error') : 'Unexpected error');
+      setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, failureMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { sendCode, verifyCode, type SigningRequest } from '../api/signing';
 
@@ -18,8 +18,6 @@ interface IdentityStepProps {
   /** The link was locked meanwhile: the page reads its state again. */
   onLocked: () => void;
 }
-
-const messageOf = (failure: unknown) => (failure instanceof ApiError ? (failure.serverMessage ?? 'Unexpected error') : 'Unexpected error');
 
 /**
  * Step 2: the signer proves the link is theirs. The investor's own signed-in session does; anyone else (the spouse)
@@ -38,7 +36,7 @@ export function IdentityStep({ token, identity, ready, verification, onVerified,
     try {
       setSentTo((await sendCode(token)).sentTo);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -51,7 +49,7 @@ export function IdentityStep({ token, identity, ready, verification, onVerified,
     try {
       onVerified((await verifyCode(token, code.trim())).verification);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(failureMessage(failure));
       setCode('');
       if (failure instanceof ApiError && failure.status === 429) onLocked();
     } finally {

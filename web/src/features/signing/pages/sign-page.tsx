@@ -7,7 +7,7 @@ import { TextField } from '@/components/form/text-field';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { failureMessage } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
 import { PdfViewer } from '@/components/pdf-viewer';
 import { documentUrlOf, sign, useSigningRequest } from '../api/signing';
@@ -59,7 +59,7 @@ export function SignPage() {
       setSigned(true);
       if (request.signer.role === 'investor') navigate(paths.syndicationSuccess.getHref(answer.syndUserId));
     } catch (failure) {
-      setError(failure instanceof ApiError ? (failure.serverMessage ?? 'Unexpected error') : 'Unexpected error');
+      setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }

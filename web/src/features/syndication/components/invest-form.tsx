@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { TextField } from '@/components/form/text-field';
-import { ApiError } from '@/lib/api-client';
+import { failureMessage } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
 import { type FormField, formProblem, type InvestFormValues, METHOD_LABELS, type YesNo } from '../invest-form-rules';
 
@@ -65,7 +65,7 @@ export function InvestForm({ investmentName, values, onChange, limits, onSubmit 
     try {
       await onSubmit();
     } catch (error) {
-      setServerError(error instanceof ApiError ? (error.serverMessage ?? 'Unexpected error') : 'Unexpected error');
+      setServerError(failureMessage(error));
     } finally {
       setBusy(false);
     }
