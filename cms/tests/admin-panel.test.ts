@@ -232,6 +232,23 @@ describe('the Editor role', () => {
     expect((await editor('DELETE', `/content-manager/collection-types/api::signing.signing/${signature.documentId}`)).status).toBe(403);
   });
 
+  it('reads valuations, fund events and completed agreements but neither makes nor changes them (the desk and the signing do)', async () => {
+    const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Valued Fund', url_slug: 'valued-fund' } as never });
+    const valuation = await app.strapi.documents('api::valuation.valuation').create({ data: { fund: fund.documentId, date: '2026-09-30', value_percent: 110 } as never });
+    const agreement = await app.strapi.documents('api::synd-agreement.synd-agreement').create({ data: { originalName: 'agreement.pdf', fingerprint: 'b'.repeat(64) } as never });
+    const read = await editor('GET', `/content-manager/collection-types/api::valuation.valuation/${valuation.documentId}`);
+    expect(read.status).toBe(200);
+    expect(Number(read.body.data.value_percent)).toBe(110);
+    expect((await editor('PUT', `/content-manager/collection-types/api::valuation.valuation/${valuation.documentId}`, { value_percent: 300 })).status).toBe(403);
+    expect((await editor('POST', '/content-manager/collection-types/api::valuation.valuation', { fund: fund.documentId, date: '2026-10-31', value_percent: 300 })).status).toBe(403);
+    expect((await editor('DELETE', `/content-manager/collection-types/api::valuation.valuation/${valuation.documentId}`)).status).toBe(403);
+    expect((await editor('POST', '/content-manager/collection-types/api::fund-event.fund-event', { fund: fund.documentId, type: 'distribution', date: '2026-10-31' })).status).toBe(403);
+    expect((await editor('PUT', `/content-manager/collection-types/api::synd-agreement.synd-agreement/${agreement.documentId}`, { fingerprint: 'c'.repeat(64) })).status).toBe(403);
+    expect((await editor('POST', '/content-manager/collection-types/api::synd-agreement.synd-agreement', { originalName: 'forged.pdf', fingerprint: 'd'.repeat(64) })).status).toBe(403);
+    expect(Number((await app.strapi.db.query('api::valuation.valuation').findOne({ where: { id: valuation.id } })).value_percent)).toBe(110);
+    expect((await app.strapi.db.query('api::synd-agreement.synd-agreement').findOne({ where: { id: agreement.id } })).fingerprint).toBe('b'.repeat(64));
+  });
+
   it('still edits funds and contents', async () => {
     const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Editable Fund', url_slug: 'editable-fund' } as never });
     const updated = await editor('PUT', `/content-manager/collection-types/api::fund.fund/${fund.documentId}`, { fund_code: 'EF-1', min_inv_amount: 25000 });

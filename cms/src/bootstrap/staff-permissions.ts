@@ -18,8 +18,14 @@ const REMINDER = 'api::reminder.reminder';
 const TAX_SCHEDULE = 'api::tax-schedule.tax-schedule';
 /** The sponsor desk's record of what staff did there. */
 const DESK_ACTION = 'api::desk-action.desk-action';
+/** Valuations set what investors see as their value and returns: recorded on the desk by those who post. */
+const VALUATION = 'api::valuation.valuation';
+/** Capital calls and distributions are drafted and posted on the desk, which checks who may post. */
+const FUND_EVENT = 'api::fund-event.fund-event';
+/** Completed agreements and their fingerprints, which the public check vouches for: written by the signing only. */
+const SYND_AGREEMENT = 'api::synd-agreement.synd-agreement';
 /** Types content staff may only read, each limited to its fields that are neither private nor named like a secret. */
-const READ_ONLY_TYPES = [USER, SIGNING, FILE_DOWNLOAD, LEDGER_ENTRY, STATEMENT, REMINDER, TAX_SCHEDULE, DESK_ACTION];
+const READ_ONLY_TYPES = [USER, SIGNING, FILE_DOWNLOAD, LEDGER_ENTRY, STATEMENT, REMINDER, TAX_SCHEDULE, DESK_ACTION, VALUATION, FUND_EVENT, SYND_AGREEMENT];
 /** The sponsor desk's permissions content staff hold: see the board and investors, remind, review proofs, draft events; the rest is for admins. */
 const STAFF_DESK_ACTIONS = ['plugin::sponsor-desk.read', 'plugin::sponsor-desk.remind', 'plugin::sponsor-desk.review', 'plugin::sponsor-desk.draft'];
 const READ = 'plugin::content-manager.explorer.read';
