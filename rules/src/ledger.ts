@@ -66,17 +66,33 @@ export function netInvestedChange(line: LedgerLine): number {
   return effectOf(line).effect === 'distribution' ? -line.amountCents : line.amountCents;
 }
 
-/** The valuation in force at a date: the newest on or before it; none before the first. */
+/** The valuation in force at a date: the newest on or before it (of two on one day, the later given); none before the first. */
 export function valuationAt(valuations: ValuationPoint[], date: string): ValuationPoint | undefined {
   return valuations
     .filter((valuation) => valuation.date.slice(0, 10) <= date)
-    .reduce<ValuationPoint | undefined>((newest, valuation) => (!newest || valuation.date > newest.date ? valuation : newest), undefined);
+    .reduce<ValuationPoint | undefined>((newest, valuation) => (!newest || valuation.date >= newest.date ? valuation : newest), undefined);
 }
 
-/** The investor's value at a date: what they contributed by then at the valuation in force (100% before the first one). */
+/**
+ * The investor's value at a date. The newest valuation on or before it gives the value then (the capital contributed
+ * by the valuation's date at its percent, which already reflects what was paid out before it); money that moved after
+ * it counts at cost: contributions since add, distributions since (of any kind) take away. Before the first
+ * valuation the value is the capital contributed less everything distributed. Never below zero: money paid out beyond
+ * the value held is not a debt of the investor. Fees are charges, not capital held, and change no value.
+ */
 export function valueAt(lines: LedgerLine[], valuations: ValuationPoint[], date: string): number {
-  const percent = valuationAt(valuations, date)?.valuePercent ?? 100;
-  return Math.round((ledgerTotals(lines, date).contributedCents * percent) / 100);
+  const valuation = valuationAt(valuations, date);
+  const valuedOn = valuation?.date.slice(0, 10);
+  let value = valuation ? Math.round((ledgerTotals(lines, valuedOn).contributedCents * valuation.valuePercent) / 100) : 0;
+  for (const line of lines) {
+    const day = line.date.slice(0, 10);
+    // A line dated on the valuation's day is in the valuation already.
+    if (day > date || (valuedOn !== undefined && day <= valuedOn)) continue;
+    const { effect } = effectOf(line);
+    if (effect === 'contribution') value += line.amountCents;
+    else if (effect === 'distribution') value -= line.amountCents;
+  }
+  return Math.max(0, value);
 }
 
 /**
