@@ -169,6 +169,10 @@ async function signedInEndpoints(base: string, token: string): Promise<Endpoint[
       stock: stock(`/api/stock/synd-documents?filters[fund][id][$eq]=${investment.fund.id}&pagination[limit]=999`),
     },
     { name: 'synd_users mine', custom: ours('/api/synd_users?mine=true&limit=999'), stock: stock(mine) },
+    {
+      name: 'ledger entries', custom: ours('/api/ledger_entries?mine=true&limit=999'),
+      stock: stock(`/api/stock/ledger-entries?filters[syndUser][user][id][$eq]=${userId}&populate[fund]=true&populate[syndUser]=true&pagination[limit]=999`),
+    },
   ];
 }
 
@@ -207,10 +211,11 @@ async function benchFreshness(base: string): Promise<Freshness> {
 
 type ApiResults = Record<string, Record<string, Record<number, Measure>>>;
 
-async function benchApi(label: string, base: string, list: Endpoint[], connectionCounts = CONNECTIONS): Promise<ApiResults> {
+async function benchApi(label: string, base: string, list: Endpoint[], connectionCounts = CONNECTIONS, kinds: ('custom' | 'stock')[] = ['custom', 'stock']): Promise<ApiResults> {
   const results: ApiResults = {};
   for (const endpoint of list) {
-    for (const [kind, call] of [['custom', endpoint.custom], ['stock', endpoint.stock]] as const) {
+    for (const kind of kinds) {
+      const call = endpoint[kind];
       const answer = await fetchCall(base, call);
       if (answer.status !== 200) throw new Error(`${label} ${kind} ${endpoint.name}: ${answer.status} ${answer.body.slice(0, 200)}`);
       await measure(base, call, 4); // warm-up
@@ -403,14 +408,18 @@ const SIGNED_IN_CONNECTIONS = 16;
 const TARGET_VS_STOCK = 5;
 const TARGET_GROWN_VS_NEW = 1.5;
 
-function printSignedIn(news: Record<string, ApiResults>, grown: Record<string, ApiResults>) {
+/**
+ * The signed-in table: ours against stock on the new database (stock from `news`; ours from `oursOnNew` when given,
+ * the uncached pass), and ours on the grown database against ours on the new one.
+ */
+function printSignedIn(news: Record<string, ApiResults>, grown: Record<string, ApiResults>, oursOnNew: Record<string, ApiResults> = news) {
   const c = SIGNED_IN_CONNECTIONS;
   const rows: string[][] = [['call', 'db', `ours req/s (c=${c})`, 'stock req/s', `ours/stock (>= ${TARGET_VS_STOCK}x)`, 'new mean ms', `grown x${VOLUME} mean ms`, `grown/new (<= ${TARGET_GROWN_VS_NEW}x)`]];
   for (const [database, byEndpoint] of Object.entries(news)) {
     for (const [endpoint, kinds] of Object.entries(byEndpoint)) {
       const grownCell = grown[database]?.[endpoint]?.custom[c];
-      if (!grownCell && VOLUME > 0) continue;
-      const ours = kinds.custom[c];
+      const ours = oursOnNew[database]?.[endpoint]?.custom[c];
+      if (!ours || (!grownCell && VOLUME > 0)) continue;
       const vsStock = ours.rps / Math.max(kinds.stock[c].rps, 1);
       const vsNew = grownCell ? grownCell.mean / Math.max(ours.mean, 0.01) : NaN;
       const mark = (met: boolean) => (met ? 'met' : 'MISSED');
@@ -428,6 +437,9 @@ async function main() {
   const started = Date.now();
   const api: Record<string, ApiResults> = {};
   const grown: Record<string, ApiResults> = {};
+  /** The signed-in calls with the per-instance caches off (SIGNED_IN_CACHE=off): every read goes to the database. */
+  const uncached: Record<string, ApiResults> = {};
+  const uncachedGrown: Record<string, ApiResults> = {};
   const desk: Record<string, DeskFigures> = {};
   const bare: Record<string, Record<number, Measure>> = {};
   let site: Record<string, PageFigures> = {};
@@ -450,6 +462,7 @@ async function main() {
       } finally {
         await stop(cms.child);
       }
+      uncached[client] = await benchUncached(client, { ...env, BENCH_VOLUME: '0' });
     });
     if (VOLUME > 0) {
       await withDatabase(client, async (env) => {
@@ -463,6 +476,7 @@ async function main() {
         } finally {
           await stop(cms.child);
         }
+        uncachedGrown[client] = await benchUncached(`${client} grown`, env);
       });
     }
   }
@@ -471,6 +485,10 @@ async function main() {
   printApi(api, bare);
   process.stdout.write(`\nSigned-in reads at ${SIGNED_IN_CONNECTIONS} connections, on a new database and on one grown ${VOLUME} times (npm run seed -- --volume ${VOLUME})\n`);
   printSignedIn(api, grown);
+  process.stdout.write(
+    `\nThe same reads with the signed-in caches off (SIGNED_IN_CACHE=off): each answer from the database, as every investor's first read after a deal announcement\n`,
+  );
+  printSignedIn(api, uncachedGrown, uncached);
   for (const [database, seen] of Object.entries(freshness)) {
     process.stdout.write(`${database}: ${seen.stale} stale of ${seen.readsAfter} reads right after ${seen.edits} edits made under 64 connections of reads\n`);
   }
@@ -482,12 +500,28 @@ async function main() {
   process.stdout.write('\nBuilt site, cold load in headless Chromium\n');
   for (const [page, figures] of Object.entries(site)) process.stdout.write(`${page.padEnd(10)}  JS ${kb(figures.js)} gzip  CSS ${kb(figures.css)} gzip  FCP ${figures.fcp} ms\n`);
 
-  const report = { at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, durationSeconds: DURATION, volume: VOLUME, api, grown, desk, bare, freshness, site, tookSeconds: Math.round((Date.now() - started) / 1000) };
+  const report = {
+    at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, durationSeconds: DURATION, volume: VOLUME,
+    api, grown, uncached, uncachedGrown, desk, bare, freshness, site, tookSeconds: Math.round((Date.now() - started) / 1000),
+  };
   fs.mkdirSync(RESULTS, { recursive: true });
   const file = path.join(RESULTS, `${report.at.replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   fs.writeFileSync(path.join(RESULTS, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(`\nWrote ${path.relative(ROOT, file)} in ${report.tookSeconds} s\n`);
+}
+
+/**
+ * The signed-in calls at SIGNED_IN_CONNECTIONS on a CMS started with its signed-in caches off, on the database `env`
+ * names (seeded already): what every investor's first read costs when a deal announcement brings them all at once.
+ */
+async function benchUncached(label: string, env: NodeJS.ProcessEnv): Promise<ApiResults> {
+  const cms = await startCms({ ...env, SIGNED_IN_CACHE: 'off' });
+  try {
+    return await benchApi(`${label} uncached`, cms.base, await signedInEndpoints(cms.base, cms.token), [SIGNED_IN_CONNECTIONS], ['custom']);
+  } finally {
+    await stop(cms.child);
+  }
 }
 
 /** The floor: the same bytes from a bare Node server, by endpoint and connections. */

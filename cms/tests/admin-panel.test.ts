@@ -45,6 +45,21 @@ describe('what content staff see in the admin panel', () => {
     expect(content.layouts.list).toContain('portal');
   });
 
+  it('lists what grows with use newest first, and what stays small by its name', async () => {
+    for (const grows of ['api::notification.notification', 'api::file-download.file-download', 'api::synd-user.synd-user', 'plugin::users-permissions.user']) {
+      const { settings } = await configuration(grows);
+      expect({ grows, by: settings.defaultSortBy, order: settings.defaultSortOrder }).toEqual({ grows, by: 'id', order: 'DESC' });
+    }
+    const funds = await configuration('api::fund.fund');
+    expect([funds.settings.defaultSortBy, funds.settings.defaultSortOrder]).toEqual(['name', 'ASC']);
+
+    const older = await app.strapi.documents('api::notification.notification').create({ data: { messageSubject: 'A older' } as never });
+    const newer = await app.strapi.documents('api::notification.notification').create({ data: { messageSubject: 'Z newer' } as never });
+    const list = await editor('GET', '/content-manager/collection-types/api::notification.notification?page=1&pageSize=2&sort=id:DESC');
+    expect(list.status).toBe(200);
+    expect(list.body.results.map((row: { documentId: string }) => row.documentId)).toEqual([newer.documentId, older.documentId]);
+  });
+
   it('shows relations by the target’s name rather than its id, and people by their email', async () => {
     const investment = await configuration('api::investment.investment');
     expect(investment.metadatas.fund.edit.mainField).toBe('name');

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { CMS_DIR, ROOT_DIR } from './lib/strapi';
+import { CMS_DIR, removeStaleCompiledCms, ROOT_DIR } from './lib/strapi';
 import { log } from './lib/log';
 import { startSiteServer } from './lib/site-server';
 
@@ -19,12 +19,15 @@ const base = process.env.VITE_BASE_PATH || '/';
 
 async function main() {
   process.env.STRAPI_TELEMETRY_DISABLED ??= 'true';
+  // After a `git pull` that removed a source file, its compiled copy would go on loading (a removed route answering).
+  const uncompiled = removeStaleCompiledCms();
   const missing = [
     [path.join(CMS_DIR, 'dist', 'src', 'index.js'), 'the compiled CMS (npm run build -w cms)'],
     [path.join(CMS_DIR, 'dist', 'build', 'index.html'), 'the admin panel (npm run build -w cms)'],
     [path.join(SITE_DIR, 'index.html'), `the built site in ${SITE_DIR} (VITE_API_URL=<CMS URL> npm run build -w web)`],
-  ].filter(([file]) => !fs.existsSync(file));
-  if (missing.length) throw new Error(`Build first; missing ${missing.map(([, what]) => what).join(', ')}`);
+  ].filter(([file]) => !fs.existsSync(file)).map(([, what]) => what);
+  if (uncompiled) missing.push('the compiled CMS of sources added since the last build (npm run build -w cms)');
+  if (missing.length) throw new Error(`Build first; missing ${missing.join(', ')}`);
 
   const strapi = createStrapi({ appDir: CMS_DIR, distDir: path.join(CMS_DIR, 'dist') });
   await strapi.start();

@@ -14,6 +14,9 @@ import { useThrowAwayDatabase } from './helpers';
 
 useThrowAwayDatabase();
 
+/** The compiled copy of a route file that a `git pull` removed from the sources. */
+const GHOST_ROUTE = "module.exports = { routes: [{ method: 'GET', path: '/ghost', handler: 'api::portal.portal.listPublic', config: { auth: false } }] };\n";
+
 const INVESTOR = { username: 'investor.investing@wasabistallions.com', password: 'DemoPass2026!', portal: 'wasabistallions' };
 
 interface Running {
@@ -79,14 +82,18 @@ describe('starting again and again on one database', () => {
     // What a `git pull` that deleted a route file leaves behind: its compiled copy; and a compiled file gone (a build
     // stopped half-way) while tsc's build info says everything is compiled.
     const ghost = path.join(CMS_DIR, 'dist', 'src', 'api', 'portal', 'routes', '99-ghost.js');
-    fs.writeFileSync(ghost, "module.exports = { routes: [{ method: 'GET', path: '/ghost', handler: 'api::portal.portal.listPublic', config: { auth: false } }] };\n");
+    fs.writeFileSync(ghost, GHOST_ROUTE);
     fs.rmSync(path.join(CMS_DIR, 'dist', 'src', 'utils', 'codes.js'));
+    fs.rmSync(path.join(CMS_DIR, 'dist', 'src', 'plugins', 'sponsor-desk', 'server', 'index.js'));
     expect((await startAndUse('start')).ghost).toBe(404);
     expect(fs.existsSync(ghost)).toBe(false);
 
     await startAndUse('start');
     // Vite's dev server compiles each page as it is asked for: the CMS and the sign-in are what this checks.
     await startAndUse('dev', false);
-    await startAndUse('serve');
+    // The deploy path runs the compiled CMS as it is: a pull that removed a route before `npm run serve` too.
+    fs.writeFileSync(ghost, GHOST_ROUTE);
+    expect((await startAndUse('serve')).ghost).toBe(404);
+    expect(fs.existsSync(ghost)).toBe(false);
   }, 1_800_000);
 });

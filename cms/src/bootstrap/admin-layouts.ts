@@ -296,7 +296,18 @@ const LAYOUTS: Record<string, Layout> = {
   },
 };
 
-const LAYOUT_VERSION = 14;
+/**
+ * Types that stay small (a portal's pages, funds, templates, settings): their lists sort by the name. Every other type
+ * grows with use (a million notifications, sessions, downloads on a grown portal) and lists newest first, by id, which
+ * the table's own key answers; sorting such a table by a name reads it whole on every page of the list.
+ */
+const LISTED_BY_NAME = new Set([
+  'api::portal.portal', 'api::content.content', 'api::team-member.team-member', 'api::blog-item.blog-item', 'api::assets-item.assets-item',
+  'api::company.company', 'api::fund.fund', 'api::investment.investment', 'api::synd-document.synd-document', 'api::tax-schedule.tax-schedule',
+  'api::notification-template.notification-template', 'api::setting.setting', 'api::valuation.valuation', 'api::fund-event.fund-event',
+]);
+
+const LAYOUT_VERSION = 15;
 
 type Configuration = {
   settings: Record<string, unknown>;
@@ -330,7 +341,11 @@ export async function applyAdminLayouts(strapi: Core.Strapi): Promise<void> {
       };
     }
     await service.updateConfiguration(contentType, {
-      settings: { ...configuration.settings, mainField: layout.mainField, defaultSortBy: layout.mainField },
+      settings: {
+        ...configuration.settings,
+        mainField: layout.mainField,
+        ...(LISTED_BY_NAME.has(uid) ? { defaultSortBy: layout.mainField, defaultSortOrder: 'ASC' } : { defaultSortBy: 'id', defaultSortOrder: 'DESC' }),
+      },
       metadatas,
       layouts: { ...configuration.layouts, list: layout.list },
     });

@@ -6,6 +6,8 @@ export interface IndexSpec {
   name: string;
   columns: string[];
   unique?: boolean;
+  /** A partial index's condition, in SQL both databases read (e.g. `"label" IS NULL`): only those rows are indexed. */
+  where?: string;
 }
 
 /** A column as SQL: a plain name quoted, an expression such as lower(email) with its column quoted. */
@@ -17,9 +19,9 @@ const sqlOf = (column: string) => column.replace(/^(\w+)$|\((\w+)\)/, (_, plain:
  */
 export async function createIndexes(knex: Knex, indexes: IndexSpec[]): Promise<void> {
   const schema = knex.client.config.connection?.schema as string | undefined;
-  for (const { table, name, columns, unique } of indexes) {
+  for (const { table, name, columns, unique, where } of indexes) {
     const target = schema && knex.client.config.client === 'postgres' ? `"${schema}"."${table}"` : `"${table}"`;
-    await knex.raw(`CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON ${target} (${columns.map(sqlOf).join(', ')})`);
+    await knex.raw(`CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON ${target} (${columns.map(sqlOf).join(', ')})${where ? ` WHERE ${where}` : ''}`);
   }
 }
 

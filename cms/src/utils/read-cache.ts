@@ -57,6 +57,8 @@ export interface CacheOptions {
   row: number;
   /** How long an answer is served at most, for answers that also depend on the clock (a fund opens at its date). */
   maxAgeMs?: number;
+  /** false: every get computes its answer (none kept, none shared between concurrent callers). */
+  enabled?: boolean;
 }
 
 export interface SendOptions {
@@ -117,7 +119,7 @@ export class ReadCache {
   async get<T>(key: unknown[], compute: () => Promise<T>, keepIf: (value: T) => boolean = () => true): Promise<CachedAnswer<T>> {
     // Inside a transaction the caller must see its own writes, and the counter's query would wait for the
     // transaction's connection (SQLite has one): no cache there.
-    const usable = !this.strapi.db.inTransaction() && (await this.fresh());
+    const usable = this.options.enabled !== false && !this.strapi.db.inTransaction() && (await this.fresh());
     const id = JSON.stringify(key);
     if (usable) {
       const hit = this.entries.get(id);

@@ -35,6 +35,8 @@ export async function withStrapi<T>(work: (strapi: Core.Strapi) => Promise<T>): 
 /** The CMS folders tsc compiles into dist/ (cms/tsconfig.json), each mirrored there. */
 const COMPILED_DIRS = ['src', 'config', 'database'];
 const SOURCE_EXTENSIONS = ['.ts', '.js', '.json'];
+/** Sources under src/ that tsc leaves to others: a local plugin's admin panel and its loader (cms/tsconfig.json's exclude). */
+const NOT_COMPILED_BY_TSC = /^src[\\/]plugins[\\/][^\\/]+[\\/](admin[\\/]|strapi-server\.js$)/;
 /** What tsc writes for a source file, by the source's extension. */
 const OUTPUT_EXTENSION: Record<string, string> = { '.ts': '.js', '.js': '.js', '.json': '.json' };
 
@@ -42,9 +44,10 @@ const OUTPUT_EXTENSION: Record<string, string> = { '.ts': '.js', '.js': '.js', '
  * Makes cms/dist agree with the sources before tsc compiles incrementally: deletes compiled files whose source is
  * gone (tsc never deletes the output of a removed file, so a removed route or middleware would go on loading), and
  * when a source has no compiled file (dist/src deleted by hand, a half-finished build), deletes tsc's build info,
- * which would otherwise tell tsc that nothing changed and have it emit nothing.
+ * which would otherwise tell tsc that nothing changed and have it emit nothing. Answers whether such a source was
+ * found (a compile must run before the CMS can start).
  */
-export function removeStaleCompiledCms(): void {
+export function removeStaleCompiledCms(): boolean {
   buildRulesIfStale();
   const distDir = path.join(CMS_DIR, 'dist');
   let incomplete = false;
@@ -56,15 +59,17 @@ export function removeStaleCompiledCms(): void {
     }
     // A folder left empty would still be loaded as an API of nothing.
     removeEmptyFolders(path.join(distDir, dir));
-    // The admin panel and local plugins are built by Strapi's bundler, tests not at all (cms/tsconfig.json's exclude).
-    for (const source of filesUnder(path.join(CMS_DIR, dir), ['admin', 'plugins'])) {
+    // The admin panel (the app's and each local plugin's) is built by Strapi's bundler, a plugin's strapi-server.js
+    // loads its compiled server from dist and tests are not compiled at all (cms/tsconfig.json's exclude).
+    for (const source of filesUnder(path.join(CMS_DIR, dir), ['admin'])) {
       const extension = path.extname(source);
-      if (!(extension in OUTPUT_EXTENSION) || source.endsWith('.d.ts') || source.includes('.test.')) continue;
+      if (!(extension in OUTPUT_EXTENSION) || source.endsWith('.d.ts') || source.includes('.test.') || NOT_COMPILED_BY_TSC.test(path.relative(CMS_DIR, source))) continue;
       const compiled = path.join(distDir, path.relative(CMS_DIR, source)).slice(0, -extension.length) + OUTPUT_EXTENSION[extension];
       if (!fs.existsSync(compiled)) incomplete = true;
     }
   }
   if (incomplete) fs.rmSync(path.join(distDir, 'tsconfig.tsbuildinfo'), { force: true });
+  return incomplete;
 }
 
 const RULES_DIR = path.join(ROOT_DIR, 'rules');
