@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, openGuestSession, signedInUser, waitForMail } from './helpers/auth';
 import { createInvestor, createOffering, download, mailedCode, signThroughLink, tokenOf, type Investor, type Offering } from './helpers/signing';
 import { useStrapi, type TestApp } from './helpers/strapi';
+import type { CheckedSigner, signerCheck as SignerCheck } from '../src/api/signing/services/signer-check';
 import { pdfsigReport, sealTimestamp, startLocalTsa, type LocalTsa } from './helpers/tsa';
 
 /**
@@ -146,6 +148,89 @@ describe('the one-time code', () => {
     expect(verified.body).toEqual({ verified: true, verification: expect.any(String) });
     expect(await post(token, '', { name: 'Coral Code', consent: true, verification: verified.body.verification })).toMatchObject({ status: 200 });
     expect(await signerRow(token)).toMatchObject({ verifiedBy: 'email-code', typedName: 'Coral Code' });
+  });
+});
+
+describe('the one-time code under pressure', () => {
+  const events = async (token: string): Promise<{ event: string; detail?: string; count?: number }[]> => (await signerRow(token)).auditEvents ?? [];
+  const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  it('compares at most five of twenty wrong codes sent at the same moment, then the link is locked', async () => {
+    const { investor, token } = await investorWithLink('code-burst');
+    const code = await mailedCode(app, token, investor.email);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(token, '/code/verify', { code: wrongOf(code) })));
+    const messages = answers.map((answer) => answer.body.error?.message as string);
+    // Compared: each "not right" and the one that locked; every other was refused without a comparison.
+    const compared = messages.filter((message) => message.startsWith('That code is not right') || message === 'Too many wrong codes: this link is locked for 10 minutes.');
+    expect(compared).toHaveLength(5);
+    expect(messages.filter((message) => message === 'Too many wrong codes: this link is locked for 10 minutes.')).toHaveLength(1);
+    expect(messages.filter((message) => !compared.includes(message))).toEqual(Array(15).fill('Too many wrong codes: this link is locked. Try again in 10 minutes.'));
+    expect((await view(token)).body.identity.lockedUntil).toEqual(expect.any(String));
+    expect(await post(token, '/code/verify', { code })).toMatchObject(refusal(429, 'Too many wrong codes: this link is locked. Try again in 10 minutes.'));
+    // The trail has every one of them, written at the same moment: five wrong codes, one lock.
+    const trail = await events(token);
+    expect(trail.filter((entry) => entry.event === 'code-wrong').map((entry) => entry.detail).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `try ${n} of 5`));
+    expect(trail.filter((entry) => entry.event === 'link-locked')).toHaveLength(1);
+  });
+
+  it('takes each try from the database, not from the row a request read: on a row read before the lock, at most five guesses are compared and the right code is refused', async () => {
+    const { investor, token } = await investorWithLink('code-stale');
+    const code = await mailedCode(app, token, investor.email);
+    // What twenty requests arriving together each read before any of them checked its code.
+    const readAtOnce: CheckedSigner = await signerRow(token);
+    // The service as the running CMS has it compiled (its ES build does not load here, as helpers/strapi says).
+    const { signerCheck } = createRequire(import.meta.url)(path.join(app.strapi.dirs.dist.src, 'api/signing/services/signer-check.js')) as { signerCheck: typeof SignerCheck };
+    const check = signerCheck(app.strapi);
+    const outcome = (guess: string) => check.verifyCode({ ...readAtOnce }, guess, null).then(() => 'verified', (error: Error) => error.message);
+    const messages: string[] = [];
+    for (let n = 0; n < 20; n += 1) messages.push(await outcome(wrongOf(code)));
+    expect(messages.filter((message) => message.startsWith('That code is not right'))).toHaveLength(4);
+    expect(messages.filter((message) => message === 'Too many wrong codes: this link is locked for 10 minutes.')).toHaveLength(1);
+    expect(await outcome(code)).toBe('Too many wrong codes: this link is locked. Try again in 10 minutes.');
+    expect((await signerRow(token)).verifiedAt).toBeNull();
+  });
+
+  it('counts wrong codes across new codes: four wrong, a new code, one wrong locks the link', async () => {
+    const { investor, token } = await investorWithLink('code-resend');
+    const first = await mailedCode(app, token, investor.email);
+    for (const left of ['4 tries', '3 tries', '2 tries', '1 try']) expect(await post(token, '/code/verify', { code: wrongOf(first) })).toMatchObject(refusal(400, `That code is not right: ${left} left`));
+    await setSigner(token, { codeSentAt: new Date(Date.now() - 60_000) });
+    const second = await mailedCode(app, token, investor.email);
+    expect(await post(token, '/code/verify', { code: wrongOf(second) })).toMatchObject(refusal(429, 'Too many wrong codes: this link is locked for 10 minutes.'));
+    // After the lock the link has five tries again; a right code starts them over too.
+    await setSigner(token, { lockedUntil: new Date(Date.now() - 1000), codeSentAt: new Date(Date.now() - 60_000) });
+    const third = await mailedCode(app, token, investor.email);
+    expect(await post(token, '/code/verify', { code: wrongOf(third) })).toMatchObject(refusal(400, 'That code is not right: 4 tries left'));
+    expect((await post(token, '/code/verify', { code: third })).body).toMatchObject({ verified: true });
+    expect((await signerRow(token)).codeTries).toBe(0);
+  });
+
+  it('is mailed and checked at most as often from one address as the sign-in family allows', async () => {
+    const limits = app.strapi.config.get('portal.rateLimit') as Record<string, number>;
+    app.strapi.config.set('portal.rateLimit', { ...limits, ipMax: 3 });
+    try {
+      for (const suffix of ['/code', '/code/verify']) {
+        const from = { ip: suffix === '/code' ? '203.0.113.71' : '203.0.113.72' };
+        for (let n = 0; n < 3; n += 1) expect((await call(app, 'POST', `/api/signing/no-such-token${suffix}`, { code: '123456' }, from)).status).toBe(404);
+        expect(await call(app, 'POST', `/api/signing/no-such-token${suffix}`, { code: '123456' }, from)).toMatchObject(refusal(429, 'Too many attempts. Please try again in 15 minutes.'));
+      }
+    } finally {
+      app.strapi.config.set('portal.rateLimit', limits);
+    }
+  });
+
+  it('keeps the code entered in a long trail: only codes sent and wrong codes are cut off, and counted', async () => {
+    const { investor, token } = await investorWithLink('code-trail');
+    const at = new Date(Date.now() - 3_600_000).toISOString();
+    await setSigner(token, { auditEvents: Array.from({ length: 120 }, () => ({ at, event: 'code-sent', ip: null, detail: 'to c***@example.com' })) });
+    await mailedCode(app, token, investor.email);
+    await setSigner(token, { codeSentAt: new Date(Date.now() - 60_000) });
+    const newer = await mailedCode(app, token, investor.email);
+    expect((await post(token, '/code/verify', { code: newer })).body).toMatchObject({ verified: true });
+    expect((await events(token)).slice(120)).toEqual([
+      expect.objectContaining({ event: 'events-left-out', count: 2, detail: "2 further codes sent or wrong codes (the time is the last one's)" }),
+      expect.objectContaining({ event: 'code-verified' }),
+    ]);
   });
 });
 

@@ -5,8 +5,10 @@ const signedIn = (method: 'GET' | 'POST', path: string, name: string, policies: 
   method, path, handler: handler(name), config: { auth: SESSION, policies, ...extra },
 });
 const staff = [{ name: 'global::has-level', config: { level: 'admin' } }];
-// Open routes: the link's token (or the event's hash) is the key, not a session.
-const open = (method: 'GET' | 'POST', path: string, name: string) => ({ method, path, handler: handler(name), config: { auth: false } });
+// Open routes: the link's token (or the event's hash) is the key, not a session; `middlewares`: rate limits.
+const open = (method: 'GET' | 'POST', path: string, name: string, middlewares?: unknown[]) => ({
+  method, path, handler: handler(name), config: { auth: false, ...(middlewares ? { middlewares } : {}) },
+});
 
 /** Signing agreements: the contract in docs/api-investor.md, section Signing (under the /api prefix). */
 export default {
@@ -24,10 +26,11 @@ export default {
     open('GET', '/signing/:token/document', 'document'),
     open('POST', '/signing/:token', 'sign'),
     open('POST', '/signing/:token/disclosure', 'acceptDisclosure'),
-    open('POST', '/signing/:token/code', 'sendCode'),
-    open('POST', '/signing/:token/code/verify', 'verifyCode'),
+    // Mailing and checking codes are counted per client address like the sign-in family, on top of each link's own limits.
+    open('POST', '/signing/:token/code', 'sendCode', guarded('signing-code')),
+    open('POST', '/signing/:token/code/verify', 'verifyCode', guarded('signing-code-verify')),
     // Anyone holding a completed agreement checks its fingerprint (docs/signing.md); counted like the sign-in family.
-    { method: 'GET', path: '/agreements/verify/:sha256', handler: handler('verifyAgreement'), config: { auth: false, middlewares: guarded('agreement-verify') } },
+    open('GET', '/agreements/verify/:sha256', 'verifyAgreement', guarded('agreement-verify')),
     open('GET', '/files/:token', 'file'),
   ],
 };

@@ -35,16 +35,33 @@ export const VERIFIED_MINUTES = 60;
 /** At most this many codes per link in the rate-limit window (15 minutes by default); and 30 s between two. */
 const CODES_PER_WINDOW = 5;
 const RESEND_AFTER_MS = 30_000;
-/** The audit trail keeps the first events of a link (a link is used a few times; a script hammering it is cut off). */
-const MAX_EVENTS = 100;
+/**
+ * Events a script can repeat on a link without end (asking for codes, guessing): the trail keeps the first of them and
+ * then counts the rest in one 'events-left-out' entry. Every other event (disclosure accepted, code entered, link
+ * locked, signed) is always kept: a signer makes each only a few times.
+ */
+const NOISY_EVENTS: readonly SigningEvent['event'][] = ['code-sent', 'code-wrong'];
+export const MAX_NOISY_EVENTS = 50;
 const MINUTE = 60_000;
 
 /** One thing that happened on a signer's link, as the signature page lists it. */
 export interface SigningEvent {
   at: string;
-  event: 'link-opened' | 'disclosure-accepted' | 'code-sent' | 'code-wrong' | 'link-locked' | 'code-verified' | 'session-verified' | 'signed';
+  event: 'link-opened' | 'disclosure-accepted' | 'code-sent' | 'code-wrong' | 'link-locked' | 'code-verified' | 'session-verified' | 'signed' | 'events-left-out';
   ip: string | null;
   detail?: string;
+  /** events-left-out: how many codes sent and wrong codes past MAX_NOISY_EVENTS it stands for (`at` is the last one's). */
+  count?: number;
+}
+
+/** A trail with `entry` appended: past MAX_NOISY_EVENTS noisy events, a noisy entry only adds to the count of those left out. */
+export function appendedEvent(events: SigningEvent[], entry: SigningEvent): SigningEvent[] {
+  const noisy = events.filter((event) => NOISY_EVENTS.includes(event.event)).length;
+  if (!NOISY_EVENTS.includes(entry.event) || noisy < MAX_NOISY_EVENTS) return [...events, entry];
+  const last = events.at(-1);
+  const count = (last?.event === 'events-left-out' ? (last.count ?? 0) : 0) + 1;
+  const leftOut: SigningEvent = { at: entry.at, event: 'events-left-out', ip: null, detail: `${count} further ${count === 1 ? 'code sent or wrong code' : 'codes sent or wrong codes'} (the time is the last one's)`, count };
+  return last?.event === 'events-left-out' ? [...events.slice(0, -1), leftOut] : [...events, leftOut];
 }
 
 /** The signer row's fields this module reads and writes. */
@@ -96,19 +113,61 @@ const minutesLeft = (until: string): number => Math.max(1, Math.ceil((new Date(u
 export function signerCheck(strapi: Core.Strapi) {
   const db = () => strapi.db.query(SIGNING);
 
-  /** Appends an event to the row's audit trail (the row is one signer's: its writes do not race each other). */
-  async function record(signer: CheckedSigner, event: SigningEvent['event'], ip: string | null, detail?: string, data: Record<string, unknown> = {}): Promise<void> {
-    const events = signer.auditEvents ?? [];
-    const next = events.length < MAX_EVENTS ? [...events, { at: new Date().toISOString(), event, ip, ...(detail ? { detail } : {}) }] : events;
-    await db().update({ where: { id: signer.id }, data: { ...data, auditEvents: next } });
-    signer.auditEvents = next;
+  /**
+   * Appends an event to the row's audit trail, with the row's other changes `data`, in one transaction that reads the
+   * trail again: on PostgreSQL under a row lock, on SQLite because it runs one transaction at a time. So requests on
+   * one link at the same moment (a code sent while a wrong one is counted) each add their event, none is lost.
+   * `once`: not when the trail has this event already.
+   */
+  async function record(signer: CheckedSigner, event: SigningEvent['event'], ip: string | null, detail?: string, data: Record<string, unknown> = {}, { once = false } = {}): Promise<void> {
+    const entry: SigningEvent = { at: new Date().toISOString(), event, ip, ...(detail ? { detail } : {}) };
+    await strapi.db.transaction(async ({ trx }) => {
+      if (strapi.db.dialect.client === 'postgres') {
+        await strapi.db.connection(tableOf(strapi, SIGNING)).transacting(trx as never).where({ id: signer.id }).forUpdate().select('id');
+      }
+      const row: { auditEvents: SigningEvent[] | null } | null = await db().findOne({ where: { id: signer.id }, select: ['auditEvents'] });
+      const events = row?.auditEvents ?? [];
+      if (once && events.some((each) => each.event === event)) return;
+      const next = appendedEvent(events, entry);
+      await db().update({ where: { id: signer.id }, data: { ...data, auditEvents: next } });
+      signer.auditEvents = next;
+    });
   }
 
-  function refuseWhileLocked(signer: CheckedSigner): void {
-    if (signer.lockedUntil && new Date(signer.lockedUntil).getTime() > Date.now()) {
-      const minutes = minutesLeft(signer.lockedUntil);
-      throw new errors.RateLimitError(`Too many wrong codes: this link is locked. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+  /**
+   * Takes one of the link's code tries, in one conditional UPDATE (tries left, not locked, the code `codeHash` still
+   * the one sent and not expired), so tries made at the same moment cannot all pass one check of the count: at most
+   * five codes are ever compared. Answers the try's number; refuses with why when none may be taken.
+   */
+  async function takeTry(signerId: number): Promise<{ codeHash: string; tries: number }> {
+    const knex = strapi.db.connection;
+    const column = (attribute: string) => columnOf(strapi, SIGNING, attribute);
+    const tries = column('codeTries');
+    // A row changed between its read and the UPDATE (a new code sent) is read again; a few rounds settle it.
+    for (let round = 0; round < 3; round += 1) {
+      const row: CheckedSigner | null = await db().findOne({ where: { id: signerId } });
+      if (!row) throw new errors.NotFoundError('This signing link is not valid');
+      refuseWhileLocked(row);
+      if (!row.codeHash || !row.codeExpiresAt) throw new errors.ValidationError('No code has been sent for this link yet: send one first');
+      if (new Date(row.codeExpiresAt).getTime() <= Date.now()) throw new errors.ValidationError('This code has expired: send a new one');
+      // The fifth try was taken by a request at the same moment, which is locking the link now.
+      if (Number(row.codeTries ?? 0) >= CODE_TRIES) throw locked(LOCK_MINUTES);
+      const now = new Date();
+      const taken: Record<string, number | string>[] = await knex(tableOf(strapi, SIGNING))
+        .where({ id: signerId, [column('codeHash')]: row.codeHash })
+        .where(knex.raw('coalesce(??, 0)', [tries]), '<', CODE_TRIES)
+        .where(column('codeExpiresAt'), '>', now)
+        .where((lock) => lock.whereNull(column('lockedUntil')).orWhere(column('lockedUntil'), '<=', now))
+        .update({ [tries]: knex.raw('coalesce(??, 0) + 1', [tries]) }, [tries]);
+      if (taken.length) return { codeHash: row.codeHash, tries: Number(taken[0][tries]) };
     }
+    throw conflict('This link is busy: please try again');
+  }
+
+  const locked = (minutes: number) => new errors.RateLimitError(`Too many wrong codes: this link is locked. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+
+  function refuseWhileLocked(signer: CheckedSigner): void {
+    if (signer.lockedUntil && new Date(signer.lockedUntil).getTime() > Date.now()) throw locked(minutesLeft(signer.lockedUntil));
   }
 
   return {
@@ -123,7 +182,7 @@ export function signerCheck(strapi: Core.Strapi) {
 
     /** Records the first opening of a link (later openings are not news). */
     async opened(signer: CheckedSigner, ip: string | null): Promise<void> {
-      if (!signer.signedAt && !(signer.auditEvents ?? []).some((entry) => entry.event === 'link-opened')) await record(signer, 'link-opened', ip);
+      if (!signer.signedAt && !(signer.auditEvents ?? []).some((entry) => entry.event === 'link-opened')) await record(signer, 'link-opened', ip, undefined, {}, { once: true });
     },
 
     /** The signer accepts the disclosure whose version they were shown; a changed wording must be read again. */
@@ -146,7 +205,8 @@ export function signerCheck(strapi: Core.Strapi) {
       const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
       const expiresAt = new Date(Date.now() + CODE_MINUTES * MINUTE).toISOString();
       await record(signer, 'code-sent', ip, `to ${maskedEmail(signer.email)}`, {
-        codeHash: codeHashOf(signer.id, code), codeSentAt: new Date(), codeExpiresAt: expiresAt, codeTries: 0,
+        // The tries are the link's, not the code's: a new code does not give five new ones (only a right code does).
+        codeHash: codeHashOf(signer.id, code), codeSentAt: new Date(), codeExpiresAt: expiresAt,
       });
       const lead = `Your code to sign the subscription agreement for ${fundName}:`;
       const tail = `It works for ${CODE_MINUTES} minutes. If you did not ask for it, do not pass it on: someone else may have your signing link.`;
@@ -160,23 +220,17 @@ export function signerCheck(strapi: Core.Strapi) {
     },
 
     /**
-     * Checks a code: right, the signer is verified and answered the proof their browser sends with the signature;
-     * wrong, one of five tries is spent, and the fifth locks the link for ten minutes.
+     * Checks a code: one of the link's five tries is taken first (takeTry); right, the signer is verified, answered the
+     * proof their browser sends with the signature, and the tries start over; wrong, the fifth locks the link for ten
+     * minutes (and the tries start over for after the lock). Tries count across new codes.
      */
     async verifyCode(signer: CheckedSigner, code: string, ip: string | null): Promise<{ verified: true; verification: string }> {
-      refuseWhileLocked(signer);
-      if (!signer.codeHash || !signer.codeExpiresAt) throw new errors.ValidationError('No code has been sent for this link yet: send one first');
-      if (new Date(signer.codeExpiresAt).getTime() <= Date.now()) throw new errors.ValidationError('This code has expired: send a new one');
-      if (!equal(codeHashOf(signer.id, code.trim()), signer.codeHash)) {
-        // Counted in the database (an increment, then read back), so tries made at the same moment each count.
-        const column = columnOf(strapi, SIGNING, 'codeTries');
-        await strapi.db.connection(tableOf(strapi, SIGNING)).where({ id: signer.id }).increment(column, 1);
-        const row: { codeTries: number | null } | null = await db().findOne({ where: { id: signer.id }, select: ['codeTries'] });
-        const tries = Number(row?.codeTries ?? CODE_TRIES);
+      const { codeHash, tries } = await takeTry(signer.id);
+      if (!equal(codeHashOf(signer.id, code.trim()), codeHash)) {
         await record(signer, 'code-wrong', ip, `try ${tries} of ${CODE_TRIES}`);
         if (tries >= CODE_TRIES) {
           const lockedUntil = new Date(Date.now() + LOCK_MINUTES * MINUTE).toISOString();
-          await record(signer, 'link-locked', ip, `until ${lockedUntil}`, { codeHash: null, codeExpiresAt: null, lockedUntil });
+          await record(signer, 'link-locked', ip, `until ${lockedUntil}`, { codeHash: null, codeExpiresAt: null, codeTries: 0, lockedUntil });
           throw new errors.RateLimitError(`Too many wrong codes: this link is locked for ${LOCK_MINUTES} minutes.`);
         }
         const left = CODE_TRIES - tries;

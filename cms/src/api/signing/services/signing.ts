@@ -126,8 +126,8 @@ const EVENT_TITLES: Record<SigningEvent['event'], string> = {
   'code-verified': 'code entered',
   'session-verified': 'identified by their signed-in session',
   signed: 'signed',
+  'events-left-out': 'not listed here:',
 };
-
 
 const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
   const db = () => strapi.db.query(SIGNING);
