@@ -31,34 +31,71 @@ async function fundFigures(): Promise<Map<string, { total: number; committed: nu
     return [fund.name, { total: Number(fund.total_inv_amount ?? 0), committed }] as const;
   })));
 }
-/** The sponsor desk's board of every portal with every fund (GET /sponsor-desk/funds?all=true), fund by fund: its counts by state and what is committed. */
-async function boards(): Promise<Map<string, { counts: Record<string, number>; committed: number; investors: number }>> {
-  const desk = app.strapi.service('api::synd-user.board' as never) as unknown as { funds(slug: string, options: { all: boolean }): Promise<{ funds: { name: string; counts: Record<string, number>; committed: number; investors: number }[] }> };
+/** What the board says of a fund (docs/sponsor-desk.md): every figure it shows. */
+interface BoardFigures {
+  total: number | null;
+  committed: number;
+  funded: number;
+  left: number | null;
+  days_left: number | null;
+  investors: number;
+  counts: Record<string, number>;
+}
+const DAY_MS = 86_400_000;
+
+/** The sponsor desk's board of every portal with every fund (GET /sponsor-desk/funds?all=true), fund by fund. */
+async function boards(): Promise<Map<string, BoardFigures>> {
+  const desk = app.strapi.service('api::synd-user.board' as never) as unknown as { funds(slug: string, options: { all: boolean }): Promise<{ funds: (BoardFigures & { name: string })[] }> };
   const portals = (await app.strapi.db.query('api::portal.portal').findMany({ select: ['slug'] })) as { slug: string }[];
-  const answer = new Map<string, { counts: Record<string, number>; committed: number; investors: number }>();
-  for (const { slug } of portals) for (const fund of (await desk.funds(slug, { all: true })).funds) answer.set(fund.name, { counts: fund.counts, committed: fund.committed, investors: fund.investors });
+  const answer = new Map<string, BoardFigures>();
+  for (const { slug } of portals) {
+    for (const { total, committed, funded, left, days_left, investors, counts, name } of (await desk.funds(slug, { all: true })).funds) answer.set(name, { total, committed, funded, left, days_left, investors, counts });
+  }
   return answer;
 }
 
-/** The same, counted here from every row by the rules' raiseState. */
-async function boardsFromRows(): Promise<Map<string, { counts: Record<string, number>; committed: number; investors: number }>> {
-  const funds = (await app.strapi.db.query('api::fund.fund').findMany({ select: ['id', 'name'] })) as { id: number; name: string }[];
-  const answer = new Map<string, { counts: Record<string, number>; committed: number; investors: number }>();
+/**
+ * The same, worked out here from every row: its state by the rules' raiseState; funded, the row's contribution
+ * entries in the ledger (and the adjustments that correct them) when it has any, else its commitment once funded.
+ */
+async function boardsFromRows(): Promise<Map<string, BoardFigures>> {
+  const funds = (await app.strapi.db.query('api::fund.fund').findMany({ select: ['id', 'name', 'total_inv_amount', 'close_date'] })) as { id: number; name: string; total_inv_amount: number | string | null; close_date: string | null }[];
+  const answer = new Map<string, BoardFigures>();
+  const now = Date.now();
   for (const fund of funds) {
-    const rows = (await app.strapi.db.query('api::synd-user.synd-user').findMany({ where: { fund: { id: fund.id } }, limit: 100_000 })) as (RaiseRow & { invest_amount: number | string | null })[];
+    const rows = (await app.strapi.db.query('api::synd-user.synd-user').findMany({ where: { fund: { id: fund.id } }, limit: 100_000 })) as (RaiseRow & { id: number; invest_amount: number | string | null })[];
+    const entries = (await app.strapi.db.query('api::ledger-entry.ledger-entry').findMany({
+      where: { fund: { id: fund.id }, type: { $in: ['contribution', 'adjustment'] } }, populate: { syndUser: { select: ['id'] }, corrects: { select: ['type'] } }, limit: 100_000,
+    })) as { type: string; amount_cents: number | string; syndUser: { id: number } | null; corrects: { type: string } | null }[];
+    const paid = new Map<number, number>();
+    for (const entry of entries) {
+      if (!entry.syndUser || (entry.type === 'adjustment' && entry.corrects?.type !== 'contribution')) continue;
+      paid.set(entry.syndUser.id, (paid.get(entry.syndUser.id) ?? 0) + Number(entry.amount_cents));
+    }
     const counts = Object.fromEntries(RAISE_STATES.map((state) => [state, 0]));
     let committed = 0;
+    let fundedCents = 0;
     for (const row of rows) {
       const state = raiseState(row);
       counts[state] += 1;
       if (state !== 'reviewed' && state !== 'declined') committed += Number(row.invest_amount ?? 0);
+      fundedCents += paid.get(row.id) ?? (state === 'funded' ? Number(row.invest_amount ?? 0) * 100 : 0);
     }
-    answer.set(fund.name, { counts, committed, investors: rows.length });
+    const total = fund.total_inv_amount === null ? null : Number(fund.total_inv_amount);
+    answer.set(fund.name, {
+      total,
+      committed,
+      funded: Math.round(fundedCents) / 100,
+      left: total === null ? null : Math.max(0, total - committed),
+      days_left: fund.close_date ? Math.max(0, Math.ceil((new Date(fund.close_date).getTime() - now) / DAY_MS)) : null,
+      investors: rows.length,
+      counts,
+    });
   }
   return answer;
 }
-let seededBoards: Map<string, unknown>;
-let seededRows: Map<string, unknown>;
+let seededBoards: Map<string, BoardFigures>;
+let seededRows: Map<string, BoardFigures>;
 
 const count = async (table: string) => Number((await knex()(table).count({ count: '*' }))[0].count);
 
@@ -110,15 +147,26 @@ describe('a volume seed', () => {
     expect(grew).toBeGreaterThan(0);
   });
 
-  it("counts each fund's investors by state on the sponsor desk's board as the rules do, seeded and grown", async () => {
+  it("shows each fund's figures and investors by state on the sponsor desk's board as the database holds them, seeded and grown", async () => {
     expect(seededBoards).toEqual(seededRows);
     const grownBoards = await boards();
     expect(grownBoards).toEqual(await boardsFromRows());
     // The demo has investors in several states, and the grown portal has more of them.
     const states = new Set([...grownBoards.values()].flatMap((fund) => Object.entries(fund.counts).filter(([, investors]) => investors > 0).map(([state]) => state)));
     expect([...states].sort()).toEqual(expect.arrayContaining(['committed', 'declined', 'funded', 'investor_signed']));
-    const investorsIn = (board: Map<string, unknown>) => [...(board as Map<string, { investors: number }>).values()].reduce((sum, fund) => sum + fund.investors, 0);
+    const investorsIn = (board: Map<string, BoardFigures>) => [...board.values()].reduce((sum, fund) => sum + fund.investors, 0);
     expect(investorsIn(grownBoards)).toBeGreaterThan(investorsIn(seededBoards));
+
+    // A commitment marked funded before the ledger, in a fund the ledger funds: the board adds both kinds.
+    const { fund } = (await app.strapi.db.query('api::ledger-entry.ledger-entry').findOne({ where: { type: 'contribution' }, populate: { fund: { select: ['id', 'name'] } } })) as { fund: { id: number; name: string } };
+    const before = grownBoards.get(fund.name)!;
+    expect(before.funded).toBeGreaterThan(0);
+    await app.strapi.db.query('api::synd-user.synd-user').create({
+      data: { fund: fund.id, invest_status: 'Accepted investment', invest_amount: 12_345, syndAgreementSignedByCurrentUser: true, sa_complete_date: new Date(), ft_complete_date: new Date(), userLastName: 'Before-the-ledger' },
+    });
+    const mixed = await boards();
+    expect(mixed).toEqual(await boardsFromRows());
+    expect(mixed.get(fund.name)!.funded).toBeCloseTo(before.funded + 12_345, 2);
   });
 
   it('copies only the notifications investors get, not the notices to staff', async () => {

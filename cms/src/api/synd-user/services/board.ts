@@ -24,6 +24,7 @@ const SYND_USER = 'api::synd-user.synd-user';
 const FUND = 'api::fund.fund';
 const USER = 'plugin::users-permissions.user';
 const SIGNING = 'api::signing.signing';
+const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
 
 const DAY_MS = 86_400_000;
 /** A closed fund stays on the board this long after its close date. */
@@ -76,6 +77,12 @@ export interface CommitmentQuery {
   page: number;
   pageSize: number;
 }
+
+/**
+ * A cell a spreadsheet will not run: text an investor typed (a name, an email, feedback) that starts like a formula
+ * (=, +, -, @, a tab or a carriage return) is prefixed with an apostrophe (OWASP's CSV injection advice).
+ */
+const inertCell = (cell: string | number): string | number => (typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
 
 const money = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 const truthy = (value: unknown) => value === true || value === 1 || value === '1' || value === 't';
@@ -137,6 +144,34 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       .max({ at: signed });
   }
 
+  /**
+   * The money each syndication user of these funds (of these rows only, when given) paid in, in cents: the ledger's
+   * contribution entries and the adjustments that correct them (alias lc: synd_user, cents). Nothing else the ledger
+   * holds (distributions, fees) is funding. A row with such entries is funded by them, whatever its commitment.
+   */
+  function contributions(fundIds: number[], syndUserIds?: number[]): Knex.QueryBuilder {
+    const entries = tableOf(strapi, LEDGER_ENTRY);
+    const owners = linkTableOf(strapi, LEDGER_ENTRY, 'syndUser');
+    const funds = linkTableOf(strapi, LEDGER_ENTRY, 'fund');
+    const corrects = linkTableOf(strapi, LEDGER_ENTRY, 'corrects');
+    return knex()(`${entries} as e`)
+      .join(`${funds.name} as ef`, `ef.${funds.owner}`, 'e.id')
+      .join(`${owners.name} as eo`, `eo.${owners.owner}`, 'e.id')
+      .leftJoin(`${corrects.name} as ec`, `ec.${corrects.owner}`, 'e.id')
+      .leftJoin(`${entries} as corrected`, 'corrected.id', `ec.${corrects.target}`)
+      .whereIn(`ef.${funds.target}`, fundIds)
+      .modify((query) => {
+        if (syndUserIds) query.whereIn(`eo.${owners.target}`, syndUserIds);
+      })
+      .where((query) => query.where('e.type', 'contribution').orWhere((adjustment) => adjustment.where('e.type', 'adjustment').where('corrected.type', 'contribution')))
+      .groupBy(`eo.${owners.target}`)
+      .select({ synd_user: `eo.${owners.target}` })
+      .sum({ cents: 'e.amount_cents' });
+  }
+
+  /** A row's funded money in cents (with contributions joined as lc): its contributions if it has any, else its commitment once funded. */
+  const fundedCentsSql = () => knex().raw(`CASE WHEN lc.synd_user IS NOT NULL THEN lc.cents WHEN (?) = 'funded' THEN ${col('invest_amount')} * 100 ELSE 0 END`, [stateSql()]);
+
   /** `limit` rows of the table from `offset`, in the query's order. */
   async function readLines(fundId: number, query: Omit<CommitmentQuery, 'page' | 'pageSize'>, offset: number, limit: number): Promise<CommitmentLine[]> {
     const state = stateSql();
@@ -176,7 +211,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       )) as Record<string, unknown>[];
     const byRowId = new Map(selected.map((row) => [Number(row.id), row]));
     const rows = ids.flatMap((id) => (byRowId.has(id) ? [byRowId.get(id)!] : []));
-    const funded = await ledger(strapi).fundedBySyndUser(fundId, ids);
+    const funded = new Map(((await contributions([fundId], ids)) as { synd_user: number | string; cents: number | string | null }[]).map((row) => [Number(row.synd_user), Number(row.cents ?? 0)]));
     const now = new Date();
     return rows.map((row): CommitmentLine => {
       const option = accreditationOption(row.accreditation === null ? null : Number(row.accreditation));
@@ -235,7 +270,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
      * GET /sponsor-desk/funds?portal=: the board's figures for each fund of the portal that is raising or closed
      * within a year (every fund with `all`): its size, what is committed and funded, what is left to raise, the close
      * date and days left, and how many investors are in each state. Raising funds first, soonest to close first; then
-     * the others, latest closed first. Two queries and one per fund (its ledger sum), however many investors.
+     * the others, latest closed first. Two queries (the funds; counts and sums by fund and state), however many investors.
      */
     async funds(slug: unknown, { all = false }: { all?: boolean } = {}) {
       const every = await portals(strapi).findAll();
@@ -250,26 +285,27 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       const shown = funds.filter((fund) => all || !['Closed', 'Done'].includes(fundStatus(fund, now)) || (fund.close_date && now.getTime() - new Date(fund.close_date).getTime() < YEAR_MS));
       const ids = shown.map((fund) => fund.id);
       const fundLink = linkTableOf(strapi, SYND_USER, 'fund');
+      // Funded, row by row as the table shows it: a row's contributions in the ledger if it has any, else its
+      // commitment when marked funded (a raise funded before the ledger), so a fund funded both ways adds both.
       const grouped = ids.length
         ? ((await rowsOf(ids)
+          .leftJoin(contributions(ids).as('lc'), 'lc.synd_user', 's.id')
           .select({ fund: `sf.${fundLink.target}`, raise_state: stateSql() })
           .count({ investors: '*' })
           .sum({ amount: col('invest_amount') })
-          .groupBy(`sf.${fundLink.target}`, 'raise_state')) as { fund: number | string; raise_state: RaiseState; investors: number | string; amount: number | string | null }[])
+          .sum({ funded_cents: fundedCentsSql() })
+          .groupBy(`sf.${fundLink.target}`, 'raise_state')) as { fund: number | string; raise_state: RaiseState; investors: number | string; amount: number | string | null; funded_cents: number | string | null }[])
         : [];
-      const answer = await Promise.all(shown.map(async (fund) => {
+      const answer = shown.map((fund) => {
         const counts = Object.fromEntries(RAISE_STATES.map((state) => [state, 0])) as Record<RaiseState, number>;
         let committed = 0;
-        let fundedCommitments = 0;
+        let fundedCents = 0;
         for (const row of grouped.filter((each) => Number(each.fund) === fund.id)) {
           counts[row.raise_state] = Number(row.investors);
           if (row.raise_state !== 'reviewed' && row.raise_state !== 'declined') committed += Number(row.amount ?? 0);
-          if (row.raise_state === 'funded') fundedCommitments += Number(row.amount ?? 0);
+          fundedCents += Number(row.funded_cents ?? 0);
         }
-        // Funded: what the ledger holds for the fund's contributions, else (a raise funded before the ledger) the
-        // commitments marked funded.
-        const ledgerCents = [...(await ledger(strapi).fundedBySyndUser(fund.id)).values()].reduce((sum, each) => sum + each, 0);
-        const funded = ledgerCents > 0 ? ledgerCents / 100 : fundedCommitments;
+        const funded = Math.round(fundedCents) / 100;
         const total = money(fund.total_inv_amount);
         const close = fund.close_date ? new Date(fund.close_date).getTime() : null;
         return {
@@ -286,7 +322,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
           investors: Object.values(counts).reduce((sum, each) => sum + each, 0),
           counts,
         };
-      }));
+      });
       const raising = (fund: { status: string }) => ['New', 'Open', 'Started'].includes(fund.status);
       answer.sort((one, other) => Number(raising(other)) - Number(raising(one))
         || (raising(one) ? (one.close_date ?? '~').localeCompare(other.close_date ?? '~') : (other.close_date ?? '').localeCompare(one.close_date ?? ''))
@@ -314,11 +350,11 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       const parts = [stringify([header])];
       for (let offset = 0; ; offset += CSV_BATCH) {
         const lines = await readLines(fund.id, query, offset, CSV_BATCH);
-        parts.push(stringify(lines.map((line) => [
+        parts.push(stringify(lines.map((line) => ([
           line.investor.name, line.investor.email ?? '', RAISE_STATE_LABELS[line.state], line.investor.accreditation?.label ?? '', line.investor.accreditationDate?.slice(0, 10) ?? '',
           line.amount ?? '', line.method ?? '', line.is_married ? 'yes' : 'no', line.spouse?.name ?? '', line.spouse?.email ?? '',
           line.investorSignedAt ?? '', line.spouseSignedAt ?? '', line.countersignedAt ?? '', line.fundedAt?.slice(0, 10) ?? '', line.fundedAmount ?? '', line.lastRemindedAt ?? '', line.feedback ?? '',
-        ])));
+        ] as (string | number)[]).map(inertCell))));
         if (lines.length < CSV_BATCH) break;
       }
       const slug = (fund.name ?? 'fund').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'fund';
