@@ -47,6 +47,7 @@ const ignoring = (endpoint: Endpoint): Endpoint => ({ ...endpoint, ignoresUnknow
 const PREFIX = 'secin';
 const PORTAL = `${PREFIX}-home`;
 const COUNT = [-1, 0.5, 1e308, 'abc', '1e400', 'Infinity', '', '<b>1</b>'];
+const YEAR = ['25', '20255', 'abc', '2025.5', '<b>2025</b>', -2025];
 
 // In run order: the investor's commitment is made, sent for signing, then declined.
 const ENDPOINTS: Record<string, Endpoint> = {
@@ -105,6 +106,8 @@ const ENDPOINTS: Record<string, Endpoint> = {
   // Reads whose input is the query string.
   education: ignoring(get('/contents/education', 'anonymous', { 'limit?': 'amount', 'offset?': COUNT, 'kind?': 'enum', 'sort?': 'enum', 'displayOnPortfolio?': 'yes-no', 'portal?': 'slug' }, () => ({ portal: PORTAL }))),
   portfolio: ignoring(get('/contents/portfolio', 'anonymous', { 'limit?': 'amount', 'portal?': 'slug' }, () => ({ portal: PORTAL }))),
+  transactions: get('/profile/transactions', 'ann', { 'fund?': 'id', 'type?': 'enum', 'year?': YEAR, 'page?': COUNT, 'pageSize?': COUNT }, () => ({})),
+  'transactions csv': get('/profile/transactions.csv', 'ann', { 'fund?': 'id', 'type?': 'enum', 'year?': YEAR }, () => ({})),
   'collection list': get('/synd_users', 'ann', { 'limit?': 'amount', 'mine?': 'yes-no', 'sort?': 'enum', 'populate?': 'enum', 'start?': COUNT }, () => ({ mine: 'true' })),
 };
 

@@ -19,6 +19,7 @@ let editorToken: string;
 let superToken: string;
 const DAY = 86_400_000;
 const LEDGER = 'api::ledger-entry.ledger-entry';
+const CALL_ITEM = 'api::fund-event.call-item';
 
 const panel = (token: string, method: string, route: string, body?: unknown) => http(app, method, route, body, { Authorization: `Bearer ${token}` });
 const editor = (method: string, route: string, body?: unknown) => panel(editorToken, method, route, body);
@@ -56,7 +57,12 @@ async function fundWith(portal: TestPortal, slug: string, amounts: number[]): Pr
 }
 
 const entriesOf = async (syndUserId: number) =>
-  (await app.strapi.db.query(LEDGER).findMany({ where: { syndUser: { id: syndUserId } }, select: ['type', 'kind', 'amount_cents', 'effective_date'] })) as { type: string; amount_cents: string | number }[];
+  (await app.strapi.db.query(LEDGER).findMany({ where: { syndUser: { id: syndUserId } }, select: ['type', 'kind', 'amount_cents', 'effective_date'] })) as { type: string; amount_cents: string | number; effective_date: string }[];
+/** What posted capital calls ask of one investor (paid or not): the amounts in cents. */
+const calledOf = async (syndUserId: number) =>
+  ((await app.strapi.db.query(CALL_ITEM).findMany({ where: { syndUser: { id: syndUserId } }, select: ['amount_cents'] })) as { amount_cents: string | number }[]).map((item) => Number(item.amount_cents));
+/** An ISO date `days` from today (UTC). */
+const daysFromToday = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   app = await useStrapi();
@@ -91,10 +97,11 @@ describe('capital calls and distributions', () => {
     const read = await editor('GET', `/sponsor-desk/fund-events/${draft.body.documentId}`);
     expect(read.body).toMatchObject({ state: 'posted', total_cents: 1_000_001 });
     expect(read.body.allocation.map((line: { share: number }) => line.share).sort()).toEqual([0.333333, 0.333334, 0.333334]);
-    const written = (await Promise.all(investors.map((each) => entriesOf(each.syndUser.id)))).flat();
-    expect(written).toHaveLength(3);
-    expect(written.every((entry) => entry.type === 'contribution')).toBe(true);
-    expect(written.reduce((sum, entry) => sum + Number(entry.amount_cents), 0)).toBe(1_000_001);
+    // Posting records what each investor owes; no money is in the ledger until it arrives.
+    expect((await Promise.all(investors.map((each) => entriesOf(each.syndUser.id)))).flat()).toEqual([]);
+    const owed = (await Promise.all(investors.map((each) => calledOf(each.syndUser.id)))).flat();
+    expect(owed.sort()).toEqual([333_333, 333_334, 333_334].sort());
+    expect(read.body.allocation.map((line: { paid_date: string | null }) => line.paid_date)).toEqual([null, null, null]);
 
     // Each investor hears of their share once (bell and mail), with the notice among their News Documents.
     for (const investor of investors) {
@@ -123,7 +130,7 @@ describe('capital calls and distributions', () => {
     await (await desk.postEvent(draft.body.documentId, 'Test')).notices;
     const EVENT = 'api::fund-event.fund-event';
     const event = await app.strapi.db.query(EVENT).findOne({ where: { documentId: draft.body.documentId } });
-    const entries = await app.strapi.db.query(LEDGER).findMany({ where: { fundEvent: { id: event.id } }, orderBy: { id: 'asc' }, populate: { syndUser: { select: ['id'] } } });
+    const entries = await app.strapi.db.query(CALL_ITEM).findMany({ where: { fundEvent: { id: event.id } }, orderBy: { id: 'asc' }, populate: { syndUser: { select: ['id'] } } });
     expect(entries).toHaveLength(3);
     await app.strapi.db.query(EVENT).update({ where: { id: event.id }, data: { noticesSentTo: entries[0].id, noticesDoneAt: null, posted_at: new Date(Date.now() - 30 * 60_000) } });
     const noticesOf = (email: string) => mailsTo(email).filter((mail) => mail.text.includes('Capital call for desk-resume fund')).length;
@@ -146,8 +153,8 @@ describe('capital calls and distributions', () => {
     expect(draft.body.allocation.map((line: { amount_cents: number }) => line.amount_cents).sort((a: number, b: number) => a - b)).toEqual([1_250_000, 3_750_000]);
     const answers = await Promise.all(Array.from({ length: 5 }, () => admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
-    const written = (await Promise.all(investors.map((each) => entriesOf(each.syndUser.id)))).flat();
-    expect(written.map((entry) => Number(entry.amount_cents)).sort((a, b) => a - b)).toEqual([1_250_000, 3_750_000]);
+    const written = (await Promise.all(investors.map((each) => calledOf(each.syndUser.id)))).flat();
+    expect(written.sort((a, b) => a - b)).toEqual([1_250_000, 3_750_000]);
   });
 
   it('shares a distribution by funded capital, and says what is wrong with a bad event without writing it', async () => {
@@ -184,7 +191,7 @@ describe('capital calls and distributions', () => {
 
 describe('funding and valuations', () => {
   it('records a funding once, sets the funds-transfer date, and refuses the same funding twice', async () => {
-    const { investors } = await fundWith(home, 'desk-fund', [20_000]);
+    const { investors } = await fundWith(home, 'desk-fund', [30_000]);
     const [investor] = investors;
     const body = { syndUser: investor.syndUser.documentId, amount_cents: 2_000_000, date: '2026-01-05' };
     expect((await editor('POST', '/sponsor-desk/funding', body)).status).toBe(403);
@@ -209,12 +216,14 @@ describe('funding and valuations', () => {
   it('shows the investor their own ledger, their IRR and equity multiple, and nobody else’s', async () => {
     const { fund, investors } = await fundWith(home, 'desk-returns', [100_000, 100_000]);
     const [ann, ben] = investors;
-    await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 10_000_000, date: '2024-01-01' });
-    await admin('POST', '/sponsor-desk/funding', { syndUser: ben.syndUser.documentId, amount_cents: 10_000_000, date: '2024-01-01' });
-    const distribution = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: '2025-01-01', total_cents: 2_000_000, kind: 'income' });
+    // 730 and 365 days ago: XIRR counts years of 365 days, so these are two years and one exactly.
+    const [twoYearsAgo, aYearAgo] = [daysFromToday(-730), daysFromToday(-365)];
+    await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 10_000_000, date: twoYearsAgo });
+    await admin('POST', '/sponsor-desk/funding', { syndUser: ben.syndUser.documentId, amount_cents: 10_000_000, date: twoYearsAgo });
+    const distribution = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: aYearAgo, total_cents: 2_000_000, kind: 'income' });
     await admin('POST', `/sponsor-desk/fund-events/${distribution.body.documentId}/post`);
-    // The accountant gives the fund's total value: $220,000 of the $200,000 contributed is 110%.
-    const valued = await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2025-01-01', total_value_cents: 22_000_000 });
+    // The accountant gives the fund's total value after that distribution: $220,000 of the $200,000 contributed is 110%.
+    const valued = await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: aYearAgo, total_value_cents: 22_000_000 });
     expect(valued.status).toBe(200);
     expect(valued.body).toMatchObject({ value_percent: 110, total_value_cents: 22_000_000 });
     expect((await app.strapi.db.query('api::fund.fund').findOne({ where: { id: fund.id } })).currentFundValuePercentage).toBe(110);
@@ -230,13 +239,13 @@ describe('funding and valuations', () => {
 
     const summary = await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode });
     const row = summary.body.rows.find((each: { fund_name: string }) => each.fund_name === 'desk-returns fund');
-    // $100,000 in on 2024-01-01; $10,000 out a year later and $110,000 held: 20% a year, 1.2x.
-    expect(row).toMatchObject({ investment_made: 100_000, current_distribution: 10_000, percentage_returned: 10, current_value: 110_000, equity_multiple: 1.2, dpi: 0.1 });
-    expect(row.irr).toBeGreaterThan(0);
-    // The chart's series: in on 2024-01-01, out and revalued on 2025-01-01, and today.
+    // $100,000 in two years ago; $10,000 out a year later and $110,000 held today:
+    // 10,000 / 1.1 + 110,000 / 1.1^2 = 9,090.91 + 90,909.09 = 100,000, so the IRR is 10.00% exactly; 1.2x; DPI 0.1.
+    expect(row).toMatchObject({ investment_made: 100_000, current_distribution: 10_000, percentage_returned: 10, current_value: 110_000, irr: 10, equity_multiple: 1.2, dpi: 0.1 });
+    // The chart's series: in two years ago, out and revalued a year ago, and today.
     expect(summary.body.history.slice(0, 2)).toEqual([
-      { date: '2024-01-01', contributed: 100_000, distributed: 0, value: 100_000 },
-      { date: '2025-01-01', contributed: 100_000, distributed: 10_000, value: 110_000 },
+      { date: twoYearsAgo, contributed: 100_000, distributed: 0, value: 100_000 },
+      { date: aYearAgo, contributed: 100_000, distributed: 10_000, value: 110_000 },
     ]);
     expect(summary.body.history.at(-1).date).toBe(new Date().toISOString().slice(0, 10));
     // A fund without a ledger keeps the spec's figures and has no IRR.
@@ -246,23 +255,157 @@ describe('funding and valuations', () => {
     expect(plainSummary.body.history).toEqual([]);
   });
 
-  it('keeps a capital call open for the investor until its money is confirmed, for the share called', async () => {
+  it('lowers the value by capital returned the day it is paid, where no valuation came after it', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-returned', [100_000]);
+    const [ann] = investors;
+    await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 10_000_000, date: daysFromToday(-730) });
+    const returned = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: daysFromToday(-365), total_cents: 4_000_000, kind: 'return_of_capital' });
+    await admin('POST', `/sponsor-desk/fund-events/${returned.body.documentId}/post`);
+    const summary = await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode });
+    // No valuation: $100,000 in, $40,000 of it back, $60,000 held at cost: 1.0x, 0%, counted once.
+    expect(summary.body.rows[0]).toMatchObject({ investment_made: 100_000, current_distribution: 40_000, current_value: 60_000, equity_multiple: 1, irr: 0 });
+  });
+
+  it('keeps a capital call open for the investor until its money arrives, and counts it from the day it arrived', async () => {
     const { fund, investors } = await fundWith(home, 'desk-open-call', [40_000]);
     const [ann] = investors;
     await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 2_000_000, date: '2026-01-05' });
-    const called = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'capital_call', date: '2026-02-01', due_date: '2026-02-20', percent: 25 });
-    await admin('POST', `/sponsor-desk/fund-events/${called.body.documentId}/post`);
-    const openCalls = async () => (await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode })).body.openCalls;
-    expect(await openCalls()).toEqual([{ fund_name: 'desk-open-call fund', fund_slug: 'desk-open-call', amount: 10_000, due_date: '2026-02-20', fundEvent: called.body.documentId }]);
+    const posted = async (body: Record<string, unknown>) => {
+      const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'capital_call', ...body });
+      expect(draft.status).toBe(200);
+      expect((await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`)).status).toBe(200);
+      return draft.body.documentId as string;
+    };
+    // 25% and then 10% of the $40,000 committed.
+    const first = await posted({ date: '2026-02-01', due_date: '2026-02-20', percent: 25 });
+    const second = await posted({ date: '2026-03-01', due_date: '2026-03-20', percent: 10 });
+    const summaryOf = async () => (await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode })).body;
+    const open = (fundEvent: string, amount: number, due: string) => ({ fund_name: 'desk-open-call fund', fund_slug: 'desk-open-call', amount, due_date: due, fundEvent });
+    expect((await summaryOf()).openCalls).toEqual([open(first, 10_000, '2026-02-20'), open(second, 4_000, '2026-03-20')]);
+    // A posted call is owed, not paid: nothing more is invested until the money arrives.
+    expect((await summaryOf()).rows[0]).toMatchObject({ investment_made: 20_000 });
+    expect((await entriesOf(ann.syndUser.id)).map((entry) => Number(entry.amount_cents))).toEqual([2_000_000]);
 
-    const funding = { syndUser: ann.syndUser.documentId, date: '2026-02-18', fundEvent: called.body.documentId };
-    expect((await admin('POST', '/sponsor-desk/funding', { ...funding, amount_cents: 900_000 })).body.error.message)
+    // The second call's money arrives first: the first stays open.
+    const paid = await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 400_000, date: '2026-03-10', fundEvent: second });
+    expect(paid.status).toBe(200);
+    expect(paid.body.entry).toMatchObject({ type: 'contribution', amount_cents: 400_000, effective_date: '2026-03-10' });
+    expect((await summaryOf()).openCalls).toEqual([open(first, 10_000, '2026-02-20')]);
+
+    const funding = { syndUser: ann.syndUser.documentId, fundEvent: first };
+    expect((await admin('POST', '/sponsor-desk/funding', { ...funding, date: '2026-03-02', amount_cents: 900_000 })).body.error.message)
       .toBe('The amount differs from the share called (1000000 cents): record the difference as an adjustment');
-    expect((await admin('POST', '/sponsor-desk/funding', { ...funding, amount_cents: 1_000_000 })).status).toBe(200);
-    expect(await openCalls()).toEqual([]);
-    expect((await admin('POST', '/sponsor-desk/funding', { ...funding, amount_cents: 1_000_000 })).body.error.message).toBe('This capital call is funded already');
-    // The call's entry is the contribution: confirming its money wrote nothing more.
-    expect((await entriesOf(ann.syndUser.id)).map((entry) => Number(entry.amount_cents)).sort((a, b) => a - b)).toEqual([1_000_000, 2_000_000]);
+    expect((await admin('POST', '/sponsor-desk/funding', { ...funding, date: '2026-01-31', amount_cents: 1_000_000 })).body.error.message).toBe('date must not be before the call (2026-02-01)');
+    // Paid late, on 2026-03-02: the contribution is dated that day, not the due date.
+    expect((await admin('POST', '/sponsor-desk/funding', { ...funding, date: '2026-03-02', amount_cents: 1_000_000 })).status).toBe(200);
+    expect((await summaryOf()).openCalls).toEqual([]);
+    const again = await admin('POST', '/sponsor-desk/funding', { ...funding, date: '2026-03-02', amount_cents: 1_000_000 });
+    expect([again.status, again.body.error.message]).toEqual([400, 'This capital call is funded already']);
+    expect((await entriesOf(ann.syndUser.id)).map((entry) => [Number(entry.amount_cents), String(entry.effective_date).slice(0, 10)]).sort())
+      .toEqual([[1_000_000, '2026-03-02'], [2_000_000, '2026-01-05'], [400_000, '2026-03-10']].sort());
+    const read = await admin('GET', `/sponsor-desk/fund-events/${first}`);
+    expect(read.body.allocation.map((line: { amount_cents: number; paid_date: string | null }) => [line.amount_cents, line.paid_date])).toEqual([[1_000_000, '2026-03-02']]);
+    expect((await summaryOf()).rows[0]).toMatchObject({ investment_made: 34_000 });
+    const row = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: ann.syndUser.id } });
+    expect(new Date(row.ft_complete_date).toISOString().slice(0, 10)).toBe('2026-03-10');
+  });
+
+  it('never calls or takes more than an investor committed, and reads a percent call as a percent of each commitment', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-cap', [40_000, 10_000]);
+    const [ann, ben] = investors;
+    await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 3_000_000, date: '2026-01-05' });
+    const call30 = { fund: fund.documentId, type: 'capital_call', date: '2026-02-01', due_date: '2026-02-20', percent: 30 };
+    // Ann has $30,000 of $40,000 funded: 30% more ($12,000) is $2,000 too many. Nothing is drafted.
+    const over = await admin('POST', '/sponsor-desk/fund-events', call30);
+    expect(over.status).toBe(400);
+    expect(over.body.error.message).toBe('This call asks Investor0 desk-cap for $12,000, more than is left of their commitment: $40,000 committed, $30,000 funded, $0 called and unpaid');
+    expect(await app.strapi.db.query('api::fund-event.fund-event').count({ where: { fund: { id: fund.id } } })).toBe(0);
+    // A percent is of each commitment: 25% of $40,000 and of $10,000, whatever was funded.
+    const quarter = await admin('POST', '/sponsor-desk/fund-events', { ...call30, percent: 25 });
+    expect(quarter.body.allocation.map((line: { base_cents: number; amount_cents: number }) => [line.base_cents, line.amount_cents])).toEqual([[4_000_000, 1_000_000], [1_000_000, 250_000]]);
+    expect((await admin('POST', '/sponsor-desk/fund-events', { ...call30, percent: 25, basis: 'funded' })).body.error.message)
+      .toBe('A percent call is a percent of each commitment: its basis is commitment (give total_cents to share by funded capital)');
+    expect((await admin('POST', `/sponsor-desk/fund-events/${quarter.body.documentId}/post`)).status).toBe(200);
+    // Ann owes $10,000 now: $30,000 funded + $10,000 called leaves nothing for another $1.
+    const funding = await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 100, date: '2026-02-02' });
+    expect([funding.status, funding.body.error.message]).toEqual([400, "This funding of $1 is more than is left of the commitment: $40,000 committed, $30,000 funded, $10,000 called and unpaid (confirm a call's money with its fundEvent)"]);
+    expect((await admin('POST', '/sponsor-desk/funding', { syndUser: ben.syndUser.documentId, amount_cents: 750_000, date: '2026-02-02' })).status).toBe(200);
+  });
+
+  it('refuses money for a commitment whose agreement is not countersigned, saying why', async () => {
+    const { investors } = await fundWith(home, 'desk-unsigned', [10_000]);
+    await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: investors[0].syndUser.id }, data: { sa_complete_date: null } });
+    const refused = await admin('POST', '/sponsor-desk/funding', { syndUser: investors[0].syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-05' });
+    expect([refused.status, refused.body.error.message]).toEqual([400, 'This commitment’s subscription agreement is not countersigned yet: countersign it before recording its money']);
+    expect(await entriesOf(investors[0].syndUser.id)).toEqual([]);
+  });
+
+  it('records one funding of two identical ones sent at once, the other refused with a message', async () => {
+    const { investors } = await fundWith(home, 'desk-twice', [10_000]);
+    const body = { syndUser: investors[0].syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-05' };
+    const answers = await Promise.all([admin('POST', '/sponsor-desk/funding', body), admin('POST', '/sponsor-desk/funding', body)]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    // The second sees the first (400) or meets it at the unique key (409): never a 500.
+    expect(statuses[0]).toBe(200);
+    expect([400, 409]).toContain(statuses[1]);
+    expect(answers.find((answer) => answer.status !== 200)!.body.error.message).toBe('This funding is recorded already (same commitment, date and amount)');
+    expect(await entriesOf(investors[0].syndUser.id)).toHaveLength(1);
+  });
+
+  it('posts the allocation that was previewed, and asks for a new preview when it changed', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-preview', [20_000, 20_000]);
+    const [ann, ben] = investors;
+    for (const each of investors) await admin('POST', '/sponsor-desk/funding', { syndUser: each.syndUser.documentId, amount_cents: 500_000, date: '2026-01-05' });
+    const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: '2026-03-31', total_cents: 100_000, kind: 'income' });
+    expect(draft.body.allocation.map((line: { amount_cents: number }) => line.amount_cents)).toEqual([50_000, 50_000]);
+    // Ann's money arrives after the preview: shared by funded capital, the split is no longer 1:1.
+    await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 250_000, date: '2026-01-10' });
+    const stale = await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`);
+    expect([stale.status, stale.body.error.message]).toEqual([409, 'The allocation changed since the preview; preview again']);
+    expect((await entriesOf(ben.syndUser.id)).map((entry) => entry.type)).toEqual(['contribution']);
+    const again = await admin('GET', `/sponsor-desk/fund-events/${draft.body.documentId}`);
+    expect(again.body).toMatchObject({ state: 'draft' });
+    expect(again.body.allocation.map((line: { amount_cents: number }) => line.amount_cents)).toEqual([60_000, 40_000]);
+    expect((await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`)).status).toBe(200);
+    expect((await entriesOf(ann.syndUser.id)).filter((entry) => entry.type === 'distribution').map((entry) => Number(entry.amount_cents))).toEqual([60_000]);
+  });
+
+  it('takes percents with two decimals at most, so a call posts the total it previewed', async () => {
+    const { fund } = await fundWith(home, 'desk-decimals', [30_000]);
+    const thirds = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'capital_call', date: '2026-02-01', due_date: '2026-02-20', percent: 33.333 });
+    expect([thirds.status, thirds.body.error.message]).toEqual([400, 'percent must have at most 2 decimals (like 33.33)']);
+    const valued = await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2026-01-31', value_percent: 110.125 });
+    expect([valued.status, valued.body.error.message]).toEqual([400, 'value_percent must have at most 2 decimals (like 112.5)']);
+    const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'capital_call', date: '2026-02-01', due_date: '2026-02-20', percent: 33.33 });
+    expect(draft.body.total_cents).toBe(999_900);
+    const posted = await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`);
+    expect([posted.status, posted.body.total_cents]).toEqual([200, 999_900]);
+  });
+
+  it('records an adjustment that corrects an entry, on its investor and fund, for admins only', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-adjust', [10_000]);
+    const [ann] = investors;
+    const funded = await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-05' });
+    const correction = { corrects: funded.body.entry.documentId, amount_cents: -10_000, date: '2026-01-06', note: 'The bank kept $100 of the wire' };
+    expect((await editor('POST', '/sponsor-desk/adjustments', correction)).status).toBe(403);
+    const bad = async (body: Record<string, unknown>, status: number, message: string) => {
+      const answer = await admin('POST', '/sponsor-desk/adjustments', body);
+      expect([answer.status, answer.body.error.message]).toEqual([status, message]);
+    };
+    await bad({ ...correction, corrects: undefined }, 400, 'corrects is required: the entry this adjustment corrects (documentId or id)');
+    await bad({ ...correction, corrects: 'zzzzzzzzzzzzzzzzzzzzzzzz' }, 404, 'Ledger entry not found');
+    await bad({ ...correction, amount_cents: 0 }, 400, 'amount_cents must be a whole number of cents, not zero (negative takes away)');
+    await bad({ ...correction, date: '2026-02-30' }, 400, 'date must be a date (YYYY-MM-DD)');
+    const made = await admin('POST', '/sponsor-desk/adjustments', correction);
+    expect(made.status).toBe(200);
+    expect(made.body).toMatchObject({ type: 'adjustment', amount_cents: -10_000, effective_date: '2026-01-06', syndUser: ann.syndUser, fund: { id: fund.id, documentId: fund.documentId }, corrects: { documentId: funded.body.entry.documentId, type: 'contribution' } });
+    await bad(correction, 400, 'This adjustment is recorded already (same entry, date and amount)');
+    await bad({ ...correction, corrects: made.body.documentId }, 400, 'An adjustment corrects a contribution, distribution or fee, not another adjustment: name the entry it corrects');
+    // The investor's ledger shows it, and their invested capital is $9,900.
+    const ledger = await call(app, 'GET', '/api/ledger_entries?mine=true&limit=999', undefined, { authCode: ann.authCode });
+    expect(ledger.body.items.map((entry: { type: string; amount_cents: number }) => [entry.type, entry.amount_cents]).sort()).toEqual([['adjustment', -10_000], ['contribution', 1_000_000]].sort());
+    const summary = await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode });
+    expect(summary.body.rows[0]).toMatchObject({ investment_made: 9_900 });
   });
 
   it('never changes or deletes a ledger entry through the admin panel, even for the super admin', async () => {
@@ -302,12 +445,12 @@ describe('capital account statements', () => {
     expect(verifySealedPdf(bytes)).toMatchObject({ valid: true });
 
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const checked = await http(app, 'GET', `/api/statements/verify/${sha256}`);
+    const checked = await http(app, 'GET', `/api/statements/verify/${sha256}?portal=desk-home`);
     expect(checked.status).toBe(200);
     expect(checked.body).toEqual({ valid: true, issuedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), portal: 'Portal desk-home', investorInitials: 'I. D.' });
     const changed = Buffer.from(bytes);
     changed[changed.length - 10] ^= 1;
-    expect((await http(app, 'GET', `/api/statements/verify/${createHash('sha256').update(changed).digest('hex')}`)).status).toBe(404);
+    expect((await http(app, 'GET', `/api/statements/verify/${createHash('sha256').update(changed).digest('hex')}?portal=desk-home`)).status).toBe(404);
     expect((await http(app, 'GET', '/api/statements/verify/not-a-hash')).body.error.message).toBe('The fingerprint is a SHA-256 in hex (64 characters)');
 
     expect((await asked(ben, period)).status).toBe(404);

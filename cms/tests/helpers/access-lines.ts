@@ -94,10 +94,14 @@ line('GET', '/syndication/countersign/:id/document', '401 403 403 403 404 404 40
 line('POST', '/profile/synd_agreements/download', '  401 200 200 404 404 404 404', (x) => ({ syndUserId: x.rows['ann.signed_synd_user'].documentId }), { label: "Ann's" });
 line('POST', '/profile/synd_agreements/download', '  401 404 404 404 404 404 200', (x) => ({ syndUserId: x.rows['far.signed_synd_user'].documentId }), { label: "foreign's" });
 // Capital account statements (docs/capital-accounts.md): an investor's own, and the public check of a fingerprint.
+// Issuing one seals a new document in the investor's name: a write, so a guest session is refused it.
 const PERIOD = { from: '2025-01-01', to: '2025-12-31' };
-line('POST', '/profile/statements/download', '       401 200 200 404 404 404 404', (x) => ({ syndUserId: x.rows['ann.signed_synd_user'].documentId, ...PERIOD }), { label: "Ann's" });
-line('POST', '/profile/statements/download', '       401 404 404 404 404 404 200', (x) => ({ syndUserId: x.rows['far.signed_synd_user'].documentId, ...PERIOD }), { label: "foreign's" });
-line('GET', '/statements/verify/:sha256', '          404 404 404 404 404 404 404', () => ({ url: `/api/statements/verify/${'ab'.repeat(32)}` }));
+line('POST', '/profile/statements/download', '       401 403 200 404 404 404 404', (x) => ({ syndUserId: x.rows['ann.signed_synd_user'].documentId, ...PERIOD }), { label: "Ann's" });
+line('POST', '/profile/statements/download', '       401 403 404 404 404 404 200', (x) => ({ syndUserId: x.rows['far.signed_synd_user'].documentId, ...PERIOD }), { label: "foreign's" });
+line('GET', '/statements/verify/:sha256', '          404 404 404 404 404 404 404', () => ({ url: `/api/statements/verify/${'ab'.repeat(32)}?portal=sec-home` }));
+// The transactions page's reads: every caller's own ledger (a guest session reads its investor's).
+line('GET', '/profile/transactions', '               401 200 200 200 200 200 200');
+line('GET', '/profile/transactions.csv', '           401 200 200 200 200 200 200');
 // Files (docs/api-files.md)
 const DOWNLOAD = '/profile/:collection(synd_documents|news_documents|tax_documents|proof_documents)/download';
 for (const kind of ['tax_documents', 'news_documents', 'proof_documents'] as const) {

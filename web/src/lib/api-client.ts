@@ -133,6 +133,11 @@ export const api = {
     }
   },
 
+  /** Like get, but a failed call throws ApiError, for a page that must tell "not found" (404) from "could not ask". */
+  async read<T>(path: string, params?: QueryParams, { withSession = true }: { withSession?: boolean } = {}): Promise<T | null> {
+    return (await send('GET', path, params, undefined, withSession)) as T | null;
+  },
+
   /** True when the server accepted the delete, false when the call failed. */
   async delete(path: string, params?: QueryParams): Promise<boolean> {
     try {

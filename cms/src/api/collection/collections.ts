@@ -21,6 +21,11 @@ export interface CollectionRule {
   populate?: Record<string, string[]>;
   /** Relations populated whatever the query says, because a derived field needs them. */
   populateAlways?: string[];
+  /**
+   * Relations answered on every row whatever the query says, as small objects: id, documentId and these fields. A
+   * `populate` of the relation answers its own fields besides.
+   */
+  include?: Record<string, string[]>;
   /** Relations a filter may name by id or documentId (e.g. `filters[fund][id]=3`). */
   filterBy?: string[];
   /** The path from a row to its portal, dot-separated: the rows of another portal are never served. */
@@ -152,11 +157,18 @@ export const COLLECTIONS: Record<string, CollectionRule> = {
     read: 'own',
     fields: ['type', 'kind', 'amount_cents', 'effective_date', 'note', 'createdAt'],
     populate: { fund: FUND_SUMMARY, syndUser: ['invest_amount', 'sa_complete_date'], corrects: ['type', 'kind', 'effective_date'] },
+    // The issue's call answers each entry's fund and syndication user without a populate (docs/capital-accounts.md).
+    include: { fund: ['name'], syndUser: ['userFirstName', 'userLastName'] },
     filterBy: ['fund', 'syndUser'],
     portal: 'fund.company.portal',
     owner: 'syndUser.user',
-    // A bigint column answers a string on PostgreSQL: cents are an integer on every database.
-    derive: (row) => ({ amount_cents: Number(row.amount_cents) }),
+    // A bigint column answers a string on PostgreSQL: cents are an integer on every database. The syndication user's
+    // name is its investor's, as the admin panel shows it.
+    derive: (row) => {
+      const { userFirstName, userLastName, ...syndUser } = (row.syndUser ?? {}) as Record<string, unknown>;
+      const name = [userFirstName, userLastName].filter(Boolean).join(' ') || null;
+      return { amount_cents: Number(row.amount_cents), syndUser: row.syndUser ? { ...syndUser, name } : null };
+    },
   },
 };
 

@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 
-type Outcome = { kind: 'issued'; verdict: ReactNode } | { kind: 'unknown' } | { kind: 'bad' };
+type Outcome = { kind: 'issued'; verdict: ReactNode } | { kind: 'unknown' } | { kind: 'bad' } | { kind: 'failed' };
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
@@ -22,7 +22,7 @@ async function sha256Of(file: Blob): Promise<string> {
 interface FingerprintCheckProps {
   /** The file input's label, e.g. 'Statement (PDF)'. */
   fileLabel: string;
-  /** Asks the CMS about a fingerprint: what to say when this portal issued it, null when it did not. */
+  /** Asks the CMS about a fingerprint: what to say when this portal issued it, null when it did not; throws when it could not ask. */
   check: (sha256: string) => Promise<ReactNode | null>;
   /** What to say when it did not. */
   unknown: string;
@@ -41,8 +41,12 @@ export function FingerprintCheck({ fileLabel, check, unknown }: FingerprintCheck
     const wanted = hash.trim().toLowerCase();
     setFingerprint(wanted);
     if (!SHA256.test(wanted)) return setOutcome({ kind: 'bad' });
-    const verdict = await check(wanted);
-    setOutcome(verdict ? { kind: 'issued', verdict } : { kind: 'unknown' });
+    try {
+      const verdict = await check(wanted);
+      setOutcome(verdict ? { kind: 'issued', verdict } : { kind: 'unknown' });
+    } catch {
+      setOutcome({ kind: 'failed' });
+    }
   };
 
   return (
@@ -68,6 +72,7 @@ export function FingerprintCheck({ fileLabel, check, unknown }: FingerprintCheck
       {outcome?.kind === 'issued' && <Alert variant="success">{outcome.verdict}</Alert>}
       {outcome?.kind === 'unknown' && <Alert variant="danger">{unknown}</Alert>}
       {outcome?.kind === 'bad' && <Alert variant="warning">A fingerprint is 64 characters, 0-9 and a-f</Alert>}
+      {outcome?.kind === 'failed' && <Alert variant="warning">The check could not be made. Please try again later.</Alert>}
     </>
   );
 }

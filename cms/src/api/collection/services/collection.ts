@@ -7,11 +7,13 @@ import type { ListQuery } from '../query';
 type Row = Record<string, unknown>;
 
 const collectionService = ({ strapi }: { strapi: Core.Strapi }) => {
-  /** The fields and relations a query reads, as the Document Service takes them. */
+  /** The fields and relations a query reads, as the Document Service takes them: those asked, and those always included. */
   function selection(rule: CollectionRule, populate: string[]) {
+    const relations = [...new Set([...Object.keys(rule.include ?? {}), ...populate])];
+    const fieldsOf = (relation: string) => [...new Set([...(rule.include?.[relation] ?? []), ...(populate.includes(relation) ? (rule.populate?.[relation] ?? []) : [])])];
     return {
       fields: rule.fields,
-      populate: Object.fromEntries(populate.map((relation) => [relation, { fields: rule.populate?.[relation] ?? [] }])),
+      populate: Object.fromEntries(relations.map((relation) => [relation, { fields: fieldsOf(relation) }])),
     };
   }
 

@@ -24,7 +24,6 @@ export interface StatementRequest {
 
 interface RequestInfo {
   ip: string | null;
-  guestSession: boolean;
   /** The CMS's own address, for links it serves itself. */
   cmsOrigin: string;
   /** The site's Origin header, for the verification address printed on the statement. */
@@ -83,15 +82,21 @@ const statementService = ({ strapi }: { strapi: Core.Strapi }) => ({
       },
     })) as { id: number; documentId: string };
     await strapi.db.query(FILE_DOWNLOAD).create({
-      data: { fileName: originalName, kind: 'statement', fileId: statement.id, fileDocumentId: statement.documentId, user: user.id, fund: row.fund.id, ip: request.ip, guestSession: request.guestSession },
+      data: { fileName: originalName, kind: 'statement', fileId: statement.id, fileDocumentId: statement.documentId, user: user.id, fund: row.fund.id, ip: request.ip, guestSession: false },
     });
     return { url: await storage.downloadUrl(key, originalName, request.cmsOrigin), originalName };
   },
 
-  /** What the public check answers for a fingerprint: who issued it, when, for whose initials; 404 for any other. */
-  async verify(sha256: string): Promise<{ valid: true; issuedAt: string; portal: string; investorInitials: string }> {
+  /**
+   * What the public check answers for a fingerprint `portal` issued: when, by whom, for whose initials; 404 for any
+   * other, another portal's statement included (the page of one portal vouches only for its own).
+   */
+  async verify(portal: { id: number }, sha256: string): Promise<{ valid: true; issuedAt: string; portal: string; investorInitials: string }> {
     if (!/^[0-9a-f]{64}$/i.test(sha256)) throw new errors.ValidationError('The fingerprint is a SHA-256 in hex (64 characters)');
-    const row = (await strapi.db.query(STATEMENT).findOne({ where: { fingerprint: sha256.toLowerCase() }, select: ['issuedAt', 'portalName', 'investorInitials'] })) as
+    const row = (await strapi.db.query(STATEMENT).findOne({
+      where: { fingerprint: sha256.toLowerCase(), fund: { company: { portal: { id: portal.id } } } },
+      select: ['issuedAt', 'portalName', 'investorInitials'],
+    })) as
       | { issuedAt: string; portalName: string | null; investorInitials: string | null }
       | null;
     if (!row) throw new errors.NotFoundError('Unknown: this portal issued no statement with this fingerprint');

@@ -15,6 +15,12 @@ function renderVerify() {
       [`GET /api/statements/verify/${ISSUED}`]: () => VERDICT,
       [`GET /api/statements/verify/${FILE_HASH}`]: () => VERDICT,
       [`GET /api/statements/verify/${'b'.repeat(64)}`]: () => strapiError(404, 'Unknown: this portal issued no statement with this fingerprint'),
+      [`GET /api/statements/verify/${'c'.repeat(64)}`]: () => strapiError(429, 'Too many attempts. Please try again in 15 minutes.'),
+      [`GET /api/statements/verify/${'d'.repeat(64)}`]: () => strapiError(500, 'Internal Server Error'),
+      // The CMS cannot be reached.
+      [`GET /api/statements/verify/${'f'.repeat(64)}`]: () => {
+        throw new TypeError('Failed to fetch');
+      },
     },
   });
 }
@@ -27,7 +33,9 @@ describe('/statements/verify', () => {
     await user.type(field, ISSUED.toUpperCase());
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByText('Issued by Wasabi Stallions on 2026-11-20 for A. I.')).toBeInTheDocument();
-    expect(callsTo(fetchMock, `GET /api/statements/verify/${ISSUED}`)).toHaveLength(1);
+    const [asked] = callsTo(fetchMock, `GET /api/statements/verify/${ISSUED}`);
+    // Only the portal of the page vouches for its statements.
+    expect(asked.url.searchParams.get('portal')).toBeTruthy();
 
     await user.clear(field);
     await user.type(field, 'b'.repeat(64));
@@ -38,6 +46,19 @@ describe('/statements/verify', () => {
     await user.type(field, 'not a hash');
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByText('A fingerprint is 64 characters, 0-9 and a-f')).toBeInTheDocument();
+  });
+
+  it('says the check could not be made when the CMS fails for any reason but an unknown fingerprint', async () => {
+    const { user } = renderVerify();
+    await findPageHeading('Verify a Statement');
+    const field = screen.getByRole('textbox', { name: 'SHA-256 fingerprint' });
+    for (const fingerprint of ['c'.repeat(64), 'd'.repeat(64), 'f'.repeat(64)]) {
+      await user.clear(field);
+      await user.type(field, fingerprint);
+      await user.click(screen.getByRole('button', { name: 'Check' }));
+      expect(await screen.findByText('The check could not be made. Please try again later.')).toBeInTheDocument();
+      expect(screen.queryByText('Unknown: this portal issued no statement with this fingerprint')).not.toBeInTheDocument();
+    }
   });
 
   it('hashes a chosen file in the browser and checks its fingerprint', async () => {

@@ -1,39 +1,62 @@
-import type { DistributionKind, LedgerLine, LedgerType } from '@portal/rules';
+import type { DistributionKind, LedgerType } from '@portal/rules';
 import useSWR from 'swr';
+import { env } from '@/config/env';
 import { useSession } from '@/lib/auth/session-context';
 import { api } from '@/lib/api-client';
-import { list } from '@/lib/collections';
 
-/** One ledger entry as GET /api/ledger_entries answers it (docs/api-collections.md). */
-export interface LedgerEntry {
-  id: number;
-  documentId: string;
-  type: LedgerType;
-  kind: DistributionKind | null;
-  amount_cents: number;
-  effective_date: string;
-  note: string | null;
-  fund?: { id: number; documentId: string; name: string | null; url_slug: string | null } | null;
-  corrects?: { type: LedgerType; kind: DistributionKind | null } | null;
-  syndUser?: { id: number; documentId: string } | null;
+/** Which entries the page shows: a fund's documentId, a type, a year ('' for all); kept in the address. */
+export interface LedgerFilter {
+  fund: string;
+  type: string;
+  year: string;
 }
 
-/** The entry as the shared rules read it. */
-export const lineOf = (entry: LedgerEntry): LedgerLine => ({
-  type: entry.type,
-  kind: entry.kind,
-  amountCents: entry.amount_cents,
-  date: entry.effective_date,
-  corrects: entry.corrects ?? null,
-});
+/** One row of GET /api/profile/transactions (docs/capital-accounts.md). */
+export interface TransactionRow {
+  id: number;
+  documentId: string;
+  effective_date: string;
+  type: LedgerType;
+  kind: DistributionKind | null;
+  /** 'Distribution (Income)', 'Adjustment of a contribution'. */
+  description: string;
+  amount_cents: number;
+  /** The capital in after this entry, over every entry of the fund chosen (or all), whatever the type or year. */
+  balance_cents: number;
+  note: string | null;
+  fund: { documentId: string; name: string | null; url_slug: string | null } | null;
+}
 
-/** The investor's whole ledger, oldest first, with each entry's fund (the spec's `mine=true`, limit 999). */
-export function useLedger() {
+/** A page of the caller's ledger, newest first, and the choices of every entry (funds, investments, years). */
+export interface TransactionsPage {
+  results: TransactionRow[];
+  pagination: { page: number; pageSize: number; pageCount: number; total: number };
+  funds: { documentId: string; name: string | null }[];
+  /** Each investment (syndication user) with entries, for the statement. */
+  investments: { syndUser: string; fund: string; name: string | null }[];
+  /** Years with entries, newest first. */
+  years: string[];
+}
+
+export const PAGE_SIZE = 50;
+
+/** The filter's parameters as the CMS reads them (those left empty are not sent). */
+const filterParams = (filter: LedgerFilter) => Object.fromEntries(Object.entries(filter).filter(([, value]) => value));
+
+/** One page of the investor's ledger as the filter shows it: the server pages, filters and keeps the running balance. */
+export function useTransactions(filter: LedgerFilter, page: number) {
   const { me } = useSession();
-  return useSWR(me ? ['ledger', me.id] : null, async () => {
-    const { items } = await list<LedgerEntry>('ledger_entries', { mine: true, populate: 'fund,corrects,syndUser', sort: 'effective_date', limit: 999 });
-    return items;
-  });
+  return useSWR(
+    me ? ['transactions', me.id, filter.fund, filter.type, filter.year, page] : null,
+    () => api.get<TransactionsPage>('/api/profile/transactions', { ...filterParams(filter), page, pageSize: PAGE_SIZE }),
+    { keepPreviousData: true },
+  );
+}
+
+/** Every row the filter shows, as the CMS writes them to a CSV (formula-like text made inert there). Throws ApiError. */
+export function transactionsCsv(filter: LedgerFilter): Promise<Blob> {
+  const query = new URLSearchParams(filterParams(filter)).toString();
+  return api.file(`${env.apiUrl}/api/profile/transactions.csv${query ? `?${query}` : ''}`);
 }
 
 /** A link (valid 5 minutes) to a new sealed capital account statement of one investment. Throws ApiError. */

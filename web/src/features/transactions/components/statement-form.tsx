@@ -3,25 +3,20 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useNotify } from '@/components/toasts/toasts';
 import { saveFile } from '@/lib/save-file';
-import { statementDownload, type LedgerEntry } from '../api/ledger';
+import { statementDownload, type TransactionsPage } from '../api/ledger';
 import { statementPeriods } from '../periods';
 
 /**
  * Picks an investment and a quarter or year and downloads its capital account statement: a sealed PDF made for this
  * request, whose fingerprint anyone can check on /statements/verify.
  */
-export function StatementForm({ entries }: { entries: LedgerEntry[] }) {
+export function StatementForm({ investments, years }: Pick<TransactionsPage, 'investments' | 'years'>) {
   const ids = { investment: useId(), period: useId() };
   const notify = useNotify();
-  const investments = useMemo(
-    () => [...new Map(entries.flatMap((entry) => (entry.syndUser ? [[entry.syndUser.documentId, entry.fund?.name ?? 'Unknown Fund'] as const] : []))).entries()],
-    [entries],
-  );
-  const periods = useMemo(() => {
-    const first = Math.min(...entries.map((entry) => Number(entry.effective_date.slice(0, 4))));
-    return statementPeriods(first, new Date().toISOString().slice(0, 10));
-  }, [entries]);
-  const [investment, setInvestment] = useState(investments[0]?.[0] ?? '');
+  // The years are newest first: the oldest is the first a statement may cover.
+  const first = Number(years.at(-1) ?? new Date().getUTCFullYear());
+  const periods = useMemo(() => statementPeriods(first, new Date().toISOString().slice(0, 10)), [first]);
+  const [investment, setInvestment] = useState(investments[0]?.syndUser ?? '');
   const [period, setPeriod] = useState(periods[0]?.label ?? '');
   const [busy, setBusy] = useState(false);
   if (!investments.length) return null;
@@ -47,7 +42,7 @@ export function StatementForm({ entries }: { entries: LedgerEntry[] }) {
         <Form.Group controlId={ids.investment}>
           <Form.Label>Investment</Form.Label>
           <Form.Select value={investment} onChange={(event) => setInvestment(event.target.value)}>
-            {investments.map(([documentId, name]) => <option key={documentId} value={documentId}>{name}</option>)}
+            {investments.map((each) => <option key={each.syndUser} value={each.syndUser}>{each.name ?? 'Unknown Fund'}</option>)}
           </Form.Select>
         </Form.Group>
         <Form.Group controlId={ids.period}>
