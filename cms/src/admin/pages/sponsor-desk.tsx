@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Flex, Tabs } from '@strapi/design-system';
 import { Layouts } from '@strapi/strapi/admin';
+import { useSearchParams } from 'react-router-dom';
 import { CapitalAccounts } from '../components/sponsor-desk/capital-accounts';
 import { Investors } from '../components/sponsor-desk/investors';
 import { TaxDocuments } from '../components/sponsor-desk/tax-documents';
@@ -14,6 +15,8 @@ import type { Notice } from '../components/sponsor-desk/shared';
  */
 export default function SponsorDeskPage() {
   const [notice, setNotice] = useState<Notice>(null);
+  // The tab is in the address (?tab=), so a link (the commitments table's to an investor) opens it in the panel.
+  const [params, setParams] = useSearchParams();
   return (
     <Layouts.Root>
       <Layouts.Header title="Sponsor desk" subtitle="How each raise stands, who still has to sign or fund, and the money after the raise." />
@@ -24,7 +27,7 @@ export default function SponsorDeskPage() {
               {notice.text}
             </Alert>
           )}
-          <Tabs.Root defaultValue="raise" onValueChange={() => setNotice(null)}>
+          <Tabs.Root value={params.get('tab') ?? 'raise'} onValueChange={(tab: string) => { setNotice(null); setParams({ tab }); }}>
             <Tabs.List aria-label="Sponsor desk">
               <Tabs.Trigger value="raise">Raise board</Tabs.Trigger>
               <Tabs.Trigger value="investors">Investors</Tabs.Trigger>

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Checkbox, Flex, Link, Table, Tbody, Td, TextButton, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
+import { NavLink } from 'react-router-dom';
 import type { BoardFund, StateOption } from './raise-board';
-import { Cell, Choice, dateOf, Heading, Input, messageOf, money, Pager, today, TYPE_NAMES, type Notify } from './shared';
+import { Cell, Choice, dateOf, DOCUMENT_KINDS, Heading, Input, investorPage, messageOf, money, Pager, today, TYPE_NAMES, useOpenFile, type Notify } from './shared';
 
 /** A row of GET /sponsor-desk/funds/:documentId/commitments (docs/sponsor-desk.md). */
 interface Line {
@@ -43,9 +44,9 @@ const PAGE_SIZE = 25;
 const permission = (action: string) => [{ action: `plugin::sponsor-desk.${action}`, subject: null }] as never[];
 const DESK_PERMISSIONS = { remind: permission('remind'), countersign: permission('countersign'), export: permission('export'), post: permission('post') };
 
-/** The content manager's list of a type, filtered to one investor's rows. */
-const listOf = (uid: string, userDocumentId: string) =>
-  `/content-manager/collection-types/${uid}?page=1&pageSize=10&filters[$and][0][user][documentId][$eq]=${encodeURIComponent(userDocumentId)}`;
+/** The content manager's list of an investor's downloads (File Download rows), in the panel. */
+const downloadsOf = (userDocumentId: string) =>
+  `/content-manager/collection-types/api::file-download.file-download?page=1&pageSize=10&filters[$and][0][user][documentId][$eq]=${encodeURIComponent(userDocumentId)}`;
 
 /** A sortable column heading: a click sorts by it, a second click the other way. */
 function SortHeading({ label, field, sort, setSort }: { label: string; field: string; sort: string; setSort: (sort: string) => void }) {
@@ -157,20 +158,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
     }
   };
 
-  /** Opens the document the investor side signed in a new tab (the browser's own viewer): read before countersigning. */
-  const readAgreement = async (line: Line) => {
-    const reader = window.open('', '_blank');
-    try {
-      const { data: blob } = await get(`/sponsor-desk/commitments/${line.documentId}/document`, { responseType: 'blob' });
-      const url = URL.createObjectURL(new Blob([blob as Blob], { type: 'application/pdf' }));
-      if (reader) reader.location.href = url;
-      else window.location.assign(url);
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch (error) {
-      reader?.close();
-      notify({ variant: 'danger', text: messageOf(error) });
-    }
-  };
+  const openFile = useOpenFile(notify);
 
   const confirmFunding = async (event: FormEvent) => {
     event.preventDefault();
@@ -285,15 +273,17 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
                 <Td>
                   <Flex gap={2}>
                     {line.investorSignedAt && (
-                      <TextButton onClick={() => void readAgreement(line)} aria-label={`Read the agreement of ${line.investor.name}`}>Agreement</TextButton>
+                      <TextButton onClick={() => void openFile(`/sponsor-desk/commitments/${line.documentId}/document`)} aria-label={`Read the agreement of ${line.investor.name}`}>Agreement</TextButton>
                     )}
                     {allowedActions.canPost && line.state === 'countersigned' && (
                       <TextButton onClick={() => setFunding({ line, amount: String(line.amount ?? ''), date: today() })}>Funding</TextButton>
                     )}
                     {line.investor.documentId && (
                       <>
-                        <Link href={`/admin${listOf('api::proof-document.proof-document', line.investor.documentId)}`} isExternal={false}>Documents</Link>
-                        <Link href={`/admin${listOf('api::file-download.file-download', line.investor.documentId)}`} isExternal={false}>Downloads</Link>
+                        {Object.entries(DOCUMENT_KINDS).map(([kind, label]) => (
+                          <Link key={kind} tag={NavLink} to={investorPage(line.investor.documentId!, kind as keyof typeof DOCUMENT_KINDS)} aria-label={`${label} of ${line.investor.name}`}>{label}</Link>
+                        ))}
+                        <Link tag={NavLink} to={downloadsOf(line.investor.documentId)} aria-label={`Downloads of ${line.investor.name}`}>Downloads</Link>
                       </>
                     )}
                   </Flex>

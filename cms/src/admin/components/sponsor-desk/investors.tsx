@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Flex, Table, Tbody, Td, TextButton, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
-import { Cell, Choice, dateOf, Heading, Input, messageOf, money, Pager, TYPE_NAMES, type Notify } from './shared';
+import { useSearchParams } from 'react-router-dom';
+import { Cell, Choice, dateOf, Heading, Input, messageOf, money, Pager, TYPE_NAMES, useOpenFile, type DocumentKind, type Notify } from './shared';
 
 /** GET /sponsor-desk/investors and /sponsor-desk/investors/:documentId (docs/sponsor-desk.md). */
 interface Accreditation {
@@ -28,11 +29,23 @@ interface Directory {
   pagination: { page: number; pageCount: number; total: number };
 }
 
+/** A document of the investor's, as the desk lists it to open. */
+interface InvestorFile {
+  documentId: string;
+  title: string | null;
+  year: number | null;
+  fund: string | null;
+  uploadedAt: string | null;
+}
+
 interface Investor extends Accreditation {
   documentId: string;
   name: string;
   email: string;
-  proofDocuments: { documentId: string; title: string | null; uploadedAt: string | null; reviewedBy: string | null; reviewedAt: string | null }[];
+  proofDocuments: (InvestorFile & { reviewedBy: string | null; reviewedAt: string | null })[];
+  taxDocuments: InvestorFile[];
+  newsDocuments: InvestorFile[];
+  agreements: InvestorFile[];
   commitments: { documentId: string; fund: { name: string | null } | null; stateLabel: string; amount: number | null }[];
   sessions: { label: string | null; startedAt: string | null; expiresAt: string | null; isGuestSession: boolean }[];
 }
@@ -49,11 +62,41 @@ function accreditationText(account: Accreditation): string {
 }
 
 
-/** One investor: accreditation, proof documents to review, commitments across funds, and open sessions. */
-function InvestorDetail({ documentId, notify, changed }: { documentId: string; notify: Notify; changed: () => void }) {
+/** One kind of the investor's documents (tax, news, agreements): each opens in a new tab. */
+function Files({ kind, files, open }: { kind: DocumentKind; files: InvestorFile[]; open: (path: string) => Promise<void> }) {
+  const label = { proof: 'Proof documents', tax: 'Tax documents', news: 'News documents', agreement: 'Completed agreements' }[kind];
+  return (
+    <>
+      <Box paddingTop={6}><Typography variant="omega" fontWeight="bold" tag="h3">{label}</Typography></Box>
+      {files.length ? (
+        <Table colCount={3} rowCount={files.length + 1} aria-label={label}>
+          <Thead><Tr><Heading label="Document" /><Heading label="Fund and year" /><Heading label="Added" /></Tr></Thead>
+          <Tbody>
+            {files.map((file) => (
+              <Tr key={file.documentId}>
+                <Td><TextButton onClick={() => void open(`/sponsor-desk/documents/${kind}/${file.documentId}`)}>{file.title ?? 'Untitled'}</TextButton></Td>
+                <Cell>{[file.fund, file.year].filter(Boolean).join(' · ')}</Cell>
+                <Cell>{dateOf(file.uploadedAt)}</Cell>
+              </Tr>
+            ))}
+          </Tbody>
+        </Table>
+      ) : <Typography textColor="neutral600">None.</Typography>}
+    </>
+  );
+}
+
+/** One investor: accreditation, documents of each kind (proofs to review), commitments across funds, and open sessions. */
+function InvestorDetail({ documentId, kind, notify, changed }: { documentId: string; kind: string | null; notify: Notify; changed: () => void }) {
   const { get, post } = useFetchClient();
   const { allowedActions } = useRBAC(PERMISSIONS);
+  const openFile = useOpenFile(notify);
   const [investor, setInvestor] = useState<Investor | null>(null);
+  const sections = useRef<Partial<Record<string, HTMLElement | null>>>({});
+  // Opened on one kind of document (from the commitments table): that section is brought into view.
+  useEffect(() => {
+    if (investor && kind) sections.current[kind]?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [investor, kind]);
   const load = useCallback(() => {
     get(`/sponsor-desk/investors/${documentId}`)
       .then(({ data }) => setInvestor(data as Investor))
@@ -78,14 +121,14 @@ function InvestorDetail({ documentId, notify, changed }: { documentId: string; n
       <Typography variant="delta" tag="h2">{investor.name}</Typography>
       <Box paddingTop={1}><Typography textColor="neutral600">{`${investor.email} · accreditation: ${accreditationText(investor)}${investor.accreditation ? ` (${investor.accreditation.label})` : ''}`}</Typography></Box>
 
-      <Box paddingTop={6}><Typography variant="omega" fontWeight="bold" tag="h3">Proof documents</Typography></Box>
+      <Box ref={(node: HTMLElement | null) => { sections.current.proof = node; }} paddingTop={6}><Typography variant="omega" fontWeight="bold" tag="h3">Proof documents</Typography></Box>
       {investor.proofDocuments.length ? (
         <Table colCount={3} rowCount={investor.proofDocuments.length + 1} aria-label="Proof documents">
           <Thead><Tr><Heading label="Document" /><Heading label="Uploaded" /><Heading label="Review" /></Tr></Thead>
           <Tbody>
             {investor.proofDocuments.map((proof) => (
               <Tr key={proof.documentId}>
-                <Cell>{proof.title}</Cell>
+                <Td><TextButton onClick={() => void openFile(`/sponsor-desk/documents/proof/${proof.documentId}`)}>{proof.title ?? 'Untitled'}</TextButton></Td>
                 <Cell>{dateOf(proof.uploadedAt)}</Cell>
                 <Td>
                   <Flex gap={3}>
@@ -102,6 +145,11 @@ function InvestorDetail({ documentId, notify, changed }: { documentId: string; n
           </Tbody>
         </Table>
       ) : <Typography textColor="neutral600">None uploaded.</Typography>}
+      {(['tax', 'news', 'agreement'] as const).map((each) => (
+        <Box key={each} ref={(node: HTMLElement | null) => { sections.current[each] = node; }}>
+          <Files kind={each} files={{ tax: investor.taxDocuments, news: investor.newsDocuments, agreement: investor.agreements }[each]} open={openFile} />
+        </Box>
+      ))}
 
       <Box paddingTop={6}><Typography variant="omega" fontWeight="bold" tag="h3">Commitments</Typography></Box>
       {investor.commitments.length ? (
@@ -144,12 +192,15 @@ function InvestorDetail({ documentId, notify, changed }: { documentId: string; n
  */
 export function Investors({ notify }: { notify: Notify }) {
   const { get } = useFetchClient();
+  // The investor open below is in the address (?investor=), so the commitments table links here and Back returns.
+  const [params, setParams] = useSearchParams();
+  const open = params.get('investor');
+  const setOpen = (investor: string | null) => setParams(investor ? { tab: 'investors', investor } : { tab: 'investors' });
   const [portal, setPortal] = useState('');
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [directory, setDirectory] = useState<Directory | null>(null);
-  const [open, setOpen] = useState<string | null>(null);
 
   const load = useCallback(() => {
     get('/sponsor-desk/investors', { params: { ...(portal && { portal }), ...(q && { q }), page, pageSize: 25 } })
@@ -208,7 +259,7 @@ export function Investors({ notify }: { notify: Notify }) {
         </Box>
         {directory && <Pager total={directory.pagination.total} page={directory.pagination.page} pageCount={directory.pagination.pageCount} noun="account" empty="No accounts found" setPage={setPage} />}
       </Box>
-      {open && <InvestorDetail key={open} documentId={open} notify={notify} changed={load} />}
+      {open && <InvestorDetail key={open} documentId={open} kind={params.get('kind')} notify={notify} changed={load} />}
     </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Badge, Box, Button, Checkbox, Flex, Grid, TextButton, Typography } from '@strapi/design-system';
+import { Badge, Box, Button, Checkbox, Flex, Grid, ProgressBar, TextButton, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { Commitments } from './commitments';
 import { Choice, dateOf, investors, messageOf, money, type Notify } from './shared';
@@ -33,32 +33,16 @@ interface Board {
 
 const percentOf = (part: number, whole: number | null) => (whole ? Math.min(100, Math.round((part / whole) * 100)) : 0);
 
-/** The raise as a bar: committed (light) and funded (dark) as shares of the fund's size. */
+/** The raise as two bars of the design system: committed and funded, as shares of the fund's size. */
 function RaiseBar({ fund }: { fund: BoardFund }) {
   const committed = percentOf(fund.committed, fund.total);
   const funded = percentOf(fund.funded, fund.total);
-  const part = (width: number, background: string) => (
-    <Box background={background} style={{ position: 'absolute', left: 0, top: 0, bottom: 0, width: `${width}%` }} />
-  );
   return (
-    <Box>
-      <Box
-        role="progressbar"
-        aria-label={`${fund.name}: ${committed}% committed`}
-        aria-valuenow={committed}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        background="neutral150"
-        hasRadius
-        style={{ position: 'relative', overflow: 'hidden', height: '0.75rem' }}
-      >
-        {part(committed, 'primary200')}
-        {part(funded, 'primary600')}
-      </Box>
-      <Box paddingTop={1}>
-        <Typography variant="pi" textColor="neutral600">{`${committed}% committed, ${funded}% funded`}</Typography>
-      </Box>
-    </Box>
+    <Flex direction="column" alignItems="stretch" gap={1}>
+      <ProgressBar value={committed} aria-label={`${fund.name}: ${committed}% committed`} />
+      <ProgressBar value={funded} aria-label={`${fund.name}: ${funded}% funded`} />
+      <Typography variant="pi" textColor="neutral600">{`${committed}% committed, ${funded}% funded`}</Typography>
+    </Flex>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Button, Field, Flex, SingleSelect, SingleSelectOption, Td, TextInput, Th, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
 
@@ -20,6 +20,37 @@ export function messageOf(error: unknown): string {
   const answer = (error as { response?: { data?: { error?: { message?: string } } } }).response?.data?.error?.message;
   return answer ?? (error instanceof Error ? error.message : 'The call failed');
 }
+
+/**
+ * Opens a file an admin route answers (an investor's document, an agreement) in a new tab, in the browser's own
+ * viewer: fetched with the staff member's token, which a plain link would not carry.
+ */
+export function useOpenFile(notify: Notify): (path: string) => Promise<void> {
+  const { get } = useFetchClient();
+  return useCallback(async (path: string) => {
+    const reader = window.open('', '_blank');
+    try {
+      const { data: blob } = await get(path, { responseType: 'blob' });
+      const url = URL.createObjectURL(blob as Blob);
+      if (reader) reader.location.href = url;
+      else window.location.assign(url);
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (error) {
+      reader?.close();
+      notify({ variant: 'danger', text: messageOf(error) });
+    }
+  }, [get, notify]);
+}
+
+/** The kinds of an investor's documents the desk opens (GET /sponsor-desk/documents/:kind/:documentId), as staff read them. */
+export const DOCUMENT_KINDS = { proof: 'Proofs', tax: 'Tax', news: 'News', agreement: 'Agreements' } as const;
+export type DocumentKind = keyof typeof DOCUMENT_KINDS;
+
+/** Where the desk shows one investor (the Investors tab, opened on them; `kind` brings that kind of document into view). */
+export const investorPage = (documentId: string, kind?: DocumentKind) => ({
+  pathname: '/sponsor-desk',
+  search: `?${new URLSearchParams({ tab: 'investors', investor: documentId, ...(kind && { kind }) }).toString()}`,
+});
 
 /** A text field of the panel's design system. */
 export function Input({ label, value, onChange, hint, type = 'text' }: { label: string; value: string; onChange: (value: string) => void; hint?: string; type?: string }) {
@@ -69,14 +100,24 @@ export interface FundChoice {
   name: string | null;
 }
 
-/** Every fund, by name (the content manager's list): what the desk's forms pick from. */
-export function useFunds(notify: Notify): FundChoice[] {
+/** A portal's funds as the desk answers them (GET /sponsor-desk/funds?portal=&all=true), with the portals to choose from. */
+export interface PortalFunds {
+  portal: { slug: string; name: string } | null;
+  portals: { slug: string; name: string }[];
+  funds: FundChoice[];
+}
+
+/** Every fund of one portal (the default one until `portal` names another), closed ones too: what a form picks from. */
+export function usePortalFunds(notify: Notify, portal: string): PortalFunds {
   const { get } = useFetchClient();
-  const [funds, setFunds] = useState<FundChoice[]>([]);
+  const [answer, setAnswer] = useState<PortalFunds>({ portal: null, portals: [], funds: [] });
   useEffect(() => {
-    get('/content-manager/collection-types/api::fund.fund', { params: { page: 1, pageSize: 100, sort: 'name:ASC' } })
-      .then(({ data }) => setFunds((data as { results: FundChoice[] }).results))
+    get('/sponsor-desk/funds', { params: { ...(portal && { portal }), all: 'true' } })
+      .then(({ data }) => {
+        const { portal: shown, portals, funds } = data as PortalFunds;
+        setAnswer({ portal: shown, portals, funds: [...funds].sort((one, other) => (one.name ?? '').localeCompare(other.name ?? '')) });
+      })
       .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
-  }, [get, notify]);
-  return funds;
+  }, [get, portal, notify]);
+  return answer;
 }

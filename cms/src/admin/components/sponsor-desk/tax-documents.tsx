@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Box, Button, Flex, SingleSelect, SingleSelectOption, Table, Tbody, Td, TextButton, Thead, Tr, Typography } from '@strapi/design-system';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Box, Button, Flex, SingleSelect, SingleSelectOption, Table, Tbody, Td, TextButton, Thead, Tr, Typography, VisuallyHidden } from '@strapi/design-system';
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
-import { Cell, Choice, dateOf, Heading, Input, messageOf, useFunds, type Notify } from './shared';
+import { Cell, Choice, dateOf, Heading, Input, messageOf, usePortalFunds, type Notify } from './shared';
 
 /** The K-1 calls of the sponsor desk (docs/sponsor-desk.md, K-1s). */
 interface Schedule {
@@ -40,6 +40,7 @@ function ScheduleDetail({ documentId, notify, changed }: { documentId: string; n
   const { allowedActions } = useRBAC(POST);
   const [schedule, setSchedule] = useState<(Schedule & { investors: Partner[] }) | null>(null);
   const [pattern, setPattern] = useState('');
+  const picker = useRef<HTMLInputElement>(null);
   const [picks, setPicks] = useState<Pick[]>([]);
   const [busy, setBusy] = useState(false);
   const load = useCallback(() => {
@@ -112,13 +113,18 @@ function ScheduleDetail({ documentId, notify, changed }: { documentId: string; n
         <Box paddingTop={4}>
           <Flex gap={4} alignItems="flex-end" wrap="wrap">
             <Input label="File name pattern (optional)" value={pattern} onChange={setPattern} hint="Like K1-2026-{last}-{first}; empty: a file is an investor's when its name holds their email or names" />
-            <input
-              type="file"
-              multiple
-              accept=".pdf,application/pdf"
-              aria-label="K-1 files"
-              onChange={(event) => void match([...(event.target.files ?? [])], pattern)}
-            />
+            {/* The design system has no file field: its button opens the browser's picker, as the media library's does. */}
+            <VisuallyHidden>
+              <input
+                ref={picker}
+                type="file"
+                multiple
+                accept=".pdf,application/pdf"
+                aria-label="K-1 files"
+                onChange={(event) => void match([...(event.target.files ?? [])], pattern)}
+              />
+            </VisuallyHidden>
+            <Button variant="secondary" onClick={() => picker.current?.click()}>Choose K-1 files</Button>
             {picks.length > 0 && <Button loading={busy} onClick={issue}>{`Issue ${ready} file${ready === 1 ? '' : 's'}`}</Button>}
           </Flex>
         </Box>
@@ -175,7 +181,8 @@ function ScheduleDetail({ documentId, notify, changed }: { documentId: string; n
  */
 export function TaxDocuments({ notify }: { notify: Notify }) {
   const { get, post } = useFetchClient();
-  const funds = useFunds(notify);
+  const [portal, setPortal] = useState('');
+  const { portal: shown, portals, funds } = usePortalFunds(notify, portal);
   const [fund, setFund] = useState('');
   const [schedules, setSchedules] = useState<Schedule[]>([]);
   const [open, setOpen] = useState<string | null>(null);
@@ -203,9 +210,16 @@ export function TaxDocuments({ notify }: { notify: Notify }) {
   return (
     <Flex direction="column" alignItems="stretch" gap={6}>
       <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
-        <Box style={{ maxWidth: '30rem' }}>
-          <Choice label="Fund" value={fund} onChange={(next) => { setFund(next); setOpen(null); }} options={funds.map((each) => [each.documentId, each.name ?? each.documentId])} />
-        </Box>
+        <Flex gap={4} wrap="wrap">
+          {portals.length > 1 && (
+            <Box style={{ minWidth: '20rem' }}>
+              <Choice label="Portal" value={shown?.slug ?? ''} onChange={(next) => { setPortal(next); setFund(''); setOpen(null); }} options={portals.map((each) => [each.slug, each.name])} />
+            </Box>
+          )}
+          <Box style={{ minWidth: '30rem' }}>
+            <Choice label="Fund" value={fund} onChange={(next) => { setFund(next); setOpen(null); }} options={funds.map((each) => [each.documentId, each.name ?? each.documentId])} />
+          </Box>
+        </Flex>
         {fund && (
           <Box tag="form" paddingTop={4} onSubmit={save}>
             <Flex gap={4} alignItems="flex-end" wrap="wrap">

@@ -5,14 +5,47 @@ import { accreditationDue, accreditationOption, INVEST_STATUS, raiseState, RAISE
 import { isoOf, likePattern, listQuery } from '../../../utils/list-query';
 import { serviceAccessor } from '../../../utils/service';
 import { linkTableOf, tableOf } from '../../../utils/tables';
+import { fileStorage } from '../../../providers/storage';
+import { typeOfName } from '../../../providers/storage/file-types';
 import { portals } from '../../portal/services/portal';
 import { sessions } from '../../session/services/session';
 import { personName } from '../../synd-user/services/synd-user';
 import { USER } from '../users';
 
 const SYND_USER = 'api::synd-user.synd-user';
+const FUND = 'api::fund.fund';
+const COMPANY = 'api::company.company';
 const PROOF_DOCUMENT = 'api::proof-document.proof-document';
 const USER_AUTH = 'api::session.user-auth';
+/** The investor's documents staff open from the desk, by the kind its route names. */
+const DOCUMENT_KINDS = {
+  proof: 'api::proof-document.proof-document',
+  tax: 'api::tax-document.tax-document',
+  news: 'api::news-document.news-document',
+  agreement: 'api::synd-agreement.synd-agreement',
+} as const;
+export type DocumentKind = keyof typeof DOCUMENT_KINDS;
+
+interface FileRow {
+  documentId: string;
+  title: string | null;
+  originalName: string | null;
+  docPath: string | null;
+  createdAt: string;
+  year?: number | null;
+  fund?: { name: string | null } | null;
+  syndUser?: { fund: { name: string | null } | null } | null;
+}
+
+/** A document as the investor's page lists it, to open from there. */
+const fileView = (row: FileRow) => ({
+  documentId: row.documentId,
+  title: row.title || row.originalName,
+  originalName: row.originalName,
+  year: row.year ?? null,
+  fund: row.fund?.name ?? row.syndUser?.fund?.name ?? null,
+  uploadedAt: isoOf(row.createdAt),
+});
 /** The most accounts one page of the directory answers. */
 const MAX_PAGE_SIZE = 100;
 const SORTS = ['name', 'email', 'accreditationDate', 'createdAt'] as const;
@@ -70,8 +103,8 @@ const nameOf = (user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) => pers
 const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = (): Knex => strapi.db.connection;
 
-  /** The page's accounts' figures, one grouped query each: proof documents, commitments, open sessions. */
-  async function figuresOf(userIds: number[], now: Date) {
+  /** The page's accounts' figures, one grouped query each: proof documents, commitments to the portal's funds, open sessions. */
+  async function figuresOf(userIds: number[], portalId: number, now: Date) {
     const grouped = async (uid: string, build: (query: Knex.QueryBuilder, owner: string) => Knex.QueryBuilder) => {
       const link = linkTableOf(strapi, uid, 'user');
       const query = knex()(`${tableOf(strapi, uid)} as t`).join(`${link.name} as l`, `l.${link.owner}`, 't.id').whereIn(`l.${link.target}`, userIds).groupBy(`l.${link.target}`);
@@ -80,7 +113,18 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
     const [proofs, commitments, open] = await Promise.all([
       grouped(PROOF_DOCUMENT, (query, owner) => query.where((live) => live.whereNull('t.is_deleted').orWhere('t.is_deleted', false))
         .select({ user: owner }).count({ documents: '*' }).sum({ unreviewed: knex().raw('CASE WHEN t.reviewed_at IS NULL THEN 1 ELSE 0 END') })),
-      grouped(SYND_USER, (query, owner) => query.where('t.invest_status', INVEST_STATUS.accepted).select({ user: owner }).count({ commitments: '*' }).sum({ amount: 't.invest_amount' })),
+      grouped(SYND_USER, (query, owner) => {
+        const fund = linkTableOf(strapi, SYND_USER, 'fund');
+        const company = linkTableOf(strapi, FUND, 'company');
+        const portal = linkTableOf(strapi, COMPANY, 'portal');
+        return query
+          .join(`${fund.name} as sf`, `sf.${fund.owner}`, 't.id')
+          .join(`${company.name} as fc`, `fc.${company.owner}`, `sf.${fund.target}`)
+          .join(`${portal.name} as cp`, `cp.${portal.owner}`, `fc.${company.target}`)
+          .where(`cp.${portal.target}`, portalId)
+          .where('t.invest_status', INVEST_STATUS.accepted)
+          .select({ user: owner }).count({ commitments: '*' }).sum({ amount: 't.invest_amount' });
+      }),
       grouped(USER_AUTH, (query, owner) => query.where('t.expires_at', '>', now).select({ user: owner }).count({ sessions: '*' })),
     ]);
     const find = (rows: Record<string, number | string | null>[], id: number) => rows.find((row) => Number(row.user) === id);
@@ -102,12 +146,17 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** GET /sponsor-desk/investors: a page of the portal's accounts, searched by name or email. */
     async list(query: DirectoryQuery) {
       const every = await portals(strapi).findAll();
-      const portal = query.portal ? await portals(strapi).requireBySlug(query.portal) : (every.find((row) => row.isDefault) ?? every[0]);
+      const byDefault = every.find((row) => row.isDefault) ?? every[0];
+      const portal = query.portal ? await portals(strapi).requireBySlug(query.portal) : byDefault;
       const choices = every.map((row) => ({ slug: row.slug, name: (row as { name?: string | null }).name ?? row.slug }));
       if (!portal) return { portal: null, portals: choices, results: [], pagination: { page: 1, pageSize: query.pageSize, pageCount: 0, total: 0 } };
       const link = linkTableOf(strapi, USER, 'portal');
       const accounts = () => {
-        const rows = knex()(`${tableOf(strapi, USER)} as u`).join(`${link.name} as p`, `p.${link.owner}`, 'u.id').where(`p.${link.target}`, portal.id);
+        // An account made before portals existed (no portal) is the default portal's, as the site treats it.
+        const rows = knex()(`${tableOf(strapi, USER)} as u`).leftJoin(`${link.name} as p`, `p.${link.owner}`, 'u.id').where((scope) => {
+          scope.where(`p.${link.target}`, portal.id);
+          if (portal.id === byDefault?.id) scope.orWhereNull(`p.${link.owner}`);
+        });
         if (query.q) {
           const like = likePattern(query.q);
           rows.where((search) => search
@@ -129,7 +178,7 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
         .offset((query.page - 1) * query.pageSize).limit(query.pageSize)) as { id: number | string }[]).map((row) => Number(row.id));
       const users = (await strapi.db.query(USER).findMany({ where: { id: { $in: ids } } })) as UserRow[];
       const now = new Date();
-      const figures = ids.length ? await figuresOf(ids, now) : () => null;
+      const figures = ids.length ? await figuresOf(ids, portal.id, now) : () => null;
       const byUserId = new Map(users.map((user) => [user.id, user]));
       return {
         portal: { slug: portal.slug, name: (portal as { name?: string | null }).name ?? portal.slug },
@@ -147,10 +196,15 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
     async find(documentId: string) {
       const user = await userOf(documentId);
       const now = new Date();
-      const [proofs, rows, open] = await Promise.all([
-        strapi.db.query(PROOF_DOCUMENT).findMany({ where: { user: { id: user.id }, isDeleted: { $ne: true } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: 200 }),
+      const live = { isDeleted: { $ne: true } };
+      const newest = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
+      const [proofs, rows, open, taxes, news, agreements] = await Promise.all([
+        strapi.db.query(PROOF_DOCUMENT).findMany({ where: { user: { id: user.id }, ...live }, orderBy: newest, limit: 200 }),
         strapi.db.query(SYND_USER).findMany({ where: { user: { id: user.id } }, populate: { fund: { select: ['documentId', 'name'] } }, orderBy: { createdAt: 'desc' }, limit: 200 }),
         strapi.db.query(USER_AUTH).findMany({ where: { user: { id: user.id }, expiresAt: { $gt: now } }, select: ['label', 'createdAt', 'expiresAt', 'isGuestSession'], orderBy: { createdAt: 'desc' }, limit: 200 }),
+        strapi.db.query(DOCUMENT_KINDS.tax).findMany({ where: { user: { id: user.id }, ...live }, populate: { fund: { select: ['name'] } }, orderBy: newest, limit: 200 }),
+        strapi.db.query(DOCUMENT_KINDS.news).findMany({ where: { user: { id: user.id }, ...live }, populate: { fund: { select: ['name'] } }, orderBy: newest, limit: 200 }),
+        strapi.db.query(DOCUMENT_KINDS.agreement).findMany({ where: { syndUser: { user: { id: user.id } }, ...live }, populate: { syndUser: { populate: { fund: { select: ['name'] } } } }, orderBy: newest, limit: 200 }),
       ]);
       return {
         documentId: user.documentId,
@@ -164,6 +218,9 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
         proofDocuments: (proofs as { documentId: string; title: string | null; originalName: string | null; createdAt: string; reviewedBy: string | null; reviewedAt: string | null }[]).map((proof) => ({
           documentId: proof.documentId, title: proof.title || proof.originalName, originalName: proof.originalName, uploadedAt: isoOf(proof.createdAt), reviewedBy: proof.reviewedBy, reviewedAt: isoOf(proof.reviewedAt),
         })),
+        taxDocuments: (taxes as FileRow[]).map(fileView),
+        newsDocuments: (news as FileRow[]).map(fileView),
+        agreements: (agreements as FileRow[]).map(fileView),
         commitments: (rows as (RaiseRow & { documentId: string; invest_amount: number | string | null; fund: { documentId: string; name: string | null } | null })[]).map((row) => ({
           documentId: row.documentId, fund: row.fund, state: raiseState(row), stateLabel: RAISE_STATE_LABELS[raiseState(row)], amount: row.invest_amount === null ? null : Number(row.invest_amount),
         })),
@@ -185,10 +242,26 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
       return { documentId: proof.documentId, reviewedBy: data.reviewedBy, reviewedAt: data.reviewedAt ? data.reviewedAt.toISOString() : null };
     },
 
-    /** POST /sponsor-desk/investors/:documentId/sign-out: ends every session of the account; answers how many. */
+    /**
+     * GET /sponsor-desk/documents/:kind/:documentId: an investor's proof, tax or news document or completed agreement,
+     * from the private storage, for staff to read (the route records each download).
+     */
+    async documentFile(kind: string, documentId: string): Promise<{ bytes: Buffer; name: string; type: string }> {
+      if (!Object.prototype.hasOwnProperty.call(DOCUMENT_KINDS, kind)) throw new errors.ValidationError(`kind must be one of ${Object.keys(DOCUMENT_KINDS).join(', ')}`);
+      const row = /^[A-Za-z0-9]{1,64}$/.test(documentId)
+        ? ((await strapi.db.query(DOCUMENT_KINDS[kind as DocumentKind]).findOne({ where: { documentId, isDeleted: { $ne: true } }, select: ['originalName', 'docPath'] })) as Pick<FileRow, 'originalName' | 'docPath'> | null)
+        : null;
+      if (!row) throw new errors.NotFoundError('Document not found');
+      const storage = fileStorage(strapi);
+      if (!row.docPath || !(await storage.exists(row.docPath))) throw new errors.NotFoundError('The file of this document is not in the storage');
+      const name = row.originalName || row.docPath.split('/').pop() || 'document';
+      return { bytes: await storage.get(row.docPath), name, type: typeOfName(name) };
+    },
+
+    /** POST /sponsor-desk/investors/:documentId/sign-out: ends every session of the account; answers how many were open. */
     async signOutEverywhere(documentId: string) {
       const user = await userOf(documentId);
-      const ended = await strapi.db.query(USER_AUTH).count({ where: { user: { id: user.id } } });
+      const ended = await strapi.db.query(USER_AUTH).count({ where: { user: { id: user.id }, expiresAt: { $gt: new Date() } } });
       await sessions(strapi).endAllForUser(user.id);
       return { ended };
     },

@@ -8,6 +8,7 @@ import { reminders } from '../../../api/reminder/services/reminder';
 import { signing } from '../../../api/signing/services/signing';
 import { taxSchedules } from '../../../api/tax-schedule/services/tax-schedule';
 import { board, commitmentQuery } from '../../../api/synd-user/services/board';
+import { deskLists } from './lists';
 
 /**
  * The sponsor's desk: staff run a raise and a fund's money after it from the admin panel (docs/sponsor-desk.md,
@@ -73,6 +74,14 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
   async review(ctx: Context) {
     ctx.body = await directory(strapi).review(ctx.params.documentId, body(ctx).reviewed, staffName(ctx));
   },
+  /** An investor's document (proof, tax, news, a completed agreement) to read in the browser's own viewer. */
+  async investorDocument(ctx: Context) {
+    const { bytes, name, type } = await directory(strapi).documentFile(ctx.params.kind, ctx.params.documentId);
+    ctx.set('Content-Disposition', `inline; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.type = type;
+    ctx.body = bytes;
+  },
   async signOut(ctx: Context) {
     ctx.body = await directory(strapi).signOutEverywhere(ctx.params.documentId);
   },
@@ -126,12 +135,24 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
   async findEvent(ctx: Context) {
     ctx.body = await ledger(strapi).eventWithAllocation(ctx.params.id);
   },
+  async events(ctx: Context) {
+    ctx.body = await deskLists(strapi).events(ctx.query);
+  },
+  async allocation(ctx: Context) {
+    ctx.body = await deskLists(strapi).allocation(String(ctx.params.id), ctx.query);
+  },
+  async replaceDraft(ctx: Context) {
+    ctx.body = await deskLists(strapi).replaceDraft(String(ctx.params.id), body(ctx), staffName(ctx), ctx.query);
+  },
   async postEvent(ctx: Context) {
     const { event } = await ledger(strapi).postEvent(ctx.params.id, staffName(ctx));
     ctx.body = event;
   },
   async confirmFunding(ctx: Context) {
     ctx.body = await ledger(strapi).confirmFunding(body(ctx), staffName(ctx));
+  },
+  async recordAdjustment(ctx: Context) {
+    ctx.body = await ledger(strapi).recordAdjustment(body(ctx), staffName(ctx));
   },
   async recordValuation(ctx: Context) {
     ctx.body = await ledger(strapi).recordValuation(body(ctx), staffName(ctx));
@@ -172,28 +193,47 @@ async function csvBody(ctx: Context): Promise<string> {
 const RECORD_MAX = 2_000;
 
 /**
- * Every change the desk answers is recorded as a Desk Action (docs/sponsor-desk.md): who (the staff member's name and
- * email), when, which call and what it was asked (the JSON body, cut at 2,000 characters; a file's name, not its
- * bytes). A refused call changes nothing and is not recorded; a record that cannot be written is logged.
+ * The desk's record (docs/sponsor-desk.md): every change it answers, every export and download, and every call it
+ * refuses (403) is a Desk Action, with who (the staff member's name and email), when, which call, its status and
+ * what was asked (the JSON body or, for a read, the query, cut at 2,000 characters; a file's name, not its bytes). A
+ * record that cannot be written is logged. Reads by the ctx's own properties only, as a policy sees a copy of them.
  */
-const recorded = (action: string) => async (ctx: Context, next: () => Promise<void>) => {
-  await next();
-  if (ctx.status >= 400) return;
-  const request = ctx.request as unknown as { body?: unknown; files?: Record<string, { originalFilename?: string | null } | unknown[]> };
+async function record(ctx: Context, action: string, status: number): Promise<void> {
+  const request = ctx.request as unknown as { body?: unknown; query?: Record<string, unknown>; path: string; method: string; files?: Record<string, { originalFilename?: string | null } | unknown[]> };
   const file = request.files?.file;
-  const asked = JSON.stringify({ ...(typeof request.body === 'object' && request.body ? request.body : {}), ...(file && !Array.isArray(file) && { file: (file as { originalFilename?: string | null }).originalFilename }) });
+  const sent = request.method === 'GET' ? request.query : request.body;
+  const asked = JSON.stringify({ ...(typeof sent === 'object' && sent ? sent : {}), ...(file && !Array.isArray(file) && { file: (file as { originalFilename?: string | null }).originalFilename }) });
   try {
     await strapi.db.query('api::desk-action.desk-action').create({
-      data: { action, staffName: staffName(ctx), staffEmail: staffEmail(ctx), path: ctx.path, request: asked.length > RECORD_MAX ? { cut: asked.slice(0, RECORD_MAX) } : JSON.parse(asked), status: ctx.status },
+      data: { action, staffName: staffName(ctx), staffEmail: staffEmail(ctx), path: request.path, request: asked.length > RECORD_MAX ? { cut: asked.slice(0, RECORD_MAX) } : JSON.parse(asked), status },
     });
   } catch (error) {
-    strapi.log.error(`Desk action ${action} by ${staffEmail(ctx)} was done but not recorded: ${String(error)}`);
+    strapi.log.error(`Desk action ${action} (${status}) by ${staffEmail(ctx)} was not recorded: ${String(error)}`);
   }
+}
+
+/** The panel's permission check (as admin::hasPermissions), which records the call it refuses. */
+async function holds(ctx: Context, { permission, action }: { permission: SponsorDeskAction; action: string }): Promise<boolean> {
+  if ((ctx.state.userAbility as { can(action: string): boolean } | undefined)?.can(sponsorDeskAction(permission))) return true;
+  await record(ctx, action, 403);
+  return false;
+}
+
+/** Records the call once answered when `kept`, and a refusal of the controller's own (an import needing post). */
+const recorded = (action: string, kept: boolean) => async (ctx: Context, next: () => Promise<void>) => {
+  try {
+    await next();
+  } catch (error) {
+    if (error instanceof errors.ForbiddenError) await record(ctx, action, 403);
+    throw error;
+  }
+  if (kept && ctx.status < 400) await record(ctx, action, ctx.status);
 };
 
-const may = (action: SponsorDeskAction, record?: string) => ({
-  policies: ['admin::isAuthenticatedAdmin', { name: 'admin::hasPermissions', config: { actions: [sponsorDeskAction(action)] } }],
-  ...(record && { middlewares: [recorded(record)] }),
+/** A route for staff holding `permission`; `action` names the call in Desk Actions; `kept` records it when answered. */
+const may = (permission: SponsorDeskAction, action: string, kept = false) => ({
+  policies: ['admin::isAuthenticatedAdmin', { name: 'plugin::sponsor-desk.holds', config: { permission, action } }],
+  middlewares: [recorded(action, kept)],
 });
 
 export default {
@@ -202,32 +242,38 @@ export default {
     (strapi.service('admin::permission') as unknown as { actionProvider: { registerMany(list: unknown[]): Promise<void> } }).actionProvider.registerMany(actions);
   },
   controllers: { desk: controller },
+  policies: { holds },
   routes: {
     admin: {
       type: 'admin',
       routes: [
-        { method: 'GET', path: '/funds', handler: 'desk.funds', config: may('read') },
-        { method: 'GET', path: '/funds/:documentId/commitments', handler: 'desk.commitments', config: may('read') },
-        { method: 'GET', path: '/funds/:documentId/commitments.csv', handler: 'desk.commitmentsCsv', config: may('export') },
-        { method: 'POST', path: '/reminders', handler: 'desk.remind', config: may('remind', 'remind') },
-        { method: 'GET', path: '/investors', handler: 'desk.investors', config: may('read') },
-        { method: 'GET', path: '/investors/:documentId', handler: 'desk.investor', config: may('read') },
-        { method: 'POST', path: '/investors/:documentId/sign-out', handler: 'desk.signOut', config: may('sessions', 'sign out everywhere') },
-        { method: 'POST', path: '/proof-documents/:documentId/review', handler: 'desk.review', config: may('review', 'review a proof document') },
-        { method: 'GET', path: '/tax-schedules', handler: 'desk.taxSchedules', config: may('read') },
-        { method: 'POST', path: '/tax-schedules', handler: 'desk.setTaxSchedule', config: may('draft', 'set a tax year') },
-        { method: 'GET', path: '/tax-schedules/:documentId', handler: 'desk.taxSchedule', config: may('read') },
-        { method: 'POST', path: '/tax-schedules/:documentId/match', handler: 'desk.matchTaxDocuments', config: may('read') },
-        { method: 'POST', path: '/tax-schedules/:documentId/documents', handler: 'desk.issueTaxDocument', config: may('post', 'issue a K-1') },
-        { method: 'POST', path: '/tax-schedules/:documentId/issued', handler: 'desk.taxScheduleIssued', config: may('post', 'mark a tax year issued') },
-        { method: 'POST', path: '/countersign', handler: 'desk.countersign', config: may('countersign', 'countersign') },
-        { method: 'GET', path: '/commitments/:documentId/document', handler: 'desk.signedDocument', config: may('read') },
-        { method: 'POST', path: '/fund-events', handler: 'desk.draftEvent', config: may('draft', 'draft an event') },
-        { method: 'GET', path: '/fund-events/:id', handler: 'desk.findEvent', config: may('read') },
-        { method: 'POST', path: '/fund-events/:id/post', handler: 'desk.postEvent', config: may('post', 'post an event') },
-        { method: 'POST', path: '/funding', handler: 'desk.confirmFunding', config: may('post', 'confirm funding') },
-        { method: 'POST', path: '/valuations', handler: 'desk.recordValuation', config: may('post', 'record a valuation') },
-        { method: 'POST', path: '/imports', handler: 'desk.importCsv', config: may('draft', 'import a CSV') },
+        { method: 'GET', path: '/funds', handler: 'desk.funds', config: may('read', 'see the board') },
+        { method: 'GET', path: '/funds/:documentId/commitments', handler: 'desk.commitments', config: may('read', 'see commitments') },
+        { method: 'GET', path: '/funds/:documentId/commitments.csv', handler: 'desk.commitmentsCsv', config: may('export', 'export commitments', true) },
+        { method: 'POST', path: '/reminders', handler: 'desk.remind', config: may('remind', 'remind', true) },
+        { method: 'GET', path: '/investors', handler: 'desk.investors', config: may('read', 'see investors') },
+        { method: 'GET', path: '/investors/:documentId', handler: 'desk.investor', config: may('read', 'see an investor') },
+        { method: 'POST', path: '/investors/:documentId/sign-out', handler: 'desk.signOut', config: may('sessions', 'sign out everywhere', true) },
+        { method: 'GET', path: '/documents/:kind/:documentId', handler: 'desk.investorDocument', config: may('read', 'read an investor document', true) },
+        { method: 'POST', path: '/proof-documents/:documentId/review', handler: 'desk.review', config: may('review', 'review a proof document', true) },
+        { method: 'GET', path: '/tax-schedules', handler: 'desk.taxSchedules', config: may('read', 'see tax years') },
+        { method: 'POST', path: '/tax-schedules', handler: 'desk.setTaxSchedule', config: may('draft', 'set a tax year', true) },
+        { method: 'GET', path: '/tax-schedules/:documentId', handler: 'desk.taxSchedule', config: may('read', 'see a tax year') },
+        { method: 'POST', path: '/tax-schedules/:documentId/match', handler: 'desk.matchTaxDocuments', config: may('read', 'match K-1 files') },
+        { method: 'POST', path: '/tax-schedules/:documentId/documents', handler: 'desk.issueTaxDocument', config: may('post', 'issue a K-1', true) },
+        { method: 'POST', path: '/tax-schedules/:documentId/issued', handler: 'desk.taxScheduleIssued', config: may('post', 'mark a tax year issued', true) },
+        { method: 'POST', path: '/countersign', handler: 'desk.countersign', config: may('countersign', 'countersign', true) },
+        { method: 'GET', path: '/commitments/:documentId/document', handler: 'desk.signedDocument', config: may('read', 'read a signed document', true) },
+        { method: 'POST', path: '/fund-events', handler: 'desk.draftEvent', config: may('draft', 'draft an event', true) },
+        { method: 'GET', path: '/fund-events', handler: 'desk.events', config: may('read', 'see events') },
+        { method: 'GET', path: '/fund-events/:id', handler: 'desk.findEvent', config: may('read', 'see an event') },
+        { method: 'GET', path: '/fund-events/:id/allocation', handler: 'desk.allocation', config: may('read', 'see an allocation') },
+        { method: 'PUT', path: '/fund-events/:id', handler: 'desk.replaceDraft', config: may('draft', 'preview a draft again', true) },
+        { method: 'POST', path: '/fund-events/:id/post', handler: 'desk.postEvent', config: may('post', 'post an event', true) },
+        { method: 'POST', path: '/funding', handler: 'desk.confirmFunding', config: may('post', 'confirm funding', true) },
+        { method: 'POST', path: '/valuations', handler: 'desk.recordValuation', config: may('post', 'record a valuation', true) },
+        { method: 'POST', path: '/adjustments', handler: 'desk.recordAdjustment', config: may('post', 'record an adjustment', true) },
+        { method: 'POST', path: '/imports', handler: 'desk.importCsv', config: may('draft', 'import a CSV', true) },
       ],
     },
   },
