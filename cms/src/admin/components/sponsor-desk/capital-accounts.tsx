@@ -1,26 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, Table, Tbody, Td, Textarea, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
-import { Choice, dollars, Input, investors, messageOf, money, today, useFunds, type FundChoice, type Notify } from './shared';
+import { ALLOCATION_PAGE, AllocationTable, DraftList, PagedChoice, useFundPages, usePostedCallPages, type AllocationLine, type EventPage } from './capital-lists';
+import { Choice, dollars, Input, investors, messageOf, money, today, type Notify } from './shared';
 
 /** The sponsor desk's calls (docs/capital-accounts.md); the panel's fetch client sends the staff member's token. */
-interface AllocationLine {
-  syndUser: { documentId: string };
-  investor: { name: string; email: string | null };
-  base_cents: number;
-  amount_cents: number;
-}
-
-interface FundEvent {
-  documentId: string;
-  type: 'capital_call' | 'distribution';
-  state: 'draft' | 'posted';
-  date: string;
-  due_date: string | null;
-  total_cents: number;
-  fund: FundChoice | null;
-  allocation: AllocationLine[];
-}
 
 interface ImportAnswer {
   dryRun: boolean;
@@ -36,10 +20,10 @@ interface ImportAnswer {
  * draft; posting and valuations are for staff with the desk's post permission (the server checks every call).
  */
 export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
-  const { get, post } = useFetchClient();
-  const funds = useFunds(setMessage);
+  const { get, post, put } = useFetchClient();
+  const fundPages = useFundPages();
   const [fund, setFund] = useState('');
-  const [type, setType] = useState<'capital_call' | 'distribution'>('distribution');
+  const [type, setType] = useState<EventPage['type']>('distribution');
   const [date, setDate] = useState(today());
   const [dueDate, setDueDate] = useState('');
   const [amount, setAmount] = useState('');
@@ -47,22 +31,22 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   const [basis, setBasis] = useState('funded');
   const [kind, setKind] = useState('income');
   const [note, setNote] = useState('');
-  const [draft, setDraft] = useState<FundEvent | null>(null);
+  const [draft, setDraft] = useState<EventPage | null>(null);
   const [valuation, setValuation] = useState({ date: today(), percent: '' });
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
-  const [calls, setCalls] = useState<{ documentId: string; date: string; due_date: string | null }[]>([]);
   const [funding, setFunding] = useState({ email: '', amount: '', date: today(), call: '' });
   const [checked, setChecked] = useState<ImportAnswer | null>(null);
+  // The fund's posted capital calls, for a funding that pays one (a page at a time; again once a call is posted).
+  const callPages = usePostedCallPages(fund, draft?.state);
 
-
-  // The fund's posted capital calls, for a funding that pays one.
-  useEffect(() => {
-    if (!fund) return setCalls([]);
-    const params = { page: 1, pageSize: 50, sort: 'date:DESC', filters: { fund: { documentId: { $eq: fund } }, type: { $eq: 'capital_call' }, state: { $eq: 'posted' } } };
-    get('/content-manager/collection-types/api::fund-event.fund-event', { params })
-      .then(({ data }) => setCalls((data as { results: { documentId: string; date: string; due_date: string | null }[] }).results))
-      .catch(() => setCalls([]));
-  }, [get, fund, draft?.state]);
+  /** Shows page `page` of an event's allocation table. */
+  const openEvent = async (documentId: string, page = 1) => {
+    try {
+      setDraft((await get(`/sponsor-desk/fund-events/${documentId}/allocation`, { params: { page, pageSize: ALLOCATION_PAGE } })).data as EventPage);
+    } catch (error) {
+      setMessage({ variant: 'danger', text: messageOf(error) });
+    }
+  };
 
   const confirmFunding = async (event: FormEvent) => {
     event.preventDefault();
@@ -87,7 +71,14 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
       basis,
     };
     try {
-      setDraft((await post('/sponsor-desk/fund-events', body)).data as FundEvent);
+      // Previewing an open draft again replaces its terms (PUT), so clicking again leaves one draft, not one per click.
+      if (draft?.state === 'draft') {
+        setDraft((await put(`/sponsor-desk/fund-events/${draft.documentId}`, body, { params: { pageSize: ALLOCATION_PAGE } })).data as EventPage);
+      } else {
+        const made = (await post('/sponsor-desk/fund-events', body)).data as EventPage & { allocation: AllocationLine[] };
+        const total = made.allocation.length;
+        setDraft({ ...made, investors: total, allocation: made.allocation.slice(0, ALLOCATION_PAGE), pagination: { page: 1, pageSize: ALLOCATION_PAGE, pageCount: Math.ceil(total / ALLOCATION_PAGE), total } });
+      }
     } catch (error) {
       setDraft(null);
       setMessage({ variant: 'danger', text: messageOf(error) });
@@ -97,9 +88,9 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   const postDraft = async () => {
     if (!draft) return;
     try {
-      const posted = (await post(`/sponsor-desk/fund-events/${draft.documentId}/post`)).data as FundEvent;
-      setDraft(posted);
-      setMessage({ variant: 'success', text: `Posted: ${investors(posted.allocation.length)}, ${dollars(posted.total_cents)}. Each gets a notice by bell and mail.` });
+      const posted = (await post(`/sponsor-desk/fund-events/${draft.documentId}/post`)).data as EventPage;
+      await openEvent(posted.documentId);
+      setMessage({ variant: 'success', text: `Posted: ${investors(draft.investors)}, ${dollars(posted.total_cents)}. Each gets a notice by bell and mail.` });
     } catch (error) {
       setMessage({ variant: 'danger', text: messageOf(error) });
     }
@@ -129,12 +120,13 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   return (
     <Flex direction="column" alignItems="stretch" gap={6}>
       <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
-        <Choice label="Fund" value={fund} onChange={(next) => { setFund(next); setDraft(null); }} options={funds.map((each) => [each.documentId, each.name ?? each.documentId])} />
+        <PagedChoice label="Fund" value={fund} onChange={(next) => { setFund(next); setDraft(null); }} load={fundPages} search />
       </Box>
+      {fund && <DraftList fund={fund} shown={draft} onOpen={(documentId) => void openEvent(documentId)} notify={setMessage} />}
       <Box tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={preview}>
         <Typography variant="delta" tag="h2">Capital call or distribution</Typography>
         <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
-          <Choice label="Type" value={type} onChange={(next) => { setType(next as FundEvent['type']); setBasis(next === 'capital_call' ? 'commitment' : 'funded'); }} options={[['distribution', 'Distribution'], ['capital_call', 'Capital call']]} />
+          <Choice label="Type" value={type} onChange={(next) => { setType(next as EventPage['type']); setBasis(next === 'capital_call' ? 'commitment' : 'funded'); }} options={[['distribution', 'Distribution'], ['capital_call', 'Capital call']]} />
           <Input label="Date" type="date" value={date} onChange={setDate} />
           {type === 'capital_call' && <Input label="Due date" type="date" value={dueDate} onChange={setDueDate} />}
           <Input label="Total (dollars)" value={amount} onChange={setAmount} hint={type === 'capital_call' ? 'Or a percent of each commitment' : undefined} />
@@ -158,28 +150,9 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
             <Typography variant="delta" tag="h2">
               {draft.type === 'capital_call' ? 'Capital call' : 'Distribution'} of {dollars(draft.total_cents)} ({draft.state})
             </Typography>
-            {draft.state === 'draft' && <Button onClick={postDraft}>Post to {investors(draft.allocation.length)}</Button>}
+            {draft.state === 'draft' && <Button onClick={postDraft}>Post to {investors(draft.investors)}</Button>}
           </Flex>
-          <Table colCount={4} rowCount={draft.allocation.length + 1} aria-label="Allocation">
-            <Thead>
-              <Tr>
-                <Th><Typography variant="sigma">Investor</Typography></Th>
-                <Th><Typography variant="sigma">Email</Typography></Th>
-                <Th><Typography variant="sigma">Base</Typography></Th>
-                <Th><Typography variant="sigma">Amount</Typography></Th>
-              </Tr>
-            </Thead>
-            <Tbody>
-              {draft.allocation.map((line) => (
-                <Tr key={line.syndUser.documentId}>
-                  <Td><Typography>{line.investor.name}</Typography></Td>
-                  <Td><Typography>{line.investor.email}</Typography></Td>
-                  <Td><Typography>{draft.state === 'draft' ? dollars(line.base_cents) : ''}</Typography></Td>
-                  <Td><Typography>{dollars(line.amount_cents)}</Typography></Td>
-                </Tr>
-              ))}
-            </Tbody>
-          </Table>
+          <AllocationTable event={draft} setPage={(page) => void openEvent(draft.documentId, page)} />
         </Box>
       )}
       <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
@@ -233,12 +206,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
           <Input label="Investor email" value={funding.email} onChange={(next) => setFunding({ ...funding, email: next })} />
           <Input label="Amount received (dollars)" value={funding.amount} onChange={(next) => setFunding({ ...funding, amount: next })} />
           <Input label="Received on" type="date" value={funding.date} onChange={(next) => setFunding({ ...funding, date: next })} />
-          <Choice
-            label="Pays"
-            value={funding.call}
-            onChange={(next) => setFunding({ ...funding, call: next })}
-            options={[['', 'The commitment (no capital call)'], ...calls.map((each): [string, string] => [each.documentId, `Capital call of ${each.date}${each.due_date ? `, due ${each.due_date}` : ''}`])]}
-          />
+          <PagedChoice label="Pays (a capital call; none for the commitment)" value={funding.call} onChange={(next) => setFunding({ ...funding, call: next })} load={callPages} />
           <Button type="submit" variant="secondary" disabled={!fund}>Confirm funding</Button>
         </Flex>
       </Box>

@@ -1,0 +1,208 @@
+import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
+import { Box, Button, Combobox, ComboboxOption, Field, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { useFetchClient } from '@strapi/strapi/admin';
+import { dollars, messageOf, Pager, type Notify } from './shared';
+
+/**
+ * The capital accounts' lists, each a page at a time from the server (docs/capital-accounts.md): the fund and
+ * posted-call pickers (searched and loaded a page at a time as staff scroll), a fund's drafts, and an event's
+ * allocation table (75,000 lines on a grown fund).
+ */
+
+export interface Pagination {
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
+}
+
+/** A page of a picker's choices: [value, label] pairs, and whether more follow. */
+export type ChoicePage = { options: [string, string][]; more: boolean };
+
+/**
+ * A combobox whose choices come from the server a page at a time: what staff type is searched there (when `search`
+ * is on), and the next page loads as they scroll to the end of the list.
+ */
+export function PagedChoice({ label, value, onChange, load, search = false }: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Page `page` (from 1) of the choices matching `q`; a new `load` (another fund's calls) starts again from page 1. */
+  load: (page: number, q: string) => Promise<ChoicePage>;
+  search?: boolean;
+}) {
+  const [options, setOptions] = useState<[string, string][]>([]);
+  const [page, setPage] = useState(0);
+  const [more, setMore] = useState(true);
+  const [loading, setLoading] = useState(false);
+  const [q, setQ] = useState('');
+
+  const fetchPage = useCallback(async (wanted: number, text: string) => {
+    setLoading(true);
+    try {
+      const answer = await load(wanted, text);
+      setOptions((shown) => (wanted === 1 ? answer.options : [...shown, ...answer.options]));
+      setPage(wanted);
+      setMore(answer.more);
+    } finally {
+      setLoading(false);
+    }
+  }, [load]);
+
+  useEffect(() => {
+    void fetchPage(1, q);
+  }, [fetchPage, q]);
+
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <Combobox
+        value={value}
+        autocomplete={search ? 'none' : 'list'}
+        onChange={(next?: string) => onChange(next ?? '')}
+        onInputChange={search ? (event: ChangeEvent<HTMLInputElement>) => setQ(event.target.value) : undefined}
+        hasMoreItems={more}
+        loading={loading}
+        onLoadMore={() => { if (more && !loading) void fetchPage(page + 1, q); }}
+      >
+        {options.map(([option, text]) => <ComboboxOption key={option} value={option}>{text}</ComboboxOption>)}
+      </Combobox>
+    </Field.Root>
+  );
+}
+
+/** Pages of the funds by name, searched by name (the content manager's list, 50 at a time). */
+export function useFundPages() {
+  const { get } = useFetchClient();
+  return useCallback(async (page: number, q: string): Promise<ChoicePage> => {
+    const { data } = await get('/content-manager/collection-types/api::fund.fund', { params: { page, pageSize: 50, sort: 'name:ASC', ...(q && { _q: q }) } });
+    const { results, pagination } = data as { results: { documentId: string; name: string | null }[]; pagination: Pagination };
+    return { options: results.map((fund) => [fund.documentId, fund.name ?? fund.documentId]), more: page < pagination.pageCount };
+  }, [get]);
+}
+
+/** One event of a fund as GET /sponsor-desk/fund-events lists it. */
+export interface EventSummary {
+  documentId: string;
+  type: 'capital_call' | 'distribution';
+  state: 'draft' | 'posted';
+  date: string;
+  due_date: string | null;
+  total_cents: number | null;
+  percent: number | null;
+  createdByName: string | null;
+}
+
+/** Pages of a fund's posted capital calls, newest first: what a funding pays; read again when `seen` changes (a post). */
+export function usePostedCallPages(fund: string, seen?: unknown) {
+  const { get } = useFetchClient();
+  return useCallback(async (page: number): Promise<ChoicePage> => {
+    if (!fund) return { options: [], more: false };
+    const { data } = await get('/sponsor-desk/fund-events', { params: { fund, state: 'posted', type: 'capital_call', page, pageSize: 50 } });
+    const { results, pagination } = data as { results: EventSummary[]; pagination: Pagination };
+    return {
+      options: results.map((call) => [call.documentId, `Capital call of ${call.date}${call.due_date ? `, due ${call.due_date}` : ''}`]),
+      more: page < pagination.pageCount,
+    };
+  }, [get, fund, seen]);
+}
+
+/** What an event's total says: dollars, or a percent of each commitment. */
+const termsOf = (event: EventSummary) => (event.total_cents !== null ? dollars(event.total_cents) : `${event.percent}% of commitments`);
+
+/** A fund's drafts, a page at a time, each opened to see its allocation and post it. */
+export function DraftList({ fund, shown, onOpen, notify }: { fund: string; shown: unknown; onOpen: (documentId: string) => void; notify: Notify }) {
+  const { get } = useFetchClient();
+  const [page, setPage] = useState(1);
+  const [answer, setAnswer] = useState<{ results: EventSummary[]; pagination: Pagination } | null>(null);
+  useEffect(() => setPage(1), [fund]);
+  useEffect(() => {
+    if (!fund) return setAnswer(null);
+    get('/sponsor-desk/fund-events', { params: { fund, state: 'draft', page, pageSize: 10 } })
+      .then(({ data }) => setAnswer(data as { results: EventSummary[]; pagination: Pagination }))
+      .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
+    // `shown` changes when a draft is made, replaced or posted: the list follows.
+  }, [get, fund, page, shown, notify]);
+  if (!answer) return null;
+  return (
+    <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+      <Typography variant="delta" tag="h2">Drafts</Typography>
+      <Box paddingTop={4}>
+        <Table colCount={5} rowCount={answer.results.length + 1} aria-label="Drafts">
+          <Thead>
+            <Tr>
+              <Th><Typography variant="sigma">Type</Typography></Th>
+              <Th><Typography variant="sigma">Date</Typography></Th>
+              <Th><Typography variant="sigma">Total</Typography></Th>
+              <Th><Typography variant="sigma">Drafted by</Typography></Th>
+              <Th><Typography variant="sigma">Open</Typography></Th>
+            </Tr>
+          </Thead>
+          <Tbody>
+            {answer.results.map((event) => (
+              <Tr key={event.documentId}>
+                <Td><Typography>{event.type === 'capital_call' ? 'Capital call' : 'Distribution'}</Typography></Td>
+                <Td><Typography>{event.date}{event.due_date ? `, due ${event.due_date}` : ''}</Typography></Td>
+                <Td><Typography>{termsOf(event)}</Typography></Td>
+                <Td><Typography>{event.createdByName ?? ''}</Typography></Td>
+                <Td><Button variant="tertiary" onClick={() => onOpen(event.documentId)}>Open</Button></Td>
+              </Tr>
+            ))}
+          </Tbody>
+        </Table>
+      </Box>
+      <Pager total={answer.pagination.total} page={page} pageCount={answer.pagination.pageCount} noun="draft" empty="No drafts for this fund" setPage={setPage} />
+    </Box>
+  );
+}
+
+/** One line of an allocation table. */
+export interface AllocationLine {
+  syndUser: { documentId: string };
+  investor: { name: string; email: string | null };
+  base_cents: number;
+  amount_cents: number;
+}
+
+/** An event and one page of its allocation (GET /sponsor-desk/fund-events/:id/allocation, PUT /fund-events/:id). */
+export interface EventPage {
+  documentId: string;
+  type: 'capital_call' | 'distribution';
+  state: 'draft' | 'posted';
+  total_cents: number;
+  /** How many investors the whole table shares among. */
+  investors: number;
+  allocation: AllocationLine[];
+  pagination: Pagination;
+}
+
+export const ALLOCATION_PAGE = 50;
+
+/** The allocation table's page shown, with the pager to the others. */
+export function AllocationTable({ event, setPage }: { event: EventPage; setPage: (page: number) => void }) {
+  return (
+    <>
+      <Table colCount={4} rowCount={event.allocation.length + 1} aria-label="Allocation">
+        <Thead>
+          <Tr>
+            <Th><Typography variant="sigma">Investor</Typography></Th>
+            <Th><Typography variant="sigma">Email</Typography></Th>
+            <Th><Typography variant="sigma">Base</Typography></Th>
+            <Th><Typography variant="sigma">Amount</Typography></Th>
+          </Tr>
+        </Thead>
+        <Tbody>
+          {event.allocation.map((line) => (
+            <Tr key={line.syndUser.documentId}>
+              <Td><Typography>{line.investor.name}</Typography></Td>
+              <Td><Typography>{line.investor.email}</Typography></Td>
+              <Td><Typography>{event.state === 'draft' ? dollars(line.base_cents) : ''}</Typography></Td>
+              <Td><Typography>{dollars(line.amount_cents)}</Typography></Td>
+            </Tr>
+          ))}
+        </Tbody>
+      </Table>
+      <Pager total={event.pagination.total} page={event.pagination.page} pageCount={event.pagination.pageCount} noun="investor" empty="Nobody to share among" setPage={setPage} />
+    </>
+  );
+}
