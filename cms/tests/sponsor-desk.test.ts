@@ -509,6 +509,16 @@ describe("the accountant's CSV", () => {
     expect((await entriesOf(ben.syndUser.id)).map((entry) => [entry.type, Number(entry.amount_cents)])).toEqual([['distribution', 187_550]]);
     const again = await sendCsv(superToken, [header, ...good].join('\n'), '?dryRun=true');
     expect(again.body.problems.map((problem: { message: string }) => problem.message)).toEqual(['duplicate: already in the ledger (imported before)', 'duplicate: already in the ledger (imported before)']);
+    // The same new file written twice at once: one writes it, the other is refused with a message (a 409 where they
+    // meet at the ledger's unique key), never a 500, and every line is in the ledger once.
+    const q2 = [`desk-import,${ann.email},distribution,income,500.00,2026-06-30,Q2 income`, `desk-import,${ben.email},distribution,income,750.00,2026-06-30,Q2 income`];
+    const both = await Promise.all([sendCsv(superToken, [header, ...q2].join('\n'), '?dryRun=false'), sendCsv(superToken, [header, ...q2].join('\n'), '?dryRun=false')]);
+    const statuses = both.map((answer) => answer.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect([400, 409]).toContain(statuses[1]);
+    expect(['The file has 2 problems: nothing was written', 'Lines of this file were imported by another request at the same moment: nothing was written; check the file again'])
+      .toContain(both.find((answer) => answer.status !== 200)!.body.error.message);
+    expect((await entriesOf(ben.syndUser.id)).map((entry) => Number(entry.amount_cents)).sort((a, b) => a - b)).toEqual([75_000, 187_550]);
     // The admin panel sends it as JSON.
     const asJson = await admin('POST', '/sponsor-desk/imports?dryRun=true', { csv: [header, ...good].join('\n') });
     expect(asJson.body.problems).toHaveLength(2);

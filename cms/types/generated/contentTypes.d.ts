@@ -685,6 +685,55 @@ export interface ApiFileDownloadFileDownload
   };
 }
 
+export interface ApiFundEventCallItem extends Struct.CollectionTypeSchema {
+  collectionName: 'call_items';
+  info: {
+    description: 'What one investor owes for one posted capital call; paid once the contribution that pays it is in the ledger';
+    displayName: 'Capital Call Item';
+    pluralName: 'call-items';
+    singularName: 'call-item';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  pluginOptions: {
+    'content-manager': {
+      visible: false;
+    };
+    'content-type-builder': {
+      visible: false;
+    };
+  };
+  attributes: {
+    amount_cents: Schema.Attribute.BigInteger & Schema.Attribute.Required;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    due_date: Schema.Attribute.Date;
+    fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
+    fundEvent: Schema.Attribute.Relation<
+      'manyToOne',
+      'api::fund-event.fund-event'
+    >;
+    itemKey: Schema.Attribute.String & Schema.Attribute.Private;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::fund-event.call-item'
+    > &
+      Schema.Attribute.Private;
+    paymentKey: Schema.Attribute.String & Schema.Attribute.Private;
+    publishedAt: Schema.Attribute.DateTime;
+    syndUser: Schema.Attribute.Relation<
+      'manyToOne',
+      'api::synd-user.synd-user'
+    >;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
 export interface ApiFundEventFundEvent extends Struct.CollectionTypeSchema {
   collectionName: 'fund_events';
   info: {
@@ -697,6 +746,7 @@ export interface ApiFundEventFundEvent extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
+    allocationHash: Schema.Attribute.String & Schema.Attribute.Private;
     basis: Schema.Attribute.Enumeration<['funded', 'commitment']> &
       Schema.Attribute.DefaultTo<'commitment'>;
     createdAt: Schema.Attribute.DateTime;
@@ -2394,6 +2444,7 @@ declare module '@strapi/strapi' {
       'api::content.content': ApiContentContent;
       'api::desk-action.desk-action': ApiDeskActionDeskAction;
       'api::file-download.file-download': ApiFileDownloadFileDownload;
+      'api::fund-event.call-item': ApiFundEventCallItem;
       'api::fund-event.fund-event': ApiFundEventFundEvent;
       'api::fund.fund': ApiFundFund;
       'api::investment.investment': ApiInvestmentInvestment;

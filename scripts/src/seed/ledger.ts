@@ -15,8 +15,9 @@ interface LedgerService {
 
 /**
  * Two years of a fund's money, as staff would record it on the sponsor desk, in days from today: half of each
- * commitment funded at the start, two capital calls of a quarter each (paid when due), then quarterly distributions
- * and valuations; Fund IV also has a call made ten days ago and not paid yet.
+ * commitment funded at the start, two capital calls of a fifth each (each investor's money arriving on a day of its
+ * own around the due date, some early, some a few days late), then quarterly distributions and valuations; Fund IV
+ * also has a call of a tenth made ten days ago and not paid yet, which brings its calls to the whole commitment.
  */
 interface History {
   slug: string;
@@ -28,7 +29,9 @@ interface History {
 }
 
 const FUNDED_DAYS_AGO = 730;
-const CALLS = [{ daysAgo: 640, dueInDays: 21 }, { daysAgo: 550, dueInDays: 21 }];
+const CALLS = [{ daysAgo: 640, dueInDays: 21, percent: 20 }, { daysAgo: 550, dueInDays: 21, percent: 20 }];
+/** When the n-th investor's money for a call arrives: from five days before the due date to two days after it. */
+const paidDaysAfterDue = (index: number) => (index % 8) - 5;
 const HISTORIES: History[] = [
   {
     // Fund III: a stallion sold in 2024, paying out well.
@@ -90,11 +93,10 @@ export async function seedLedger(strapi: Core.Strapi, now: Date): Promise<{ crea
       return draft;
     };
     for (const call of CALLS) {
-      const due = dayOf(now, call.daysAgo - call.dueInDays);
-      const posted = await post({ type: 'capital_call', date: dayOf(now, call.daysAgo), due_date: due, percent: 25, basis: 'commitment' });
-      // Paid on the due date.
-      for (const share of posted.allocation) {
-        await service.confirmFunding({ syndUser: share.syndUser.documentId, amount_cents: share.amount_cents, date: due, fundEvent: posted.documentId }, STAFF);
+      const posted = await post({ type: 'capital_call', date: dayOf(now, call.daysAgo), due_date: dayOf(now, call.daysAgo - call.dueInDays), percent: call.percent, basis: 'commitment' });
+      for (const [index, share] of posted.allocation.entries()) {
+        const paid = dayOf(now, call.daysAgo - call.dueInDays - paidDaysAfterDue(index));
+        await service.confirmFunding({ syndUser: share.syndUser.documentId, amount_cents: share.amount_cents, date: paid, fundEvent: posted.documentId }, STAFF);
       }
     }
     for (const distribution of history.distributions) {

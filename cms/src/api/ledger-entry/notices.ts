@@ -12,6 +12,7 @@ import { investorName } from '../synd-user/services/synd-user';
 const NEWS_DOCUMENT = 'api::news-document.news-document';
 const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
 const FUND_EVENT = 'api::fund-event.fund-event';
+const CALL_ITEM = 'api::fund-event.call-item';
 const SYND_USER = 'api::synd-user.synd-user';
 const FUND = 'api::fund.fund';
 
@@ -93,8 +94,8 @@ export const NOTICES_RESUME_AFTER_MS = 10 * 60 * 1000;
 /**
  * Delivers a posted event's notices: each investor with a share above zero gets a notice PDF among their News
  * Documents, a bell notification and a mail (the templates capital_call_posted and distribution_posted, which staff
- * may reword). Investors go in the order their entries were written, a batch at a time; the event keeps the last
- * entry notified (noticesSentTo), claimed before each notice with a conditional update, so a delivery stopped
+ * may reword). Investors go in the order their entries (a call's: its items) were written, a batch at a time; the event
+ * keeps the last entry notified (noticesSentTo), claimed before each notice with a conditional update, so a delivery stopped
  * half-way resumes where it stopped (the upkeep does it) and two deliveries never notify one investor twice. A notice
  * that fails is logged and the others still go; the entries stand either way.
  */
@@ -113,7 +114,8 @@ export async function deliverNotices(strapi: Core.Strapi, eventId: number): Prom
     fund ??= await fundOf(strapi, event.fund.id);
     if (!fund) return sent;
     const cursor = event.noticesSentTo ?? 0;
-    const batch = (await strapi.db.query(LEDGER_ENTRY).findMany({
+    // A call's investors are its items (what each owes); a distribution's its entries.
+    const batch = (await strapi.db.query(event.type === 'capital_call' ? CALL_ITEM : LEDGER_ENTRY).findMany({
       where: { fundEvent: { id: event.id }, id: { $gt: cursor } },
       select: ['id', 'amount_cents'],
       populate: { syndUser: { select: ['id', 'documentId'] } },

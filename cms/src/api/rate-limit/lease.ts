@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Core } from '@strapi/strapi';
-import { conflict } from '../../utils/http-errors';
+import { conflict, isUniqueViolation } from '../../utils/http-errors';
 
 const LEASE = 'api::rate-limit.lease';
 
@@ -11,8 +11,6 @@ export interface LeaseOptions {
   waitMs?: number;
   busyMessage?: string;
 }
-
-const isUniqueViolation = (error: unknown): boolean => /unique|duplicate key/i.test(String((error as Error)?.message));
 
 /**
  * Runs `work` while holding the lease `key`: one row in `leases`, whose unique key lets one holder in across every

@@ -33,6 +33,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   const [note, setNote] = useState('');
   const [draft, setDraft] = useState<EventPage | null>(null);
   const [valuation, setValuation] = useState({ date: today(), percent: '' });
+  const [adjustment, setAdjustment] = useState({ corrects: '', amount: '', date: today(), note: '' });
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
   const [funding, setFunding] = useState({ email: '', amount: '', date: today(), call: '' });
   const [checked, setChecked] = useState<ImportAnswer | null>(null);
@@ -101,6 +102,17 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
     try {
       await post('/sponsor-desk/valuations', { fund, date: valuation.date, value_percent: Number(valuation.percent) });
       setMessage({ variant: 'success', text: `Valuation of ${valuation.percent}% at ${valuation.date} recorded.` });
+    } catch (error) {
+      setMessage({ variant: 'danger', text: messageOf(error) });
+    }
+  };
+
+  /** A correction of one ledger entry (named by its documentId, as the Ledger Entry list shows it); admins only. */
+  const recordAdjustment = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await post('/sponsor-desk/adjustments', { corrects: adjustment.corrects.trim(), amount_cents: Math.round(Number(adjustment.amount) * 100), date: adjustment.date, note: adjustment.note || undefined });
+      setMessage({ variant: 'success', text: `Adjustment of ${money(Number(adjustment.amount))} to entry ${adjustment.corrects.trim()} recorded.` });
     } catch (error) {
       setMessage({ variant: 'danger', text: messageOf(error) });
     }
@@ -216,6 +228,16 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
           <Input label="Valuation date" type="date" value={valuation.date} onChange={(next) => setValuation({ ...valuation, date: next })} />
           <Input label="Value (% of capital contributed)" value={valuation.percent} onChange={(next) => setValuation({ ...valuation, percent: next })} />
           <Button type="submit" variant="secondary" disabled={!fund}>Record valuation</Button>
+        </Flex>
+      </Box>
+      <Box tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={recordAdjustment}>
+        <Typography variant="delta" tag="h2">Adjustment</Typography>
+        <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
+          <Input label="Entry corrected (documentId)" value={adjustment.corrects} onChange={(next) => setAdjustment({ ...adjustment, corrects: next })} />
+          <Input label="Amount (dollars, negative takes away)" value={adjustment.amount} onChange={(next) => setAdjustment({ ...adjustment, amount: next })} />
+          <Input label="Adjustment date" type="date" value={adjustment.date} onChange={(next) => setAdjustment({ ...adjustment, date: next })} />
+          <Input label="Why" value={adjustment.note} onChange={(next) => setAdjustment({ ...adjustment, note: next })} />
+          <Button type="submit" variant="secondary" disabled={!adjustment.corrects.trim()}>Record adjustment</Button>
         </Flex>
       </Box>
     </Flex>

@@ -3,9 +3,10 @@ import type { Core } from '@strapi/strapi';
 import { parse } from 'csv-parse/sync';
 import { errors } from '@strapi/utils';
 import {
-  DISTRIBUTION_KINDS, INVEST_STATUS, shareByLargestRemainder,
+  DISTRIBUTION_KINDS, formatUsd, INVEST_STATUS, shareByLargestRemainder,
   type DistributionKind, type LedgerLine, type LedgerType, type ValuationPoint,
 } from '@portal/rules';
+import { conflict, isUniqueViolation } from '../../../utils/http-errors';
 import { serviceAccessor } from '../../../utils/service';
 import { isIsoDate, isRowId } from '../../../utils/validation';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
@@ -15,6 +16,8 @@ import { deliverNotices, resumeNotices } from '../notices';
 export const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
 export const FUND_EVENT = 'api::fund-event.fund-event';
 export const VALUATION = 'api::valuation.valuation';
+/** What one investor owes for one posted capital call (docs/capital-accounts.md). */
+export const CALL_ITEM = 'api::fund-event.call-item';
 const SYND_USER = 'api::synd-user.synd-user';
 const FUND = 'api::fund.fund';
 
@@ -43,6 +46,7 @@ export interface FundEventRow {
   createdByName: string | null;
   postedByName: string | null;
   posted_at: string | null;
+  allocationHash: string | null;
   fund: { id: number; documentId: string; name: string | null } | null;
 }
 
@@ -54,6 +58,8 @@ export interface AllocationLine {
   /** The investor's part of the total: base / all bases (0 to 1, six decimals). */
   share: number;
   amount_cents: number;
+  /** For a posted capital call: the day its money arrived, null while it is open. */
+  paid_date?: string | null;
 }
 
 /** A syndication user that takes part in a fund's calls and distributions: accepted, with its agreement complete. */
@@ -64,6 +70,8 @@ interface Position {
   email: string | null;
   commitmentCents: number;
   fundedCents: number;
+  /** Called by posted capital calls and not paid yet. */
+  calledCents: number;
 }
 
 interface EntryRow {
@@ -77,6 +85,17 @@ interface EntryRow {
 }
 
 const isWholeCents = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+/**
+ * At most two decimals: what PostgreSQL keeps of a Strapi decimal (numeric(10,2)); a third would be rounded away on
+ * the way in, and a call previewed at 33.333% posted at 33.33%.
+ */
+const hasTwoDecimalsAtMost = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+/** The fingerprint of an allocation table: who takes what, on what base. */
+const allocationHash = (lines: AllocationLine[]) =>
+  crypto.createHash('sha256').update(JSON.stringify(lines.map((line) => [line.syndUser.documentId, line.base_cents, line.amount_cents]))).digest('hex');
+/** The ledger key of the contribution that pays one investor's share of a capital call. */
+const callPaymentKey = (eventDocumentId: string, syndUserDocumentId: string) => `event:${eventDocumentId}:${syndUserDocumentId}`;
+const usd = (centsValue: number) => formatUsd(centsValue / 100);
 const cents = (value: string | number | null | undefined) => (value === null || value === undefined ? 0 : Number(value));
 /** A stored decimal amount in dollars as whole cents. */
 const dollarsToCents = (value: string | number | null | undefined) => Math.round(cents(value) * 100);
@@ -123,6 +142,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       orderBy: { id: 'asc' },
     })) as { id: number; documentId: string; invest_amount: string | number | null; userFirstName: string | null; userLastName: string | null; user: { email: string; firstName: string | null; lastName: string | null } | null }[];
     const funded = await fundedBySyndUser(fundId);
+    const called = await openCalledBySyndUser(fundId);
     return rows.map((row) => ({
       id: row.id,
       documentId: row.documentId,
@@ -130,7 +150,31 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       email: row.user?.email ?? null,
       commitmentCents: dollarsToCents(row.invest_amount),
       fundedCents: funded.get(row.id) ?? 0,
+      calledCents: called.get(row.id) ?? 0,
     }));
+  }
+
+  /**
+   * What posted capital calls ask of each syndication user of a fund (of these only, when given) and is not paid yet:
+   * their call items whose payment key no ledger entry carries. One query.
+   */
+  async function openCalledBySyndUser(fundId: number, syndUserIds?: number[]): Promise<Map<number, number>> {
+    const items = tableOf(strapi, CALL_ITEM);
+    const owners = linkTableOf(strapi, CALL_ITEM, 'syndUser');
+    const funds = linkTableOf(strapi, CALL_ITEM, 'fund');
+    const rows = (await strapi.db.transaction(({ trx }) => knex()(`${items} as i`).transacting(trx as never)
+      .join(`${funds.name} as f`, `f.${funds.owner}`, 'i.id')
+      .join(`${owners.name} as o`, `o.${owners.owner}`, 'i.id')
+      .leftJoin(`${tableOf(strapi, LEDGER_ENTRY)} as paid`, `paid.${columnOf(strapi, LEDGER_ENTRY, 'entryKey')}`, `i.${columnOf(strapi, CALL_ITEM, 'paymentKey')}`)
+      .where(`f.${funds.target}`, fundId)
+      .whereNull('paid.id')
+      .modify((query) => {
+        if (syndUserIds) query.whereIn(`o.${owners.target}`, syndUserIds);
+      })
+      .groupBy(`o.${owners.target}`)
+      .select({ syndUser: `o.${owners.target}` })
+      .sum({ total: 'i.amount_cents' }))) as { syndUser: number | string; total: number | string | null }[];
+    return new Map(rows.map((row) => [Number(row.syndUser), cents(row.total)]));
   }
 
   /** Contributions (and their corrections) per syndication user of a fund (of these only, when given). */
@@ -156,23 +200,39 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     return new Map(rows.map((row) => [Number(row.syndUser), cents(row.total)]));
   }
 
-  /** An event's allocation table: its total shared to the cent among the fund's investors by its basis. */
-  async function allocate(event: Pick<FundEventRow, 'total_cents' | 'percent' | 'basis'>, fundId: number): Promise<AllocationLine[]> {
+  /**
+   * An event's allocation table: its total shared to the cent among the fund's investors by its basis (a percent call:
+   * that percent of the commitments, shared by commitment). A capital call that would ask anyone for more than is
+   * left of their commitment (committed - funded - called and unpaid) is refused.
+   */
+  async function allocate(event: Pick<FundEventRow, 'type' | 'total_cents' | 'percent' | 'basis'>, fundId: number): Promise<AllocationLine[]> {
     const taking = await positions(fundId);
-    const basis: Basis = event.basis ?? 'commitment';
+    const byPercent = event.total_cents === null || event.total_cents === undefined;
+    const basis: Basis = byPercent ? 'commitment' : event.basis ?? 'commitment';
     const baseOf = (position: Position) => (basis === 'funded' ? position.fundedCents : position.commitmentCents);
     const bases = taking.map((position) => ({ key: position.documentId, baseCents: Math.max(0, baseOf(position)) }));
     const sum = bases.reduce((acc, base) => acc + base.baseCents, 0);
     if (sum === 0) throw new errors.ApplicationError(basis === 'funded' ? 'Nobody has funded this fund yet: share by commitment instead' : 'This fund has no completed commitments to share among');
-    const total = event.total_cents !== null && event.total_cents !== undefined ? cents(event.total_cents) : Math.round((sum * Number(event.percent)) / 100);
+    // The percent in hundredths, exactly (two decimals at most): the total rounded to the cent once, in whole numbers.
+    const total = byPercent ? Number((BigInt(sum) * BigInt(Math.round(Number(event.percent) * 100)) + 5_000n) / 10_000n) : cents(event.total_cents);
     const shares = shareByLargestRemainder(total, bases);
-    return taking.map((position, index) => ({
+    const lines = taking.map((position, index) => ({
       syndUser: { id: position.id, documentId: position.documentId },
       investor: { name: position.name, email: position.email },
       base_cents: shares[index].baseCents,
       share: Math.round((shares[index].baseCents / sum) * 1e6) / 1e6,
       amount_cents: shares[index].cents,
     }));
+    if (event.type === 'capital_call') {
+      const over = taking.find((position, index) => lines[index].amount_cents > 0 && position.fundedCents + position.calledCents + lines[index].amount_cents > position.commitmentCents);
+      if (over) {
+        const asked = lines[taking.indexOf(over)].amount_cents;
+        throw new errors.ValidationError(
+          `This call asks ${over.name || over.email || over.documentId} for ${usd(asked)}, more than is left of their commitment: ${usd(over.commitmentCents)} committed, ${usd(over.fundedCents)} funded, ${usd(over.calledCents)} called and unpaid`,
+        );
+      }
+    }
+    return lines;
   }
 
   async function readEvent(id: string | number): Promise<FundEventRow> {
@@ -182,14 +242,19 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     return event;
   }
 
-  /** A posted event's entries as its allocation table (what was written, not what would be written today). */
+  /**
+   * A posted event's allocation table as written (not what would be written today): a distribution's entries, a
+   * capital call's items with the day each was paid.
+   */
   async function postedLines(event: FundEventRow): Promise<AllocationLine[]> {
-    const rows = (await strapi.db.query(LEDGER_ENTRY).findMany({
+    const call = event.type === 'capital_call';
+    const rows = (await strapi.db.query(call ? CALL_ITEM : LEDGER_ENTRY).findMany({
       where: { fundEvent: { id: event.id } },
-      select: ['amount_cents'],
+      select: call ? ['amount_cents', 'paymentKey'] : ['amount_cents'],
       populate: { syndUser: { select: ['id', 'documentId', 'userFirstName', 'userLastName'], populate: { user: { select: ['email', 'firstName', 'lastName'] } } } },
       orderBy: { id: 'asc' },
-    })) as { amount_cents: string | number; syndUser: { id: number; documentId: string; userFirstName: string | null; userLastName: string | null; user: { email: string; firstName: string | null; lastName: string | null } | null } | null }[];
+    })) as { amount_cents: string | number; paymentKey?: string | null; syndUser: { id: number; documentId: string; userFirstName: string | null; userLastName: string | null; user: { email: string; firstName: string | null; lastName: string | null } | null } | null }[];
+    const paid = call ? await paymentsOf(rows.map((row) => row.paymentKey ?? '')) : new Map<string, string>();
     const lines = rows.map((row) => ({
       syndUser: { id: row.syndUser?.id ?? 0, documentId: row.syndUser?.documentId ?? '' },
       investor: {
@@ -199,10 +264,31 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       base_cents: 0,
       share: 0,
       amount_cents: cents(row.amount_cents),
+      ...(call ? { paid_date: paid.get(row.paymentKey ?? '') ?? null } : {}),
     }));
     // A posted event's share is what each took of what was written.
     const total = lines.reduce((sum, line) => sum + line.amount_cents, 0);
     return lines.map((line) => ({ ...line, share: total ? Math.round((line.amount_cents / total) * 1e6) / 1e6 : 0 }));
+  }
+
+  /** The day each of these payment keys was paid (the effective date of the ledger entry carrying it), 500 at a time. */
+  async function paymentsOf(keys: string[]): Promise<Map<string, string>> {
+    const paid = new Map<string, string>();
+    for (let start = 0; start < keys.length; start += 500) {
+      const rows = (await strapi.db.query(LEDGER_ENTRY).findMany({ where: { entryKey: { $in: keys.slice(start, start + 500) } }, select: ['entryKey', 'effective_date'] })) as { entryKey: string; effective_date: string }[];
+      for (const row of rows) paid.set(row.entryKey, String(row.effective_date).slice(0, 10));
+    }
+    return paid;
+  }
+
+  /** A ledger entry written once under its unique key: a second writer of the same key (at the same moment) gets a 409 saying so. */
+  async function onceOnly<T>(write: () => Promise<T>, message: string): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(message);
+      throw error;
+    }
   }
 
   /** One line of an import, checked and resolved. */
@@ -295,22 +381,63 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * The money of a capital call arrived: the call's entry is the contribution already, so nothing is written to the
-   * ledger; the commitment's funds-transfer date moves to the day it arrived, which closes every call dated before.
-   * The amount must be the share called (a difference is an adjustment staff record).
+   * Money written for a fund depends on its totals (what is left of each commitment): on PostgreSQL the fund's row is
+   * locked for the transaction, so posts and fundings of one fund take turns; SQLite writes one transaction at a time.
    */
-  async function fundCall(row: { id: number; documentId: string; ft_start_date: string | null; ft_complete_date?: string | null; fund: { id: number } | null }, input: { fundEvent: string | number; amount_cents: number; date: string }) {
+  async function lockFund(trx: unknown, fundId: number): Promise<void> {
+    if (strapi.db.dialect.client !== 'postgres') return;
+    await knex()(tableOf(strapi, FUND)).transacting(trx as never).where({ id: fundId }).forUpdate().select('id');
+  }
+
+  /** A commitment the desk records money for: accepted, its agreement countersigned (complete). */
+  interface Commitment {
+    id: number;
+    documentId: string;
+    invest_amount: string | number | null;
+    ft_start_date: string | null;
+    ft_complete_date: string | null;
+    fund: { id: number };
+  }
+
+  /**
+   * The money arrived: a contribution dated the day it arrived, in one transaction with the commitment's
+   * funds-transfer dates (`ft_complete_date` the latest money in, `ft_start_date` the first). Written once under its
+   * key: a key written before is refused with `twice` (400), a second writer of it at the same moment gets a 409.
+   */
+  async function receive(row: Commitment, data: { amount_cents: number; date: string; note: string; entryKey: string; fundEvent?: number }, staffName: string, twice: string, check?: () => Promise<void>) {
+    const entry = await onceOnly(() => strapi.db.transaction(async ({ trx }) => {
+      await lockFund(trx, row.fund.id);
+      // Checked where it is written: a request that waited for the lock finds what the one before it wrote.
+      if (await strapi.db.query(LEDGER_ENTRY).findOne({ where: { entryKey: data.entryKey }, select: ['id'] })) throw new errors.ApplicationError(twice);
+      await check?.();
+      const created = (await strapi.db.query(LEDGER_ENTRY).create({
+        data: { syndUser: row.id, fund: row.fund.id, type: 'contribution', amount_cents: data.amount_cents, effective_date: data.date, note: data.note, entryKey: data.entryKey, fundEvent: data.fundEvent ?? null, recordedBy: staffName },
+      })) as { id: number; documentId: string };
+      const when = new Date(`${data.date}T00:00:00Z`);
+      const latest = row.ft_complete_date && String(row.ft_complete_date).slice(0, 10) > data.date ? {} : { ft_complete_date: when };
+      const first = row.ft_start_date && String(row.ft_start_date).slice(0, 10) <= data.date ? {} : { ft_start_date: when };
+      await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { ...latest, ...first } });
+      return created;
+    }), twice);
+    return { id: entry.id, documentId: entry.documentId, type: 'contribution', amount_cents: data.amount_cents, effective_date: data.date };
+  }
+
+  /**
+   * The money of a posted capital call arrived: the contribution that pays this investor's item of the call, dated
+   * the day it arrived and linked to the call, closes it. The amount must be the share called (a difference is an
+   * adjustment staff record).
+   */
+  async function fundCall(row: Commitment, input: { fundEvent: string | number; amount_cents: number; date: string }, staffName: string) {
     const event = await readEvent(input.fundEvent);
-    if (event.type !== 'capital_call' || event.state !== 'posted' || event.fund?.id !== row.fund?.id) throw new errors.ApplicationError('fundEvent must be a posted capital call of this commitment’s fund');
-    const entry = (await strapi.db.query(LEDGER_ENTRY).findOne({ where: { fundEvent: { id: event.id }, syndUser: { id: row.id } }, select: ['id', 'documentId', 'amount_cents', 'effective_date'] })) as
-      | { id: number; documentId: string; amount_cents: string | number; effective_date: string }
+    if (event.type !== 'capital_call' || event.state !== 'posted' || event.fund?.id !== row.fund.id) throw new errors.ApplicationError('fundEvent must be a posted capital call of this commitment’s fund');
+    const item = (await strapi.db.query(CALL_ITEM).findOne({ where: { fundEvent: { id: event.id }, syndUser: { id: row.id } }, select: ['id', 'amount_cents', 'paymentKey'] })) as
+      | { id: number; amount_cents: string | number; paymentKey: string }
       | null;
-    if (!entry) throw new errors.ApplicationError('This capital call has no share for this commitment');
-    if (cents(entry.amount_cents) !== input.amount_cents) throw new errors.ApplicationError(`The amount differs from the share called (${cents(entry.amount_cents)} cents): record the difference as an adjustment`);
-    if (row.ft_complete_date && String(row.ft_complete_date).slice(0, 10) >= event.date) throw new errors.ApplicationError('This capital call is funded already');
-    const when = new Date(`${input.date}T00:00:00Z`);
-    await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { ft_complete_date: when, ...(row.ft_start_date ? {} : { ft_start_date: when }) } });
-    return { entry: { id: entry.id, documentId: entry.documentId, type: 'contribution', amount_cents: input.amount_cents, effective_date: String(entry.effective_date).slice(0, 10) }, syndUser: { id: row.id, documentId: row.documentId }, fundEvent: event.documentId };
+    if (!item) throw new errors.ApplicationError('This capital call has no share for this commitment');
+    if (cents(item.amount_cents) !== input.amount_cents) throw new errors.ApplicationError(`The amount differs from the share called (${cents(item.amount_cents)} cents): record the difference as an adjustment`);
+    if (input.date < event.date) throw new errors.ValidationError(`date must not be before the call (${event.date})`);
+    const entry = await receive(row, { amount_cents: input.amount_cents, date: input.date, note: `Capital call of ${event.date}`, entryKey: item.paymentKey, fundEvent: event.id }, staffName, 'This capital call is funded already');
+    return { entry, syndUser: { id: row.id, documentId: row.documentId }, fundEvent: event.documentId };
   }
 
   const eventView = (event: FundEventRow, allocation: AllocationLine[]) => ({
@@ -360,9 +487,11 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (hasPercent) {
         if (type !== 'capital_call') throw new errors.ValidationError('A distribution is a total (total_cents), not a percent');
         if (typeof input.percent !== 'number' || !(input.percent > 0 && input.percent <= 100)) throw new errors.ValidationError('percent must be a number above 0 and at most 100');
+        if (!hasTwoDecimalsAtMost(input.percent)) throw new errors.ValidationError('percent must have at most 2 decimals (like 33.33)');
       }
       const basis: unknown = input.basis ?? (type === 'capital_call' ? 'commitment' : 'funded');
       if (basis !== 'funded' && basis !== 'commitment') throw new errors.ValidationError("basis must be 'funded' or 'commitment'");
+      if (hasPercent && basis !== 'commitment') throw new errors.ValidationError('A percent call is a percent of each commitment: its basis is commitment (give total_cents to share by funded capital)');
       let kind: DistributionKind | null = null;
       if (type === 'distribution') {
         if (!DISTRIBUTION_KINDS.includes(input.kind as DistributionKind)) throw new errors.ValidationError(`kind must be one of ${DISTRIBUTION_KINDS.join(', ')}`);
@@ -372,18 +501,27 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       if (input.note !== undefined && input.note !== null && (typeof input.note !== 'string' || input.note.length > 2000)) throw new errors.ValidationError('note must be text of at most 2000 characters');
       const terms = { total_cents: hasTotal ? (input.total_cents as number) : null, percent: hasPercent ? (input.percent as number) : null, basis: basis as Basis };
-      const allocation = await allocate(terms, fund.id);
+      const allocation = await allocate({ type, ...terms }, fund.id);
       const event = (await strapi.db.query(FUND_EVENT).create({
-        data: { fund: fund.id, type, date: input.date, due_date: dueDate, ...terms, kind, state: 'draft', note: (input.note as string | undefined) ?? null, createdByName: staffName },
+        data: {
+          fund: fund.id, type, date: input.date, due_date: dueDate, ...terms, kind, state: 'draft', note: (input.note as string | undefined) ?? null, createdByName: staffName,
+          allocationHash: allocationHash(allocation),
+        },
       })) as FundEventRow;
       return eventView({ ...event, fund }, allocation);
     },
 
-    /** An event with its allocation table: a draft's as it would be posted now, a posted one's as it was written. */
+    /**
+     * An event with its allocation table: a posted one's as it was written; a draft's as it would be posted now, which
+     * becomes the preview its post must match.
+     */
     async eventWithAllocation(id: string | number) {
       const event = await readEvent(id);
       if (!event.fund) throw new errors.NotFoundError('Fund event not found');
-      return eventView(event, event.state === 'posted' ? await postedLines(event) : await allocate(event, event.fund.id));
+      if (event.state === 'posted') return eventView(event, await postedLines(event));
+      const allocation = await allocate(event, event.fund.id);
+      await strapi.db.query(FUND_EVENT).update({ where: { id: event.id, state: 'draft' }, data: { allocationHash: allocationHash(allocation) } });
+      return eventView(event, allocation);
     },
 
     /**
@@ -396,17 +534,28 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!draft.fund) throw new errors.NotFoundError('Fund event not found');
       const fund = draft.fund;
       const posted = await strapi.db.transaction(async ({ trx }) => {
+        await lockFund(trx, fund.id);
         const claimed = await knex()(tableOf(strapi, FUND_EVENT)).transacting(trx as never)
           .where({ id: draft.id, state: 'draft' })
           .update({ state: 'posted', [columnOf(strapi, FUND_EVENT, 'posted_at')]: new Date(), [columnOf(strapi, FUND_EVENT, 'postedByName')]: staffName });
         if (!claimed) return false;
         const allocation = await allocate(draft, fund.id);
-        const type: LedgerType = draft.type === 'capital_call' ? 'contribution' : 'distribution';
+        // What staff saw is what is posted: funding, commitments or investors that changed since make them look again.
+        if (draft.allocationHash && allocationHash(allocation) !== draft.allocationHash) throw conflict('The allocation changed since the preview; preview again');
         for (const line of allocation.filter((each) => each.amount_cents > 0)) {
+          // A call records what each investor owes; their contribution is written when their money arrives.
+          if (draft.type === 'capital_call') {
+            await strapi.db.query(CALL_ITEM).create({
+              data: {
+                fundEvent: draft.id, syndUser: line.syndUser.id, fund: fund.id, amount_cents: line.amount_cents, due_date: draft.due_date,
+                itemKey: `call:${draft.documentId}:${line.syndUser.documentId}`, paymentKey: callPaymentKey(draft.documentId, line.syndUser.documentId),
+              },
+            });
+            continue;
+          }
           await strapi.db.query(LEDGER_ENTRY).create({
             data: {
-              syndUser: line.syndUser.id, fund: fund.id, type, kind: draft.kind, amount_cents: line.amount_cents,
-              effective_date: draft.type === 'capital_call' ? draft.due_date ?? draft.date : draft.date,
+              syndUser: line.syndUser.id, fund: fund.id, type: 'distribution', kind: draft.kind, amount_cents: line.amount_cents, effective_date: draft.date,
               note: draft.note, fundEvent: draft.id, entryKey: `event:${draft.documentId}:${line.syndUser.documentId}`, recordedBy: staffName,
             },
           });
@@ -438,25 +587,62 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         : byId(input.syndUser as string | number);
       const row = (await strapi.db.query(SYND_USER).findOne({
         where,
-        select: ['id', 'documentId', 'invest_status', 'ft_start_date', 'ft_complete_date'],
-        populate: { fund: { select: ['id', 'documentId', 'name'] } },
-      })) as { id: number; documentId: string; invest_status: string | null; ft_start_date: string | null; ft_complete_date: string | null; fund: { id: number } | null } | null;
+        select: ['id', 'documentId', 'invest_status', 'invest_amount', 'sa_complete_date', 'ft_start_date', 'ft_complete_date'],
+        populate: { fund: { select: ['id'] } },
+      })) as (Omit<Commitment, 'fund'> & { invest_status: string | null; sa_complete_date: string | null; fund: { id: number } | null }) | null;
       if (!row || !row.fund) throw new errors.NotFoundError('Commitment not found');
       if (row.invest_status !== INVEST_STATUS.accepted) throw new errors.ApplicationError('This investor has not committed to the fund');
-      if (input.fundEvent !== undefined && input.fundEvent !== null) return fundCall(row, input as { fundEvent: string | number; amount_cents: number; date: string });
+      if (!row.sa_complete_date) throw new errors.ApplicationError('This commitment’s subscription agreement is not countersigned yet: countersign it before recording its money');
+      const commitment = { ...row, fund: row.fund };
+      if (input.fundEvent !== undefined && input.fundEvent !== null) return fundCall(commitment, input as { fundEvent: string | number; amount_cents: number; date: string }, staffName);
+      // Money for the commitment itself: never more than is left of it once the calls still unpaid are paid (checked
+      // in the writing transaction, the fund locked).
+      const withinCommitment = async () => {
+        const funded = (await fundedBySyndUser(commitment.fund.id, [row.id])).get(row.id) ?? 0;
+        const called = (await openCalledBySyndUser(commitment.fund.id, [row.id])).get(row.id) ?? 0;
+        const committed = dollarsToCents(row.invest_amount);
+        if (funded + called + (input.amount_cents as number) > committed) {
+          throw new errors.ValidationError(
+            `This funding of ${usd(input.amount_cents as number)} is more than is left of the commitment: ${usd(committed)} committed, ${usd(funded)} funded, ${usd(called)} called and unpaid (confirm a call's money with its fundEvent)`,
+          );
+        }
+      };
       const entryKey = `funding:${row.documentId}:${input.date}:${input.amount_cents}`;
-      if (await strapi.db.query(LEDGER_ENTRY).findOne({ where: { entryKey }, select: ['id'] })) {
-        throw new errors.ApplicationError('This funding is recorded already (same commitment, date and amount)');
-      }
-      const entry = await strapi.db.transaction(async () => {
-        const created = await strapi.db.query(LEDGER_ENTRY).create({
-          data: { syndUser: row.id, fund: row.fund!.id, type: 'contribution', amount_cents: input.amount_cents, effective_date: input.date, note: 'Funding received', entryKey, recordedBy: staffName },
-        });
-        const when = new Date(`${input.date as string}T00:00:00Z`);
-        await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { ft_complete_date: when, ...(row.ft_start_date ? {} : { ft_start_date: when }) } });
-        return created as { id: number; documentId: string };
-      });
-      return { entry: { id: entry.id, documentId: entry.documentId, type: 'contribution', amount_cents: input.amount_cents, effective_date: input.date }, syndUser: { id: row.id, documentId: row.documentId } };
+      const entry = await receive(commitment, { amount_cents: input.amount_cents as number, date: input.date as string, note: 'Funding received', entryKey }, staffName, 'This funding is recorded already (same commitment, date and amount)', withinCommitment);
+      return { entry, syndUser: { id: row.id, documentId: row.documentId } };
+    },
+
+    /**
+     * A correction: an adjustment entry naming the entry it corrects (a contribution, distribution or fee of any fund),
+     * on that entry's investor and fund, with a signed amount (negative takes away). Written once: the same
+     * correction twice (same entry, date and amount) is refused.
+     */
+    async recordAdjustment(input: Record<string, unknown>, staffName: string) {
+      if ((typeof input.corrects !== 'string' || !input.corrects) && typeof input.corrects !== 'number') throw new errors.ValidationError('corrects is required: the entry this adjustment corrects (documentId or id)');
+      if (!isRowId(input.corrects)) throw new errors.ValidationError('corrects must be an id or documentId');
+      if (typeof input.amount_cents !== 'number' || !Number.isSafeInteger(input.amount_cents) || input.amount_cents === 0) throw new errors.ValidationError('amount_cents must be a whole number of cents, not zero (negative takes away)');
+      if (!isIsoDate(input.date)) throw new errors.ValidationError('date must be a date (YYYY-MM-DD)');
+      if (input.note !== undefined && input.note !== null && (typeof input.note !== 'string' || input.note.length > 2000)) throw new errors.ValidationError('note must be text of at most 2000 characters');
+      const corrected = (await strapi.db.query(LEDGER_ENTRY).findOne({
+        where: byId(input.corrects as string | number),
+        select: ['id', 'documentId', 'type', 'kind', 'amount_cents'],
+        populate: { syndUser: { select: ['id', 'documentId'] }, fund: { select: ['id', 'documentId'] } },
+      })) as { id: number; documentId: string; type: LedgerType; kind: DistributionKind | null; amount_cents: string | number; syndUser: { id: number; documentId: string } | null; fund: { id: number; documentId: string } | null } | null;
+      if (!corrected?.syndUser || !corrected.fund) throw new errors.NotFoundError('Ledger entry not found');
+      if (corrected.type === 'adjustment') throw new errors.ValidationError('An adjustment corrects a contribution, distribution or fee, not another adjustment: name the entry it corrects');
+      const entryKey = `adjustment:${corrected.documentId}:${input.date}:${input.amount_cents}`;
+      const twice = 'This adjustment is recorded already (same entry, date and amount)';
+      if (await strapi.db.query(LEDGER_ENTRY).findOne({ where: { entryKey }, select: ['id'] })) throw new errors.ApplicationError(twice);
+      const entry = (await onceOnly(() => strapi.db.query(LEDGER_ENTRY).create({
+        data: {
+          syndUser: corrected.syndUser!.id, fund: corrected.fund!.id, type: 'adjustment', kind: corrected.kind, amount_cents: input.amount_cents, effective_date: input.date,
+          note: (input.note as string | undefined) ?? null, corrects: corrected.id, entryKey, recordedBy: staffName,
+        },
+      }), twice)) as { id: number; documentId: string };
+      return {
+        id: entry.id, documentId: entry.documentId, type: 'adjustment', kind: corrected.kind, amount_cents: input.amount_cents, effective_date: input.date, note: (input.note as string | undefined) ?? null,
+        corrects: { id: corrected.id, documentId: corrected.documentId, type: corrected.type, amount_cents: cents(corrected.amount_cents) }, syndUser: corrected.syndUser, fund: corrected.fund,
+      };
     },
 
     /** A fund's value at a date; the newest becomes the fund's currentFundValuePercentage (what the spec shows). */
@@ -471,11 +657,12 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         const contributed = [...(await fundedBySyndUser(fund.id)).values()].reduce((sum, each) => sum + each, 0);
         if (contributed <= 0) throw new errors.ApplicationError('Nothing is contributed to this fund yet: give value_percent');
         totalValueCents = input.total_value_cents as number;
-        input = { ...input, value_percent: Math.round((totalValueCents / contributed) * 100 * 10_000) / 10_000 };
+        input = { ...input, value_percent: Math.round((totalValueCents / contributed) * 100 * 100) / 100 };
       }
       if (typeof input.value_percent !== 'number' || !Number.isFinite(input.value_percent) || input.value_percent < 0 || input.value_percent > 100_000) {
         throw new errors.ValidationError('value_percent must be a number from 0 to 100000 (or give total_value_cents)');
       }
+      if (!hasTwoDecimalsAtMost(input.value_percent)) throw new errors.ValidationError('value_percent must have at most 2 decimals (like 112.5)');
       const valuation = await strapi.db.query(VALUATION).create({ data: { fund: fund.id, date: input.date, value_percent: input.value_percent, total_value_cents: totalValueCents, recordedBy: staffName } });
       const newest = (await strapi.db.query(VALUATION).findOne({ where: { fund: { id: fund.id } }, orderBy: [{ date: 'desc' }, { id: 'desc' }], select: ['id'] })) as { id: number } | null;
       if (newest?.id === valuation.id) {
@@ -495,7 +682,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         if (!dryRun) throw new errors.ValidationError(`The file has ${problems.length} problem${problems.length === 1 ? '' : 's'}: nothing was written`, { problems });
         return { dryRun, lines: lines.length, problems, written: 0, entries: lines.map(({ entry, line }) => ({ line, ...entry })) };
       }
-      await strapi.db.transaction(async () => {
+      await onceOnly(() => strapi.db.transaction(async () => {
         for (const { entry } of lines) {
           await strapi.db.query(LEDGER_ENTRY).create({
             data: {
@@ -504,24 +691,25 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
             },
           });
         }
-      });
+      }), 'Lines of this file were imported by another request at the same moment: nothing was written; check the file again');
       return { dryRun, lines: lines.length, problems, written: lines.length, entries: lines.map(({ entry, line }) => ({ line, ...entry })) };
     },
 
     /**
-     * The capital calls these syndication users still owe: posted calls with a share for them, dated after their
-     * commitment's last funds transfer (docs/capital-accounts.md). One query.
+     * The capital calls these syndication users still owe: their items of posted calls that no contribution has paid
+     * yet (docs/capital-accounts.md), soonest due first. Two queries.
      */
     async openCalls(syndUserIds: number[]) {
       if (!syndUserIds.length) return [];
-      const rows = (await strapi.db.query(LEDGER_ENTRY).findMany({
-        where: { syndUser: { id: { $in: syndUserIds } }, fundEvent: { type: 'capital_call', state: 'posted' } },
-        select: ['amount_cents'],
-        populate: { fundEvent: { select: ['documentId', 'date', 'due_date'] }, fund: { select: ['name', 'url_slug'] }, syndUser: { select: ['ft_complete_date'] } },
-      })) as { amount_cents: string | number; fundEvent: { documentId: string; date: string; due_date: string | null } | null; fund: { name: string | null; url_slug: string | null } | null; syndUser: { ft_complete_date: string | null } | null }[];
+      const rows = (await strapi.db.query(CALL_ITEM).findMany({
+        where: { syndUser: { id: { $in: syndUserIds } } },
+        select: ['amount_cents', 'due_date', 'paymentKey'],
+        populate: { fundEvent: { select: ['documentId'] }, fund: { select: ['name', 'url_slug'] } },
+      })) as { amount_cents: string | number; due_date: string | null; paymentKey: string; fundEvent: { documentId: string } | null; fund: { name: string | null; url_slug: string | null } | null }[];
+      const paid = await paymentsOf(rows.map((row) => row.paymentKey));
       return rows
-        .filter((row) => row.fundEvent && !(row.syndUser?.ft_complete_date && String(row.syndUser.ft_complete_date).slice(0, 10) >= row.fundEvent.date))
-        .map((row) => ({ fund_name: row.fund?.name ?? 'Unknown Fund', fund_slug: row.fund?.url_slug ?? null, amount: cents(row.amount_cents) / 100, due_date: row.fundEvent!.due_date, fundEvent: row.fundEvent!.documentId }))
+        .filter((row) => row.fundEvent && !paid.has(row.paymentKey))
+        .map((row) => ({ fund_name: row.fund?.name ?? 'Unknown Fund', fund_slug: row.fund?.url_slug ?? null, amount: cents(row.amount_cents) / 100, due_date: row.due_date ? String(row.due_date).slice(0, 10) : null, fundEvent: row.fundEvent!.documentId }))
         .sort((a, b) => String(a.due_date).localeCompare(String(b.due_date)));
     },
 
