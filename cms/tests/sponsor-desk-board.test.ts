@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { raiseState } from '@portal/rules';
-import { adminToken, call, mailsTo, signedInUser, waitForMail } from './helpers/auth';
+import { adminToken, call, createUser, mailsTo, signedInUser, uniqueEmail, waitForMail } from './helpers/auth';
 import { createInvestor, createOffering, signAsInvestor, type Investor, type Offering } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 
@@ -74,6 +74,24 @@ describe('the board', () => {
     expect(body.states.map((state: { label: string }) => state.label)).toEqual(['Reviewed', 'Committed', 'Investor signed', 'Spouse signed', 'Countersigned', 'Funded', 'Declined']);
   });
 
+  it('adds up a fund funded both before the ledger and through it, row by row as the table shows it', async () => {
+    const mixed = await createOffering(app, 'mixed');
+    const early = await createInvestor(app, mixed, 'mixed-early', { spouse: false });
+    const late = await createInvestor(app, mixed, 'mixed-late', { spouse: false });
+    const partial = await createInvestor(app, mixed, 'mixed-partial', { spouse: false });
+    // Funded before the ledger existed: marked funded, no contribution entry.
+    await app.strapi.db.query(SYND_USER).update({ where: { id: early.syndUserId }, data: { invest_amount: 25_000, syndAgreementSignedByCurrentUser: true, sa_complete_date: new Date(Date.now() - 30 * DAY), ft_complete_date: new Date(Date.now() - 20 * DAY) } });
+    for (const who of [late, partial]) await app.strapi.db.query(SYND_USER).update({ where: { id: who.syndUserId }, data: { syndAgreementSignedByCurrentUser: true, sa_complete_date: new Date(Date.now() - 5 * DAY) } });
+    expect((await admin('POST', '/sponsor-desk/funding', { syndUser: late.syndUser, amount_cents: 5_000_000, date: '2026-11-20' })).status).toBe(200);
+    expect((await admin('POST', '/sponsor-desk/funding', { syndUser: partial.syndUser, amount_cents: 1_234_567, date: '2026-11-21' })).status).toBe(200);
+
+    const [fund] = (await editor('GET', '/sponsor-desk/funds?portal=mixed')).body.funds;
+    // 25,000 marked funded + 50,000 and 12,345.67 in the ledger.
+    expect(fund).toMatchObject({ committed: 125_000, funded: 87_345.67 });
+    const table = (await editor('GET', `/sponsor-desk/funds/${mixed.fund}/commitments`)).body.results as { fundedAmount: number | null }[];
+    expect(table.reduce((sum, line) => sum + (line.fundedAmount ?? 0), 0)).toBeCloseTo(fund.funded, 2);
+  });
+
   it('names an unknown portal', async () => {
     expect(await editor('GET', '/sponsor-desk/funds?portal=nowhere')).toMatchObject({ status: 404, body: { error: { message: 'Portal not found' } } });
   });
@@ -142,6 +160,29 @@ describe('the commitments table', () => {
     expect(all.body).toContain('The minimum is too high for me');
 
     expect((await editor('GET', `/sponsor-desk/funds/${offering.fund}/commitments.csv`)).status).toBe(403);
+  });
+
+  it('exports what investors typed as text a spreadsheet does not run', async () => {
+    const sly = await createOffering(app, 'sly');
+    const who = await createInvestor(app, sly, 'sly-one', { spouse: true });
+    await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: who.id }, data: { firstName: '=HYPERLINK("http://evil.example","Click")', lastName: 'Sly' } });
+    await setRow(who, { cosub_first_name: '@SUM(A1)', cosub_last_name: 'X' });
+    const declined = await createInvestor(app, sly, 'sly-two', { spouse: false, status: 'Declined investment' });
+    await setRow(declined, { feedback: '+1+2' });
+    const other = await createInvestor(app, sly, 'sly-three', { spouse: false, status: 'Declined investment' });
+    await setRow(other, { feedback: '-3\tcmd|calc' });
+    const tab = await createInvestor(app, sly, 'sly-four', { spouse: false, status: 'Declined investment' });
+    await setRow(tab, { feedback: '\tcmd' });
+
+    const csv = (await admin('GET', `/sponsor-desk/funds/${sly.fund}/commitments.csv`)).body as string;
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"") Sly"`);
+    expect(csv).toContain("'@SUM(A1) X");
+    expect(csv).toContain(",'+1+2");
+    expect(csv).toContain(",'-3\tcmd|calc");
+    expect(csv).toContain(",'\tcmd");
+    // Figures stay figures.
+    expect(csv).toContain(',50000,CASH,');
+    expect(csv).not.toMatch(/,[=+@-][^0-9]/);
   });
 });
 
@@ -238,12 +279,44 @@ describe('the investor directory', () => {
     expect((await editor('POST', `/sponsor-desk/investors/${documentId}/sign-out`)).status).toBe(403);
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: fay.authCode })).status).toBe(200);
     expect((await admin('POST', `/sponsor-desk/investors/${documentId}/sign-out`)).body).toEqual({ ended: 1 });
-    // Recorded with who did it; the editor's refused attempt changed nothing and is not.
-    const records = await app.strapi.db.query('api::desk-action.desk-action').findMany({ where: { action: 'sign out everywhere' } });
-    expect(records).toMatchObject([{ staffName: 'Ada Admin', staffEmail: 'board-admin@portal.local', path: `/sponsor-desk/investors/${documentId}/sign-out`, status: 200 }]);
+    // Recorded with who did it; the editor's refused attempt changed nothing and is recorded as refused.
+    const records = await app.strapi.db.query('api::desk-action.desk-action').findMany({ where: { action: 'sign out everywhere' }, orderBy: { id: 'asc' } });
+    expect(records).toMatchObject([
+      { staffName: 'Eddie Editor', staffEmail: 'board-editor@portal.local', status: 403 },
+      { staffName: 'Ada Admin', staffEmail: 'board-admin@portal.local', path: `/sponsor-desk/investors/${documentId}/sign-out`, status: 200 },
+    ]);
     expect(await app.strapi.db.query('api::desk-action.desk-action').findOne({ where: { action: 'review a proof document' } })).toMatchObject({ staffName: 'Eddie Editor', request: { reviewed: true } });
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: fay.authCode })).status).toBe(401);
     expect((await admin('GET', '/sponsor-desk/investors/nobody')).status).toBe(404);
+  });
+});
+
+describe('the investor directory, portal by portal', () => {
+  const USER = 'plugin::users-permissions.user';
+  const directory = (query: string) => editor('GET', `/sponsor-desk/investors${query}`);
+  const documentIdOf = async (id: number) => (await app.strapi.db.query(USER).findOne({ where: { id } })).documentId as string;
+
+  it("sums an investor's commitments to the portal's funds only", async () => {
+    const carl = by.committed[0];
+    const other = await createOffering(app, 'dir-other');
+    await app.strapi.documents(SYND_USER).create({ data: { user: await documentIdOf(carl.id), fund: other.fund, investment: other.investment, invest_status: 'Accepted investment', invest_amount: 70_000 } as never });
+    const listed = (await directory(`?portal=board&q=${encodeURIComponent(carl.email)}`)).body.results;
+    expect(listed).toEqual([expect.objectContaining({ email: carl.email, commitments: { count: 1, amount: 20_000 } })]);
+  });
+
+  it('lists an account made before portals existed in the default portal, as the site treats it', async () => {
+    const legacy = await createUser(app, { email: uniqueEmail('dir-legacy'), firstName: 'Lee', lastName: 'Legacy' });
+    await app.strapi.db.query(USER).update({ where: { id: legacy.id }, data: { portal: null } });
+    const fallback = await app.strapi.db.query('api::portal.portal').findOne({ where: { isDefault: true } });
+    expect((await directory(`?portal=${fallback.slug}&q=${encodeURIComponent(legacy.email)}`)).body.results).toEqual([expect.objectContaining({ name: 'Lee Legacy', email: legacy.email })]);
+    expect((await directory(`?q=${encodeURIComponent(legacy.email)}`)).body.pagination.total).toBe(1);
+    expect((await directory(`?portal=board&q=${encodeURIComponent(legacy.email)}`)).body.results).toEqual([]);
+  });
+
+  it('says how many open sessions signing out everywhere ended, not the expired ones', async () => {
+    const cora = by.committed[1];
+    await app.strapi.db.query('api::session.user-auth').create({ data: { user: cora.id, authCode: `expired-${cora.id}`, expiresAt: new Date(Date.now() - DAY) } });
+    expect((await admin('POST', `/sponsor-desk/investors/${await documentIdOf(cora.id)}/sign-out`)).body).toEqual({ ended: 1 });
   });
 });
 
