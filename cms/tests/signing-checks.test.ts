@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, openGuestSession, signedInUser, waitForMail } from './helpers/auth';
-import { createInvestor, createOffering, download, mailedCode, signThroughLink, tokenOf, type Investor, type Offering } from './helpers/signing';
+import { call, mailsTo, openGuestSession, signedInUser, waitForMail } from './helpers/auth';
+import { createInvestor, createOffering, download, mailedCode, signLinkIn, signThroughLink, tokenOf, type Investor, type Offering } from './helpers/signing';
 import { useStrapi, type TestApp } from './helpers/strapi';
 import type { CheckedSigner, signerCheck as SignerCheck } from '../src/api/signing/services/signer-check';
 import { pdfsigReport, sealTimestamp, startLocalTsa, type LocalTsa } from './helpers/tsa';
@@ -286,7 +286,8 @@ describe('the completed agreement', () => {
       expect(text).toContain(event);
     }
     expect(text).toContain('countersigned by sign-checks-admin');
-    expect(text).toContain('Anyone holding this file can check that Portal sign-checks issued it at http://localhost:5173/agreements/verify.');
+    // The portal's own address (it has no domain: SITE_URL, choosing it by slug), whatever site management used.
+    expect(text).toContain(`Anyone holding this file can check that Portal sign-checks issued it at http://localhost:5173/agreements/verify?portal=${offering.portal.slug}.`);
   });
 
   it('is sealed with the time-stamping authority’s token: pdfsig finds the signature valid, OpenSSL verifies the timestamp', async () => {
@@ -330,6 +331,28 @@ describe('the completed agreement', () => {
     const elsewhere = await createOffering(app, 'sign-checks-elsewhere');
     expect(await call(app, 'GET', `/api/agreements/verify/${sha(pdf)}?portal=${elsewhere.portal.slug}`)).toMatchObject(unknown);
     expect(await call(app, 'GET', '/api/agreements/verify/abc')).toMatchObject(refusal(400, 'The fingerprint is a SHA-256 in hex (64 characters)'));
+  });
+});
+
+describe('the addresses of an agreement’s portal', () => {
+  it('are its domain in the spouse’s mail and on the sealed PDF, when the request names no site (the sponsor desk countersigns without one)', async () => {
+    const domained = await createOffering(app, 'sign-checks-domain');
+    await app.strapi.db.query('api::portal.portal').update({ where: { id: domained.portal.id }, data: { domains: ['invest.sign-checks.example'] } });
+    const investor = await createInvestor(app, domained, 'domain-portal');
+    const { body } = await call(app, 'POST', '/api/syndication/request_sign', { id: investor.syndUser }, { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } });
+    // Signed through a call without an Origin: the spouse's link is the portal's own.
+    expect((await signThroughLink(app, tokenOf(body.url), investor.email, { name: 'Dom Ain', consent: true }, { authCode: investor.authCode })).body).toEqual({ success: true, syndUserId: investor.syndUser });
+    // The one mail to the spouse (its subject, long with the fund's name, is folded in the file).
+    const [spouseMail] = mailsTo(investor.spouseEmail as string);
+    const spouseLink = signLinkIn(spouseMail.text);
+    expect(spouseLink).toMatch(/^http:\/\/invest\.sign-checks\.example\/sign\//);
+    await signThroughLink(app, tokenOf(spouseLink), investor.spouseEmail as string, { name: 'Pat Partner', consent: true });
+
+    const desk = await app.strapi.service('api::signing.signing').countersignAllAsStaff([investor.syndUser], { name: 'Desk Staff', email: 'desk@sign-checks.example' }, { ip: null, userAgent: null, origin: undefined });
+    expect(desk).toMatchObject({ countersigned: 1 });
+    const link = await call(app, 'POST', '/api/profile/synd_agreements/download', { syndUserId: investor.syndUser }, { authCode: investor.authCode });
+    const text = (await textOf((await download(link.body.url, investor.authCode)).bytes)).replace(/\s+/g, ' ');
+    expect(text).toContain('Anyone holding this file can check that Portal sign-checks-domain issued it at http://invest.sign-checks.example/agreements/verify.');
   });
 });
 

@@ -53,9 +53,9 @@ export async function createInvestor(app: TestApp, offering: Offering, prefix: s
   return { id: user.id, email: user.email, authCode: user.authCode, syndUser: syndUser.documentId, syndUserId: syndUser.id as number, spouseEmail };
 }
 
-/** The token of a /sign/<token> link. */
+/** The token of a /sign/<token> link (with ?portal=<slug> when it is a portal's chosen by slug). */
 export const tokenOf = (url: string): string => {
-  const match = /\/sign\/([A-Za-z0-9_-]+)$/.exec(url);
+  const match = /\/sign\/([A-Za-z0-9_-]+)(\?portal=[a-z0-9-]+)?$/.exec(url);
   if (!match) throw new Error(`not a signing link: ${url}`);
   return match[1];
 };

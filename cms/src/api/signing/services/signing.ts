@@ -25,7 +25,7 @@ import {
 import { fileStorage } from '../../../providers/storage';
 import { accountMail } from '../../account/services/account-mail';
 import { notifications, type Recipient } from '../../notification/services/notification';
-import { portals } from '../../portal/services/portal';
+import { domainsOf, portals } from '../../portal/services/portal';
 import { withLease } from '../../rate-limit/lease';
 import { signerCheck, type CheckedSigner, type SigningEvent } from './signer-check';
 import { byId, investorName, notificationTags, personName, SYND_USER_POPULATE, syndUserView, syndUsers, type SyndUserRow } from '../../synd-user/services/synd-user';
@@ -114,6 +114,24 @@ const sha256 = (data: Buffer): string => crypto.createHash('sha256').update(data
 const initialsOf = (name: string): string =>
   name.split(/\s+/).map((part) => part.replace(/[^\p{L}]/gu, '')).filter(Boolean).map((part) => `${part[0].toUpperCase()}.`).join(' ');
 
+/** A site of a portal: its origin, and the query string that chooses the portal there ('' or ?portal=<slug>). */
+interface Site {
+  origin: string;
+  query: string;
+}
+
+const pageOf = (site: Site, path: string): string => `${site.origin}${path}${site.query}`;
+
+/** The origin of an http(s) Origin header; null for anything else. */
+function originOf(value: string | undefined): string | null {
+  if (!value || !/^https?:\/\//i.test(value)) return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
 const utc = (date: Date): string => `${date.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
 
 /** How the signature page names each event of a signer's link. */
@@ -192,14 +210,34 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     return { waiting, firstSignedAt };
   }
 
-  async function siteFor(origin: string | undefined): Promise<string> {
-    return accountMail(strapi).siteFor(origin);
+  /**
+   * The address of the agreement's own portal (whatever site a request came from, e.g. the admin panel's): its first
+   * domain (with SITE_URL's scheme), else SITE_URL, which chooses a portal other than the default by ?portal=<slug>.
+   */
+  async function portalSiteOf(row: Pick<SyndUserRow, 'fund'>): Promise<Site> {
+    const siteUrl = new URL(portalConfig(strapi).siteUrl);
+    const all = await portals(strapi).findAll();
+    const portal = all.find((each) => each.id === row.fund?.company?.portal?.id);
+    const isDefault = !portal || portal === (all.find((each) => each.isDefault) ?? all[0]);
+    const [domain] = portal ? domainsOf(portal) : [];
+    if (domain) return { origin: `${siteUrl.protocol}//${domain}`, query: '' };
+    return { origin: siteUrl.origin, query: isDefault || !portal ? '' : `?portal=${encodeURIComponent(portal.slug)}` };
   }
 
-  const linkOf = (site: string, signer: SigningRow): string | null => (signer.tokenNonce ? `${site}/sign/${tokenOf(signer.tokenNonce)}` : null);
+  /**
+   * Where the links in the mails a request causes point: the request's site when it is one we know (its Origin, see
+   * accountMail.siteFor), else (no Origin: the admin panel, a Dropbox Sign event, the seed) the agreement's own portal.
+   */
+  async function siteFor(row: Pick<SyndUserRow, 'fund'>, origin: string | undefined): Promise<Site> {
+    const asked = originOf(origin);
+    if (asked && (await accountMail(strapi).siteFor(asked)) === asked) return { origin: asked, query: '' };
+    return portalSiteOf(row);
+  }
+
+  const linkOf = (site: Site, signer: SigningRow): string | null => (signer.tokenNonce ? pageOf(site, `/sign/${tokenOf(signer.tokenNonce)}`) : null);
 
   /** Mails a signer their personal link. */
-  async function mailLink(signer: SigningRow, row: SyndUserRow, site: string): Promise<void> {
+  async function mailLink(signer: SigningRow, row: SyndUserRow, site: Site): Promise<void> {
     const link = linkOf(site, signer);
     if (!link || !signer.email) return;
     const fundName = row.fund?.name ?? row.investment?.name ?? 'the fund';
@@ -238,7 +276,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** After a signer signed: the spouse's link once the investor signed, and staff told once the investor side is complete. */
-  async function afterSignature(row: SyndUserRow, rows: SigningRow[], justSigned: SignerRole, site: string): Promise<void> {
+  async function afterSignature(row: SyndUserRow, rows: SigningRow[], justSigned: SignerRole, site: Site): Promise<void> {
     if (justSigned === 'investor') {
       const spouse = rows.find((signer) => signer.role === 'spouse' && !signer.signedAt);
       if (spouse && !spouse.linkSentAt) await mailLink(spouse, row, site);
@@ -253,7 +291,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
    * Starts signing: the provider opens it (local: the agreement rendered and stored), one signer row per signer with
    * its link, the investor mailed their link (no mail without a `site`). The spouse is mailed once the investor has signed.
    */
-  async function open(row: SyndUserRow, site: string | null): Promise<void> {
+  async function open(row: SyndUserRow, site: Site | null): Promise<void> {
     const fund = await fundOf(row);
     const spouseRequired = isSpouseInvestmentRequired(row);
     const spouseName = spouseRequired ? personName(row.cosub_first_name, row.cosub_last_name) : null;
@@ -337,7 +375,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
    * and its audit trail, sealed; stored as a SyndAgreement, and the syndication user marked complete at `completedAt`.
    * Undoes its own rows when it fails.
    */
-  async function seal(row: SyndUserRow, rows: SigningRow[], documentKey: string, management: { name: string; email: string; ip: string | null; userAgent: string | null }, completedAt: Date, site: string): Promise<void> {
+  async function seal(row: SyndUserRow, rows: SigningRow[], documentKey: string, management: { name: string; email: string; ip: string | null; userAgent: string | null }, completedAt: Date): Promise<void> {
     const storage = fileStorage(strapi);
     const document = await storage.get(documentKey);
     const documentSha256 = sha256(document);
@@ -373,7 +411,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         ...auditOf(entry),
       }));
       const title = `Subscription Agreement - ${fund.name ?? 'Fund'} - ${investorName(row)}`;
-      const completed = await completeAgreement(document, trail, sealingCertificate(portalConfig(strapi).signing), { title, portalName, completedAt, verifyUrl: `${site}/agreements/verify` });
+      const completed = await completeAgreement(document, trail, sealingCertificate(portalConfig(strapi).signing), { title, portalName, completedAt, verifyUrl: pageOf(await portalSiteOf(row), '/agreements/verify') });
       const key = `agreements/${row.documentId}/${crypto.randomBytes(8).toString('hex')}-subscription-agreement.pdf`;
       await storage.put(key, completed);
       await strapi.documents(SYND_AGREEMENT).create({
@@ -399,7 +437,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** The caller's own link (null once they signed); for Dropbox Sign its embedded URL is also kept on the syndication user. */
-  async function ownLink(row: SyndUserRow, rows: SigningRow[], site: string): Promise<string | null> {
+  async function ownLink(row: SyndUserRow, rows: SigningRow[], site: Site): Promise<string | null> {
     const investor = rows.find((signer) => signer.role === 'investor');
     if (!investor || investor.signedAt) return null;
     if (investor.provider === 'dropbox-sign' && investor.providerSignatureId) {
@@ -425,7 +463,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
    * the record already), fetches and stores the signed document once all have signed, and mails and notifies as a
    * signature made here would.
    */
-  async function refreshFromProvider(row: SyndUserRow, site: string): Promise<SigningRow[]> {
+  async function refreshFromProvider(row: SyndUserRow, site: Site): Promise<SigningRow[]> {
     let rows = await investorSide(row.id);
     const requestId = row.syndAgreementDropboxSignatureRequestId;
     const remote = rows.find((signer) => signer.provider === 'dropbox-sign');
@@ -506,7 +544,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     if (!isGoingToInvest(row)) throw conflict('The investor is not going to invest in this offering');
     let rows = await investorSide(row.id);
     if (!investorSideComplete(row, rows) || !rows.some((signer) => signer.documentKey)) {
-      rows = await refreshFromProvider(row, await siteFor(request.origin));
+      rows = await refreshFromProvider(row, await siteFor(row, request.origin));
     }
     if (!rows.some((signer) => signer.role === 'investor' && signer.signedAt)) throw conflict('The investor has not signed this agreement yet');
     if (!investorSideComplete(row, rows)) throw conflict('The spouse has not signed this agreement yet');
@@ -518,7 +556,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     const { count } = await strapi.db.query(SYND_USER).updateMany({ where: { id: row.id, managementSignedAt: { $null: true } }, data: { managementSignedAt: completedAt } });
     if (!count) throw conflict('This agreement is being countersigned already');
     try {
-      await seal(row, rows, documentKey, { ...management, ip: request.ip, userAgent: request.userAgent }, completedAt, await siteFor(request.origin));
+      await seal(row, rows, documentKey, { ...management, ip: request.ip, userAgent: request.userAgent }, completedAt);
     } catch (error) {
       await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { managementSignedAt: null } });
       throw error;
@@ -535,7 +573,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** POST /api/syndication/request_sign: starts signing when not started and answers the caller's own link. */
     async requestSign(user: SigningUser, id: string | number, request: RequestInfo) {
       let row = await signable(user, id);
-      const site = await siteFor(request.origin);
+      const site = await siteFor(row, request.origin);
       if (!(await investorSide(row.id)).length) {
         // Signing starts once per syndication user across every CMS instance: two quick clicks, even answered by two
         // instances, open one agreement; the second waits for the first and answers the same link.
@@ -555,14 +593,14 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     async signingUrl(user: SigningUser, id: string | number, request: RequestInfo) {
       const row = await syndUsers(strapi).ownedBy(user.id, id);
       if (!isGoingToInvest(row)) return { url: null };
-      return { url: await ownLink(row, await investorSide(row.id), await siteFor(request.origin)) };
+      return { url: await ownLink(row, await investorSide(row.id), await siteFor(row, request.origin)) };
     },
 
     /** POST /api/syndication/sync_sign: the signing state from the provider, written to the syndication user. */
     async syncSign(user: SigningUser, id: string | number, request: RequestInfo) {
       let row = await syndUsers(strapi).ownedBy(user.id, id);
       if (isGoingToInvest(row)) {
-        const rows = await refreshFromProvider(row, await siteFor(request.origin));
+        const rows = await refreshFromProvider(row, await siteFor(row, request.origin));
         // Without signer rows (an agreement signed before the portal collected signatures) the stored flags stand.
         if (rows.length) row = await updateFlags(row, rows);
       }
@@ -656,7 +694,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       await check.signed(signer, proof, request.ip);
       rows = await investorSide(row.id);
       const updated = await updateFlags(row, rows);
-      await afterSignature(updated, rows, signer.role as SignerRole, await siteFor(request.origin));
+      await afterSignature(updated, rows, signer.role as SignerRole, await siteFor(row, request.origin));
       return { success: true, syndUserId: row.documentId };
     },
 
@@ -778,7 +816,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       const type = payload.event?.event_type;
       if (!requestId || !type || !/^signature_request_(signed|all_signed|viewed|downloadable)$/.test(type)) return;
       const row: SyndUserRow | null = await strapi.db.query(SYND_USER).findOne({ where: { syndAgreementDropboxSignatureRequestId: requestId }, populate: SYND_USER_POPULATE });
-      if (row && isGoingToInvest(row)) await refreshFromProvider(row, await siteFor(undefined));
+      if (row && isGoingToInvest(row)) await refreshFromProvider(row, await siteFor(row, undefined));
     },
 
     /**
@@ -835,7 +873,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       await updateFlags(row, signed);
       if (stage === 'complete') {
         if (!management) throw new Error('A complete demo agreement needs the management signer');
-        await seal(await readSyndUser(row.id), signed, signed[0].documentKey as string, { ...management, ...demo }, minutes(120), await siteFor(undefined));
+        await seal(await readSyndUser(row.id), signed, signed[0].documentKey as string, { ...management, ...demo }, minutes(120));
       }
       return true;
     },
