@@ -13,6 +13,12 @@ function renderVerify() {
     routes: {
       [`GET /api/agreements/verify/${FILE_HASH}`]: () => VERDICT,
       [`GET /api/agreements/verify/${CHANGED_HASH}`]: () => strapiError(404, 'Unknown: this portal issued no agreement with this fingerprint'),
+      [`GET /api/agreements/verify/${'c'.repeat(64)}`]: () => strapiError(429, 'Too many attempts. Please try again in 15 minutes.'),
+      [`GET /api/agreements/verify/${'d'.repeat(64)}`]: () => strapiError(500, 'Internal Server Error'),
+      // The CMS cannot be reached.
+      [`GET /api/agreements/verify/${'f'.repeat(64)}`]: () => {
+        throw new TypeError('Failed to fetch');
+      },
     },
   });
 }
@@ -34,5 +40,18 @@ describe('/agreements/verify', () => {
     await findPageHeading('Verify an Agreement');
     await user.upload(screen.getByLabelText('Agreement (PDF)'), new File(['%PDF agreement, changed'], 'agreement.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('Unknown: this portal issued no agreement with this fingerprint')).toBeInTheDocument();
+  });
+
+  it('says the check could not be made, never "Unknown", when the CMS fails for any reason but an unknown fingerprint', async () => {
+    const { user } = renderVerify();
+    await findPageHeading('Verify an Agreement');
+    const field = screen.getByRole('textbox', { name: 'SHA-256 fingerprint' });
+    for (const fingerprint of ['c'.repeat(64), 'd'.repeat(64), 'f'.repeat(64)]) {
+      await user.clear(field);
+      await user.type(field, fingerprint);
+      await user.click(screen.getByRole('button', { name: 'Check' }));
+      expect(await screen.findByText('The check could not be made. Please try again later.')).toBeInTheDocument();
+      expect(screen.queryByText('Unknown: this portal issued no agreement with this fingerprint')).not.toBeInTheDocument();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { env } from '@/config/env';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 
 /**
  * GET /api/signing/:token: who signs what (the local signing provider; no session needed, the token is the key), and
@@ -62,7 +62,10 @@ export const verifyCode = (token: string, code: string) =>
 export const sign = (token: string, signature: Signature) =>
   api.post<{ success: boolean; syndUserId: string | number }>(signingPath(token), signature);
 
-/** GET /api/agreements/verify/:sha256: whether the portal issued a completed agreement; null when it did not. */
+/**
+ * GET /api/agreements/verify/:sha256: whether the portal issued a completed agreement; null when it did not (404).
+ * Throws ApiError when the check could not be made (rate limit, server or network failure).
+ */
 export interface AgreementVerdict {
   valid: true;
   completedAt: string;
@@ -70,5 +73,11 @@ export interface AgreementVerdict {
   signerInitials: string[];
 }
 
-export const verifyAgreement = (sha256: string, portal: string) =>
-  api.get<AgreementVerdict>(`/api/agreements/verify/${sha256}`, { portal }, { withSession: false });
+export async function verifyAgreement(sha256: string, portal: string): Promise<AgreementVerdict | null> {
+  try {
+    return await api.read<AgreementVerdict>(`/api/agreements/verify/${sha256}`, { portal }, { withSession: false });
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.status === 404) return null;
+    throw failure;
+  }
+}
