@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: the calls the site makes most, on SQLite and on PostgreSQL, side by side with Strapi's stock REST
  * routes returning the same rows and a bare Node server returning the same bytes (latency p50/p97.5 and requests
- * per second at 1, 16 and 64 connections, autocannon); then the built site in headless Chromium: first-load JS and
+ * per second at 1, 16 and 64 connections, autocannon); the signed-in calls again on a CMS started with its
+ * signed-in caches off (SIGNED_IN_CACHE=off: every answer from the database, as every investor's first read after
+ * a deal announcement), on the new and the grown database; then the built site in headless Chromium: first-load JS and
  * CSS (gzip) and first contentful paint (median of three cold loads) of the homepage, portfolio and dashboard.
  * Prints tables and writes bench/results/<time>.json and bench/results/summary.json.
  *

@@ -2,17 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upkeep } from '../src/api/upkeep/services/upkeep';
 import { labelUnlabelledSessions } from '../src/bootstrap/session-labels';
 import { ACCESS_LINES } from './helpers/access-lines';
-import { call, mailsTo, signIn } from './helpers/auth';
+import { adminToken, call, mailsTo, signIn } from './helpers/auth';
 import { buildWorld, type World } from './helpers/security-world';
 import { signLinkIn, tokenOf } from './helpers/signing';
-import { useStrapi, type TestApp } from './helpers/strapi';
+import { http, useStrapi, type TestApp } from './helpers/strapi';
 
 /**
  * Every query a request runs, planned by the database itself: a full scan of a table that grows with use (users,
  * sessions, codes, links, notifications, documents, downloads, commitments, ...) is a request that slows down as the
  * portal ages. The requests are the access matrix's (every /api route, as an investor, an admin, a superadmin looking
  * through an investor's eyes and a visitor) plus the ones that need a real secret: a password sign-in, a signing link,
- * a guest code, a password-reset code. On PostgreSQL the plan is asked with sequential scans priced out
+ * a guest code, a password-reset code; the sponsor desk's reads in the admin panel; and what a start and the hourly
+ * upkeep run. On PostgreSQL the plan is asked with sequential scans priced out
  * (`enable_seqscan = off`), so a small test table cannot hide a missing index: a Seq Scan there means there is none.
  */
 
@@ -90,6 +91,18 @@ beforeAll(async () => {
   await call(app, 'POST', '/api/auth/reset', { username: world.ben.email });
   const resetCode = /code=([A-Za-z0-9_-]+)/.exec(mailsTo(world.ben.email).at(-1)?.text ?? '')?.[1];
   await during('a password-reset code used', () => call(app, 'POST', '/api/auth/reset/new', { code: resetCode ?? 'none', password: 'Secret456' }));
+
+  // The sponsor desk's reads (admin routes, a super admin's token): the board, a fund's commitments (paged, filtered,
+  // sorted, searched), its CSV and the investor directory.
+  const staff = { Authorization: `Bearer ${await adminToken(app, 'plan-desk@portal.local', 'strapi-super-admin')}` };
+  const slug = world.home.portal.slug;
+  const fund = `/sponsor-desk/funds/${world.home.fund}`;
+  for (const route of [
+    `/sponsor-desk/funds?portal=${slug}`, `${fund}/commitments?sort=name:asc&page=1&pageSize=25`, `${fund}/commitments?state=committed&sort=amount:desc&page=2&pageSize=10`,
+    `${fund}/commitments?q=plan`, `${fund}/commitments.csv`, `/sponsor-desk/investors?portal=${slug}&page=1`,
+  ]) {
+    await during(`the sponsor desk: GET ${route}`, () => http(app, 'GET', route, undefined, staff));
+  }
 
   // What every start and the hourly upkeep run: on a grown database they must not read a table whole either.
   await during('the start labelling sessions from before labels', () => labelUnlabelledSessions(app.strapi));
@@ -239,7 +252,7 @@ function sqliteValue(value: unknown): unknown {
 describe('query plans', () => {
   it('caught the queries of every kind of request', () => {
     const requests = requestsThatQueried;
-    for (const expected of ['sign-in with a password', 'a signing link opened', 'a guest code used', 'a password-reset code used', 'GET /api/syndication/mine as ann', 'the start labelling', 'a round of upkeep']) {
+    for (const expected of ['sign-in with a password', 'a signing link opened', 'a guest code used', 'a password-reset code used', 'GET /api/syndication/mine as ann', 'the start labelling', 'a round of upkeep', 'the sponsor desk: GET /sponsor-desk/funds?']) {
       expect([...requests].some((request) => request.startsWith(expected)), expected).toBe(true);
     }
     expect(captured.size).toBeGreaterThan(50);

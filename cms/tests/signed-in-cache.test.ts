@@ -73,6 +73,19 @@ describe('repeated signed-in reads', () => {
     expect((await read('/api/auth/me', ann.authCode)).body.me.city).toBe('Announced');
   });
 
+  it("are kept when someone asks for a password reset (anyone may, for any address), and cleared when it is used", async () => {
+    const { ann } = world;
+    // The other instances' counter carries the last test's change after a poll: past it, only this test's writes count.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const before = await read('/api/auth/me', ann.authCode);
+    await app.strapi.db.connection('up_users').where({ id: ann.id }).update({ city: 'Quietly moved' });
+    expect((await call(app, 'POST', '/api/auth/reset', { username: ann.email })).status).toBe(200);
+    expect((await app.strapi.db.query(USER).findOne({ where: { id: ann.id } })).resetPasswordCode).toBeTruthy();
+    expect((await read('/api/auth/me', ann.authCode)).body.me.city).toBe(before.body.me.city);
+    await app.strapi.db.query(USER).update({ where: { id: ann.id }, data: { resetPasswordCode: null, city: 'Announced again' } });
+    expect((await read('/api/auth/me', ann.authCode)).body.me.city).toBe('Announced again');
+  });
+
   it('show a commitment on the next read of my investments', async () => {
     const { ann } = world;
     const mine = await read('/api/syndication/mine', ann.authCode);

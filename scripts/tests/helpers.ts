@@ -4,14 +4,17 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
-import { afterAll } from 'vitest';
+import { Client } from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { withStrapi } from '../src/lib/strapi';
 
 export const SCRIPTS_DIR = path.resolve(__dirname, '..');
 
 /**
  * Points this test file at a fresh SQLite file and media library folder in a new temporary folder (removed after
- * the file's tests), in process.env, so both an in-process Strapi and the CLI child processes use them.
+ * the file's tests), in process.env, so both an in-process Strapi and the CLI child processes use them. With
+ * SCRIPTS_TEST_DATABASE=postgres (tests/run.mjs's second pass), the database is a new PostgreSQL one instead, made
+ * on the server DATABASE_URL names before the file's tests and dropped after them.
  */
 export function useThrowAwayDatabase(): { dir: string; database: string; uploadsDir: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-scripts-test-'));
@@ -20,8 +23,35 @@ export function useThrowAwayDatabase(): { dir: string; database: string; uploads
   const uploadsDir = path.join(publicDir, 'uploads');
   fs.mkdirSync(uploadsDir, { recursive: true });
   Object.assign(process.env, { NODE_ENV: 'test', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: database, PUBLIC_DIR: publicDir, PRIVATE_FILES_DIR: path.join(dir, 'private'), EMAIL_OUTBOX_DIR: path.join(dir, 'outbox') });
+  if (process.env.SCRIPTS_TEST_DATABASE === 'postgres') usePostgresDatabase();
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   return { dir, database, uploadsDir };
+}
+
+/** A new PostgreSQL database on DATABASE_URL's server for this file's tests (DATABASE_CLIENT=postgres), dropped after. */
+function usePostgresDatabase(): void {
+  const server = process.env.DATABASE_URL;
+  if (!server) throw new Error('SCRIPTS_TEST_DATABASE=postgres needs DATABASE_URL (a server the tests may create a database on)');
+  const name = `portal_scripts_test_${process.pid}_${Date.now()}`;
+  const onServer = async (sql: string) => {
+    const client = new Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  beforeAll(async () => {
+    await onServer(`CREATE DATABASE ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    Object.assign(process.env, { DATABASE_CLIENT: 'postgres', DATABASE_URL: url.toString() });
+  });
+  afterAll(async () => {
+    process.env.DATABASE_URL = server;
+    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
 }
 
 export interface OpenStrapi {

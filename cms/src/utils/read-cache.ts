@@ -449,10 +449,14 @@ export function clearOnWrites(
   cache: ReadCache,
   models: string[] | ((uid: string) => boolean),
   events: readonly (typeof WRITE_EVENTS)[number][] = WRITE_EVENTS,
+  /** Writes that change nothing an answer holds, by the type and the fields written: they leave the cache be. */
+  unread: (uid: string, fields: string[]) => boolean = () => false,
 ): void {
   const concerns = typeof models === 'function' ? models : (uid: string) => models.includes(uid);
-  const changed = (event: { model: { uid: string } }) => {
-    if (concerns(event.model.uid)) cache.changed();
+  const changed = (event: { model: { uid: string }; params?: { data?: unknown } }) => {
+    const data = event.params?.data;
+    const fields = data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data) : null;
+    if (concerns(event.model.uid) && !(fields?.length && unread(event.model.uid, fields))) cache.changed();
   };
   strapi.db.lifecycles.subscribe(Object.fromEntries(events.map((event) => [event, changed])));
 }

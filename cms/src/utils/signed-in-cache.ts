@@ -94,11 +94,20 @@ const signedInReadCache = (_config: unknown, { strapi }: { strapi: Core.Strapi }
   };
 };
 
+const USER = 'plugin::users-permissions.user';
+/**
+ * What a password-reset request writes on the user (src/api/account; the database layer adds updatedAt): read by no
+ * answer and by no session. Anyone may ask for a reset for any address, so such a write must not empty every
+ * instance's caches.
+ */
+const RESET_REQUEST_FIELDS = new Set(['resetPasswordCode', 'resetPasswordAt', 'updatedAt']);
+const onlyResetRequest = (uid: string, fields: string[]) => uid === USER && fields.every((field) => RESET_REQUEST_FIELDS.has(field));
+
 /** Registers the middleware and the caches' invalidation by database lifecycles. Call from register(). */
 export function registerSignedInCaches(strapi: Core.Strapi): void {
   strapi.get('middlewares').add('global::', { 'signed-in-read-cache': signedInReadCache });
   const { sessions: sessionsCache, answers } = cachesOf(strapi);
-  clearOnWrites(strapi, sessionsCache, [SIGN_IN_SESSION, 'plugin::users-permissions.user', 'api::portal.portal'], ['afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany']);
-  const feedsAnswers = (uid: string) => (uid.startsWith('api::') || uid === 'plugin::users-permissions.user' || uid === 'plugin::upload.file') && !NOT_IN_ANSWERS.has(uid);
-  clearOnWrites(strapi, answers, feedsAnswers);
+  clearOnWrites(strapi, sessionsCache, [SIGN_IN_SESSION, USER, 'api::portal.portal'], ['afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'], onlyResetRequest);
+  const feedsAnswers = (uid: string) => (uid.startsWith('api::') || uid === USER || uid === 'plugin::upload.file') && !NOT_IN_ANSWERS.has(uid);
+  clearOnWrites(strapi, answers, feedsAnswers, undefined, onlyResetRequest);
 }

@@ -38,7 +38,8 @@ const upkeepService = ({ strapi }: { strapi: Core.Strapi }) => {
    */
   const sweeps = (): Sweep[] => [
     { kind: 'sessions', uid: SIGN_IN_SESSION, dead: (query, now) => query.where('expires_at', '<', new Date(now)) },
-    { kind: 'guest codes', uid: GUEST_CODE, dead: (query, now) => query.whereNotNull('used_at').orWhere('expires_at', '<', new Date(now)) },
+    // 'Used' as a range (used at or before now), which the used_at index answers where IS NOT NULL would not on SQLite.
+    { kind: 'guest codes', uid: GUEST_CODE, dead: (query, now) => query.where('used_at', '<=', new Date(now)).orWhere('expires_at', '<', new Date(now)) },
     { kind: 'rate-limit hits', uid: 'api::rate-limit.rate-limit-hit', dead: (query, now) => query.where('at', '<=', now - portalConfig(strapi).rateLimit.windowMs) },
     { kind: 'leases', uid: 'api::rate-limit.lease', dead: (query, now) => query.where('expires_at', '<', now) },
   ];
