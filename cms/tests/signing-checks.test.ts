@@ -322,6 +322,24 @@ describe('the completed agreement', () => {
     expect(body).toEqual({ valid: true, completedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), portal: 'Portal sign-checks', signerInitials: ['C. C.', 'A. A.'] });
   });
 
+  it('is recognised once the fingerprints are filled in when it was stored before they existed, a batch at a time; a missing file is left as it is', async () => {
+    const sha256 = crypto.createHash('sha256').update(pdf).digest('hex');
+    const check = () => call(app, 'GET', `/api/agreements/verify/${sha256}?portal=${offering.portal.slug}`);
+    await app.strapi.db.query('api::synd-agreement.synd-agreement').updateMany({ where: { syndUser: { id: investor.syndUserId } }, data: { fingerprint: null } });
+    const lost = await app.strapi.db.query('api::synd-agreement.synd-agreement').create({ data: { title: 'Agreement whose file is gone', docPath: 'agreements/gone/gone.pdf', isDeleted: false } });
+    try {
+      expect((await check()).status).toBe(404);
+      const service = app.strapi.service('api::signing.signing') as unknown as { backfillFingerprints(options?: { batch?: number }): Promise<number> };
+      expect(await service.backfillFingerprints({ batch: 1 })).toBe(1);
+      expect(await check()).toMatchObject({ status: 200, body: { valid: true, signerInitials: ['C. C.', 'A. A.'] } });
+      // Run again (every start does): nothing left to fill, the missing file still has none.
+      expect(await service.backfillFingerprints()).toBe(0);
+      expect((await app.strapi.db.query('api::synd-agreement.synd-agreement').findOne({ where: { id: lost.id } })).fingerprint).toBeNull();
+    } finally {
+      await app.strapi.db.query('api::synd-agreement.synd-agreement').delete({ where: { id: lost.id } });
+    }
+  });
+
   it('refuses a changed copy, another portal’s check and a fingerprint that is not one', async () => {
     const changed = Buffer.from(pdf);
     changed[changed.length - 10] ^= 1;
