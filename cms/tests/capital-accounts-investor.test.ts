@@ -33,7 +33,7 @@ beforeAll(async () => {
   away = await createOffering(app, 'ledger-away');
   ann = await createInvestor(app, home, 'ledger-ann', { spouse: false });
   far = await createInvestor(app, away, 'ledger-far', { spouse: false });
-  await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: ann.syndUserId }, data: { userFirstName: 'Ann', userLastName: 'Investor' } });
+  await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: ann.syndUserId }, data: { userFirstName: 'Ann', userLastName: 'Investor', sa_complete_date: new Date() } });
   await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: ann.id }, data: { firstName: 'Ann', lastName: 'Investor' } });
 });
 
@@ -52,6 +52,9 @@ describe('GET /api/ledger_entries?mine=true&limit=999', () => {
     const populated = await call(app, 'GET', '/api/ledger_entries?mine=true&populate=fund', undefined, { authCode: ann.authCode });
     expect(populated.body.items[0].fund).toMatchObject({ documentId: home.fund, name: 'ledger-home Fund I', url_slug: null });
     expect(populated.body.items[0].syndUser).toEqual({ id: ann.syndUserId, documentId: ann.syndUser, name: 'Ann Investor' });
+    // The summary names each row's fund, so the site links that fund's transactions.
+    const summary = await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode });
+    expect(summary.body.rows).toEqual([expect.objectContaining({ fund_name: 'ledger-home Fund I', fund_document_id: home.fund, has_ledger: true })]);
   });
 });
 

@@ -300,7 +300,8 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
       ]);
       const today = new Date().toISOString().slice(0, 10);
       const table = funds.map(({ fund, invested, syndUserIds }) => {
-        const common = { fund_name: fund.name?.trim() || 'Unknown Fund', close_date: fund.close_date };
+        // The fund's documentId lets the site link the row's own transactions (/dashboard/transactions?fund=).
+        const common = { fund_name: fund.name?.trim() || 'Unknown Fund', close_date: fund.close_date, fund_document_id: fund.documentId };
         if (ledgerFunds.has(fund.id)) {
           const figures = ledgerPerformance(syndUserIds.flatMap((id) => lines.get(id) ?? []), valuations.get(fund.id) ?? [], today);
           const made = figures.contributedCents / 100;

@@ -268,10 +268,13 @@ describe('investment summary', () => {
     expect(screen.queryByRole('link', { name: 'Transactions' })).not.toBeInTheDocument();
   });
 
-  it('links the transactions where a fund keeps a ledger', async () => {
-    renderDashboard({ summary: () => ({ ...summary, rows: [{ ...summary.rows[0], has_ledger: true }, summary.rows[1]] }) });
+  it('links the transactions where a fund keeps a ledger, and each such fund’s own', async () => {
+    renderDashboard({ summary: () => ({ ...summary, rows: [{ ...summary.rows[0], has_ledger: true, fund_document_id: 'fund-2026' }, { ...summary.rows[1], fund_document_id: 'fund-plain' }] }) });
     await table();
     expect(screen.getByRole('link', { name: 'Transactions' })).toHaveAttribute('href', '/dashboard/transactions');
+    expect(screen.getByRole('link', { name: 'Ledger of Stallion Fund 2026' })).toHaveAttribute('href', '/dashboard/transactions?fund=fund-2026');
+    // A fund without a ledger has no transactions to show.
+    expect(screen.getAllByRole('link', { name: /^Ledger of / })).toHaveLength(1);
   });
 
   it('charts the money over time where funds keep a ledger', async () => {

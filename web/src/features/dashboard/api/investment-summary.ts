@@ -20,6 +20,8 @@ export interface SummaryRow {
   dpi?: number | null;
   /** Whether the figures come from the fund's ledger (dated contributions and distributions). */
   has_ledger?: boolean;
+  /** The fund's documentId: the row's link to its own transactions. */
+  fund_document_id?: string;
 }
 
 /**

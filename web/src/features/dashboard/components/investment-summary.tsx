@@ -38,7 +38,14 @@ export function InvestmentSummary({ summary, headed = true }: { summary: Summary
           {rows.map((row, index) => (
             // Rows carry no id; a fund appears once, but two funds may share a name.
             <tr key={`${row.fund_name}-${index}`}>
-              <th scope="row">{row.fund_name}</th>
+              <th scope="row">
+                {row.fund_name}
+                {row.has_ledger && row.fund_document_id && (
+                  <Link to={`${paths.transactions.path}?fund=${encodeURIComponent(row.fund_document_id)}`} className="ms-2 small" aria-label={`Ledger of ${row.fund_name}`}>
+                    Ledger
+                  </Link>
+                )}
+              </th>
               <td className="text-end">{formatUsd(row.investment_made)}</td>
               <td className="text-end">{formatUsd(row.current_distribution)}</td>
               <td className="text-end">{formatPercent(row.percentage_returned)}</td>
