@@ -3,8 +3,12 @@ import { Bar, Line } from 'react-chartjs-2';
 import { formatUsd } from '@/lib/format';
 import type { InvestmentSummary, SummaryRow } from '../api/investment-summary';
 
-// Only what a bar and a line chart need, so the rest of Chart.js stays out of the bundle.
+// Only what a bar and a line chart need, so the rest of Chart.js stays out of the bundle. Time runs on a linear axis
+// of milliseconds (dates spaced by the time between them) labelled as dates: no date adapter is needed.
 ChartJS.register(CategoryScale, LinearScale, BarElement, LineElement, PointElement, Tooltip, Legend);
+
+type History = NonNullable<InvestmentSummary['history']>;
+export type HistoryPoint = History[number];
 
 const money = {
   responsive: true,
@@ -12,25 +16,69 @@ const money = {
   scales: { y: { beginAtZero: true, ticks: { callback: (value: string | number) => formatUsd(Number(value)) } } },
 };
 
+/** A point's date (YYYY-MM-DD) as the time axis places it: UTC midnight, in milliseconds. */
+export const timeOf = (date: string) => Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
+const dateOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * The money over time across every fund of the summary. The ledger funds' history comes dated from the CMS; a fund
+ * without a ledger has only the spec's figures (invested, distributed, current value) and no dates, so they count
+ * from its close date (when its raise ended and the money was in; the first date of the chart when it has none or
+ * closes later than today) and stay as they are after it. So every fund is in the chart, and its last point (today)
+ * adds up to the summary's totals.
+ */
+export function historyWithAllFunds(rows: SummaryRow[], history: History): History {
+  if (!history.length) return history;
+  const first = history[0].date;
+  const last = history[history.length - 1].date;
+  const plain = rows.filter((row) => !row.has_ledger).map((row) => {
+    const closed = row.close_date?.slice(0, 10);
+    return { date: closed && closed <= last ? closed : first, row };
+  });
+  const dates = [...new Set([...history.map((point) => point.date), ...plain.map((each) => each.date)])].sort();
+  return dates.map((date) => {
+    const ledger = [...history].reverse().find((point) => point.date <= date) ?? { contributed: 0, distributed: 0, value: 0 };
+    const held = plain.filter((each) => each.date <= date);
+    const sum = (pick: (row: SummaryRow) => number) => held.reduce((total, each) => total + pick(each.row), 0);
+    return {
+      date,
+      contributed: ledger.contributed + sum((row) => row.investment_made),
+      distributed: ledger.distributed + sum((row) => row.current_distribution),
+      value: ledger.value + sum((row) => row.current_value),
+    };
+  });
+}
+
+/** The line chart's options: the money axis, and a time axis whose ticks read as dates. */
+export const historyOptions = {
+  ...money,
+  scales: { ...money.scales, x: { type: 'linear' as const, ticks: { callback: (value: string | number) => dateOf(Number(value)), maxTicksLimit: 8 } } },
+  plugins: {
+    ...money.plugins,
+    tooltip: { callbacks: { ...money.plugins.tooltip.callbacks, title: (items: { parsed: { x: number | null } }[]) => (items.length ? dateOf(Number(items[0].parsed.x)) : '') } },
+  },
+};
+
 /** Where funds keep a ledger: cumulative contributions and distributions, and the value held, over time. */
-function HistoryChart({ history }: { history: NonNullable<InvestmentSummary['history']> }) {
+function HistoryChart({ history }: { history: History }) {
+  const series = (pick: (point: HistoryPoint) => number) => history.map((point) => ({ x: timeOf(point.date), y: pick(point) }));
   const data = {
-    labels: history.map((point) => point.date),
     datasets: [
-      { label: 'Contributions', data: history.map((point) => point.contributed), borderColor: '#6c757d', backgroundColor: '#6c757d', stepped: true as const },
-      { label: 'Distributions', data: history.map((point) => point.distributed), borderColor: '#198754', backgroundColor: '#198754', stepped: true as const },
-      { label: 'Value', data: history.map((point) => point.value), borderColor: '#0d6efd', backgroundColor: '#0d6efd' },
+      { label: 'Contributions', data: series((point) => point.contributed), borderColor: '#6c757d', backgroundColor: '#6c757d', stepped: true as const },
+      { label: 'Distributions', data: series((point) => point.distributed), borderColor: '#198754', backgroundColor: '#198754', stepped: true as const },
+      { label: 'Value', data: series((point) => point.value), borderColor: '#0d6efd', backgroundColor: '#0d6efd' },
     ],
   };
-  return <Line aria-label="Contributions, distributions and value over time" role="img" data={data} options={money} />;
+  return <Line aria-label="Contributions, distributions and value over time" role="img" data={data} options={historyOptions} />;
 }
 
 /**
- * Invested versus distributions and current value, per fund; over time where funds keep a ledger. Loaded on its own (React.lazy) by the summary only,
- * so Chart.js is fetched on the dashboard and the summary page and nowhere else.
+ * Invested versus distributions and current value, per fund; over time where any fund keeps a ledger (every fund
+ * counted, see historyWithAllFunds). Loaded on its own (React.lazy) by the summary only, so Chart.js is fetched on the
+ * dashboard and the summary page and nowhere else.
  */
 export default function InvestmentChart({ rows, history = [] }: { rows: SummaryRow[]; history?: InvestmentSummary['history'] }) {
-  if (history.length) return <HistoryChart history={history} />;
+  if (history.length) return <HistoryChart history={historyWithAllFunds(rows, history)} />;
   const data = {
     labels: rows.map((row) => row.fund_name),
     datasets: [
