@@ -202,6 +202,17 @@ const LAYOUTS: Record<string, Layout> = {
       postedByName: 'Who posted it.',
     },
   },
+  'api::fund-event.call-item': {
+    mainField: 'due_date',
+    list: ['due_date', 'fund', 'syndUser', 'amount_cents'],
+    descriptions: {
+      fundEvent: 'The posted capital call that asks for this money.',
+      syndUser: 'The investor’s participation in the fund who owes it.',
+      amount_cents: 'What the investor owes for this call, in cents; open until the contribution that pays it is in the ledger.',
+      itemKey: 'One item per call and investor.',
+      paymentKey: 'The ledger entry that pays this item carries this key.',
+    },
+  },
   'api::valuation.valuation': {
     mainField: 'date',
     list: ['date', 'fund', 'value_percent', 'recordedBy'],
@@ -307,7 +318,7 @@ const LISTED_BY_NAME = new Set([
   'api::notification-template.notification-template', 'api::setting.setting', 'api::valuation.valuation', 'api::fund-event.fund-event',
 ]);
 
-const LAYOUT_VERSION = 15;
+const LAYOUT_VERSION = 16;
 
 type Configuration = {
   settings: Record<string, unknown>;
