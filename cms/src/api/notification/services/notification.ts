@@ -41,9 +41,10 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
   /**
    * Records a notification of template `templateName` for each recipient, its %tag% placeholders filled from `tags`,
    * and mails it to them when the template says so. A mail that cannot be sent is logged, never undoes the action
-   * being notified.
+   * being notified; sendTelling answers the recipients whose mail failed (a reminder is then not counted as given).
    */
-  async function send(templateName: string, recipients: Recipient[], tags: Record<string, string>, found?: TemplateRow): Promise<void> {
+  async function sendTelling(templateName: string, recipients: Recipient[], tags: Record<string, string>, found?: TemplateRow): Promise<Recipient[]> {
+    const failed: Recipient[] = [];
     const used = found ?? (await template(templateName));
     const subject = notificationSubject(used.subject, tags, templateName) ?? templateName;
     const body = notificationSubject(used.message, tags, '') ?? '';
@@ -60,13 +61,20 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
         await strapi.db.query(NOTIFICATION).update({ where: { documentId: notice.documentId }, data: { sent: true } });
       } catch (error) {
         strapi.log.error(`Notification mail ${templateName} to ${recipient.email} failed: ${String(error)}`);
+        failed.push(recipient);
       }
     }
+    return failed;
+  }
+
+  async function send(templateName: string, recipients: Recipient[], tags: Record<string, string>, found?: TemplateRow): Promise<void> {
+    await sendTelling(templateName, recipients, tags, found);
   }
 
   return {
     template,
     send,
+    sendTelling,
 
     /**
      * Notifies the portal's staff the template targets: its admins and superadmins for an admin template, only its

@@ -19,19 +19,46 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 /** One reminder per investor a day, whichever fund it is about: the key the database keeps unique. */
 const reminderKey = (userId: number, day: string) => `user:${userId}:${day}`;
 
-type ReminderRow = SyndUserRow & { ft_complete_date: string | null };
+type ReminderRow = SyndUserRow & { ft_complete_date: string | null; lastRemindedAt?: string | null };
+
+/** A claimed reminder waiting for its notification and mail: its row, the investor and what to say. */
+interface Queued {
+  reminderId: number;
+  row: ReminderRow;
+  step: string;
+}
 
 const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
-  /** Records the reminder under its unique key; false when the investor was reminded today already. */
-  async function claim(row: ReminderRow, key: string, what: { state: RaiseState; step: string; day: string; sentBy: string; at: Date }): Promise<boolean> {
+  /** Records the reminder under its unique key, not sent yet (sentAt empty): its id, or null when the investor was reminded today already. */
+  async function claim(row: ReminderRow, key: string, what: { state: RaiseState; step: string; day: string; sentBy: string }): Promise<number | null> {
     try {
-      await strapi.db.query(REMINDER).create({
-        data: { syndUser: row.id, fund: row.fund?.id, state: what.state, step: what.step, email: row.user?.email, sentBy: what.sentBy, sentAt: what.at, day: what.day, reminderKey: key },
-      });
-      return true;
+      const created = (await strapi.db.query(REMINDER).create({
+        data: { syndUser: row.id, fund: row.fund?.id, state: what.state, step: what.step, email: row.user?.email, sentBy: what.sentBy, sentAt: null, day: what.day, reminderKey: key },
+      })) as { id: number };
+      return created.id;
     } catch (error) {
-      if (await strapi.db.query(REMINDER).findOne({ where: { reminderKey: key }, select: ['id'] })) return false;
+      if (await strapi.db.query(REMINDER).findOne({ where: { reminderKey: key }, select: ['id'] })) return null;
       throw error;
+    }
+  }
+
+  /**
+   * Sends the claimed reminders one after the other, after the call answered: each the syndication_reminder
+   * notification (bell and mail). A reminder whose mail fails is removed again (its row and the commitment's last
+   * reminder), so the investor may be reminded again the same day; the others stand.
+   */
+  async function deliver(queue: Queued[], template: Awaited<ReturnType<ReturnType<typeof notifications>['template']>>): Promise<void> {
+    for (const { reminderId, row, step } of queue) {
+      const at = new Date();
+      try {
+        const failed = await notifications(strapi).sendTelling(REMINDER_TEMPLATE, [row.user as Recipient], { ...notificationTags(row), step }, template);
+        if (failed.length) throw new Error('the mail was not sent');
+        await strapi.db.query(REMINDER).update({ where: { id: reminderId }, data: { sentAt: at } });
+      } catch (error) {
+        strapi.log.error(`Reminder to ${row.user?.email} not given (${String(error)}): it may be sent again today`);
+        await strapi.db.query(REMINDER).delete({ where: { id: reminderId } });
+        await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { lastRemindedAt: row.lastRemindedAt ?? null } });
+      }
     }
   }
 
@@ -39,8 +66,9 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
     /**
      * POST /sponsor-desk/reminders {fund, state}: reminds each investor of the fund in `state` who must still sign or
      * fund (docs/sponsor-desk.md), by the syndication_reminder template (bell and mail), at most once per investor a
-     * day; each reminder is recorded with who sent it. Answers how many were sent, how many skipped as reminded today,
-     * and how many in the state need nothing of them (signed alone, waiting for management).
+     * day; each reminder is recorded with who sent it. The call claims each investor's reminder of the day and
+     * answers how many it will send, how many it skipped as reminded today, and how many in the state need nothing of
+     * them (signed alone, waiting for management); the mails go out after the answer (`delivered` resolves then).
      */
     async send(input: Record<string, unknown>, staffName: string, now = new Date()) {
       const state = input.state as RaiseState;
@@ -49,6 +77,7 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
       const template = await notifications(strapi).template(REMINDER_TEMPLATE);
       const day = dayOf(now);
       const tally = { sent: 0, skipped: 0, notNeeded: 0 };
+      const queue: Queued[] = [];
       for (let after = 0; ;) {
         const ids = ((await board(strapi).rowsOf([fund.id])
           .whereRaw('(?) = ?', [board(strapi).stateSql(), state])
@@ -65,21 +94,26 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
           where: { reminderKey: { $in: due.map((row) => reminderKey(row.user!.id, day)) } },
           select: ['reminderKey'],
         })) as { reminderKey: string }[]).map((row) => row.reminderKey));
+        const claimed: number[] = [];
         for (const row of due) {
           const key = reminderKey(row.user!.id, day);
           const step = reminderStep(row)!;
           // The unique key claims the day: a second click, or another staff member at the same moment, is skipped.
-          if (taken.has(key) || !(await claim(row, key, { state, step, day, sentBy: staffName, at: now }))) {
+          const reminderId = taken.has(key) ? null : await claim(row, key, { state, step, day, sentBy: staffName });
+          if (reminderId === null) {
             tally.skipped += 1;
             continue;
           }
           taken.add(key);
-          await notifications(strapi).send(REMINDER_TEMPLATE, [row.user as Recipient], { ...notificationTags(row), step }, template);
-          await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { lastRemindedAt: now } });
+          queue.push({ reminderId, row, step });
+          claimed.push(row.id);
           tally.sent += 1;
         }
+        // The table shows the reminder at once; a mail that fails puts the previous date back.
+        if (claimed.length) await strapi.db.query(SYND_USER).updateMany({ where: { id: { $in: claimed } }, data: { lastRemindedAt: now } });
       }
-      return { fund: { documentId: fund.documentId, name: fund.name }, state, day, ...tally };
+      const delivered = deliver(queue, template).catch((error: unknown) => strapi.log.error(`Reminders of ${fund.name} stopped: ${String(error)}`));
+      return { answer: { fund: { documentId: fund.documentId, name: fund.name }, state, day, ...tally }, delivered };
     },
   };
 };

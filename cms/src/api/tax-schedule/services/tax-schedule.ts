@@ -62,6 +62,12 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
     return row;
   }
 
+  /** The schedule's fund, for what needs its partners; a 404 saying so when the fund was deleted since. */
+  function fundOf(row: ScheduleRow): NonNullable<ScheduleRow['fund']> {
+    if (!row.fund) throw new errors.NotFoundError('The fund of this tax year was deleted: it has no partners to issue to');
+    return row.fund;
+  }
+
   /** The fund's partners, who get a K-1: each investor whose agreement is complete, once, with their commitment. */
   async function partners(fundId: number) {
     const rows = (await strapi.db.query(SYND_USER).findMany({
@@ -128,7 +134,7 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** GET /sponsor-desk/tax-schedules/:documentId: the schedule with each partner of the fund and what was issued to them. */
     async find(id: string) {
       const row = await scheduleOf(id);
-      const [investors, issued] = await Promise.all([partners(row.fund!.id), issuedTo(row.id)]);
+      const [investors, issued] = await Promise.all([partners(fundOf(row).id), issuedTo(row.id)]);
       return {
         ...scheduleView(row),
         investors: investors.map(({ documentId, user }) => ({
@@ -152,7 +158,7 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
         throw new errors.ValidationError('names must list 1 to 10000 file names');
       }
       if (pattern !== undefined && pattern !== null && (typeof pattern !== 'string' || pattern.length > 200)) throw new errors.ValidationError('pattern must be text of at most 200 characters');
-      const investors = (await partners(row.fund!.id)).map(({ documentId, user }) => ({ key: documentId, firstName: user.firstName, lastName: user.lastName, email: user.email }));
+      const investors = (await partners(fundOf(row).id)).map(({ documentId, user }) => ({ key: documentId, firstName: user.firstName, lastName: user.lastName, email: user.email }));
       return { matches: (names as string[]).map((name) => ({ name, syndUser: matchK1File(name, investors, pattern as string | null | undefined) })) };
     },
 
@@ -168,32 +174,36 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!/\.pdf$/i.test(file.name) || file.bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new errors.ValidationError('A K-1 must be a PDF file');
       if (file.bytes.length > K1_MAX_BYTES) throw new errors.ValidationError(`The file is larger than ${sizeLabel(K1_MAX_BYTES)}`);
       if (typeof input.syndUser !== 'string' || !input.syndUser) throw new errors.ValidationError('syndUser is required: whose file this is');
-      const partner = (await partners(row.fund!.id)).find((each) => each.documentId === input.syndUser);
+      const fund = fundOf(row);
+      // The partners and what was issued are read once a call (each K-1 is its own call).
+      const [everyone, issuedBefore] = await Promise.all([partners(fund.id), issuedTo(row.id)]);
+      const partner = everyone.find((each) => each.documentId === input.syndUser);
       if (!partner) throw new errors.ValidationError('That investor is not a partner of this fund (no complete agreement)');
       const replace = input.replace === true || input.replace === 'true';
-      const previous = (await issuedTo(row.id)).get(partner.user.id);
+      const previous = issuedBefore.get(partner.user.id);
       if (previous && !replace) throw conflict(`${documentNameOf(row)} for ${row.taxYear} is issued to ${partner.user.email} already; send replace to withdraw it and issue this one`);
 
       const storage = fileStorage(strapi);
       const key = `tax/${row.documentId}/${crypto.randomBytes(6).toString('hex')}-${sanitizeFileName(file.name).slice(-120)}`;
       await storage.put(key, file.bytes, 'application/pdf');
-      const title = `${documentNameOf(row)} ${row.taxYear}, ${row.fund!.name ?? ''}`.replace(/, $/, '');
+      const title = `${documentNameOf(row)} ${row.taxYear}, ${fund.name ?? ''}`.replace(/, $/, '');
       const created = (await strapi.db.transaction(async () => {
         if (previous) await strapi.db.query(TAX_DOCUMENT).update({ where: { documentId: previous.documentId }, data: { isDeleted: true } });
         return strapi.db.query(TAX_DOCUMENT).create({
-          data: { title, originalName: file.name, docPath: key, bucketId: storage.name, year: row.taxYear, isDeleted: false, sendToAllFundInvestors: false, fund: row.fund!.id, user: partner.user.id, taxSchedule: row.id },
+          data: { title, originalName: file.name, docPath: key, bucketId: storage.name, year: row.taxYear, isDeleted: false, sendToAllFundInvestors: false, fund: fund.id, user: partner.user.id, taxSchedule: row.id },
         });
       })) as { documentId: string };
       await recountDocuments(strapi, [partner.user.id]);
       try {
-        await notifications(strapi).send('new_tax_document', [partner.user], { documentTitle: title, fundName: row.fund!.name ?? '', year: String(row.taxYear) });
+        await notifications(strapi).send('new_tax_document', [partner.user], { documentTitle: title, fundName: fund.name ?? '', year: String(row.taxYear) });
       } catch (error) {
         strapi.log.error(`Notification new_tax_document failed: ${String(error)}`);
       }
-      const everyone = (await partners(row.fund!.id)).length;
-      const issued = (await issuedTo(row.id)).size;
-      if (row.state !== 'issued' && issued >= everyone) await markIssued(row, staffName);
-      return { document: { documentId: created.documentId, title, originalName: file.name }, issued, investors: everyone, state: issued >= everyone ? 'issued' : row.state };
+      // Counted again after the write (one active document per partner), so K-1s issued at the same moment by
+      // other calls count too and the last of them marks the year issued.
+      const issued = await strapi.db.query(TAX_DOCUMENT).count({ where: { taxSchedule: { id: row.id }, isDeleted: { $ne: true }, user: { id: { $notNull: true } } } });
+      if (row.state !== 'issued' && issued >= everyone.length) await markIssued(row, staffName);
+      return { document: { documentId: created.documentId, title, originalName: file.name }, issued, investors: everyone.length, state: issued >= everyone.length ? 'issued' : row.state };
     },
 
     /** POST /sponsor-desk/tax-schedules/:documentId/issued: staff say the year is issued (some partners may get theirs by other means). */

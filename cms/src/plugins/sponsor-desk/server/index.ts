@@ -110,7 +110,8 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
     ctx.body = await taxSchedules(strapi).issued(ctx.params.documentId, staffName(ctx));
   },
   async remind(ctx: Context) {
-    ctx.body = await reminders(strapi).send(body(ctx), staffName(ctx));
+    // Answered once each reminder is claimed; the mails go out after the answer.
+    ctx.body = (await reminders(strapi).send(body(ctx), staffName(ctx))).answer;
   },
   /** Several agreements at once, one after the other; each answers on its own (one refused stops none of the others). */
   async countersign(ctx: Context) {
