@@ -33,6 +33,10 @@ async function investor(state: string, prefix: string, options: { spouse?: boole
   return who;
 }
 
+/** The reminder service, called as the desk's route calls it, with the day it is sent and the mails' promise. */
+const reminderService = () => app.strapi.service('api::reminder.reminder') as unknown as {
+  send(input: Record<string, unknown>, staffName: string, now?: Date): Promise<{ answer: Record<string, unknown>; delivered: Promise<void> }>;
+};
 const commitments = (query: string, as = editor) => as('GET', `/sponsor-desk/funds/${offering.fund}/commitments${query}`);
 const emailsOf = (body: { results: { investor: { email: string } }[] }) => body.results.map((line) => line.investor.email);
 
@@ -215,6 +219,48 @@ describe('reminders', () => {
     const funding = await editor('POST', '/sponsor-desk/reminders', { fund: offering.fund, state: 'countersigned' });
     expect(funding.body).toMatchObject({ sent: 1 });
     expect((await waitForMail(by.countersigned[0].email, 'Reminder: board Deal is waiting for you')).text).toContain('Please fund your commitment');
+  });
+
+  it('reminds the same investors again the next day', async () => {
+    const { answer, delivered } = await reminderService().send({ fund: offering.fund, state: 'committed' }, 'Eddie Editor', new Date(Date.now() + DAY));
+    expect(answer).toMatchObject({ sent: 2, skipped: 0 });
+    await delivered;
+    for (const who of by.committed) await waitForMail(who.email, 'Reminder: board Deal is waiting for you', 2);
+  });
+
+  it('reminds an investor once a day whichever fund it is about', async () => {
+    const first = await createOffering(app, 'remind-one');
+    const second = await createOffering(app, 'remind-two');
+    const both = await createInvestor(app, first, 'remind-both', { spouse: false });
+    await app.strapi.documents(SYND_USER).create({
+      data: { user: (await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: both.id } })).documentId, fund: second.fund, investment: second.investment, invest_status: 'Accepted investment', invest_amount: 30_000 } as never,
+    });
+    expect((await editor('POST', '/sponsor-desk/reminders', { fund: first.fund, state: 'committed' })).body).toMatchObject({ sent: 1, skipped: 0 });
+    expect((await admin('POST', '/sponsor-desk/reminders', { fund: second.fund, state: 'committed' })).body).toMatchObject({ sent: 0, skipped: 1 });
+    await waitForMail(both.email, 'Reminder: remind-one Deal is waiting for you');
+  });
+
+  it('answers before the mails go out, and a mail that fails leaves the day\'s reminder to send again', async () => {
+    const offered = await createOffering(app, 'remind-fail');
+    const unlucky = await createInvestor(app, offered, 'remind-unlucky', { spouse: false });
+    const mailer = app.strapi.plugin('email').service('email') as { send(options: { to: string }): Promise<unknown> };
+    const send = mailer.send;
+    mailer.send = async (options) => {
+      if (options.to === unlucky.email) throw new Error('The mail server is away');
+      return send.call(mailer, options);
+    };
+    try {
+      const { answer, delivered } = await reminderService().send({ fund: offered.fund, state: 'committed' }, 'Eddie Editor');
+      expect(answer).toMatchObject({ sent: 1, skipped: 0 });
+      await delivered;
+    } finally {
+      mailer.send = send;
+    }
+    expect(await app.strapi.db.query('api::reminder.reminder').count({ where: { syndUser: { id: unlucky.syndUserId } } })).toBe(0);
+    expect((await app.strapi.db.query(SYND_USER).findOne({ where: { id: unlucky.syndUserId } })).lastRemindedAt).toBeNull();
+    // The same day, once the mail server is back: the reminder goes.
+    expect((await editor('POST', '/sponsor-desk/reminders', { fund: offered.fund, state: 'committed' })).body).toMatchObject({ sent: 1, skipped: 0 });
+    await waitForMail(unlucky.email, 'Reminder: remind-fail Deal is waiting for you');
   });
 
   it('refuses states that need nothing of the investor, and a missing fund', async () => {
@@ -424,5 +470,16 @@ describe('K-1s', () => {
     expect((await editor('POST', `/sponsor-desk/tax-schedules/${schedule}/issued`)).status).toBe(403);
     expect((await admin('POST', `/sponsor-desk/tax-schedules/${schedule}/issued`)).body).toMatchObject({ state: 'issued', issuedBy: 'Ada Admin' });
     expect((await summaryOf(cole)).taxDocuments[0]).toMatchObject({ state: 'issued' });
+  });
+
+  it('says so, not a 500, when the fund of a tax year was deleted', async () => {
+    const gone = await createOffering(app, 'k1-gone');
+    const set = await editor('POST', '/sponsor-desk/tax-schedules', { fund: gone.fund, taxYear: 2026, expectedDate: '2027-03-15' });
+    await app.strapi.db.query('api::fund.fund').delete({ where: { documentId: gone.fund } });
+    const message = 'The fund of this tax year was deleted: it has no partners to issue to';
+    expect(await editor('GET', `/sponsor-desk/tax-schedules/${set.body.documentId}`)).toMatchObject({ status: 404, body: { error: { message } } });
+    expect(await editor('POST', `/sponsor-desk/tax-schedules/${set.body.documentId}/match`, { names: ['a.pdf'] })).toMatchObject({ status: 404, body: { error: { message } } });
+    schedule = set.body.documentId;
+    expect(await upload(superToken, 'a.pdf', PDF, { syndUser: by.countersigned[0].syndUser })).toMatchObject({ status: 404, body: { error: { message } } });
   });
 });

@@ -85,6 +85,24 @@ describe('the sponsor desk raise board in Chromium', () => {
     await admin.context().close();
   });
 
+  it("the commitments table opens an investor's documents inside the panel, where staff read each", async () => {
+    const admin = await deskAs('admin@portal.local');
+    // A page that reloads loses this: the link must move within the panel.
+    await admin.evaluate(() => { (window as unknown as { deskMarker?: number }).deskMarker = 1; });
+    await openState(admin, 'Countersigned');
+    await table(admin).getByRole('link', { name: 'Agreements of Sid Signer' }).click();
+    const agreements = admin.getByRole('region', { name: 'Sid Signer' }).getByRole('grid', { name: 'Completed agreements' });
+    await agreements.waitFor();
+    expect(admin.url()).toMatch(/\/admin\/sponsor-desk\?tab=investors&investor=\w+&kind=agreement$/);
+    expect(await admin.evaluate(() => (window as unknown as { deskMarker?: number }).deskMarker)).toBe(1);
+    const opened = admin.context().waitForEvent('page');
+    await agreements.getByRole('button').first().click();
+    const reader = await opened;
+    await reader.waitForURL(/^blob:/);
+    await keepScreenshot(admin, 'sponsor-desk-investor-documents.png');
+    await admin.context().close();
+  });
+
   it("an admin issues a partner's K-1 from a file matched by its name; the investor's dashboard says when to expect it, then that it is ready", async () => {
     const year = new Date().getUTCFullYear();
     const investor = await signedInPage(browser(), stack.siteUrl, 'investor.investing@wasabistallions.com');
