@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { describe, expect, it, inject } from 'vitest';
@@ -9,6 +10,23 @@ const browser = useBrowser();
 
 async function bytesOf(download: Download): Promise<Buffer> {
   return fs.readFileSync(await download.path());
+}
+
+/** The Distributions line of a statement, in cents, as pdftotext reads the PDF (a distribution shows as -$X). */
+function distributionsIn(statement: Buffer): number {
+  const text = spawnSync('pdftotext', ['-layout', '-', '-'], { input: statement, encoding: 'utf8' }).stdout;
+  const shown = /Distributions\s+(-?)\$([\d,]+(?:\.\d{2})?)/.exec(text);
+  if (!shown) throw new Error(`No Distributions line in the statement:\n${text}`);
+  return Math.round(Number(shown[2].replace(/,/g, '')) * 100);
+}
+
+/** From the transactions page: this year's statement of Fund III, as downloaded. */
+async function statementOfThisYear(page: Page): Promise<Buffer> {
+  await page.getByRole('combobox', { name: 'Investment' }).selectOption({ label: 'Wasabi Stallion Fund III' });
+  await page.getByRole('combobox', { name: 'Period' }).selectOption(`Year ${new Date().getUTCFullYear()}`);
+  const pdf = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download statement' }).click();
+  return bytesOf(await pdf);
 }
 
 describe('capital accounts in Chromium', () => {
@@ -81,7 +99,20 @@ describe('the sponsor desk in the admin panel', () => {
     await page.getByRole('button', { name: 'Preview allocation' }).click();
   }
 
-  it('an editor drafts and is refused the post; an admin posts a distribution, and the investor sees it', async () => {
+  it('an editor drafts and is refused the post; an admin posts a distribution, and the investor sees it in a statement and a notice', async () => {
+    // What the investor had before: this year's distributions on a statement, and today's notices (the suite may have
+    // run before today).
+    const investor = await signedInPage(browser(), stack.siteUrl, 'investor.investing@wasabistallions.com');
+    const noticeTitle = `Distribution notice, ${new Date().toISOString().slice(0, 10)}`;
+    const notices = async () => {
+      await investor.goto(`${stack.siteUrl}/news_documents`);
+      await investor.getByRole('heading', { name: 'News Documents' }).waitFor();
+      return investor.getByRole('button', { name: noticeTitle }).count();
+    };
+    const noticesBefore = await notices();
+    await investor.goto(`${stack.siteUrl}/dashboard/transactions`);
+    const before = distributionsIn(await statementOfThisYear(investor));
+
     const editor = await panelAs('editor@portal.local');
     await draftDistribution(editor, '777.77');
     const allocation = editor.getByRole('grid', { name: 'Allocation' });
@@ -98,18 +129,14 @@ describe('the sponsor desk in the admin panel', () => {
     await admin.getByText(/^Posted: \d+ investors?, \$1,234\.56\./).waitFor();
     await admin.context().close();
 
-    const investor = await signedInPage(browser(), stack.siteUrl, 'investor.investing@wasabistallions.com');
     await investor.goto(`${stack.siteUrl}/dashboard/transactions`);
     await investor.getByRole('cell', { name: '$1,234.56' }).first().waitFor();
-    // The notice (sent after the post's answer) is among their News Documents, and downloads as a PDF.
-    const noticeTitle = `Distribution notice, ${new Date().toISOString().slice(0, 10)}`;
-    await expect.poll(async () => {
-      await investor.goto(`${stack.siteUrl}/news_documents`);
-      await investor.getByRole('heading', { name: 'News Documents' }).waitFor();
-      return investor.getByRole('button', { name: noticeTitle }).count();
-    }, { timeout: 30_000 }).toBe(1);
+    // This year's statement now counts the new distribution, to the cent.
+    expect(distributionsIn(await statementOfThisYear(investor)) - before).toBe(123_456);
+    // The notice (sent after the post's answer) is among their News Documents, one more than before, and downloads as a PDF.
+    await expect.poll(notices, { timeout: 30_000 }).toBe(noticesBefore + 1);
     const downloaded = new Promise<Download>((resolve) => investor.context().on('page', (tab) => tab.on('download', resolve)));
-    await investor.getByRole('button', { name: noticeTitle }).click();
+    await investor.getByRole('button', { name: noticeTitle }).first().click();
     const notice = await bytesOf(await downloaded);
     expect(notice.subarray(0, 5).toString()).toBe('%PDF-');
     await investor.context().close();
