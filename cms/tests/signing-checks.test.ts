@@ -83,9 +83,28 @@ describe('the electronic records disclosure', () => {
       expect(await post(token, '/disclosure', { version: before.version })).toMatchObject(refusal(409, 'The disclosure has changed since you opened this page; please read it again'));
       const accepted = await post(token, '/disclosure', { version: after.version });
       expect(accepted.body).toEqual({ version: after.version, acceptedAt: expect.any(String) });
-      expect(await signerRow(token)).toMatchObject({ disclosureVersion: after.version, disclosureAcceptedAt: expect.anything() });
+      const wording = 'Our e-sign terms\n<p>Paper copies from ir@sign-checks.example.</p>';
+      const sha256 = crypto.createHash('sha256').update(wording).digest('hex');
+      expect(await signerRow(token)).toMatchObject({ disclosureVersion: sha256.slice(0, 16), disclosureAcceptedAt: expect.anything(), disclosureText: wording, disclosureSha256: sha256 });
+      // Staff reword it later: the row still holds what this signer accepted.
+      await app.strapi.documents('api::content.content').update({ documentId: item.documentId, data: { body: '<p>Reworded.</p>' } as never });
+      expect((await view(token)).body.disclosure.version).not.toBe(after.version);
+      expect(await signerRow(token)).toMatchObject({ disclosureText: wording, disclosureSha256: sha256 });
     } finally {
       await app.strapi.documents('api::content.content').delete({ documentId: item.documentId });
+    }
+  });
+
+  it('names where to ask for paper or withdraw consent: SIGNING_CONTACT_EMAIL, else the address mails come from', async () => {
+    const { token } = await investorWithLink('disclosure-contact');
+    expect((await view(token)).body.disclosure.body).toContain('by writing to <a href="mailto:no-reply@localhost">no-reply@localhost</a>');
+    app.strapi.config.set('portal.signing.contactEmail', 'consent@sign-checks.example');
+    try {
+      const { body } = (await view(token)).body.disclosure;
+      expect(body).toContain('You may withdraw this consent at any time by writing to <a href="mailto:consent@sign-checks.example">consent@sign-checks.example</a>');
+      expect(body).toContain('at no charge, by writing to the sponsor at <a href="mailto:consent@sign-checks.example">consent@sign-checks.example</a>');
+    } finally {
+      app.strapi.config.set('portal.signing.contactEmail', '');
     }
   });
 
@@ -280,7 +299,11 @@ describe('the completed agreement', () => {
 
   it('lists each signer’s consent, identity check and link events on its signature page', async () => {
     const text = (await textOf(pdf)).replace(/\s+/g, ' ');
-    expect(text).toMatch(/Electronic consent electronic records disclosure \(version [0-9a-f]{16}\) accepted \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+    const accepted = (await app.strapi.db.query(SIGNING).findOne({ where: { syndUser: { id: investor.syndUserId }, role: 'investor' } })).disclosureSha256 as string;
+    expect(accepted).toMatch(/^[0-9a-f]{64}$/);
+    expect(text).toMatch(/Electronic consent electronic records disclosure \(version [0-9a-f]{16}, SHA-256 [0-9a-f ]{64,}\) accepted \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+    // The full SHA-256 of the wording the signer accepted (a long line may break inside it).
+    expect(text.replace(/\s+/g, '')).toContain(`disclosure(version${accepted.slice(0, 16)},SHA-256${accepted})accepted`);
     expect(text).toMatch(/Identity one-time code mailed to completed-\d+/);
     for (const event of ['link opened', 'disclosure accepted', 'one-time code sent to c***@', 'wrong code, try 1 of 5', 'code entered', 'signed from 198.51.100.23']) {
       expect(text).toContain(event);

@@ -153,11 +153,13 @@ const LAYOUTS: Record<string, Layout> = {
       provider: 'Who collected the signature: the portal itself (local) or Dropbox Sign.',
       disclosureVersion: 'Which wording of the electronic records disclosure (content item esign-disclosure) the signer accepted: its fingerprint.',
       disclosureAcceptedAt: 'When the signer accepted the electronic records disclosure.',
+      disclosureText: 'The disclosure’s wording (title, then body) exactly as the signer accepted it; kept however staff reword it later.',
+      disclosureSha256: 'SHA-256 of the accepted wording; printed on the completed agreement’s signature page.',
       verifiedBy: 'How the signer proved who they are before signing: a one-time code mailed to them, or their own signed-in session.',
       verifiedAt: 'When the signer proved who they are.',
       codeSentAt: 'When the last one-time code was mailed.',
       codeExpiresAt: 'The last one-time code works until then (ten minutes).',
-      codeTries: 'Wrong codes entered for the last code; five lock the link for ten minutes.',
+      codeTries: 'Codes checked on this link since the last right code or lock, across new codes; the fifth wrong one locks the link for ten minutes.',
       lockedUntil: 'After five wrong codes the link takes no code and no signature until then.',
       auditEvents: 'What happened on the signer’s link, in order (disclosure, codes, signature), with the time and address; listed on the signature page.',
     },
@@ -318,7 +320,7 @@ const LISTED_BY_NAME = new Set([
   'api::notification-template.notification-template', 'api::setting.setting', 'api::valuation.valuation', 'api::fund-event.fund-event',
 ]);
 
-const LAYOUT_VERSION = 16;
+const LAYOUT_VERSION = 17;
 
 type Configuration = {
   settings: Record<string, unknown>;

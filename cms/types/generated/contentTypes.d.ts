@@ -1454,6 +1454,8 @@ export interface ApiSigningSigning extends Struct.CollectionTypeSchema {
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
     disclosureAcceptedAt: Schema.Attribute.DateTime;
+    disclosureSha256: Schema.Attribute.String;
+    disclosureText: Schema.Attribute.Text;
     disclosureVersion: Schema.Attribute.String;
     documentKey: Schema.Attribute.String & Schema.Attribute.Private;
     documentSha256: Schema.Attribute.String;

@@ -5,6 +5,8 @@ import { derivedKey } from '../../../utils/derived-keys';
 import { escapeHtml } from '../../../utils/html';
 import { conflict } from '../../../utils/http-errors';
 import { columnOf, tableOf } from '../../../utils/tables';
+import { mailSettings } from '../../../providers/mail';
+import { portalConfig } from '../../../utils/portal-config';
 import { contents } from '../../content/services/content';
 import { rateLimits } from '../../session/services/rate-limit';
 
@@ -13,18 +15,27 @@ const SIGNING = 'api::signing.signing';
 /** The content item a portal's staff word the electronic records disclosure in (Content, slug esign-disclosure). */
 export const DISCLOSURE_SLUG = 'esign-disclosure';
 
-/** The disclosure a portal shows until its staff word their own (ESIGN Act, 15 U.S.C. 7001(c); UETA). */
-export const DEFAULT_DISCLOSURE = {
-  title: 'Consent to electronic records and signatures',
-  body: [
-    '<p>Before you sign, please read this disclosure. By accepting it you agree to receive, review and sign the documents of this subscription electronically, and that your electronic signature binds you as a handwritten one would.</p>',
-    '<p><strong>What it covers.</strong> This subscription agreement, and the notices, statements and tax documents of this investment that the sponsor delivers through this investor portal.</p>',
-    '<p><strong>Paper copies.</strong> You may ask for a paper copy of any document you sign or receive here, at no charge, by writing to the sponsor at the contact address on this portal. You can also download and print the agreement from this page.</p>',
-    '<p><strong>Withdrawing your consent.</strong> You may withdraw this consent at any time by writing to the same address, or by not signing; the sponsor will then send you the agreement on paper. Withdrawing does not undo a signature already made, and paper delivery may take longer.</p>',
-    '<p><strong>Your contact details.</strong> Keep your email address current in your profile, or tell the sponsor, so that documents reach you.</p>',
-    '<p><strong>What you need.</strong> A phone or computer with a current web browser (Chrome, Edge, Firefox or Safari) with JavaScript on, an email account you can read, and a program that opens PDF files if you keep copies. If you can read the agreement shown on this page, your device meets these requirements.</p>',
-  ].join(''),
+/**
+ * The disclosure a portal shows until its staff word their own (ESIGN Act, 15 U.S.C. 7001(c); UETA): `contact` is
+ * the address it names for paper copies and withdrawing consent.
+ */
+export const defaultDisclosure = (contact: string) => {
+  const mail = `<a href="mailto:${escapeHtml(contact)}">${escapeHtml(contact)}</a>`;
+  return {
+    title: 'Consent to electronic records and signatures',
+    body: [
+      '<p>Before you sign, please read this disclosure. By accepting it you agree to receive, review and sign the documents of this subscription electronically, and that your electronic signature binds you as a handwritten one would.</p>',
+      '<p><strong>What it covers.</strong> This subscription agreement, and the notices, statements and tax documents of this investment that the sponsor delivers through this investor portal.</p>',
+      `<p><strong>Paper copies.</strong> You may ask for a paper copy of any document you sign or receive here, at no charge, by writing to the sponsor at ${mail}. You can also download and print the agreement from this page.</p>`,
+      `<p><strong>Withdrawing your consent.</strong> You may withdraw this consent at any time by writing to ${mail}, or by not signing; the sponsor will then send you the agreement on paper. Withdrawing does not undo a signature already made, and paper delivery may take longer.</p>`,
+      '<p><strong>Your contact details.</strong> Keep your email address current in your profile, or tell the sponsor, so that documents reach you.</p>',
+      '<p><strong>What you need.</strong> A phone or computer with a current web browser (Chrome, Edge, Firefox or Safari) with JavaScript on, an email account you can read, and a program that opens PDF files if you keep copies. If you can read the agreement shown on this page, your device meets these requirements.</p>',
+    ].join(''),
+  };
 };
+
+/** The address in a mailbox such as `Investor Portal <ir@example.com>`. */
+const addressIn = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1]?.trim() ?? mailbox.trim();
 
 /** A one-time code works for ten minutes; five wrong codes lock the link for ten minutes. */
 export const CODE_MINUTES = 10;
@@ -73,6 +84,8 @@ export interface CheckedSigner {
   signedAt: string | null;
   disclosureVersion: string | null;
   disclosureAcceptedAt: string | null;
+  disclosureText: string | null;
+  disclosureSha256: string | null;
   verifiedBy: 'email-code' | 'session' | null;
   verifiedAt: string | null;
   codeHash: string | null;
@@ -87,9 +100,14 @@ export interface Disclosure {
   title: string;
   /** HTML (stored sanitised; the site sanitises again before showing it). */
   body: string;
-  /** A fingerprint of the wording: what the signing row records as accepted. */
+  /** The first 16 hex characters of `sha256`: what the page shows and sends back on accepting. */
   version: string;
+  /** The SHA-256 of the wording (title, a line break, body), kept with the wording on the signer's row. */
+  sha256: string;
 }
+
+/** The wording a disclosure's version and SHA-256 are taken of, and the signer row keeps as accepted. */
+const wordingOf = ({ title, body }: Pick<Disclosure, 'title' | 'body'>): string => `${title}\n${body}`;
 
 /** An email shown half-hidden: a***@example.com. */
 export const maskedEmail = (email: string): string => email.replace(/^(.)[^@]*(@.*)$/, '$1***$2');
@@ -174,10 +192,11 @@ export function signerCheck(strapi: Core.Strapi) {
     /** The portal's disclosure: its content item esign-disclosure when staff wrote one, else the default wording. */
     async disclosure(portalId: number | null): Promise<Disclosure> {
       const item = portalId === null ? undefined : (await contents(strapi).bySlug([DISCLOSURE_SLUG], { id: portalId }))[DISCLOSURE_SLUG];
-      const title = item?.title?.trim() || DEFAULT_DISCLOSURE.title;
-      const body = item?.body?.trim() || DEFAULT_DISCLOSURE.body;
-      const version = crypto.createHash('sha256').update(`${title}\n${body}`).digest('hex').slice(0, 16);
-      return { title, body, version };
+      const fallback = defaultDisclosure(portalConfig(strapi).signing.contactEmail || addressIn(mailSettings().defaultReplyTo));
+      const title = item?.title?.trim() || fallback.title;
+      const body = item?.body?.trim() || fallback.body;
+      const sha256 = crypto.createHash('sha256').update(wordingOf({ title, body })).digest('hex');
+      return { title, body, version: sha256.slice(0, 16), sha256 };
     },
 
     /** Records the first opening of a link (later openings are not news). */
@@ -185,12 +204,17 @@ export function signerCheck(strapi: Core.Strapi) {
       if (!signer.signedAt && !(signer.auditEvents ?? []).some((entry) => entry.event === 'link-opened')) await record(signer, 'link-opened', ip, undefined, {}, { once: true });
     },
 
-    /** The signer accepts the disclosure whose version they were shown; a changed wording must be read again. */
+    /**
+     * The signer accepts the disclosure whose version they were shown; a changed wording must be read again. The row
+     * keeps the wording itself and its SHA-256, so what was accepted stands however staff reword the content item.
+     */
     async acceptDisclosure(signer: CheckedSigner, version: string, current: Disclosure, ip: string | null): Promise<{ version: string; acceptedAt: string }> {
       if (version !== current.version) throw conflict('The disclosure has changed since you opened this page; please read it again');
       if (signer.disclosureVersion === version && signer.disclosureAcceptedAt) return { version, acceptedAt: signer.disclosureAcceptedAt };
       const acceptedAt = new Date().toISOString();
-      await record(signer, 'disclosure-accepted', ip, `version ${version}`, { disclosureVersion: version, disclosureAcceptedAt: acceptedAt });
+      await record(signer, 'disclosure-accepted', ip, `version ${version}`, {
+        disclosureVersion: version, disclosureAcceptedAt: acceptedAt, disclosureText: wordingOf(current), disclosureSha256: current.sha256,
+      });
       return { version, acceptedAt };
     },
 

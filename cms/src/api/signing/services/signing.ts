@@ -361,7 +361,8 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** A signer's consent, identity check and link events as the signature page lists them (the local signer's). */
   function auditOf(entry: SigningRow): Pick<AuditEntry, 'consent' | 'identity' | 'events'> {
     if (entry.provider === 'dropbox-sign') return {};
-    const consent = entry.disclosureAcceptedAt ? `electronic records disclosure (version ${entry.disclosureVersion}) accepted ${utc(new Date(entry.disclosureAcceptedAt))}` : undefined;
+    const wording = entry.disclosureSha256 ? `version ${entry.disclosureVersion}, SHA-256 ${entry.disclosureSha256}` : `version ${entry.disclosureVersion}`;
+    const consent = entry.disclosureAcceptedAt ? `electronic records disclosure (${wording}) accepted ${utc(new Date(entry.disclosureAcceptedAt))}` : undefined;
     const identity =
       entry.verifiedBy === 'email-code' && entry.verifiedAt ? `one-time code mailed to ${entry.email}, entered ${utc(new Date(entry.verifiedAt))}`
         : entry.verifiedBy === 'session' ? `signed in to the investor portal as ${entry.email}`
