@@ -8,8 +8,9 @@ import { useThrowAwayDatabase } from './helpers';
 
 /**
  * A sponsor's portal is started and stopped for years on one database: `npm start` three times (the first seeds the
- * new database), with a `git pull` that removed a source file between two of them, then `npm run dev` and
- * `npm run serve`, five starts on the same database, each answering the site and a signed-in investor.
+ * new database), with a `git pull` that removed a source file between two of them, then `npm run dev` and, after
+ * another such pull, `npm run serve`: five starts on the same database, each answering the site and a signed-in
+ * investor. With SCRIPTS_TEST_DATABASE=postgres the database is a PostgreSQL one (tests/run.mjs).
  */
 
 useThrowAwayDatabase();
