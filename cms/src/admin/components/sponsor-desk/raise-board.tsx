@@ -39,8 +39,8 @@ function RaiseBar({ fund }: { fund: BoardFund }) {
   const funded = percentOf(fund.funded, fund.total);
   return (
     <Flex direction="column" alignItems="stretch" gap={1}>
-      <ProgressBar value={committed} aria-label={`${fund.name}: ${committed}% committed`} />
-      <ProgressBar value={funded} aria-label={`${fund.name}: ${funded}% funded`} />
+      <ProgressBar value={committed} aria-label={`${fund.name}: ${committed}% committed`} style={{ width: '100%' }} />
+      <ProgressBar value={funded} aria-label={`${fund.name}: ${funded}% funded`} style={{ width: '100%' }} />
       <Typography variant="pi" textColor="neutral600">{`${committed}% committed, ${funded}% funded`}</Typography>
     </Flex>
   );
