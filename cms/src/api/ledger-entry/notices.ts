@@ -82,7 +82,10 @@ export async function renderNotice(terms: NoticeTerms): Promise<Buffer> {
   }
   if (event.note) w.text(event.note, { color: GREY, gap: 8 });
   w.rule();
-  w.text('This notice is also recorded in your ledger on the portal (Dashboard, Transactions).', { size: 9, color: GREY });
+  const recorded = call
+    ? 'Your contribution appears in your ledger on the portal (Dashboard, Transactions) once your money arrives; until then the call is listed on your dashboard.'
+    : 'This distribution is also recorded in your ledger on the portal (Dashboard, Transactions).';
+  w.text(recorded, { size: 9, color: GREY });
   return Buffer.from(await pdf.save());
 }
 
