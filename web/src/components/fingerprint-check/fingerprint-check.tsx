@@ -2,20 +2,24 @@ import { type ReactNode, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { earlierRevisionEnds } from './revisions';
 
-type Outcome = { kind: 'issued'; verdict: ReactNode } | { kind: 'unknown' } | { kind: 'bad' } | { kind: 'failed' };
+type Outcome = { kind: 'issued'; verdict: ReactNode } | { kind: 'changed'; verdict: ReactNode } | { kind: 'unknown' } | { kind: 'bad' } | { kind: 'failed' };
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
-/** The file's SHA-256 in hex, computed in the browser: the file itself never leaves it. */
-async function sha256Of(file: Blob): Promise<string> {
-  const bytes = await new Promise<ArrayBuffer>((resolve, reject) => {
+/** A file's bytes, read in the browser: the file itself never leaves it. */
+const bytesOf = (file: Blob): Promise<Uint8Array<ArrayBuffer>> =>
+  new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
     reader.onerror = () => reject(reader.error);
     reader.readAsArrayBuffer(file);
   });
-  const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(bytes));
+
+/** The SHA-256 of bytes, in hex. */
+async function sha256Of(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', bytes);
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
@@ -26,24 +30,40 @@ interface FingerprintCheckProps {
   check: (sha256: string) => Promise<ReactNode | null>;
   /** What to say when it did not. */
   unknown: string;
+  /**
+   * For a sealed PDF: when a chosen file is unknown, ask about each earlier revision it holds (its first bytes up to
+   * a %%EOF), so a copy with additions made after the seal is told apart from one the portal never issued.
+   */
+  earlierRevisions?: boolean;
 }
 
 /**
  * Checks a document this portal issued: the visitor chooses the file (hashed in the browser) or pastes its SHA-256,
  * and is told whether the portal issued it. A changed copy has another fingerprint and is unknown.
  */
-export function FingerprintCheck({ fileLabel, check, unknown }: FingerprintCheckProps) {
+export function FingerprintCheck({ fileLabel, check, unknown, earlierRevisions = false }: FingerprintCheckProps) {
   const ids = { file: useId(), fingerprint: useId() };
   const [fingerprint, setFingerprint] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const run = async (hash: string) => {
+  /** The file's own fingerprint; then, unknown and asked to, each earlier revision's, newest first. */
+  const outcomeOf = async (wanted: string, file?: Uint8Array<ArrayBuffer>): Promise<Outcome> => {
+    const verdict = await check(wanted);
+    if (verdict) return { kind: 'issued', verdict };
+    const revisions = file && earlierRevisions ? earlierRevisionEnds(file).map((end) => file.subarray(0, end)) : [];
+    for (const revision of revisions) {
+      const sealed = await check(await sha256Of(revision));
+      if (sealed) return { kind: 'changed', verdict: sealed };
+    }
+    return { kind: 'unknown' };
+  };
+
+  const run = async (hash: string, file?: Uint8Array<ArrayBuffer>) => {
     const wanted = hash.trim().toLowerCase();
     setFingerprint(wanted);
     if (!SHA256.test(wanted)) return setOutcome({ kind: 'bad' });
     try {
-      const verdict = await check(wanted);
-      setOutcome(verdict ? { kind: 'issued', verdict } : { kind: 'unknown' });
+      setOutcome(await outcomeOf(wanted, file));
     } catch {
       setOutcome({ kind: 'failed' });
     }
@@ -58,7 +78,9 @@ export function FingerprintCheck({ fileLabel, check, unknown }: FingerprintCheck
           accept="application/pdf"
           onChange={async (event) => {
             const file = (event.target as HTMLInputElement).files?.[0];
-            if (file) await run(await sha256Of(file));
+            if (!file) return;
+            const bytes = await bytesOf(file);
+            await run(await sha256Of(bytes), bytes);
           }}
         />
       </Form.Group>
@@ -70,6 +92,12 @@ export function FingerprintCheck({ fileLabel, check, unknown }: FingerprintCheck
         <Button type="submit">Check</Button>
       </Form>
       {outcome?.kind === 'issued' && <Alert variant="success">{outcome.verdict}</Alert>}
+      {outcome?.kind === 'changed' && (
+        <Alert variant="warning">
+          <p className="mb-1">Issued by this portal; this copy was changed after the seal.</p>
+          <p className="mb-0">The sealed original: {outcome.verdict}</p>
+        </Alert>
+      )}
       {outcome?.kind === 'unknown' && <Alert variant="danger">{unknown}</Alert>}
       {outcome?.kind === 'bad' && <Alert variant="warning">A fingerprint is 64 characters, 0-9 and a-f</Alert>}
       {outcome?.kind === 'failed' && <Alert variant="warning">The check could not be made. Please try again later.</Alert>}

@@ -6,7 +6,8 @@ import { verifyAgreement } from '../api/signing';
 /**
  * /agreements/verify (public): anyone holding a completed subscription agreement (a counterparty's lawyer, a bank)
  * checks that this portal issued it, by choosing the file (hashed in the browser, never sent) or pasting its SHA-256.
- * The answer says only when it was completed and the signers' initials; a changed copy is unknown.
+ * The answer says only when it was completed and the signers' initials; a copy with additions made after the seal
+ * (its sealed revision still its first bytes) is told so, any other changed copy is unknown.
  */
 export function VerifyAgreementPage() {
   const { selectedSlug } = usePortal();
@@ -19,7 +20,7 @@ export function VerifyAgreementPage() {
   return (
     <ContentLayout title="Verify an Agreement">
       <p>Choose a completed subscription agreement this portal issued, or paste its SHA-256 fingerprint. The file stays on your device.</p>
-      <FingerprintCheck fileLabel="Agreement (PDF)" check={check} unknown="Unknown: this portal issued no agreement with this fingerprint" />
+      <FingerprintCheck fileLabel="Agreement (PDF)" check={check} unknown="Unknown: this portal issued no agreement with this fingerprint" earlierRevisions />
     </ContentLayout>
   );
 }
