@@ -396,7 +396,11 @@ describe('funding and valuations', () => {
     await bad({ ...correction, corrects: 'zzzzzzzzzzzzzzzzzzzzzzzz' }, 404, 'Ledger entry not found');
     await bad({ ...correction, amount_cents: 0 }, 400, 'amount_cents must be a whole number of cents, not zero (negative takes away)');
     await bad({ ...correction, date: '2026-02-30' }, 400, 'date must be a date (YYYY-MM-DD)');
-    const made = await admin('POST', '/sponsor-desk/adjustments', correction);
+    // The desk works in a portal and a fund: an entry of another is refused.
+    const elsewhere = await fundWith(await createPortal(app, 'desk-adjust-other'), 'desk-adjust-other', [10_000]);
+    await bad({ ...correction, portal: 'desk-adjust-other' }, 400, 'corrects names an entry of another portal');
+    await bad({ ...correction, fund: elsewhere.fund.documentId }, 400, 'corrects names an entry of another fund');
+    const made = await admin('POST', '/sponsor-desk/adjustments', { ...correction, fund: fund.documentId, portal: home.slug });
     expect(made.status).toBe(200);
     expect(made.body).toMatchObject({ type: 'adjustment', amount_cents: -10_000, effective_date: '2026-01-06', syndUser: ann.syndUser, fund: { id: fund.id, documentId: fund.documentId }, corrects: { documentId: funded.body.entry.documentId, type: 'contribution' } });
     await bad(correction, 400, 'This adjustment is recorded already (same entry, date and amount)');

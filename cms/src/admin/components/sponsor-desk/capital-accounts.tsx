@@ -107,11 +107,11 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
     }
   };
 
-  /** A correction of one ledger entry (named by its documentId, as the Ledger Entry list shows it); admins only. */
+  /** A correction of one ledger entry of the chosen fund (named by its documentId, as the Ledger Entry list shows it); admins only. */
   const recordAdjustment = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await post('/sponsor-desk/adjustments', { corrects: adjustment.corrects.trim(), amount_cents: Math.round(Number(adjustment.amount) * 100), date: adjustment.date, note: adjustment.note || undefined });
+      await post('/sponsor-desk/adjustments', { fund, corrects: adjustment.corrects.trim(), amount_cents: Math.round(Number(adjustment.amount) * 100), date: adjustment.date, note: adjustment.note || undefined });
       setMessage({ variant: 'success', text: `Adjustment of ${money(Number(adjustment.amount))} to entry ${adjustment.corrects.trim()} recorded.` });
     } catch (error) {
       setMessage({ variant: 'danger', text: messageOf(error) });
@@ -237,7 +237,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
           <Input label="Amount (dollars, negative takes away)" value={adjustment.amount} onChange={(next) => setAdjustment({ ...adjustment, amount: next })} />
           <Input label="Adjustment date" type="date" value={adjustment.date} onChange={(next) => setAdjustment({ ...adjustment, date: next })} />
           <Input label="Why" value={adjustment.note} onChange={(next) => setAdjustment({ ...adjustment, note: next })} />
-          <Button type="submit" variant="secondary" disabled={!adjustment.corrects.trim()}>Record adjustment</Button>
+          <Button type="submit" variant="secondary" disabled={!fund || !adjustment.corrects.trim()}>Record adjustment</Button>
         </Flex>
       </Box>
     </Flex>

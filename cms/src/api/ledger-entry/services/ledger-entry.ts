@@ -613,9 +613,10 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * A correction: an adjustment entry naming the entry it corrects (a contribution, distribution or fee of any fund),
-     * on that entry's investor and fund, with a signed amount (negative takes away). Written once: the same
-     * correction twice (same entry, date and amount) is refused.
+     * A correction: an adjustment entry naming the entry it corrects (a contribution, distribution or fee), on that
+     * entry's investor and fund, with a signed amount (negative takes away). Where the desk names the portal (slug) or
+     * fund it works in, the entry must be of them. Written once: the same correction twice (same entry, date and
+     * amount) is refused.
      */
     async recordAdjustment(input: Record<string, unknown>, staffName: string) {
       if ((typeof input.corrects !== 'string' || !input.corrects) && typeof input.corrects !== 'number') throw new errors.ValidationError('corrects is required: the entry this adjustment corrects (documentId or id)');
@@ -626,9 +627,14 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       const corrected = (await strapi.db.query(LEDGER_ENTRY).findOne({
         where: byId(input.corrects as string | number),
         select: ['id', 'documentId', 'type', 'kind', 'amount_cents'],
-        populate: { syndUser: { select: ['id', 'documentId'] }, fund: { select: ['id', 'documentId'] } },
-      })) as { id: number; documentId: string; type: LedgerType; kind: DistributionKind | null; amount_cents: string | number; syndUser: { id: number; documentId: string } | null; fund: { id: number; documentId: string } | null } | null;
+        populate: { syndUser: { select: ['id', 'documentId'] }, fund: { select: ['id', 'documentId'], populate: { company: { select: ['id'], populate: { portal: { select: ['slug'] } } } } } },
+      })) as {
+        id: number; documentId: string; type: LedgerType; kind: DistributionKind | null; amount_cents: string | number;
+        syndUser: { id: number; documentId: string } | null; fund: { id: number; documentId: string; company?: { portal: { slug: string } | null } | null } | null;
+      } | null;
       if (!corrected?.syndUser || !corrected.fund) throw new errors.NotFoundError('Ledger entry not found');
+      if (input.portal !== undefined && input.portal !== corrected.fund.company?.portal?.slug) throw new errors.ValidationError('corrects names an entry of another portal');
+      if (input.fund !== undefined && (await fundNamed(input.fund)).id !== corrected.fund.id) throw new errors.ValidationError('corrects names an entry of another fund');
       if (corrected.type === 'adjustment') throw new errors.ValidationError('An adjustment corrects a contribution, distribution or fee, not another adjustment: name the entry it corrects');
       const entryKey = `adjustment:${corrected.documentId}:${input.date}:${input.amount_cents}`;
       const twice = 'This adjustment is recorded already (same entry, date and amount)';
@@ -641,7 +647,8 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       }), twice)) as { id: number; documentId: string };
       return {
         id: entry.id, documentId: entry.documentId, type: 'adjustment', kind: corrected.kind, amount_cents: input.amount_cents, effective_date: input.date, note: (input.note as string | undefined) ?? null,
-        corrects: { id: corrected.id, documentId: corrected.documentId, type: corrected.type, amount_cents: cents(corrected.amount_cents) }, syndUser: corrected.syndUser, fund: corrected.fund,
+        corrects: { id: corrected.id, documentId: corrected.documentId, type: corrected.type, amount_cents: cents(corrected.amount_cents) }, syndUser: corrected.syndUser,
+        fund: { id: corrected.fund.id, documentId: corrected.fund.documentId },
       };
     },
 
