@@ -1,3 +1,4 @@
+import type { DistributionKind, LedgerType } from './ledger';
 import type { MethodOfInvestment, SigningStep } from './synd-user';
 
 /**
@@ -122,4 +123,32 @@ export interface SyndUserView {
   isInvesting: boolean;
   isGoingToInvest: boolean;
   isDeclined: boolean;
+}
+
+/** One row of the investor's transactions page (GET /api/profile/transactions, docs/capital-accounts.md). */
+export interface TransactionRow {
+  id: number;
+  documentId: string;
+  effective_date: string;
+  type: LedgerType;
+  kind: DistributionKind | null;
+  /** 'Distribution (Income)', 'Adjustment of a contribution'. */
+  description: string;
+  amount_cents: number;
+  /** The capital in after this entry, over every entry of the fund chosen (or all), whatever the type or year. */
+  balance_cents: number;
+  note: string | null;
+  fund: { documentId: string; name: string | null; url_slug: string | null } | null;
+  syndUser: { documentId: string } | null;
+}
+
+/** A page of the investor's ledger, newest first, and the choices of all their entries (funds, investments, years). */
+export interface TransactionsPage {
+  results: TransactionRow[];
+  pagination: { page: number; pageSize: number; pageCount: number; total: number };
+  funds: { documentId: string; name: string | null }[];
+  /** Each investment (syndication user) with entries, for the statement. */
+  investments: { syndUser: string; fund: string; name: string | null }[];
+  /** Years with entries, newest first. */
+  years: string[];
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
-import { Box, Button, Combobox, ComboboxOption, Field, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { Box, Button, Combobox, ComboboxOption, Field, Table, Tbody, Td, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
-import { dollars, messageOf, Pager, type Notify } from './shared';
+import { Cell, dollars, Heading, messageOf, Pager, type Notify } from './shared';
 
 /**
  * The capital accounts' lists, each a page at a time from the server (docs/capital-accounts.md): the fund and
@@ -131,20 +131,20 @@ export function DraftList({ fund, shown, onOpen, notify }: { fund: string; shown
         <Table colCount={5} rowCount={answer.results.length + 1} aria-label="Drafts">
           <Thead>
             <Tr>
-              <Th><Typography variant="sigma">Type</Typography></Th>
-              <Th><Typography variant="sigma">Date</Typography></Th>
-              <Th><Typography variant="sigma">Total</Typography></Th>
-              <Th><Typography variant="sigma">Drafted by</Typography></Th>
-              <Th><Typography variant="sigma">Open</Typography></Th>
+              <Heading label="Type" />
+              <Heading label="Date" />
+              <Heading label="Total" />
+              <Heading label="Drafted by" />
+              <Heading label="Open" />
             </Tr>
           </Thead>
           <Tbody>
             {answer.results.map((event) => (
               <Tr key={event.documentId}>
-                <Td><Typography>{event.type === 'capital_call' ? 'Capital call' : 'Distribution'}</Typography></Td>
-                <Td><Typography>{event.date}{event.due_date ? `, due ${event.due_date}` : ''}</Typography></Td>
-                <Td><Typography>{termsOf(event)}</Typography></Td>
-                <Td><Typography>{event.createdByName ?? ''}</Typography></Td>
+                <Cell>{event.type === 'capital_call' ? 'Capital call' : 'Distribution'}</Cell>
+                <Cell>{event.date}{event.due_date ? `, due ${event.due_date}` : ''}</Cell>
+                <Cell>{termsOf(event)}</Cell>
+                <Cell>{event.createdByName ?? ''}</Cell>
                 <Td><Button variant="tertiary" onClick={() => onOpen(event.documentId)}>Open</Button></Td>
               </Tr>
             ))}
@@ -185,19 +185,19 @@ export function AllocationTable({ event, setPage }: { event: EventPage; setPage:
       <Table colCount={4} rowCount={event.allocation.length + 1} aria-label="Allocation">
         <Thead>
           <Tr>
-            <Th><Typography variant="sigma">Investor</Typography></Th>
-            <Th><Typography variant="sigma">Email</Typography></Th>
-            <Th><Typography variant="sigma">Base</Typography></Th>
-            <Th><Typography variant="sigma">Amount</Typography></Th>
+            <Heading label="Investor" />
+            <Heading label="Email" />
+            <Heading label="Base" />
+            <Heading label="Amount" />
           </Tr>
         </Thead>
         <Tbody>
           {event.allocation.map((line) => (
             <Tr key={line.syndUser.documentId}>
-              <Td><Typography>{line.investor.name}</Typography></Td>
-              <Td><Typography>{line.investor.email}</Typography></Td>
-              <Td><Typography>{event.state === 'draft' ? dollars(line.base_cents) : ''}</Typography></Td>
-              <Td><Typography>{dollars(line.amount_cents)}</Typography></Td>
+              <Cell>{line.investor.name}</Cell>
+              <Cell>{line.investor.email}</Cell>
+              <Cell>{event.state === 'draft' ? dollars(line.base_cents) : ''}</Cell>
+              <Cell>{dollars(line.amount_cents)}</Cell>
             </Tr>
           ))}
         </Tbody>

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { stringify } from 'csv-stringify/sync';
-import { effectOf, LEDGER_TYPES, netInvestedChange, type DistributionKind, type LedgerLine, type LedgerType } from '@portal/rules';
+import { effectOf, LEDGER_TYPES, netInvestedChange, type DistributionKind, type LedgerLine, type LedgerType, type TransactionRow, type TransactionsPage } from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
 import { isRowId } from '../../../utils/validation';
 import { portals } from '../../portal/services/portal';
@@ -36,22 +36,6 @@ interface FullEntry {
   note: string | null;
   fund: { documentId: string; name: string | null; url_slug: string | null } | null;
   syndUser: { documentId: string } | null;
-}
-
-/** One row of the page: the entry, what it is in words, and the capital in after it. */
-export interface TransactionRow {
-  id: number;
-  documentId: string;
-  effective_date: string;
-  type: LedgerType;
-  kind: DistributionKind | null;
-  description: string;
-  amount_cents: number;
-  /** The capital the investor has in, net, after this entry, over every entry of the fund chosen (or all), whatever the type or year. */
-  balance_cents: number;
-  note: string | null;
-  fund: FullEntry['fund'];
-  syndUser: FullEntry['syndUser'];
 }
 
 const TYPE_LABELS: Record<LedgerType, string> = { contribution: 'Contribution', distribution: 'Distribution', fee: 'Fee', adjustment: 'Adjustment' };
@@ -165,7 +149,7 @@ const transactionsService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /** GET /api/profile/transactions: a page of the caller's ledger as the filter shows it, newest first, with the choices. */
-    async page(user: { id: number; portal?: { id: number } | null }, filter: TransactionFilter, { page, pageSize }: { page: number; pageSize: number }) {
+    async page(user: { id: number; portal?: { id: number } | null }, filter: TransactionFilter, { page, pageSize }: { page: number; pageSize: number }): Promise<TransactionsPage> {
       const { rows, ...choices } = await selected(user, filter);
       const total = rows.length;
       return {

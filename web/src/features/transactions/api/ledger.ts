@@ -1,4 +1,4 @@
-import type { DistributionKind, LedgerType } from '@portal/rules';
+import type { TransactionsPage } from '@portal/rules';
 import useSWR from 'swr';
 import { env } from '@/config/env';
 import { useSession } from '@/lib/auth/session-context';
@@ -9,33 +9,6 @@ export interface LedgerFilter {
   fund: string;
   type: string;
   year: string;
-}
-
-/** One row of GET /api/profile/transactions (docs/capital-accounts.md). */
-export interface TransactionRow {
-  id: number;
-  documentId: string;
-  effective_date: string;
-  type: LedgerType;
-  kind: DistributionKind | null;
-  /** 'Distribution (Income)', 'Adjustment of a contribution'. */
-  description: string;
-  amount_cents: number;
-  /** The capital in after this entry, over every entry of the fund chosen (or all), whatever the type or year. */
-  balance_cents: number;
-  note: string | null;
-  fund: { documentId: string; name: string | null; url_slug: string | null } | null;
-}
-
-/** A page of the caller's ledger, newest first, and the choices of every entry (funds, investments, years). */
-export interface TransactionsPage {
-  results: TransactionRow[];
-  pagination: { page: number; pageSize: number; pageCount: number; total: number };
-  funds: { documentId: string; name: string | null }[];
-  /** Each investment (syndication user) with entries, for the statement. */
-  investments: { syndUser: string; fund: string; name: string | null }[];
-  /** Years with entries, newest first. */
-  years: string[];
 }
 
 export const PAGE_SIZE = 50;

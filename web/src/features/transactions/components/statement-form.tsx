@@ -1,9 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import type { TransactionsPage } from '@portal/rules';
 import { useNotify } from '@/components/toasts/toasts';
 import { saveFile } from '@/lib/save-file';
-import { statementDownload, type TransactionsPage } from '../api/ledger';
+import { statementDownload } from '../api/ledger';
 import { statementPeriods } from '../periods';
 
 /**
