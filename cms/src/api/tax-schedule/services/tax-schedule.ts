@@ -90,6 +90,10 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
     return new Map(rows.flatMap((row) => (row.user ? [[row.user.id, row] as const] : [])));
   }
 
+  /** How many partners hold the schedule's document (one active document each: a replaced one is withdrawn). */
+  const issuedCount = (scheduleId: number): Promise<number> =>
+    strapi.db.query(TAX_DOCUMENT).count({ where: { taxSchedule: { id: scheduleId }, isDeleted: { $ne: true }, user: { id: { $notNull: true } } } });
+
   async function markIssued(row: ScheduleRow, staffName: string) {
     await strapi.db.query(TAX_SCHEDULE).update({ where: { id: row.id }, data: { state: 'issued', issuedAt: new Date(), issuedBy: staffName } });
   }
@@ -127,7 +131,7 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
       const investors = (await partners(fund.id)).length;
       return {
         fund: { documentId: fund.documentId, name: fund.name },
-        results: await Promise.all(rows.map(async (row) => ({ ...scheduleView(row), investors, issued: (await issuedTo(row.id)).size }))),
+        results: await Promise.all(rows.map(async (row) => ({ ...scheduleView(row), investors, issued: await issuedCount(row.id) }))),
       };
     },
 
@@ -201,7 +205,7 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       // Counted again after the write (one active document per partner), so K-1s issued at the same moment by
       // other calls count too and the last of them marks the year issued.
-      const issued = await strapi.db.query(TAX_DOCUMENT).count({ where: { taxSchedule: { id: row.id }, isDeleted: { $ne: true }, user: { id: { $notNull: true } } } });
+      const issued = await issuedCount(row.id);
       if (row.state !== 'issued' && issued >= everyone.length) await markIssued(row, staffName);
       return { document: { documentId: created.documentId, title, originalName: file.name }, issued, investors: everyone.length, state: issued >= everyone.length ? 'issued' : row.state };
     },
