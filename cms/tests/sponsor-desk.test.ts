@@ -282,6 +282,13 @@ describe('funding and valuations', () => {
     const summaryOf = async () => (await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode })).body;
     const open = (fundEvent: string, amount: number, due: string) => ({ fund_name: 'desk-open-call fund', fund_slug: 'desk-open-call', amount, due_date: due, fundEvent });
     expect((await summaryOf()).openCalls).toEqual([open(first, 10_000, '2026-02-20'), open(second, 4_000, '2026-03-20')]);
+    // A fund whose only money is a call not paid yet keeps a ledger: nothing invested, not the spec's commitment.
+    const fresh = await fundWith(home, 'desk-first-call', [50_000]);
+    const firstCall = await admin('POST', '/sponsor-desk/fund-events', { fund: fresh.fund.documentId, type: 'capital_call', date: '2026-02-01', due_date: '2026-02-20', percent: 20 });
+    await admin('POST', `/sponsor-desk/fund-events/${firstCall.body.documentId}/post`);
+    const freshSummary = (await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: fresh.investors[0].authCode })).body;
+    expect(freshSummary.rows[0]).toMatchObject({ investment_made: 0, current_value: 0, has_ledger: true });
+    expect(freshSummary.openCalls).toEqual([{ fund_name: 'desk-first-call fund', fund_slug: 'desk-first-call', amount: 10_000, due_date: '2026-02-20', fundEvent: firstCall.body.documentId }]);
     // A posted call is owed, not paid: nothing more is invested until the money arrives.
     expect((await summaryOf()).rows[0]).toMatchObject({ investment_made: 20_000 });
     expect((await entriesOf(ann.syndUser.id)).map((entry) => Number(entry.amount_cents))).toEqual([2_000_000]);

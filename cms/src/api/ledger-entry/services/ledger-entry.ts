@@ -742,12 +742,19 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       return byOwner;
     },
 
-    /** Which of these funds keep a ledger (have any entry): their investors' figures come from it. */
+    /**
+     * Which of these funds keep a ledger (have any entry, or a posted capital call not paid yet): their investors'
+     * figures come from it, so a call's money counts from the day it arrives, not as the spec's commitment.
+     */
     async fundsWithLedger(fundIds: number[]): Promise<Set<number>> {
       if (!fundIds.length) return new Set();
-      const funds = linkTableOf(strapi, LEDGER_ENTRY, 'fund');
-      const rows = (await knex()(funds.name).whereIn(funds.target, fundIds).distinct({ fund: funds.target })) as { fund: number | string }[];
-      return new Set(rows.map((row) => Number(row.fund)));
+      const keeping = new Set<number>();
+      for (const uid of [LEDGER_ENTRY, CALL_ITEM]) {
+        const funds = linkTableOf(strapi, uid, 'fund');
+        const rows = (await knex()(funds.name).whereIn(funds.target, fundIds).distinct({ fund: funds.target })) as { fund: number | string }[];
+        for (const row of rows) keeping.add(Number(row.fund));
+      }
+      return keeping;
     },
 
     /** Each fund's valuations, oldest first. */
