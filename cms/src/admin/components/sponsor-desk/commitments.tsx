@@ -3,7 +3,7 @@ import { Box, Button, Checkbox, Flex, Link, Table, Tbody, Td, TextButton, Th, Th
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { NavLink } from 'react-router-dom';
 import type { BoardFund, StateOption } from './raise-board';
-import { Cell, Choice, dateOf, DOCUMENT_KINDS, Heading, Input, investorPage, messageOf, money, Pager, today, TYPE_NAMES, useOpenFile, type Notify } from './shared';
+import { Cell, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, Pager, today, TYPE_NAMES, useOpenFile, type Notify } from './shared';
 
 /** A row of GET /sponsor-desk/funds/:documentId/commitments (docs/sponsor-desk.md). */
 interface Line {
@@ -280,9 +280,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
                     )}
                     {line.investor.documentId && (
                       <>
-                        {Object.entries(DOCUMENT_KINDS).map(([kind, label]) => (
-                          <Link key={kind} tag={NavLink} to={investorPage(line.investor.documentId!, kind as keyof typeof DOCUMENT_KINDS)} aria-label={`${label} of ${line.investor.name}`}>{label}</Link>
-                        ))}
+                        <DocumentLinks documentId={line.investor.documentId} name={line.investor.name} />
                         <Link tag={NavLink} to={downloadsOf(line.investor.documentId)} aria-label={`Downloads of ${line.investor.name}`}>Downloads</Link>
                       </>
                     )}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Box, Button, Flex, Table, Tbody, Td, TextButton, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { useSearchParams } from 'react-router-dom';
-import { Cell, Choice, dateOf, Heading, Input, messageOf, money, Pager, TYPE_NAMES, useOpenFile, type DocumentKind, type Notify } from './shared';
+import { Cell, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, Pager, TYPE_NAMES, useOpenFile, type DocumentKind, type Notify } from './shared';
 
 /** GET /sponsor-desk/investors and /sponsor-desk/investors/:documentId (docs/sponsor-desk.md). */
 interface Accreditation {
@@ -227,7 +227,7 @@ export function Investors({ notify }: { notify: Notify }) {
           </Box>
         </Flex>
         <Box paddingTop={4}>
-          <Table colCount={6} rowCount={rows.length + 1} aria-label="Investors">
+          <Table colCount={7} rowCount={rows.length + 1} aria-label="Investors">
             <Thead>
               <Tr>
                 <Heading label="Investor" />
@@ -235,6 +235,7 @@ export function Investors({ notify }: { notify: Notify }) {
                 <Heading label="Proof documents" />
                 <Heading label="Commitments" />
                 <Heading label="Open sessions" />
+                <Heading label="Documents" />
                 <Heading label="Details" />
               </Tr>
             </Thead>
@@ -251,6 +252,7 @@ export function Investors({ notify }: { notify: Notify }) {
                   <Cell>{account.proofDocuments.count ? `${account.proofDocuments.count}${account.proofDocuments.unreviewed ? ` · ${account.proofDocuments.unreviewed} to review` : ' · reviewed'}` : 'None'}</Cell>
                   <Cell>{account.commitments.count ? `${account.commitments.count} · ${money(account.commitments.amount, true)}` : 'None'}</Cell>
                   <Cell>{account.sessions}</Cell>
+                  <Td><DocumentLinks documentId={account.documentId} name={account.name} /></Td>
                   <Td><TextButton onClick={() => setOpen(account.documentId)} aria-label={`Open ${account.name}`}>Open</TextButton></Td>
                 </Tr>
               ))}

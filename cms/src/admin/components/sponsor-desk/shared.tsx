@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
-import { Button, Field, Flex, SingleSelect, SingleSelectOption, Td, TextInput, Th, Typography } from '@strapi/design-system';
+import { Button, Field, Flex, Link, SingleSelect, SingleSelectOption, Td, TextInput, Th, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
+import { NavLink } from 'react-router-dom';
 
 /** What the desk's sections show above themselves: a done or refused call, in words. */
 export type Notice = { variant: 'success' | 'danger'; text: string } | null;
@@ -51,6 +52,17 @@ export const investorPage = (documentId: string, kind?: DocumentKind) => ({
   pathname: '/sponsor-desk',
   search: `?${new URLSearchParams({ tab: 'investors', investor: documentId, ...(kind && { kind }) }).toString()}`,
 });
+
+/** A link per kind of the investor's documents, each opening them in the panel (no page reload). */
+export function DocumentLinks({ documentId, name }: { documentId: string; name: string }) {
+  return (
+    <Flex gap={2}>
+      {Object.entries(DOCUMENT_KINDS).map(([kind, label]) => (
+        <Link key={kind} tag={NavLink} to={investorPage(documentId, kind as DocumentKind)} aria-label={`${label} of ${name}`}>{label}</Link>
+      ))}
+    </Flex>
+  );
+}
 
 /** A text field of the panel's design system. */
 export function Input({ label, value, onChange, hint, type = 'text' }: { label: string; value: string; onChange: (value: string) => void; hint?: string; type?: string }) {
