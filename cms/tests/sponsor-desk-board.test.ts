@@ -263,6 +263,19 @@ describe('reminders', () => {
     await waitForMail(unlucky.email, 'Reminder: remind-fail Deal is waiting for you');
   });
 
+  it("sends a reminder claimed by a call that stopped before its mail with the fund's next reminder call that day", async () => {
+    const offered = await createOffering(app, 'remind-left');
+    const left = await createInvestor(app, offered, 'remind-left', { spouse: false });
+    const day = new Date().toISOString().slice(0, 10);
+    const fundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offered.fund } })).id;
+    await app.strapi.db.query('api::reminder.reminder').create({
+      data: { syndUser: left.syndUserId, fund: fundId, state: 'committed', step: 'Please sign your subscription agreement.', email: left.email, sentBy: 'Eddie Editor', sentAt: null, day, reminderKey: `user:${left.id}:${day}` },
+    });
+    expect((await editor('POST', '/sponsor-desk/reminders', { fund: offered.fund, state: 'committed' })).body).toMatchObject({ sent: 0, skipped: 1 });
+    expect((await waitForMail(left.email, 'Reminder: remind-left Deal is waiting for you')).text).toContain('Please sign your subscription agreement');
+    await expect.poll(async () => (await app.strapi.db.query('api::reminder.reminder').findOne({ where: { syndUser: { id: left.syndUserId } } })).sentAt).not.toBeNull();
+  });
+
   it('refuses states that need nothing of the investor, and a missing fund', async () => {
     for (const state of ['reviewed', 'funded', 'declined', 'spouse_signed', undefined]) {
       const refused = await editor('POST', '/sponsor-desk/reminders', { fund: offering.fund, state });

@@ -44,20 +44,22 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /**
    * Sends the claimed reminders one after the other, after the call answered: each the syndication_reminder
-   * notification (bell and mail). A reminder whose mail fails is removed again (its row and the commitment's last
-   * reminder), so the investor may be reminded again the same day; the others stand.
+   * notification (bell and mail). Each is taken (its sentAt set where still empty) before its mail, so two deliveries
+   * of one reminder (a call resuming another's) send it once. A reminder whose mail fails is removed again and the
+   * commitment's last reminder set back to the last one given, so the investor may be reminded again the same day.
    */
   async function deliver(queue: Queued[], template: Awaited<ReturnType<ReturnType<typeof notifications>['template']>>): Promise<void> {
     for (const { reminderId, row, step } of queue) {
-      const at = new Date();
+      const { count } = await strapi.db.query(REMINDER).updateMany({ where: { id: reminderId, sentAt: { $null: true } }, data: { sentAt: new Date() } });
+      if (!count) continue;
       try {
         const failed = await notifications(strapi).sendTelling(REMINDER_TEMPLATE, [row.user as Recipient], { ...notificationTags(row), step }, template);
         if (failed.length) throw new Error('the mail was not sent');
-        await strapi.db.query(REMINDER).update({ where: { id: reminderId }, data: { sentAt: at } });
       } catch (error) {
         strapi.log.error(`Reminder to ${row.user?.email} not given (${String(error)}): it may be sent again today`);
         await strapi.db.query(REMINDER).delete({ where: { id: reminderId } });
-        await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { lastRemindedAt: row.lastRemindedAt ?? null } });
+        const last = (await strapi.db.query(REMINDER).findOne({ where: { syndUser: { id: row.id }, sentAt: { $notNull: true } }, orderBy: { sentAt: 'desc' }, select: ['sentAt'] })) as { sentAt: string } | null;
+        await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { lastRemindedAt: last?.sentAt ?? null } });
       }
     }
   }
@@ -112,6 +114,13 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
         // The table shows the reminder at once; a mail that fails puts the previous date back.
         if (claimed.length) await strapi.db.query(SYND_USER).updateMany({ where: { id: { $in: claimed } }, data: { lastRemindedAt: now } });
       }
+      // Today's reminders of the fund claimed by a call whose instance stopped before their mails go with this one.
+      const left = (await strapi.db.query(REMINDER).findMany({
+        where: { fund: { id: fund.id }, day, sentAt: { $null: true }, id: { $notIn: queue.map((each) => each.reminderId) } },
+        select: ['id', 'step'],
+        populate: { syndUser: { populate: SYND_USER_POPULATE } },
+      })) as { id: number; step: string | null; syndUser: ReminderRow | null }[];
+      for (const reminder of left) if (reminder.syndUser?.user) queue.push({ reminderId: reminder.id, row: reminder.syndUser, step: reminder.step ?? '' });
       const delivered = deliver(queue, template).catch((error: unknown) => strapi.log.error(`Reminders of ${fund.name} stopped: ${String(error)}`));
       return { answer: { fund: { documentId: fund.documentId, name: fund.name }, state, day, ...tally }, delivered };
     },
