@@ -105,6 +105,30 @@ const readable = (label: string) => {
   return /^[A-Z]/.test(text) && !text.includes('_') && !/[a-z][A-Z]/.test(text);
 };
 
+describe('the Sponsor Admin role', () => {
+  it("edits content as an Editor does, runs every action of the sponsor desk, and still only reads what staff may only read", async () => {
+    const role = await app.strapi.db.query('admin::role').findOne({ where: { code: 'sponsor-admin' } });
+    expect(role).toMatchObject({ name: 'Sponsor Admin' });
+    const sponsor = as(await adminToken(app, 'role-sponsor@portal.local', 'sponsor-admin'));
+    const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Sponsored Fund', url_slug: 'sponsored-fund' } as never });
+
+    // Content, as an Editor.
+    const edited = await http(app, 'PUT', `/content-manager/collection-types/api::fund.fund/${fund.documentId}`, { fund_code: 'SF-1' }, sponsor);
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.fund_code).toBe('SF-1');
+    // The desk's admin-only calls: the export an Editor is refused.
+    const csv = `/sponsor-desk/funds/${fund.documentId}/commitments.csv`;
+    expect((await http(app, 'GET', csv, undefined, sponsor)).status).toBe(200);
+    expect((await editor('GET', csv)).status).toBe(403);
+    // Accounts and the money stay read-only, as for every staff role.
+    const person = await createUser(app, { email: uniqueEmail('sponsored') });
+    expect((await http(app, 'PUT', `/content-manager/collection-types/${USER}/${person.documentId}`, { level: 'superadmin' }, sponsor)).status).toBe(403);
+    expect((await http(app, 'POST', '/content-manager/collection-types/api::valuation.valuation', { fund: fund.documentId, date: '2026-10-31', value_percent: 300 }, sponsor)).status).toBe(403);
+    // Settings and roles are the super admin's.
+    expect((await http(app, 'GET', '/admin/roles', undefined, sponsor)).status).toBe(403);
+  });
+});
+
 describe('field labels', () => {
   it('read as words, from the field name or the exceptions table', () => {
     expect(fieldLabel('fund_code')).toBe('Fund code');

@@ -256,12 +256,12 @@ describe('a first run on an empty database', () => {
     expect(first.accounts.filter((account) => account.kind === 'site')).toHaveLength(users.length);
   });
 
-  it('creates a super admin and an editor who can sign in to the admin panel', async () => {
+  it('creates a super admin, an editor and a sponsor admin who can sign in to the admin panel', async () => {
     // The panel's own sign-in check: the user exists, the password matches its hash, the user is active.
     const auth = app.strapi.service('admin::auth') as unknown as {
       checkCredentials(credentials: { email: string; password: string }): Promise<[unknown, Row | false, { message: string }?]>;
     };
-    for (const [email, code] of [['admin@portal.local', 'strapi-super-admin'], ['editor@portal.local', 'strapi-editor']]) {
+    for (const [email, code] of [['admin@portal.local', 'strapi-super-admin'], ['editor@portal.local', 'strapi-editor'], ['sponsor@portal.local', 'sponsor-admin']]) {
       const [, user, problem] = await auth.checkCredentials({ email, password: PASSWORD });
       expect(problem, email).toBeUndefined();
       expect(user, email).toMatchObject({ email, isActive: true });
@@ -269,7 +269,7 @@ describe('a first run on an empty database', () => {
       expect(admin.roles.map((role: Row) => role.code), email).toEqual([code]);
       expect(admin.password, email).not.toBe(PASSWORD);
     }
-    expect(first.accounts.filter((account) => account.kind === 'admin' && account.passwordWorks && account.created)).toHaveLength(2);
+    expect(first.accounts.filter((account) => account.kind === 'admin' && account.passwordWorks && account.created)).toHaveLength(3);
   });
 
   it('refuses a password the admin panel would not accept, before writing anything', async () => {

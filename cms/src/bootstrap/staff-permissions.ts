@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { SPONSOR_DESK_ACTIONS, sponsorDeskAction } from '../plugins/sponsor-desk/server/actions';
 import { SESSION_TYPES } from '../utils/session-types';
 
 const PERMISSION = 'admin::permission';
@@ -31,7 +32,19 @@ const STAFF_DESK_ACTIONS = ['plugin::sponsor-desk.read', 'plugin::sponsor-desk.r
 const READ = 'plugin::content-manager.explorer.read';
 
 /** Strapi's default content-staff roles; the super admin keeps every permission. */
-const STAFF_ROLES = ['strapi-editor', 'strapi-author'];
+const CONTENT_ROLES = ['strapi-editor', 'strapi-author'];
+/**
+ * The sponsor's admins: what an Editor does in the content manager, and every action of the sponsor desk (post,
+ * fund, countersign, export, sign out), without the super admin's settings, users and roles. Made on the first start.
+ */
+export const SPONSOR_ADMIN_ROLE = {
+  code: 'sponsor-admin',
+  name: 'Sponsor Admin',
+  description: "Runs the raise and the money on the sponsor desk (posts, funding, countersigning, exports) and edits content as an Editor does.",
+};
+const STAFF_ROLES = [...CONTENT_ROLES, SPONSOR_ADMIN_ROLE.code];
+/** Every action of the sponsor desk, which the sponsor's admins hold. */
+const ALL_DESK_ACTIONS = SPONSOR_DESK_ACTIONS.map(sponsorDeskAction);
 
 /**
  * Types content staff never see: sessions and guest codes open accounts, settings steer the product, rate-limit hits
@@ -69,8 +82,10 @@ interface PermissionRow {
  * widen them in the panel later; this undoes both for what must stay closed.
  */
 export async function applyStaffPermissions(strapi: Core.Strapi): Promise<void> {
-  const roles: { id: number }[] = await strapi.db.query(ROLE).findMany({ where: { code: { $in: STAFF_ROLES } } });
+  await ensureSponsorAdminRole(strapi);
+  const roles: { id: number; code: string }[] = await strapi.db.query(ROLE).findMany({ where: { code: { $in: STAFF_ROLES } } });
   for (const role of roles) {
+    const deskActions = role.code === SPONSOR_ADMIN_ROLE.code ? ALL_DESK_ACTIONS : STAFF_DESK_ACTIONS;
     const held: PermissionRow[] = await strapi.db.query(PERMISSION).findMany({
       where: { role: role.id, subject: { $in: [...STAFF_HIDDEN_TYPES, ...READ_ONLY_TYPES] } },
     });
@@ -80,9 +95,9 @@ export async function applyStaffPermissions(strapi: Core.Strapi): Promise<void> 
       await strapi.db.query(PERMISSION).deleteMany({ where: { id: { $in: extra.map((permission) => permission.id) } } });
     }
     const desk: PermissionRow[] = await strapi.db.query(PERMISSION).findMany({ where: { role: role.id, action: { $startsWith: 'plugin::sponsor-desk.' } } });
-    const undue = desk.filter((permission) => !STAFF_DESK_ACTIONS.includes(permission.action));
+    const undue = desk.filter((permission) => !deskActions.includes(permission.action));
     if (undue.length) await strapi.db.query(PERMISSION).deleteMany({ where: { id: { $in: undue.map((permission) => permission.id) } } });
-    for (const action of STAFF_DESK_ACTIONS.filter((wanted) => !desk.some((permission) => permission.action === wanted))) {
+    for (const action of deskActions.filter((wanted) => !desk.some((permission) => permission.action === wanted))) {
       await strapi.db.query(PERMISSION).create({ data: { action, subject: null, properties: {}, conditions: [], role: role.id } });
     }
     for (const [index, subject] of READ_ONLY_TYPES.entries()) {
@@ -94,5 +109,20 @@ export async function applyStaffPermissions(strapi: Core.Strapi): Promise<void> 
         await strapi.db.query(PERMISSION).create({ data: { action: READ, subject, properties: { fields }, conditions: [], role: role.id } });
       }
     }
+  }
+}
+
+/**
+ * Makes the Sponsor Admin role once, with a copy of the Editor role's content permissions as they are then (the loop
+ * above then closes what staff never hold and gives it the desk's actions); a role staff changed later is kept.
+ */
+async function ensureSponsorAdminRole(strapi: Core.Strapi): Promise<void> {
+  if (await strapi.db.query(ROLE).findOne({ where: { code: SPONSOR_ADMIN_ROLE.code } })) return;
+  const editor: { id: number } | null = await strapi.db.query(ROLE).findOne({ where: { code: 'strapi-editor' } });
+  const role: { id: number } = await strapi.db.query(ROLE).create({ data: SPONSOR_ADMIN_ROLE });
+  if (!editor) return;
+  const held: (PermissionRow & { conditions: unknown })[] = await strapi.db.query(PERMISSION).findMany({ where: { role: editor.id } });
+  for (const { action, subject, properties, conditions } of held) {
+    await strapi.db.query(PERMISSION).create({ data: { action, subject, properties: properties ?? {}, conditions: conditions ?? [], role: role.id } });
   }
 }

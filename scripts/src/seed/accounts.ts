@@ -7,7 +7,7 @@ export interface DemoAccount {
   role: string;
 }
 
-const ADMIN_ROLE_NAMES: Record<string, string> = { 'strapi-super-admin': 'super admin', 'strapi-editor': 'editor' };
+const ADMIN_ROLE_NAMES: Record<string, string> = { 'strapi-super-admin': 'super admin', 'strapi-editor': 'editor', 'sponsor-admin': 'sponsor admin' };
 
 /** The demo sign-ins the seed creates, for tools that tell a developer how to get in. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [

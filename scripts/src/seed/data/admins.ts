@@ -5,6 +5,7 @@ import { record, type SeedRecord } from '../engine';
 export const ADMINS = [
   { email: 'admin@portal.local', firstname: 'Portal', lastname: 'Admin', role: 'strapi-super-admin' },
   { email: 'editor@portal.local', firstname: 'Content', lastname: 'Editor', role: 'strapi-editor' },
+  { email: 'sponsor@portal.local', firstname: 'Sponsor', lastname: 'Admin', role: 'sponsor-admin' },
 ];
 
 export function adminUsers(password: string): SeedRecord[] {

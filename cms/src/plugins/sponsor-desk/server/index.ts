@@ -8,6 +8,7 @@ import { reminders } from '../../../api/reminder/services/reminder';
 import { signing } from '../../../api/signing/services/signing';
 import { taxSchedules } from '../../../api/tax-schedule/services/tax-schedule';
 import { board, commitmentQuery } from '../../../api/synd-user/services/board';
+import { SPONSOR_DESK_ACTIONS, sponsorDeskAction, type SponsorDeskAction } from './actions';
 import { deskLists } from './lists';
 
 /**
@@ -17,11 +18,8 @@ import { deskLists } from './lists';
  * their allocation), remind (investors who must still sign or fund), review (proof documents), draft (prepare a
  * capital call or distribution), post (post events, confirm funding, record valuations), countersign, export and
  * sessions (sign an investor out everywhere). The super admin holds them all; src/bootstrap gives content staff
- * (editors, authors) read, remind, review and draft.
+ * (editors, authors) read, remind, review and draft, and the Sponsor Admin role all of them.
  */
-export const SPONSOR_DESK_ACTIONS = ['read', 'remind', 'review', 'draft', 'post', 'countersign', 'export', 'sessions'] as const;
-export type SponsorDeskAction = (typeof SPONSOR_DESK_ACTIONS)[number];
-export const sponsorDeskAction = (action: SponsorDeskAction) => `plugin::sponsor-desk.${action}`;
 
 const DISPLAY: Record<SponsorDeskAction, string> = {
   read: 'See the raise board, commitments, events and allocations',
