@@ -495,6 +495,9 @@ describe("the accountant's CSV", () => {
       `desk-import,${ann.email},distribution,income,12.345,2026-03-31,`,
       `desk-import,${ann.email},distribution,windfall,10.00,2026-02-30,`,
       good[0],
+      // An empty line (skipped: the next keeps its own number in the file), then a line with a comma too many.
+      '',
+      `desk-import,${ann.email},distribution,income,1,250.00,2026-03-31,Q1 income`,
     ];
     const dry = await sendCsv(editorToken, [header, ...good, ...bad].join('\n'), '?dryRun=true');
     expect(dry.status).toBe(200);
@@ -505,11 +508,12 @@ describe("the accountant's CSV", () => {
       { line: 7, message: 'kind must be one of return_of_capital, income, gain for a distribution' },
       { line: 7, message: 'bad effective_date 2026-02-30: a date like 2026-03-31' },
       { line: 8, message: 'duplicate of line 2' },
+      { line: 10, message: '8 fields where the header has 7: a comma too many or too few' },
     ]);
     expect(dry.body.written).toBe(0);
     const refused = await sendCsv(superToken, [header, ...good, ...bad].join('\n'), '?dryRun=false');
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toBe('The file has 6 problems: nothing was written');
+    expect(refused.body.error.message).toBe('The file has 7 problems: nothing was written');
     expect(await entriesOf(ann.syndUser.id)).toEqual([]);
 
     // An editor may try a file, not write it.
@@ -530,6 +534,11 @@ describe("the accountant's CSV", () => {
     expect(['The file has 2 problems: nothing was written', 'Lines of this file were imported by another request at the same moment: nothing was written; check the file again'])
       .toContain(both.find((answer) => answer.status !== 200)!.body.error.message);
     expect((await entriesOf(ben.syndUser.id)).map((entry) => Number(entry.amount_cents)).sort((a, b) => a - b)).toEqual([75_000, 187_550]);
+    // The accountant's contributions are money in, as a confirmed funding: the commitment's funds-transfer dates follow.
+    const wires = [`desk-import,${ann.email},contribution,,20000.00,2026-02-10,Wire`, `desk-import,${ann.email},contribution,,20000.00,2026-01-15,Wire`];
+    expect((await sendCsv(superToken, [header, ...wires].join('\n'), '?dryRun=false')).body.written).toBe(2);
+    const funded = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: ann.syndUser.id }, select: ['ft_start_date', 'ft_complete_date'] });
+    expect([String(new Date(funded.ft_start_date).toISOString()).slice(0, 10), String(new Date(funded.ft_complete_date).toISOString()).slice(0, 10)]).toEqual(['2026-01-15', '2026-02-10']);
     // The admin panel sends it as JSON.
     const asJson = await admin('POST', '/sponsor-desk/imports?dryRun=true', { csv: [header, ...good].join('\n') });
     expect(asJson.body.problems).toHaveLength(2);

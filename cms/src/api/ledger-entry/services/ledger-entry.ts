@@ -304,16 +304,21 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function checkImport(text: string): Promise<{ lines: { line: number; entry: ImportedEntry }[]; problems: { line: number; message: string }[] }> {
-    let records: Record<string, string>[];
+    // Rows as arrays, each with the file's line it ends on: a line with too few or too many fields is that line's
+    // problem, not the whole file's (only text no CSV reader can split, such as an unclosed quote, is).
+    let parsed: { record: string[]; info: { lines: number } }[];
     try {
-      records = parse(text, { columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()), skip_empty_lines: true, trim: true, bom: true }) as Record<string, string>[];
+      parsed = parse(text, { skip_empty_lines: true, trim: true, bom: true, relax_column_count: true, info: true }) as unknown as { record: string[]; info: { lines: number } }[];
     } catch (error) {
       throw new errors.ValidationError(`The CSV cannot be read: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (!records.length) throw new errors.ValidationError('The CSV has no lines under its header');
-    if (records.length > IMPORT_MAX_LINES) throw new errors.ValidationError(`The CSV has more than ${IMPORT_MAX_LINES} lines: split it`);
-    const missing = IMPORT_COLUMNS.filter((column) => !(column in records[0]));
+    const [head, ...rows] = parsed;
+    const header = (head?.record ?? []).map((name) => name.trim().toLowerCase());
+    if (!rows.length) throw new errors.ValidationError('The CSV has no lines under its header');
+    if (rows.length > IMPORT_MAX_LINES) throw new errors.ValidationError(`The CSV has more than ${IMPORT_MAX_LINES} lines: split it`);
+    const missing = IMPORT_COLUMNS.filter((column) => !header.includes(column));
     if (missing.length) throw new errors.ValidationError(`The CSV needs the columns ${IMPORT_COLUMNS.join(', ')} (missing: ${missing.join(', ')}); kind and note may be added`);
+    const records = rows.map(({ record, info }) => ({ line: info.lines, fields: record.length, ...Object.fromEntries(header.map((name, index) => [name, record[index] ?? ''])) }) as Record<string, string> & { line: number; fields: number });
 
     // The funds and their investors the file names: one query per fund, however many lines.
     const funds = new Map<string, { id: number; documentId: string; name: string | null; investors: Map<string, { id: number; documentId: string }> } | null>();
@@ -337,10 +342,10 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     const problems: { line: number; message: string }[] = [];
     const lines: { line: number; entry: ImportedEntry }[] = [];
     const seen = new Map<string, number>();
-    records.forEach((record, index) => {
-      // Line 1 is the header.
-      const line = index + 2;
+    records.forEach((record) => {
+      const { line } = record;
       const problem = (message: string) => problems.push({ line, message });
+      if (record.fields !== header.length) return problem(`${record.fields} field${record.fields === 1 ? '' : 's'} where the header has ${header.length}: a comma too many or too few`);
       const fund = funds.get(record.fund);
       const email = (record.investor_email ?? '').toLowerCase();
       const investor = fund?.investors.get(email);
@@ -378,6 +383,32 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     problems.sort((a, b) => a.line - b.line);
     const bad = new Set(problems.map((each) => each.line));
     return { lines: lines.filter(({ line }) => !bad.has(line)), problems };
+  }
+
+  /**
+   * Imported contributions move their commitments' funds-transfer dates as a confirmed funding does: `ft_start_date`
+   * to the first money in, `ft_complete_date` to the latest. One read per 500 commitments, one write per commitment
+   * whose dates change; in the caller's transaction.
+   */
+  async function extendTransferDates(contributions: { syndUser: number; date: string }[]): Promise<void> {
+    const span = new Map<number, { first: string; last: string }>();
+    for (const { syndUser, date } of contributions) {
+      const known = span.get(syndUser);
+      span.set(syndUser, { first: known && known.first < date ? known.first : date, last: known && known.last > date ? known.last : date });
+    }
+    const ids = [...span.keys()];
+    for (let start = 0; start < ids.length; start += 500) {
+      const rows = (await strapi.db.query(SYND_USER).findMany({ where: { id: { $in: ids.slice(start, start + 500) } }, select: ['id', 'ft_start_date', 'ft_complete_date'] })) as { id: number; ft_start_date: string | null; ft_complete_date: string | null }[];
+      for (const row of rows) {
+        const { first, last } = span.get(row.id)!;
+        const day = (value: string | null) => (value ? String(value).slice(0, 10) : null);
+        const data = {
+          ...(day(row.ft_start_date) === null || day(row.ft_start_date)! > first ? { ft_start_date: new Date(`${first}T00:00:00Z`) } : {}),
+          ...(day(row.ft_complete_date) === null || day(row.ft_complete_date)! < last ? { ft_complete_date: new Date(`${last}T00:00:00Z`) } : {}),
+        };
+        if (Object.keys(data).length) await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data });
+      }
+    }
   }
 
   /**
@@ -698,6 +729,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
             },
           });
         }
+        await extendTransferDates(lines.filter(({ entry }) => entry.type === 'contribution').map(({ entry }) => ({ syndUser: entry.syndUser.id, date: entry.effective_date })));
       }), 'Lines of this file were imported by another request at the same moment: nothing was written; check the file again');
       return { dryRun, lines: lines.length, problems, written: lines.length, entries: lines.map(({ entry, line }) => ({ line, ...entry })) };
     },
