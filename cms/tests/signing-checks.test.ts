@@ -31,11 +31,13 @@ const post = (token: string, suffix: string, body: unknown = {}) => call(app, 'P
 const signerRow = (token: string) => app.strapi.db.query(SIGNING).findOne({ where: { tokenHash: crypto.createHash('sha256').update(token).digest('hex') } });
 const setSigner = (token: string, data: Record<string, unknown>) => app.strapi.db.query(SIGNING).update({ where: { tokenHash: crypto.createHash('sha256').update(token).digest('hex') }, data });
 
-/** An investor of the offering who asked to sign (no spouse): their link's token. */
-async function investorWithLink(prefix: string): Promise<{ investor: Investor; token: string }> {
+/** An investor of the offering who asked to sign (no spouse): their link's token; `accepted`: the disclosure accepted on it. */
+async function investorWithLink(prefix: string, { accepted = false } = {}): Promise<{ investor: Investor; token: string }> {
   const investor = await createInvestor(app, offering, prefix, { spouse: false });
   const { body } = await call(app, 'POST', '/api/syndication/request_sign', { id: investor.syndUser }, { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } });
-  return { investor, token: tokenOf(body.url) };
+  const token = tokenOf(body.url);
+  if (accepted) await post(token, '/disclosure', { version: (await view(token)).body.disclosure.version });
+  return { investor, token };
 }
 
 /** The text of a PDF, as poppler's pdftotext reads it. */
@@ -108,11 +110,14 @@ describe('the electronic records disclosure', () => {
     }
   });
 
-  it('must be accepted before a signature is taken', async () => {
+  it('must be accepted before a signature is taken, and before a code is mailed', async () => {
     const { investor, token } = await investorWithLink('disclosure-first');
     const signed = await call(app, 'POST', `/api/signing/${token}`, { name: 'Early Bird', consent: true }, { authCode: investor.authCode });
     expect(signed).toMatchObject(refusal(409, 'Please read and accept the electronic records disclosure before you sign'));
     expect((await signerRow(token)).signedAt).toBeNull();
+    // Someone holding only the link cannot have the portal mail its signer.
+    expect(await post(token, '/code')).toMatchObject(refusal(409, 'Please read and accept the electronic records disclosure before we send you a code'));
+    expect((await signerRow(token)).codeSentAt).toBeNull();
   });
 });
 
@@ -175,7 +180,7 @@ describe('the one-time code under pressure', () => {
   const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
 
   it('compares at most five of twenty wrong codes sent at the same moment, then the link is locked', async () => {
-    const { investor, token } = await investorWithLink('code-burst');
+    const { investor, token } = await investorWithLink('code-burst', { accepted: true });
     const code = await mailedCode(app, token, investor.email);
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(token, '/code/verify', { code: wrongOf(code) })));
     const messages = answers.map((answer) => answer.body.error?.message as string);
@@ -193,7 +198,7 @@ describe('the one-time code under pressure', () => {
   });
 
   it('takes each try from the database, not from the row a request read: on a row read before the lock, at most five guesses are compared and the right code is refused', async () => {
-    const { investor, token } = await investorWithLink('code-stale');
+    const { investor, token } = await investorWithLink('code-stale', { accepted: true });
     const code = await mailedCode(app, token, investor.email);
     // What twenty requests arriving together each read before any of them checked its code.
     const readAtOnce: CheckedSigner = await signerRow(token);
@@ -210,7 +215,7 @@ describe('the one-time code under pressure', () => {
   });
 
   it('counts wrong codes across new codes: four wrong, a new code, one wrong locks the link', async () => {
-    const { investor, token } = await investorWithLink('code-resend');
+    const { investor, token } = await investorWithLink('code-resend', { accepted: true });
     const first = await mailedCode(app, token, investor.email);
     for (const left of ['4 tries', '3 tries', '2 tries', '1 try']) expect(await post(token, '/code/verify', { code: wrongOf(first) })).toMatchObject(refusal(400, `That code is not right: ${left} left`));
     await setSigner(token, { codeSentAt: new Date(Date.now() - 60_000) });
@@ -239,7 +244,7 @@ describe('the one-time code under pressure', () => {
   });
 
   it('keeps the code entered in a long trail: only codes sent and wrong codes are cut off, and counted', async () => {
-    const { investor, token } = await investorWithLink('code-trail');
+    const { investor, token } = await investorWithLink('code-trail', { accepted: true });
     const at = new Date(Date.now() - 3_600_000).toISOString();
     await setSigner(token, { auditEvents: Array.from({ length: 120 }, () => ({ at, event: 'code-sent', ip: null, detail: 'to c***@example.com' })) });
     await mailedCode(app, token, investor.email);
@@ -265,6 +270,9 @@ describe('the investor’s own session', () => {
     expect(await call(app, 'POST', `/api/signing/${token}`, { name: 'Other One', consent: true }, { authCode: other.authCode })).toMatchObject(
       refusal(403, 'Please enter the code we mailed you before you sign'),
     );
+    // Someone else locked the link with wrong codes: the investor, signed in as themselves, still signs.
+    await setSigner(token, { lockedUntil: new Date(Date.now() + 10 * 60_000) });
+    expect(await post(token, '', { name: 'Stranger', consent: true })).toMatchObject(refusal(429, 'Too many wrong codes: this link is locked. Try again in 10 minutes.'));
     expect((await call(app, 'POST', `/api/signing/${token}`, { name: 'Own Session', consent: true }, { authCode: investor.authCode })).status).toBe(200);
     expect(await signerRow(token)).toMatchObject({ verifiedBy: 'session', typedName: 'Own Session' });
   });

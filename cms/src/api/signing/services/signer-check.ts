@@ -220,6 +220,8 @@ export function signerCheck(strapi: Core.Strapi) {
 
     /** Mails the signer a new six-digit code (the previous one stops working); at most five per link in 15 minutes. */
     async sendCode(signer: CheckedSigner, fundName: string, ip: string | null): Promise<{ sentTo: string; expiresAt: string }> {
+      // The code is the step after the disclosure: a link alone does not make the portal mail its signer.
+      if (!signer.disclosureAcceptedAt) throw conflict('Please read and accept the electronic records disclosure before we send you a code');
       refuseWhileLocked(signer);
       if (!signer.email) throw conflict('This signer has no email address to send a code to');
       if (signer.codeSentAt && Date.now() - new Date(signer.codeSentAt).getTime() < RESEND_AFTER_MS) {
@@ -268,8 +270,9 @@ export function signerCheck(strapi: Core.Strapi) {
     /** Whether a signature may be made now: the disclosure accepted, and the signer proven by session or code; else a 4xx. */
     assertReadyToSign(signer: CheckedSigner, proof: { ownSession: boolean; verification?: string }): void {
       if (!signer.disclosureAcceptedAt) throw conflict('Please read and accept the electronic records disclosure before you sign');
-      refuseWhileLocked(signer);
+      // The investor signed in with their own password is proven, whatever wrong codes someone holding the link tried.
       if (proof.ownSession) return;
+      refuseWhileLocked(signer);
       const fresh = signer.verifiedBy === 'email-code' && signer.verifiedAt && Date.now() - new Date(signer.verifiedAt).getTime() < VERIFIED_MINUTES * MINUTE;
       if (!fresh || !proof.verification || !equal(proof.verification, verificationOf(signer.id, signer.verifiedAt as string))) {
         throw new errors.ForbiddenError('Please enter the code we mailed you before you sign');
