@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { sessionCache } from '../src/utils/signed-in-cache';
 import { call, signedInUser } from './helpers/auth';
 import { startSecondInstance, stopSecondInstance, type SecondInstance } from './helpers/second-instance';
 import { buildWorld, type World } from './helpers/security-world';
@@ -137,6 +138,22 @@ describe('a session the cache knows', () => {
     expect((await call(app, 'POST', '/api/auth/logout', {}, { authCode: other.authCode })).status).toBe(200);
     expect((await read('/api/syndication/summary', other.authCode)).status).toBe(401);
     expect((await read('/api/auth/me', other.authCode)).status).toBe(401);
+  });
+});
+
+describe("the other instances' news of edits", () => {
+  it('moves the shared counter once per burst of edits, and once more after the last of them', async () => {
+    const generation = async () => Number((await app.strapi.db.connection('read_cache_generation').where({ id: 2 }).first())?.generation ?? 0);
+    const cache = sessionCache(app.strapi);
+    cache.changed();
+    await vi.waitFor(async () => expect(await generation()).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = await generation();
+    // A hundred edits at once (a posted call's notifications, say): the first moves it, the other 99 ask for one more.
+    for (let edit = 0; edit < 100; edit += 1) cache.changed();
+    await vi.waitFor(async () => expect(await generation()).toBe(before + 2));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await generation()).toBe(before + 2);
   });
 });
 

@@ -109,6 +109,9 @@ export class ReadCache {
   private lastPollAt = -Infinity;
   private polling: Promise<void> | null = null;
   private table: Promise<void> | null = null;
+  /** The move of the shared counter under way (bumpShared), and whether edits since asked for another. */
+  private bumping: Promise<void> | null = null;
+  private bumpAgain = false;
 
   constructor(private readonly strapi: Core.Strapi, private readonly options: CacheOptions = { row: PUBLIC_ROW }) {}
 
@@ -333,9 +336,28 @@ export class ReadCache {
     }
   }
 
-  private async bumpShared(): Promise<void> {
-    await this.ensureTable();
-    await this.strapi.db.getConnection(TABLE).where({ id: this.options.row }).increment('generation', 1);
+  /**
+   * Moves this cache's shared counter, once per burst of edits: while a move is under way, the edits committed
+   * meanwhile ask for one more after it (never more), so a posted capital call's 75,000 notifications move it a few
+   * times, not 75,000, and the last move still comes after the last edit's commit.
+   */
+  private bumpShared(): Promise<void> {
+    if (this.bumping) {
+      this.bumpAgain = true;
+      return this.bumping;
+    }
+    this.bumping = (async () => {
+      try {
+        do {
+          this.bumpAgain = false;
+          await this.ensureTable();
+          await this.strapi.db.getConnection(TABLE).where({ id: this.options.row }).increment('generation', 1);
+        } while (this.bumpAgain);
+      } finally {
+        this.bumping = null;
+      }
+    })();
+    return this.bumping;
   }
 
   /** Creates the one-row counter table when missing (it is ours, not a content type, so Strapi's schema sync leaves it be). */
