@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { keepScreenshot, signedInPage, sponsorDeskAs, useBrowser } from '../helpers/browser';
 import { mailFromOutbox } from '../helpers/outbox';
+import { readDocumentPage } from '../helpers/signing';
 
 const stack = inject('stack');
 const browser = useBrowser();
@@ -22,7 +23,7 @@ async function openState(page: Page, label: string): Promise<void> {
 }
 
 describe('the sponsor desk raise board in Chromium', () => {
-  it('an editor sees the raise and reminds who must still sign, once a day; only an admin exports and countersigns two at once', async () => {
+  it('an editor sees the raise and reminds who must still sign, once a day; only an admin reads, countersigns two at once and exports', async () => {
     const editor = await deskAs('editor@portal.local');
     const card = fundCard(editor);
     await card.getByText('Left to raise').waitFor();
@@ -45,9 +46,16 @@ describe('the sponsor desk raise board in Chromium', () => {
     await editor.getByText(/^Reminders sent: 0\. Skipped \(reminded today already\): [1-9]\d*\.$/).waitFor();
     await editor.context().close();
 
-    const admin = await deskAs('admin@portal.local');
+    // The sponsor's admin (the Sponsor Admin role, not a super admin) reads what they countersign, in the panel.
+    const admin = await deskAs('sponsor@portal.local');
     await openState(admin, 'Investor signed');
     const rows = table(admin);
+    await rows.getByRole('button', { name: 'Read the agreement of Sid Signer' }).click();
+    const reader = admin.getByRole('dialog', { name: 'Subscription agreement of Sid Signer' });
+    await readDocumentPage(admin, 2, reader);
+    await keepScreenshot(admin, 'sponsor-desk-agreement.png');
+    await admin.keyboard.press('Escape');
+    await reader.waitFor({ state: 'detached' });
     for (const name of ['Sid Signer', 'Rhea Ready']) await rows.getByRole('checkbox', { name: `Select ${name}` }).check();
     const countersign = admin.getByRole('button', { name: 'Countersign selected (2)' });
     await keepScreenshot(admin, 'sponsor-desk-countersign.png');

@@ -3,7 +3,8 @@ import { Box, Button, Checkbox, Flex, Link, Table, Tbody, Td, TextButton, Th, Th
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { NavLink } from 'react-router-dom';
 import type { BoardFund, StateOption } from './raise-board';
-import { Cell, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, Pager, today, TYPE_NAMES, useOpenFile, type Notify } from './shared';
+import { PdfReader } from './pdf-reader';
+import { Cell, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, Pager, today, TYPE_NAMES, type Notify } from './shared';
 
 /** A row of GET /sponsor-desk/funds/:documentId/commitments (docs/sponsor-desk.md). */
 interface Line {
@@ -158,7 +159,8 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
     }
   };
 
-  const openFile = useOpenFile(notify);
+  /** The commitment whose agreement is open in the reader. */
+  const [reading, setReading] = useState<Line | null>(null);
 
   const confirmFunding = async (event: FormEvent) => {
     event.preventDefault();
@@ -185,6 +187,14 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
   return (
     <Box ref={section} tag="section" aria-label={`Commitments to ${fund.name}`} background="neutral0" padding={6} shadow="filterShadow" hasRadius>
       <Typography variant="delta" tag="h2">{`Commitments to ${fund.name}`}</Typography>
+      {reading && (
+        <PdfReader
+          path={`/sponsor-desk/commitments/${reading.documentId}/document`}
+          title={`Subscription agreement of ${reading.investor.name}`}
+          fileName={`${fund.name} - ${reading.investor.name} - subscription agreement.pdf`}
+          onClose={() => setReading(null)}
+        />
+      )}
       <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
         <Choice
           label="State"
@@ -273,7 +283,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
                 <Td>
                   <Flex gap={2}>
                     {line.investorSignedAt && (
-                      <TextButton onClick={() => void openFile(`/sponsor-desk/commitments/${line.documentId}/document`)} aria-label={`Read the agreement of ${line.investor.name}`}>Agreement</TextButton>
+                      <TextButton onClick={() => setReading(line)} aria-label={`Read the agreement of ${line.investor.name}`}>Agreement</TextButton>
                     )}
                     {allowedActions.canPost && line.state === 'countersigned' && (
                       <TextButton onClick={() => setFunding({ line, amount: String(line.amount ?? ''), date: today() })}>Funding</TextButton>
