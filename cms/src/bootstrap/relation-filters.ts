@@ -56,49 +56,89 @@ function attributesOf(strapi: Core.Strapi, uid: string): Record<string, Attribut
 function rewrite(strapi: Core.Strapi, uid: string, where: Where): Where {
   const attributes = attributesOf(strapi, uid);
   const kept: Where = {};
-  const idFilters: Where[] = [];
-  for (const [key, value] of Object.entries(where)) {
-    if (key === '$and' && Array.isArray(value)) {
-      kept.$and = value.map((part) => (isPlainObject(part) ? rewrite(strapi, uid, part) : part));
-      continue;
+  /** What an `$and` held besides its relation filters, each part as it was. */
+  const parts: unknown[] = [];
+  const links: LinkedIds[] = [];
+  // The where and the parts of its `$and` (all of them must hold): their relation filters are taken together.
+  const take = (object: Where, into: Where) => {
+    for (const [key, value] of Object.entries(object)) {
+      if (key === '$and' && Array.isArray(value)) {
+        for (const part of value) {
+          if (!isPlainObject(part)) {
+            parts.push(part);
+            continue;
+          }
+          const rest: Where = {};
+          take(part, rest);
+          if (Object.keys(rest).length) parts.push(rest);
+        }
+        continue;
+      }
+      const linked = attributes[key]?.type === 'relation' ? linkedIds(strapi, attributes[key], value) : null;
+      if (linked) links.push(linked);
+      else into[key] = value;
     }
-    const subquery = attributes[key]?.type === 'relation' ? linkedIds(strapi, attributes[key], value) : null;
-    if (subquery) idFilters.push({ id: { $in: subquery } });
-    else kept[key] = value;
+  };
+  take(where, kept);
+  if (links.length === 0) return parts.length ? { ...kept, $and: parts } : kept;
+  // Several relation filters, one of them a shorter chain than every other (an owner, `user: { id }` or
+  // `syndUser: { user: { id } }`, beside the portal's `fund: { company: { portal: { id } } }`): the others are looked
+  // up only among the rows it links, through their link table's index on the row's own id. Else each would be read
+  // whole first, e.g. every commitment to a portal's funds (tens of thousands) to keep one investor's two.
+  const shortest = Math.min(...links.map((link) => link.depth));
+  const narrowest = links.filter((link) => link.depth === shortest);
+  if (links.length > 1 && narrowest.length === 1) {
+    for (const link of links) if (link !== narrowest[0]) link.query.whereIn(link.column, narrowest[0].query.clone());
   }
-  if (idFilters.length === 0) return kept;
-  return { ...kept, $and: [...((kept.$and as unknown[] | undefined) ?? []), ...idFilters] };
+  return { ...kept, $and: [...parts, ...links.map((link) => ({ id: { $in: link.query } }))] };
+}
+
+/** A relation filter as a subquery of the filtered rows' ids on the link table (`column` holds them there). */
+interface LinkedIds {
+  query: Knex.QueryBuilder;
+  column: string;
+  /** How many relations the filter goes down before it names ids (`user: { id }` 1, `fund: { company: { portal } }` 3). */
+  depth: number;
 }
 
 /**
  * The ids of the rows whose relation `attribute` points at rows matching `value`, as a subquery on the link table;
  * null when the filter is not only ids down a chain of relations.
  */
-function linkedIds(strapi: Core.Strapi, attribute: Attribute, value: unknown): Knex.QueryBuilder | null {
+function linkedIds(strapi: Core.Strapi, attribute: Attribute, value: unknown): LinkedIds | null {
   const { joinTable, target } = attribute;
   if (!joinTable || joinTable.on || !target || joinTable.joinColumn.referencedColumn !== 'id' || joinTable.inverseJoinColumn.referencedColumn !== 'id') return null;
-  const targets = matchingIds(strapi, target, value);
-  if (!targets) return null;
+  const matched = matchingIds(strapi, target, value);
+  if (!matched) return null;
+  const { ids: targets, depth } = matched;
   const links = strapi.db.getConnection(joinTable.name).select(joinTable.joinColumn.name);
   // Knex types a list and a subquery in separate overloads.
-  return Array.isArray(targets) ? links.whereIn(joinTable.inverseJoinColumn.name, targets) : links.whereIn(joinTable.inverseJoinColumn.name, targets);
+  const query = Array.isArray(targets) ? links.whereIn(joinTable.inverseJoinColumn.name, targets) : links.whereIn(joinTable.inverseJoinColumn.name, targets);
+  return { query, column: joinTable.joinColumn.name, depth: depth + 1 };
 }
 
-/** The ids of `uid`'s rows that a relation filter's value names: ids as given, or a subquery; null for anything else. */
-function matchingIds(strapi: Core.Strapi, uid: string, value: unknown): Ids | null {
-  if (isScalar(value)) return [value];
+/**
+ * The ids of `uid`'s rows that a relation filter's value names: ids as given, or a subquery, with how many relations
+ * further down the ids are named (0 when given here); null for anything else.
+ */
+function matchingIds(strapi: Core.Strapi, uid: string, value: unknown): { ids: Ids; depth: number } | null {
+  if (isScalar(value)) return { ids: [value], depth: 0 };
   if (!isPlainObject(value)) return null;
   const keys = Object.keys(value);
   if (keys.length !== 1) return null;
   const [key] = keys;
   const condition = value[key];
-  if (key === 'id') return idValues(condition);
+  if (key === 'id') {
+    const ids = idValues(condition);
+    return ids && { ids, depth: 0 };
+  }
   if (key === 'documentId') {
     const documentIds = idValues(condition);
-    return documentIds && strapi.db.getConnection(strapi.db.metadata.get(uid).tableName).select('id').whereIn('document_id', documentIds as string[]);
+    return documentIds && { ids: strapi.db.getConnection(strapi.db.metadata.get(uid).tableName).select('id').whereIn('document_id', documentIds as string[]), depth: 0 };
   }
   const attribute = attributesOf(strapi, uid)[key];
-  return attribute?.type === 'relation' ? linkedIds(strapi, attribute, condition) : null;
+  const linked = attribute?.type === 'relation' ? linkedIds(strapi, attribute, condition) : null;
+  return linked && { ids: linked.query, depth: linked.depth };
 }
 
 /** The values of an id condition: `5`, `{ $eq: 5 }` or `{ $in: [5, 6] }`; null for any other operator. */

@@ -22,6 +22,7 @@ import { SESSION_TYPES, SIGN_IN_SESSION } from './session-types';
 
 const SESSIONS_ROW = 2;
 const ANSWERS_ROW = 3;
+const FUND_TOTALS_ROW = 4;
 const SESSION_MAX_AGE_MS = 60_000;
 const ANSWER_MAX_AGE_MS = 30_000;
 
@@ -38,7 +39,7 @@ const CACHED_PATHS = [
   new RegExp(`^/api/(${Object.entries(COLLECTIONS).filter(([, rule]) => rule.read !== 'anyone').flatMap(([name]) => [name, name.replace(/_/g, '-')]).join('|')})(/[^/]+)?$`),
 ];
 
-const caches = new WeakMap<Core.Strapi, { sessions: ReadCache; answers: ReadCache }>();
+const caches = new WeakMap<Core.Strapi, { sessions: ReadCache; answers: ReadCache; fundTotals: ReadCache }>();
 
 function cachesOf(strapi: Core.Strapi) {
   let found = caches.get(strapi);
@@ -49,6 +50,8 @@ function cachesOf(strapi: Core.Strapi) {
     found = {
       sessions: new ReadCache(strapi, { row: SESSIONS_ROW, maxAgeMs: SESSION_MAX_AGE_MS, enabled }),
       answers: new ReadCache(strapi, { row: ANSWERS_ROW, maxAgeMs: ANSWER_MAX_AGE_MS, enabled }),
+      // Not a user's: what a fund's accepted commitments add up to, the same for every investor who reads the fund.
+      fundTotals: new ReadCache(strapi, { row: FUND_TOTALS_ROW, maxAgeMs: ANSWER_MAX_AGE_MS }),
     };
     caches.set(strapi, found);
   }
@@ -57,6 +60,14 @@ function cachesOf(strapi: Core.Strapi) {
 
 /** This instance's cache of who each session is. */
 export const sessionCache = (strapi: Core.Strapi): ReadCache => cachesOf(strapi).sessions;
+
+/**
+ * This instance's cache of what each fund's accepted commitments add up to (what is left to raise, which every
+ * investment an investor reads shows): a fund of 75,000 commitments is summed once, not on every investor's read.
+ * Cleared by any write to a commitment, on every instance as the others are; kept 30 s at most; on whatever
+ * SIGNED_IN_CACHE says, as it holds no one's own data.
+ */
+export const fundTotalsCache = (strapi: Core.Strapi): ReadCache => cachesOf(strapi).fundTotals;
 
 /** An answer the route did not make as a 200 with JSON: sent as it is, not kept. */
 class NotKept extends Error {}
@@ -110,4 +121,5 @@ export function registerSignedInCaches(strapi: Core.Strapi): void {
   clearOnWrites(strapi, sessionsCache, [SIGN_IN_SESSION, USER, 'api::portal.portal'], ['afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'], onlyResetRequest);
   const feedsAnswers = (uid: string) => (uid.startsWith('api::') || uid === USER || uid === 'plugin::upload.file') && !NOT_IN_ANSWERS.has(uid);
   clearOnWrites(strapi, answers, feedsAnswers, undefined, onlyResetRequest);
+  clearOnWrites(strapi, cachesOf(strapi).fundTotals, ['api::synd-user.synd-user', 'api::fund.fund']);
 }

@@ -7,6 +7,7 @@ import {
 import { conflict } from '../../../utils/http-errors';
 import { inTurn, TURNS } from '../../../utils/in-turn';
 import { serviceAccessor } from '../../../utils/service';
+import { fundTotalsCache } from '../../../utils/signed-in-cache';
 import { linkTableOf, tableOf } from '../../../utils/tables';
 import type { AccountUser } from '../../account/users';
 import { contents } from '../../content/services/content';
@@ -132,6 +133,17 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
     return new Map(rows.map((row) => [Number(row.fund), amount(row.total)]));
   }
 
+  /**
+   * What the accepted commitments to each fund add up to, everyone's: from the shared fund-totals cache (a sum per
+   * fund, computed once for every investor who reads it), or summed in the caller's transaction when there is one.
+   */
+  async function fundTotals(fundIds: number[]): Promise<Map<number, number>> {
+    if (strapi.db.inTransaction()) return acceptedTotals(fundIds);
+    const cache = fundTotalsCache(strapi);
+    const totals = await Promise.all(fundIds.map(async (fundId) => (await cache.get(['accepted', fundId], async () => (await acceptedTotals([fundId])).get(fundId) ?? 0)).value));
+    return new Map(fundIds.map((fundId, index) => [fundId, totals[index]]));
+  }
+
   /** The sum of the accepted commitments to a fund, leaving out one syndication user's own (when it is being changed). */
   async function committed(fundId: number, exceptSyndUserId?: number): Promise<number> {
     return (await acceptedTotals([fundId], exceptSyndUserId === undefined ? [] : [exceptSyndUserId])).get(fundId) ?? 0;
@@ -147,17 +159,18 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function limitsForEach(userId: number, entries: { fund: FundRow; own: SyndUserRow | null }[]): Promise<Limits[]> {
     if (entries.length === 0) return [];
     type Row = { id: number; invest_amount: Amount; fund: { id: number } | null };
-    const owns = entries.flatMap(({ own }) => (own ? [own.id] : []));
-    const [accepted, investedIn]: [Map<number, number>, Row[]] = await Promise.all([
-      acceptedTotals([...new Set(entries.map(({ fund }) => fund.id))], owns),
+    const [everyone, investedIn]: [Map<number, number>, Row[]] = await Promise.all([
+      fundTotals([...new Set(entries.map(({ fund }) => fund.id))]),
       strapi.db.query(SYND_USER).findMany({
         where: { user: { id: userId }, invest_status: INVEST_STATUS.accepted, sa_complete_date: { $notNull: true } },
         select: ['id', 'invest_amount'],
         populate: { fund: { select: ['id'] } },
       }),
     ]);
-    return entries.map(({ fund }) => {
-      const left = Math.max(0, amount(fund.total_inv_amount) - (accepted.get(fund.id) ?? 0));
+    return entries.map(({ fund, own }) => {
+      // The caller's own accepted commitment aside: what they may commit is what the others left.
+      const mine = own && own.invest_status === INVEST_STATUS.accepted && own.fund?.id === fund.id ? amount(own.invest_amount) : 0;
+      const left = Math.max(0, amount(fund.total_inv_amount) - ((everyone.get(fund.id) ?? 0) - mine));
       const forExisting = optionalAmount(fund.min_inv_amount_for_existing);
       const investsElsewhere = investedIn.some((row) => row.fund && row.fund.id !== fund.id);
       const minimum = forExisting !== null && forExisting > 0 && investsElsewhere ? forExisting : amount(fund.min_inv_amount);
@@ -198,10 +211,11 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** The caller's syndication users of these investments, by investment id. */
   async function ownOf(userId: number, investmentIds: number[]): Promise<Map<number, SyndUserRow>> {
-    const rows: SyndUserRow[] = investmentIds.length
-      ? await strapi.db.query(SYND_USER).findMany({ where: { user: { id: userId }, investment: { id: { $in: investmentIds } } }, populate: SYND_USER_POPULATE })
-      : [];
-    return new Map(rows.filter((row) => row.investment).map((row) => [row.investment!.id, row]));
+    // By the user alone (an investor has a commitment or two per investment), the investments picked here: a filter
+    // on the investments too would have the database list every commitment to them (tens of thousands) first.
+    const rows: SyndUserRow[] = investmentIds.length ? await strapi.db.query(SYND_USER).findMany({ where: { user: { id: userId } }, populate: SYND_USER_POPULATE }) : [];
+    const wanted = new Set(investmentIds);
+    return new Map(rows.filter((row) => row.investment && wanted.has(row.investment.id)).map((row) => [row.investment!.id, row]));
   }
 
   /** The investment a commit names: through the caller's syndication user, else directly (their first commit). */
