@@ -107,6 +107,7 @@ beforeAll(async () => {
   // What every start and the hourly upkeep run: on a grown database they must not read a table whole either.
   await during('the start labelling sessions from before labels', () => labelUnlabelledSessions(app.strapi));
   await during('a round of upkeep', () => upkeep(app.strapi).run());
+  await during('the start filling in agreement fingerprints', () => (app.strapi.service('api::signing.signing') as unknown as { backfillFingerprints(): Promise<number> }).backfillFingerprints());
 }, 300_000);
 
 afterAll(() => {

@@ -361,7 +361,8 @@ describe('the completed agreement', () => {
     try {
       expect((await check()).status).toBe(404);
       const service = app.strapi.service('api::signing.signing') as unknown as { backfillFingerprints(options?: { batch?: number }): Promise<number> };
-      expect(await service.backfillFingerprints({ batch: 1 })).toBe(1);
+      // At least this one (other test files' agreements may share the database and lack theirs too).
+      expect(await service.backfillFingerprints({ batch: 1 })).toBeGreaterThanOrEqual(1);
       expect(await check()).toMatchObject({ status: 200, body: { valid: true, signerInitials: ['C. C.', 'A. A.'] } });
       // Run again (every start does): nothing left to fill, the missing file still has none.
       expect(await service.backfillFingerprints()).toBe(0);
