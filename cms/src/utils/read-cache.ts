@@ -351,7 +351,12 @@ export class ReadCache {
         do {
           this.bumpAgain = false;
           await this.ensureTable();
+          const known = this.sharedGeneration;
           await this.strapi.db.getConnection(TABLE).where({ id: this.options.row }).increment('generation', 1);
+          // Our own move, when no other instance moved it since this one last looked: this instance has cleared already,
+          // so its next look must not clear again (that would drop answers made since, for nothing).
+          const row = (await this.strapi.db.getConnection(TABLE).select('generation').where({ id: this.options.row }).first()) as { generation: number | string } | undefined;
+          if (known !== null && row && BigInt(row.generation) === BigInt(known) + 1n) this.sharedGeneration = String(row.generation);
         } while (this.bumpAgain);
       } finally {
         this.bumping = null;
