@@ -780,11 +780,13 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async fundsWithLedger(fundIds: number[]): Promise<Set<number>> {
       if (!fundIds.length) return new Set();
+      // Whether each fund has one row, not which funds its rows name: a grown fund has hundreds of thousands, and a
+      // DISTINCT over them would read them all on every investor's summary.
       const keeping = new Set<number>();
       for (const uid of [LEDGER_ENTRY, CALL_ITEM]) {
         const funds = linkTableOf(strapi, uid, 'fund');
-        const rows = (await knex()(funds.name).whereIn(funds.target, fundIds).distinct({ fund: funds.target })) as { fund: number | string }[];
-        for (const row of rows) keeping.add(Number(row.fund));
+        const found = await Promise.all(fundIds.filter((fundId) => !keeping.has(fundId)).map(async (fundId) => ((await knex()(funds.name).where(funds.target, fundId).first(funds.target)) ? fundId : null)));
+        for (const fundId of found) if (fundId !== null) keeping.add(fundId);
       }
       return keeping;
     },
