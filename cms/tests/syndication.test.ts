@@ -63,6 +63,17 @@ describe('committing to an investment', () => {
     expect(rows.reduce((sum: number, row: { invest_amount: string | number }) => sum + Number(row.invest_amount), 0)).toBe(100_000);
   });
 
+  it('takes a fund of hundreds of millions and a nine-figure commitment, to the cent, on either database', async () => {
+    // Strapi's decimal is numeric(10, 2) on PostgreSQL (at most $99,999,999.99) until the widen-money-columns migration.
+    const large = await offering(home, 'synd-large', 250_000_000.5);
+    const { authCode } = await investor('synd-large-one');
+    const answer = await commit(authCode, { id: large.documentId, invest_amount: 120_000_000.25, method_of_inv: 'TRUST' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.syndUser.invest_amount).toBe(120_000_000.25);
+    const { body } = await call(app, 'GET', '/api/syndication/byslug/synd-large', undefined, { authCode: (await investor('synd-large-two')).authCode });
+    expect(body.leftAmountToInvest).toBe(130_000_000.25);
+  });
+
   it('shows each investment with what is left, leaving out the caller’s own commitment, and the lower minimum for existing investors', async () => {
     const first = await offering(home, 'synd-first', 100_000);
     const second = await offering(home, 'synd-second', 200_000);

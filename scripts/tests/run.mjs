@@ -2,12 +2,8 @@
 // restarts) again on PostgreSQL when DATABASE_URL names a server to create a test database on.
 import { spawnSync } from 'node:child_process';
 
-/**
- * The test files whose subject is the database a portal runs on, run on both. The volume seed's test is not among
- * them yet: on PostgreSQL its check that a grown fund's size scales with its commitments fails for Oak Harbor Growth
- * Fund 2019 (open, README Seeding); the seed itself runs on PostgreSQL in `npm run bench`.
- */
-const ON_BOTH = ['tests/restart.test.ts'];
+/** The test files whose subject is the database a portal runs on, run on both. */
+const ON_BOTH = ['tests/volume.test.ts', 'tests/restart.test.ts'];
 
 if (process.env.CI === 'true' && !process.env.DATABASE_URL) {
   console.error('CI runs the volume seed and restart tests on PostgreSQL too, but DATABASE_URL is not set');
@@ -16,7 +12,7 @@ if (process.env.CI === 'true' && !process.env.DATABASE_URL) {
 const vitest = (args, env = {}) => spawnSync('npx', ['vitest', 'run', '--configLoader', 'runner', ...args], { stdio: 'inherit', env: { ...process.env, ...env } }).status;
 let status = vitest(process.argv.slice(2));
 if (status === 0 && process.env.DATABASE_URL && process.argv.length === 2) {
-  console.log('\nScripts tests on postgres: the restarts');
+  console.log('\nScripts tests on postgres: the volume seed and the restarts');
   status = vitest(ON_BOTH, { SCRIPTS_TEST_DATABASE: 'postgres' });
 } else if (!process.env.DATABASE_URL) console.log('(PostgreSQL run skipped: DATABASE_URL is not set)');
 process.exit(status ?? 1);

@@ -14,13 +14,22 @@ export interface IndexSpec {
 const sqlOf = (column: string) => column.replace(/^(\w+)$|\((\w+)\)/, (_, plain: string, inner: string) => (plain ? `"${plain}"` : `("${inner}")`));
 
 /**
+ * The PostgreSQL schema the CMS's tables are in (DATABASE_SCHEMA, default public), or undefined on SQLite. Strapi
+ * hands knex the driver's name as the client (`pg`), so the dialect is what tells PostgreSQL apart.
+ */
+export function postgresSchema(knex: Knex): string | undefined {
+  if (knex.client.dialect !== 'postgresql') return undefined;
+  return (knex.client.config.connection?.schema as string | undefined) ?? 'public';
+}
+
+/**
  * Creates each index where missing (a database that has some already, made by hand or by a partly finished run, takes
  * the rest), in the connection's schema on PostgreSQL.
  */
 export async function createIndexes(knex: Knex, indexes: IndexSpec[]): Promise<void> {
-  const schema = knex.client.config.connection?.schema as string | undefined;
+  const schema = postgresSchema(knex);
   for (const { table, name, columns, unique, where } of indexes) {
-    const target = schema && knex.client.config.client === 'postgres' ? `"${schema}"."${table}"` : `"${table}"`;
+    const target = schema ? `"${schema}"."${table}"` : `"${table}"`;
     await knex.raw(`CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON ${target} (${columns.map(sqlOf).join(', ')})${where ? ` WHERE ${where}` : ''}`);
   }
 }

@@ -22,8 +22,6 @@ const SESSIONS_EACH = 3;
 /** Investors per transaction. */
 const BATCH = 250;
 const DAY = 24 * 60 * 60 * 1000;
-/** The largest amount a Strapi decimal column holds on PostgreSQL (numeric(10, 2)), in whole dollars. */
-const FUND_TOTAL_MAX = 99_999_999;
 
 /** What an investor owns, copied from their template, by the relation that names the owner. */
 const OWNED_BY_USER = [SYND_USER, 'api::tax-document.tax-document', 'api::news-document.news-document', 'api::proof-document.proof-document'];
@@ -180,9 +178,8 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
       if (was <= 0 || committed <= was) continue;
       const row = (await knex(funds).where('id', fund).first('total_inv_amount')) as { total_inv_amount: number | string | null } | undefined;
       if (!row?.total_inv_amount) continue;
-      // A decimal attribute is numeric(10, 2) on PostgreSQL: past its ceiling a fund stays at the ceiling (and fills up).
-      const grown = Math.round((Number(row.total_inv_amount) * committed) / was);
-      await knex(funds).where('id', fund).update({ total_inv_amount: isPostgres ? Math.min(FUND_TOTAL_MAX, grown) : grown });
+      // Amounts in dollars are numeric(15, 2) on PostgreSQL (migration widen-money-columns): a grown fund fits.
+      await knex(funds).where('id', fund).update({ total_inv_amount: Math.round((Number(row.total_inv_amount) * committed) / was) });
     }
   }
 
