@@ -82,8 +82,10 @@ export const COLLECTIONS: Record<string, CollectionRule> = {
     populate: { template: ['name', 'subject', 'color', 'showInUI'] },
     populateAlways: ['template'],
     owner: 'user',
-    // Notifications of templates kept out of the site (showInUI off) stay in the admin panel; an unset value is on.
-    always: { $or: [{ template: { id: { $null: true } } }, { template: { showInUI: true } }, { template: { showInUI: { $null: true } } }] },
+    // Notifications of templates kept out of the site (showInUI off) stay in the admin panel; an unset value is on, and
+    // so is no template (its left-joined columns are null). One condition on the relation: Strapi joins the template
+    // once for it (an $or of three relation conditions joined it three times).
+    always: { template: { $or: [{ showInUI: true }, { showInUI: { $null: true } }] } },
     derive: (row) => {
       const template = row.template as { subject?: string | null } | null | undefined;
       return { subject: notificationSubject(template?.subject, row.tags, row.messageSubject as string | null) };
