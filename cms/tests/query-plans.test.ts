@@ -12,7 +12,7 @@ import { http, useStrapi, type TestApp } from './helpers/strapi';
  * sessions, codes, links, notifications, documents, downloads, commitments, ...) is a request that slows down as the
  * portal ages. The requests are the access matrix's (every /api route, as an investor, an admin, a superadmin looking
  * through an investor's eyes and a visitor) plus the ones that need a real secret: a password sign-in, a signing link,
- * a guest code, a password-reset code; the sponsor desk's reads in the admin panel; and what a start and the hourly
+ * a guest code, a password-reset code; the sponsor desk's reads and calls in the admin panel; and what a start and the hourly
  * upkeep run. On PostgreSQL the plan is asked with sequential scans priced out
  * (`enable_seqscan = off`), so a small test table cannot hide a missing index: a Seq Scan there means there is none.
  */
@@ -41,6 +41,8 @@ let world: World;
 const captured = new Map<string, Captured>();
 /** The requests that ran any query (a query is planned once, under the first request that ran it). */
 const requestsThatQueried = new Set<string>();
+/** How many reminders the desk's reminders call sent (none would leave their delivery unplanned). */
+let remindersSent = 0;
 let current = '';
 const listener = (query: { sql: string; bindings?: unknown[] }) => {
   // Only reads and the WHERE of writes are planned; an INSERT has no plan to speak of.
@@ -103,6 +105,23 @@ beforeAll(async () => {
   ]) {
     await during(`the sponsor desk: GET ${route}`, () => http(app, 'GET', route, undefined, staff));
   }
+  // Its other reads and the calls it makes of a fund: a tax year set and read (the list counts each year's K-1s),
+  // the fund's events, and reminders, whose mails go out after the answer: the test waits for them, so their queries
+  // (each reminder taken, and a stopped call's left over) are planned too.
+  const fundId = world.home.fund;
+  const schedule = await during('the sponsor desk: POST /sponsor-desk/tax-schedules', () => http(app, 'POST', '/sponsor-desk/tax-schedules', { fund: fundId, taxYear: 2026, expectedDate: '2027-03-15' }, staff));
+  for (const route of [
+    `/sponsor-desk/tax-schedules?fund=${fundId}`, `/sponsor-desk/tax-schedules/${schedule.body.documentId}`, `/sponsor-desk/fund-events?fund=${fundId}`,
+    `/sponsor-desk/fund-events?fund=${fundId}&state=posted&type=capital_call&page=1&pageSize=50`, `/sponsor-desk/investors/${world.ann.documentId}`,
+  ]) {
+    await during(`the sponsor desk: GET ${route}`, () => http(app, 'GET', route, undefined, staff));
+  }
+  await during('the sponsor desk: POST /sponsor-desk/reminders', async () => {
+    const reminded = await http(app, 'POST', '/sponsor-desk/reminders', { fund: fundId, state: 'committed' }, staff);
+    remindersSent = reminded.body.sent ?? 0;
+    const remindersTo = () => [world.ann, world.ben].flatMap((who) => mailsTo(who.email)).filter((mail) => /^Subject: Reminder:/m.test(mail.raw)).length;
+    for (const started = Date.now(); remindersTo() < remindersSent && Date.now() - started < 5_000;) await new Promise((resolve) => setTimeout(resolve, 50));
+  });
 
   // What every start and the hourly upkeep run: on a grown database they must not read a table whole either.
   await during('the start labelling sessions from before labels', () => labelUnlabelledSessions(app.strapi));
@@ -253,10 +272,12 @@ function sqliteValue(value: unknown): unknown {
 describe('query plans', () => {
   it('caught the queries of every kind of request', () => {
     const requests = requestsThatQueried;
-    for (const expected of ['sign-in with a password', 'a signing link opened', 'a guest code used', 'a password-reset code used', 'GET /api/syndication/mine as ann', 'the start labelling', 'a round of upkeep', 'the sponsor desk: GET /sponsor-desk/funds?']) {
+    for (const expected of ['sign-in with a password', 'a signing link opened', 'a guest code used', 'a password-reset code used', 'GET /api/syndication/mine as ann', 'the start labelling', 'a round of upkeep', 'the sponsor desk: GET /sponsor-desk/funds?',
+      'the sponsor desk: GET /sponsor-desk/tax-schedules?', 'the sponsor desk: GET /sponsor-desk/fund-events?', 'the sponsor desk: POST /sponsor-desk/reminders']) {
       expect([...requests].some((request) => request.startsWith(expected)), expected).toBe(true);
     }
     expect(captured.size).toBeGreaterThan(50);
+    expect(remindersSent).toBeGreaterThan(0);
   });
 
   // A JIT compile of a short query cost 80 ms where the query ran in 2 (the notifications list on a new database).

@@ -17,6 +17,34 @@ export interface OpenSigningLink {
 
 const signingService = (strapi: Core.Strapi) => strapi.service('api::signing.signing') as unknown as SigningService;
 
+/** A demo agreement's syndication user, with the dates its signatures are placed at. */
+interface DemoRow {
+  id: number;
+  sa_start_date: string | null;
+  sa_complete_date: string | null;
+}
+
+/**
+ * The syndication user of each demo agreement (data/people.ts: demoAgreements), in the same order; null where it is
+ * missing. One query for all: the demo investors' commitments, found by their accounts' emails (a handful of rows,
+ * however many investors the portal has since).
+ */
+async function demoRows(strapi: Core.Strapi): Promise<(DemoRow | null)[]> {
+  const agreements = demoAgreements();
+  const rows: (DemoRow & { user: { email: string } | null; fund: { url_slug: string | null } | null })[] = await strapi.db.query(SYND_USER).findMany({
+    // By each email whatever its case (LOWER(email) = LOWER(?)), which the users' lower(email) index answers.
+    where: { user: { $or: [...new Set(agreements.map(({ email }) => email))].map((email) => ({ email: { $eqi: email } })) } },
+    select: ['id', 'sa_start_date', 'sa_complete_date'],
+    populate: { user: { select: ['email'] }, fund: { select: ['url_slug'] } },
+    orderBy: { id: 'asc' },
+  });
+  return agreements.map(({ email, offering }) => rows.find((row) => row.user?.email.toLowerCase() === email.toLowerCase() && row.fund?.url_slug === offering) ?? null);
+}
+
+/** How many signer rows the demo's agreements have: counted on their own rows, not on every signing the portal holds. */
+const demoSignings = (strapi: Core.Strapi, rows: DemoRow[]): Promise<number> =>
+  rows.length ? strapi.db.query(SIGNING).count({ where: { syndUser: { id: { $in: rows.map((row) => row.id) } } } }) : Promise.resolve(0);
+
 /**
  * Gives each demo investor their agreement (data/people.ts: demoAgreements), made by the CMS's own local signer so
  * it is real: the PDF rendered with their terms, signatures with an audit trail, and for the complete ones a sealed
@@ -24,29 +52,35 @@ const signingService = (strapi: Core.Strapi) => strapi.service('api::signing.sig
  */
 export async function seedAgreements(strapi: Core.Strapi): Promise<{ created: number; skipped: number }> {
   const service = signingService(strapi);
-  const before = await strapi.db.query(SIGNING).count();
-  for (const { email, offering, stage, management } of demoAgreements()) {
-    const row: { id: number; sa_start_date: string | null; sa_complete_date: string | null } | null = await strapi.db
-      .query(SYND_USER)
-      .findOne({ where: { user: { email }, fund: { url_slug: offering } } });
-    if (!row) throw new Error(`The demo agreement of ${email} needs their syndication user on ${offering}`);
+  const agreements = demoAgreements();
+  const rows = await demoRows(strapi);
+  const found = rows.map((row, index) => {
+    if (!row) throw new Error(`The demo agreement of ${agreements[index].email} needs their syndication user on ${agreements[index].offering}`);
+    return row;
+  });
+  const before = await demoSignings(strapi, found);
+  for (const [index, { stage, management }] of agreements.entries()) {
+    const row = found[index];
     // Signed the day the investor committed; the complete one countersigned shortly before it was marked complete.
     const at = stage === 'complete' && row.sa_complete_date ? new Date(new Date(row.sa_complete_date).getTime() - 3 * 3_600_000) : new Date(row.sa_start_date ?? Date.now());
     await service.demoAgreement(row.id, stage, at, management);
   }
-  const after = await strapi.db.query(SIGNING).count();
+  const after = await demoSignings(strapi, found);
   return { created: after - before, skipped: before };
 }
 
 /**
  * The links of the demo's signers who have not signed (the seed sends no mail), so the demo's spouse step can be
- * tried: open one on the site to sign as that person.
+ * tried: open one on the site to sign as that person. Only the demo agreements' signers: every start seeds, and a
+ * grown portal holds tens of thousands of unsigned links that are not the demo's to show.
  */
 export async function openSigningLinks(strapi: Core.Strapi): Promise<OpenSigningLink[]> {
   const service = signingService(strapi);
+  const syndUserIds = (await demoRows(strapi)).flatMap((row) => (row ? [row.id] : []));
+  if (!syndUserIds.length) return [];
   const open: { name: string | null; email: string | null; tokenNonce: string | null; expiresAt: string | null }[] = await strapi.db
     .query(SIGNING)
-    .findMany({ where: { signedAt: { $null: true }, role: { $ne: 'management' } }, orderBy: { id: 'asc' } });
+    .findMany({ where: { syndUser: { id: { $in: syndUserIds } }, signedAt: { $null: true }, role: { $ne: 'management' } }, orderBy: { id: 'asc' } });
   return open.flatMap((signer) => {
     const token = service.linkTokenOf(signer);
     const live = !signer.expiresAt || new Date(signer.expiresAt).getTime() > Date.now();

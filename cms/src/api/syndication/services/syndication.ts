@@ -136,11 +136,15 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
   /**
    * What the accepted commitments to each fund add up to, everyone's: from the shared fund-totals cache (a sum per
    * fund, computed once for every investor who reads it), or summed in the caller's transaction when there is one.
+   * The first fund the cache misses sums them all in one grouped query, which the other misses share: one query per
+   * read, not one per fund (the cache is cleared for every fund at once, so misses come together).
    */
   async function fundTotals(fundIds: number[]): Promise<Map<number, number>> {
     if (strapi.db.inTransaction()) return acceptedTotals(fundIds);
     const cache = fundTotalsCache(strapi);
-    const totals = await Promise.all(fundIds.map(async (fundId) => (await cache.get(['accepted', fundId], async () => (await acceptedTotals([fundId])).get(fundId) ?? 0)).value));
+    let summed: Promise<Map<number, number>> | undefined;
+    const sumAll = () => (summed ??= acceptedTotals(fundIds));
+    const totals = await Promise.all(fundIds.map(async (fundId) => (await cache.get(['accepted', fundId], async () => (await sumAll()).get(fundId) ?? 0)).value));
     return new Map(fundIds.map((fundId, index) => [fundId, totals[index]]));
   }
 

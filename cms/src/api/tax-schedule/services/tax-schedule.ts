@@ -6,6 +6,7 @@ import { fileStorage } from '../../../providers/storage';
 import { sanitizeFileName, sizeLabel } from '../../../providers/storage/file-types';
 import { conflict } from '../../../utils/http-errors';
 import { serviceAccessor } from '../../../utils/service';
+import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { isIsoDate } from '../../../utils/validation';
 import { ledger } from '../../ledger-entry/services/ledger-entry';
 import { notifications, type Recipient } from '../../notification/services/notification';
@@ -14,6 +15,7 @@ import { recountDocuments } from '../../tax-document/document-counts';
 const TAX_SCHEDULE = 'api::tax-schedule.tax-schedule';
 const TAX_DOCUMENT = 'api::tax-document.tax-document';
 const SYND_USER = 'api::synd-user.synd-user';
+const USER = 'plugin::users-permissions.user';
 /** The largest K-1 file the desk takes. */
 export const K1_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -90,9 +92,44 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
     return new Map(rows.flatMap((row) => (row.user ? [[row.user.id, row] as const] : [])));
   }
 
-  /** How many partners hold the schedule's document (one active document each: a replaced one is withdrawn). */
-  const issuedCount = (scheduleId: number): Promise<number> =>
-    strapi.db.query(TAX_DOCUMENT).count({ where: { taxSchedule: { id: scheduleId }, isDeleted: { $ne: true }, user: { id: { $notNull: true } } } });
+  /** How many partners the fund has (as partners() lists them: each investor once), counted by the database. */
+  async function partnerCount(fundId: number): Promise<number> {
+    const funds = linkTableOf(strapi, SYND_USER, 'fund');
+    const users = linkTableOf(strapi, SYND_USER, 'user');
+    const [row] = (await strapi.db.connection(`${tableOf(strapi, SYND_USER)} as s`)
+      .join(`${funds.name} as sf`, `sf.${funds.owner}`, 's.id')
+      .join(`${users.name} as su`, `su.${users.owner}`, 's.id')
+      .join(`${tableOf(strapi, USER)} as u`, 'u.id', `su.${users.target}`)
+      .where(`sf.${funds.target}`, fundId)
+      .where(`s.${columnOf(strapi, SYND_USER, 'invest_status')}`, INVEST_STATUS.accepted)
+      .whereNotNull(`s.${columnOf(strapi, SYND_USER, 'sa_complete_date')}`)
+      .countDistinct({ count: 'u.id' })) as { count: number | string }[];
+    return Number(row?.count ?? 0);
+  }
+
+  /**
+   * How many partners hold each schedule's document (one active document each: a replaced one is withdrawn), by
+   * schedule id: one grouped query for all of them; a schedule with none is absent.
+   */
+  async function issuedCounts(scheduleIds: number[]): Promise<Map<number, number>> {
+    if (!scheduleIds.length) return new Map();
+    const schedules = linkTableOf(strapi, TAX_DOCUMENT, 'taxSchedule');
+    const users = linkTableOf(strapi, TAX_DOCUMENT, 'user');
+    const rows = (await strapi.db.connection(`${tableOf(strapi, TAX_DOCUMENT)} as d`)
+      .join(`${schedules.name} as ds`, `ds.${schedules.owner}`, 'd.id')
+      .join(`${users.name} as du`, `du.${users.owner}`, 'd.id')
+      .join(`${tableOf(strapi, USER)} as u`, 'u.id', `du.${users.target}`)
+      .whereIn(`ds.${schedules.target}`, scheduleIds)
+      // As Strapi's `$ne: true` reads: a document whose flag is unset does not count.
+      .where(`d.${columnOf(strapi, TAX_DOCUMENT, 'isDeleted')}`, '<>', true)
+      .groupBy(`ds.${schedules.target}`)
+      .select({ schedule: `ds.${schedules.target}` })
+      .count({ count: 'd.id' })) as { schedule: number | string; count: number | string }[];
+    return new Map(rows.map((row) => [Number(row.schedule), Number(row.count)]));
+  }
+
+  /** How many partners hold the schedule's document. */
+  const issuedCount = async (scheduleId: number): Promise<number> => (await issuedCounts([scheduleId])).get(scheduleId) ?? 0;
 
   async function markIssued(row: ScheduleRow, staffName: string) {
     await strapi.db.query(TAX_SCHEDULE).update({ where: { id: row.id }, data: { state: 'issued', issuedAt: new Date(), issuedBy: staffName } });
@@ -128,10 +165,10 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
     async ofFund(fundName: unknown) {
       const fund = await ledger(strapi).fundNamed(fundName);
       const rows = (await strapi.db.query(TAX_SCHEDULE).findMany({ where: { fund: { id: fund.id } }, populate: { fund: { select: ['id', 'documentId', 'name'] } }, orderBy: [{ taxYear: 'desc' }, { id: 'desc' }] })) as ScheduleRow[];
-      const investors = (await partners(fund.id)).length;
+      const [investors, issued] = await Promise.all([partnerCount(fund.id), issuedCounts(rows.map((row) => row.id))]);
       return {
         fund: { documentId: fund.documentId, name: fund.name },
-        results: await Promise.all(rows.map(async (row) => ({ ...scheduleView(row), investors, issued: await issuedCount(row.id) }))),
+        results: rows.map((row) => ({ ...scheduleView(row), investors, issued: issued.get(row.id) ?? 0 })),
       };
     },
 
