@@ -64,6 +64,7 @@ export default ({ env }: { env: (name: string, fallback: string) => string }): P
       certPassword: env('SIGNING_CERT_PASSWORD', ''),
       devCertFile: path.resolve(cmsRoot, '.tmp/signing/development-certificate.p12'),
       tsaUrl: httpUrl('SIGNING_TSA_URL'),
+      tsaCa: value('SIGNING_TSA_CA'),
       contactEmail: value('SIGNING_CONTACT_EMAIL'),
       dropbox: {
         apiKey: value('DROPBOX_SIGN_API_KEY'),

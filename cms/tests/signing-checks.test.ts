@@ -54,7 +54,7 @@ async function textOf(pdf: Buffer): Promise<string> {
 /** Countersigns the investor's agreement as the portal's admin and downloads the completed PDF as the investor. */
 async function completedAgreement(investor: Investor): Promise<Buffer> {
   const countersigned = await call(app, 'POST', '/api/syndication/countersign', { id: investor.syndUser, name: 'Ada Admin' }, { authCode: admin.authCode, headers: { origin: 'http://localhost:5173' } });
-  expect(countersigned.status).toBe(200);
+  expect(countersigned.status, JSON.stringify(countersigned.body)).toBe(200);
   const { body } = await call(app, 'POST', '/api/profile/synd_agreements/download', { syndUserId: investor.syndUser }, { authCode: investor.authCode });
   return (await download(body.url, investor.authCode)).bytes;
 }
@@ -293,11 +293,14 @@ describe('the completed agreement', () => {
     await post(token, '/code/verify', { code: code === '000000' ? '111111' : '000000' });
     const verified = await post(token, '/code/verify', { code });
     expect((await call(app, 'POST', `/api/signing/${token}`, { name: 'Cora Complete', consent: true, verification: verified.body.verification }, { ip: '198.51.100.23' })).status).toBe(200);
+    // The authority's root pinned (SIGNING_TSA_CA): its token must chain to it.
     app.strapi.config.set('portal.signing.tsaUrl', tsa.url);
+    app.strapi.config.set('portal.signing.tsaCa', path.join(tsa.dir, 'ca.crt'));
     try {
       pdf = await completedAgreement(investor);
     } finally {
       app.strapi.config.set('portal.signing.tsaUrl', '');
+      app.strapi.config.set('portal.signing.tsaCa', '');
     }
   });
 
@@ -344,6 +347,38 @@ describe('the completed agreement', () => {
     }
     expect(await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: waiting.syndUserId } })).toMatchObject({ sa_complete_date: null, managementSignedAt: null });
     expect(await app.strapi.db.query(SIGNING).count({ where: { syndUser: { id: waiting.syndUserId }, role: 'management' } })).toBe(0);
+  });
+
+  it("refuses a token the authority did not sign as it came, or signed under a root it is not pinned to: the agreement stays waiting", async () => {
+    const other = await startLocalTsa();
+    const countersign = async (prefix: string, tsaCa: string, tamper: boolean) => {
+      const { investor: waiting, token } = await investorWithLink(prefix);
+      await signThroughLink(app, token, waiting.email, { name: 'Wait Ing', consent: true }, { authCode: waiting.authCode });
+      app.strapi.config.set('portal.signing.tsaUrl', tsa.url);
+      app.strapi.config.set('portal.signing.tsaCa', tsaCa);
+      tsa.tamper(tamper);
+      try {
+        const answer = await call(app, 'POST', '/api/syndication/countersign', { id: waiting.syndUser, name: 'Ada Admin' }, { authCode: admin.authCode });
+        expect(await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: waiting.syndUserId } })).toMatchObject({ sa_complete_date: null });
+        return answer;
+      } finally {
+        tsa.tamper(false);
+        app.strapi.config.set('portal.signing.tsaUrl', '');
+        app.strapi.config.set('portal.signing.tsaCa', '');
+      }
+    };
+    try {
+      // A network in between moved the token's time: its signature no longer matches what it certifies.
+      const backdated = await countersign('tsa-backdated', '', true);
+      expect(backdated.status).toBe(502);
+      expect(backdated.body.error.message).toMatch(/^The time-stamping authority's token does not verify/);
+      // A genuine token of an authority whose certificate does not chain to the pinned root.
+      const unpinned = await countersign('tsa-unpinned', path.join(other.dir, 'ca.crt'), false);
+      expect(unpinned.status).toBe(502);
+      expect(unpinned.body.error.message).toMatch(/^The time-stamping authority's token does not verify/);
+    } finally {
+      await other.close();
+    }
   });
 
   it('is recognised by its fingerprint on its own portal: when it was completed and the signers’ initials (of the names they signed with), nothing else', async () => {

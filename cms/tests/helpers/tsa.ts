@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 
 const run = promisify(execFile);
@@ -16,6 +17,8 @@ export interface LocalTsa {
   dir: string;
   /** How many timestamp requests it answered. */
   answered: () => number;
+  /** From now on, answer as a network in between that moves each token's time an hour back (its signature left as it was). */
+  tamper: (on: boolean) => void;
   close: () => Promise<void>;
 }
 
@@ -42,6 +45,7 @@ export async function startLocalTsa(): Promise<LocalTsa> {
   );
   let answered = 0;
   let sequence = 0;
+  let tampering = false;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -54,7 +58,7 @@ export async function startLocalTsa(): Promise<LocalTsa> {
         .then(() => {
           answered += 1;
           response.writeHead(200, { 'content-type': 'application/timestamp-reply' });
-          response.end(fs.readFileSync(reply));
+          response.end(tampering ? backdated(fs.readFileSync(reply)) : fs.readFileSync(reply));
         })
         .catch((error: Error) => {
           response.writeHead(400, { 'content-type': 'text/plain' });
@@ -67,12 +71,26 @@ export async function startLocalTsa(): Promise<LocalTsa> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/tsr`,
     dir,
     answered: () => answered,
+    tamper: (on) => {
+      tampering = on;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         fs.rmSync(dir, { recursive: true, force: true });
       }),
   };
+}
+
+/** A timestamp reply whose token certifies a time an hour earlier than the authority signed. */
+function backdated(reply: Buffer): Buffer {
+  const answer = pkijs.TimeStampResp.fromBER(reply);
+  const signed = new pkijs.SignedData({ schema: answer.timeStampToken!.content });
+  const info = pkijs.TSTInfo.fromBER(signed.encapContentInfo.eContent!.getValue());
+  info.genTime = new Date(info.genTime.getTime() - 3_600_000);
+  signed.encapContentInfo.eContent = new asn1js.OctetString({ valueHex: info.toSchema().toBER() });
+  answer.timeStampToken = new pkijs.ContentInfo({ contentType: '1.2.840.113549.1.7.2', content: signed.toSchema(true) });
+  return Buffer.from(answer.toSchema().toBER());
 }
 
 /** What poppler's `pdfsig` says of a PDF's signatures (certificate trust not checked: the seals are self-signed here). */

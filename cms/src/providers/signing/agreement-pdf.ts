@@ -193,5 +193,5 @@ export async function sealPdf(pdf: PDFDocument, certificate: SealingCertificate,
   // The placeholder must sit in a classic cross-reference table for the signer to find and fill it.
   const prepared = Buffer.from(await pdf.save({ useObjectStreams: false }));
   const seal = new PadesSigner(certificate);
-  return new SignPdf().sign(prepared, certificate.tsaUrl ? new TimestampingSigner(seal, certificate.tsaUrl) : seal, at);
+  return new SignPdf().sign(prepared, certificate.tsaUrl ? new TimestampingSigner(seal, { url: certificate.tsaUrl, ca: certificate.tsaCa }) : seal, at);
 }

@@ -11,6 +11,8 @@ export interface SealingCertificate {
   password: string;
   /** SIGNING_TSA_URL: an RFC 3161 time-stamping authority; empty: seals carry our own clock's time only. */
   tsaUrl?: string;
+  /** SIGNING_TSA_CA: the roots the authority's certificate must chain to (PEM); empty: any time-stamping certificate. */
+  tsaCa?: string;
 }
 
 /** The password of the generated development certificate; it protects nothing of value. */
@@ -25,7 +27,7 @@ const DEVELOPMENT_PASSWORD = 'development';
 export function sealingCertificate(config: SigningConfig): SealingCertificate {
   if (config.certP12) {
     const p12 = fs.existsSync(config.certP12) ? fs.readFileSync(config.certP12) : Buffer.from(config.certP12, 'base64');
-    return { p12, password: config.certPassword, tsaUrl: config.tsaUrl };
+    return { p12, password: config.certPassword, tsaUrl: config.tsaUrl, tsaCa: config.tsaCa };
   }
   if (isProduction()) throw new Error('SIGNING_CERT_P12 (and SIGNING_CERT_PASSWORD) must be set in production to seal agreements');
   if (!fs.existsSync(config.devCertFile)) {
@@ -35,7 +37,7 @@ export function sealingCertificate(config: SigningConfig): SealingCertificate {
     fs.writeFileSync(partial, developmentCertificate(), { mode: 0o600 });
     fs.renameSync(partial, config.devCertFile);
   }
-  return { p12: fs.readFileSync(config.devCertFile), password: DEVELOPMENT_PASSWORD, tsaUrl: config.tsaUrl };
+  return { p12: fs.readFileSync(config.devCertFile), password: DEVELOPMENT_PASSWORD, tsaUrl: config.tsaUrl, tsaCa: config.tsaCa };
 }
 
 /**

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { Signer } from '@signpdf/utils';
@@ -11,17 +12,55 @@ const SIGNATURE_TIMESTAMP_TOKEN = '1.2.840.113549.1.9.16.2.14';
 const GRANTED = [0, 1];
 /** How long the time-stamping authority may take to answer before the seal fails. */
 const TSA_TIMEOUT_MS = 15_000;
+/** extendedKeyUsage (RFC 5280) and its id-kp-timeStamping purpose: a certificate made to sign timestamps. */
+const EXTENDED_KEY_USAGE = '2.5.29.37';
+const TIME_STAMPING = '1.3.6.1.5.5.7.3.8';
+
+/** What a seal asks of the time-stamping authority: where it answers, and the roots its certificate must chain to. */
+export interface TimestampAuthority {
+  url: string;
+  /** SIGNING_TSA_CA: PEM certificates (a file's path, or the text); empty: any time-stamping certificate. */
+  ca?: string;
+}
+
+/** The PEM certificates SIGNING_TSA_CA names (the file it names, or its own text). */
+export function trustedRoots(ca: string | undefined): pkijs.Certificate[] {
+  if (!ca) return [];
+  const text = ca.includes('-----BEGIN') ? ca : fs.readFileSync(ca, 'utf8');
+  const blocks = [...text.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]+?)-----END CERTIFICATE-----/g)];
+  if (!blocks.length) throw new Error('SIGNING_TSA_CA holds no PEM certificate');
+  return blocks.map((block) => pkijs.Certificate.fromBER(Buffer.from(block[1].replace(/\s+/g, ''), 'base64')));
+}
+
+/**
+ * The token is the authority's own: its signature verifies over what it certifies, by a certificate made for
+ * time-stamping (extendedKeyUsage timeStamping), which chains to `trusted` when roots are given. A token a network in
+ * between made up, or changed, is refused with a 502.
+ */
+async function checkToken(signed: pkijs.SignedData, stamped: Uint8Array, trusted: pkijs.Certificate[]): Promise<void> {
+  let verified: pkijs.SignedDataVerifyResult;
+  try {
+    // For a timestamp token PKI.js checks its imprint against the data stamped, then the signature over the token.
+    verified = await signed.verify({ signer: 0, data: new Uint8Array(stamped).buffer, checkChain: trusted.length > 0, trustedCerts: trusted, extendedMode: true });
+  } catch (error) {
+    const reason = (error as { message?: string; code?: number })?.message ?? String(error);
+    throw badGateway(`The time-stamping authority's token does not verify: ${reason}`);
+  }
+  if (!verified.signatureVerified) throw badGateway("The time-stamping authority's token does not verify: its signature is wrong");
+  const usage = verified.signerCertificate?.extensions?.find((extension) => extension.extnID === EXTENDED_KEY_USAGE)?.parsedValue as pkijs.ExtKeyUsage | undefined;
+  if (!usage?.keyPurposes.includes(TIME_STAMPING)) throw badGateway("The time-stamping authority's token is signed by a certificate not made for time-stamping");
+}
 
 
 const same = (a: ArrayBuffer | Uint8Array, b: Uint8Array): boolean => Buffer.from(new Uint8Array(a)).equals(Buffer.from(b));
 
 /**
- * Asks the RFC 3161 time-stamping authority at `tsaUrl` for a token over `data` (its SHA-256), with a fresh nonce and
- * the authority's certificate; checks that the token answers this request (imprint and nonce) and returns it (DER)
- * with the time it certifies. Basic authentication, when the authority needs it, goes in the URL (https://user:pass@...).
+ * Asks the RFC 3161 time-stamping authority for a token over `data` (its SHA-256), with a fresh nonce and the
+ * authority's certificate; checks that the token answers this request (imprint and nonce) and is the authority's own
+ * (checkToken), and returns it (DER) with the time it certifies. Basic authentication, when the authority needs it, goes in the URL (https://user:pass@...).
  * An authority that does not answer, refuses or answers another request fails with a 502 naming it.
  */
-export async function requestTimestamp(tsaUrl: string, data: Uint8Array): Promise<{ token: ArrayBuffer; time: Date }> {
+export async function requestTimestamp(authority: TimestampAuthority, data: Uint8Array): Promise<{ token: ArrayBuffer; time: Date }> {
   const digest = crypto.createHash('sha256').update(data).digest();
   const nonce = crypto.randomBytes(8);
   nonce[0] &= 0x7f; // a positive INTEGER
@@ -34,7 +73,7 @@ export async function requestTimestamp(tsaUrl: string, data: Uint8Array): Promis
     nonce: new asn1js.Integer({ valueHex: nonce }),
     certReq: true,
   });
-  const url = new URL(tsaUrl);
+  const url = new URL(authority.url);
   const headers: Record<string, string> = { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' };
   if (url.username) {
     headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
@@ -63,6 +102,7 @@ export async function requestTimestamp(tsaUrl: string, data: Uint8Array): Promis
   if (!same(info.messageImprint.hashedMessage.getValue(), digest) || !info.nonce || !same(info.nonce.valueBlock.valueHexView, nonce)) {
     throw badGateway('The time-stamping authority answered a token for another request');
   }
+  await checkToken(signed, data, trustedRoots(authority.ca));
   return { token: reply.timeStampToken.toSchema().toBER(), time: info.genTime };
 }
 
@@ -70,11 +110,11 @@ export async function requestTimestamp(tsaUrl: string, data: Uint8Array): Promis
  * Adds an RFC 3161 signature timestamp to a CMS (PKCS#7) signature: the authority's token over the signature value, as
  * the signer's unsigned attribute (what PAdES B-T asks of a PDF signature). The signed part is left as it was.
  */
-export async function timestampSignature(cms: Uint8Array, tsaUrl: string): Promise<Buffer> {
+export async function timestampSignature(cms: Uint8Array, authority: TimestampAuthority): Promise<Buffer> {
   const content = pkijs.ContentInfo.fromBER(cms);
   const signed = new pkijs.SignedData({ schema: content.content });
   const [signer] = signed.signerInfos;
-  const { token } = await requestTimestamp(tsaUrl, new Uint8Array(signer.signature.getValue()));
+  const { token } = await requestTimestamp(authority, new Uint8Array(signer.signature.getValue()));
   signer.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
     type: 1,
     attributes: [new pkijs.Attribute({ type: SIGNATURE_TIMESTAMP_TOKEN, values: [asn1js.fromBER(token).result] })],
@@ -82,16 +122,16 @@ export async function timestampSignature(cms: Uint8Array, tsaUrl: string): Promi
   return Buffer.from(new pkijs.ContentInfo({ contentType: SIGNED_DATA, content: signed.toSchema(true) }).toSchema().toBER());
 }
 
-/** A PDF signer that has another signer sign, then has the signature timestamped by the authority at `tsaUrl`. */
+/** A PDF signer that has another signer sign, then has the signature timestamped by the authority. */
 export class TimestampingSigner extends Signer {
   constructor(
     private readonly inner: Signer,
-    private readonly tsaUrl: string,
+    private readonly authority: TimestampAuthority,
   ) {
     super();
   }
 
   async sign(pdfBuffer: Buffer, signingTime?: Date): Promise<Buffer> {
-    return timestampSignature(await this.inner.sign(pdfBuffer, signingTime), this.tsaUrl);
+    return timestampSignature(await this.inner.sign(pdfBuffer, signingTime), this.authority);
   }
 }
