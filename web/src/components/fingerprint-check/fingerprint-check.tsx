@@ -38,13 +38,14 @@ interface FingerprintCheckProps {
 }
 
 /**
- * Checks a document this portal issued: the visitor chooses the file (hashed in the browser) or pastes its SHA-256,
- * and is told whether the portal issued it. A changed copy has another fingerprint and is unknown.
+ * Checks a document this portal issued: the visitor drops or chooses the file (hashed in the browser) or pastes its
+ * SHA-256, and is told whether the portal issued it. A changed copy has another fingerprint and is unknown.
  */
 export function FingerprintCheck({ fileLabel, check, unknown, earlierRevisions = false }: FingerprintCheckProps) {
   const ids = { file: useId(), fingerprint: useId() };
   const [fingerprint, setFingerprint] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [dragging, setDragging] = useState(false);
 
   /** The file's own fingerprint; then, unknown and asked to, each earlier revision's, newest first. */
   const outcomeOf = async (wanted: string, file?: Uint8Array<ArrayBuffer>): Promise<Outcome> => {
@@ -69,21 +70,37 @@ export function FingerprintCheck({ fileLabel, check, unknown, earlierRevisions =
     }
   };
 
+  const checkFile = async (file: File | undefined) => {
+    if (!file) return;
+    const bytes = await bytesOf(file);
+    await run(await sha256Of(bytes), bytes);
+  };
+
   return (
     <>
-      <Form.Group controlId={ids.file} className="mb-3">
-        <Form.Label>{fileLabel}</Form.Label>
-        <Form.Control
-          type="file"
-          accept="application/pdf"
-          onChange={async (event) => {
-            const file = (event.target as HTMLInputElement).files?.[0];
-            if (!file) return;
-            const bytes = await bytesOf(file);
-            await run(await sha256Of(bytes), bytes);
-          }}
-        />
-      </Form.Group>
+      {/* The file may be dropped anywhere on this box, or chosen with the button. */}
+      <div
+        data-testid="fingerprint-drop"
+        className={`border border-2 rounded p-3 mb-3 ${dragging ? 'border-primary bg-primary-subtle' : 'border-secondary-subtle'}`}
+        style={{ borderStyle: 'dashed' }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          void checkFile(event.dataTransfer.files[0]);
+        }}
+      >
+        <Form.Group controlId={ids.file}>
+          <Form.Label>{fileLabel}</Form.Label>
+          <Form.Control type="file" accept="application/pdf" onChange={(event) => void checkFile((event.target as HTMLInputElement).files?.[0])} />
+          <Form.Text>Drop the file here, or choose it.</Form.Text>
+        </Form.Group>
+      </div>
       <Form className="d-flex flex-wrap align-items-end gap-2 mb-3" onSubmit={(event) => { event.preventDefault(); void run(fingerprint); }}>
         <Form.Group controlId={ids.fingerprint} className="flex-grow-1">
           <Form.Label>SHA-256 fingerprint</Form.Label>

@@ -161,6 +161,18 @@ describe('/sign/:token', () => {
     expect(screen.queryByRole('button', { name: 'Email me a code' })).not.toBeInTheDocument();
   });
 
+  it('opens a locked link again by itself once its lock is over', async () => {
+    const until = new Date(Date.now() + 300).toISOString();
+    let locked = true;
+    const identity = () => ({ method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: locked ? until : null });
+    renderSignPage(() => request({ disclosure: DISCLOSURE, disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' }, identity: identity() }));
+    expect(await screen.findByText(/^This link is locked after five wrong codes until /)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled();
+    locked = false;
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Email me a code' })).toBeEnabled(), { timeout: 5_000 });
+    expect(screen.queryByText(/^This link is locked/)).not.toBeInTheDocument();
+  });
+
   it('tells a locked link when it opens', async () => {
     const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: '2026-11-26T08:10:00.000Z' };
     renderSignPage(() => request({ disclosure: DISCLOSURE, identity }));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, strapiError } from '@/testing/fake-cms';
 import { expectFailedChecksNotUnknown } from '@/testing/fingerprint-checks';
@@ -39,6 +39,16 @@ describe('/agreements/verify', () => {
     const [asked] = callsTo(fetchMock, `GET /api/agreements/verify/${FILE_HASH}`);
     expect(asked.url.searchParams.get('portal')).toBeTruthy();
     expect(asked.authCode).toBeNull();
+  });
+
+  it('checks an agreement dropped on the box as one chosen', async () => {
+    const { fetchMock } = renderVerify();
+    expect(await findPageHeading('Verify an Agreement')).toBeInTheDocument();
+    expect(screen.getByText('Drop the file here, or choose it.')).toBeInTheDocument();
+    const file = new File(['%PDF agreement'], 'agreement.pdf', { type: 'application/pdf' });
+    fireEvent.drop(screen.getByTestId('fingerprint-drop'), { dataTransfer: { files: [file], dropEffect: 'copy' } });
+    expect(await screen.findByText('Issued by Wasabi Stallions: completed on 2026-11-20, signed by N. N., N. N., A. A.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, `GET /api/agreements/verify/${FILE_HASH}`)).toHaveLength(1);
   });
 
   it('calls a changed copy unknown', async () => {

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -15,7 +15,7 @@ interface IdentityStepProps {
   /** The proof of a right code (null until then). */
   verification: string | null;
   onVerified: (verification: string) => void;
-  /** The link was locked meanwhile: the page reads its state again. */
+  /** The link was locked meanwhile, or its lock has just ended: the page reads its state again. */
   onLocked: () => void;
 }
 
@@ -29,6 +29,19 @@ export function IdentityStep({ token, identity, ready, verification, onVerified,
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(identity.lockedUntil ? `This link is locked after five wrong codes until ${formatDateTime(identity.lockedUntil)}.` : null);
+
+  // A locked link opens again by itself when its ten minutes are over (a lock already past by this device's clock is
+  // left to the server's word, so a clock that runs ahead cannot make the page ask again and again).
+  useEffect(() => {
+    if (!identity.lockedUntil) return undefined;
+    const wait = new Date(identity.lockedUntil).getTime() - Date.now();
+    if (!(wait > 0)) return undefined;
+    const timer = setTimeout(() => {
+      setError(null);
+      onLocked();
+    }, wait + 1_000);
+    return () => clearTimeout(timer);
+  }, [identity.lockedUntil, onLocked]);
 
   const send = async () => {
     setBusy(true);

@@ -19,7 +19,7 @@ export function VerifyAgreementPage() {
   };
   return (
     <ContentLayout title="Verify an Agreement">
-      <p>Choose a completed subscription agreement this portal issued, or paste its SHA-256 fingerprint. The file stays on your device.</p>
+      <p>Drop or choose a completed subscription agreement this portal issued, or paste its SHA-256 fingerprint. The file stays on your device.</p>
       <FingerprintCheck fileLabel="Agreement (PDF)" check={check} unknown="Unknown: this portal issued no agreement with this fingerprint" earlierRevisions />
     </ContentLayout>
   );

@@ -33,7 +33,7 @@ export function VerifyStatementPage() {
   const { selectedSlug } = usePortal();
   return (
     <ContentLayout title="Verify a Statement">
-      <p>Choose a capital account statement this portal issued, or paste its SHA-256 fingerprint. The file stays on your device.</p>
+      <p>Drop or choose a capital account statement this portal issued, or paste its SHA-256 fingerprint. The file stays on your device.</p>
       <FingerprintCheck fileLabel="Statement (PDF)" check={(sha256) => checkStatement(sha256, selectedSlug)} unknown="Unknown: this portal issued no statement with this fingerprint" />
     </ContentLayout>
   );
