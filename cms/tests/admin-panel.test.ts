@@ -4,6 +4,7 @@ import { applyStaffPermissions } from '../src/bootstrap/staff-permissions';
 import { fieldLabel } from '../src/utils/field-label';
 import { SESSION_TYPES } from '../src/utils/session-types';
 import { adminToken, createUser, signIn, uniqueEmail } from './helpers/auth';
+import { createPortal } from './helpers/records';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 
 let app: TestApp;
@@ -109,8 +110,10 @@ describe('the Sponsor Admin role', () => {
   it("edits content as an Editor does, runs every action of the sponsor desk, and still only reads what staff may only read", async () => {
     const role = await app.strapi.db.query('admin::role').findOne({ where: { code: 'sponsor-admin' } });
     expect(role).toMatchObject({ name: 'Sponsor Admin' });
-    const sponsor = as(await adminToken(app, 'role-sponsor@portal.local', 'sponsor-admin'));
-    const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Sponsored Fund', url_slug: 'sponsored-fund' } as never });
+    const portal = await createPortal(app, 'sponsored');
+    const company = await app.strapi.documents('api::company.company').create({ data: { name: 'Sponsored Co', portal: portal.documentId } as never });
+    const sponsor = as(await adminToken(app, 'role-sponsor@portal.local', 'sponsor-admin', undefined, [portal]));
+    const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Sponsored Fund', url_slug: 'sponsored-fund', company: company.documentId } as never });
 
     // Content, as an Editor.
     const edited = await http(app, 'PUT', `/content-manager/collection-types/api::fund.fund/${fund.documentId}`, { fund_code: 'SF-1' }, sponsor);

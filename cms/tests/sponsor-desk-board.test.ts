@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { raiseState } from '@portal/rules';
-import { adminToken, call, createUser, mailsTo, signedInUser, uniqueEmail, waitForMail } from './helpers/auth';
+import { adminToken, call, joinStaff, createUser, mailsTo, signedInUser, uniqueEmail, waitForMail } from './helpers/auth';
 import { createInvestor, createOffering, signAsInvestor, type Investor, type Offering } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 
@@ -37,13 +37,19 @@ async function investor(state: string, prefix: string, options: { spouse?: boole
 const reminderService = () => app.strapi.service('api::reminder.reminder') as unknown as {
   send(input: Record<string, unknown>, staffName: string, now?: Date): Promise<{ answer: Record<string, unknown>; delivered: Promise<void> }>;
 };
+/** Another offering, in a portal of its own that the editor runs too. */
+async function editorsOffering(slug: string): Promise<Offering> {
+  const made = await createOffering(app, slug);
+  await joinStaff(app, 'board-editor@portal.local', made.portal);
+  return made;
+}
 const commitments = (query: string, as = editor) => as('GET', `/sponsor-desk/funds/${offering.fund}/commitments${query}`);
 const emailsOf = (body: { results: { investor: { email: string } }[] }) => body.results.map((line) => line.investor.email);
 
 beforeAll(async () => {
   app = await useStrapi();
   offering = await createOffering(app, 'board');
-  editorToken = await adminToken(app, 'board-editor@portal.local', 'strapi-editor', ['Eddie', 'Editor']);
+  editorToken = await adminToken(app, 'board-editor@portal.local', 'strapi-editor', ['Eddie', 'Editor'], [offering.portal]);
   superToken = await adminToken(app, 'board-admin@portal.local', 'strapi-super-admin', ['Ada', 'Admin']);
 
   await investor('reviewed', 'rita', { status: null });
@@ -79,7 +85,7 @@ describe('the board', () => {
   });
 
   it('adds up a fund funded both before the ledger and through it, row by row as the table shows it', async () => {
-    const mixed = await createOffering(app, 'mixed');
+    const mixed = await editorsOffering('mixed');
     const early = await createInvestor(app, mixed, 'mixed-early', { spouse: false });
     const late = await createInvestor(app, mixed, 'mixed-late', { spouse: false });
     const partial = await createInvestor(app, mixed, 'mixed-partial', { spouse: false });
@@ -167,7 +173,7 @@ describe('the commitments table', () => {
   });
 
   it('exports what investors typed as text a spreadsheet does not run', async () => {
-    const sly = await createOffering(app, 'sly');
+    const sly = await editorsOffering('sly');
     const who = await createInvestor(app, sly, 'sly-one', { spouse: true });
     await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: who.id }, data: { firstName: '=HYPERLINK("http://evil.example","Click")', lastName: 'Sly' } });
     await setRow(who, { cosub_first_name: '@SUM(A1)', cosub_last_name: 'X' });
@@ -229,8 +235,8 @@ describe('reminders', () => {
   });
 
   it('reminds an investor once a day whichever fund it is about', async () => {
-    const first = await createOffering(app, 'remind-one');
-    const second = await createOffering(app, 'remind-two');
+    const first = await editorsOffering('remind-one');
+    const second = await editorsOffering('remind-two');
     const both = await createInvestor(app, first, 'remind-both', { spouse: false });
     await app.strapi.documents(SYND_USER).create({
       data: { user: (await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: both.id } })).documentId, fund: second.fund, investment: second.investment, invest_status: 'Accepted investment', invest_amount: 30_000 } as never,
@@ -241,7 +247,7 @@ describe('reminders', () => {
   });
 
   it('answers before the mails go out, and a mail that fails leaves the day\'s reminder to send again', async () => {
-    const offered = await createOffering(app, 'remind-fail');
+    const offered = await editorsOffering('remind-fail');
     const unlucky = await createInvestor(app, offered, 'remind-unlucky', { spouse: false });
     const mailer = app.strapi.plugin('email').service('email') as { send(options: { to: string }): Promise<unknown> };
     const send = mailer.send;
@@ -264,7 +270,7 @@ describe('reminders', () => {
   });
 
   it("sends a reminder claimed by a call that stopped before its mail with the fund's next reminder call that day", async () => {
-    const offered = await createOffering(app, 'remind-left');
+    const offered = await editorsOffering('remind-left');
     const left = await createInvestor(app, offered, 'remind-left', { spouse: false });
     const day = new Date().toISOString().slice(0, 10);
     const fundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offered.fund } })).id;
@@ -357,7 +363,7 @@ describe('the investor directory, portal by portal', () => {
 
   it("sums an investor's commitments to the portal's funds only", async () => {
     const carl = by.committed[0];
-    const other = await createOffering(app, 'dir-other');
+    const other = await editorsOffering('dir-other');
     await app.strapi.documents(SYND_USER).create({ data: { user: await documentIdOf(carl.id), fund: other.fund, investment: other.investment, invest_status: 'Accepted investment', invest_amount: 70_000 } as never });
     const listed = (await directory(`?portal=board&q=${encodeURIComponent(carl.email)}`)).body.results;
     expect(listed).toEqual([expect.objectContaining({ email: carl.email, commitments: { count: 1, amount: 20_000 } })]);
@@ -367,6 +373,7 @@ describe('the investor directory, portal by portal', () => {
     const legacy = await createUser(app, { email: uniqueEmail('dir-legacy'), firstName: 'Lee', lastName: 'Legacy' });
     await app.strapi.db.query(USER).update({ where: { id: legacy.id }, data: { portal: null } });
     const fallback = await app.strapi.db.query('api::portal.portal').findOne({ where: { isDefault: true } });
+    await joinStaff(app, 'board-editor@portal.local', fallback);
     expect((await directory(`?portal=${fallback.slug}&q=${encodeURIComponent(legacy.email)}`)).body.results).toEqual([expect.objectContaining({ name: 'Lee Legacy', email: legacy.email })]);
     expect((await directory(`?q=${encodeURIComponent(legacy.email)}`)).body.pagination.total).toBe(1);
     expect((await directory(`?portal=board&q=${encodeURIComponent(legacy.email)}`)).body.results).toEqual([]);
@@ -486,12 +493,14 @@ describe('K-1s', () => {
   });
 
   it('says so, not a 500, when the fund of a tax year was deleted', async () => {
-    const gone = await createOffering(app, 'k1-gone');
+    const gone = await editorsOffering('k1-gone');
     const set = await editor('POST', '/sponsor-desk/tax-schedules', { fund: gone.fund, taxYear: 2026, expectedDate: '2027-03-15' });
     await app.strapi.db.query('api::fund.fund').delete({ where: { documentId: gone.fund } });
     const message = 'The fund of this tax year was deleted: it has no partners to issue to';
-    expect(await editor('GET', `/sponsor-desk/tax-schedules/${set.body.documentId}`)).toMatchObject({ status: 404, body: { error: { message } } });
-    expect(await editor('POST', `/sponsor-desk/tax-schedules/${set.body.documentId}/match`, { names: ['a.pdf'] })).toMatchObject({ status: 404, body: { error: { message } } });
+    expect(await admin('GET', `/sponsor-desk/tax-schedules/${set.body.documentId}`)).toMatchObject({ status: 404, body: { error: { message } } });
+    expect(await admin('POST', `/sponsor-desk/tax-schedules/${set.body.documentId}/match`, { names: ['a.pdf'] })).toMatchObject({ status: 404, body: { error: { message } } });
+    // A tax year of no fund is of no portal: only super admins, who run every portal, are told more than 'not found'.
+    expect(await editor('GET', `/sponsor-desk/tax-schedules/${set.body.documentId}`)).toMatchObject({ status: 404, body: { error: { message: 'Tax schedule not found' } } });
     schedule = set.body.documentId;
     expect(await upload(superToken, 'a.pdf', PDF, { syndUser: by.countersigned[0].syndUser })).toMatchObject({ status: 404, body: { error: { message } } });
   });

@@ -23,7 +23,7 @@ beforeAll(async () => {
     const investor = await createInvestor(app, offering, `desk-lists-${name}`, { spouse: false });
     await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: investor.syndUserId }, data: { sa_complete_date: new Date(), managementSignedAt: new Date() } });
   }
-  editorToken = await adminToken(app, 'lists-editor@portal.local', 'strapi-editor', ['Eddie', 'Lists']);
+  editorToken = await adminToken(app, 'lists-editor@portal.local', 'strapi-editor', ['Eddie', 'Lists'], [offering.portal]);
   adminTokenValue = await adminToken(app, 'lists-admin@portal.local', 'strapi-super-admin', ['Ada', 'Lists']);
 });
 

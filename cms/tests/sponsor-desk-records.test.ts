@@ -31,7 +31,7 @@ beforeAll(async () => {
   app = await useStrapi();
   offering = await createOffering(app, 'records');
   ann = await createInvestor(app, offering, 'records-ann', { spouse: false });
-  editorToken = await adminToken(app, 'records-editor@portal.local', 'strapi-editor', ['Eddie', 'Editor']);
+  editorToken = await adminToken(app, 'records-editor@portal.local', 'strapi-editor', ['Eddie', 'Editor'], [offering.portal]);
   superToken = await adminToken(app, 'records-admin@portal.local', 'strapi-super-admin', ['Ada', 'Admin']);
 });
 

@@ -67,7 +67,7 @@ const daysFromToday = (days: number) => new Date(Date.now() + days * DAY).toISOS
 beforeAll(async () => {
   app = await useStrapi();
   home = await createPortal(app, 'desk-home');
-  editorToken = await adminToken(app, 'desk-editor@portal.local', 'strapi-editor', ['Eddie', 'Editor']);
+  editorToken = await adminToken(app, 'desk-editor@portal.local', 'strapi-editor', ['Eddie', 'Editor'], [home]);
   superToken = await adminToken(app, 'desk-admin@portal.local', 'strapi-super-admin', ['Ada', 'Admin']);
 });
 
@@ -200,8 +200,10 @@ describe('funding and valuations', () => {
     const twice = await admin('POST', '/sponsor-desk/funding', body);
     expect(twice.status).toBe(400);
     expect(twice.body.error.message).toBe('This funding is recorded already (same commitment, date and amount)');
+    // $20,000 of $30,000: the transfer started, not complete (docs/capital-accounts.md, Funding).
     const row = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: investor.syndUser.id } });
-    expect(new Date(row.ft_complete_date).toISOString().slice(0, 10)).toBe('2026-01-05');
+    expect(new Date(row.ft_start_date).toISOString().slice(0, 10)).toBe('2026-01-05');
+    expect(row.ft_complete_date).toBeNull();
     expect(await entriesOf(investor.syndUser.id)).toHaveLength(1);
     expect((await admin('POST', '/sponsor-desk/funding', { ...body, amount_cents: 0 })).body.error.message).toBe('amount_cents must be a whole number of cents above zero');
     expect((await admin('POST', '/sponsor-desk/funding', { ...body, syndUser: 'nobody' })).body.error.message).toBe('syndUser must be an id or documentId');
@@ -544,5 +546,60 @@ describe("the accountant's CSV", () => {
     expect(asJson.body.problems).toHaveLength(2);
     expect((await sendCsv(superToken, 'fund,amount\nx,1', '?dryRun=true')).body.error.message)
       .toBe('The CSV needs the columns fund, investor_email, type, amount, effective_date (missing: investor_email, type, effective_date); kind and note may be added');
+  });
+
+  it("pays an open capital call with the accountant's wire of its share, and refuses money the ledger or the commitment cannot take", async () => {
+    const { fund, investors } = await fundWith(home, 'desk-wires', [40_000, 60_000]);
+    const [ann, ben] = investors;
+    const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'capital_call', date: '2026-04-01', due_date: '2026-04-30', percent: 25, basis: 'commitment' });
+    expect((await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`)).status).toBe(200);
+    const header = 'fund,investor_email,type,kind,amount,effective_date,note';
+    // Ann wires her call's $10,000; Ben wires $15,000 of his commitment outside any call, which the file cannot take
+    // with his $15,000 call unpaid and $50,000 more: 60,000 committed.
+    const file = [header, `desk-wires,${ann.email},contribution,,10000.00,2026-04-20,Wire`, `desk-wires,${ben.email},contribution,,50000.00,2026-04-20,Wire`].join('\n');
+    const dry = await sendCsv(superToken, file, '?dryRun=true');
+    expect(dry.body.problems).toEqual([{ line: 3, message: `more than is left of the commitment of ${ben.email}: $60,000 committed, $15,000 funded or called before this line` }]);
+    expect(dry.body.entries).toEqual([expect.objectContaining({ line: 2, amount_cents: 1_000_000, fundEvent: { id: expect.any(Number), documentId: draft.body.documentId } })]);
+    const written = await sendCsv(superToken, [header, `desk-wires,${ann.email},contribution,,10000.00,2026-04-20,Wire`].join('\n'), '?dryRun=false');
+    expect(written.body.written).toBe(1);
+    // The call is paid: the desk cannot take its money again, nor can another file.
+    const twice = await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, fundEvent: draft.body.documentId, amount_cents: 1_000_000, date: '2026-04-21' });
+    expect(twice.body.error.message).toBe('This capital call is funded already');
+    const again = await sendCsv(superToken, [header, `desk-wires,${ann.email},contribution,,10000.00,2026-04-20,Second wire`].join('\n'), '?dryRun=true');
+    expect(again.body.problems).toEqual([{ line: 2, message: 'duplicate: the ledger has this entry already (same investor, type, date and amount)' }]);
+    // Paying a call completes what was asked: Ann is Funded on the board.
+    const board = (await admin('GET', `/sponsor-desk/funds/${fund.documentId}/commitments?sort=email:asc`)).body.results;
+    expect(board.map((line: { investor: { email: string }; state: string; fundedAmount: number }) => [line.investor.email, line.state, line.fundedAmount])).toEqual(
+      [[ann.email, 'funded', 10_000], [ben.email, 'countersigned', null]].sort((one, other) => String(one[0]).localeCompare(String(other[0]))),
+    );
+
+    // A distribution the desk posted is not imported again under another note.
+    const distribution = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: '2026-06-30', total_cents: 100_000, basis: 'commitment', kind: 'income' });
+    await admin('POST', `/sponsor-desk/fund-events/${distribution.body.documentId}/post`);
+    const annShare = distribution.body.allocation.find((line: { syndUser: { documentId: string } }) => line.syndUser.documentId === ann.syndUser.documentId).amount_cents;
+    const repeated = await sendCsv(superToken, [header, `desk-wires,${ann.email},distribution,income,${(annShare / 100).toFixed(2)},2026-06-30,From the accountant`].join('\n'), '?dryRun=true');
+    expect(repeated.body.problems).toEqual([{ line: 2, message: 'duplicate: the ledger has this entry already (same investor, type, date and amount)' }]);
+  });
+
+  it("funds a commitment once its money has all arrived: part of it leaves the investor to fund the rest", async () => {
+    const { fund, investors } = await fundWith(home, 'desk-part', [50_000]);
+    const [cara] = investors;
+    const row = () => app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: cara.syndUser.id }, select: ['ft_start_date', 'ft_complete_date'] });
+    const state = async () => (await admin('GET', `/sponsor-desk/funds/${fund.documentId}/commitments`)).body.results[0];
+    expect((await admin('POST', '/sponsor-desk/funding', { syndUser: cara.syndUser.documentId, amount_cents: 1_234_567, date: '2026-05-01' })).status).toBe(200);
+    expect(await row()).toMatchObject({ ft_complete_date: null });
+    expect((await row()).ft_start_date).toBeTruthy();
+    expect(await state()).toMatchObject({ state: 'countersigned', fundedAmount: 12_345.67, waitingFor: 'funding' });
+    expect((await admin('POST', '/sponsor-desk/funding', { syndUser: cara.syndUser.documentId, amount_cents: 3_765_433, date: '2026-05-09' })).status).toBe(200);
+    expect(new Date((await row()).ft_complete_date).toISOString().slice(0, 10)).toBe('2026-05-09');
+    expect(await state()).toMatchObject({ state: 'funded', fundedAmount: 50_000 });
+  });
+
+  it("refuses an accountant's money for a commitment not countersigned yet", async () => {
+    const { fund, investors } = await fundWith(home, 'desk-nosign', [20_000]);
+    await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: investors[0].syndUser.id }, data: { sa_complete_date: null } });
+    const dry = await sendCsv(superToken, ['fund,investor_email,type,kind,amount,effective_date', `desk-nosign,${investors[0].email},contribution,,100.00,2026-05-01`].join('\n'), '?dryRun=true');
+    expect(dry.body.problems).toEqual([{ line: 2, message: `the subscription agreement of ${investors[0].email} to desk-nosign fund is not countersigned yet: countersign it before recording its money` }]);
+    expect(fund.documentId).toBeTruthy();
   });
 });

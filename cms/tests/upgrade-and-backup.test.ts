@@ -100,6 +100,12 @@ describe.skipIf(skipReason)("the last release's database, upgraded, backed up an
     cleanup(() => upgraded.kill());
     expect(await appliedIn(release.query)).toEqual(MIGRATIONS);
     expect(await indexNamesIn(release.query)).toEqual(expect.arrayContaining(['user_auths_auth_code_uq', 'up_users_lower_email_idx', 'rate_limit_hits_key_at']));
+    // The release's staff keep running every portal, as they did then (a portal's Staff came later).
+    const [{ staff }] = await release.query('SELECT count(*) AS staff FROM admin_users');
+    const [{ portals }] = await release.query('SELECT count(*) AS portals FROM portals');
+    const runs = await release.query('SELECT DISTINCT portal_id, user_id FROM portals_staff_lnk');
+    expect(Number(staff)).toBeGreaterThan(0);
+    expect(runs.length).toBe(Number(staff) * Number(portals));
     const before = await portalState(upgraded.url);
     expect(before.mine.items.length).toBe(expected.accepted);
     expect(before.news.map((item) => item.title).sort()).toEqual(expected.news);

@@ -42,6 +42,7 @@ const LAYOUTS: Record<string, Layout> = {
       educationLabel: 'Name of the Education link in the header and footer.',
       recaptchaSiteKey: 'Public reCAPTCHA v3 key; empty means no captcha. The secret key is set on the server.',
       signInWithGoogleClientId: 'Google sign-in client id; empty hides the Sign In With Google button.',
+      staff: "Staff who run this portal in the Sponsor Desk (its board, investors, capital accounts and K-1s). A staff member sees only the portals that name them; super admins see every portal.",
     },
   },
   'api::content.content': {
@@ -183,7 +184,7 @@ const LAYOUTS: Record<string, Layout> = {
       type: 'Contribution: money the investor paid in. Distribution: money paid out to them. Fee: a charge they paid. Adjustment: corrects the entry named below (a negative amount takes away).',
       kind: 'For a distribution: return of capital, income or gain (how it is taxed and reported).',
       amount_cents: 'In cents: $1,250.00 is 125000. Entries are never changed or deleted; correct one with an adjustment.',
-      effective_date: 'When the money moved (a capital call: its due date).',
+      effective_date: 'When the money moved (a contribution: the day it arrived).',
       fundEvent: 'The capital call or distribution that wrote this entry, if any.',
       corrects: 'For an adjustment: the entry it corrects.',
       recordedBy: 'The staff member who posted or recorded it.',
@@ -198,8 +199,8 @@ const LAYOUTS: Record<string, Layout> = {
       percent: 'A capital call of this percent of each investor’s commitment.',
       basis: 'Share pro rata to commitments, or to the capital each investor has funded so far.',
       kind: 'For a distribution: return of capital, income or gain.',
-      due_date: 'For a capital call: when the money is due (the date of its contribution entries).',
-      state: 'Draft until posted on the sponsor desk; posting writes every investor’s entry at once and cannot be undone.',
+      due_date: 'For a capital call: when the money is due (each contribution that pays it is dated the day it arrives).',
+      state: 'Draft until posted on the sponsor desk; posting cannot be undone. A distribution writes every investor’s entry at once; a capital call writes each investor’s share to pay, and its contribution entry when the money arrives.',
       createdByName: 'Who drafted it.',
       postedByName: 'Who posted it.',
     },
@@ -320,7 +321,7 @@ const LISTED_BY_NAME = new Set([
   'api::notification-template.notification-template', 'api::setting.setting', 'api::valuation.valuation', 'api::fund-event.fund-event',
 ]);
 
-const LAYOUT_VERSION = 17;
+const LAYOUT_VERSION = 19;
 
 type Configuration = {
   settings: Record<string, unknown>;

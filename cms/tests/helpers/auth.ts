@@ -122,9 +122,19 @@ export function openGuestSession(app: TestApp, userId: number): Promise<string> 
   return sessions(app.strapi).create(userId, { isGuestSession: true });
 }
 
-/** A staff member of the admin panel with one of Strapi's roles (strapi-super-admin, strapi-editor, ...), signed in: their token. */
-export async function adminToken(app: TestApp, email: string, roleCode: string, name: [string, string] = ['Panel', 'Tester']): Promise<string> {
+/** Names a staff member (by email) in a portal's Staff: they run it in the sponsor's desk from now on. */
+export async function joinStaff(app: TestApp, email: string, portal: { id: number }): Promise<void> {
+  const user = await app.strapi.db.query('admin::user').findOne({ where: { email }, select: ['id'] });
+  await app.strapi.db.query('api::portal.portal').update({ where: { id: portal.id }, data: { staff: { connect: [user.id] } } });
+}
+
+/**
+ * A staff member of the admin panel with one of Strapi's roles (strapi-super-admin, strapi-editor, ...), in the Staff of
+ * these portals (the ones they run in the sponsor's desk; a super admin runs every portal), signed in: their token.
+ */
+export async function adminToken(app: TestApp, email: string, roleCode: string, name: [string, string] = ['Panel', 'Tester'], runs: { id: number }[] = []): Promise<string> {
   const role = await app.strapi.db.query('admin::role').findOne({ where: { code: roleCode } });
   await app.strapi.service('admin::user').create({ email, firstname: name[0], lastname: name[1], password: 'PanelPass2026!', isActive: true, roles: [role.id] });
+  for (const portal of runs) await joinStaff(app, email, portal);
   return (await http(app, 'POST', '/admin/login', { email, password: 'PanelPass2026!' })).body.data.token;
 }

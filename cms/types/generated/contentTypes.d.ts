@@ -1141,6 +1141,7 @@ export interface ApiPortalPortal extends Struct.CollectionTypeSchema {
     signInWithGoogleClientId: Schema.Attribute.String;
     signUpUrl: Schema.Attribute.String;
     slug: Schema.Attribute.UID<'name'> & Schema.Attribute.Required;
+    staff: Schema.Attribute.Relation<'manyToMany', 'admin::user'>;
     twitterUrl: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &

@@ -71,13 +71,13 @@ export function PagedChoice({ label, value, onChange, load, search = false }: {
   );
 }
 
-/** Pages of the funds by name, searched by name (the content manager's list, 50 at a time). */
+/** Pages of the funds of the portals the caller runs, by name, searched by name (50 at a time), each with its portal. */
 export function useFundPages() {
   const { get } = useFetchClient();
   return useCallback(async (page: number, q: string): Promise<ChoicePage> => {
-    const { data } = await get('/content-manager/collection-types/api::fund.fund', { params: { page, pageSize: 50, sort: 'name:ASC', ...(q && { _q: q }) } });
-    const { results, pagination } = data as { results: { documentId: string; name: string | null }[]; pagination: Pagination };
-    return { options: results.map((fund) => [fund.documentId, fund.name ?? fund.documentId]), more: page < pagination.pageCount };
+    const { data } = await get('/sponsor-desk/fund-choices', { params: { page, pageSize: 50, ...(q && { q }) } });
+    const { results, pagination } = data as { results: { documentId: string; name: string | null; portal: string | null }[]; pagination: Pagination };
+    return { options: results.map((fund) => [fund.documentId, `${fund.name ?? fund.documentId}${fund.portal ? ` (${fund.portal})` : ''}`]), more: page < pagination.pageCount };
   }, [get]);
 }
 

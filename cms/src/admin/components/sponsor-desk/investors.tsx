@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Box, Button, Flex, Table, Tbody, Td, TextButton, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { useSearchParams } from 'react-router-dom';
-import { Cell, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, Pager, TYPE_NAMES, useOpenFile, type DocumentKind, type Notify } from './shared';
+import { Cell, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, NO_PORTAL, Pager, TYPE_NAMES, useOpenFile, type DocumentKind, type Notify } from './shared';
 
 /** GET /sponsor-desk/investors and /sponsor-desk/investors/:documentId (docs/sponsor-desk.md). */
 interface Accreditation {
@@ -210,6 +210,7 @@ export function Investors({ notify }: { notify: Notify }) {
   useEffect(load, [load]);
 
   const rows = directory?.results ?? [];
+  if (directory && !directory.portal) return <Typography>{NO_PORTAL}</Typography>;
   return (
     <Flex direction="column" alignItems="stretch" gap={6}>
       <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Badge, Box, Button, Checkbox, Flex, Grid, ProgressBar, TextButton, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { Commitments } from './commitments';
-import { Choice, dateOf, investors, messageOf, money, type Notify } from './shared';
+import { Choice, dateOf, investors, messageOf, money, NO_PORTAL, type Notify } from './shared';
 
 /** The board's answer (GET /sponsor-desk/funds?portal=, docs/sponsor-desk.md). */
 export interface BoardFund {
@@ -136,7 +136,8 @@ export function RaiseBoard({ notify }: { notify: Notify }) {
           </Checkbox>
         </Flex>
       </Box>
-      {!board.funds.length && <Typography>This portal has no funds yet.</Typography>}
+      {!board.portal && <Typography>{NO_PORTAL}</Typography>}
+      {board.portal && !board.funds.length && <Typography>This portal has no funds yet.</Typography>}
       <Grid.Root gap={4}>
         {board.funds.map((fund) => (
           <Grid.Item key={fund.documentId} col={6} s={12} direction="column" alignItems="stretch">

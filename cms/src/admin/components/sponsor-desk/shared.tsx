@@ -11,6 +11,8 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 export const dollars = (cents: number) => usd.format(cents / 100);
 export const money = (amount: number | null | undefined, whole = false) => (amount === null || amount === undefined ? '' : (whole ? wholeUsd : usd).format(amount));
+/** What staff who run no portal see instead of a portal's desk (docs/sponsor-desk.md, Staff and portals). */
+export const NO_PORTAL = "You run no portal yet: a super admin names you in a portal's Staff (Content Manager, Portal).";
 export const today = () => new Date().toISOString().slice(0, 10);
 export const investors = (count: number) => `${count} investor${count === 1 ? '' : 's'}`;
 /** A stored moment as the staff member's local date. */

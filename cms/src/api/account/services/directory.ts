@@ -8,6 +8,7 @@ import { linkTableOf, tableOf } from '../../../utils/tables';
 import { fileStorage } from '../../../providers/storage';
 import { typeOfName } from '../../../providers/storage/file-types';
 import { portals } from '../../portal/services/portal';
+import { pickPortal, type PortalScope } from '../../portal/staff-scope';
 import { sessions } from '../../session/services/session';
 import { personName } from '../../synd-user/services/synd-user';
 import { USER } from '../users';
@@ -144,11 +145,11 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /** GET /sponsor-desk/investors: a page of the portal's accounts, searched by name or email. */
-    async list(query: DirectoryQuery) {
+    async list(query: DirectoryQuery, scope: PortalScope = { every: true }) {
       const every = await portals(strapi).findAll();
       const byDefault = every.find((row) => row.isDefault) ?? every[0];
-      const portal = query.portal ? await portals(strapi).requireBySlug(query.portal) : byDefault;
-      const choices = every.map((row) => ({ slug: row.slug, name: (row as { name?: string | null }).name ?? row.slug }));
+      const { portal, choices: runs } = await pickPortal(strapi, scope, query.portal);
+      const choices = runs.map((row) => ({ slug: row.slug, name: (row as { name?: string | null }).name ?? row.slug }));
       if (!portal) return { portal: null, portals: choices, results: [], pagination: { page: 1, pageSize: query.pageSize, pageCount: 0, total: 0 } };
       const link = linkTableOf(strapi, USER, 'portal');
       const accounts = () => {

@@ -10,6 +10,7 @@ import { conflict, isUniqueViolation } from '../../../utils/http-errors';
 import { serviceAccessor } from '../../../utils/service';
 import { isIsoDate, isRowId } from '../../../utils/validation';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
+import { targetInScope, type PortalScope } from '../../portal/staff-scope';
 import { byId, investorName } from '../../synd-user/services/synd-user';
 import { deliverNotices, resumeNotices } from '../notices';
 
@@ -301,9 +302,33 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     effective_date: string;
     note: string | null;
     entryKey: string;
+    /** The posted capital call this contribution pays (its item's share, to the cent), when it pays one. */
+    fundEvent: { id: number; documentId: string } | null;
   }
 
-  async function checkImport(text: string): Promise<{ lines: { line: number; entry: ImportedEntry }[]; problems: { line: number; message: string }[] }> {
+  /**
+   * The unpaid items of a fund's posted capital calls for these syndication users, oldest call first: what an imported
+   * contribution of the same amount pays. One query per 500 users.
+   */
+  async function openItemsOf(fundId: number, syndUserIds: number[]): Promise<Map<number, { paymentKey: string; amount_cents: number; event: { id: number; documentId: string; date: string } }[]>> {
+    const open = new Map<number, { paymentKey: string; amount_cents: number; event: { id: number; documentId: string; date: string } }[]>();
+    for (let start = 0; start < syndUserIds.length; start += 500) {
+      const rows = (await strapi.db.query(CALL_ITEM).findMany({
+        where: { fund: { id: fundId }, syndUser: { id: { $in: syndUserIds.slice(start, start + 500) } } },
+        select: ['amount_cents', 'paymentKey'],
+        populate: { syndUser: { select: ['id'] }, fundEvent: { select: ['id', 'documentId', 'date', 'state'] } },
+      })) as { amount_cents: string | number; paymentKey: string; syndUser: { id: number } | null; fundEvent: { id: number; documentId: string; date: string; state: string } | null }[];
+      const paid = await paymentsOf(rows.map((row) => row.paymentKey));
+      for (const row of rows) {
+        if (!row.syndUser || row.fundEvent?.state !== 'posted' || paid.has(row.paymentKey)) continue;
+        const item = { paymentKey: row.paymentKey, amount_cents: cents(row.amount_cents), event: { id: row.fundEvent.id, documentId: row.fundEvent.documentId, date: String(row.fundEvent.date).slice(0, 10) } };
+        open.set(row.syndUser.id, [...(open.get(row.syndUser.id) ?? []), item].sort((a, b) => a.event.date.localeCompare(b.event.date) || a.event.id - b.event.id));
+      }
+    }
+    return open;
+  }
+
+  async function checkImport(text: string, scope: PortalScope): Promise<{ lines: { line: number; entry: ImportedEntry }[]; problems: { line: number; message: string }[] }> {
     // Rows as arrays, each with the file's line it ends on: a line with too few or too many fields is that line's
     // problem, not the whole file's (only text no CSV reader can split, such as an unclosed quote, is).
     let parsed: { record: string[]; info: { lines: number } }[];
@@ -321,21 +346,25 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     const records = rows.map(({ record, info }) => ({ line: info.lines, fields: record.length, ...Object.fromEntries(header.map((name, index) => [name, record[index] ?? ''])) }) as Record<string, string> & { line: number; fields: number });
 
     // The funds and their investors the file names: one query per fund, however many lines.
-    const funds = new Map<string, { id: number; documentId: string; name: string | null; investors: Map<string, { id: number; documentId: string }> } | null>();
+    const funds = new Map<string, { id: number; documentId: string; name: string | null; investors: Map<string, { id: number; documentId: string; committedCents: number; countersigned: boolean }> } | null>();
     for (const name of new Set(records.map((record) => record.fund))) {
-      const fund = name ? ((await strapi.db.query(FUND).findOne({ where: fundWhere(name), select: ['id', 'documentId', 'name'] })) as { id: number; documentId: string; name: string | null } | null) : null;
+      const found = name ? ((await strapi.db.query(FUND).findOne({ where: fundWhere(name), select: ['id', 'documentId', 'name'] })) as { id: number; documentId: string; name: string | null } | null) : null;
+      // Another portal's fund is as unknown to staff who do not run it as one that does not exist.
+      const fund = found && (await targetInScope(strapi, scope, 'fund', found.id)) ? found : null;
       if (!fund) {
         funds.set(name, null);
         continue;
       }
       const rows = (await strapi.db.query(SYND_USER).findMany({
         where: { fund: { id: fund.id }, invest_status: INVEST_STATUS.accepted },
-        select: ['id', 'documentId'],
+        select: ['id', 'documentId', 'invest_amount', 'sa_complete_date'],
         populate: { user: { select: ['email'] } },
         orderBy: { id: 'asc' },
-      })) as { id: number; documentId: string; user: { email: string } | null }[];
-      const investors = new Map<string, { id: number; documentId: string }>();
-      for (const row of rows) if (row.user && !investors.has(row.user.email.toLowerCase())) investors.set(row.user.email.toLowerCase(), { id: row.id, documentId: row.documentId });
+      })) as { id: number; documentId: string; invest_amount: string | number | null; sa_complete_date: string | null; user: { email: string } | null }[];
+      const investors = new Map<string, { id: number; documentId: string; committedCents: number; countersigned: boolean }>();
+      for (const row of rows) {
+        if (row.user && !investors.has(row.user.email.toLowerCase())) investors.set(row.user.email.toLowerCase(), { id: row.id, documentId: row.documentId, committedCents: dollarsToCents(row.invest_amount), countersigned: Boolean(row.sa_complete_date) });
+      }
       funds.set(name, { ...fund, investors });
     }
 
@@ -361,24 +390,63 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!/^\d{1,12}(\.\d{1,2})?$/.test(record.amount ?? '') || Number(record.amount) === 0) problem(`bad amount ${record.amount || '(empty)'}: dollars and cents above zero, like 1250.00`);
       if (!isIsoDate(record.effective_date)) problem(`bad effective_date ${record.effective_date || '(empty)'}: a date like 2026-03-31`);
       if ((record.note ?? '').length > 2000) problem('note is longer than 2000 characters');
+      if (fund && investor && !investor.countersigned) problem(`the subscription agreement of ${record.investor_email} to ${fund.name ?? record.fund} is not countersigned yet: countersign it before recording its money`);
       if (problems.length > before || !fund || !investor) return;
       const entry = {
         fund: { id: fund.id, documentId: fund.documentId, name: fund.name },
-        syndUser: { ...investor, email },
+        syndUser: { id: investor.id, documentId: investor.documentId, email },
         type, kind, amount_cents: Math.round(Number(record.amount) * 100), effective_date: record.effective_date, note: record.note || null,
       };
-      const fingerprint = crypto.createHash('sha256').update(JSON.stringify([entry.fund.id, entry.syndUser.id, type, kind, entry.amount_cents, entry.effective_date, entry.note])).digest('hex').slice(0, 40);
+      // The same money twice is a duplicate whatever its note says.
+      const fingerprint = crypto.createHash('sha256').update(JSON.stringify([entry.fund.id, entry.syndUser.id, type, kind, entry.amount_cents, entry.effective_date])).digest('hex').slice(0, 40);
       const earlier = seen.get(fingerprint);
       if (earlier !== undefined) return problem(`duplicate of line ${earlier}`);
       seen.set(fingerprint, line);
-      lines.push({ line, entry: { ...entry, entryKey: `import:${fingerprint}` } });
+      lines.push({ line, entry: { ...entry, entryKey: `import:${fingerprint}`, fundEvent: null } });
     });
-    // Lines imported before: their keys are in the ledger already.
+    // A contribution of exactly an unpaid call's share pays that call (the oldest such), as the desk's funding of the
+    // call does: under the call's payment key, so the same money is never counted twice, however it comes in.
+    for (const fund of new Set(lines.filter(({ entry }) => entry.type === 'contribution').map(({ entry }) => entry.fund.id))) {
+      const ofFund = lines.filter(({ entry }) => entry.type === 'contribution' && entry.fund.id === fund);
+      const open = await openItemsOf(fund, [...new Set(ofFund.map(({ entry }) => entry.syndUser.id))]);
+      for (const { entry } of ofFund) {
+        const items = open.get(entry.syndUser.id) ?? [];
+        const item = items.find((each) => each.amount_cents === entry.amount_cents && each.event.date <= entry.effective_date);
+        if (!item) continue;
+        items.splice(items.indexOf(item), 1);
+        Object.assign(entry, { entryKey: item.paymentKey, fundEvent: { id: item.event.id, documentId: item.event.documentId }, note: entry.note ?? `Capital call of ${item.event.date}` });
+      }
+      // Money for the commitment itself is never more than is left of it once the calls still unpaid are paid, as on
+      // the desk: the ledger's contributions, the calls not paid, and the file's lines before this one.
+      const ids = [...new Set(ofFund.map(({ entry }) => entry.syndUser.id))];
+      const [funded, called] = await Promise.all([fundedBySyndUser(fund, ids), openCalledBySyndUser(fund, ids)]);
+      const committed = new Map([...(funds.values())].flatMap((each) => (each?.id === fund ? [...each.investors.values()] : [])).map((each) => [each.id, each.committedCents]));
+      for (const { line, entry } of ofFund) {
+        if (entry.fundEvent) continue;
+        const id = entry.syndUser.id;
+        const total = (funded.get(id) ?? 0) + (called.get(id) ?? 0) + entry.amount_cents;
+        funded.set(id, (funded.get(id) ?? 0) + entry.amount_cents);
+        if (total > (committed.get(id) ?? 0)) {
+          problems.push({ line, message: `more than is left of the commitment of ${entry.syndUser.email}: ${usd(committed.get(id) ?? 0)} committed, ${usd(total - entry.amount_cents)} funded or called before this line` });
+        }
+      }
+    }
+    // Money the ledger holds already: a line imported before (its key), a call paid already, or the same entry recorded
+    // on the desk (same investor, type, kind, date and amount).
     for (let start = 0; start < lines.length; start += 500) {
       const batch = lines.slice(start, start + 500);
       const known = (await strapi.db.query(LEDGER_ENTRY).findMany({ where: { entryKey: { $in: batch.map(({ entry }) => entry.entryKey) } }, select: ['entryKey'] })) as { entryKey: string }[];
       const keys = new Set(known.map((row) => row.entryKey));
-      for (const { line, entry } of batch) if (keys.has(entry.entryKey)) problems.push({ line, message: 'duplicate: already in the ledger (imported before)' });
+      const recorded = (await strapi.db.query(LEDGER_ENTRY).findMany({
+        where: { syndUser: { id: { $in: [...new Set(batch.map(({ entry }) => entry.syndUser.id))] } }, effective_date: { $in: [...new Set(batch.map(({ entry }) => entry.effective_date))] } },
+        select: ['type', 'kind', 'amount_cents', 'effective_date'],
+        populate: { syndUser: { select: ['id'] } },
+      })) as { type: string; kind: string | null; amount_cents: string | number; effective_date: string; syndUser: { id: number } | null }[];
+      const same = new Set(recorded.map((row) => JSON.stringify([row.syndUser?.id, row.type, row.kind ?? null, cents(row.amount_cents), String(row.effective_date).slice(0, 10)])));
+      for (const { line, entry } of batch) {
+        if (keys.has(entry.entryKey)) problems.push({ line, message: 'duplicate: already in the ledger (imported before)' });
+        else if (same.has(JSON.stringify([entry.syndUser.id, entry.type, entry.kind, entry.amount_cents, entry.effective_date]))) problems.push({ line, message: 'duplicate: the ledger has this entry already (same investor, type, date and amount)' });
+      }
     }
     problems.sort((a, b) => a.line - b.line);
     const bad = new Set(problems.map((each) => each.line));
@@ -386,25 +454,36 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * Imported contributions move their commitments' funds-transfer dates as a confirmed funding does: `ft_start_date`
-   * to the first money in, `ft_complete_date` to the latest. One read per 500 commitments, one write per commitment
-   * whose dates change; in the caller's transaction.
+   * Funds transfer completed (the spec's `ft_complete_date`, what makes a commitment Funded on the board): the day the
+   * money asked of it had all arrived: its whole commitment, or a capital call's share (each call paid completes what
+   * was asked so far). Part of a commitment paid directly leaves it empty (the desk still offers the rest and reminds
+   * to fund it). Read in the writing transaction, after the money is written.
    */
-  async function extendTransferDates(contributions: { syndUser: number; date: string }[]): Promise<void> {
-    const span = new Map<number, { first: string; last: string }>();
-    for (const { syndUser, date } of contributions) {
+  async function completes(syndUser: number, fund: number, committedCents: number, paysCall: boolean): Promise<boolean> {
+    return paysCall || ((await fundedBySyndUser(fund, [syndUser])).get(syndUser) ?? 0) >= committedCents;
+  }
+
+  /**
+   * Imported contributions move their commitments' funds-transfer dates as a confirmed funding does: `ft_start_date`
+   * to the first money in, `ft_complete_date` to the latest once the money asked has all arrived. One read per 500
+   * commitments, one write per commitment whose dates change; in the caller's transaction.
+   */
+  async function extendTransferDates(contributions: { syndUser: number; fund: number; date: string; paysCall: boolean }[]): Promise<void> {
+    const span = new Map<number, { fund: number; first: string; last: string; paysCall: boolean }>();
+    for (const { syndUser, fund, date, paysCall } of contributions) {
       const known = span.get(syndUser);
-      span.set(syndUser, { first: known && known.first < date ? known.first : date, last: known && known.last > date ? known.last : date });
+      span.set(syndUser, { fund, first: known && known.first < date ? known.first : date, last: known && known.last > date ? known.last : date, paysCall: paysCall || (known?.paysCall ?? false) });
     }
     const ids = [...span.keys()];
     for (let start = 0; start < ids.length; start += 500) {
-      const rows = (await strapi.db.query(SYND_USER).findMany({ where: { id: { $in: ids.slice(start, start + 500) } }, select: ['id', 'ft_start_date', 'ft_complete_date'] })) as { id: number; ft_start_date: string | null; ft_complete_date: string | null }[];
+      const rows = (await strapi.db.query(SYND_USER).findMany({ where: { id: { $in: ids.slice(start, start + 500) } }, select: ['id', 'invest_amount', 'ft_start_date', 'ft_complete_date'] })) as { id: number; invest_amount: string | number | null; ft_start_date: string | null; ft_complete_date: string | null }[];
       for (const row of rows) {
-        const { first, last } = span.get(row.id)!;
+        const { fund, first, last, paysCall } = span.get(row.id)!;
         const day = (value: string | null) => (value ? String(value).slice(0, 10) : null);
+        const complete = (day(row.ft_complete_date) === null || day(row.ft_complete_date)! < last) && (await completes(row.id, fund, dollarsToCents(row.invest_amount), paysCall));
         const data = {
           ...(day(row.ft_start_date) === null || day(row.ft_start_date)! > first ? { ft_start_date: new Date(`${first}T00:00:00Z`) } : {}),
-          ...(day(row.ft_complete_date) === null || day(row.ft_complete_date)! < last ? { ft_complete_date: new Date(`${last}T00:00:00Z`) } : {}),
+          ...(complete ? { ft_complete_date: new Date(`${last}T00:00:00Z`) } : {}),
         };
         if (Object.keys(data).length) await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data });
       }
@@ -432,7 +511,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /**
    * The money arrived: a contribution dated the day it arrived, in one transaction with the commitment's
-   * funds-transfer dates (`ft_complete_date` the latest money in, `ft_start_date` the first). Written once under its
+   * funds-transfer dates (`ft_start_date` the first money in, `ft_complete_date` the latest once all asked arrived). Written once under its
    * key: a key written before is refused with `twice` (400), a second writer of it at the same moment gets a 409.
    */
   async function receive(row: Commitment, data: { amount_cents: number; date: string; note: string; entryKey: string; fundEvent?: number }, staffName: string, twice: string, check?: () => Promise<void>) {
@@ -445,7 +524,8 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         data: { syndUser: row.id, fund: row.fund.id, type: 'contribution', amount_cents: data.amount_cents, effective_date: data.date, note: data.note, entryKey: data.entryKey, fundEvent: data.fundEvent ?? null, recordedBy: staffName },
       })) as { id: number; documentId: string };
       const when = new Date(`${data.date}T00:00:00Z`);
-      const latest = row.ft_complete_date && String(row.ft_complete_date).slice(0, 10) > data.date ? {} : { ft_complete_date: when };
+      const later = !row.ft_complete_date || String(row.ft_complete_date).slice(0, 10) <= data.date;
+      const latest = later && (await completes(row.id, row.fund.id, dollarsToCents(row.invest_amount), data.fundEvent !== undefined)) ? { ft_complete_date: when } : {};
       const first = row.ft_start_date && String(row.ft_start_date).slice(0, 10) <= data.date ? {} : { ft_start_date: when };
       await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { ...latest, ...first } });
       return created;
@@ -714,8 +794,8 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
      * investor, bad amount, date, type or kind, a line twice, a line imported before), all problems listed; written
      * only when asked and clean, in one transaction, each line once (its entry key is the line's fingerprint).
      */
-    async importCsv(text: string, { dryRun }: { dryRun: boolean }, staffName: string) {
-      const { lines, problems } = await checkImport(text);
+    async importCsv(text: string, { dryRun }: { dryRun: boolean }, staffName: string, scope: PortalScope = { every: true }) {
+      const { lines, problems } = await checkImport(text, scope);
       if (dryRun || problems.length) {
         if (!dryRun) throw new errors.ValidationError(`The file has ${problems.length} problem${problems.length === 1 ? '' : 's'}: nothing was written`, { problems });
         return { dryRun, lines: lines.length, problems, written: 0, entries: lines.map(({ entry, line }) => ({ line, ...entry })) };
@@ -725,11 +805,11 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
           await strapi.db.query(LEDGER_ENTRY).create({
             data: {
               syndUser: entry.syndUser.id, fund: entry.fund.id, type: entry.type, kind: entry.kind, amount_cents: entry.amount_cents,
-              effective_date: entry.effective_date, note: entry.note, entryKey: entry.entryKey, recordedBy: staffName,
+              effective_date: entry.effective_date, note: entry.note, entryKey: entry.entryKey, fundEvent: entry.fundEvent?.id ?? null, recordedBy: staffName,
             },
           });
         }
-        await extendTransferDates(lines.filter(({ entry }) => entry.type === 'contribution').map(({ entry }) => ({ syndUser: entry.syndUser.id, date: entry.effective_date })));
+        await extendTransferDates(lines.filter(({ entry }) => entry.type === 'contribution').map(({ entry }) => ({ syndUser: entry.syndUser.id, fund: entry.fund.id, date: entry.effective_date, paysCall: entry.fundEvent !== null })));
       }), 'Lines of this file were imported by another request at the same moment: nothing was written; check the file again');
       return { dryRun, lines: lines.length, problems, written: lines.length, entries: lines.map(({ entry, line }) => ({ line, ...entry })) };
     },
@@ -780,15 +860,16 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async fundsWithLedger(fundIds: number[]): Promise<Set<number>> {
       if (!fundIds.length) return new Set();
-      // Whether each fund has one row, not which funds its rows name: a grown fund has hundreds of thousands, and a
-      // DISTINCT over them would read them all on every investor's summary.
-      const keeping = new Set<number>();
-      for (const uid of [LEDGER_ENTRY, CALL_ITEM]) {
-        const funds = linkTableOf(strapi, uid, 'fund');
-        const found = await Promise.all(fundIds.filter((fundId) => !keeping.has(fundId)).map(async (fundId) => ((await knex()(funds.name).where(funds.target, fundId).first(funds.target)) ? fundId : null)));
-        for (const fundId of found) if (fundId !== null) keeping.add(fundId);
-      }
-      return keeping;
+      // Whether each fund has one row (EXISTS stops at the first, through the link table's index on the fund), not
+      // which funds its rows name: a grown fund has hundreds of thousands, and a DISTINCT would read them all on every
+      // investor's summary. One query for all the funds asked about.
+      const hasRow = (uid: string) => {
+        const links = linkTableOf(strapi, uid, 'fund');
+        return knex()(links.name).select(knex().raw('1')).where(links.target, knex().ref('f.id'));
+      };
+      const rows = (await knex()(`${tableOf(strapi, FUND)} as f`).select('f.id').whereIn('f.id', fundIds)
+        .where((where) => where.whereExists(hasRow(LEDGER_ENTRY)).orWhereExists(hasRow(CALL_ITEM)))) as { id: number }[];
+      return new Set(rows.map((row) => Number(row.id)));
     },
 
     /** Each fund's valuations, oldest first. */

@@ -17,7 +17,7 @@ import { isoOf, likePattern, listQuery } from '../../../utils/list-query';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { ledger } from '../../ledger-entry/services/ledger-entry';
-import { portals } from '../../portal/services/portal';
+import { pickPortal, type PortalScope } from '../../portal/staff-scope';
 import { investorName } from './synd-user';
 
 const SYND_USER = 'api::synd-user.synd-user';
@@ -272,10 +272,9 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
      * date and days left, and how many investors are in each state. Raising funds first, soonest to close first; then
      * the others, latest closed first. Two queries (the funds; counts and sums by fund and state), however many investors.
      */
-    async funds(slug: unknown, { all = false }: { all?: boolean } = {}) {
-      const every = await portals(strapi).findAll();
-      const portal = typeof slug === 'string' && slug ? await portals(strapi).requireBySlug(slug) : (every.find((row) => row.isDefault) ?? every[0]);
-      const choices = every.map((row) => ({ slug: row.slug, name: (row as { name?: string | null }).name ?? row.slug }));
+    async funds(slug: unknown, { all = false }: { all?: boolean } = {}, scope: PortalScope = { every: true }) {
+      const { portal, choices: runs } = await pickPortal(strapi, scope, typeof slug === 'string' && slug ? slug : undefined);
+      const choices = runs.map((row) => ({ slug: row.slug, name: (row as { name?: string | null }).name ?? row.slug }));
       if (!portal) return { portal: null, portals: choices, funds: [] };
       const funds = (await strapi.db.query(FUND).findMany({
         where: { company: { portal: { id: portal.id } } },

@@ -8,6 +8,7 @@ import { reminders } from '../../../api/reminder/services/reminder';
 import { signing } from '../../../api/signing/services/signing';
 import { taxSchedules } from '../../../api/tax-schedule/services/tax-schedule';
 import { board, commitmentQuery } from '../../../api/synd-user/services/board';
+import { staffScope, targetInScope, type PortalScope, type ScopedTarget } from '../../../api/portal/staff-scope';
 import { SPONSOR_DESK_ACTIONS, sponsorDeskAction, type SponsorDeskAction } from './actions';
 import { deskLists } from './lists';
 
@@ -47,12 +48,15 @@ function body(ctx: Context): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/** The portals the caller runs, as the route's portal check found them. */
+const scopeOf = (ctx: Context): PortalScope => ctx.state.portalScope as PortalScope;
+
 const staffEmail = (ctx: Context): string => (ctx.state.user as { email?: string } | undefined)?.email ?? '';
 
 const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
   async funds(ctx: Context) {
     if (ctx.query.all !== undefined && !['true', 'false'].includes(String(ctx.query.all))) throw new errors.ValidationError('all must be true or false');
-    ctx.body = await board(strapi).funds(ctx.query.portal, { all: ctx.query.all === 'true' });
+    ctx.body = await board(strapi).funds(ctx.query.portal, { all: ctx.query.all === 'true' }, scopeOf(ctx));
   },
   async commitments(ctx: Context) {
     ctx.body = await board(strapi).commitments(ctx.params.documentId, commitmentQuery(ctx.query));
@@ -64,7 +68,7 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
     ctx.body = csv;
   },
   async investors(ctx: Context) {
-    ctx.body = await directory(strapi).list(directoryQuery(ctx.query));
+    ctx.body = await directory(strapi).list(directoryQuery(ctx.query), scopeOf(ctx));
   },
   async investor(ctx: Context) {
     ctx.body = await directory(strapi).find(ctx.params.documentId);
@@ -134,6 +138,9 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
   async findEvent(ctx: Context) {
     ctx.body = await ledger(strapi).eventWithAllocation(ctx.params.id);
   },
+  async fundChoices(ctx: Context) {
+    ctx.body = await deskLists(strapi).fundChoices(ctx.query, scopeOf(ctx));
+  },
   async events(ctx: Context) {
     ctx.body = await deskLists(strapi).events(ctx.query);
   },
@@ -162,7 +169,7 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
     if (ctx.query.dryRun !== undefined && !['true', 'false'].includes(String(ctx.query.dryRun))) throw new errors.ValidationError('dryRun must be true or false');
     const ability = ctx.state.userAbility as { can(action: string): boolean } | undefined;
     if (!dryRun && !ability?.can(sponsorDeskAction('post'))) throw new errors.ForbiddenError('Only staff who may post can import into the ledger; a dry run is open to you');
-    ctx.body = await ledger(strapi).importCsv(await csvBody(ctx), { dryRun }, staffName(ctx));
+    ctx.body = await ledger(strapi).importCsv(await csvBody(ctx), { dryRun }, staffName(ctx), scopeOf(ctx));
   },
 });
 
@@ -218,21 +225,69 @@ async function holds(ctx: Context, { permission, action }: { permission: Sponsor
   return false;
 }
 
-/** Records the call once answered when `kept`, and a refusal of the controller's own (an import needing post). */
+/** The status Strapi answers an error with (its errors middleware, around the route, sets it after we have seen it). */
+const STATUS_OF: Record<string, number> = { ValidationError: 400, YupValidationError: 400, NotFoundError: 404, ForbiddenError: 403, PolicyError: 403, UnauthorizedError: 401, PayloadTooLargeError: 413, RateLimitError: 429, NotImplementedError: 501, ApplicationError: 400 };
+const statusOf = (error: unknown): number => {
+  const status = (error as { status?: unknown; expose?: unknown })?.status;
+  if (typeof status === 'number' && (error as { expose?: unknown }).expose) return status;
+  return STATUS_OF[(error as Error)?.name] ?? 500;
+};
+
+/**
+ * Records the call once answered when `kept` (a change, an export, a download), refused or not: a refusal keeps its
+ * status (400, 404, 409, ...). A read is recorded only when refused for want of a permission (403).
+ */
 const recorded = (action: string, kept: boolean) => async (ctx: Context, next: () => Promise<void>) => {
   try {
     await next();
   } catch (error) {
-    if (error instanceof errors.ForbiddenError) await record(ctx, action, 403);
+    const status = statusOf(error);
+    if (kept || status === 403) await record(ctx, action, status);
     throw error;
   }
-  if (kept && ctx.status < 400) await record(ctx, action, ctx.status);
+  if (kept) await record(ctx, action, ctx.status);
 };
 
-/** A route for staff holding `permission`; `action` names the call in Desk Actions; `kept` records it when answered. */
-const may = (permission: SponsorDeskAction, action: string, kept = false) => ({
+/** Where a call names what it acts on: a route parameter, a query parameter or a body field (a list names several). */
+interface ScopeRule {
+  target: ScopedTarget;
+  from: 'params' | 'query' | 'body';
+  key: string;
+}
+
+/** What a call that names something another portal holds is told: what it would be told were it not there. */
+const NOT_FOUND: Record<ScopedTarget, string> = {
+  fund: 'Fund not found', syndUser: 'Commitment not found', user: 'Investor not found', proofDocument: 'Proof document not found',
+  document: 'Document not found', fundEvent: 'Fund event not found', taxSchedule: 'Tax schedule not found', ledgerEntry: 'Ledger entry not found',
+};
+
+/**
+ * Staff and portals (docs/sponsor-desk.md): the portals the caller runs, kept for the controller, and each thing the
+ * call names checked to be of one of them; another portal's is not found.
+ */
+const inTheirPortals = (rules: ScopeRule[]) => async (ctx: Context, next: () => Promise<void>) => {
+  const scope = await staffScope(strapi, ctx.state.user as never);
+  ctx.state.portalScope = scope;
+  const sent = (ctx.request as { body?: unknown }).body;
+  for (const rule of rules) {
+    const source = rule.from === 'params' ? ctx.params : rule.from === 'query' ? ctx.query : sent && typeof sent === 'object' ? (sent as Record<string, unknown>) : {};
+    const value = (source as Record<string, unknown>)[rule.key];
+    for (const name of Array.isArray(value) ? value.slice(0, COUNTERSIGN_MAX) : [value]) {
+      if (!(await targetInScope(strapi, scope, rule.target, name, ctx.params.kind))) throw new errors.NotFoundError(NOT_FOUND[rule.target]);
+    }
+  }
+  await next();
+};
+
+const named = (target: ScopedTarget, from: ScopeRule['from'], key: string): ScopeRule => ({ target, from, key });
+
+/**
+ * A route for staff holding `permission`; `action` names the call in Desk Actions; `kept` records it when answered;
+ * `names` are what it acts on, each of which must be of a portal the caller runs.
+ */
+const may = (permission: SponsorDeskAction, action: string, kept: boolean, names: ScopeRule[] = []) => ({
   policies: ['admin::isAuthenticatedAdmin', { name: 'plugin::sponsor-desk.holds', config: { permission, action } }],
-  middlewares: [recorded(action, kept)],
+  middlewares: [recorded(action, kept), inTheirPortals(names)],
 });
 
 export default {
@@ -246,32 +301,33 @@ export default {
     admin: {
       type: 'admin',
       routes: [
-        { method: 'GET', path: '/funds', handler: 'desk.funds', config: may('read', 'see the board') },
-        { method: 'GET', path: '/funds/:documentId/commitments', handler: 'desk.commitments', config: may('read', 'see commitments') },
-        { method: 'GET', path: '/funds/:documentId/commitments.csv', handler: 'desk.commitmentsCsv', config: may('export', 'export commitments', true) },
-        { method: 'POST', path: '/reminders', handler: 'desk.remind', config: may('remind', 'remind', true) },
-        { method: 'GET', path: '/investors', handler: 'desk.investors', config: may('read', 'see investors') },
-        { method: 'GET', path: '/investors/:documentId', handler: 'desk.investor', config: may('read', 'see an investor') },
-        { method: 'POST', path: '/investors/:documentId/sign-out', handler: 'desk.signOut', config: may('sessions', 'sign out everywhere', true) },
-        { method: 'GET', path: '/documents/:kind/:documentId', handler: 'desk.investorDocument', config: may('read', 'read an investor document', true) },
-        { method: 'POST', path: '/proof-documents/:documentId/review', handler: 'desk.review', config: may('review', 'review a proof document', true) },
-        { method: 'GET', path: '/tax-schedules', handler: 'desk.taxSchedules', config: may('read', 'see tax years') },
-        { method: 'POST', path: '/tax-schedules', handler: 'desk.setTaxSchedule', config: may('draft', 'set a tax year', true) },
-        { method: 'GET', path: '/tax-schedules/:documentId', handler: 'desk.taxSchedule', config: may('read', 'see a tax year') },
-        { method: 'POST', path: '/tax-schedules/:documentId/match', handler: 'desk.matchTaxDocuments', config: may('read', 'match K-1 files') },
-        { method: 'POST', path: '/tax-schedules/:documentId/documents', handler: 'desk.issueTaxDocument', config: may('post', 'issue a K-1', true) },
-        { method: 'POST', path: '/tax-schedules/:documentId/issued', handler: 'desk.taxScheduleIssued', config: may('post', 'mark a tax year issued', true) },
-        { method: 'POST', path: '/countersign', handler: 'desk.countersign', config: may('countersign', 'countersign', true) },
-        { method: 'GET', path: '/commitments/:documentId/document', handler: 'desk.signedDocument', config: may('read', 'read a signed document', true) },
-        { method: 'POST', path: '/fund-events', handler: 'desk.draftEvent', config: may('draft', 'draft an event', true) },
-        { method: 'GET', path: '/fund-events', handler: 'desk.events', config: may('read', 'see events') },
-        { method: 'GET', path: '/fund-events/:id', handler: 'desk.findEvent', config: may('read', 'see an event') },
-        { method: 'GET', path: '/fund-events/:id/allocation', handler: 'desk.allocation', config: may('read', 'see an allocation') },
-        { method: 'PUT', path: '/fund-events/:id', handler: 'desk.replaceDraft', config: may('draft', 'preview a draft again', true) },
-        { method: 'POST', path: '/fund-events/:id/post', handler: 'desk.postEvent', config: may('post', 'post an event', true) },
-        { method: 'POST', path: '/funding', handler: 'desk.confirmFunding', config: may('post', 'confirm funding', true) },
-        { method: 'POST', path: '/valuations', handler: 'desk.recordValuation', config: may('post', 'record a valuation', true) },
-        { method: 'POST', path: '/adjustments', handler: 'desk.recordAdjustment', config: may('post', 'record an adjustment', true) },
+        { method: 'GET', path: '/funds', handler: 'desk.funds', config: may('read', 'see the board', false) },
+        { method: 'GET', path: '/funds/:documentId/commitments', handler: 'desk.commitments', config: may('read', 'see commitments', false, [named('fund', 'params', 'documentId')]) },
+        { method: 'GET', path: '/funds/:documentId/commitments.csv', handler: 'desk.commitmentsCsv', config: may('export', 'export commitments', true, [named('fund', 'params', 'documentId')]) },
+        { method: 'POST', path: '/reminders', handler: 'desk.remind', config: may('remind', 'remind', true, [named('fund', 'body', 'fund')]) },
+        { method: 'GET', path: '/investors', handler: 'desk.investors', config: may('read', 'see investors', false) },
+        { method: 'GET', path: '/investors/:documentId', handler: 'desk.investor', config: may('read', 'see an investor', false, [named('user', 'params', 'documentId')]) },
+        { method: 'POST', path: '/investors/:documentId/sign-out', handler: 'desk.signOut', config: may('sessions', 'sign out everywhere', true, [named('user', 'params', 'documentId')]) },
+        { method: 'GET', path: '/documents/:kind/:documentId', handler: 'desk.investorDocument', config: may('read', 'read an investor document', true, [named('document', 'params', 'documentId')]) },
+        { method: 'POST', path: '/proof-documents/:documentId/review', handler: 'desk.review', config: may('review', 'review a proof document', true, [named('proofDocument', 'params', 'documentId')]) },
+        { method: 'GET', path: '/tax-schedules', handler: 'desk.taxSchedules', config: may('read', 'see tax years', false, [named('fund', 'query', 'fund')]) },
+        { method: 'POST', path: '/tax-schedules', handler: 'desk.setTaxSchedule', config: may('draft', 'set a tax year', true, [named('fund', 'body', 'fund')]) },
+        { method: 'GET', path: '/tax-schedules/:documentId', handler: 'desk.taxSchedule', config: may('read', 'see a tax year', false, [named('taxSchedule', 'params', 'documentId')]) },
+        { method: 'POST', path: '/tax-schedules/:documentId/match', handler: 'desk.matchTaxDocuments', config: may('read', 'match K-1 files', false, [named('taxSchedule', 'params', 'documentId')]) },
+        { method: 'POST', path: '/tax-schedules/:documentId/documents', handler: 'desk.issueTaxDocument', config: may('post', 'issue a K-1', true, [named('taxSchedule', 'params', 'documentId'), named('syndUser', 'body', 'syndUser')]) },
+        { method: 'POST', path: '/tax-schedules/:documentId/issued', handler: 'desk.taxScheduleIssued', config: may('post', 'mark a tax year issued', true, [named('taxSchedule', 'params', 'documentId')]) },
+        { method: 'POST', path: '/countersign', handler: 'desk.countersign', config: may('countersign', 'countersign', true, [named('syndUser', 'body', 'syndUsers')]) },
+        { method: 'GET', path: '/commitments/:documentId/document', handler: 'desk.signedDocument', config: may('read', 'read a signed document', true, [named('syndUser', 'params', 'documentId')]) },
+        { method: 'POST', path: '/fund-events', handler: 'desk.draftEvent', config: may('draft', 'draft an event', true, [named('fund', 'body', 'fund')]) },
+        { method: 'GET', path: '/fund-choices', handler: 'desk.fundChoices', config: may('read', 'see funds', false) },
+        { method: 'GET', path: '/fund-events', handler: 'desk.events', config: may('read', 'see events', false, [named('fund', 'query', 'fund')]) },
+        { method: 'GET', path: '/fund-events/:id', handler: 'desk.findEvent', config: may('read', 'see an event', false, [named('fundEvent', 'params', 'id')]) },
+        { method: 'GET', path: '/fund-events/:id/allocation', handler: 'desk.allocation', config: may('read', 'see an allocation', false, [named('fundEvent', 'params', 'id')]) },
+        { method: 'PUT', path: '/fund-events/:id', handler: 'desk.replaceDraft', config: may('draft', 'preview a draft again', true, [named('fundEvent', 'params', 'id'), named('fund', 'body', 'fund')]) },
+        { method: 'POST', path: '/fund-events/:id/post', handler: 'desk.postEvent', config: may('post', 'post an event', true, [named('fundEvent', 'params', 'id')]) },
+        { method: 'POST', path: '/funding', handler: 'desk.confirmFunding', config: may('post', 'confirm funding', true, [named('syndUser', 'body', 'syndUser'), named('fund', 'body', 'fund')]) },
+        { method: 'POST', path: '/valuations', handler: 'desk.recordValuation', config: may('post', 'record a valuation', true, [named('fund', 'body', 'fund')]) },
+        { method: 'POST', path: '/adjustments', handler: 'desk.recordAdjustment', config: may('post', 'record an adjustment', true, [named('ledgerEntry', 'body', 'corrects'), named('fund', 'body', 'fund')]) },
         { method: 'POST', path: '/imports', handler: 'desk.importCsv', config: may('draft', 'import a CSV', true) },
       ],
     },

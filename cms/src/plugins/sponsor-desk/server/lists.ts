@@ -3,15 +3,17 @@ import { errors } from '@strapi/utils';
 import { ledger } from '../../../api/ledger-entry/services/ledger-entry';
 import { conflict } from '../../../utils/http-errors';
 import { listQuery } from '../../../utils/list-query';
+import { type PortalScope } from '../../../api/portal/staff-scope';
 import { isRowId } from '../../../utils/validation';
 
 /**
  * The desk's capital-account lists a page at a time (docs/capital-accounts.md): a fund's events (its drafts, so an
  * admin opens and posts one an editor made, and its posted calls, for a funding that pays one), an event's allocation
- * table (75,000 lines on a grown fund), and replacing an open draft's terms, so previewing again does not leave one
- * draft behind per click.
+ * table (75,000 lines on a grown fund), replacing an open draft's terms, so previewing again does not leave one
+ * draft behind per click, and the funds a staff member may pick (those of the portals they run).
  */
 const FUND_EVENT = 'api::fund-event.fund-event';
+const FUND = 'api::fund.fund';
 const STATES = ['draft', 'posted'] as const;
 const TYPES = ['capital_call', 'distribution'] as const;
 const MAX_PAGE_SIZE = 100;
@@ -57,6 +59,33 @@ function withAllocationPage<T extends { allocation: unknown[] }>(event: T, page:
 
 /** The desk's lists; the plugin's controller reads the request and hands these its parts. */
 export const deskLists = (strapi: Core.Strapi) => ({
+  /**
+   * GET /sponsor-desk/fund-choices?q=&page=&pageSize=: the funds of the portals the caller runs, by name, searched by
+   * name (what the capital accounts' fund picker offers), with their portal's name.
+   */
+  async fundChoices(raw: Record<string, unknown>, scope: PortalScope) {
+    const query = listQuery(raw, ['name'] as const, MAX_PAGE_SIZE);
+    const where = {
+      ...(!scope.every && { company: { portal: { id: { $in: [...scope.ids] } } } }),
+      ...(query.q && { name: { $containsi: query.q } }),
+    };
+    const [rows, total] = await Promise.all([
+      strapi.db.query(FUND).findMany({
+        where,
+        select: ['documentId', 'name'],
+        populate: { company: { select: ['id'], populate: { portal: { select: ['name'] } } } },
+        orderBy: [{ name: 'asc' }, { id: 'asc' }],
+        offset: (query.page - 1) * query.pageSize,
+        limit: query.pageSize,
+      }) as Promise<{ documentId: string; name: string | null; company: { portal: { name: string | null } | null } | null }[]>,
+      strapi.db.query(FUND).count({ where }),
+    ]);
+    return {
+      results: rows.map((row) => ({ documentId: row.documentId, name: row.name, portal: row.company?.portal?.name ?? null })),
+      pagination: pagination(query.page, query.pageSize, Number(total)),
+    };
+  },
+
   /** GET /sponsor-desk/fund-events?fund=&state=draft|posted&type=&page=&pageSize=: a fund's events, newest date first. */
   async events(raw: Record<string, unknown>) {
     const query = listQuery(raw, ['date'] as const, MAX_PAGE_SIZE);

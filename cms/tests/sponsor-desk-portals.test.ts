@@ -1,0 +1,137 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminToken } from './helpers/auth';
+import { createInvestor, createOffering, type Investor, type Offering } from './helpers/signing';
+import { http, useStrapi, type TestApp } from './helpers/strapi';
+
+/**
+ * Staff and portals (docs/sponsor-desk.md): a staff member runs the portals whose Staff names them, and the desk
+ * answers about no other. Another portal's fund, commitment, investor, event or document is 'not found' to them (as
+ * if it did not exist), a write naming one changes nothing, and the picker lists only their own; a super admin runs
+ * every portal.
+ */
+let app: TestApp;
+let ours: Offering;
+let theirs: Offering;
+let ourInvestor: Investor;
+let theirInvestor: Investor;
+let editorToken: string;
+let sponsorToken: string;
+let superToken: string;
+let nobodyToken: string;
+
+const SYND_USER = 'api::synd-user.synd-user';
+const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
+const FUND_EVENT = 'api::fund-event.fund-event';
+const DESK_ACTION = 'api::desk-action.desk-action';
+
+const panel = (token: string) => (method: string, route: string, body?: unknown) => http(app, method, route, body, { Authorization: `Bearer ${token}` });
+const editor = (method: string, route: string, body?: unknown) => panel(editorToken)(method, route, body);
+const sponsor = (method: string, route: string, body?: unknown) => panel(sponsorToken)(method, route, body);
+const superAdmin = (method: string, route: string, body?: unknown) => panel(superToken)(method, route, body);
+const userDocumentId = async (investor: Investor) => (await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: investor.id } })).documentId as string;
+
+beforeAll(async () => {
+  app = await useStrapi();
+  ours = await createOffering(app, 'scope-ours');
+  theirs = await createOffering(app, 'scope-theirs');
+  ourInvestor = await createInvestor(app, ours, 'scope-ours-ann', { spouse: false });
+  theirInvestor = await createInvestor(app, theirs, 'scope-theirs-bob', { spouse: false });
+  for (const [investor, at] of [[ourInvestor, '2026-10-01T10:00:00.000Z'], [theirInvestor, '2026-10-02T10:00:00.000Z']] as const) {
+    await app.strapi.db.query(SYND_USER).update({ where: { id: investor.syndUserId }, data: { sa_complete_date: new Date(at), managementSignedAt: new Date(at) } });
+  }
+  editorToken = await adminToken(app, 'scope-editor@portal.local', 'strapi-editor', ['Eddie', 'Ours'], [ours.portal]);
+  sponsorToken = await adminToken(app, 'scope-sponsor@portal.local', 'sponsor-admin', ['Sam', 'Ours'], [ours.portal]);
+  superToken = await adminToken(app, 'scope-super@portal.local', 'strapi-super-admin', ['Ada', 'Everywhere']);
+  nobodyToken = await adminToken(app, 'scope-nobody@portal.local', 'sponsor-admin', ['Noor', 'Nowhere']);
+});
+
+describe("the sponsor desk answers staff about the portals they run, and no other's", () => {
+  it('lists only their portals in the board and the directory, and a portal they do not run is not found', async () => {
+    const board = await editor('GET', '/sponsor-desk/funds');
+    expect(board.status).toBe(200);
+    expect(board.body.portal).toEqual({ slug: ours.portal.slug, name: `Portal ${ours.portal.slug}` });
+    expect(board.body.portals).toEqual([{ slug: ours.portal.slug, name: `Portal ${ours.portal.slug}` }]);
+    expect(board.body.funds.map((fund: { documentId: string }) => fund.documentId)).toEqual([ours.fund]);
+
+    const elsewhere = await editor('GET', `/sponsor-desk/funds?portal=${theirs.portal.slug}`);
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.error.message).toBe('Portal not found');
+    expect((await editor('GET', `/sponsor-desk/investors?portal=${theirs.portal.slug}`)).status).toBe(404);
+    // The capital accounts' fund picker offers their portals' funds only.
+    const choices = await editor('GET', '/sponsor-desk/fund-choices?q=scope');
+    expect(choices.body).toEqual({ results: [{ documentId: ours.fund, name: 'scope-ours Fund I', portal: `Portal ${ours.portal.slug}` }], pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 } });
+    expect((await superAdmin('GET', '/sponsor-desk/fund-choices?q=scope')).body.pagination.total).toBe(2);
+    const directory = await editor('GET', '/sponsor-desk/investors');
+    expect(directory.body.results.map((row: { email: string }) => row.email)).toEqual([ourInvestor.email]);
+
+    // A super admin runs every portal; staff in no portal's Staff run none.
+    const everywhere = await superAdmin('GET', '/sponsor-desk/funds');
+    expect(everywhere.body.portals.map((portal: { slug: string }) => portal.slug)).toEqual(expect.arrayContaining([ours.portal.slug, theirs.portal.slug]));
+    expect((await superAdmin('GET', `/sponsor-desk/funds?portal=${theirs.portal.slug}`)).body.funds.map((fund: { documentId: string }) => fund.documentId)).toEqual([theirs.fund]);
+    const nowhere = await panel(nobodyToken)('GET', '/sponsor-desk/funds');
+    expect(nowhere.status).toBe(200);
+    expect(nowhere.body).toMatchObject({ portal: null, portals: [], funds: [] });
+  });
+
+  it("answers another portal's fund, commitment, investor and events as not found, for reading as for writing", async () => {
+    const theirUser = await userDocumentId(theirInvestor);
+    const reads: [string, string][] = [
+      [`/sponsor-desk/funds/${theirs.fund}/commitments`, 'Fund not found'],
+      [`/sponsor-desk/fund-events?fund=${theirs.fund}`, 'Fund not found'],
+      [`/sponsor-desk/tax-schedules?fund=${theirs.fund}`, 'Fund not found'],
+      [`/sponsor-desk/investors/${theirUser}`, 'Investor not found'],
+      [`/sponsor-desk/commitments/${theirInvestor.syndUser}/document`, 'Commitment not found'],
+    ];
+    for (const [route, message] of reads) {
+      const answer = await editor('GET', route);
+      expect(answer.status, route).toBe(404);
+      expect(answer.body.error.message, route).toBe(message);
+    }
+    // The same calls about their own portal answer.
+    expect((await editor('GET', `/sponsor-desk/funds/${ours.fund}/commitments`)).body.pagination.total).toBe(1);
+    expect((await editor('GET', `/sponsor-desk/investors/${await userDocumentId(ourInvestor)}`)).status).toBe(200);
+
+    // A super admin drafts an event in their portal: its allocation is not the editor's to see.
+    const drafted = await superAdmin('POST', '/sponsor-desk/fund-events', { fund: theirs.fund, type: 'distribution', date: '2026-06-30', total_cents: 100_000, basis: 'commitment', kind: 'income' });
+    expect(drafted.status).toBe(200);
+    expect((await editor('GET', `/sponsor-desk/fund-events/${drafted.body.documentId}`)).status).toBe(404);
+    expect((await sponsor('POST', `/sponsor-desk/fund-events/${drafted.body.documentId}/post`)).status).toBe(404);
+    expect(await app.strapi.db.query(FUND_EVENT).findOne({ where: { documentId: drafted.body.documentId } })).toMatchObject({ state: 'draft' });
+  });
+
+  it("changes nothing of another portal's when a write names it, and records the refusal", async () => {
+    const writes: [string, string, unknown][] = [
+      ['POST', '/sponsor-desk/funding', { syndUser: theirInvestor.syndUser, amount_cents: 5_000_000, date: '2026-10-05' }],
+      ['POST', '/sponsor-desk/funding', { fund: theirs.fund, investor_email: theirInvestor.email, amount_cents: 5_000_000, date: '2026-10-05' }],
+      ['POST', '/sponsor-desk/valuations', { fund: theirs.fund, date: '2026-09-30', value_percent: 130 }],
+      ['POST', '/sponsor-desk/fund-events', { fund: theirs.fund, type: 'capital_call', date: '2026-10-01', due_date: '2026-10-15', percent: 10, basis: 'commitment' }],
+      ['POST', '/sponsor-desk/reminders', { fund: theirs.fund, state: 'countersigned' }],
+      ['POST', '/sponsor-desk/countersign', { syndUsers: [ourInvestor.syndUser, theirInvestor.syndUser] }],
+      ['POST', `/sponsor-desk/investors/${await userDocumentId(theirInvestor)}/sign-out`, {}],
+      ['GET', `/sponsor-desk/funds/${theirs.fund}/commitments.csv`, undefined],
+    ];
+    for (const [method, route, body] of writes) {
+      const answer = await sponsor(method, route, body);
+      expect(answer.status, `${method} ${route} ${JSON.stringify(body)}`).toBe(404);
+    }
+    expect(await app.strapi.db.query(LEDGER_ENTRY).count({ where: { syndUser: { id: theirInvestor.syndUserId } } })).toBe(0);
+    expect(await app.strapi.db.query(FUND_EVENT).count({ where: { fund: { documentId: theirs.fund }, type: 'capital_call' } })).toBe(0);
+    expect(await app.strapi.db.query(SYND_USER).findOne({ where: { id: theirInvestor.syndUserId } })).toMatchObject({ ft_complete_date: null, lastRemindedAt: null });
+    expect(await app.strapi.db.query('api::valuation.valuation').count({ where: { fund: { documentId: theirs.fund } } })).toBe(0);
+
+    const refused = await app.strapi.db.query(DESK_ACTION).findMany({ where: { staffEmail: 'scope-sponsor@portal.local', status: 404 }, orderBy: { id: 'asc' } });
+    expect(refused.map((row: { action: string }) => row.action)).toEqual(expect.arrayContaining(['confirm funding', 'record a valuation', 'draft an event', 'remind', 'countersign', 'sign out everywhere', 'export commitments']));
+
+    // An accountant's CSV naming another portal's fund: that line's fund is unknown, and nothing is written.
+    const csv = `fund,investor_email,type,kind,amount,effective_date\n${theirs.fund},${theirInvestor.email},distribution,income,100.00,2026-09-30\n`;
+    const dryRun = await sponsor('POST', '/sponsor-desk/imports?dryRun=true', { csv });
+    expect(dryRun.status).toBe(200);
+    expect(dryRun.body.problems).toEqual([{ line: 2, message: `unknown fund ${theirs.fund}` }]);
+    expect((await sponsor('POST', '/sponsor-desk/imports?dryRun=false', { csv })).status).toBe(400);
+    expect(await app.strapi.db.query(LEDGER_ENTRY).count({ where: { syndUser: { id: theirInvestor.syndUserId } } })).toBe(0);
+
+    // Their own portal's funding goes through.
+    const funded = await sponsor('POST', '/sponsor-desk/funding', { syndUser: ourInvestor.syndUser, amount_cents: 5_000_000, date: '2026-10-05' });
+    expect(funded.status).toBe(200);
+  });
+});
