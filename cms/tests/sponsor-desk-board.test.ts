@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { raiseState } from '@portal/rules';
-import { adminToken, call, joinStaff, createUser, mailsTo, signedInUser, uniqueEmail, waitForMail } from './helpers/auth';
+import { adminToken, call, joinStaff, signIn, createUser, mailsTo, signedInUser, uniqueEmail, waitForMail } from './helpers/auth';
 import { createInvestor, createOffering, signAsInvestor, type Investor, type Offering } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 
@@ -476,6 +476,11 @@ describe('K-1s', () => {
     expect(issued.status).toBe(200);
     expect(issued.body).toMatchObject({ document: { title: 'K-1 2026, board Fund I' }, issued: 1, investors: 4, state: 'pending' });
     await waitForMail(cole.email, 'New tax document: K-1 2026, board Fund I');
+    // Each partner's dashboard follows their own K-1: Cole's is ready, the others' still expected.
+    expect((await summaryOf(cole)).taxDocuments[0]).toMatchObject({ state: 'issued' });
+    // (Fay signs in again: the directory's tests signed her out everywhere.)
+    const fay = { ...by.funded[0], authCode: await signIn(app, by.funded[0].email, 'Secret123', { portal: offering.portal.slug }) };
+    expect((await summaryOf(fay)).taxDocuments[0]).toMatchObject({ state: 'pending', expectedDate: '2027-03-16' });
     const listed = await call(app, 'GET', '/api/tax_documents?mine=true&filters%5Byear%5D=2026&populate=fund&limit=999', undefined, { authCode: cole.authCode });
     expect(listed.body.items.map((item: { title: string }) => item.title)).toEqual(['K-1 2026, board Fund I']);
 
@@ -490,6 +495,8 @@ describe('K-1s', () => {
     expect((await editor('POST', `/sponsor-desk/tax-schedules/${schedule}/issued`)).status).toBe(403);
     expect((await admin('POST', `/sponsor-desk/tax-schedules/${schedule}/issued`)).body).toMatchObject({ state: 'issued', issuedBy: 'Ada Admin' });
     expect((await summaryOf(cole)).taxDocuments[0]).toMatchObject({ state: 'issued' });
+    // The year marked issued, a partner who got nothing is not told theirs is ready.
+    expect((await summaryOf(fay)).taxDocuments[0]).toMatchObject({ state: 'pending' });
   });
 
   it('says so, not a 500, when the fund of a tax year was deleted', async () => {

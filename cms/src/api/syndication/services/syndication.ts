@@ -314,7 +314,7 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
       const [ledgerFunds, openCalls, taxDocuments] = await Promise.all([
         ledger(strapi).fundsWithLedger(funds.map((each) => each.fund.id)),
         ledger(strapi).openCalls(funds.flatMap((each) => each.syndUserIds)),
-        taxSchedules(strapi).forFunds(funds.map((each) => each.fund.id)),
+        taxSchedules(strapi).forFunds(funds.map((each) => each.fund.id), user.id),
       ]);
       const today = new Date().toISOString().slice(0, 10);
       const table = funds.map(({ fund, invested, syndUserIds }) => {

@@ -254,8 +254,12 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
       return scheduleView(await scheduleOf(id));
     },
 
-    /** The schedules of these funds (the investor's, for the dashboard's summary), newest year first, without who issued them. */
-    async forFunds(fundIds: number[]) {
+    /**
+     * The schedules of these funds for one investor (the dashboard's summary), newest year first, without who issued
+     * them: `issued` once their own document of the year is out (whatever the rest of the fund's partners), else
+     * `pending` with its expected date, so a partner whose K-1 is late still reads when it is expected. Two queries.
+     */
+    async forFunds(fundIds: number[], userId: number) {
       if (!fundIds.length) return [];
       const schedules = (await strapi.db.query(TAX_SCHEDULE).findMany({
         where: { fund: { id: { $in: fundIds } } },
@@ -263,7 +267,14 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
         orderBy: [{ taxYear: 'desc' }, { id: 'asc' }],
         limit: 100,
       })) as ScheduleRow[];
-      return schedules.map((row) => ({ fund_name: row.fund?.name ?? '', taxYear: row.taxYear, documentName: documentNameOf(row), expectedDate: row.expectedDate, state: row.state }));
+      if (!schedules.length) return [];
+      const theirs = (await strapi.db.query(TAX_DOCUMENT).findMany({
+        where: { taxSchedule: { id: { $in: schedules.map((row) => row.id) } }, user: { id: userId }, isDeleted: { $ne: true } },
+        select: ['id'],
+        populate: { taxSchedule: { select: ['id'] } },
+      })) as { taxSchedule: { id: number } | null }[];
+      const issued = new Set(theirs.map((row) => row.taxSchedule?.id));
+      return schedules.map((row) => ({ fund_name: row.fund?.name ?? '', taxYear: row.taxYear, documentName: documentNameOf(row), expectedDate: row.expectedDate, state: issued.has(row.id) ? 'issued' : 'pending' }));
     },
   };
 };
