@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { raiseState } from '@portal/rules';
-import { adminToken, call, joinStaff, signIn, createUser, mailsTo, signedInUser, uniqueEmail, waitForMail } from './helpers/auth';
+import { upkeep } from '../src/api/upkeep/services/upkeep';
+import { adminToken, call, createUser, joinStaff, mailsTo, signedInUser, signIn, uniqueEmail, waitForMail } from './helpers/auth';
 import { createInvestor, createOffering, signAsInvestor, type Investor, type Offering } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 
@@ -280,6 +281,30 @@ describe('reminders', () => {
     expect((await editor('POST', '/sponsor-desk/reminders', { fund: offered.fund, state: 'committed' })).body).toMatchObject({ sent: 0, skipped: 1 });
     expect((await waitForMail(left.email, 'Reminder: remind-left Deal is waiting for you')).text).toContain('Please sign your subscription agreement');
     await expect.poll(async () => (await app.strapi.db.query('api::reminder.reminder').findOne({ where: { syndUser: { id: left.syndUserId } } })).sentAt).not.toBeNull();
+  });
+
+  it("has the upkeep send a reminder whose mail an instance never sent, and drop one the investor no longer needs", async () => {
+    const offered = await editorsOffering('remind-stopped');
+    const [waiting, decided] = [await createInvestor(app, offered, 'remind-stopped', { spouse: false }), await createInvestor(app, offered, 'remind-decided', { spouse: false })];
+    const day = new Date().toISOString().slice(0, 10);
+    const fundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offered.fund } })).id;
+    const REMINDER = 'api::reminder.reminder';
+    for (const who of [waiting, decided]) {
+      const made = await app.strapi.db.query(REMINDER).create({
+        data: { syndUser: who.syndUserId, fund: fundId, state: 'committed', step: 'Please sign your subscription agreement.', email: who.email, sentBy: 'Eddie Editor', sentAt: null, day, reminderKey: `user:${who.id}:${day}` },
+      });
+      // Claimed twenty minutes ago by an instance that stopped before the mail.
+      await app.strapi.db.query(REMINDER).update({ where: { id: made.id }, data: { createdAt: new Date(Date.now() - 20 * 60_000) } });
+      await setRow(who, { lastRemindedAt: new Date(Date.now() - 20 * 60_000) });
+    }
+    await setRow(decided, { invest_status: 'Declined investment' });
+    const round = await upkeep(app.strapi).run();
+    expect(round.remindersResumed).toBe(1);
+    expect((await waitForMail(waiting.email, 'Reminder: remind-stopped Deal is waiting for you')).text).toContain('Please sign your subscription agreement');
+    expect((await app.strapi.db.query(REMINDER).findOne({ where: { syndUser: { id: waiting.syndUserId } } })).sentAt).not.toBeNull();
+    expect(await app.strapi.db.query(REMINDER).count({ where: { syndUser: { id: decided.syndUserId } } })).toBe(0);
+    expect((await app.strapi.db.query(SYND_USER).findOne({ where: { id: decided.syndUserId } })).lastRemindedAt).toBeNull();
+    expect((await upkeep(app.strapi).run()).remindersResumed).toBe(0);
   });
 
   it('refuses states that need nothing of the investor, and a missing fund', async () => {

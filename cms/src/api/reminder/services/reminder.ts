@@ -14,6 +14,9 @@ const SYND_USER = 'api::synd-user.synd-user';
 export const REMINDER_TEMPLATE = 'syndication_reminder';
 /** Investors reminded per round: one page of rows read, their reminders claimed and sent, then the next. */
 const BATCH = 50;
+/** How long a claimed reminder may wait for its mail before the upkeep sends it, and how many one round sends. */
+const RESUME_AFTER_MS = 10 * 60_000;
+const RESUME_MAX = 200;
 
 /** The day a reminder counts for: the UTC date. */
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -78,14 +81,53 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
         if (failed.length) throw new Error('the mail was not sent');
       } catch (error) {
         strapi.log.error(`Reminder to ${row.user?.email} not given (${String(error)}): it may be sent again today`);
-        await strapi.db.query(REMINDER).delete({ where: { id: reminderId } });
-        const last = (await strapi.db.query(REMINDER).findOne({ where: { syndUser: { id: row.id }, sentAt: { $notNull: true } }, orderBy: { sentAt: 'desc' }, select: ['sentAt'] })) as { sentAt: string } | null;
-        await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { lastRemindedAt: last?.sentAt ?? null } });
+        await withdraw(reminderId, row.id);
       }
     }
   }
 
+  /** Removes a reminder never given, and sets its commitment's last reminder back to the last one given. */
+  async function withdraw(reminderId: number, syndUserId: number | null): Promise<void> {
+    await strapi.db.query(REMINDER).delete({ where: { id: reminderId } });
+    if (syndUserId === null) return;
+    const last = (await strapi.db.query(REMINDER).findOne({ where: { syndUser: { id: syndUserId }, sentAt: { $notNull: true } }, orderBy: { sentAt: 'desc' }, select: ['sentAt'] })) as { sentAt: string } | null;
+    await strapi.db.query(SYND_USER).update({ where: { id: syndUserId }, data: { lastRemindedAt: last?.sentAt ?? null } });
+  }
+
   return {
+    /**
+     * Reminders claimed more than ten minutes ago whose mail never went (their instance stopped between the claim and
+     * the mail, and no later call about the fund that day sent them): the upkeep's round sends them, at most 200 a
+     * round, found by the index of unsent reminders. One the commitment no longer needs (signed or funded meanwhile)
+     * is removed instead, and its last reminder set back to the last one given. Answers how many were sent.
+     */
+    async resumeUnsent(now = Date.now()): Promise<number> {
+      const knex = strapi.db.connection;
+      const table = tableOf(strapi, REMINDER);
+      const ids = ((await knex(table)
+        .whereNull(columnOf(strapi, REMINDER, 'sentAt'))
+        .where(columnOf(strapi, REMINDER, 'day'), '<=', dayOf(new Date(now)))
+        .where(columnOf(strapi, REMINDER, 'createdAt'), '<', new Date(now - RESUME_AFTER_MS))
+        .orderBy('id')
+        .limit(RESUME_MAX)
+        .select('id')) as { id: number | string }[]).map((row) => Number(row.id));
+      if (!ids.length) return 0;
+      const left = (await strapi.db.query(REMINDER).findMany({
+        where: { id: { $in: ids } },
+        select: ['id', 'step'],
+        populate: { syndUser: { populate: SYND_USER_POPULATE } },
+        orderBy: { id: 'asc' },
+      })) as { id: number; step: string | null; syndUser: ReminderRow | null }[];
+      const queue: Queued[] = [];
+      for (const reminder of left) {
+        const row = reminder.syndUser;
+        if (row?.user && reminderStep(row)) queue.push({ reminderId: reminder.id, row, step: reminder.step ?? reminderStep(row)! });
+        else await withdraw(reminder.id, row?.id ?? null);
+      }
+      if (queue.length) await deliver(queue, await notifications(strapi).template(REMINDER_TEMPLATE));
+      return queue.length;
+    },
+
     /**
      * POST /sponsor-desk/reminders {fund, state}: reminds each investor of the fund in `state` who must still sign or
      * fund (docs/sponsor-desk.md), by the syndication_reminder template (bell and mail), at most once per investor a

@@ -23,6 +23,8 @@ export interface UpkeepRound {
   deleted: Record<string, number>;
   /** Capital call and distribution notices an instance had left half-sent, sent now. */
   noticesResumed?: number;
+  /** Reminders claimed on the sponsor desk whose mail an instance never sent, sent now. */
+  remindersResumed?: number;
 }
 
 interface Meta {
@@ -95,12 +97,14 @@ const upkeepService = ({ strapi }: { strapi: Core.Strapi }) => {
       for (const each of sweeps()) deleted[each.kind] = await sweep(each, now, batch);
       // Not a deletion, but work for one instance at a time all the same: notices an instance left half-sent.
       const ledger = strapi.service('api::ledger-entry.ledger-entry') as unknown as { resumeNotices(now: number): Promise<number> };
-      return { deleted, noticesResumed: await ledger.resumeNotices(now) };
+      const reminders = strapi.service('api::reminder.reminder') as unknown as { resumeUnsent(now: number): Promise<number> };
+      return { deleted, noticesResumed: await ledger.resumeNotices(now), remindersResumed: await reminders.resumeUnsent(now) };
     })
       .then((round) => {
         const counts = Object.entries(round.deleted).filter(([, count]) => count > 0);
         if (counts.length) strapi.log.info(`Upkeep deleted ${counts.map(([kind, count]) => `${count} ${kind}`).join(', ')}`);
         if (round.noticesResumed) strapi.log.info(`Upkeep sent ${round.noticesResumed} notices left unsent`);
+        if (round.remindersResumed) strapi.log.info(`Upkeep sent ${round.remindersResumed} reminders left unsent`);
         return round;
       })
       .finally(() => {
