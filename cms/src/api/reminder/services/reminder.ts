@@ -108,7 +108,8 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
         .whereNull(columnOf(strapi, REMINDER, 'sentAt'))
         .where(columnOf(strapi, REMINDER, 'day'), '<=', dayOf(new Date(now)))
         .where(columnOf(strapi, REMINDER, 'createdAt'), '<', new Date(now - RESUME_AFTER_MS))
-        .orderBy('id')
+        // Oldest day first, in the partial index's own order (by id it would walk the whole table).
+        .orderBy(columnOf(strapi, REMINDER, 'day'))
         .limit(RESUME_MAX)
         .select('id')) as { id: number | string }[]).map((row) => Number(row.id));
       if (!ids.length) return 0;
