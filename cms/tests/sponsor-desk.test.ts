@@ -157,6 +157,21 @@ describe('capital calls and distributions', () => {
     expect(written.sort((a, b) => a - b)).toEqual([1_250_000, 3_750_000]);
   });
 
+  it('writes one set of entries when the same distribution is posted five times at once, and one notice each', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-race-dist', [20_000, 30_000]);
+    const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: '2026-03-31', total_cents: 500_001, basis: 'commitment', kind: 'income' });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const written = (await Promise.all(investors.map((each) => entriesOf(each.syndUser.id)))).flat();
+    // Shared to the cent by commitment (2:3): $2,000.00 and $3,000.01 (the odd cent by the largest remainder).
+    expect(written.map((entry) => [entry.type, Number(entry.amount_cents)]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([['distribution', 200_000], ['distribution', 300_001]]);
+    const notices = (email: string) => mailsTo(email).filter((mail) => /^Subject: Distribution from desk-race-dist fund: /m.test(mail.raw)).length;
+    for (const investor of investors) await expect.poll(() => notices(investor.email)).toBe(1);
+    // However many posts raced, no investor is told twice.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(investors.map((investor) => notices(investor.email))).toEqual([1, 1]);
+  });
+
   it('shares a distribution by funded capital, and says what is wrong with a bad event without writing it', async () => {
     const { fund, investors } = await fundWith(home, 'desk-dist', [50_000, 50_000]);
     const bad = async (body: Record<string, unknown>, message: string, status = 400) => {
