@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { Spinner } from '@/components/ui/spinner';
+import { pageDensity } from './density';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -19,9 +20,30 @@ export interface PdfViewerProps {
 /** Zoom is relative to the width of the viewer (1: a page fills it), in these steps. */
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 
-/** One page, drawn on a canvas `width` CSS pixels wide, sharp on high-density screens. */
-function PdfPage({ document, number, total, width }: { document: PDFDocumentProxy; number: number; total: number; width: number }) {
+/**
+ * Whether an element is shown in its scrolling frame or within a frame's height of it; always true where the browser
+ * cannot tell.
+ */
+function useNearScreen(element: RefObject<HTMLElement | null>, frame: HTMLElement | null): boolean {
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const target = element.current;
+    if (!target || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver(([entry]) => setNear(entry.isIntersecting), { root: frame, rootMargin: '100% 0px' });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element, frame]);
+  return near;
+}
+
+/**
+ * One page on a canvas `width` CSS pixels wide, sized at once (so the document scrolls as it will look) and drawn
+ * only while on screen or near it, sharp on high-density screens within MAX_PAGE_PIXELS; a page scrolled far away
+ * gives its pixels back, so a long document on a phone holds a few pages' worth, not all of them.
+ */
+function PdfPage({ document, number, total, width, frame }: { document: PDFDocumentProxy; number: number; total: number; width: number; frame: HTMLElement | null }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const near = useNearScreen(canvas, frame);
   useEffect(() => {
     let cancelled = false;
     let task: RenderTask | null = null;
@@ -30,25 +52,30 @@ function PdfPage({ document, number, total, width }: { document: PDFDocumentProx
       const element = canvas.current;
       if (cancelled || !element) return;
       const viewport = page.getViewport({ scale: width / page.getViewport({ scale: 1 }).width });
-      const ratio = window.devicePixelRatio || 1;
-      element.width = Math.floor(viewport.width * ratio);
-      element.height = Math.floor(viewport.height * ratio);
       element.style.width = `${Math.floor(viewport.width)}px`;
       element.style.height = `${Math.floor(viewport.height)}px`;
-      task = page.render({ canvas: element, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
-      // A render cancelled by a newer one (zoom, resize) rejects: nothing to report.
+      if (!near) {
+        element.width = 0;
+        element.height = 0;
+        return;
+      }
+      const density = pageDensity(viewport.width, viewport.height, window.devicePixelRatio || 1);
+      element.width = Math.floor(viewport.width * density);
+      element.height = Math.floor(viewport.height * density);
+      task = page.render({ canvas: element, viewport, transform: density === 1 ? undefined : [density, 0, 0, density, 0, 0] });
+      // A render cancelled by a newer one (zoom, resize, scrolled away) rejects: nothing to report.
       task.promise.catch(() => undefined);
     });
     return () => {
       cancelled = true;
       task?.cancel();
     };
-  }, [document, number, width]);
+  }, [document, number, width, near]);
   return <canvas ref={canvas} role="img" aria-label={`Page ${number} of ${total}`} className="d-block mx-auto mb-3 bg-white shadow-sm" />;
 }
 
 /**
- * A PDF shown in the page with pdf.js, every page on a canvas, zoomable, on any screen (the browser's own viewer is
+ * A PDF shown in the page with pdf.js, each page on a canvas, zoomable, on any screen (the browser's own viewer is
  * missing on most phones and refused by the site's Content-Security-Policy). Loaded only where a document is read
  * before signing: the signing and countersigning pages.
  */
@@ -118,7 +145,7 @@ export default function PdfViewer({ url, headers, title }: PdfViewerProps) {
           </Alert>
         ) : document ? (
           Array.from({ length: document.numPages }, (_, index) => (
-            <PdfPage key={index} document={document} number={index + 1} total={document.numPages} width={pageWidth} />
+            <PdfPage key={index} document={document} number={index + 1} total={document.numPages} width={pageWidth} frame={frame.current} />
           ))
         ) : (
           <Spinner />
