@@ -102,6 +102,10 @@ const count = async (table: string) => Number((await knex()(table).count({ count
 beforeAll(async () => {
   app = await openStrapi();
   await seed(app.strapi, { password: PASSWORD, now: new Date() });
+  // Staff corrected one demo contribution by a dollar: its copies must correct their own investor's copy.
+  const contribution = await app.strapi.db.query('api::ledger-entry.ledger-entry').findOne({ where: { type: 'contribution' }, orderBy: { id: 'asc' } });
+  const desk = app.strapi.service('api::ledger-entry.ledger-entry') as unknown as { recordAdjustment(input: Record<string, unknown>, staff: string): Promise<unknown> };
+  await desk.recordAdjustment({ corrects: contribution.documentId, amount_cents: -100, date: String(contribution.effective_date).slice(0, 10), note: 'Bank fee' }, 'Volume test');
   demoFunds = await fundFigures();
   [seededBoards, seededRows] = [await boards(), await boardsFromRows()];
   grown = await seedVolume(app.strapi, 2, { unitSize: UNIT });
@@ -167,6 +171,14 @@ describe('a volume seed', () => {
     const mixed = await boards();
     expect(mixed).toEqual(await boardsFromRows());
     expect(mixed.get(fund.name)!.funded).toBeCloseTo(before.funded + 12_345, 2);
+  });
+
+  it("copies an adjustment with the entry it corrects: each copy corrects its own investor's copy", async () => {
+    const adjustments = (await app.strapi.db.query('api::ledger-entry.ledger-entry').findMany({
+      where: { type: 'adjustment' }, populate: { syndUser: { select: ['id'] }, corrects: { populate: { syndUser: { select: ['id'] } } } }, limit: 1000,
+    })) as { syndUser: { id: number } | null; corrects: { syndUser: { id: number } | null } | null }[];
+    expect(adjustments.length).toBeGreaterThan(1);
+    expect(adjustments.filter((entry) => !entry.corrects || entry.corrects.syndUser?.id !== entry.syndUser?.id)).toEqual([]);
   });
 
   it('copies only the notifications investors get, not the notices to staff', async () => {

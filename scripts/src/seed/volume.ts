@@ -40,7 +40,7 @@ interface JoinTable {
 
 interface Meta {
   tableName: string;
-  attributes: Record<string, { type?: string; joinTable?: JoinTable }>;
+  attributes: Record<string, { type?: string; target?: string; joinTable?: JoinTable }>;
 }
 
 type Row = Record<string, unknown>;
@@ -233,6 +233,11 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
       }
     }
     const ids = documentIds.map((documentId) => idOf.get(documentId)!);
+    // A relation to a row of the same type (an adjustment's `corrects`) points at the copy of its target made here,
+    // never at the source investor's row; one whose target was not copied with it is dropped.
+    // Copies of one source row for several new owners are told apart by their owner (the links they are given).
+    const copyKey = (item: Item, sourceId: number) => `${JSON.stringify(item.links ?? {})}:${sourceId}`;
+    const copyOf = new Map(items.flatMap((item, index) => (item.source ? [[copyKey(item, Number(item.source.id)), ids[index]] as const] : [])));
     for (const [name, attribute] of Object.entries(attributes)) {
       const join = attribute.joinTable;
       if (attribute.type !== 'relation' || !join) continue;
@@ -249,7 +254,12 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
         const copied = item.source ? (sourceLinks.get(Number(item.source.id)) ?? []) : [];
         if (!copied.length && target === undefined) return [];
         const base = copied.length ? copied : [{ [join.inverseJoinColumn.name]: target }];
-        return base.map(({ id: _id, ...link }) => ({ ...link, [join.joinColumn.name]: ids[index], ...(target === undefined ? {} : { [join.inverseJoinColumn.name]: target }) }));
+        const made = base.map(({ id: _id, ...link }) => ({ ...link, [join.joinColumn.name]: ids[index], ...(target === undefined ? {} : { [join.inverseJoinColumn.name]: target }) }));
+        if (attribute.target !== uid) return made;
+        return made.flatMap((link) => {
+          const copy = copyOf.get(copyKey(item, Number(link[join.inverseJoinColumn.name])));
+          return copy === undefined ? [] : [{ ...link, [join.inverseJoinColumn.name]: copy }];
+        });
       });
       await insertRows(trx, join.name, links);
     }
