@@ -66,9 +66,22 @@ export function fileParts(): FilePart[] {
   return parts;
 }
 
-/** Runs a PostgreSQL client program; its output, or an error with what it printed. */
+/**
+ * Runs a PostgreSQL client program; its output, or an error with what it printed. A password in a connection string
+ * goes to the program as PGPASSWORD, not on its command line (where any user of the machine could read it with ps).
+ */
 function pgTool(command: string, args: string[]): string {
-  const result = spawnSync(command, args, { encoding: 'utf8' });
+  let password: string | undefined;
+  const shown = args.map((arg) => {
+    const prefix = arg.startsWith('--dbname=') ? '--dbname=' : '';
+    if (!/^postgres(ql)?:\/\//.test(arg.slice(prefix.length))) return arg;
+    const url = new URL(arg.slice(prefix.length));
+    if (!url.password) return arg;
+    password = decodeURIComponent(url.password);
+    url.password = '';
+    return `${prefix}${url.toString()}`;
+  });
+  const result = spawnSync(command, shown, { encoding: 'utf8', env: { ...process.env, ...(password !== undefined && { PGPASSWORD: password }) } });
   if (result.error) throw new Error(`${command} could not run (${result.error.message}): install PostgreSQL's client programs`);
   if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr.trim() || result.stdout.trim()}`);
   return result.stdout;
@@ -122,7 +135,7 @@ export async function backup(to: string): Promise<Manifest> {
       }
     } else {
       pgTool('pg_dump', ['--format=custom', '--no-owner', '--no-acl', `--file=${path.join(staging, POSTGRES_FILE)}`, `--dbname=${postgresUrl()}`]);
-      migrations = pgTool('psql', ['-At', '-c', 'SELECT name FROM strapi_migrations ORDER BY id', postgresUrl()]).split('\n').filter(Boolean);
+      migrations = pgTool('psql', ['-At', '-c', `SELECT name FROM "${postgresSchema().replace(/"/g, '""')}".strapi_migrations ORDER BY id`, postgresUrl()]).split('\n').filter(Boolean);
     }
     // Files after the database: a document's row is saved only once its file is stored, so every file the copied
     // database names is on disk by now (files added since are extra, and harmless).
