@@ -57,14 +57,23 @@ export async function signWithName(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
 }
 
-/** Draws a stroke on the signature pad with a finger (touch pointer events, as a phone sends them). */
+/**
+ * Draws a stroke on the signature pad with a finger: real touch input through Chromium's DevTools protocol (the page
+ * must be a touch context), which the browser turns into touch pointer events as a phone's screen does, so the pad's
+ * own touch handling (no scrolling while drawing) is what is tested.
+ */
 export async function drawWithFinger(page: Page): Promise<void> {
   const pad = page.getByRole('img', { name: 'Draw your signature (optional)' });
   await pad.scrollIntoViewIfNeeded();
   const box = await pad.boundingBox();
   if (!box) throw new Error('the signature pad is not on screen');
-  const at = (x: number, y: number) => ({ pointerType: 'touch', pointerId: 7, isPrimary: true, bubbles: true, clientX: box.x + x, clientY: box.y + y });
-  await pad.dispatchEvent('pointerdown', at(20, 40));
-  for (const [x, y] of [[60, 70], [100, 30], [140, 80], [180, 40]]) await pad.dispatchEvent('pointermove', at(x, y));
-  await pad.dispatchEvent('pointerup', at(180, 40));
+  const touch = await page.context().newCDPSession(page);
+  const at = (x: number, y: number) => [{ x: box.x + x, y: box.y + y, id: 7, radiusX: 4, radiusY: 4, force: 1 }];
+  try {
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(20, 40) });
+    for (const [x, y] of [[60, 70], [100, 30], [140, 80], [180, 40]]) await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(x, y) });
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  } finally {
+    await touch.detach();
+  }
 }

@@ -71,6 +71,7 @@ export function SignaturePad({ onChange }: SignaturePadProps) {
         onPointerMove={move}
         onPointerUp={end}
         onPointerLeave={end}
+        onPointerCancel={end}
       />
       <Button variant="link" size="sm" className="p-0" onClick={clear}>
         Clear drawing
