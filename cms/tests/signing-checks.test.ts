@@ -431,6 +431,8 @@ describe('the addresses of an agreement’s portal', () => {
     const [spouseMail] = mailsTo(investor.spouseEmail as string);
     const spouseLink = signLinkIn(spouseMail.text);
     expect(spouseLink).toMatch(/^http:\/\/invest\.sign-checks\.example\/sign\//);
+    // The investor's own session proves nothing on their spouse's link: the spouse's code is still asked for.
+    expect((await view(tokenOf(spouseLink), investor.authCode)).body.identity.method).toBe('email-code');
     await signThroughLink(app, tokenOf(spouseLink), investor.spouseEmail as string, { name: 'Pat Partner', consent: true });
 
     const desk = await app.strapi.service('api::signing.signing').countersignAllAsStaff([investor.syndUser], { name: 'Desk Staff', email: 'desk@sign-checks.example' }, { ip: null, userAgent: null, origin: undefined });
