@@ -176,3 +176,23 @@ describe('the desk’s record', () => {
     }
   });
 });
+
+describe('the templates the portal sends', () => {
+  const TEMPLATE = 'api::notification-template.notification-template';
+
+  it('are reworded in the admin panel, never deleted or renamed; a template staff made is theirs to delete', async () => {
+    const reminder = await app.strapi.db.query(TEMPLATE).findOne({ where: { name: 'syndication_reminder' } });
+    const deleted = await superAdmin('DELETE', `${CM}/${TEMPLATE}/${reminder.documentId}`);
+    expect(deleted.status).toBe(403);
+    expect(deleted.body.error.message).toBe('The portal sends syndication_reminder by this template: reword it, do not delete it');
+    const renamed = await superAdmin('PUT', `${CM}/${TEMPLATE}/${reminder.documentId}`, { name: 'old_reminder' });
+    expect(renamed.body.error.message).toBe("The portal sends syndication_reminder by this template's name: keep the name, reword the rest");
+    const reworded = await superAdmin('PUT', `${CM}/${TEMPLATE}/${reminder.documentId}`, { subject: 'A friendly reminder about %fundName%' });
+    expect(reworded.status).toBe(200);
+    expect(await app.strapi.db.query(TEMPLATE).findOne({ where: { documentId: reminder.documentId } })).toMatchObject({ name: 'syndication_reminder', subject: 'A friendly reminder about %fundName%' });
+
+    const own = await superAdmin('POST', `${CM}/${TEMPLATE}`, { name: 'holiday_greeting', subject: 'Season’s greetings', message: 'From all of us', defaultTargetLevel: 'user' });
+    expect(own.status).toBe(201);
+    expect((await superAdmin('DELETE', `${CM}/${TEMPLATE}/${own.body.data.documentId}`)).status).toBe(200);
+  });
+});

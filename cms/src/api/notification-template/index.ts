@@ -1,0 +1,26 @@
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { BUILT_IN_TEMPLATES } from './built-in';
+
+const TEMPLATE = 'api::notification-template.notification-template';
+const BUILT_IN = new Set(BUILT_IN_TEMPLATES.map((template) => template.name));
+
+/**
+ * The templates the portal sends by name (built-in.ts) are reworded in the admin panel, never deleted or renamed: a
+ * missing one would fail every notice, reminder or mail that names it until the next start made it again. Refused as
+ * a PolicyError, a 403 whose message Strapi keeps; a template staff made themselves is theirs to delete.
+ */
+export default {
+  register({ strapi }: { strapi: Core.Strapi }) {
+    strapi.documents.use(async (context, next) => {
+      if (context.uid !== TEMPLATE || !['delete', 'update'].includes(context.action)) return next();
+      const params = context.params as { documentId?: string; data?: { name?: unknown } };
+      if (!params.documentId) return next();
+      const row = (await strapi.db.query(TEMPLATE).findOne({ where: { documentId: params.documentId }, select: ['name'] })) as { name: string | null } | null;
+      if (!row?.name || !BUILT_IN.has(row.name)) return next();
+      if (context.action === 'delete') throw new errors.PolicyError(`The portal sends ${row.name} by this template: reword it, do not delete it`);
+      if (params.data?.name !== undefined && params.data.name !== row.name) throw new errors.PolicyError(`The portal sends ${row.name} by this template's name: keep the name, reword the rest`);
+      return next();
+    });
+  },
+};
