@@ -123,6 +123,8 @@ describe('the commitments table', () => {
 
     const search = await commitments('?q=FAY');
     expect(search.body.results).toHaveLength(1);
+    // A name as staff type it: first last, last first, or last, first.
+    for (const q of ['fay boardman', 'Boardman Fay', 'boardman, fay']) expect(emailsOf((await commitments(`?q=${encodeURIComponent(q)}`)).body), q).toEqual([by.funded[0].email]);
     expect(search.body.results[0]).toMatchObject({
       state: 'funded', amount: 60_000, fundedAmount: 60_000, fundedAt: '2026-11-20T00:00:00.000Z', method: 'CASH',
       investor: { name: 'Fay Boardman', email: by.funded[0].email, accreditation: null, accreditationDue: true },

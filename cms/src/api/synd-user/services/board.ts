@@ -257,10 +257,16 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
     if (query.state) rows.whereRaw('(?) = ?', [stateSql(), query.state]);
     if (query.q) {
       const like = likePattern(query.q);
-      rows.where((search) => search
-        .whereRaw("lower(u.email) LIKE ? ESCAPE '\\'", [like])
-        .orWhereRaw("lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE ? ESCAPE '\\'", [like])
-        .orWhereRaw(`lower(coalesce(${col('userFirstName')}, '') || ' ' || coalesce(${col('userLastName')}, '')) LIKE ? ESCAPE '\\'`, [like]));
+      // A name matches as 'first last' and as 'last first' (or 'last, first'), as staff type it.
+      const names = [['u.first_name', 'u.last_name'], [col('userFirstName'), col('userLastName')]];
+      const lastFirst = likePattern(query.q.replace(/\s*,\s*/g, ' '));
+      rows.where((search) => {
+        search.whereRaw("lower(u.email) LIKE ? ESCAPE '\\'", [like]);
+        for (const [first, last] of names) {
+          search.orWhereRaw(`lower(coalesce(${first}, '') || ' ' || coalesce(${last}, '')) LIKE ? ESCAPE '\\'`, [like]);
+          search.orWhereRaw(`lower(coalesce(${last}, '') || ' ' || coalesce(${first}, '')) LIKE ? ESCAPE '\\'`, [lastFirst]);
+        }
+      });
     }
     return rows;
   }
