@@ -38,8 +38,8 @@ export const runs = (scope: PortalScope, portalId: number): boolean => scope.eve
 export async function pickPortal(strapi: Core.Strapi, scope: PortalScope, slug: string | undefined): Promise<{ portal: PortalRow | null; choices: PortalRow[] }> {
   const choices = (await portals(strapi).findAll()).filter((row) => runs(scope, row.id));
   if (slug) {
-    const portal = await portals(strapi).requireBySlug(slug);
-    if (!runs(scope, portal.id)) throw new errors.NotFoundError('Portal not found');
+    const portal = choices.find((row) => row.slug === slug);
+    if (!portal) throw new errors.NotFoundError('Portal not found');
     return { portal, choices };
   }
   return { portal: choices.find((row) => row.isDefault) ?? choices[0] ?? null, choices };
