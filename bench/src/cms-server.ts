@@ -6,13 +6,11 @@
  * read-only API token for them (this database only), listens on PORT and prints `READY <token>` once it answers.
  */
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { seed } from '../../scripts/src/seed/index';
 import { seedVolume } from '../../scripts/src/seed/volume';
-import { removeStaleCompiledCms } from '../../scripts/src/lib/strapi';
+import { compileCms } from '../../scripts/src/lib/strapi';
 
-const { compileStrapi, createStrapi, factories } = createRequire(__filename)('@strapi/strapi') as typeof import('@strapi/strapi');
-const CMS_DIR = path.resolve(__dirname, '..', '..', 'cms');
+const { createStrapi, factories } = createRequire(__filename)('@strapi/strapi') as typeof import('@strapi/strapi');
 
 /** The stock routes, under /api/stock/, each Strapi's own controller action. */
 const STOCK_ROUTES = [
@@ -47,9 +45,7 @@ interface StockService {
 }
 
 async function main() {
-  removeStaleCompiledCms();
-  const context = await compileStrapi({ appDir: CMS_DIR });
-  const strapi = await createStrapi({ ...context, autoReload: false, serveAdminPanel: false }).load();
+  const strapi = await createStrapi({ ...compileCms(), autoReload: false, serveAdminPanel: false }).load();
   await seed(strapi, { password: process.env.SEED_PASSWORD ?? 'DemoPass2026!', now: new Date() });
   // The grown database: BENCH_VOLUME times the demo, as `npm run seed -- --volume` makes it.
   const volume = Number(process.env.BENCH_VOLUME ?? 0);

@@ -5,7 +5,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { compileCms, deploymentEnv, startInstance, throwAwayDatabase } from './helpers/instances';
+import { compileCms } from '../../scripts/src/lib/strapi';
+import { deploymentEnv, startInstance, throwAwayDatabase } from './helpers/instances';
 import { ownDeployments } from './helpers/own-deployments';
 import { DEMO_INVESTOR, portalState } from './helpers/portal-state';
 

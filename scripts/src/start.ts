@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { adminBuildIsCurrent, recordAdminBuild } from './lib/admin-build';
-import { CMS_DIR, removeStaleCompiledCms, ROOT_DIR } from './lib/strapi';
+import { CMS_DIR, compileCms, removeStaleCompiledCms, ROOT_DIR } from './lib/strapi';
 import { log } from './lib/log';
 import { startSiteServer } from './lib/site-server';
 import { DEMO_ACCOUNTS } from './seed/accounts';
@@ -56,13 +56,13 @@ async function waitForCms(child: ChildProcess): Promise<boolean> {
 }
 
 async function main() {
-  removeStaleCompiledCms();
   if (!adminBuildIsCurrent()) {
-    step('Building the admin panel and the CMS (the first run, and after its sources change; about a minute)', 'npx', ['strapi', 'build'], CMS_DIR);
+    removeStaleCompiledCms();
+    step('Building the admin panel (the first run, and after its sources change; about a minute)', 'npx', ['strapi', 'build'], CMS_DIR);
     recordAdminBuild();
-  } else {
-    step('Compiling the CMS', 'npx', ['tsc', '-p', 'tsconfig.json'], CMS_DIR);
   }
+  log('\n> Compiling the CMS (what changed since it was last compiled)');
+  compileCms();
   // SQLite: seed when the file is new. PostgreSQL: the seed only adds what is missing, so run it every start.
   if (isNewSqliteDatabase() || (env.DATABASE_CLIENT || 'sqlite') !== 'sqlite') {
     step('Seeding the database', 'npm', ['run', 'seed', '--silent'], ROOT_DIR);

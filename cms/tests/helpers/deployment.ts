@@ -1,5 +1,6 @@
 import { CreateBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { callAt, compileCms, deploymentEnv, seedDeployment, startInstance, throwAwayDatabase, workFolder, type Instance, type ThrowAwayDatabase } from './instances';
+import { compileCms } from '../../../scripts/src/lib/strapi';
+import { callAt, deploymentEnv, seedDeployment, startInstance, throwAwayDatabase, workFolder, type Instance, type ThrowAwayDatabase } from './instances';
 import { startS3Server, type S3Server } from './s3-server';
 import { postUpload, pdfBytes } from './uploads';
 

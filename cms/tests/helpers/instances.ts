@@ -90,14 +90,6 @@ export function deploymentEnv(workDir: string, extra: NodeJS.ProcessEnv): NodeJS
   return env;
 }
 
-let compiled = false;
-
-/** Compiles the CMS (dist/) as `npm start` does, so `strapi start` runs the current code; once per test run. */
-export function compileCms(): void {
-  if (compiled) return;
-  run('npx', ['tsc', '-p', 'tsconfig.json'], CMS_DIR, process.env, 'Compiling the CMS');
-  compiled = true;
-}
 
 /** Seeds the deployment's database with the real `npm run seed` (demo portals, funds, accounts). */
 export function seedDeployment(env: NodeJS.ProcessEnv): void {

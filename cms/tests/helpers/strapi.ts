@@ -1,12 +1,12 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
 import { createRequire } from 'node:module';
 import type { Core } from '@strapi/strapi';
+import { compileCms } from '../../../scripts/src/lib/strapi';
 
 // Strapi's ES build does not load under Node's ESM resolver (directory imports); its CommonJS build does.
-const { compileStrapi, createStrapi } = createRequire(import.meta.url)('@strapi/strapi') as typeof import('@strapi/strapi');
+const { createStrapi } = createRequire(import.meta.url)('@strapi/strapi') as typeof import('@strapi/strapi');
 
 export interface TestApp {
   strapi: Core.Strapi;
@@ -40,11 +40,8 @@ async function boot(): Promise<TestApp> {
     DATABASE_CLIENT: database.client,
     ...(database.client === 'postgres' ? { DATABASE_URL: database.url } : { DATABASE_FILENAME: database.filename }),
   });
-  const appDir = path.resolve(__dirname, '..', '..');
-  // tsc never deletes the output of a source file that is gone; a stale route or middleware would still load.
-  for (const dir of ['src', 'config']) fs.rmSync(path.join(appDir, 'dist', dir), { recursive: true, force: true });
-  const context = await compileStrapi({ appDir });
-  const strapi = await createStrapi({ ...context, autoReload: false, serveAdminPanel: false }).load();
+  // As `npm start` compiles: what a removed source compiled to is deleted, and only what changed is compiled again.
+  const strapi = await createStrapi({ ...compileCms(), autoReload: false, serveAdminPanel: false }).load();
   // Every request without a portal of its own is for the default portal, as on a seeded site: one exists from the start.
   await strapi.db.query('api::portal.portal').create({ data: { name: 'Test Default', slug: 'test-default', isDefault: true } });
   strapi.server.mount();

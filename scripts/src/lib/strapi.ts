@@ -6,7 +6,7 @@ import type { Core } from '@strapi/strapi';
 
 // Strapi's ES build does not load under Node's ESM resolver (directory imports), which is what vitest uses for
 // dependencies; its CommonJS build loads everywhere, so ask for that one explicitly.
-const { compileStrapi, createStrapi } = createRequire(__filename)('@strapi/strapi') as typeof import('@strapi/strapi');
+const { createStrapi } = createRequire(__filename)('@strapi/strapi') as typeof import('@strapi/strapi');
 
 export const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
 export const CMS_DIR = path.join(ROOT_DIR, 'cms');
@@ -20,9 +20,7 @@ export async function withStrapi<T>(work: (strapi: Core.Strapi) => Promise<T>): 
   process.env.STRAPI_TELEMETRY_DISABLED ??= 'true';
   process.env.LOG_LEVEL ??= 'warn';
   const listeners = processListeners();
-  removeStaleCompiledCms();
-  const context = await compileStrapi({ appDir: CMS_DIR });
-  const strapi = await createStrapi({ ...context, autoReload: false, serveAdminPanel: false }).load();
+  const strapi = await createStrapi({ ...compileCms(), autoReload: false, serveAdminPanel: false }).load();
   try {
     return await work(strapi);
   } finally {
@@ -39,6 +37,9 @@ const SOURCE_EXTENSIONS = ['.ts', '.js', '.json'];
 const NOT_COMPILED_BY_TSC = /^src[\\/]plugins[\\/][^\\/]+[\\/](admin[\\/]|strapi-server\.js$)/;
 /** What tsc writes for a source file, by the source's extension. */
 const OUTPUT_EXTENSION: Record<string, string> = { '.ts': '.js', '.js': '.js', '.json': '.json' };
+const DIST_DIR = path.join(CMS_DIR, 'dist');
+/** Touched by compileCms() when it compiled, with the time it started. */
+const COMPILE_STAMP = path.join(DIST_DIR, '.compiled-sources');
 
 /**
  * Makes cms/dist agree with the sources before tsc compiles incrementally: deletes compiled files whose source is
@@ -49,27 +50,49 @@ const OUTPUT_EXTENSION: Record<string, string> = { '.ts': '.js', '.js': '.js', '
  */
 export function removeStaleCompiledCms(): boolean {
   buildRulesIfStale();
-  const distDir = path.join(CMS_DIR, 'dist');
-  let incomplete = false;
   for (const dir of COMPILED_DIRS) {
-    for (const compiled of filesUnder(path.join(distDir, dir))) {
+    for (const compiled of filesUnder(path.join(DIST_DIR, dir))) {
       const stem = compiled.replace(/(\.d\.ts|\.js\.map|\.js|\.json)$/, '');
-      const source = path.join(CMS_DIR, path.relative(distDir, stem));
+      const source = path.join(CMS_DIR, path.relative(DIST_DIR, stem));
       if (!SOURCE_EXTENSIONS.some((extension) => fs.existsSync(source + extension))) fs.rmSync(compiled, { force: true });
     }
     // A folder left empty would still be loaded as an API of nothing.
-    removeEmptyFolders(path.join(distDir, dir));
-    // The admin panel (the app's and each local plugin's) is built by Strapi's bundler, a plugin's strapi-server.js
-    // loads its compiled server from dist and tests are not compiled at all (cms/tsconfig.json's exclude).
-    for (const source of filesUnder(path.join(CMS_DIR, dir), ['admin'])) {
-      const extension = path.extname(source);
-      if (!(extension in OUTPUT_EXTENSION) || source.endsWith('.d.ts') || source.includes('.test.') || NOT_COMPILED_BY_TSC.test(path.relative(CMS_DIR, source))) continue;
-      const compiled = path.join(distDir, path.relative(CMS_DIR, source)).slice(0, -extension.length) + OUTPUT_EXTENSION[extension];
-      if (!fs.existsSync(compiled)) incomplete = true;
-    }
+    removeEmptyFolders(path.join(DIST_DIR, dir));
   }
-  if (incomplete) fs.rmSync(path.join(distDir, 'tsconfig.tsbuildinfo'), { force: true });
+  const incomplete = compiledSources().some(({ compiled }) => !fs.existsSync(compiled));
+  if (incomplete) fs.rmSync(path.join(DIST_DIR, 'tsconfig.tsbuildinfo'), { force: true });
   return incomplete;
+}
+
+/** Each source tsc compiles (cms/tsconfig.json) with the file it compiles to. */
+function compiledSources(): { source: string; compiled: string }[] {
+  // The admin panel (the app's and each local plugin's) is built by Strapi's bundler, a plugin's strapi-server.js
+  // loads its compiled server from dist and tests are not compiled at all (cms/tsconfig.json's exclude).
+  return COMPILED_DIRS.flatMap((dir) => filesUnder(path.join(CMS_DIR, dir), ['admin']))
+    .filter((source) => path.extname(source) in OUTPUT_EXTENSION && !source.endsWith('.d.ts') && !source.includes('.test.') && !NOT_COMPILED_BY_TSC.test(path.relative(CMS_DIR, source)))
+    .map((source) => ({ source, compiled: path.join(DIST_DIR, path.relative(CMS_DIR, source)).slice(0, -path.extname(source).length) + OUTPUT_EXTENSION[path.extname(source)] }));
+}
+
+/**
+ * Compiles the CMS into cms/dist as `npm start` runs it (tsc, incremental), unless dist already holds today's
+ * sources: every source compiled and none changed since the last compile here (a stamp in dist/ keeps its time).
+ * Strapi's own compileStrapi() type-checks the whole CMS again on every call (about 15 s), which every seed, portal
+ * script and test boot paid. Answers the folders Strapi loads from; throws with tsc's messages when it fails.
+ */
+export function compileCms(): { appDir: string; distDir: string } {
+  const incomplete = removeStaleCompiledCms();
+  const stampedAt = fs.existsSync(COMPILE_STAMP) ? fs.statSync(COMPILE_STAMP).mtimeMs : 0;
+  const inputs = [...compiledSources().map(({ source }) => source), path.join(CMS_DIR, 'tsconfig.json'), path.join(CMS_DIR, 'package.json')];
+  if (incomplete || inputs.some((file) => fs.statSync(file).mtimeMs > stampedAt)) {
+    // The time before the compile: a source saved while tsc runs is compiled again next time.
+    const startedAt = new Date();
+    const tsc = createRequire(__filename).resolve('typescript/bin/tsc');
+    const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: CMS_DIR, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`Compiling the CMS failed:\n${result.stdout}${result.stderr}`);
+    fs.writeFileSync(COMPILE_STAMP, '');
+    fs.utimesSync(COMPILE_STAMP, startedAt, startedAt);
+  }
+  return { appDir: CMS_DIR, distDir: DIST_DIR };
 }
 
 const RULES_DIR = path.join(ROOT_DIR, 'rules');
