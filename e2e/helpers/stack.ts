@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { adminBuildIsCurrent, recordAdminBuild } from '../../scripts/src/lib/admin-build';
+import { adminBuild } from '../../scripts/src/lib/build-stamps';
 import { freePort } from '../../scripts/src/lib/free-port';
 import { type SiteServer, startSiteServer } from '../../scripts/src/lib/site-server';
 
@@ -68,9 +68,9 @@ export default async function setup(project: TestProject) {
     PORT: String(cmsPort),
   };
 
-  if (!adminBuildIsCurrent()) {
+  if (!adminBuild.isCurrent()) {
     run('npm', ['run', 'build', '-w', 'cms'], env, 'Admin panel build');
-    recordAdminBuild();
+    adminBuild.record();
   }
   run('npm', ['run', 'seed'], env, 'Seeding');
   run('npm', ['run', 'build', '-w', 'web'], { ...env, VITE_API_URL: cmsUrl }, 'Site build');

@@ -4,9 +4,9 @@
  * `npm run dev` (`--dev`): the same, but the site comes from Vite's dev server, which reloads on every change.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { adminBuildIsCurrent, recordAdminBuild } from './lib/admin-build';
+import { databaseIsNew } from './lib/backup';
+import { adminBuild, siteBuild } from './lib/build-stamps';
 import { CMS_DIR, compileCms, removeStaleCompiledCms, ROOT_DIR } from './lib/strapi';
 import { log } from './lib/log';
 import { startSiteServer } from './lib/site-server';
@@ -38,11 +38,6 @@ function basePathOf({ VITE_BASE_PATH }: NodeJS.ProcessEnv): string {
   return base.endsWith('/') ? base : `${base}/`;
 }
 
-function isNewSqliteDatabase(): boolean {
-  if ((env.DATABASE_CLIENT || 'sqlite') !== 'sqlite') return false;
-  return !fs.existsSync(path.resolve(CMS_DIR, env.DATABASE_FILENAME || '.tmp/data.db'));
-}
-
 async function waitForCms(child: ChildProcess): Promise<boolean> {
   for (let attempt = 0; attempt < 240 && child.exitCode === null; attempt += 1) {
     try {
@@ -56,20 +51,22 @@ async function waitForCms(child: ChildProcess): Promise<boolean> {
 }
 
 async function main() {
-  if (!adminBuildIsCurrent()) {
+  if (!adminBuild.isCurrent()) {
     removeStaleCompiledCms();
     step('Building the admin panel (the first run, and after its sources change; about a minute)', 'npx', ['strapi', 'build'], CMS_DIR);
-    recordAdminBuild();
+    adminBuild.record();
   }
-  log('\n> Compiling the CMS (what changed since it was last compiled)');
-  compileCms();
-  // SQLite: seed when the file is new. PostgreSQL: the seed only adds what is missing, so run it every start.
-  if (isNewSqliteDatabase() || (env.DATABASE_CLIENT || 'sqlite') !== 'sqlite') {
-    step('Seeding the database', 'npm', ['run', 'seed', '--silent'], ROOT_DIR);
-  }
+  compileCms(() => log('\n> Compiling the CMS (what changed since it was last compiled)'));
+  // A new database (no SQLite file yet, or a PostgreSQL one without a portal) is seeded; `npm run seed` adds to an
+  // existing one what the demo has and it lacks.
+  if (await databaseIsNew()) step('Seeding the database', 'npm', ['run', 'seed', '--silent'], ROOT_DIR);
 
-  // Always rebuilt: it takes seconds, and the build holds the CMS address, which PORT or VITE_API_URL may change.
-  if (!devMode) step('Building the site', 'npx', ['vite', 'build', '--logLevel', 'warn'], WEB_DIR);
+  // Built again when its sources or settings changed (the build holds the CMS address, which PORT or VITE_API_URL set).
+  const siteDist = siteBuild(env);
+  if (!devMode && !siteDist.isCurrent()) {
+    step('Building the site', 'npx', ['vite', 'build', '--logLevel', 'warn'], WEB_DIR);
+    siteDist.record();
+  }
 
   const children = [spawn('npx', ['strapi', 'start'], { cwd: CMS_DIR, env, stdio: 'inherit', detached: true })];
   if (devMode) {

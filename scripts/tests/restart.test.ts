@@ -56,9 +56,13 @@ async function stop(running: Running): Promise<void> {
   await exited;
 }
 
+/** The ports of every start, as a developer keeps theirs. */
+let ports: [number, number] | undefined;
+
 /** Starts `script`, checks the CMS and the site answer and the investor signs in, and stops it. */
-async function startAndUse(script: string, checkSite = true): Promise<{ ghost: number }> {
-  const [cmsPort, sitePort] = [await freePort(), await freePort()];
+async function startAndUse(script: string, checkSite = true): Promise<{ ghost: number; output: string }> {
+  ports ??= [await freePort(), await freePort()];
+  const [cmsPort, sitePort] = ports;
   const running = npm(script, { PORT: String(cmsPort), SITE_PORT: String(sitePort), HOST: '127.0.0.1', SITE_HOST: '127.0.0.1' });
   try {
     const cms = `http://127.0.0.1:${cmsPort}`;
@@ -70,7 +74,7 @@ async function startAndUse(script: string, checkSite = true): Promise<{ ghost: n
     const mine = await fetch(`${cms}/api/syndication/mine`, { headers: { authcode: authCode } });
     expect(mine.status).toBe(200);
     expect(((await mine.json()) as { items: unknown[] }).items.length).toBeGreaterThan(0);
-    return { ghost: (await fetch(`${cms}/api/ghost`)).status };
+    return { ghost: (await fetch(`${cms}/api/ghost`)).status, output: running.output() };
   } finally {
     await stop(running);
   }
@@ -78,7 +82,9 @@ async function startAndUse(script: string, checkSite = true): Promise<{ ghost: n
 
 describe('starting again and again on one database', () => {
   it('starts with npm start three times, after a pull that removed a file too, then with npm run dev and npm run serve', async () => {
-    await startAndUse('start');
+    const first = await startAndUse('start');
+    expect(first.output).toContain('Seeding the database');
+    expect(first.output).toContain('Building the site');
 
     // What a `git pull` that deleted a route file leaves behind: its compiled copy; and a compiled file gone (a build
     // stopped half-way) while tsc's build info says everything is compiled.
@@ -89,7 +95,11 @@ describe('starting again and again on one database', () => {
     expect((await startAndUse('start')).ghost).toBe(404);
     expect(fs.existsSync(ghost)).toBe(false);
 
-    await startAndUse('start');
+    // Nothing changed since: no seed, no compile and no site build, straight to serving.
+    const third = await startAndUse('start');
+    expect(third.output).not.toContain('Seeding the database');
+    expect(third.output).not.toContain('Building the site');
+    expect(third.output).not.toContain('Compiling the CMS');
     // Vite's dev server compiles each page as it is asked for: the CMS and the sign-in are what this checks.
     await startAndUse('dev', false);
     // The deploy path runs the compiled CMS as it is: a pull that removed a route before `npm run serve` too.

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { CMS_DIR, ROOT_DIR } from './strapi';
+import { Client } from 'pg';
 
 /**
  * What a backup holds and where each part lives, as env configures the CMS (the same rules as cms/config): the
@@ -53,6 +54,27 @@ export function postgresUrl(): string {
   if (env('DATABASE_PASSWORD')) url.password = env('DATABASE_PASSWORD')!;
   if (env('DATABASE_SSL') === 'true') url.searchParams.set('sslmode', 'require');
   return url.toString();
+}
+
+/**
+ * Whether the database env names holds no portal yet, so a start seeds it: a SQLite file that is not there, or a
+ * PostgreSQL database without the portals table (or with none in it). A server that does not answer counts as new:
+ * the seed then says what is wrong.
+ */
+export async function databaseIsNew(): Promise<boolean> {
+  if (databaseKind() === 'sqlite') return !fs.existsSync(sqliteFile());
+  const client = new Client({ connectionString: postgresUrl() });
+  try {
+    await client.connect();
+    const table = `"${postgresSchema().replace(/"/g, '""')}".portals`;
+    const { rows } = await client.query<{ found: string | null }>('SELECT to_regclass($1) AS found', [table]);
+    if (!rows[0].found) return true;
+    return (await client.query(`SELECT 1 FROM ${table} LIMIT 1`)).rowCount === 0;
+  } catch {
+    return true;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** The folders of files this configuration keeps on disk. */

@@ -77,13 +77,15 @@ function compiledSources(): { source: string; compiled: string }[] {
  * Compiles the CMS into cms/dist as `npm start` runs it (tsc, incremental), unless dist already holds today's
  * sources: every source compiled and none changed since the last compile here (a stamp in dist/ keeps its time).
  * Strapi's own compileStrapi() type-checks the whole CMS again on every call (about 15 s), which every seed, portal
- * script and test boot paid. Answers the folders Strapi loads from; throws with tsc's messages when it fails.
+ * script and test boot paid. `beforeCompiling` is called when it does compile. Answers the folders Strapi loads
+ * from; throws with tsc's messages when tsc fails.
  */
-export function compileCms(): { appDir: string; distDir: string } {
+export function compileCms(beforeCompiling?: () => void): { appDir: string; distDir: string } {
   const incomplete = removeStaleCompiledCms();
   const stampedAt = fs.existsSync(COMPILE_STAMP) ? fs.statSync(COMPILE_STAMP).mtimeMs : 0;
   const inputs = [...compiledSources().map(({ source }) => source), path.join(CMS_DIR, 'tsconfig.json'), path.join(CMS_DIR, 'package.json')];
   if (incomplete || inputs.some((file) => fs.statSync(file).mtimeMs > stampedAt)) {
+    beforeCompiling?.();
     // The time before the compile: a source saved while tsc runs is compiled again next time.
     const startedAt = new Date();
     const tsc = createRequire(__filename).resolve('typescript/bin/tsc');

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
+const CMS_DIR = path.join(ROOT_DIR, 'cms');
+const WEB_DIR = path.join(ROOT_DIR, 'web');
+
+/** Every file under `dir`, sorted, or none when it does not exist. */
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+/** A fingerprint of files (names and bytes) and of settings a build bakes in. */
+function fingerprint(files: string[], settings: Record<string, string> = {}): string {
+  const hash = createHash('sha256');
+  for (const file of files.filter((each) => fs.existsSync(each))) {
+    hash.update(path.relative(ROOT_DIR, file)).update('\0').update(fs.readFileSync(file)).update('\0');
+  }
+  return hash.update(JSON.stringify(Object.entries(settings).sort())).digest('hex');
+}
+
+/**
+ * A build that is done again only when what it is made from changed: `stamp` (inside the build's folder, so a build
+ * deleted by hand takes its stamp along) notes the fingerprint of the sources the last build was made from.
+ */
+function stampedBuild(buildDir: string, stampName: string, sources: () => string) {
+  const stamp = path.join(buildDir, stampName);
+  return {
+    /** Whether `buildDir` holds a build made from today's sources (a `git pull` may have changed them). */
+    isCurrent: (): boolean => fs.existsSync(path.join(buildDir, 'index.html')) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === sources(),
+    /** Notes that `buildDir` was just built from today's sources. */
+    record: (): void => fs.writeFileSync(stamp, sources()),
+  };
+}
+
+/**
+ * The admin panel (cms/dist/build): made from the app's admin customisations (src/admin: pages, custom fields, the
+ * sponsor desk) and the CMS's package.json (Strapi's version and plugins).
+ */
+export const adminBuild = stampedBuild(path.join(CMS_DIR, 'dist', 'build'), '.admin-sources', () =>
+  fingerprint([...filesUnder(path.join(CMS_DIR, 'src', 'admin')), path.join(CMS_DIR, 'package.json')]));
+
+/**
+ * The site (web/dist), as `npm start` builds it for `env`: made from web/ (sources, public files, config, .env files)
+ * and the shared rules it bundles from source, with the VITE_ settings the build reads (the CMS's address among them).
+ */
+export const siteBuild = (env: NodeJS.ProcessEnv) =>
+  stampedBuild(path.join(WEB_DIR, 'dist'), '.site-sources', () => {
+    const web = fs.readdirSync(WEB_DIR).filter((name) => name !== 'node_modules' && name !== 'dist').flatMap((name) => {
+      const entry = path.join(WEB_DIR, name);
+      return fs.statSync(entry).isDirectory() ? filesUnder(entry) : [entry];
+    });
+    const settings = Object.fromEntries(Object.entries(env).filter(([name, value]) => name.startsWith('VITE_') && value !== undefined)) as Record<string, string>;
+    return fingerprint([...web.sort(), ...filesUnder(path.join(ROOT_DIR, 'rules', 'src'))], { ...settings, NODE_ENV: env.NODE_ENV ?? '' });
+  });
