@@ -1,9 +1,7 @@
 // Runs the CMS tests on SQLite and, when DATABASE_URL names a server to create a test database on, on PostgreSQL at
 // the same time: each pass is one Strapi answering one test at a time, about one core of the machine's two.
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { sideBySide } from '../../scripts/side-by-side.mjs';
 
 // CI must prove both databases: there a missing DATABASE_URL is a failure, not a skipped run (.ci/run sets it).
 if (process.env.CI === 'true' && !process.env.DATABASE_URL) {
@@ -16,22 +14,11 @@ const compiled = spawnSync('npx', ['tsx', '--eval', "require('../scripts/src/lib
 if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 
 const databases = ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
-/** One pass; the first prints as it goes, the others into a file printed after all ended, so no two interleave. */
-function pass(database, index) {
-  const log = index === 0 ? null : path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cms-pass-')), 'output.log');
-  console.log(`\nCMS tests on ${database}${log ? ' (alongside; its output follows at the end)' : ''}`);
-  const output = log ? fs.openSync(log, 'w') : 'inherit';
-  const child = spawn('npx', ['vitest', 'run', ...process.argv.slice(2)], {
-    stdio: ['ignore', output, output],
-    env: { ...process.env, TEST_DATABASE: database },
-  });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ database, code: code ?? 1, log })));
-}
-const passes = await Promise.all(databases.map(pass));
-for (const { database, log } of passes.filter((each) => each.log)) {
-  console.log(`\nCMS tests on ${database}:`);
-  process.stdout.write(fs.readFileSync(log));
-  fs.rmSync(path.dirname(log), { recursive: true, force: true });
-}
+const status = await sideBySide(databases.map((database) => ({
+  label: `CMS tests on ${database}`,
+  command: 'npx',
+  args: ['vitest', 'run', ...process.argv.slice(2)],
+  env: { TEST_DATABASE: database },
+})));
 if (databases.length === 1) console.log('(PostgreSQL run skipped: DATABASE_URL is not set)');
-process.exit(passes.find((each) => each.code !== 0)?.code ?? 0);
+process.exit(status);
