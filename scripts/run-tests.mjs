@@ -1,13 +1,14 @@
 // `npm test`: every test of every workspace, in stages; within a stage, what does not share files runs side by side
-// on CI's two cores (the CMS passes are about one core each, the site's tests the rest). A failed stage stops the run.
+// on CI's two cores. A failed stage stops the run.
 import { sideBySide } from './side-by-side.mjs';
 
 const npm = (label, ...args) => ({ label, command: 'npm', args });
 const stages = [
   [npm('Type checks: the CMS', 'run', 'typecheck', '-w', 'cms'), npm('Type checks: the other workspaces', 'run', 'typecheck', '-w', 'rules', '-w', 'web', '-w', 'scripts', '-w', 'e2e', '-w', 'bench')],
   [npm('Shared rules tests', 'run', 'test', '-w', 'rules')],
-  // The site's tests read no build and no database: beside the CMS's, which compile cms/dist once before they start.
-  [npm('CMS tests', 'run', 'test', '-w', 'cms'), npm('Site tests', 'run', 'test', '-w', 'web')],
+  // The CMS's two passes take both cores between them (the site's tests beside them made the stage longer, not shorter).
+  [npm('CMS tests', 'run', 'test', '-w', 'cms')],
+  [npm('Site tests', 'run', 'test', '-w', 'web')],
   // The scripts' tests compile cms/dist again after deleting files of it (a `git pull`), build web/dist and the admin
   // panel; the browser tests build web/dist for their own CMS: each alone.
   [npm('Scripts tests', 'run', 'test', '-w', 'scripts')],

@@ -205,7 +205,7 @@ describe('the one-time code under pressure', () => {
     // The service as the running CMS has it compiled (its ES build does not load here, as helpers/strapi says).
     const { signerCheck } = createRequire(import.meta.url)(path.join(app.strapi.dirs.dist.src, 'api/signing/services/signer-check.js')) as { signerCheck: typeof SignerCheck };
     const check = signerCheck(app.strapi);
-    const outcome = (guess: string) => check.verifyCode({ ...readAtOnce }, guess, null).then(() => 'verified', (error: Error) => error.message);
+    const outcome = (guess: string) => check.verifyCode({ ...readAtOnce }, guess, { ip: null, userAgent: null }).then(() => 'verified', (error: Error) => error.message);
     const messages: string[] = [];
     for (let n = 0; n < 20; n += 1) messages.push(await outcome(wrongOf(code)));
     expect(messages.filter((message) => message.startsWith('That code is not right'))).toHaveLength(4);
@@ -292,7 +292,7 @@ describe('the completed agreement', () => {
     const code = await mailedCode(app, token, investor.email);
     await post(token, '/code/verify', { code: code === '000000' ? '111111' : '000000' });
     const verified = await post(token, '/code/verify', { code });
-    expect((await call(app, 'POST', `/api/signing/${token}`, { name: 'Cora Complete', consent: true, verification: verified.body.verification }, { ip: '198.51.100.23' })).status).toBe(200);
+    expect((await call(app, 'POST', `/api/signing/${token}`, { name: 'Cora Complete', consent: true, verification: verified.body.verification }, { ip: '198.51.100.23', headers: { 'user-agent': 'CoraPhone/2.1 (Mobile)' } })).status).toBe(200);
     // The authority's root pinned (SIGNING_TSA_CA): its token must chain to it.
     app.strapi.config.set('portal.signing.tsaUrl', tsa.url);
     app.strapi.config.set('portal.signing.tsaCa', path.join(tsa.dir, 'ca.crt'));
@@ -316,7 +316,7 @@ describe('the completed agreement', () => {
     // The full SHA-256 of the wording the signer accepted (a long line may break inside it).
     expect(text.replace(/\s+/g, '')).toContain(`disclosure(version${accepted.slice(0, 16)},SHA-256${accepted})accepted`);
     expect(text).toMatch(/Identity one-time code mailed to completed-\d+/);
-    for (const event of ['link opened', 'disclosure accepted', 'one-time code sent to c***@', 'wrong code, try 1 of 5', 'code entered', 'signed from 198.51.100.23']) {
+    for (const event of ['link opened', 'disclosure accepted', 'one-time code sent to c***@', 'wrong code, try 1 of 5', 'code entered', 'signed from 198.51.100.23, CoraPhone/2.1 (Mobile)']) {
       expect(text).toContain(event);
     }
     expect(text).toContain('countersigned by sign-checks-admin');

@@ -162,7 +162,7 @@ const LAYOUTS: Record<string, Layout> = {
       codeExpiresAt: 'The last one-time code works until then (ten minutes).',
       codeTries: 'Codes checked on this link since the last right code or lock, across new codes; the fifth wrong one locks the link for ten minutes.',
       lockedUntil: 'After five wrong codes the link takes no code and no signature until then.',
-      auditEvents: 'What happened on the signer’s link, in order (disclosure, codes, signature), with the time and address; listed on the signature page.',
+      auditEvents: 'What happened on the signer’s link, in order (disclosure, codes, signature), with the time, address and browser; listed on the signature page.',
     },
   },
   'api::news-document.news-document': { mainField: 'title', list: ['title', 'year', 'user', 'fund'], descriptions: INVESTOR_DOCUMENT },
@@ -321,7 +321,7 @@ const LISTED_BY_NAME = new Set([
   'api::notification-template.notification-template', 'api::setting.setting', 'api::valuation.valuation', 'api::fund-event.fund-event',
 ]);
 
-const LAYOUT_VERSION = 19;
+const LAYOUT_VERSION = 20;
 
 type Configuration = {
   settings: Record<string, unknown>;

@@ -14,6 +14,8 @@ export interface TestApp {
   url: string;
 }
 
+const SITE_USER = 'plugin::users-permissions.user';
+
 let booting: Promise<TestApp> | undefined;
 
 /** The real CMS on this run's throw-away database, listening on a free port; booted once for all test files. */
@@ -42,6 +44,9 @@ async function boot(): Promise<TestApp> {
   });
   // As `npm start` compiles: what a removed source compiled to is deleted, and only what changed is compiled again.
   const strapi = await createStrapi({ ...compileCms(), autoReload: false, serveAdminPanel: false }).load();
+  // Passwords of the accounts the tests make are hashed with bcrypt's lowest cost (the portal's own: 10, about 0.1 s
+  // per hash and per sign-in): hundreds of accounts per run. What a password check answers does not depend on it.
+  (strapi.getModel(SITE_USER).attributes.password as { encryption?: { rounds: number } }).encryption = { rounds: 4 };
   // Every request without a portal of its own is for the default portal, as on a seeded site: one exists from the start.
   await strapi.db.query('api::portal.portal').create({ data: { name: 'Test Default', slug: 'test-default', isDefault: true } });
   strapi.server.mount();

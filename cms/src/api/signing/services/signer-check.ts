@@ -60,9 +60,17 @@ export interface SigningEvent {
   at: string;
   event: 'link-opened' | 'disclosure-accepted' | 'code-sent' | 'code-wrong' | 'link-locked' | 'code-verified' | 'session-verified' | 'signed' | 'events-left-out';
   ip: string | null;
+  /** The browser's User-Agent header (events recorded before it was kept have none). */
+  userAgent?: string | null;
   detail?: string;
   /** events-left-out: how many codes sent and wrong codes past MAX_NOISY_EVENTS it stands for (`at` is the last one's). */
   count?: number;
+}
+
+/** Who made a request on a signing link: the address and the browser, recorded with each of its events. */
+export interface Client {
+  ip: string | null;
+  userAgent: string | null;
 }
 
 /** A trail with `entry` appended: past MAX_NOISY_EVENTS noisy events, a noisy entry only adds to the count of those left out. */
@@ -137,8 +145,8 @@ export function signerCheck(strapi: Core.Strapi) {
    * one link at the same moment (a code sent while a wrong one is counted) each add their event, none is lost.
    * `once`: not when the trail has this event already.
    */
-  async function record(signer: CheckedSigner, event: SigningEvent['event'], ip: string | null, detail?: string, data: Record<string, unknown> = {}, { once = false } = {}): Promise<void> {
-    const entry: SigningEvent = { at: new Date().toISOString(), event, ip, ...(detail ? { detail } : {}) };
+  async function record(signer: CheckedSigner, event: SigningEvent['event'], client: Client, detail?: string, data: Record<string, unknown> = {}, { once = false } = {}): Promise<void> {
+    const entry: SigningEvent = { at: new Date().toISOString(), event, ip: client.ip, userAgent: client.userAgent, ...(detail ? { detail } : {}) };
     await strapi.db.transaction(async ({ trx }) => {
       if (strapi.db.dialect.client === 'postgres') {
         await strapi.db.connection(tableOf(strapi, SIGNING)).transacting(trx as never).where({ id: signer.id }).forUpdate().select('id');
@@ -200,26 +208,26 @@ export function signerCheck(strapi: Core.Strapi) {
     },
 
     /** Records the first opening of a link (later openings are not news). */
-    async opened(signer: CheckedSigner, ip: string | null): Promise<void> {
-      if (!signer.signedAt && !(signer.auditEvents ?? []).some((entry) => entry.event === 'link-opened')) await record(signer, 'link-opened', ip, undefined, {}, { once: true });
+    async opened(signer: CheckedSigner, client: Client): Promise<void> {
+      if (!signer.signedAt && !(signer.auditEvents ?? []).some((entry) => entry.event === 'link-opened')) await record(signer, 'link-opened', client, undefined, {}, { once: true });
     },
 
     /**
      * The signer accepts the disclosure whose version they were shown; a changed wording must be read again. The row
      * keeps the wording itself and its SHA-256, so what was accepted stands however staff reword the content item.
      */
-    async acceptDisclosure(signer: CheckedSigner, version: string, current: Disclosure, ip: string | null): Promise<{ version: string; acceptedAt: string }> {
+    async acceptDisclosure(signer: CheckedSigner, version: string, current: Disclosure, client: Client): Promise<{ version: string; acceptedAt: string }> {
       if (version !== current.version) throw conflict('The disclosure has changed since you opened this page; please read it again');
       if (signer.disclosureVersion === version && signer.disclosureAcceptedAt) return { version, acceptedAt: signer.disclosureAcceptedAt };
       const acceptedAt = new Date().toISOString();
-      await record(signer, 'disclosure-accepted', ip, `version ${version}`, {
+      await record(signer, 'disclosure-accepted', client, `version ${version}`, {
         disclosureVersion: version, disclosureAcceptedAt: acceptedAt, disclosureText: wordingOf(current), disclosureSha256: current.sha256,
       });
       return { version, acceptedAt };
     },
 
     /** Mails the signer a new six-digit code (the previous one stops working); at most five per link in 15 minutes. */
-    async sendCode(signer: CheckedSigner, fundName: string, ip: string | null): Promise<{ sentTo: string; expiresAt: string }> {
+    async sendCode(signer: CheckedSigner, fundName: string, client: Client): Promise<{ sentTo: string; expiresAt: string }> {
       // The code is the step after the disclosure: a link alone does not make the portal mail its signer.
       if (!signer.disclosureAcceptedAt) throw conflict('Please read and accept the electronic records disclosure before we send you a code');
       refuseWhileLocked(signer);
@@ -230,7 +238,7 @@ export function signerCheck(strapi: Core.Strapi) {
       await rateLimits(strapi).take(`signing-code:${signer.id}`, CODES_PER_WINDOW);
       const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
       const expiresAt = new Date(Date.now() + CODE_MINUTES * MINUTE).toISOString();
-      await record(signer, 'code-sent', ip, `to ${maskedEmail(signer.email)}`, {
+      await record(signer, 'code-sent', client, `to ${maskedEmail(signer.email)}`, {
         // The tries are the link's, not the code's: a new code does not give five new ones (only a right code does).
         codeHash: codeHashOf(signer.id, code), codeSentAt: new Date(), codeExpiresAt: expiresAt,
       });
@@ -250,20 +258,20 @@ export function signerCheck(strapi: Core.Strapi) {
      * proof their browser sends with the signature, and the tries start over; wrong, the fifth locks the link for ten
      * minutes (and the tries start over for after the lock). Tries count across new codes.
      */
-    async verifyCode(signer: CheckedSigner, code: string, ip: string | null): Promise<{ verified: true; verification: string }> {
+    async verifyCode(signer: CheckedSigner, code: string, client: Client): Promise<{ verified: true; verification: string }> {
       const { codeHash, tries } = await takeTry(signer.id);
       if (!equal(codeHashOf(signer.id, code.trim()), codeHash)) {
-        await record(signer, 'code-wrong', ip, `try ${tries} of ${CODE_TRIES}`);
+        await record(signer, 'code-wrong', client, `try ${tries} of ${CODE_TRIES}`);
         if (tries >= CODE_TRIES) {
           const lockedUntil = new Date(Date.now() + LOCK_MINUTES * MINUTE).toISOString();
-          await record(signer, 'link-locked', ip, `until ${lockedUntil}`, { codeHash: null, codeExpiresAt: null, codeTries: 0, lockedUntil });
+          await record(signer, 'link-locked', client, `until ${lockedUntil}`, { codeHash: null, codeExpiresAt: null, codeTries: 0, lockedUntil });
           throw new errors.RateLimitError(`Too many wrong codes: this link is locked for ${LOCK_MINUTES} minutes.`);
         }
         const left = CODE_TRIES - tries;
         throw new errors.ValidationError(`That code is not right: ${left} ${left === 1 ? 'try' : 'tries'} left`);
       }
       const verifiedAt = new Date().toISOString();
-      await record(signer, 'code-verified', ip, undefined, { verifiedBy: 'email-code', verifiedAt, codeHash: null, codeExpiresAt: null, codeTries: 0 });
+      await record(signer, 'code-verified', client, undefined, { verifiedBy: 'email-code', verifiedAt, codeHash: null, codeExpiresAt: null, codeTries: 0 });
       return { verified: true, verification: verificationOf(signer.id, verifiedAt) };
     },
 
@@ -280,9 +288,9 @@ export function signerCheck(strapi: Core.Strapi) {
     },
 
     /** Records the signature's proof of identity (a session is recorded now) and the signature in the audit trail. */
-    async signed(signer: CheckedSigner, proof: { ownSession: boolean }, ip: string | null): Promise<void> {
-      if (proof.ownSession) await record(signer, 'session-verified', ip, undefined, { verifiedBy: 'session', verifiedAt: new Date().toISOString() });
-      await record(signer, 'signed', ip);
+    async signed(signer: CheckedSigner, proof: { ownSession: boolean }, client: Client): Promise<void> {
+      if (proof.ownSession) await record(signer, 'session-verified', client, undefined, { verifiedBy: 'session', verifiedAt: new Date().toISOString() });
+      await record(signer, 'signed', client);
     },
 
     /** What the signing page shows of the checks. */

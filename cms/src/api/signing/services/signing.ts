@@ -367,7 +367,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       entry.verifiedBy === 'email-code' && entry.verifiedAt ? `one-time code mailed to ${entry.email}, entered ${utc(new Date(entry.verifiedAt))}`
         : entry.verifiedBy === 'session' ? `signed in to the investor portal as ${entry.email}`
           : entry.role === 'management' ? `countersigned by ${entry.email}, signed in as the portal's staff` : undefined;
-    const events = (entry.auditEvents ?? []).map((event) => `${utc(new Date(event.at))}  ${EVENT_TITLES[event.event]}${event.detail ? ` ${event.detail}` : ''}${event.ip ? ` from ${event.ip}` : ''}`);
+    const events = (entry.auditEvents ?? []).map((event) => `${utc(new Date(event.at))}  ${EVENT_TITLES[event.event]}${event.detail ? ` ${event.detail}` : ''}${event.ip ? ` from ${event.ip}` : ''}${event.userAgent ? `, ${event.userAgent}` : ''}`);
     return { consent, identity, events };
   }
 
@@ -626,7 +626,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       const investorSigned = rows.some((other) => other.role === 'investor' && other.signedAt);
       const fund = await fundOf(row);
       const check = signerCheck(strapi);
-      if (signer.provider === 'local') await check.opened(signer, request.ip);
+      if (signer.provider === 'local') await check.opened(signer, request);
       return {
         signer: { role: signer.role, name: signer.name, email: signer.email },
         document: {
@@ -658,19 +658,19 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     async acceptDisclosure(token: string, version: string, request: LinkRequest) {
       const { signer, fund } = await openLink(token);
       const check = signerCheck(strapi);
-      return check.acceptDisclosure(signer, version, await check.disclosure(fund.company?.portal?.id ?? null), request.ip);
+      return check.acceptDisclosure(signer, version, await check.disclosure(fund.company?.portal?.id ?? null), request);
     },
 
     /** POST /api/signing/:token/code: mails the signer a six-digit code that proves the link is theirs. */
     async sendCode(token: string, request: LinkRequest) {
       const { signer, fund } = await openLink(token);
-      return signerCheck(strapi).sendCode(signer, fund.name ?? 'the fund', request.ip);
+      return signerCheck(strapi).sendCode(signer, fund.name ?? 'the fund', request);
     },
 
     /** POST /api/signing/:token/code/verify: checks the mailed code (five tries, then the link is locked ten minutes). */
     async verifyCode(token: string, code: string, request: LinkRequest) {
       const { signer } = await openLink(token);
-      return signerCheck(strapi).verifyCode(signer, code, request.ip);
+      return signerCheck(strapi).verifyCode(signer, code, request);
     },
 
     /**
@@ -692,7 +692,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       const proof = { ownSession: ownSession(signer, row, request), verification: input.verification };
       check.assertReadyToSign(signer, proof);
       if (!(await recordSignature(signer, input, request, new Date()))) throw conflict('You have signed this agreement already');
-      await check.signed(signer, proof, request.ip);
+      await check.signed(signer, proof, request);
       rows = await investorSide(row.id);
       const updated = await updateFlags(row, rows);
       await afterSignature(updated, rows, signer.role as SignerRole, await siteFor(row, request.origin));
