@@ -90,7 +90,6 @@ export function deploymentEnv(workDir: string, extra: NodeJS.ProcessEnv): NodeJS
   return env;
 }
 
-
 /** Seeds the deployment's database with the real `npm run seed` (demo portals, funds, accounts). */
 export function seedDeployment(env: NodeJS.ProcessEnv): void {
   fs.mkdirSync(path.join(env.PUBLIC_DIR as string, 'uploads'), { recursive: true });

@@ -1,19 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { filesUnder } from './files';
 
 const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
 const CMS_DIR = path.join(ROOT_DIR, 'cms');
 const WEB_DIR = path.join(ROOT_DIR, 'web');
-
-/** Every file under `dir`, sorted, or none when it does not exist. */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
-}
 
 /** A fingerprint of files (names and bytes) and of settings a build bakes in. */
 function fingerprint(files: string[], settings: Record<string, string> = {}): string {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Core } from '@strapi/strapi';
+import { filesUnder } from './files';
 
 // Strapi's ES build does not load under Node's ESM resolver (directory imports), which is what vitest uses for
 // dependencies; its CommonJS build loads everywhere, so ask for that one explicitly.
@@ -49,6 +50,11 @@ const COMPILE_STAMP = path.join(DIST_DIR, '.compiled-sources');
  * found (a compile must run before the CMS can start).
  */
 export function removeStaleCompiledCms(): boolean {
+  return pruneCompiledCms().incomplete;
+}
+
+/** removeStaleCompiledCms(), answering also the sources it found (compileCms() checks their times). */
+function pruneCompiledCms(): { incomplete: boolean; sources: string[] } {
   buildRulesIfStale();
   for (const dir of COMPILED_DIRS) {
     for (const compiled of filesUnder(path.join(DIST_DIR, dir))) {
@@ -59,9 +65,10 @@ export function removeStaleCompiledCms(): boolean {
     // A folder left empty would still be loaded as an API of nothing.
     removeEmptyFolders(path.join(DIST_DIR, dir));
   }
-  const incomplete = compiledSources().some(({ compiled }) => !fs.existsSync(compiled));
+  const sources = compiledSources();
+  const incomplete = sources.some(({ compiled }) => !fs.existsSync(compiled));
   if (incomplete) fs.rmSync(path.join(DIST_DIR, 'tsconfig.tsbuildinfo'), { force: true });
-  return incomplete;
+  return { incomplete, sources: sources.map(({ source }) => source) };
 }
 
 /** Each source tsc compiles (cms/tsconfig.json) with the file it compiles to. */
@@ -81,9 +88,9 @@ function compiledSources(): { source: string; compiled: string }[] {
  * from; throws with tsc's messages when tsc fails.
  */
 export function compileCms(beforeCompiling?: () => void): { appDir: string; distDir: string } {
-  const incomplete = removeStaleCompiledCms();
+  const { incomplete, sources } = pruneCompiledCms();
   const stampedAt = fs.existsSync(COMPILE_STAMP) ? fs.statSync(COMPILE_STAMP).mtimeMs : 0;
-  const inputs = [...compiledSources().map(({ source }) => source), path.join(CMS_DIR, 'tsconfig.json'), path.join(CMS_DIR, 'package.json')];
+  const inputs = [...sources, path.join(CMS_DIR, 'tsconfig.json'), path.join(CMS_DIR, 'package.json')];
   if (incomplete || inputs.some((file) => fs.statSync(file).mtimeMs > stampedAt)) {
     beforeCompiling?.();
     // The time before the compile: a source saved while tsc runs is compiled again next time.
@@ -123,14 +130,6 @@ function removeEmptyFolders(dir: string): void {
     if (entry.isDirectory()) removeEmptyFolders(path.join(dir, entry.name));
   }
   if (fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
-}
-
-/** Every file under `dir` (none when it does not exist), skipping the folders named in `skip` at its top. */
-function filesUnder(dir: string, skip: string[] = []): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && !skip.includes(path.relative(dir, entry.parentPath).split(path.sep)[0]))
-    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** Which database the scripts will write to, as env chooses it (the same rules as cms/config/database.ts). */
