@@ -377,7 +377,11 @@ describe('the investor directory', () => {
       { staffName: 'Eddie Editor', staffEmail: 'board-editor@portal.local', status: 403 },
       { staffName: 'Ada Admin', staffEmail: 'board-admin@portal.local', path: `/sponsor-desk/investors/${documentId}/sign-out`, status: 200 },
     ]);
-    expect(await app.strapi.db.query('api::desk-action.desk-action').findOne({ where: { action: 'review a proof document' } })).toMatchObject({ staffName: 'Eddie Editor', request: { reviewed: true } });
+    expect(await app.strapi.db.query('api::desk-action.desk-action').findMany({ where: { action: 'review a proof document' }, orderBy: { id: 'asc' } })).toMatchObject([
+      { staffName: 'Eddie Editor', request: { reviewed: true }, status: 200 },
+      { staffName: 'Eddie Editor', request: { reviewed: 'yes' }, status: 400 },
+      { staffName: 'Eddie Editor', status: 404 },
+    ]);
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: fay.authCode })).status).toBe(401);
     expect((await admin('GET', '/sponsor-desk/investors/nobody')).status).toBe(404);
   });
