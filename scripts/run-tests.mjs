@@ -8,10 +8,10 @@ const stages = [
   [npm('Shared rules tests', 'run', 'test', '-w', 'rules')],
   // The CMS's two passes take both cores between them (the site's tests beside them made the stage longer, not shorter).
   [npm('CMS tests', 'run', 'test', '-w', 'cms')],
-  [npm('Site tests', 'run', 'test', '-w', 'web')],
-  // The scripts' tests compile cms/dist again after deleting files of it (a `git pull`), build web/dist and the admin
-  // panel; the browser tests build web/dist for their own CMS: each alone.
-  [npm('Scripts tests', 'run', 'test', '-w', 'scripts')],
+  // The scripts' tests start one portal at a time (about one core); the site's tests, which build nothing, take the
+  // other. The scripts' tests compile cms/dist again after deleting files of it (a `git pull`), build web/dist and
+  // the admin panel, and the browser tests build web/dist for their own CMS: those two never side by side.
+  [npm('Scripts tests', 'run', 'test', '-w', 'scripts'), npm('Site tests', 'run', 'test', '-w', 'web')],
   [npm('Browser tests', 'run', 'test', '-w', 'e2e')],
 ];
 for (const stage of stages) {

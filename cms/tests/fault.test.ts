@@ -168,11 +168,11 @@ describe.skipIf(skipReason)('faults', () => {
       expect(saved.status).toBe(503);
       expect(saved.body.error.message).toBe('File storage is unavailable, try again later');
       const listed = await callAt(cms, 'GET', '/api/proof_documents?mine=true&limit=999', undefined, { authcode: authCode });
-      const downloads = await deployment.db.query('SELECT id FROM file_downloads');
+      const downloads = await deployment.db.query('SELECT id FROM file_downloads ORDER BY id');
       const downloaded = await callAt(cms, 'POST', '/api/profile/proof_documents/download', { id: listed.body.items[0].id }, { authcode: authCode });
       expect(downloaded.status).toBe(503);
       expect(downloaded.body.error.message).toBe('File storage is unavailable, try again later');
-      expect(await deployment.db.query('SELECT id FROM file_downloads')).toEqual(downloads);
+      expect(await deployment.db.query('SELECT id FROM file_downloads ORDER BY id')).toEqual(downloads);
     } finally {
       await s3Switch.up();
     }

@@ -31,7 +31,7 @@ async function stored(uid: UID.ContentType, key: string, data: Record<string, un
 }
 
 const as = (investor: { authCode: string }) => ({ authCode: investor.authCode });
-const downloadsOf = (userId: number) => app.strapi.db.query(DOWNLOADS).findMany({ where: { user: { id: userId } }, populate: ['fund'] });
+const downloadsOf = (userId: number) => app.strapi.db.query(DOWNLOADS).findMany({ where: { user: { id: userId } }, populate: ['fund'], orderBy: { id: 'asc' } });
 
 const files: Record<string, { id: number; documentId: string; bytes: Buffer }> = {};
 

@@ -6,10 +6,10 @@ import { s3ServerMissing } from './helpers/s3-server';
 /**
  * Two CMS instances (`strapi start`, separate processes) on one PostgreSQL database and one S3 server, as behind a
  * load balancer: whatever one instance records, the other honours. It builds its own deployment, so it runs once, in
- * the first pass of the CMS tests.
+ * the PostgreSQL pass of the CMS tests (the SQLite pass, which runs beside it, has the fault tests).
  */
 const skipReason =
-  process.env.TEST_DATABASE === 'postgres' ? 'runs once, in the first pass (it makes its own PostgreSQL database)' : (s3ServerMissing() ?? (await postgresMissing()));
+  process.env.TEST_DATABASE !== 'postgres' ? 'runs once, in the PostgreSQL pass (it makes its own PostgreSQL database)' : (s3ServerMissing() ?? (await postgresMissing()));
 if (skipReason) console.warn(`Multi-instance tests skipped: ${skipReason}`);
 
 describe.skipIf(skipReason)('two CMS instances on one database and one bucket', () => {

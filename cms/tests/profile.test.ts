@@ -34,7 +34,7 @@ async function withTemplate(name: string, data: Record<string, unknown>, check: 
 }
 
 const noticesOf = async (templateName: string) =>
-  (await app.strapi.db.query(NOTIFICATION).findMany({ where: { template: { name: templateName } }, populate: { user: true } })) as {
+  (await app.strapi.db.query(NOTIFICATION).findMany({ where: { template: { name: templateName } }, populate: { user: true }, orderBy: { id: 'asc' } })) as {
     messageSubject: string;
     messageBody: string;
     tags: Record<string, string>;

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,9 +22,15 @@ declare module 'vitest' {
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, label: string) {
-  const result = spawnSync(command, args, { cwd: ROOT, env, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${label} failed:\n${result.stdout}\n${result.stderr}`);
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, label: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${label} failed:\n${output}`))));
+  });
 }
 
 async function waitFor(url: string, label: string, child: ChildProcess, timeoutMs = 120_000) {
@@ -69,11 +75,11 @@ export default async function setup(project: TestProject) {
   };
 
   if (!adminBuild.isCurrent()) {
-    run('npm', ['run', 'build', '-w', 'cms'], env, 'Admin panel build');
+    await run('npm', ['run', 'build', '-w', 'cms'], env, 'Admin panel build');
     adminBuild.record();
   }
-  run('npm', ['run', 'seed'], env, 'Seeding');
-  run('npm', ['run', 'build', '-w', 'web'], { ...env, VITE_API_URL: cmsUrl }, 'Site build');
+  // The seed writes the database, the site build web/dist: nothing shared, so side by side.
+  await Promise.all([run('npm', ['run', 'seed'], env, 'Seeding'), run('npm', ['run', 'build', '-w', 'web'], { ...env, VITE_API_URL: cmsUrl }, 'Site build')]);
 
   const cms = spawn('npx', ['strapi', 'start'], { cwd: path.join(ROOT, 'cms'), env, stdio: 'inherit', detached: true });
   const stopCms = () => {

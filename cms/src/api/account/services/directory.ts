@@ -201,8 +201,8 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
       const newest = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
       const [proofs, rows, open, taxes, news, agreements] = await Promise.all([
         strapi.db.query(PROOF_DOCUMENT).findMany({ where: { user: { id: user.id }, ...live }, orderBy: newest, limit: 200 }),
-        strapi.db.query(SYND_USER).findMany({ where: { user: { id: user.id } }, populate: { fund: { select: ['documentId', 'name'] } }, orderBy: { createdAt: 'desc' }, limit: 200 }),
-        strapi.db.query(USER_AUTH).findMany({ where: { user: { id: user.id }, expiresAt: { $gt: now } }, select: ['label', 'createdAt', 'expiresAt', 'isGuestSession'], orderBy: { createdAt: 'desc' }, limit: 200 }),
+        strapi.db.query(SYND_USER).findMany({ where: { user: { id: user.id } }, populate: { fund: { select: ['documentId', 'name'] } }, orderBy: newest, limit: 200 }),
+        strapi.db.query(USER_AUTH).findMany({ where: { user: { id: user.id }, expiresAt: { $gt: now } }, select: ['label', 'createdAt', 'expiresAt', 'isGuestSession'], orderBy: newest, limit: 200 }),
         strapi.db.query(DOCUMENT_KINDS.tax).findMany({ where: { user: { id: user.id }, ...live }, populate: { fund: { select: ['name'] } }, orderBy: newest, limit: 200 }),
         strapi.db.query(DOCUMENT_KINDS.news).findMany({ where: { user: { id: user.id }, ...live }, populate: { fund: { select: ['name'] } }, orderBy: newest, limit: 200 }),
         strapi.db.query(DOCUMENT_KINDS.agreement).findMany({ where: { syndUser: { user: { id: user.id } }, ...live }, populate: { syndUser: { populate: { fund: { select: ['name'] } } } }, orderBy: newest, limit: 200 }),

@@ -824,6 +824,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         where: { syndUser: { id: { $in: syndUserIds } } },
         select: ['amount_cents', 'due_date', 'paymentKey'],
         populate: { fundEvent: { select: ['documentId'] }, fund: { select: ['name', 'url_slug'] } },
+        orderBy: { id: 'asc' },
       })) as { amount_cents: string | number; due_date: string | null; paymentKey: string; fundEvent: { documentId: string } | null; fund: { name: string | null; url_slug: string | null } | null }[];
       const paid = await paymentsOf(rows.map((row) => row.paymentKey));
       return rows

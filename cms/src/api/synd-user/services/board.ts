@@ -285,6 +285,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       const funds = (await strapi.db.query(FUND).findMany({
         where: { company: { portal: { id: portal.id } } },
         select: ['id', 'documentId', 'name', 'fund_status', 'total_inv_amount', 'open_date', 'start_date', 'close_date', 'end_date'],
+        orderBy: { id: 'asc' },
       })) as ({ id: number; documentId: string; name: string | null; total_inv_amount: number | string | null } & FundDates)[];
       const now = new Date();
       const shown = funds.filter((fund) => all || !['Closed', 'Done'].includes(fundStatus(fund, now)) || (fund.close_date && now.getTime() - new Date(fund.close_date).getTime() < YEAR_MS));

@@ -108,6 +108,8 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
       where,
       select: ['id', 'documentId', 'name', 'description', 'website', 'url_slug'],
       populate: { fund: { select: FUND_FIELDS } },
+      // A stable order under the callers' own sorts (PostgreSQL returns a joined query's rows in any order).
+      orderBy: { id: 'asc' },
     });
   }
 
@@ -297,6 +299,7 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
         where: { user: { id: user.id }, invest_status: INVEST_STATUS.accepted, sa_complete_date: { $notNull: true }, ...inPortal(portalId) },
         select: ['id', 'invest_amount', 'invest_status', 'sa_complete_date'],
         populate: { fund: { select: FUND_FIELDS } },
+        orderBy: { id: 'asc' },
       });
       const perFund = new Map<number, { fund: FundRow; invested: number; syndUserIds: number[] }>();
       for (const row of rows.filter((candidate) => candidate.fund && isInvesting(candidate))) {
