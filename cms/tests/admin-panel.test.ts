@@ -4,12 +4,17 @@ import { applyStaffPermissions } from '../src/bootstrap/staff-permissions';
 import { fieldLabel } from '../src/utils/field-label';
 import { SESSION_TYPES } from '../src/utils/session-types';
 import { adminToken, createUser, signIn, uniqueEmail } from './helpers/auth';
-import { createPortal } from './helpers/records';
+import { createPortal, type TestPortal } from './helpers/records';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 
 let app: TestApp;
 let editorToken: string;
 let superToken: string;
+/** The portal the editor runs: staff see and make rows in their portals only (sponsor-desk-portals.test.ts). */
+let portal: TestPortal;
+let company: { id: number; documentId: string };
+const inPortal = () => ({ portal: portal.id });
+const ofCompany = () => ({ company: { connect: [{ id: company.id, documentId: company.documentId }] } });
 
 const USER = 'plugin::users-permissions.user';
 const HIDDEN_FROM_STAFF = [...SESSION_TYPES, 'api::setting.setting'];
@@ -18,7 +23,9 @@ const USER_SECRETS = ['password', 'resetPasswordToken', 'confirmationToken', 'co
 
 beforeAll(async () => {
   app = await useStrapi();
-  editorToken = await adminToken(app, 'layout-editor@portal.local', 'strapi-editor');
+  portal = await createPortal(app, 'layout');
+  company = (await app.strapi.documents('api::company.company').create({ data: { name: 'Layout Co', portal: portal.documentId } as never })) as { id: number; documentId: string };
+  editorToken = await adminToken(app, 'layout-editor@portal.local', 'strapi-editor', undefined, [portal]);
   superToken = await adminToken(app, 'layout-super@portal.local', 'strapi-super-admin');
 });
 
@@ -54,8 +61,9 @@ describe('what content staff see in the admin panel', () => {
     const funds = await configuration('api::fund.fund');
     expect([funds.settings.defaultSortBy, funds.settings.defaultSortOrder]).toEqual(['name', 'ASC']);
 
-    const older = await app.strapi.documents('api::notification.notification').create({ data: { messageSubject: 'A older' } as never });
-    const newer = await app.strapi.documents('api::notification.notification').create({ data: { messageSubject: 'Z newer' } as never });
+    const reader = await createUser(app, { email: uniqueEmail('sorted'), ...inPortal() });
+    const older = await app.strapi.documents('api::notification.notification').create({ data: { messageSubject: 'A older', user: reader.id } as never });
+    const newer = await app.strapi.documents('api::notification.notification').create({ data: { messageSubject: 'Z newer', user: reader.id } as never });
     const list = await editor('GET', '/content-manager/collection-types/api::notification.notification?page=1&pageSize=2&sort=id:DESC');
     expect(list.status).toBe(200);
     expect(list.body.results.map((row: { documentId: string }) => row.documentId)).toEqual([newer.documentId, older.documentId]);
@@ -71,7 +79,7 @@ describe('what content staff see in the admin panel', () => {
   });
 
   it('lets an editor pick a user in a relation by email', async () => {
-    const person = await createUser(app, { email: uniqueEmail('picked') });
+    const person = await createUser(app, { email: uniqueEmail('picked'), ...inPortal() });
     const { status, body } = await editor('GET', `/content-manager/relations/api::notification.notification/user?_q=${encodeURIComponent(person.email)}`);
     expect(status).toBe(200);
     expect(body.results).toEqual([expect.objectContaining({ documentId: person.documentId, email: person.email })]);
@@ -190,7 +198,7 @@ describe('field editors', () => {
     expect((await attributesOf('api::content.content')).body.customField).toBe('global::html');
 
     const created = await editor('POST', '/content-manager/collection-types/api::fund.fund', {
-      name: 'Panel Fund', url_slug: 'panel-fund', description: '<p>Good<script>alert(1)</script></p><p onclick="x()">fund</p>',
+      name: 'Panel Fund', url_slug: 'panel-fund', description: '<p>Good<script>alert(1)</script></p><p onclick="x()">fund</p>', ...ofCompany(),
     });
     expect(created.status).toBe(201);
     expect(created.body.data.description).toBe('<p>Good</p><p>fund</p>');
@@ -227,7 +235,7 @@ describe('the Editor role', () => {
   });
 
   it('reads users without their secrets, and cannot change accounts', async () => {
-    const person = await createUser(app, { email: uniqueEmail('hush') });
+    const person = await createUser(app, { email: uniqueEmail('hush'), ...inPortal() });
     await app.strapi.db.query(USER).update({
       where: { id: person.id },
       data: { confirmEmailCode: 'confirm-secret', resetPasswordCode: 'reset-secret', resetPasswordToken: 'token-secret', confirmationToken: 'token2-secret', notes: 'staff only' },
@@ -253,8 +261,9 @@ describe('the Editor role', () => {
   });
 
   it("reads every signature, management's countersignature among them, without link secrets, and changes none", async () => {
+    const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Signed Fund', url_slug: 'signed-fund', company: company.documentId } as never });
     const syndUser = await app.strapi.documents('api::synd-user.synd-user').create({
-      data: { invest_status: 'Accepted investment', invest_amount: 50000, managementSignedAt: new Date('2026-11-20T15:00:00Z') } as never,
+      data: { invest_status: 'Accepted investment', invest_amount: 50000, managementSignedAt: new Date('2026-11-20T15:00:00Z'), fund: fund.documentId } as never,
     });
     const signature = await app.strapi.documents('api::signing.signing').create({
       data: {
@@ -275,7 +284,7 @@ describe('the Editor role', () => {
   });
 
   it('reads valuations, fund events and completed agreements but neither makes nor changes them (the desk and the signing do)', async () => {
-    const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Valued Fund', url_slug: 'valued-fund' } as never });
+    const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Valued Fund', url_slug: 'valued-fund', company: company.documentId } as never });
     const valuation = await app.strapi.documents('api::valuation.valuation').create({ data: { fund: fund.documentId, date: '2026-09-30', value_percent: 110 } as never });
     const agreement = await app.strapi.documents('api::synd-agreement.synd-agreement').create({ data: { originalName: 'agreement.pdf', fingerprint: 'b'.repeat(64) } as never });
     const read = await editor('GET', `/content-manager/collection-types/api::valuation.valuation/${valuation.documentId}`);
@@ -292,12 +301,14 @@ describe('the Editor role', () => {
   });
 
   it('still edits funds and contents', async () => {
-    const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Editable Fund', url_slug: 'editable-fund' } as never });
+    const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Editable Fund', url_slug: 'editable-fund', company: company.documentId } as never });
     const updated = await editor('PUT', `/content-manager/collection-types/api::fund.fund/${fund.documentId}`, { fund_code: 'EF-1', min_inv_amount: 25000 });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ fund_code: 'EF-1', min_inv_amount: 25000 });
 
-    const content = await editor('POST', '/content-manager/collection-types/api::content.content', { slug: 'editor-made', title: 'Made by an editor', body: '<p>Hello</p>' });
+    const content = await editor('POST', '/content-manager/collection-types/api::content.content', {
+      slug: 'editor-made', title: 'Made by an editor', body: '<p>Hello</p>', portal: { connect: [{ id: portal.id, documentId: portal.documentId }] },
+    });
     expect(content.status).toBe(201);
     expect(content.body.data.body).toBe('<p>Hello</p>');
   });

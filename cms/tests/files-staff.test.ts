@@ -37,7 +37,7 @@ beforeAll(async () => {
   ann = await createInvestor(app, P, 'staff-ann', { spouse: false });
   ben = await createInvestor(app, P, 'staff-ben', { spouse: false });
   dan = await createInvestor(app, P, 'staff-dan', { spouse: false, status: 'Declined investment' });
-  editorToken = await adminToken(app, 'docs-editor@portal.local', 'strapi-editor', ['Staff', 'Uploader']);
+  editorToken = await adminToken(app, 'docs-editor@portal.local', 'strapi-editor', ['Staff', 'Uploader'], [P.portal]);
   superToken = await adminToken(app, 'docs-super@portal.local', 'strapi-super-admin', ['Staff', 'Uploader']);
 });
 

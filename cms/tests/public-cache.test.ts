@@ -59,7 +59,7 @@ beforeAll(async () => {
   portalB = await createPortal(app, 'cache-b');
   await app.strapi.db.query('api::portal.portal').update({ where: { id: portalA.id }, data: { domains: ['cache-a.example'] } });
   await app.strapi.db.query('api::portal.portal').update({ where: { id: portalB.id }, data: { domains: ['cache-b.example'] } });
-  panelToken = await adminToken(app, 'cache-editor@portal.local', 'strapi-editor', ['Cache', 'Editor']);
+  panelToken = await adminToken(app, 'cache-editor@portal.local', 'strapi-editor', ['Cache', 'Editor'], [portalA]);
 });
 
 describe('ETag, Cache-Control and 304', () => {
@@ -236,7 +236,8 @@ describe('never a stale answer after an edit', () => {
     expect(edited.status).toBe(200);
     expect(titleOf(await bySlug('cache-a', ['panel-edited']), 'panel-edited')).toBe('Edited in the panel');
 
-    const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Cache Fund', url_slug: 'cache-fund' } });
+    const company = await app.strapi.documents('api::company.company').create({ data: { name: 'Cache Co', portal: portalA.documentId } as never });
+    const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Cache Fund', url_slug: 'cache-fund', company: company.documentId } as never });
     const blog = await app.strapi.documents(BLOG_ITEM).create({
       data: { title: 'Lesson', slug: 'cache-lesson', isPublished: true, fund: fund.documentId, portal: portalA.documentId } as never,
     });

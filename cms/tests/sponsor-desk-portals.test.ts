@@ -135,3 +135,82 @@ describe("the sponsor desk answers staff about the portals they run, and no othe
     expect(funded.status).toBe(200);
   });
 });
+
+describe("the content manager shows staff their portals' rows, and no other's", () => {
+  const CM = '/content-manager/collection-types';
+  const listed = async (ask: typeof editor, uid: string, filter = '') => {
+    const answer = await ask('GET', `${CM}/${uid}?page=1&pageSize=100${filter}`);
+    expect(answer.status, uid).toBe(200);
+    return answer.body.results.map((row: { documentId: string }) => row.documentId) as string[];
+  };
+
+  it('lists, opens and offers in pickers only their portals’ funds, companies, investors, commitments and portals', async () => {
+    const scoped = `&filters[name][$contains]=scope-`;
+    expect(await listed(editor, 'api::fund.fund', scoped)).toEqual([ours.fund]);
+    expect(await listed(editor, 'api::company.company', scoped)).toEqual([ours.company]);
+    expect(await listed(editor, 'api::investment.investment', scoped)).toEqual([ours.investment]);
+    expect(await listed(editor, 'api::portal.portal')).toEqual([ours.portal.documentId]);
+    const investors = await listed(editor, 'plugin::users-permissions.user', `&filters[email][$contains]=scope-`);
+    expect(investors).toEqual([await userDocumentId(ourInvestor)]);
+    expect(await listed(editor, SYND_USER, `&filters[fund][documentId][$in][0]=${ours.fund}&filters[fund][documentId][$in][1]=${theirs.fund}`)).toEqual([ourInvestor.syndUser]);
+    // A super admin sees both; staff who run no portal see none.
+    expect((await listed(superAdmin, 'api::fund.fund', scoped)).sort()).toEqual([ours.fund, theirs.fund].sort());
+    expect(await listed(panel(nobodyToken), 'api::fund.fund', scoped)).toEqual([]);
+
+    expect((await editor('GET', `${CM}/api::fund.fund/${ours.fund}`)).status).toBe(200);
+    for (const [uid, documentId] of [['api::fund.fund', theirs.fund], ['api::company.company', theirs.company], [SYND_USER, theirInvestor.syndUser], ['plugin::users-permissions.user', await userDocumentId(theirInvestor)], ['api::portal.portal', theirs.portal.documentId]]) {
+      expect((await editor('GET', `${CM}/${uid}/${documentId}`)).status, uid).toBe(403);
+    }
+    // The fund's company picker offers their companies only.
+    const picker = await editor('GET', `/content-manager/relations/api::fund.fund/company?_q=scope-&pageSize=100`);
+    expect(picker.status).toBe(200);
+    expect(picker.body.results.map((row: { documentId: string }) => row.documentId)).toEqual([ours.company]);
+  });
+
+  it('changes, deletes and makes rows only in their portals, and says why otherwise', async () => {
+    const theirName = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: theirs.fund } })).name;
+    expect((await sponsor('PUT', `${CM}/api::fund.fund/${theirs.fund}`, { name: 'Taken over' })).status).toBe(403);
+    expect((await sponsor('DELETE', `${CM}/api::company.company/${theirs.company}`)).status).toBe(403);
+    expect((await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: theirs.fund } })).name).toBe(theirName);
+    expect(await app.strapi.db.query('api::company.company').count({ where: { documentId: theirs.company } })).toBe(1);
+
+    // A fund made under another portal's company (a forged request: the picker never offers it) is not kept.
+    const theirCompanyId = (await app.strapi.db.query('api::company.company').findOne({ where: { documentId: theirs.company } })).id;
+    const forged = await sponsor('POST', `${CM}/api::fund.fund`, { name: 'scope-forged Fund', company: { connect: [{ id: theirCompanyId, documentId: theirs.company }] } });
+    expect(forged.status).toBe(403);
+    expect(forged.body.error.message).toBe('Choose a company of a portal you run: staff keep rows only in their own portals');
+    const orphan = await sponsor('POST', `${CM}/api::fund.fund`, { name: 'scope-orphan Fund' });
+    expect(orphan.status).toBe(403);
+    expect(await app.strapi.db.query('api::fund.fund').count({ where: { name: { $in: ['scope-forged Fund', 'scope-orphan Fund'] } } })).toBe(0);
+
+    // In their own portal it is made, and cannot be moved to another portal's company.
+    const ourCompanyId = (await app.strapi.db.query('api::company.company').findOne({ where: { documentId: ours.company } })).id;
+    const made = await sponsor('POST', `${CM}/api::fund.fund`, { name: 'scope-made Fund', company: { connect: [{ id: ourCompanyId, documentId: ours.company }] } });
+    expect(made.status).toBe(201);
+    // The panel shows what was saved from the answer: the whole row comes back.
+    expect(made.body.data).toMatchObject({ name: 'scope-made Fund' });
+    const moved = await sponsor('PUT', `${CM}/api::fund.fund/${made.body.data.documentId}`, { company: { connect: [{ id: theirCompanyId, documentId: theirs.company }], disconnect: [{ id: ourCompanyId, documentId: ours.company }] } });
+    expect(moved.status).toBe(403);
+    const kept = await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: made.body.data.documentId }, populate: { company: true } });
+    expect(kept.company.documentId).toBe(ours.company);
+
+    // Portals are made by super admins; staff edit the ones they run.
+    const portal = await sponsor('POST', `${CM}/api::portal.portal`, { name: 'Scope Made', slug: 'scope-made' });
+    expect(portal.status).toBe(403);
+    expect(portal.body.error.message).toBe('Only a super admin makes a portal');
+    expect((await sponsor('PUT', `${CM}/api::portal.portal/${ours.portal.documentId}`, { pageTitle: 'Ours, edited' })).body.data).toMatchObject({ pageTitle: 'Ours, edited' });
+    const renamed = await sponsor('PUT', `${CM}/api::fund.fund/${made.body.data.documentId}`, { fund_code: 'SM-1' });
+    expect(renamed.body.data).toMatchObject({ name: 'scope-made Fund', fund_code: 'SM-1' });
+    expect((await sponsor('PUT', `${CM}/api::portal.portal/${theirs.portal.documentId}`, { pageTitle: 'Theirs, edited' })).status).toBe(403);
+    expect((await superAdmin('PUT', `${CM}/api::fund.fund/${theirs.fund}`, { fund_code: 'TH-1' })).status).toBe(200);
+  });
+
+  it('shows staff their own desk actions, and a super admin everyone’s', async () => {
+    const mine = await listed(sponsor, DESK_ACTION);
+    const all = await listed(superAdmin, DESK_ACTION);
+    const owners = await app.strapi.db.query(DESK_ACTION).findMany({ where: { documentId: { $in: mine } }, select: ['staffEmail'] });
+    expect(mine.length).toBeGreaterThan(0);
+    expect(new Set(owners.map((row: { staffEmail: string }) => row.staffEmail))).toEqual(new Set(['scope-sponsor@portal.local']));
+    expect(all.length).toBeGreaterThan(mine.length);
+  });
+});

@@ -71,7 +71,7 @@ describe('the content manager leaves the desk’s fields alone', () => {
     expect(saved.status).toBe(200);
     expect(Number((await stored(SYND_USER, ann.syndUser)).invest_amount)).toBe(55_000);
     // A commitment staff open for an investor (no decision yet) is still made in the panel.
-    expect((await editor('POST', `${CM}/${SYND_USER}`, { invest_amount: 10_000, userLastName: 'Invited' })).status).toBe(201);
+    expect((await editor('POST', `${CM}/${SYND_USER}`, { invest_amount: 10_000, userLastName: 'Invited', fund: { connect: [{ documentId: offering.fund }] } })).status).toBe(201);
   });
 
   it('marks a proof reviewed only from the desk, where the reviewer is named', async () => {

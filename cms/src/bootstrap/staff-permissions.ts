@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { SPONSOR_DESK_ACTIONS, sponsorDeskAction } from '../plugins/sponsor-desk/server/actions';
 import { SESSION_TYPES } from '../utils/session-types';
+import { portalConditionOf } from '../utils/portal-paths';
 
 const PERMISSION = 'admin::permission';
 const ROLE = 'admin::role';
@@ -79,7 +80,8 @@ interface PermissionRow {
 /**
  * On every start, makes the Editor and Author roles hold no permission on STAFF_HIDDEN_TYPES and exactly one on
  * users, signatures and download records: read, limited to staffUserFields. Strapi creates these roles with every content type once, and staff may
- * widen them in the panel later; this undoes both for what must stay closed.
+ * widen them in the panel later; this undoes both for what must stay closed. Every content permission of theirs on
+ * a portal-scoped type holds that type's portal condition (staff-portal-scope.ts), whatever was set in the panel.
  */
 export async function applyStaffPermissions(strapi: Core.Strapi): Promise<void> {
   await ensureSponsorAdminRole(strapi);
@@ -107,6 +109,14 @@ export async function applyStaffPermissions(strapi: Core.Strapi): Promise<void> 
         await strapi.db.query(PERMISSION).update({ where: { id: read.id }, data: { properties: { ...read.properties, fields } } });
       } else {
         await strapi.db.query(PERMISSION).create({ data: { action: READ, subject, properties: { fields }, conditions: [], role: role.id } });
+      }
+    }
+    // The content manager, portal by portal: every content permission on a portal-scoped type holds its condition.
+    const content: (PermissionRow & { conditions: string[] | null })[] = await strapi.db.query(PERMISSION).findMany({ where: { role: role.id, action: { $startsWith: 'plugin::content-manager.explorer.' } } });
+    for (const permission of content) {
+      const condition = permission.subject ? portalConditionOf(permission.subject) : null;
+      if (condition && (permission.conditions?.length !== 1 || permission.conditions[0] !== condition)) {
+        await strapi.db.query(PERMISSION).update({ where: { id: permission.id }, data: { conditions: [condition] } });
       }
     }
   }

@@ -1,7 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { portals, type PortalRow } from './services/portal';
-import { linkTableOf } from '../../utils/tables';
 import { isRowId } from '../../utils/validation';
 
 const PORTAL = 'api::portal.portal';
@@ -23,9 +22,9 @@ export interface StaffUser {
 export async function staffScope(strapi: Core.Strapi, user: StaffUser | undefined): Promise<PortalScope> {
   if (!user) return { every: false, ids: new Set() };
   if (user.roles?.some((role) => role.code === SUPER_ADMIN)) return { every: true };
-  const staff = linkTableOf(strapi, PORTAL, 'staff');
-  const rows = (await strapi.db.connection(staff.name).where(staff.target, user.id).select(staff.owner)) as Record<string, number | string>[];
-  return { every: false, ids: new Set(rows.map((row) => Number(row[staff.owner]))) };
+  // Through the query engine, so that inside a write's transaction (the content manager's checks) it reads there too.
+  const rows = (await strapi.db.query(PORTAL).findMany({ where: { staff: { id: user.id } }, select: ['id'] })) as { id: number }[];
+  return { every: false, ids: new Set(rows.map((row) => row.id)) };
 }
 
 export const runs = (scope: PortalScope, portalId: number): boolean => scope.every || scope.ids.has(portalId);

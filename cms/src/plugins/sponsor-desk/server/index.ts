@@ -9,6 +9,7 @@ import { signing } from '../../../api/signing/services/signing';
 import { taxSchedules } from '../../../api/tax-schedule/services/tax-schedule';
 import { board, commitmentQuery } from '../../../api/synd-user/services/board';
 import { staffScope, targetInScope, type PortalScope, type ScopedTarget } from '../../../api/portal/staff-scope';
+import { registerStaffPortalConditions, registerStaffPortalWrites } from './content-manager-scope';
 import { SPONSOR_DESK_ACTIONS, sponsorDeskAction, type SponsorDeskAction } from './actions';
 import { deskLists } from './lists';
 
@@ -292,9 +293,12 @@ const may = (permission: SponsorDeskAction, action: string, kept: boolean, names
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
+    registerStaffPortalWrites(strapi);
     const actions = SPONSOR_DESK_ACTIONS.map((uid) => ({ section: 'plugins', displayName: DISPLAY[uid], uid, pluginName: 'sponsor-desk' }));
     (strapi.service('admin::permission') as unknown as { actionProvider: { registerMany(list: unknown[]): Promise<void> } }).actionProvider.registerMany(actions);
   },
+  // The conditions that hold staff to their portals in the content manager; the app's bootstrap then sets them.
+  bootstrap: ({ strapi }: { strapi: Core.Strapi }) => registerStaffPortalConditions(strapi),
   controllers: { desk: controller },
   policies: { holds },
   routes: {

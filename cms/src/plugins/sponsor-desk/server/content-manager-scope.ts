@@ -1,0 +1,109 @@
+import type { Core, UID } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { staffScope, type PortalScope, type StaffUser } from '../../../api/portal/staff-scope';
+import { conditionName, OWN_ACTIONS, PORTAL_PATHS } from '../../../utils/portal-paths';
+
+/**
+ * The content manager, portal by portal (docs/sponsor-desk.md, Staff and portals), as the sponsor desk already is:
+ * staff who are not super admins list, open, edit and delete only the rows of the portals they run, are offered only
+ * those in a relation's picker, and make or move a row only into one of them. Strapi's RBAC conditions do the reading
+ * (one condition per path to the portal, set on every content permission of the staff roles at each start); a
+ * document middleware checks what a create, clone or edit leaves, in the write's transaction.
+ */
+
+/** What the first step of a path is called in a refusal ("choose a fund of a portal you run"). */
+const STEP_NAMES: Record<string, string> = { portal: 'portal', company: 'company', fund: 'fund', syndUser: 'commitment', user: 'user' };
+
+/** `{ fund: { company: { portal: { id: { $in: ids } } } } }` for 'fund.company.portal'; `{ id: ... }` for the portal itself. */
+function inPortals(path: string, ids: number[]): Record<string, unknown> {
+  return path.split('.').filter(Boolean).reduceRight<Record<string, unknown>>((inner, step) => ({ [step]: inner }), { id: { $in: ids } });
+}
+
+/** `{ fund: { select: ['id'], populate: { company: ... { portal: { select: ['id'] } } } } }`: each path down to its portal's id. */
+function pathPopulate(paths: readonly string[]): Record<string, unknown> {
+  const populate: Record<string, unknown> = {};
+  for (const path of paths) {
+    let level = populate;
+    for (const step of path.split('.')) {
+      const next = (level[step] ??= { select: ['id'], populate: {} }) as { populate: Record<string, unknown> };
+      level = next.populate;
+    }
+  }
+  return populate;
+}
+
+function scopedWhere(paths: readonly string[], ids: number[]): Record<string, unknown> {
+  return paths.length === 1 ? inPortals(paths[0], ids) : { $or: paths.map((path) => inPortals(path, ids)) };
+}
+
+/**
+ * Registers the conditions (in the bootstrap, as Strapi requires). A request's user is one object for all its
+ * permissions: the portals they run are read once per request.
+ */
+export async function registerStaffPortalConditions(strapi: Core.Strapi): Promise<void> {
+  const scopes = new WeakMap<object, Promise<PortalScope>>();
+  const scopeOf = (user: StaffUser): Promise<PortalScope> => {
+    let scope = scopes.get(user);
+    if (!scope) scopes.set(user, (scope = staffScope(strapi, user)));
+    return scope;
+  };
+  const distinct = [...new Map(Object.values(PORTAL_PATHS).map((paths) => [conditionName(paths), paths])).entries()];
+  const conditions = [
+    ...distinct.map(([name, paths]) => ({
+      displayName: `In a portal they run (${paths.map((path) => path.replace(/\./g, ' › ') || 'the portal itself').join(' or ')})`,
+      name,
+      category: 'Portals',
+      handler: async (user: StaffUser) => {
+        const scope = await scopeOf(user);
+        if (scope.every) return true;
+        // Casl reads dotted paths on the row; Strapi turns them into the nested filter inPortals writes.
+        const ids = [...scope.ids];
+        return paths.length === 1 ? dotted(paths[0], ids) : { $or: paths.map((path) => dotted(path, ids)) };
+      },
+    })),
+    { displayName: 'Their own actions', name: OWN_ACTIONS, category: 'Portals', handler: (user: StaffUser & { email?: string }) => ({ staffEmail: user.email ?? '' }) },
+  ];
+  const provider = (strapi.service('admin::permission') as unknown as { conditionProvider: { registerMany(list: unknown[]): Promise<void> } }).conditionProvider;
+  await provider.registerMany(conditions);
+}
+
+/**
+ * The write check, registered before every other document middleware (a plugin's register phase comes before the
+ * APIs' and the app's) so that it runs around them: their own refusals (a document with no file, a duplicate slug)
+ * come first, and its own last, on what the write left, in one transaction with it.
+ */
+export function registerStaffPortalWrites(strapi: Core.Strapi): void {
+  strapi.documents.use(async (context, next) => {
+    const paths = PORTAL_PATHS[context.uid];
+    const request = strapi.requestContext.get();
+    if (!paths || !['create', 'update', 'clone'].includes(context.action) || !request?.path?.startsWith('/content-manager/')) return next();
+    const scope = await staffScope(strapi, request.state?.user as StaffUser | undefined);
+    if (scope.every) return next();
+    if (paths[0] === '') {
+      if (context.action !== 'update') throw new errors.PolicyError('Only a super admin makes a portal');
+      return next();
+    }
+    return strapi.db.transaction(async () => {
+      const result = await next();
+      const documentId = (result as { documentId?: string } | null)?.documentId;
+      const where = { documentId, ...scopedWhere(paths, [...scope.ids]) };
+      if (!documentId) return result;
+      const kept = (await strapi.db.query(context.uid as UID.Schema).findOne({ where, select: ['id'], populate: pathPopulate(paths) })) as Record<string, unknown> | null;
+      if (!kept) {
+        const steps = paths.map((path) => STEP_NAMES[path.split('.')[0]] ?? path.split('.')[0]);
+        throw new errors.PolicyError(`Choose a ${steps.join(' or a ')} of a portal you run: staff keep rows only in their own portals`);
+      }
+      // The content manager checks its answer against the same condition: the path to the portal goes with it (its
+      // own populate counts relations rather than loading them, and the answer would come back empty).
+      for (const step of new Set(paths.map((path) => path.split('.')[0]))) {
+        const answer = result as Record<string, unknown>;
+        if (kept[step] && typeof kept[step] === 'object') answer[step] = { ...(answer[step] as object | null), ...(kept[step] as object) };
+      }
+      return result;
+    });
+  });
+}
+
+function dotted(path: string, ids: number[]): Record<string, unknown> {
+  return { [path ? `${path}.id` : 'id']: { $in: ids } };
+}
