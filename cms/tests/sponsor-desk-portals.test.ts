@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from './helpers/auth';
 import { createInvestor, createOffering, type Investor, type Offering } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
+import { pdfBytes } from './helpers/uploads';
 
 /**
  * Staff and portals (docs/sponsor-desk.md): a staff member runs the portals whose Staff names them, and the desk
@@ -182,6 +185,19 @@ describe("the content manager shows staff their portals' rows, and no other's", 
     const orphan = await sponsor('POST', `${CM}/api::fund.fund`, { name: 'scope-orphan Fund' });
     expect(orphan.status).toBe(403);
     expect(await app.strapi.db.query('api::fund.fund').count({ where: { name: { $in: ['scope-forged Fund', 'scope-orphan Fund'] } } })).toBe(0);
+
+    // A document sent to another portal's investor is refused before anything is done with its file.
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(pdfBytes('forged k1'))], { type: 'application/pdf' }), 'Forged K1.pdf');
+    const uploaded = await fetch(`${app.url}/upload`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${sponsorToken}` } });
+    const media = ((await uploaded.json()) as { id: number }[])[0].id;
+    const theirUser = await userDocumentId(theirInvestor);
+    const sent = await sponsor('POST', `${CM}/api::tax-document.tax-document`, { title: 'Forged K-1', year: 2025, user: { connect: [{ documentId: theirUser }] }, file: media });
+    expect(sent.status).toBe(403);
+    expect(sent.body.error.message).toBe('Choose a user or a fund of a portal you run: staff keep rows only in their own portals');
+    expect(await app.strapi.db.query('api::tax-document.tax-document').count({ where: { title: 'Forged K-1' } })).toBe(0);
+    const mediaRow = await app.strapi.db.query('plugin::upload.file').findOne({ where: { id: media } });
+    expect(fs.existsSync(path.join(app.strapi.dirs.static.public, mediaRow.url))).toBe(true);
 
     // In their own portal it is made, and cannot be moved to another portal's company.
     const ourCompanyId = (await app.strapi.db.query('api::company.company').findOne({ where: { documentId: ours.company } })).id;

@@ -83,16 +83,18 @@ export function registerStaffPortalWrites(strapi: Core.Strapi): void {
       if (context.action !== 'update') throw new errors.PolicyError('Only a super admin makes a portal');
       return next();
     }
+    const ids = [...scope.ids];
+    const steps = paths.map((path) => STEP_NAMES[path.split('.')[0]] ?? path.split('.')[0]);
+    const refusal = () => new errors.PolicyError(`Choose a ${steps.join(' or a ')} of a portal you run: staff keep rows only in their own portals`);
+    // What the write links is checked first, before it does anything (a document's file is moved as it is saved).
+    if (await linksElsewhere(strapi, context.uid, paths, (context.params as { data?: Record<string, unknown> }).data ?? {}, ids)) throw refusal();
     return strapi.db.transaction(async () => {
       const result = await next();
       const documentId = (result as { documentId?: string } | null)?.documentId;
-      const where = { documentId, ...scopedWhere(paths, [...scope.ids]) };
+      const where = { documentId, ...scopedWhere(paths, ids) };
       if (!documentId) return result;
       const kept = (await strapi.db.query(context.uid as UID.Schema).findOne({ where, select: ['id'], populate: pathPopulate(paths) })) as Record<string, unknown> | null;
-      if (!kept) {
-        const steps = paths.map((path) => STEP_NAMES[path.split('.')[0]] ?? path.split('.')[0]);
-        throw new errors.PolicyError(`Choose a ${steps.join(' or a ')} of a portal you run: staff keep rows only in their own portals`);
-      }
+      if (!kept) throw refusal();
       // The content manager checks its answer against the same condition: the path to the portal goes with it (its
       // own populate counts relations rather than loading them, and the answer would come back empty).
       for (const step of new Set(paths.map((path) => path.split('.')[0]))) {
@@ -102,6 +104,39 @@ export function registerStaffPortalWrites(strapi: Core.Strapi): void {
       return result;
     });
   });
+}
+
+/** The rows a relation's value in a write names: an id, a documentId, `{id}`/`{documentId}`, or connect/set lists of them. */
+function named(value: unknown): { ids: number[]; documentIds: string[] } {
+  const refs: unknown[] = [];
+  if (Array.isArray(value)) refs.push(...value);
+  else if (value && typeof value === 'object' && ('connect' in value || 'set' in value)) {
+    const { connect, set } = value as { connect?: unknown; set?: unknown };
+    for (const list of [connect, set]) refs.push(...(Array.isArray(list) ? list : list === undefined || list === null ? [] : [list]));
+  } else if (value !== undefined && value !== null) refs.push(value);
+  const ids: number[] = [];
+  const documentIds: string[] = [];
+  for (const ref of refs) {
+    const { id, documentId } = (ref && typeof ref === 'object' ? ref : typeof ref === 'string' && !/^\d+$/.test(ref) ? { documentId: ref } : { id: ref }) as { id?: unknown; documentId?: unknown };
+    if (typeof documentId === 'string') documentIds.push(documentId);
+    else if (Number.isSafeInteger(Number(id)) && Number(id) > 0) ids.push(Number(id));
+  }
+  return { ids, documentIds };
+}
+
+/** Whether a write links a row (a fund's company, a document's investor) that is of no portal the caller runs. */
+async function linksElsewhere(strapi: Core.Strapi, uid: string, paths: readonly string[], data: Record<string, unknown>, ids: number[]): Promise<boolean> {
+  for (const path of paths) {
+    const [step, ...rest] = path.split('.');
+    const target = (strapi.getModel(uid as UID.Schema).attributes as Record<string, { target?: string }>)[step]?.target;
+    const refs = named(data[step]);
+    if (!target || (!refs.ids.length && !refs.documentIds.length)) continue;
+    const which = { $or: [{ id: { $in: refs.ids } }, { documentId: { $in: refs.documentIds } }] };
+    const query = strapi.db.query(target as UID.Schema);
+    const [all, theirs] = await Promise.all([query.count({ where: which }), query.count({ where: { $and: [which, inPortals(rest.join('.'), ids)] } })]);
+    if (theirs < all) return true;
+  }
+  return false;
 }
 
 function dotted(path: string, ids: number[]): Record<string, unknown> {
