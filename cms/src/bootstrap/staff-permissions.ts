@@ -81,7 +81,7 @@ interface PermissionRow {
  * On every start, makes the Editor and Author roles hold no permission on STAFF_HIDDEN_TYPES and exactly one on
  * users, signatures and download records: read, limited to staffUserFields. Strapi creates these roles with every content type once, and staff may
  * widen them in the panel later; this undoes both for what must stay closed. Every content permission of theirs on
- * a portal-scoped type holds that type's portal condition (staff-portal-scope.ts), whatever was set in the panel.
+ * a portal-scoped type holds that type's portal condition (utils/portal-paths.ts), whatever was set in the panel.
  */
 export async function applyStaffPermissions(strapi: Core.Strapi): Promise<void> {
   await ensureSponsorAdminRole(strapi);

@@ -1,5 +1,6 @@
 import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import { along } from '../../../api/collection/query';
 import { staffScope, type PortalScope, type StaffUser } from '../../../api/portal/staff-scope';
 import { conditionName, OWN_ACTIONS, PORTAL_PATHS } from '../../../utils/portal-paths';
 
@@ -16,7 +17,12 @@ const STEP_NAMES: Record<string, string> = { portal: 'portal', company: 'company
 
 /** `{ fund: { company: { portal: { id: { $in: ids } } } } }` for 'fund.company.portal'; `{ id: ... }` for the portal itself. */
 function inPortals(path: string, ids: number[]): Record<string, unknown> {
-  return path.split('.').filter(Boolean).reduceRight<Record<string, unknown>>((inner, step) => ({ [step]: inner }), { id: { $in: ids } });
+  return path ? along(path, { id: { $in: ids } }) : { id: { $in: ids } };
+}
+
+/** A row is in scope through any of its paths. */
+function anyPath(paths: readonly string[], each: (path: string) => Record<string, unknown>): Record<string, unknown> {
+  return paths.length === 1 ? each(paths[0]) : { $or: paths.map(each) };
 }
 
 /** `{ fund: { select: ['id'], populate: { company: ... { portal: { select: ['id'] } } } } }`: each path down to its portal's id. */
@@ -30,10 +36,6 @@ function pathPopulate(paths: readonly string[]): Record<string, unknown> {
     }
   }
   return populate;
-}
-
-function scopedWhere(paths: readonly string[], ids: number[]): Record<string, unknown> {
-  return paths.length === 1 ? inPortals(paths[0], ids) : { $or: paths.map((path) => inPortals(path, ids)) };
 }
 
 /**
@@ -58,7 +60,7 @@ export async function registerStaffPortalConditions(strapi: Core.Strapi): Promis
         if (scope.every) return true;
         // Casl reads dotted paths on the row; Strapi turns them into the nested filter inPortals writes.
         const ids = [...scope.ids];
-        return paths.length === 1 ? dotted(paths[0], ids) : { $or: paths.map((path) => dotted(path, ids)) };
+        return anyPath(paths, (path) => ({ [path ? `${path}.id` : 'id']: { $in: ids } }));
       },
     })),
     { displayName: 'Their own actions', name: OWN_ACTIONS, category: 'Portals', handler: (user: StaffUser & { email?: string }) => ({ staffEmail: user.email ?? '' }) },
@@ -91,7 +93,7 @@ export function registerStaffPortalWrites(strapi: Core.Strapi): void {
     return strapi.db.transaction(async () => {
       const result = await next();
       const documentId = (result as { documentId?: string } | null)?.documentId;
-      const where = { documentId, ...scopedWhere(paths, ids) };
+      const where = { documentId, ...anyPath(paths, (path) => inPortals(path, ids)) };
       if (!documentId) return result;
       const kept = (await strapi.db.query(context.uid as UID.Schema).findOne({ where, select: ['id'], populate: pathPopulate(paths) })) as Record<string, unknown> | null;
       if (!kept) throw refusal();
@@ -137,8 +139,4 @@ async function linksElsewhere(strapi: Core.Strapi, uid: string, paths: readonly 
     if (theirs < all) return true;
   }
   return false;
-}
-
-function dotted(path: string, ids: number[]): Record<string, unknown> {
-  return { [path ? `${path}.id` : 'id']: { $in: ids } };
 }
