@@ -172,6 +172,11 @@ async function signedInEndpoints(base: string, token: string): Promise<Endpoint[
     },
     { name: 'synd_users mine', custom: ours('/api/synd_users?mine=true&limit=999'), stock: stock(mine) },
     {
+      // The transactions page's first page (50 rows, newest first, with the running balance).
+      name: 'transactions', custom: ours('/api/profile/transactions?page=1&pageSize=50'),
+      stock: stock(`/api/stock/ledger-entries?filters[syndUser][user][id][$eq]=${userId}&populate[fund]=true&sort=effectiveDate:desc&pagination[pageSize]=50`),
+    },
+    {
       name: 'ledger entries', custom: ours('/api/ledger_entries?mine=true&limit=999'),
       stock: stock(`/api/stock/ledger-entries?filters[syndUser][user][id][$eq]=${userId}&populate[fund]=true&populate[syndUser]=true&pagination[limit]=999`),
     },
@@ -414,9 +419,16 @@ const TARGET_GROWN_VS_NEW = 1.5;
  * The signed-in table: ours against stock on the new database (stock from `news`; ours from `oursOnNew` when given,
  * the uncached pass), and ours on the grown database against ours on the new one.
  */
-function printSignedIn(news: Record<string, ApiResults>, grown: Record<string, ApiResults>, oursOnNew: Record<string, ApiResults> = news) {
+/**
+ * The signed-in table. With the caches (`withTarget`), ours/stock carries the issue's target (at least 5x); without
+ * them it is shown for what it is, no target: the 5x is the caches' to meet (README, Fast signed-in reads). Grown/new
+ * carries its target (at most 1.5x) in both.
+ */
+function printSignedIn(news: Record<string, ApiResults>, grown: Record<string, ApiResults>, oursOnNew: Record<string, ApiResults> = news, withTarget = true) {
   const c = SIGNED_IN_CONNECTIONS;
-  const rows: string[][] = [['call', 'db', `ours req/s (c=${c})`, 'stock req/s', `ours/stock (>= ${TARGET_VS_STOCK}x)`, 'new mean ms', `grown x${VOLUME} mean ms`, `grown/new (<= ${TARGET_GROWN_VS_NEW}x)`]];
+  const mark = (met: boolean) => (met ? 'met' : 'MISSED');
+  const vsStockHeading = withTarget ? `ours/stock (>= ${TARGET_VS_STOCK}x)` : 'ours/stock (no target)';
+  const rows: string[][] = [['call', 'db', `ours req/s (c=${c})`, 'stock req/s', vsStockHeading, 'new mean ms', `grown x${VOLUME} mean ms`, `grown/new (<= ${TARGET_GROWN_VS_NEW}x)`]];
   for (const [database, byEndpoint] of Object.entries(news)) {
     for (const [endpoint, kinds] of Object.entries(byEndpoint)) {
       const grownCell = grown[database]?.[endpoint]?.custom[c];
@@ -424,9 +436,8 @@ function printSignedIn(news: Record<string, ApiResults>, grown: Record<string, A
       if (!ours || (!grownCell && VOLUME > 0)) continue;
       const vsStock = ours.rps / Math.max(kinds.stock[c].rps, 1);
       const vsNew = grownCell ? grownCell.mean / Math.max(ours.mean, 0.01) : NaN;
-      const mark = (met: boolean) => (met ? 'met' : 'MISSED');
       rows.push([
-        endpoint, database, `${ours.rps}${failed(ours)}`, String(kinds.stock[c].rps), `${vsStock.toFixed(1)}x ${mark(vsStock >= TARGET_VS_STOCK)}`,
+        endpoint, database, `${ours.rps}${failed(ours)}`, String(kinds.stock[c].rps), `${vsStock.toFixed(1)}x${withTarget ? ` ${mark(vsStock >= TARGET_VS_STOCK)}` : ''}`,
         ours.mean.toFixed(2), grownCell ? `${grownCell.mean.toFixed(2)}${failed(grownCell)}` : '-', grownCell ? `${vsNew.toFixed(2)}x ${mark(vsNew <= TARGET_GROWN_VS_NEW)}` : '-',
       ]);
     }
@@ -490,7 +501,7 @@ async function main() {
   process.stdout.write(
     `\nThe same reads with the signed-in caches off (SIGNED_IN_CACHE=off): each answer from the database, as every investor's first read after a deal announcement\n`,
   );
-  printSignedIn(api, uncachedGrown, uncached);
+  printSignedIn(api, uncachedGrown, uncached, false);
   for (const [database, seen] of Object.entries(freshness)) {
     process.stdout.write(`${database}: ${seen.stale} stale of ${seen.readsAfter} reads right after ${seen.edits} edits made under 64 connections of reads\n`);
   }

@@ -12,17 +12,22 @@ import { DEMO_INVESTOR, portalState } from './helpers/portal-state';
 
 /**
  * A sponsor's years, on each pass's database (SQLite, then PostgreSQL):
- * - upgrade: the CMS starts on a copy of the last release's demo database (fixtures/release-2026-11-24, made by commit
- *   99255d1: a SQLite file, and a PostgreSQL dump of its own seed), runs every migration once, makes the indexes,
- *   and the demo investor signs in to the same investments and downloads a document;
- * - backup and restore: `npm run backup` of that running portal, `npm run restore` into a new database and new
- *   folders (refused a second time), and a CMS started there serves the same dashboard and document bytes, running
- *   no migration again.
+ * - upgrade: the CMS starts on a copy of each earlier release's demo database (fixtures/release-<date>, each a SQLite
+ *   file and a PostgreSQL dump of that release's own seed), runs every migration once, makes every index the
+ *   migrations name, and the demo investor signs in to the same investments, ledger and documents;
+ * - backup and restore: `npm run backup` of the newest release's running portal, `npm run restore` into a new
+ *   database and new folders (refused a second time), and a CMS started there serves the same dashboard, ledger and
+ *   document bytes, running no migration again.
  */
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const FIXTURE = path.join(__dirname, 'fixtures', 'release-2026-11-24');
-const MIGRATIONS = fs.readdirSync(path.join(__dirname, '..', 'database', 'migrations')).filter((file) => file.endsWith('.ts')).map((file) => file.replace(/\.ts$/, '')).sort();
+const FIXTURES = path.join(__dirname, 'fixtures');
+/** The release fixtures, oldest first; the newest is backed up and restored. */
+const RELEASES = fs.readdirSync(FIXTURES).filter((name) => name.startsWith('release-')).sort();
+const MIGRATION_DIR = path.join(__dirname, '..', 'database', 'migrations');
+const MIGRATIONS = fs.readdirSync(MIGRATION_DIR).filter((file) => file.endsWith('.ts')).map((file) => file.replace(/\.ts$/, '')).sort();
+/** Every index a migration makes (each names it in its IndexSpec). */
+const MIGRATION_INDEXES = MIGRATIONS.flatMap((name) => [...fs.readFileSync(path.join(MIGRATION_DIR, `${name}.ts`), 'utf8').matchAll(/name: '([a-z0-9_]+)'/g)].map((match) => match[1]));
 const { onPostgres, skipReason, cleanup } = await ownDeployments();
 
 type Query = (sql: string) => Promise<Record<string, unknown>[]>;
@@ -56,8 +61,9 @@ async function newPlace(label: string): Promise<Place> {
   return { dir, query: (sql) => database.query(sql), env: deploymentEnv(dir, { DATABASE_CLIENT: 'postgres', DATABASE_URL: database.url }) };
 }
 
-/** The release's database and private files (documents, sealed agreements) in a new place. */
-async function releasePlace(): Promise<Place> {
+/** A release's database and private files (documents, sealed agreements) in a new place. */
+async function releasePlace(release: string): Promise<Place> {
+  const FIXTURE = path.join(FIXTURES, release);
   const place = await newPlace('upgrade');
   const kind = onPostgres ? 'postgres' : 'sqlite';
   fs.mkdirSync(path.join(place.dir, 'public', 'uploads'), { recursive: true });
@@ -72,12 +78,20 @@ async function releasePlace(): Promise<Place> {
   return place;
 }
 
-/** What the release's database says the demo investor has: accepted commitments and news documents. */
+/** Whether a release's database has a table (an older release lacks the later ones). */
+const tableIn = async (query: Query, table: string) =>
+  (await query(onPostgres ? `SELECT tablename FROM pg_tables WHERE tablename = '${table}'` : `SELECT name FROM sqlite_master WHERE type = 'table' AND name = '${table}'`)).length > 0;
+
+/** What a release's database says the demo investor has: accepted and completed commitments, news documents, ledger entries. */
 async function expectedOf(query: Query) {
   const [user] = await query(`SELECT id FROM up_users WHERE email = '${DEMO_INVESTOR}'`);
   const accepted = await query(`SELECT s.id FROM synd_users s JOIN synd_users_user_lnk l ON l.synd_user_id = s.id WHERE l.user_id = ${Number(user.id)} AND s.invest_status = 'Accepted investment'`);
   const news = await query(`SELECT n.title FROM news_documents n JOIN news_documents_user_lnk l ON l.news_document_id = n.id WHERE l.user_id = ${Number(user.id)}`);
-  return { accepted: accepted.length, news: news.map((row) => String(row.title)).sort() };
+  const complete = await query(`SELECT s.id FROM synd_users s JOIN synd_users_user_lnk l ON l.synd_user_id = s.id WHERE l.user_id = ${Number(user.id)} AND s.invest_status = 'Accepted investment' AND s.sa_complete_date IS NOT NULL`);
+  const entries = (await tableIn(query, 'ledger_entries'))
+    ? await query(`SELECT e.id FROM ledger_entries e JOIN ledger_entries_synd_user_lnk es ON es.ledger_entry_id = e.id JOIN synd_users_user_lnk su ON su.synd_user_id = es.synd_user_id WHERE su.user_id = ${Number(user.id)}`)
+    : [];
+  return { accepted: accepted.length, news: news.map((row) => String(row.title)).sort(), complete: complete.length, entries: entries.length };
 }
 
 /** The migrations a database has run (Strapi records the compiled file's name). */
@@ -91,33 +105,47 @@ function npm(script: string, args: string[], env: NodeJS.ProcessEnv) {
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-describe.skipIf(skipReason)("the last release's database, upgraded, backed up and restored", () => {
-  it(`starts under this code on ${onPostgres ? 'PostgreSQL (from a dump)' : 'SQLite'}, and its backup restores into a new place that serves the same`, async () => {
-    const release = await releasePlace();
-    const expected = await expectedOf(release.query);
+describe.skipIf(skipReason)("each earlier release's database, upgraded; the newest backed up and restored", () => {
+  it('keeps a fixture for each release, the indexes of every migration named', () => {
+    expect(RELEASES.length).toBeGreaterThanOrEqual(2);
+    expect(MIGRATION_INDEXES.length).toBeGreaterThan(25);
+  });
+
+  it.each(RELEASES)(`starts %s under this code on ${onPostgres ? 'PostgreSQL (from a dump)' : 'SQLite'} and serves the same; the newest is backed up and restored into a new place that serves the same`, async (release) => {
+    const place = await releasePlace(release);
+    const expected = await expectedOf(place.query);
     expect(expected.accepted).toBeGreaterThan(0);
+    const staffLinks = async () => (await tableIn(place.query, 'portals_staff_lnk')) ? await place.query('SELECT DISTINCT portal_id, user_id FROM portals_staff_lnk') : [];
+    const ranBefore = await staffLinks();
     compileCms();
-    const upgraded = await startInstance(release.env);
+    const upgraded = await startInstance(place.env);
     cleanup(() => upgraded.kill());
-    expect(await appliedIn(release.query)).toEqual(MIGRATIONS);
-    expect(await indexNamesIn(release.query)).toEqual(expect.arrayContaining(['user_auths_auth_code_uq', 'up_users_lower_email_idx', 'rate_limit_hits_key_at']));
-    // The release's staff keep running every portal, as they did then (a portal's Staff came later).
-    const [{ staff }] = await release.query('SELECT count(*) AS staff FROM admin_users');
-    const [{ portals }] = await release.query('SELECT count(*) AS portals FROM portals');
-    const runs = await release.query('SELECT DISTINCT portal_id, user_id FROM portals_staff_lnk');
+    expect(await appliedIn(place.query)).toEqual(MIGRATIONS);
+    expect(await indexNamesIn(place.query)).toEqual(expect.arrayContaining(MIGRATION_INDEXES));
+    // A release before a portal's Staff: its staff keep running every portal, as they did then; a later one keeps
+    // the portals its staff were given.
+    const [{ staff }] = await place.query('SELECT count(*) AS staff FROM admin_users');
+    const [{ portals }] = await place.query('SELECT count(*) AS portals FROM portals');
     expect(Number(staff)).toBeGreaterThan(0);
-    expect(runs.length).toBe(Number(staff) * Number(portals));
+    expect((await staffLinks()).length).toBe(ranBefore.length ? ranBefore.length : Number(staff) * Number(portals));
     const before = await portalState(upgraded.url);
     expect(before.mine.items.length).toBe(expected.accepted);
     expect(before.news.map((item) => item.title).sort()).toEqual(expected.news);
+    // Every document and completed agreement the release kept is served, byte for byte as the release stored it.
+    expect(Object.keys(before.files).filter((name) => name.startsWith('agreement ')).length).toBe(expected.complete);
+    expect(Object.keys(before.files).length).toBeGreaterThan(expected.complete);
+    if (release !== RELEASES.at(-1)) return;
+    // The newest release's ledger reads as it was written: its entries and the dashboard's figures from them.
+    expect((before.transactions as { pagination: { total: number } }).pagination.total).toBe(expected.entries);
+    expect(expected.entries).toBeGreaterThan(0);
 
     // Backed up while it serves; a second backup never writes into the first.
-    const backupDir = path.join(release.dir, 'backup');
-    const backedUp = npm('backup', ['--to', backupDir], release.env);
+    const backupDir = path.join(place.dir, 'backup');
+    const backedUp = npm('backup', ['--to', backupDir], place.env);
     expect(backedUp.status, backedUp.output).toBe(0);
     const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({ database: onPostgres ? 'postgres' : 'sqlite', migrations: MIGRATIONS.map((name) => `${name}.js`), files: { private: expect.any(Number) } });
-    expect(npm('backup', ['--to', backupDir], release.env).output).toContain('is not empty');
+    expect(npm('backup', ['--to', backupDir], place.env).output).toContain('is not empty');
     await upgraded.kill();
 
     // Restored into a new database and folders; nothing is restored over a portal.

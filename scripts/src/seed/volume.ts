@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
+import { raiseState } from '@portal/rules';
 import { NOTIFICATION, SYND_USER, USER } from '../lib/uids';
 
 /**
  * `npm run seed -- --volume N`: a portal N times the demo's size, made of the demo's own rows. Each unit adds
  * `unitSize` investors spread over the demo portals; each is a copy of one of the demo's investors (so every state of
- * a commitment is there: interested, declined, committed, sent for signing, signed, countersigned, with a spouse),
+ * a commitment is there: reviewed, declined, committed, signed, spouse signed, countersigned, funded; see stateVariant),
  * with copies of that investor's syndication users, signatures, agreements, ledger entries and documents, plus NOTIFICATIONS_EACH
  * notifications, DOWNLOADS_EACH downloads and SESSIONS_EACH sign-in sessions (one of them ended). The copies go
  * straight into the tables, a batch of investors per transaction, with their relation rows; every copy signs in with
@@ -44,6 +45,13 @@ interface Meta {
 }
 
 type Row = Record<string, unknown>;
+
+/** How a copied syndication user differs from its source: its columns, and its signatures' (or none copied). */
+interface Variant {
+  change: Row;
+  withoutChildren?: boolean;
+  childChange?: (child: string, row: Row) => Row;
+}
 
 /** One row to insert: a copy of `source` (its relations too) or a new row; `change` overrides columns, `links` relation ends. */
 interface Item {
@@ -98,14 +106,18 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
       // agreements, linked to the copied syndication users.
       const bySyndUser = new Map<string, Item[]>(OWNED_BY_SYND_USER.map((uid) => [uid, []]));
       for (const uid of OWNED_BY_USER) {
-        const items = picks.flatMap((pick, index) => (owned.get(uid)!.get(Number(pick.user.id)) ?? []).map((source) => ({ source, links: { user: userIds[index] } })));
+        const items = picks.flatMap((pick, index) => (owned.get(uid)!.get(Number(pick.user.id)) ?? []).map((source) => {
+          const variant = uid === SYND_USER ? stateVariant(source, Math.floor(numbers[index] / templates.length)) : undefined;
+          return { source, links: { user: userIds[index] }, change: variant?.change, variant };
+        }));
         const ids = await insert(trx, uid, items);
         if (uid !== SYND_USER) continue;
-        items.forEach(({ source }, index) => {
+        items.forEach(({ source, variant }, index) => {
           for (const child of OWNED_BY_SYND_USER) {
+            if (variant?.withoutChildren) continue;
             for (const row of ownedBySyndUser.get(child)!.get(Number(source.id)) ?? []) {
               // A copied signature is signed or waiting already; its link stays the template's alone.
-              bySyndUser.get(child)!.push({ source: row, links: { syndUser: ids[index] }, change: UNIQUE_COLUMNS[child] ?? {} });
+              bySyndUser.get(child)!.push({ source: row, links: { syndUser: ids[index] }, change: { ...UNIQUE_COLUMNS[child], ...variant?.childChange?.(child, row) } });
             }
           }
         });
@@ -181,6 +193,33 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
       // Amounts in dollars are numeric(15, 2) on PostgreSQL (migration widen-money-columns): a grown fund fits.
       await knex(funds).where('id', fund).update({ total_inv_amount: Math.round((Number(row.total_inv_amount) * committed) / was) });
     }
+  }
+
+  /**
+   * The states of a commitment the demo's investors do not hold, made of some copies so that a grown portal has
+   * every state the sponsor desk counts (RAISE_STATES), in every third round of copies (`round`: how many copies of
+   * its template were made before this one): of a commitment nobody has signed, the
+   * investor only looked (`reviewed`: no answer, no amount, no signing link); of one waiting for the spouse's
+   * signature, the spouse has signed (`spouse_signed`: their signature row signed too); of a funded one the ledger
+   * does not carry (no entries), the money is not in yet (`countersigned`). Every other copy keeps its source's state.
+   */
+  function stateVariant(source: Row, round: number): Variant | undefined {
+    if (round % 3 !== 0) return undefined;
+    const state = raiseState({
+      invest_status: source.invest_status as string | null, sa_complete_date: source.sa_complete_date as string | null, ft_complete_date: source.ft_complete_date as string | null,
+      method_of_inv: source.method_of_inv as string | null, is_married: Boolean(source.is_married), cosub_email: source.cosub_email as string | null,
+      syndAgreementSignedByCurrentUser: Boolean(source.synd_agreement_signed_by_current_user), syndAgreementSignedByCurrentUserCosub: Boolean(source.synd_agreement_signed_by_current_user_cosub),
+    });
+    const entries = ownedBySyndUser.get('api::ledger-entry.ledger-entry')!.get(Number(source.id)) ?? [];
+    if (state === 'committed') return { change: { invest_status: null, invest_amount: null, sa_start_date: null }, withoutChildren: true };
+    if (state === 'investor_signed' && source.cosub_email && !source.synd_agreement_signed_by_current_user_cosub) {
+      return {
+        change: { synd_agreement_signed_by_current_user_cosub: true },
+        childChange: (child, row) => (child === 'api::signing.signing' && row.role === 'spouse' && !row.signed_at ? { signed_at: new Date() } : {}),
+      };
+    }
+    if (state === 'funded' && !entries.length) return { change: { ft_complete_date: null } };
+    return undefined;
   }
 
   /** The demo's investors (site users of level user who are active and not copies), with their portal's domain. */
