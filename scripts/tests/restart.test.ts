@@ -8,15 +8,19 @@ import { useThrowAwayDatabase } from './helpers';
 
 /**
  * A sponsor's portal is started and stopped for years on one database: `npm start` three times (the first seeds the
- * new database), with a `git pull` that removed a source file between two of them, then `npm run dev` and, after
- * another such pull, `npm run serve`: five starts on the same database, each answering the site and a signed-in
- * investor. With SCRIPTS_TEST_DATABASE=postgres the database is a PostgreSQL one (tests/run.mjs).
+ * new database; before the second, what a pull that removed a file and a build stopped half-way leave in cms/dist),
+ * then `npm run dev` twice and `npm run serve` twice: seven starts on the same database, each answering the site and a
+ * signed-in investor. A route file is added to the sources before the first `dev` (which compiles and serves it) and
+ * removed again, as a `git pull` removes it, before the first `serve`, which must not serve it. With
+ * SCRIPTS_TEST_DATABASE=postgres the database is a PostgreSQL one (tests/run.mjs).
  */
 
 useThrowAwayDatabase();
 
 /** The compiled copy of a route file that a `git pull` removed from the sources. */
 const GHOST_ROUTE = "module.exports = { routes: [{ method: 'GET', path: '/ghost', handler: 'api::portal.portal.listPublic', config: { auth: false } }] };\n";
+/** The same route as a source file, as a branch adds it. */
+const GHOST_SOURCE = "export default { routes: [{ method: 'GET', path: '/ghost', handler: 'api::portal.portal.listPublic', config: { auth: false } }] };\n";
 
 const INVESTOR = { username: 'investor.investing@wasabistallions.com', password: 'DemoPass2026!', portal: 'wasabistallions' };
 
@@ -81,30 +85,42 @@ async function startAndUse(script: string, checkSite = true): Promise<{ ghost: n
 }
 
 describe('starting again and again on one database', () => {
-  it('starts with npm start three times, after a pull that removed a file too, then with npm run dev and npm run serve', async () => {
-    const first = await startAndUse('start');
-    expect(first.output).toContain('Seeding the database');
-    expect(first.output).toContain('Building the site');
+  it('starts with npm start three times, npm run dev twice and npm run serve twice, after pulls that removed a file', async () => {
+    const ghostSource = path.join(CMS_DIR, 'src', 'api', 'portal', 'routes', '99-ghost.ts');
+    try {
+      const first = await startAndUse('start');
+      expect(first.output).toContain('Seeding the database');
+      expect(first.output).toContain('Building the site');
 
-    // What a `git pull` that deleted a route file leaves behind: its compiled copy; and a compiled file gone (a build
-    // stopped half-way) while tsc's build info says everything is compiled.
-    const ghost = path.join(CMS_DIR, 'dist', 'src', 'api', 'portal', 'routes', '99-ghost.js');
-    fs.writeFileSync(ghost, GHOST_ROUTE);
-    fs.rmSync(path.join(CMS_DIR, 'dist', 'src', 'utils', 'codes.js'));
-    fs.rmSync(path.join(CMS_DIR, 'dist', 'src', 'plugins', 'sponsor-desk', 'server', 'index.js'));
-    expect((await startAndUse('start')).ghost).toBe(404);
-    expect(fs.existsSync(ghost)).toBe(false);
+      // What a `git pull` that deleted a route file leaves behind: its compiled copy; and a compiled file gone (a build
+      // stopped half-way) while tsc's build info says everything is compiled.
+      const ghost = path.join(CMS_DIR, 'dist', 'src', 'api', 'portal', 'routes', '99-ghost.js');
+      fs.writeFileSync(ghost, GHOST_ROUTE);
+      fs.rmSync(path.join(CMS_DIR, 'dist', 'src', 'utils', 'codes.js'));
+      fs.rmSync(path.join(CMS_DIR, 'dist', 'src', 'plugins', 'sponsor-desk', 'server', 'index.js'));
+      expect((await startAndUse('start')).ghost).toBe(404);
+      expect(fs.existsSync(ghost)).toBe(false);
 
-    // Nothing changed since: no seed, no compile and no site build, straight to serving.
-    const third = await startAndUse('start');
-    expect(third.output).not.toContain('Seeding the database');
-    expect(third.output).not.toContain('Building the site');
-    expect(third.output).not.toContain('Compiling the CMS');
-    // Vite's dev server compiles each page as it is asked for: the CMS and the sign-in are what this checks.
-    await startAndUse('dev', false);
-    // The deploy path runs the compiled CMS as it is: a pull that removed a route before `npm run serve` too.
-    fs.writeFileSync(ghost, GHOST_ROUTE);
-    expect((await startAndUse('serve')).ghost).toBe(404);
-    expect(fs.existsSync(ghost)).toBe(false);
-  }, 1_800_000);
+      // Nothing changed since: no seed, no compile and no site build, straight to serving.
+      const third = await startAndUse('start');
+      expect(third.output).not.toContain('Seeding the database');
+      expect(third.output).not.toContain('Building the site');
+      expect(third.output).not.toContain('Compiling the CMS');
+
+      // A branch adds a route: `npm run dev` compiles and serves it. (Vite's dev server compiles each page as it is
+      // asked for: the CMS and the sign-in are what this checks.)
+      fs.writeFileSync(ghostSource, GHOST_SOURCE);
+      expect((await startAndUse('dev', false)).ghost).toBe(200);
+      expect(fs.existsSync(ghost)).toBe(true);
+      // The pull removes it again: the deploy path, which compiles nothing, does not serve its compiled copy.
+      fs.rmSync(ghostSource);
+      expect((await startAndUse('serve')).ghost).toBe(404);
+      expect(fs.existsSync(ghost)).toBe(false);
+      // And each starts again on the same database as often as it is asked to.
+      expect((await startAndUse('dev', false)).ghost).toBe(404);
+      expect((await startAndUse('serve')).ghost).toBe(404);
+    } finally {
+      fs.rmSync(ghostSource, { force: true });
+    }
+  }, 2_400_000);
 });
