@@ -242,3 +242,36 @@ describe('sign-in rate limits', () => {
     expect((await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password })).status).toBe(200);
   });
 });
+
+describe('the session read on every signed-in request', () => {
+  it('answers the session, its user and their portal in one query, exactly as the query engine populates them', async () => {
+    const email = uniqueEmail('one-query');
+    const user = await createUser(app, { email, portal: home.id });
+    await app.strapi.db.query('plugin::users-permissions.user').update({
+      where: { id: user.id }, data: { profileSettings: { timezone: 'Europe/Paris' }, accreditation: 2, accreditationDate: '2026-03-04', blocked: false, city: 'Lyon' },
+    });
+    const { body } = await call(app, 'POST', '/api/auth/auth', { username: email, password: user.password, portal: home.slug });
+    const { hashCode } = await import('../src/utils/codes');
+    const engine = await app.strapi.db.query('api::session.user-auth').findOne({ where: { authCode: hashCode(body.authCode) }, populate: { user: { populate: { portal: true } } } });
+    const { oneQueryRead } = await import('../src/utils/one-query-read');
+    const read = oneQueryRead(app.strapi, 'api::session.user-auth', 'authCode', [{ relation: 'user', as: 'user' }, { relation: 'portal', as: 'portal', of: 'user' }]);
+    const queries: string[] = [];
+    const listener = (query: { sql: string }) => queries.push(query.sql);
+    app.strapi.db.connection.on('query', listener);
+    const found = await read(hashCode(body.authCode));
+    app.strapi.db.connection.off('query', listener);
+    expect(queries).toHaveLength(1);
+    const { user: engineUser, ...engineSession } = engine;
+    const { portal: enginePortal, ...engineUserColumns } = engineUser;
+    expect(found?.own).toEqual(engineSession);
+    expect(found?.joined.user).toEqual(engineUserColumns);
+    expect(found?.joined.portal).toEqual(enginePortal);
+    expect(found?.joined.portal).toMatchObject({ slug: 'session-home' });
+    // A user with no portal: the portal is null; an unknown code: nothing.
+    const loner = await createUser(app, { email: uniqueEmail('no-portal') });
+    const session = await app.strapi.db.query('api::session.user-auth').create({ data: { authCode: 'c'.repeat(64), user: loner.id, expiresAt: new Date(Date.now() + 60_000) } });
+    expect((await read('c'.repeat(64)))?.joined).toMatchObject({ user: { id: loner.id }, portal: null });
+    expect((await read('c'.repeat(64)))?.own).toMatchObject({ id: session.id });
+    expect(await read('d'.repeat(64))).toBeNull();
+  });
+});

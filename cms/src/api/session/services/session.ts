@@ -6,6 +6,7 @@ import { serviceAccessor } from '../../../utils/service';
 import { sessionCache } from '../../../utils/signed-in-cache';
 import { SIGN_IN_SESSION } from '../../../utils/session-types';
 import { canSignIn, type AccountUser } from '../../account/users';
+import { oneQueryRead } from '../../../utils/one-query-read';
 
 const USER_AUTH = SIGN_IN_SESSION;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,11 +34,23 @@ interface StoredSession extends Caller {
 const callers = new WeakMap<Context, Promise<Caller | null>>();
 
 const sessionService = ({ strapi }: { strapi: Core.Strapi }) => {
-  /** The session row of a code's hash with its user and their portal, as the session cache keeps it. */
+  const sessionRead = oneQueryRead(strapi, USER_AUTH, 'authCode', [{ relation: 'user', as: 'user' }, { relation: 'portal', as: 'portal', of: 'user' }]);
+
+  /**
+   * The session row of a code's hash with its user and their portal, as the session cache keeps it: one query (the
+   * session, its user and their portal joined), where the query engine's populate took three. Every signed-in
+   * request the session cache has not seen lately runs it.
+   */
   async function lookUp(authCode: string): Promise<StoredSession | null> {
-    const row = await strapi.db.query(USER_AUTH).findOne({ where: { authCode }, populate: { user: { populate: { portal: true } } } });
-    if (!row?.user) return null;
-    return { user: row.user, session: { id: row.id, isGuestSession: Boolean(row.isGuestSession) }, expiresAt: row.expiresAt ? new Date(row.expiresAt).getTime() : 0 };
+    const found = await sessionRead(authCode);
+    const row = found?.own as { id: number; isGuestSession?: boolean; expiresAt?: string | Date | null } | undefined;
+    const user = found?.joined.user;
+    if (!row || !user) return null;
+    return {
+      user: { ...user, portal: found.joined.portal ?? null } as unknown as AccountUser,
+      session: { id: row.id, isGuestSession: Boolean(row.isGuestSession) },
+      expiresAt: row.expiresAt ? new Date(row.expiresAt).getTime() : 0,
+    };
   }
 
   /**

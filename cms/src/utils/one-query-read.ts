@@ -1,0 +1,93 @@
+import { createRequire } from 'node:module';
+import type { Core, UID } from '@strapi/strapi';
+
+type Row = Record<string, unknown>;
+
+interface Attribute {
+  type: string;
+  columnName?: string;
+  target?: string;
+  joinTable?: { name: string; joinColumn: { name: string; referencedColumn: string }; inverseJoinColumn: { name: string; referencedColumn: string } };
+}
+
+interface Meta {
+  tableName: string;
+  attributes: Record<string, Attribute>;
+}
+
+/**
+ * Strapi's own conversion of a row to an entity (the query engine's: column names to attribute names, each field's
+ * fromDB), so a row read here looks exactly as the query engine would answer it. @strapi/database exports no entry
+ * point for it; its CommonJS build holds it at this path (pinned with Strapi 5.54.0; the session tests fail if it moves).
+ */
+const { fromRow } = createRequire(__filename)('@strapi/database/dist/query/helpers/transform.js') as { fromRow(meta: Meta, row: Row): Row | null };
+
+const NOT_COLUMNS = new Set(['relation', 'component', 'dynamiczone', 'media']);
+/** The prefix of the base row's columns in the answer (a joined row's is its `as`). */
+const SELF = 'self';
+
+/** A manyToOne relation to join: `relation` of the row named `of` (the base row when absent), answered as `as`. */
+export interface JoinedRelation {
+  relation: string;
+  as: string;
+  of?: string;
+}
+
+/** The row found (`own`) and each joined relation's row by its name (null where there is none). */
+export interface OneQueryAnswer {
+  own: Row;
+  joined: Record<string, Row | null>;
+}
+
+/**
+ * A read of one row of `uid` by a unique attribute `by`, with manyToOne relations joined, in ONE query where the query
+ * engine's `populate` runs one per relation: each column of each table selected under its own alias, then each
+ * table's columns turned into its entity by Strapi's fromRow. The SQL is built once (first call), then only bound.
+ * For the hottest lookups only (a session on every request); everything else goes through the query engine.
+ */
+export function oneQueryRead(strapi: Core.Strapi, uid: UID.Schema, by: string, joins: JoinedRelation[]): (value: unknown) => Promise<OneQueryAnswer | null> {
+  let built: { sql: string; bindings: unknown[]; tables: { as: string; meta: Meta }[] } | undefined;
+
+  function build() {
+    const metaOf = (name: string) => strapi.db.metadata.get(name) as unknown as Meta;
+    const knex = strapi.db.connection;
+    const tables = [{ as: '', alias: 't0', meta: metaOf(uid) }];
+    let query = knex(`${tables[0].meta.tableName} as t0`);
+    joins.forEach((join, index) => {
+      const from = tables.find((table) => table.as === (join.of ?? ''));
+      const attribute = from?.meta.attributes[join.relation];
+      if (!from || !attribute?.joinTable || !attribute.target) throw new Error(`oneQueryRead: ${join.relation} is not a relation kept in a link table`);
+      const link = attribute.joinTable;
+      const [linkAlias, alias] = [`l${index + 1}`, `t${index + 1}`];
+      query = query
+        .leftJoin(`${link.name} as ${linkAlias}`, `${linkAlias}.${link.joinColumn.name}`, `${from.alias}.${link.joinColumn.referencedColumn}`)
+        .leftJoin(`${metaOf(attribute.target).tableName} as ${alias}`, `${alias}.${link.inverseJoinColumn.referencedColumn}`, `${linkAlias}.${link.inverseJoinColumn.name}`);
+      tables.push({ as: join.as, alias, meta: metaOf(attribute.target) });
+    });
+    const columns = tables.flatMap(({ as, alias, meta }) =>
+      Object.entries(meta.attributes).filter(([, attribute]) => !NOT_COLUMNS.has(attribute.type)).map(([name, attribute]) => `${alias}.${attribute.columnName ?? name} as ${as || SELF}__${attribute.columnName ?? name}`));
+    const lookup = tables[0].meta.attributes[by];
+    // A placeholder value: the statement is bound again with the real one on each call.
+    const { sql, bindings } = query.select(columns).where(`t0.${lookup?.columnName ?? by}`, '').limit(1).toSQL();
+    return { sql, bindings: [...bindings], tables: tables.map(({ as, meta }) => ({ as, meta })) };
+  }
+
+  return async (value) => {
+    built ??= build();
+    const answer = (await strapi.db.connection.raw(built.sql, [value, ...built.bindings.slice(1)])) as Row[] | { rows: Row[] };
+    const [row] = Array.isArray(answer) ? answer : answer.rows;
+    if (!row) return null;
+    const byTable = new Map<string, Row>(built.tables.map(({ as }) => [as, {}]));
+    for (const [key, cell] of Object.entries(row)) {
+      const split = key.indexOf('__');
+      const as = key.slice(0, split);
+      byTable.get(as === SELF ? '' : as)![key.slice(split + 2)] = cell;
+    }
+    const joined: Record<string, Row | null> = {};
+    for (const { as, meta } of built.tables.slice(1)) {
+      const columns = byTable.get(as)!;
+      joined[as] = columns.id === null || columns.id === undefined ? null : fromRow(meta, columns);
+    }
+    return { own: fromRow(built.tables[0].meta, byTable.get('')!)!, joined };
+  };
+}
