@@ -491,10 +491,11 @@ describe('K-1s', () => {
   it("matches files to partners by their names, or by the desk's pattern", async () => {
     const cole = by.countersigned[0];
     const { body } = await editor('POST', `/sponsor-desk/tax-schedules/${schedule}/match`, { names: ['K1 2026 Boardman Cole.pdf', 'K1 2026 Boardman.pdf', `${by.funded[0].email}.pdf`] });
+    // Each match names its partner, so the desk shows whose it is without listing every partner.
     expect(body.matches).toEqual([
-      { name: 'K1 2026 Boardman Cole.pdf', syndUser: cole.syndUser },
-      { name: 'K1 2026 Boardman.pdf', syndUser: null },
-      { name: `${by.funded[0].email}.pdf`, syndUser: by.funded[0].syndUser },
+      { name: 'K1 2026 Boardman Cole.pdf', syndUser: cole.syndUser, investor: { firstName: 'Cole', lastName: 'Boardman', email: cole.email } },
+      { name: 'K1 2026 Boardman.pdf', syndUser: null, investor: null },
+      { name: `${by.funded[0].email}.pdf`, syndUser: by.funded[0].syndUser, investor: { firstName: 'Fay', lastName: 'Boardman', email: by.funded[0].email } },
     ]);
     const patterned = await editor('POST', `/sponsor-desk/tax-schedules/${schedule}/match`, { names: ['board-2026-cole-boardman.pdf'], pattern: 'board-2026-{first}-{last}' });
     expect(patterned.body.matches[0].syndUser).toBe(cole.syndUser);
@@ -525,12 +526,32 @@ describe('K-1s', () => {
     expect(relisted.body.items.map((item: { originalName: string }) => item.originalName)).toEqual(['corrected.pdf']);
 
     const detail = await admin('GET', `/sponsor-desk/tax-schedules/${schedule}`);
-    expect(detail.body.investors.find((partner: { syndUser: string }) => partner.syndUser === cole.syndUser).document).toMatchObject({ originalName: 'corrected.pdf' });
+    expect(detail.body).toMatchObject({ investors: 4, issued: 1 });
+    expect(detail.body.results.find((partner: { syndUser: string }) => partner.syndUser === cole.syndUser).document).toMatchObject({ originalName: 'corrected.pdf' });
     expect((await editor('POST', `/sponsor-desk/tax-schedules/${schedule}/issued`)).status).toBe(403);
     expect((await admin('POST', `/sponsor-desk/tax-schedules/${schedule}/issued`)).body).toMatchObject({ state: 'issued', issuedBy: 'Ada Admin' });
     expect((await summaryOf(cole)).taxDocuments[0]).toMatchObject({ state: 'issued' });
     // The year marked issued, a partner who got nothing is not told theirs is ready.
     expect((await summaryOf(fay)).taxDocuments[0]).toMatchObject({ state: 'pending' });
+  });
+
+  it("lists a year's partners a page at a time, by name, searched, issued or still missing", async () => {
+    const cole = by.countersigned[0];
+    const partners = (query: string) => editor('GET', `/sponsor-desk/tax-schedules/${schedule}${query}`);
+    const names = (body: { results: { firstName: string }[] }) => body.results.map((partner) => partner.firstName);
+    const first = await partners('?page=1&pageSize=2');
+    expect(first.status).toBe(200);
+    // Four partners (complete agreements), by last then first name: Cole, Fay, Ivan, Iris Boardman.
+    expect(first.body).toMatchObject({ taxYear: 2026, investors: 4, issued: 1, pagination: { page: 1, pageSize: 2, pageCount: 2, total: 4 } });
+    const second = await partners('?page=2&pageSize=2');
+    expect([...names(first.body), ...names(second.body)]).toEqual(['Cole', 'Fay', 'Iris', 'Ivan']);
+    expect(names((await partners('?sort=name:desc&pageSize=1')).body)).toEqual(['Ivan']);
+    expect((await partners('?state=issued')).body).toMatchObject({ results: [{ syndUser: cole.syndUser, document: { originalName: 'corrected.pdf' } }], pagination: { total: 1 } });
+    expect(names((await partners('?state=missing')).body)).toEqual(['Fay', 'Iris', 'Ivan']);
+    expect(names((await partners('?q=boardman%2C%20fa')).body)).toEqual(['Fay']);
+    expect(names((await partners(`?q=${encodeURIComponent(cole.email)}&state=missing`)).body)).toEqual([]);
+    expect((await partners('?state=late')).body.error.message).toBe('state must be one of issued, missing');
+    expect((await partners('?pageSize=500')).body.error.message).toBe('pageSize must be a whole number from 1 to 100');
   });
 
   it('says so, not a 500, when the fund of a tax year was deleted', async () => {

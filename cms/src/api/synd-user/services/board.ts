@@ -13,7 +13,7 @@ import {
   type FundDates,
   type RaiseState,
 } from '@portal/rules';
-import { isoOf, likePattern, listQuery } from '../../../utils/list-query';
+import { isoOf, listQuery, whereNameOrEmail } from '../../../utils/list-query';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { ledger } from '../../ledger-entry/services/ledger-entry';
@@ -255,19 +255,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
   function filtered(fundId: number, query: Pick<CommitmentQuery, 'state' | 'q'>): Knex.QueryBuilder {
     const rows = rowsOf([fundId]);
     if (query.state) rows.whereRaw('(?) = ?', [stateSql(), query.state]);
-    if (query.q) {
-      const like = likePattern(query.q);
-      // A name matches as 'first last' and as 'last first' (or 'last, first'), as staff type it.
-      const names = [['u.first_name', 'u.last_name'], [col('userFirstName'), col('userLastName')]];
-      const lastFirst = likePattern(query.q.replace(/\s*,\s*/g, ' '));
-      rows.where((search) => {
-        search.whereRaw("lower(u.email) LIKE ? ESCAPE '\\'", [like]);
-        for (const [first, last] of names) {
-          search.orWhereRaw(`lower(coalesce(${first}, '') || ' ' || coalesce(${last}, '')) LIKE ? ESCAPE '\\'`, [like]);
-          search.orWhereRaw(`lower(coalesce(${last}, '') || ' ' || coalesce(${first}, '')) LIKE ? ESCAPE '\\'`, [lastFirst]);
-        }
-      });
-    }
+    if (query.q) whereNameOrEmail(rows, query.q, 'u.email', [['u.first_name', 'u.last_name'], [col('userFirstName'), col('userLastName')]]);
     return rows;
   }
 

@@ -95,7 +95,7 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
     ctx.body = await taxSchedules(strapi).set(body(ctx));
   },
   async taxSchedule(ctx: Context) {
-    ctx.body = await taxSchedules(strapi).find(ctx.params.documentId);
+    ctx.body = await taxSchedules(strapi).find(ctx.params.documentId, ctx.query);
   },
   /** One investor's K-1, sent as multipart/form-data: the PDF as `file`, whose it is as `syndUser`, and `replace`. */
   async issueTaxDocument(ctx: Context) {
