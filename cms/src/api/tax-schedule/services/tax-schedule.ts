@@ -241,7 +241,7 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
       ]);
       const [documents, commitments] = await Promise.all([
         issuedTo(row.id, page.map((partner) => Number(partner.user_id))),
-        strapi.db.query(SYND_USER).findMany({ where: { id: { $in: page.map((partner) => Number(partner.synd_user_id)) } }, select: ['id', 'documentId'] }) as Promise<{ id: number; documentId: string }[]>,
+        (page.length ? strapi.db.query(SYND_USER).findMany({ where: { id: { $in: page.map((partner) => Number(partner.synd_user_id)) } }, select: ['id', 'documentId'] }) : Promise.resolve([])) as Promise<{ id: number; documentId: string }[]>,
       ]);
       const documentIdOf = new Map(commitments.map((each) => [each.id, each.documentId]));
       return {
