@@ -81,7 +81,8 @@ function PageCanvas({ document, number, width, height, scale, failed }: {
       ref={canvas}
       role="img"
       aria-label={`Page ${number} of ${document.numPages}`}
-      style={{ width: `${Math.floor(width * scale)}px`, height: `${Math.floor(height * scale)}px`, display: 'block', margin: '0 auto 16px', boxShadow: '0 1px 4px rgba(33, 33, 52, 0.2)', background: '#fff' }}
+      // The panel's global style caps a canvas at its container's width: a zoomed page must overflow, to scroll.
+      style={{ width: `${Math.floor(width * scale)}px`, height: `${Math.floor(height * scale)}px`, maxWidth: 'none', maxHeight: 'none', display: 'block', margin: '0 auto 16px', boxShadow: '0 1px 4px rgba(33, 33, 52, 0.2)', background: '#fff' }}
     />
   );
 }
