@@ -111,11 +111,14 @@ beforeAll(async () => {
   const fundId = world.home.fund;
   const schedule = await during('the sponsor desk: POST /sponsor-desk/tax-schedules', () => http(app, 'POST', '/sponsor-desk/tax-schedules', { fund: fundId, taxYear: 2026, expectedDate: '2027-03-15' }, staff));
   for (const route of [
-    `/sponsor-desk/tax-schedules?fund=${fundId}`, `/sponsor-desk/tax-schedules/${schedule.body.documentId}`, `/sponsor-desk/fund-events?fund=${fundId}`,
+    `/sponsor-desk/tax-schedules?fund=${fundId}`, `/sponsor-desk/tax-schedules/${schedule.body.documentId}`,
+    `/sponsor-desk/tax-schedules/${schedule.body.documentId}?state=missing&q=ann&page=2&pageSize=10`, `/sponsor-desk/tax-schedules/${schedule.body.documentId}?state=issued`,
+    `/sponsor-desk/fund-events?fund=${fundId}`,
     `/sponsor-desk/fund-events?fund=${fundId}&state=posted&type=capital_call&page=1&pageSize=50`, `/sponsor-desk/investors/${world.ann.documentId}`,
   ]) {
     await during(`the sponsor desk: GET ${route}`, () => http(app, 'GET', route, undefined, staff));
   }
+  await during('the sponsor desk: POST /sponsor-desk/tax-schedules/:documentId/match', () => http(app, 'POST', `/sponsor-desk/tax-schedules/${schedule.body.documentId}/match`, { names: ['K1 2026 ann.pdf'] }, staff));
   await during('the sponsor desk: POST /sponsor-desk/reminders', async () => {
     const reminded = await http(app, 'POST', '/sponsor-desk/reminders', { fund: fundId, state: 'committed' }, staff);
     remindersSent = reminded.body.sent ?? 0;

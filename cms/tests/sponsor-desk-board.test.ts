@@ -38,6 +38,10 @@ async function investor(state: string, prefix: string, options: { spouse?: boole
 const reminderService = () => app.strapi.service('api::reminder.reminder') as unknown as {
   send(input: Record<string, unknown>, staffName: string, now?: Date): Promise<{ answer: Record<string, unknown>; delivered: Promise<void> }>;
 };
+/** The board's service, as the desk's CSV route calls it (with its batch size). */
+const boardService = () => app.strapi.service('api::synd-user.board') as unknown as {
+  commitmentsCsv(fund: string, query: { sort: { field: string; desc: boolean } }, options: { batch: number }): Promise<{ csv: AsyncGenerator<string> }>;
+};
 /** Another offering, in a portal of its own that the editor runs too. */
 async function editorsOffering(slug: string): Promise<Offering> {
   const made = await createOffering(app, slug);
@@ -165,7 +169,7 @@ describe('the commitments table', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toBe('attachment; filename="board-fund-i-commitments-investor_signed.csv"');
     const lines = (csv.body as string).trim().split('\n');
-    expect(lines[0]).toBe('Investor,Email,State,Accreditation,Accreditation date,Amount,Method,Married,Spouse,Spouse email,Investor signed,Spouse signed,Countersigned,Funded,Funded amount,Last reminder,Feedback');
+    expect(lines[0]).toBe('Investor,Email,State,Accreditation,Accreditation date,Amount,Method,Married,Spouse,Spouse email,Investor signed,Spouse signed,Countersigned,Funded,Funded amount,Last reminder,Feedback,Ask again');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['Ivan Boardman', 'Iris Boardman', 'Ines Boardman']);
     expect(lines[3].split(',').slice(2, 10)).toEqual(['Investor signed', '', '', '50000', 'CASH', 'yes', 'Pat Partner', by.investor_signed[2].spouseEmail]);
     const all = await admin('GET', `/sponsor-desk/funds/${offering.fund}/commitments.csv`);
@@ -173,6 +177,40 @@ describe('the commitments table', () => {
     expect(all.body).toContain('The minimum is too high for me');
 
     expect((await editor('GET', `/sponsor-desk/funds/${offering.fund}/commitments.csv`)).status).toBe(403);
+  });
+
+  it("exports the rows of every page of the table, once each, in its order, with 'ask again' as the table shows it", async () => {
+    for (const query of ['?sort=name:asc', '?sort=lastRemindedAt:desc', '?state=committed&sort=amount:desc', '?q=boardman&sort=state:asc']) {
+      const shown: { investor: { email: string; accreditationDue: boolean } }[] = [];
+      for (let page = 1; ; page += 1) {
+        const { body } = await commitments(`${query}&page=${page}&pageSize=3`, admin);
+        shown.push(...body.results);
+        if (page >= body.pagination.pageCount) break;
+      }
+      const csv = (await admin('GET', `/sponsor-desk/funds/${offering.fund}/commitments.csv${query}`)).body as string;
+      const rows = csv.trim().split('\n').slice(1).map((line) => line.split(','));
+      expect(rows.map((row) => row[1])).toEqual(shown.map((line) => line.investor.email));
+      expect(rows.map((row) => row.at(-1))).toEqual(shown.map((line) => (line.investor.accreditationDue ? 'yes' : 'no')));
+    }
+  });
+
+  it('streams each row of the filter exactly once while a reminder moves rows between its batches', async () => {
+    const before = (await commitments('?sort=lastRemindedAt:desc&pageSize=100', admin)).body.results as { documentId: string; investor: { email: string }; lastRemindedAt: string | null }[];
+    const { csv } = await boardService().commitmentsCsv(offering.fund, { sort: { field: 'lastRemindedAt', desc: true } }, { batch: 2 });
+    const chunks: string[] = [];
+    for await (const chunk of csv) {
+      chunks.push(chunk);
+      // Once the first batch is out, a reminder dates the first row exported and the last one still to come: sorted
+      // by last reminder both move (to the front), which OFFSET batches would read as a repeated and a skipped row.
+      if (chunks.length === 2) {
+        for (const [line, at] of [[before[0], '2020-01-02T00:00:00.000Z'], [before.at(-1)!, '2020-01-01T00:00:00.000Z']] as const) {
+          await app.strapi.db.query(SYND_USER).update({ where: { documentId: line.documentId }, data: { lastRemindedAt: at } });
+        }
+      }
+    }
+    const emails = chunks.join('').trim().split('\n').slice(1).map((line) => line.split(',')[1]);
+    expect(emails).toEqual(before.map((line) => line.investor.email));
+    for (const line of [before[0], before.at(-1)!]) await app.strapi.db.query(SYND_USER).update({ where: { documentId: line.documentId }, data: { lastRemindedAt: line.lastRemindedAt } });
   });
 
   it('exports what investors typed as text a spreadsheet does not run', async () => {
@@ -491,10 +529,11 @@ describe('K-1s', () => {
   it("matches files to partners by their names, or by the desk's pattern", async () => {
     const cole = by.countersigned[0];
     const { body } = await editor('POST', `/sponsor-desk/tax-schedules/${schedule}/match`, { names: ['K1 2026 Boardman Cole.pdf', 'K1 2026 Boardman.pdf', `${by.funded[0].email}.pdf`] });
+    // Each match names its partner, so the desk shows whose it is without listing every partner.
     expect(body.matches).toEqual([
-      { name: 'K1 2026 Boardman Cole.pdf', syndUser: cole.syndUser },
-      { name: 'K1 2026 Boardman.pdf', syndUser: null },
-      { name: `${by.funded[0].email}.pdf`, syndUser: by.funded[0].syndUser },
+      { name: 'K1 2026 Boardman Cole.pdf', syndUser: cole.syndUser, investor: { firstName: 'Cole', lastName: 'Boardman', email: cole.email } },
+      { name: 'K1 2026 Boardman.pdf', syndUser: null, investor: null },
+      { name: `${by.funded[0].email}.pdf`, syndUser: by.funded[0].syndUser, investor: { firstName: 'Fay', lastName: 'Boardman', email: by.funded[0].email } },
     ]);
     const patterned = await editor('POST', `/sponsor-desk/tax-schedules/${schedule}/match`, { names: ['board-2026-cole-boardman.pdf'], pattern: 'board-2026-{first}-{last}' });
     expect(patterned.body.matches[0].syndUser).toBe(cole.syndUser);
@@ -525,12 +564,32 @@ describe('K-1s', () => {
     expect(relisted.body.items.map((item: { originalName: string }) => item.originalName)).toEqual(['corrected.pdf']);
 
     const detail = await admin('GET', `/sponsor-desk/tax-schedules/${schedule}`);
-    expect(detail.body.investors.find((partner: { syndUser: string }) => partner.syndUser === cole.syndUser).document).toMatchObject({ originalName: 'corrected.pdf' });
+    expect(detail.body).toMatchObject({ investors: 4, issued: 1 });
+    expect(detail.body.results.find((partner: { syndUser: string }) => partner.syndUser === cole.syndUser).document).toMatchObject({ originalName: 'corrected.pdf' });
     expect((await editor('POST', `/sponsor-desk/tax-schedules/${schedule}/issued`)).status).toBe(403);
     expect((await admin('POST', `/sponsor-desk/tax-schedules/${schedule}/issued`)).body).toMatchObject({ state: 'issued', issuedBy: 'Ada Admin' });
     expect((await summaryOf(cole)).taxDocuments[0]).toMatchObject({ state: 'issued' });
     // The year marked issued, a partner who got nothing is not told theirs is ready.
     expect((await summaryOf(fay)).taxDocuments[0]).toMatchObject({ state: 'pending' });
+  });
+
+  it("lists a year's partners a page at a time, by name, searched, issued or still missing", async () => {
+    const cole = by.countersigned[0];
+    const partners = (query: string) => editor('GET', `/sponsor-desk/tax-schedules/${schedule}${query}`);
+    const names = (body: { results: { firstName: string }[] }) => body.results.map((partner) => partner.firstName);
+    const first = await partners('?page=1&pageSize=2');
+    expect(first.status).toBe(200);
+    // Four partners (complete agreements), by last then first name: Cole, Fay, Ivan, Iris Boardman.
+    expect(first.body).toMatchObject({ taxYear: 2026, investors: 4, issued: 1, pagination: { page: 1, pageSize: 2, pageCount: 2, total: 4 } });
+    const second = await partners('?page=2&pageSize=2');
+    expect([...names(first.body), ...names(second.body)]).toEqual(['Cole', 'Fay', 'Iris', 'Ivan']);
+    expect(names((await partners('?sort=name:desc&pageSize=1')).body)).toEqual(['Ivan']);
+    expect((await partners('?state=issued')).body).toMatchObject({ results: [{ syndUser: cole.syndUser, document: { originalName: 'corrected.pdf' } }], pagination: { total: 1 } });
+    expect(names((await partners('?state=missing')).body)).toEqual(['Fay', 'Iris', 'Ivan']);
+    expect(names((await partners('?q=boardman%2C%20fa')).body)).toEqual(['Fay']);
+    expect(names((await partners(`?q=${encodeURIComponent(cole.email)}&state=missing`)).body)).toEqual([]);
+    expect((await partners('?state=late')).body.error.message).toBe('state must be one of issued, missing');
+    expect((await partners('?pageSize=500')).body.error.message).toBe('pageSize must be a whole number from 1 to 100');
   });
 
   it('says so, not a 500, when the fund of a tax year was deleted', async () => {

@@ -50,10 +50,28 @@ describe('the sponsor desk raise board in Chromium', () => {
     const admin = await deskAs('sponsor@portal.local');
     await openState(admin, 'Investor signed');
     const rows = table(admin);
+    // pdf.js comes with the reader, not with the desk.
+    const pdfjsLoaded = () => admin.evaluate(() => 'pdfjsLib' in globalThis);
+    expect(await pdfjsLoaded()).toBe(false);
     await rows.getByRole('button', { name: 'Read the agreement of Sid Signer' }).click();
     const reader = admin.getByRole('dialog', { name: 'Subscription agreement of Sid Signer' });
     await readDocumentPage(admin, 2, reader);
+    expect(await pdfjsLoaded()).toBe(true);
     await keepScreenshot(admin, 'sponsor-desk-agreement.png');
+    // On a phone's width the pages fit the dialog; zooming in makes them wider than it, to scroll.
+    const viewport = admin.viewportSize();
+    await admin.setViewportSize({ width: 390, height: 844 });
+    const firstPage = reader.getByRole('img', { name: /^Page 1 of \d+$/ });
+    const widthOf = async () => (await firstPage.boundingBox())?.width ?? 0;
+    await expect.poll(widthOf).toBeLessThanOrEqual(390 - 32);
+    const fitted = await widthOf();
+    expect(fitted).toBeGreaterThan(200);
+    await reader.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(widthOf).toBeGreaterThan(fitted * 1.2);
+    await keepScreenshot(admin, 'sponsor-desk-agreement-phone.png');
+    await reader.getByRole('button', { name: 'Fit to width' }).click();
+    await expect.poll(widthOf).toBe(fitted);
+    if (viewport) await admin.setViewportSize(viewport);
     await admin.keyboard.press('Escape');
     await reader.waitFor({ state: 'detached' });
     for (const name of ['Sid Signer', 'Rhea Ready']) await rows.getByRole('checkbox', { name: `Select ${name}` }).check();
@@ -71,10 +89,26 @@ describe('the sponsor desk raise board in Chromium', () => {
     const download: Download = await downloaded;
     expect(download.suggestedFilename()).toBe('wasabi-stallion-fund-v-commitments-countersigned.csv');
     const lines = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('Investor,Email,State,Accreditation,Accreditation date,Amount,Method,Married,Spouse,Spouse email,Investor signed,Spouse signed,Countersigned,Funded,Funded amount,Last reminder,Feedback');
+    expect(lines[0]).toBe('Investor,Email,State,Accreditation,Accreditation date,Amount,Method,Married,Spouse,Spouse email,Investor signed,Spouse signed,Countersigned,Funded,Funded amount,Last reminder,Feedback,Ask again');
     expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(expect.arrayContaining(['Rhea Ready', 'Sid Signer']));
     expect(lines.slice(1).every((line) => line.split(',')[2] === 'Countersigned')).toBe(true);
     await keepScreenshot(admin, 'sponsor-desk-countersigned.png');
+    await admin.context().close();
+  });
+
+  it('the commitments table shows the answer to the last filter chosen, whichever answer arrives last', async () => {
+    const admin = await deskAs('admin@portal.local');
+    // The Committed page is held back until after the Countersigned page has come.
+    await admin.route(/\/sponsor-desk\/funds\/[^/]+\/commitments\?.*state=committed/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await route.continue().catch(() => undefined);
+    });
+    await fundCard(admin).getByRole('button', { name: /^Committed: \d+ investors?$/ }).click();
+    await openState(admin, 'Countersigned');
+    await table(admin).getByText('Sid Signer').waitFor();
+    await admin.waitForTimeout(3_500);
+    expect(await table(admin).getByText('Sid Signer').count()).toBe(1);
+    expect(await table(admin).getByText('investor.going@wasabistallions.com').count()).toBe(0);
     await admin.context().close();
   });
 
@@ -130,7 +164,22 @@ describe('the sponsor desk raise board in Chromium', () => {
     await keepScreenshot(admin, 'sponsor-desk-k1.png');
     await schedule.getByRole('button', { name: 'Issue 1 file' }).click();
     await admin.getByText('1 of 1 issued; each investor is notified.').waitFor();
-    await schedule.getByRole('grid', { name: 'Partners' }).getByText(new RegExp(`^K1 ${year} Investor Ivan\\.pdf · issued`)).waitFor();
+    const partners = schedule.getByRole('grid', { name: 'Partners' });
+    await partners.getByText(new RegExp(`^K1 ${year} Investor Ivan\\.pdf · issued`)).waitFor();
+    // The partners are paged and searched on the server; a file no name matches is given its partner from a search.
+    await schedule.getByRole('textbox', { name: 'Search partners by name or email' }).fill('nobody-such');
+    await schedule.getByRole('button', { name: 'Search', exact: true }).click();
+    await schedule.getByText('No partners found').waitFor();
+    await schedule.getByLabel('K-1 files').setInputFiles({ name: 'K-1 scan 0042.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% K-1\n%%EOF\n') });
+    const files = schedule.getByRole('grid', { name: 'Files to issue' });
+    await files.getByText('Choose by hand').waitFor();
+    await files.getByRole('button', { name: 'Choose the investor for K-1 scan 0042.pdf' }).click();
+    const choice = files.getByRole('combobox', { name: 'Investor for K-1 scan 0042.pdf' });
+    await choice.click();
+    await choice.pressSequentially('ivan');
+    await admin.getByRole('option', { name: 'Ivan Investor <investor.investing@wasabistallions.com>' }).click();
+    await files.getByText('Ivan Investor <investor.investing@wasabistallions.com>').waitFor();
+    await files.getByText('Matched').waitFor();
     await admin.context().close();
 
     // Every partner has theirs: the year is issued, and the dashboard leads to Tax Documents, which lists it.

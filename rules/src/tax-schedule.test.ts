@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchK1File, taxScheduleNotice } from './tax-schedule';
+import { k1Matcher, taxScheduleNotice, type K1Investor } from './tax-schedule';
 
 const investors = [
   { key: 'ann', firstName: 'Ann', lastName: 'Lee', email: 'ann.lee@example.com' },
@@ -7,7 +7,10 @@ const investors = [
   { key: 'zoe', firstName: 'Zoë', lastName: "O'Brien", email: 'zoe@example.com' },
 ];
 
-describe('matchK1File', () => {
+/** One file's investor, as the desk matches a batch of them. */
+const matchK1File = (fileName: string, among: readonly K1Investor[], pattern?: string | null) => k1Matcher(among, pattern)(fileName);
+
+describe('k1Matcher', () => {
   it('finds the investor by email, or last and first names in either order, ignoring case, accents and punctuation', () => {
     expect(matchK1File('K1_2026_ann.lee@example.com.pdf', investors)).toBe('ann');
     expect(matchK1File('2026 K-1 - LEE, Bob.pdf', investors)).toBe('bob');
@@ -26,6 +29,23 @@ describe('matchK1File', () => {
     expect(matchK1File('K1-zoe@example.com.pdf', investors, 'K1-{email}')).toBe('zoe');
     // A pattern without a placeholder names nobody in particular.
     expect(matchK1File('K1.pdf', investors, 'K1')).toBeNull();
+  });
+
+  it('reads each investor once, however many files it then matches (5,000 files for 5,000 partners)', () => {
+    let reads = 0;
+    const counted = Array.from({ length: 2_000 }, (_, index) => {
+      const investor = { key: `p${index}`, firstName: `First${index}`, lastName: `Last${index}`, email: `p${index}@example.com` };
+      return new Proxy(investor, { get: (target, field: keyof typeof investor) => { reads += 1; return target[field]; } });
+    });
+    for (const pattern of [null, 'K1-{last}-{first}']) {
+      const match = k1Matcher(counted, pattern);
+      const afterBuilding = reads;
+      expect(afterBuilding).toBeLessThanOrEqual(counted.length * 6);
+      const names = Array.from({ length: 2_000 }, (_, index) => (pattern ? `K1-Last${index}-First${index}.pdf` : `K1 2026 p${index}@example.com.pdf`));
+      expect(names.map(match)).toEqual(counted.map((_, index) => `p${index}`));
+      expect(reads).toBe(afterBuilding);
+      reads = 0;
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { errors } from '@strapi/utils';
+import type { Knex } from 'knex';
 
 /** A list's query string as the sponsor desk's server-paged lists read it (docs/sponsor-desk.md). */
 export interface ListQuery<Sort extends string> {
@@ -37,6 +38,22 @@ export function listQuery<Sort extends string>(query: Record<string, unknown>, s
 
 /** A search term as a LIKE pattern (lower case, its wildcards escaped with \\): use with ESCAPE '\\'. */
 export const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * Keeps the rows whose email holds `q`, or one of whose names does as 'first last' or as 'last first' (or 'last,
+ * first'), as staff type them; `names` are [first, last] column pairs (an account's, a commitment's own).
+ */
+export function whereNameOrEmail(rows: Knex.QueryBuilder, q: string, email: string, names: [string, string][]): Knex.QueryBuilder {
+  const like = likePattern(q);
+  const lastFirst = likePattern(q.replace(/\s*,\s*/g, ' '));
+  return rows.where((search) => {
+    search.whereRaw(`lower(${email}) LIKE ? ESCAPE '\\'`, [like]);
+    for (const [first, last] of names) {
+      search.orWhereRaw(`lower(coalesce(${first}, '') || ' ' || coalesce(${last}, '')) LIKE ? ESCAPE '\\'`, [like]);
+      search.orWhereRaw(`lower(coalesce(${last}, '') || ' ' || coalesce(${first}, '')) LIKE ? ESCAPE '\\'`, [lastFirst]);
+    }
+  });
+}
 
 /** A date column as ISO text: SQLite answers stored text or epoch milliseconds, PostgreSQL a Date. */
 export function isoOf(value: unknown): string | null {

@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Box, Button, Checkbox, Flex, Link, Table, Tbody, Td, TextButton, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Box, Button, Checkbox, Flex, Link, Loader, Table, Tbody, Td, TextButton, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { NavLink } from 'react-router-dom';
 import type { BoardFund, StateOption } from './raise-board';
-import { PdfReader } from './pdf-reader';
-import { Cell, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, Pager, today, TYPE_NAMES, type Notify } from './shared';
+import { Cell, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, Pager, SearchForm, today, TYPE_NAMES, useLatestAnswer, type Notify } from './shared';
+
+// pdf.js is fetched when staff first open an agreement, not with the desk.
+const PdfReader = lazy(() => import('./pdf-reader'));
 
 /** A row of GET /sponsor-desk/funds/:documentId/commitments (docs/sponsor-desk.md). */
 interface Line {
@@ -41,6 +43,8 @@ interface Page {
 const REMINDERS: Record<string, string> = { committed: 'Remind to sign', investor_signed: 'Remind spouses to sign', countersigned: 'Remind to fund' };
 const WAITING: Record<NonNullable<Line['waitingFor']>, string> = { investor: 'waits for the investor', spouse: 'waits for the spouse', management: 'waits for countersigning', funding: 'waits for the money' };
 const PAGE_SIZE = 25;
+/** The most agreements one countersigning call takes (as the server's COUNTERSIGN_MAX). */
+const COUNTERSIGN_MAX = 100;
 
 const permission = (action: string) => [{ action: `plugin::sponsor-desk.${action}`, subject: null }] as never[];
 const DESK_PERMISSIONS = { remind: permission('remind'), countersign: permission('countersign'), export: permission('export'), post: permission('post') };
@@ -91,10 +95,10 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
   const { allowedActions } = useRBAC(DESK_PERMISSIONS);
   const [sort, setSort] = useState('name:asc');
   const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
-  const [data, setData] = useState<Page | null>(null);
-  const [checked, setChecked] = useState<Set<string>>(new Set());
+  // The agreements checked to countersign, by commitment, with their investor's name: kept across pages (and sorts)
+  // of one filter, so staff check rows on several pages and countersign them at once; a new filter or search clears it.
+  const [checked, setChecked] = useState<Map<string, string>>(new Map());
   const [funding, setFunding] = useState<{ line: Line; amount: string; date: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const section = useRef<HTMLElement>(null);
@@ -106,13 +110,9 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
   const labelOf = (value: string) => states.find((each) => each.state === value)?.label ?? value;
   const params = { ...(state && { state }), ...(q && { q }), sort };
 
-  const load = useCallback(() => {
-    get(`/sponsor-desk/funds/${fund.documentId}/commitments`, { params: { state: state || undefined, q: q || undefined, sort, page, pageSize: PAGE_SIZE } })
-      .then(({ data: answer }) => setData(answer as Page))
-      .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
-  }, [get, fund.documentId, state, q, sort, page, notify]);
-  useEffect(load, [load]);
-  useEffect(() => { setPage(1); setChecked(new Set()); }, [state, q, sort]);
+  const { data, reload: load } = useLatestAnswer<Page>(`/sponsor-desk/funds/${fund.documentId}/commitments`, { state: state || undefined, q: q || undefined, sort, page, pageSize: PAGE_SIZE }, notify);
+  useEffect(() => setPage(1), [state, q, sort]);
+  useEffect(() => setChecked(new Map()), [state, q]);
 
   const refresh = () => { load(); changed(); };
 
@@ -133,12 +133,11 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
   const countersign = async () => {
     setBusy(true);
     try {
-      const { data: answer } = await post('/sponsor-desk/countersign', { syndUsers: [...checked] });
+      const { data: answer } = await post('/sponsor-desk/countersign', { syndUsers: [...checked.keys()] });
       const { countersigned, results } = answer as { countersigned: number; results: { syndUser: string; success: boolean; error?: string }[] };
-      const names = new Map((data?.results ?? []).map((line) => [line.documentId, line.investor.name]));
-      const refused = results.filter((result) => !result.success).map((result) => `${names.get(result.syndUser) ?? result.syndUser}: ${result.error}`);
+      const refused = results.filter((result) => !result.success).map((result) => `${checked.get(result.syndUser) ?? result.syndUser}: ${result.error}`);
       notify({ variant: refused.length ? 'danger' : 'success', text: [`Countersigned: ${countersigned}.`, ...refused].join(' ') });
-      setChecked(new Set());
+      setChecked(new Map());
       refresh();
     } catch (error) {
       notify({ variant: 'danger', text: messageOf(error) });
@@ -177,10 +176,10 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
 
   const rows = data?.results ?? [];
   const pagination = data?.pagination;
-  const toggle = (id: string) => setChecked((current) => {
-    const next = new Set(current);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
+  const toggle = (line: Line) => setChecked((current) => {
+    const next = new Map(current);
+    if (next.has(line.documentId)) next.delete(line.documentId);
+    else next.set(line.documentId, line.investor.name);
     return next;
   });
 
@@ -188,12 +187,14 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
     <Box ref={section} tag="section" aria-label={`Commitments to ${fund.name}`} background="neutral0" padding={6} shadow="filterShadow" hasRadius>
       <Typography variant="delta" tag="h2">{`Commitments to ${fund.name}`}</Typography>
       {reading && (
-        <PdfReader
-          path={`/sponsor-desk/commitments/${reading.documentId}/document`}
-          title={`Subscription agreement of ${reading.investor.name}`}
-          fileName={`${fund.name} - ${reading.investor.name} - subscription agreement.pdf`}
-          onClose={() => setReading(null)}
-        />
+        <Suspense fallback={<Loader small>Loading the reader</Loader>}>
+          <PdfReader
+            path={`/sponsor-desk/commitments/${reading.documentId}/document`}
+            title={`Subscription agreement of ${reading.investor.name}`}
+            fileName={`${fund.name} - ${reading.investor.name} - subscription agreement.pdf`}
+            onClose={() => setReading(null)}
+          />
+        </Suspense>
       )}
       <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
         <Choice
@@ -202,17 +203,18 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
           onChange={setState}
           options={[['', `All states (${fund.investors})`], ...states.map(({ state: value, label }): [string, string] => [value, `${label} (${fund.counts[value] ?? 0})`])]}
         />
-        <Box tag="form" onSubmit={(event: FormEvent) => { event.preventDefault(); setQ(search.trim()); }}>
-          <Flex gap={2} alignItems="flex-end">
-            <Input label="Search name or email" value={search} onChange={setSearch} />
-            <Button type="submit" variant="tertiary">Search</Button>
-          </Flex>
-        </Box>
+        <SearchForm label="Search name or email" onSearch={setQ} />
         {allowedActions.canRemind && REMINDERS[state] && (
           <Button variant="secondary" loading={busy} onClick={remind}>{REMINDERS[state]}</Button>
         )}
         {allowedActions.canCountersign && (
           <Button disabled={!checked.size || busy} loading={busy} onClick={countersign}>{`Countersign selected (${checked.size})`}</Button>
+        )}
+        {allowedActions.canCountersign && checked.size > 0 && (
+          <Flex gap={2} alignItems="center">
+            <Typography variant="pi" textColor="neutral600">{`${checked.size} selected across pages${checked.size >= COUNTERSIGN_MAX ? ` (at most ${COUNTERSIGN_MAX} at once)` : ''}`}</Typography>
+            <TextButton onClick={() => setChecked(new Map())}>Clear selection</TextButton>
+          </Flex>
         )}
         {allowedActions.canExport && <Button variant="tertiary" onClick={exportCsv}>Export CSV</Button>}
       </Flex>
@@ -250,7 +252,12 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
               <Tr key={line.documentId}>
                 <Td>
                   {line.waitingFor === 'management' && allowedActions.canCountersign && (
-                    <Checkbox aria-label={`Select ${line.investor.name}`} checked={checked.has(line.documentId)} onCheckedChange={() => toggle(line.documentId)} />
+                    <Checkbox
+                      aria-label={`Select ${line.investor.name}`}
+                      checked={checked.has(line.documentId)}
+                      disabled={!checked.has(line.documentId) && checked.size >= COUNTERSIGN_MAX}
+                      onCheckedChange={() => toggle(line)}
+                    />
                   )}
                 </Td>
                 <Td>
@@ -263,7 +270,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
                   {line.investor.accreditation ? (
                     <Lines
                       first={`${TYPE_NAMES[line.investor.accreditation.type] ?? line.investor.accreditation.type} · ${dateOf(line.investor.accreditationDate)}`}
-                      second={line.investor.accreditationDue ? 'over a year old: ask again' : line.investor.accreditation.label}
+                      second={`${line.investor.accreditation.label}${line.investor.accreditationDue ? ' · over a year old: ask again' : ''}`}
                     />
                   ) : <Lines first="None stated" />}
                 </Td>

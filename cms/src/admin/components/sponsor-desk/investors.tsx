@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Button, Flex, Table, Tbody, Td, TextButton, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { useSearchParams } from 'react-router-dom';
-import { Cell, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, NO_PORTAL, Pager, TYPE_NAMES, useOpenFile, type DocumentKind, type Notify } from './shared';
+import { Cell, Choice, dateOf, DocumentLinks, Heading, messageOf, money, NO_PORTAL, Pager, SearchForm, TYPE_NAMES, useLatestAnswer, useOpenFile, type DocumentKind, type Notify } from './shared';
 
 /** GET /sponsor-desk/investors and /sponsor-desk/investors/:documentId (docs/sponsor-desk.md). */
 interface Accreditation {
@@ -55,10 +55,11 @@ const PERMISSIONS = {
   sessions: [{ action: 'plugin::sponsor-desk.sessions', subject: null }] as never[],
 };
 
+/** The accreditation as staff read it: its type, threshold and date, and 'ask again' beside them once over a year old. */
 function accreditationText(account: Accreditation): string {
   if (!account.accreditation) return 'None stated';
   const type = TYPE_NAMES[account.accreditation.type] ?? account.accreditation.type;
-  return `${type} · ${dateOf(account.accreditationDate)}${account.accreditationDue ? ' · over a year old: ask again' : ''}`;
+  return `${type} · ${account.accreditation.label} · ${dateOf(account.accreditationDate)}${account.accreditationDue ? ' · over a year old: ask again' : ''}`;
 }
 
 
@@ -119,7 +120,7 @@ function InvestorDetail({ documentId, kind, notify, changed }: { documentId: str
   return (
     <Box tag="section" aria-label={investor.name} background="neutral0" padding={6} shadow="filterShadow" hasRadius>
       <Typography variant="delta" tag="h2">{investor.name}</Typography>
-      <Box paddingTop={1}><Typography textColor="neutral600">{`${investor.email} · accreditation: ${accreditationText(investor)}${investor.accreditation ? ` (${investor.accreditation.label})` : ''}`}</Typography></Box>
+      <Box paddingTop={1}><Typography textColor="neutral600">{`${investor.email} · accreditation: ${accreditationText(investor)}`}</Typography></Box>
 
       <Box ref={(node: HTMLElement | null) => { sections.current.proof = node; }} paddingTop={6}><Typography variant="omega" fontWeight="bold" tag="h3">Proof documents</Typography></Box>
       {investor.proofDocuments.length ? (
@@ -191,23 +192,14 @@ function InvestorDetail({ documentId, kind, notify, changed }: { documentId: str
  * review, commitments across funds and open sessions; one opens below with what staff may do about it.
  */
 export function Investors({ notify }: { notify: Notify }) {
-  const { get } = useFetchClient();
   // The investor open below is in the address (?investor=), so the commitments table links here and Back returns.
   const [params, setParams] = useSearchParams();
   const open = params.get('investor');
   const setOpen = (investor: string | null) => setParams(investor ? { tab: 'investors', investor } : { tab: 'investors' });
   const [portal, setPortal] = useState('');
-  const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const [directory, setDirectory] = useState<Directory | null>(null);
-
-  const load = useCallback(() => {
-    get('/sponsor-desk/investors', { params: { ...(portal && { portal }), ...(q && { q }), page, pageSize: 25 } })
-      .then(({ data }) => setDirectory(data as Directory))
-      .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
-  }, [get, portal, q, page, notify]);
-  useEffect(load, [load]);
+  const { data: directory, reload: load } = useLatestAnswer<Directory>('/sponsor-desk/investors', { portal: portal || undefined, q: q || undefined, page, pageSize: 25 }, notify);
 
   const rows = directory?.results ?? [];
   if (directory && !directory.portal) return <Typography>{NO_PORTAL}</Typography>;
@@ -220,12 +212,7 @@ export function Investors({ notify }: { notify: Notify }) {
               <Choice label="Portal" value={directory.portal?.slug ?? ''} onChange={(next) => { setPortal(next); setPage(1); setOpen(null); }} options={directory.portals.map((each) => [each.slug, each.name])} />
             </Box>
           )}
-          <Box tag="form" onSubmit={(event: FormEvent) => { event.preventDefault(); setQ(search.trim()); setPage(1); }}>
-            <Flex gap={2} alignItems="flex-end">
-              <Input label="Search investors by name or email" value={search} onChange={setSearch} />
-              <Button type="submit" variant="tertiary">Search</Button>
-            </Flex>
-          </Box>
+          <SearchForm label="Search investors by name or email" onSearch={(next) => { setQ(next); setPage(1); }} />
         </Flex>
         <Box paddingTop={4}>
           <Table colCount={7} rowCount={rows.length + 1} aria-label="Investors">

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
-import { Button, Field, Flex, Link, SingleSelect, SingleSelectOption, Td, TextInput, Th, Typography } from '@strapi/design-system';
+import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Box, Button, Field, Flex, Link, SingleSelect, SingleSelectOption, Td, TextInput, Th, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { NavLink } from 'react-router-dom';
 
@@ -88,6 +88,19 @@ export function Choice({ label, value, onChange, options }: { label: string; val
   );
 }
 
+/** A search field and its button: `onSearch` gets the text, trimmed, when staff press Search (or Enter). */
+export function SearchForm({ label, onSearch }: { label: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState('');
+  return (
+    <Box tag="form" onSubmit={(event: FormEvent) => { event.preventDefault(); onSearch(text.trim()); }}>
+      <Flex gap={2} alignItems="flex-end">
+        <Input label={label} value={text} onChange={setText} />
+        <Button type="submit" variant="tertiary">Search</Button>
+      </Flex>
+    </Box>
+  );
+}
+
 /** How staff read an accreditation's type. */
 export const TYPE_NAMES: Record<string, string> = { individual: 'Individual', trust: 'Trust', business: 'Business' };
 
@@ -107,6 +120,27 @@ export function Pager({ total, page, pageCount, noun, empty, setPage }: { total:
       </Flex>
     </Flex>
   );
+}
+
+/**
+ * A server-paged list's latest answer for `params` (none while `path` is null): each new query aborts the one before
+ * it, and an answer that still arrives after a newer query went out is dropped, so a table never shows the page of a
+ * filter, sort or page staff have left. `reload` asks the same query again (after a change).
+ */
+export function useLatestAnswer<T>(path: string | null, params: Record<string, unknown>, notify: Notify): { data: T | null; reload: () => void } {
+  const { get } = useFetchClient();
+  const [data, setData] = useState<T | null>(null);
+  const [round, setRound] = useState(0);
+  const asked = JSON.stringify(params);
+  useEffect(() => {
+    if (!path) return undefined;
+    const controller = new AbortController();
+    get(path, { params: JSON.parse(asked) as Record<string, unknown>, signal: controller.signal })
+      .then(({ data: answer }) => { if (!controller.signal.aborted) setData(answer as T); })
+      .catch((error: unknown) => { if (!controller.signal.aborted) notify({ variant: 'danger', text: messageOf(error) }); });
+    return () => controller.abort();
+  }, [get, path, asked, round, notify]);
+  return { data, reload: useCallback(() => setRound((count) => count + 1), []) };
 }
 
 export interface FundChoice {

@@ -13,7 +13,7 @@ import {
   type FundDates,
   type RaiseState,
 } from '@portal/rules';
-import { isoOf, likePattern, listQuery } from '../../../utils/list-query';
+import { isoOf, listQuery, whereNameOrEmail } from '../../../utils/list-query';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { ledger } from '../../ledger-entry/services/ledger-entry';
@@ -33,6 +33,9 @@ const YEAR_MS = 365 * DAY_MS;
 export const COMMITMENTS_MAX_PAGE_SIZE = 100;
 /** The CSV export reads the filter's rows this many at a time. */
 const CSV_BATCH = 1_000;
+/** The export's columns: the table's, and whether the investor will be asked their accreditation again. */
+const CSV_HEADER = ['Investor', 'Email', 'State', 'Accreditation', 'Accreditation date', 'Amount', 'Method', 'Married', 'Spouse', 'Spouse email',
+  'Investor signed', 'Spouse signed', 'Countersigned', 'Funded', 'Funded amount', 'Last reminder', 'Feedback', 'Ask again'];
 
 /** How the commitments table sorts, as `field:asc|desc` (Strapi's own sort syntax); each ends with the row's id. */
 export const COMMITMENT_SORTS = ['name', 'email', 'amount', 'state', 'investorSignedAt', 'countersignedAt', 'fundedAt', 'lastRemindedAt', 'updatedAt'] as const;
@@ -172,8 +175,11 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** A row's funded money in cents (with contributions joined as lc): its contributions if it has any, else its commitment once funded. */
   const fundedCentsSql = () => knex().raw(`CASE WHEN lc.synd_user IS NOT NULL THEN lc.cents WHEN (?) = 'funded' THEN ${col('invest_amount')} * 100 ELSE 0 END`, [stateSql()]);
 
-  /** `limit` rows of the table from `offset`, in the query's order. */
-  async function readLines(fundId: number, query: Omit<CommitmentQuery, 'page' | 'pageSize'>, offset: number, limit: number): Promise<CommitmentLine[]> {
+  /**
+   * The ids of the filter's rows in the query's order (rows without the sort's value last, then by id: a total order),
+   * `limit` of them from `offset`, or every one.
+   */
+  async function orderedIds(fundId: number, query: Omit<CommitmentQuery, 'page' | 'pageSize'>, window?: { offset: number; limit: number }): Promise<number[]> {
     const state = stateSql();
     const name = knex().raw(`lower(coalesce(nullif(u.last_name, ''), ${col('userLastName')}, '') || ' ' || coalesce(nullif(u.first_name, ''), ${col('userFirstName')}, '') || ' ' || coalesce(u.email, ''))`);
     const orderOf: Record<CommitmentSort, Knex.Raw | string> = {
@@ -190,15 +196,22 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
     const direction = query.sort.desc ? 'DESC' : 'ASC';
     const sortBy = orderOf[query.sort.field];
     const sortSql = typeof sortBy === 'string' ? knex().raw('??', [sortBy]) : sortBy;
-    // The page's ids first (the sort's own expression only), then what the page shows for those rows alone: the
-    // signature dates and the state are worked out for 25 rows, not for every row of a fund of thousands.
-    const ids = ((await filtered(fundId, query)
+    const ordered = filtered(fundId, query)
       .select('s.id')
       // Rows without the value last either way, as PostgreSQL and SQLite order NULLs differently.
-      .orderByRaw(`(${sortSql.toQuery()}) IS NULL, ${sortSql.toQuery()} ${direction}, s.id ${direction}`)
-      .offset(offset)
-      .limit(limit)) as { id: number | string }[]).map((row) => Number(row.id));
+      .orderByRaw(`(${sortSql.toQuery()}) IS NULL, ${sortSql.toQuery()} ${direction}, s.id ${direction}`);
+    if (window) ordered.offset(window.offset).limit(window.limit);
+    return ((await ordered) as { id: number | string }[]).map((row) => Number(row.id));
+  }
+
+  /**
+   * The table's lines of these rows, in this order. A page asks its ids first (the sort's own expression only), then
+   * what it shows for those rows alone: the signature dates and the state are worked out for 25 rows, not for every
+   * row of a fund of thousands.
+   */
+  async function linesOf(fundId: number, ids: number[]): Promise<CommitmentLine[]> {
     if (!ids.length) return [];
+    const state = stateSql();
     const selected = (await rowsOf([fundId])
       .whereIn('s.id', ids)
       .select(
@@ -255,19 +268,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
   function filtered(fundId: number, query: Pick<CommitmentQuery, 'state' | 'q'>): Knex.QueryBuilder {
     const rows = rowsOf([fundId]);
     if (query.state) rows.whereRaw('(?) = ?', [stateSql(), query.state]);
-    if (query.q) {
-      const like = likePattern(query.q);
-      // A name matches as 'first last' and as 'last first' (or 'last, first'), as staff type it.
-      const names = [['u.first_name', 'u.last_name'], [col('userFirstName'), col('userLastName')]];
-      const lastFirst = likePattern(query.q.replace(/\s*,\s*/g, ' '));
-      rows.where((search) => {
-        search.whereRaw("lower(u.email) LIKE ? ESCAPE '\\'", [like]);
-        for (const [first, last] of names) {
-          search.orWhereRaw(`lower(coalesce(${first}, '') || ' ' || coalesce(${last}, '')) LIKE ? ESCAPE '\\'`, [like]);
-          search.orWhereRaw(`lower(coalesce(${last}, '') || ' ' || coalesce(${first}, '')) LIKE ? ESCAPE '\\'`, [lastFirst]);
-        }
-      });
-    }
+    if (query.q) whereNameOrEmail(rows, query.q, 'u.email', [['u.first_name', 'u.last_name'], [col('userFirstName'), col('userLastName')]]);
     return rows;
   }
 
@@ -340,7 +341,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
     async commitments(fundDocumentId: string, query: CommitmentQuery) {
       const fund = await ledger(strapi).fundNamed(fundDocumentId);
       const [{ total }] = (await filtered(fund.id, query).count({ total: '*' })) as { total: number | string }[];
-      const results = await readLines(fund.id, query, (query.page - 1) * query.pageSize, query.pageSize);
+      const results = await linesOf(fund.id, await orderedIds(fund.id, query, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }));
       return {
         fund: { documentId: fund.documentId, name: fund.name },
         results,
@@ -348,23 +349,30 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       };
     },
 
-    /** GET /sponsor-desk/funds/:documentId/commitments.csv: every row the filter shows, in its order. */
-    async commitmentsCsv(fundDocumentId: string, query: Omit<CommitmentQuery, 'page' | 'pageSize'>): Promise<{ name: string; csv: string }> {
+    /**
+     * GET /sponsor-desk/funds/:documentId/commitments.csv: every row the filter shows, in its order, as CSV text to
+     * stream (the header first, then `batch` rows at a time). The filter's rows and their order are taken once, as
+     * ids, when the export starts; each batch then reads its rows by id. So a row is exported exactly once even while
+     * reminders (which move rows sorted by last reminder or last change) or other writes run, and each batch costs
+     * the same, where OFFSET batches cost more the further they read and skip or repeat rows that moved meanwhile.
+     */
+    async commitmentsCsv(fundDocumentId: string, query: Omit<CommitmentQuery, 'page' | 'pageSize'>, { batch = CSV_BATCH }: { batch?: number } = {}): Promise<{ name: string; csv: AsyncGenerator<string> }> {
       const fund = await ledger(strapi).fundNamed(fundDocumentId);
-      const header = ['Investor', 'Email', 'State', 'Accreditation', 'Accreditation date', 'Amount', 'Method', 'Married', 'Spouse', 'Spouse email',
-        'Investor signed', 'Spouse signed', 'Countersigned', 'Funded', 'Funded amount', 'Last reminder', 'Feedback'];
-      const parts = [stringify([header])];
-      for (let offset = 0; ; offset += CSV_BATCH) {
-        const lines = await readLines(fund.id, query, offset, CSV_BATCH);
-        parts.push(stringify(lines.map((line) => ([
-          line.investor.name, line.investor.email ?? '', RAISE_STATE_LABELS[line.state], line.investor.accreditation?.label ?? '', line.investor.accreditationDate?.slice(0, 10) ?? '',
-          line.amount ?? '', line.method ?? '', line.is_married ? 'yes' : 'no', line.spouse?.name ?? '', line.spouse?.email ?? '',
-          line.investorSignedAt ?? '', line.spouseSignedAt ?? '', line.countersignedAt ?? '', line.fundedAt?.slice(0, 10) ?? '', line.fundedAmount ?? '', line.lastRemindedAt ?? '', line.feedback ?? '',
-        ] as (string | number)[]).map(inertCell))));
-        if (lines.length < CSV_BATCH) break;
-      }
       const slug = (fund.name ?? 'fund').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'fund';
-      return { name: `${slug}-commitments${query.state ? `-${query.state}` : ''}.csv`, csv: parts.join('') };
+      async function* csv(): AsyncGenerator<string> {
+        yield stringify([CSV_HEADER]);
+        const ids = await orderedIds(fund.id, query);
+        for (let from = 0; from < ids.length; from += batch) {
+          const lines = await linesOf(fund.id, ids.slice(from, from + batch));
+          yield stringify(lines.map((line) => ([
+            line.investor.name, line.investor.email ?? '', RAISE_STATE_LABELS[line.state], line.investor.accreditation?.label ?? '', line.investor.accreditationDate?.slice(0, 10) ?? '',
+            line.amount ?? '', line.method ?? '', line.is_married ? 'yes' : 'no', line.spouse?.name ?? '', line.spouse?.email ?? '',
+            line.investorSignedAt ?? '', line.spouseSignedAt ?? '', line.countersignedAt ?? '', line.fundedAt?.slice(0, 10) ?? '', line.fundedAmount ?? '', line.lastRemindedAt ?? '', line.feedback ?? '',
+            line.investor.accreditationDue ? 'yes' : 'no',
+          ] as (string | number)[]).map(inertCell)));
+        }
+      }
+      return { name: `${slug}-commitments${query.state ? `-${query.state}` : ''}.csv`, csv: csv() };
     },
 
     stateSql,

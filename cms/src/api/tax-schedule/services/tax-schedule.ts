@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { INVEST_STATUS, matchK1File, type TaxScheduleState } from '@portal/rules';
+import type { Knex } from 'knex';
+import { INVEST_STATUS, k1Matcher, type TaxScheduleState } from '@portal/rules';
 import { fileStorage } from '../../../providers/storage';
 import { sanitizeFileName, sizeLabel } from '../../../providers/storage/file-types';
 import { conflict } from '../../../utils/http-errors';
+import { listQuery, whereNameOrEmail } from '../../../utils/list-query';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { isIsoDate } from '../../../utils/validation';
@@ -18,6 +20,10 @@ const SYND_USER = 'api::synd-user.synd-user';
 const USER = 'plugin::users-permissions.user';
 /** The largest K-1 file the desk takes. */
 export const K1_MAX_BYTES = 20 * 1024 * 1024;
+/** The most partners one page of a tax year answers. */
+const PARTNERS_MAX_PAGE_SIZE = 100;
+/** Which partners a tax year's page lists: those who hold their document, or those still without. */
+const PARTNER_STATES = ['issued', 'missing'] as const;
 
 interface ScheduleRow {
   id: number;
@@ -36,6 +42,15 @@ export interface UploadedFile {
   name: string;
   bytes: Buffer;
 }
+
+/** A partner row's account columns (alias u), and the partner they make. */
+const PARTNER_COLUMNS = { user_id: 'u.id', user_document_id: 'u.document_id', email: 'u.email', username: 'u.username', first_name: 'u.first_name', last_name: 'u.last_name' };
+type PartnerRow = { user_id: number | string; user_document_id: string; email: string; username: string | null; first_name: string | null; last_name: string | null };
+type Partner = { documentId: string; user: Recipient & { firstName: string | null; lastName: string | null } };
+const partnerOf = (row: PartnerRow & { document_id: string }): Partner => ({
+  documentId: row.document_id,
+  user: { id: Number(row.user_id), documentId: row.user_document_id, email: row.email, username: row.username, firstName: row.first_name, lastName: row.last_name },
+});
 
 const documentNameOf = (row: Pick<ScheduleRow, 'documentName'>) => row.documentName?.trim() || 'K-1';
 const scheduleView = (row: ScheduleRow) => ({
@@ -70,22 +85,54 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
     return row.fund;
   }
 
-  /** The fund's partners, who get a K-1: each investor whose agreement is complete, once, with their commitment. */
-  async function partners(fundId: number) {
-    const rows = (await strapi.db.query(SYND_USER).findMany({
-      where: { fund: { id: fundId }, invest_status: INVEST_STATUS.accepted, sa_complete_date: { $notNull: true } },
-      select: ['id', 'documentId'],
-      populate: { user: { select: ['id', 'documentId', 'email', 'username', 'firstName', 'lastName'] } },
-      orderBy: { id: 'asc' },
-    })) as { id: number; documentId: string; user: (Recipient & { firstName: string | null; lastName: string | null }) | null }[];
-    const seen = new Set<number>();
-    return rows.filter((row) => row.user && !seen.has(row.user.id) && seen.add(row.user.id)) as { id: number; documentId: string; user: Recipient & { firstName: string | null; lastName: string | null } }[];
+  /**
+   * The fund's partner rows, who get a K-1: each syndication user (alias s) whose agreement is complete, with its
+   * investor's account (alias u). An investor with two such commitments is one partner (their first commitment).
+   */
+  function partnerRows(fundId: number): Knex.QueryBuilder {
+    const funds = linkTableOf(strapi, SYND_USER, 'fund');
+    const users = linkTableOf(strapi, SYND_USER, 'user');
+    return strapi.db.connection(`${tableOf(strapi, SYND_USER)} as s`)
+      .join(`${funds.name} as sf`, `sf.${funds.owner}`, 's.id')
+      .join(`${users.name} as su`, `su.${users.owner}`, 's.id')
+      .join(`${tableOf(strapi, USER)} as u`, 'u.id', `su.${users.target}`)
+      .where(`sf.${funds.target}`, fundId)
+      .where(`s.${columnOf(strapi, SYND_USER, 'invest_status')}`, INVEST_STATUS.accepted)
+      .whereNotNull(`s.${columnOf(strapi, SYND_USER, 'sa_complete_date')}`);
   }
 
-  /** The schedule's documents issued so far, by investor (user id). */
-  async function issuedTo(scheduleId: number): Promise<Map<number, { documentId: string; originalName: string | null; createdAt: string }>> {
+  /** The schedule's active documents of the partner row's investor (alias u): what `issued` and `missing` filter on. */
+  function documentOfPartner(scheduleId: number): Knex.QueryBuilder {
+    const schedules = linkTableOf(strapi, TAX_DOCUMENT, 'taxSchedule');
+    const users = linkTableOf(strapi, TAX_DOCUMENT, 'user');
+    return strapi.db.connection(`${tableOf(strapi, TAX_DOCUMENT)} as d`)
+      .join(`${schedules.name} as ds`, `ds.${schedules.owner}`, 'd.id')
+      .join(`${users.name} as du`, `du.${users.owner}`, 'd.id')
+      .where(`ds.${schedules.target}`, scheduleId)
+      .where(`du.${users.target}`, strapi.db.connection.ref('u.id'))
+      // As Strapi's `$ne: true` reads: a document whose flag is unset does not count.
+      .where(`d.${columnOf(strapi, TAX_DOCUMENT, 'isDeleted')}`, '<>', true)
+      .select('d.id');
+  }
+
+  /** Every partner of the fund, each investor once, in one query: what a batch of files is matched against. */
+  async function partners(fundId: number): Promise<Partner[]> {
+    const rows = (await partnerRows(fundId).select({ document_id: 's.document_id', ...PARTNER_COLUMNS }).orderBy('s.id', 'asc')) as (PartnerRow & { document_id: string })[];
+    const seen = new Set<number>();
+    return rows.filter((row) => !seen.has(Number(row.user_id)) && seen.add(Number(row.user_id))).map(partnerOf);
+  }
+
+  /** The partner whose commitment this is (by its documentId), or null when it is not one of the fund's partners. */
+  async function partnerNamed(fundId: number, syndUser: string): Promise<Partner | null> {
+    const row = (await partnerRows(fundId).where('s.document_id', syndUser).select({ document_id: 's.document_id', ...PARTNER_COLUMNS }).first()) as (PartnerRow & { document_id: string }) | undefined;
+    return row ? partnerOf(row) : null;
+  }
+
+  /** The schedule's active documents of these investors (user ids), by investor. */
+  async function issuedTo(scheduleId: number, userIds: number[]): Promise<Map<number, { documentId: string; originalName: string | null; createdAt: string }>> {
+    if (!userIds.length) return new Map();
     const rows = (await strapi.db.query(TAX_DOCUMENT).findMany({
-      where: { taxSchedule: { id: scheduleId }, isDeleted: { $ne: true } },
+      where: { taxSchedule: { id: scheduleId }, user: { id: { $in: userIds } }, isDeleted: { $ne: true } },
       select: ['documentId', 'originalName', 'createdAt'],
       populate: { user: { select: ['id'] } },
     })) as { documentId: string; originalName: string | null; createdAt: string; user: { id: number } | null }[];
@@ -94,16 +141,7 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** How many partners the fund has (as partners() lists them: each investor once), counted by the database. */
   async function partnerCount(fundId: number): Promise<number> {
-    const funds = linkTableOf(strapi, SYND_USER, 'fund');
-    const users = linkTableOf(strapi, SYND_USER, 'user');
-    const [row] = (await strapi.db.connection(`${tableOf(strapi, SYND_USER)} as s`)
-      .join(`${funds.name} as sf`, `sf.${funds.owner}`, 's.id')
-      .join(`${users.name} as su`, `su.${users.owner}`, 's.id')
-      .join(`${tableOf(strapi, USER)} as u`, 'u.id', `su.${users.target}`)
-      .where(`sf.${funds.target}`, fundId)
-      .where(`s.${columnOf(strapi, SYND_USER, 'invest_status')}`, INVEST_STATUS.accepted)
-      .whereNotNull(`s.${columnOf(strapi, SYND_USER, 'sa_complete_date')}`)
-      .countDistinct({ count: 'u.id' })) as { count: number | string }[];
+    const [row] = (await partnerRows(fundId).countDistinct({ count: 'u.id' })) as { count: number | string }[];
     return Number(row?.count ?? 0);
   }
 
@@ -172,25 +210,62 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
       };
     },
 
-    /** GET /sponsor-desk/tax-schedules/:documentId: the schedule with each partner of the fund and what was issued to them. */
-    async find(id: string) {
+    /**
+     * GET /sponsor-desk/tax-schedules/:documentId?state=issued|missing&q=&page=&pageSize=&sort=name:asc|desc: the
+     * schedule, how many partners it has and how many hold their document, and one page of its partners (by last and
+     * first name; searched by name or email; those issued or those still missing) with what was issued to each: a
+     * fund of 5,000 partners, 25 at a time.
+     */
+    async find(id: string, raw: Record<string, unknown> = {}) {
+      const query = listQuery(raw, ['name'] as const, PARTNERS_MAX_PAGE_SIZE);
+      const state = query.text('state');
+      if (state !== undefined && !(PARTNER_STATES as readonly string[]).includes(state)) throw new errors.ValidationError(`state must be one of ${PARTNER_STATES.join(', ')}`);
       const row = await scheduleOf(id);
-      const [investors, issued] = await Promise.all([partners(fundOf(row).id), issuedTo(row.id)]);
+      const fund = fundOf(row);
+      const listed = partnerRows(fund.id);
+      if (query.q) whereNameOrEmail(listed, query.q, 'u.email', [['u.first_name', 'u.last_name']]);
+      if (state === 'issued') listed.whereExists(documentOfPartner(row.id));
+      if (state === 'missing') listed.whereNotExists(documentOfPartner(row.id));
+      const direction = query.sort.desc ? 'DESC' : 'ASC';
+      const [page, [{ total }], investors, issued] = await Promise.all([
+        listed.clone()
+          .groupBy('u.id')
+          .select(PARTNER_COLUMNS)
+          .min({ synd_user_id: 's.id' })
+          .orderByRaw(`lower(coalesce(u.last_name, '')) ${direction}, lower(coalesce(u.first_name, '')) ${direction}, lower(u.email) ${direction}, u.id ${direction}`)
+          .offset((query.page - 1) * query.pageSize)
+          .limit(query.pageSize) as Promise<(PartnerRow & { synd_user_id: number | string })[]>,
+        listed.clone().countDistinct({ total: 'u.id' }) as Promise<{ total: number | string }[]>,
+        partnerCount(fund.id),
+        issuedCount(row.id),
+      ]);
+      const [documents, commitments] = await Promise.all([
+        issuedTo(row.id, page.map((partner) => Number(partner.user_id))),
+        (page.length ? strapi.db.query(SYND_USER).findMany({ where: { id: { $in: page.map((partner) => Number(partner.synd_user_id)) } }, select: ['id', 'documentId'] }) : Promise.resolve([])) as Promise<{ id: number; documentId: string }[]>,
+      ]);
+      const documentIdOf = new Map(commitments.map((each) => [each.id, each.documentId]));
       return {
         ...scheduleView(row),
-        investors: investors.map(({ documentId, user }) => ({
-          syndUser: documentId,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          email: user.email,
-          document: issued.get(user.id) ? { documentId: issued.get(user.id)!.documentId, originalName: issued.get(user.id)!.originalName, issuedAt: new Date(issued.get(user.id)!.createdAt).toISOString() } : null,
-        })),
+        investors,
+        issued,
+        results: page.map((partner) => {
+          const document = documents.get(Number(partner.user_id));
+          return {
+            syndUser: documentIdOf.get(Number(partner.synd_user_id)) ?? null,
+            firstName: partner.first_name,
+            lastName: partner.last_name,
+            email: partner.email,
+            document: document ? { documentId: document.documentId, originalName: document.originalName, issuedAt: new Date(document.createdAt).toISOString() } : null,
+          };
+        }),
+        pagination: { page: query.page, pageSize: query.pageSize, pageCount: Math.ceil(Number(total) / query.pageSize), total: Number(total) },
       };
     },
 
     /**
-     * POST /sponsor-desk/tax-schedules/:documentId/match {names, pattern}: whose each file is, by its name (matchK1File
-     * in @portal/rules); null where staff must choose by hand. Only the names are sent, not the files.
+     * POST /sponsor-desk/tax-schedules/:documentId/match {names, pattern}: whose each file is, by its name (k1Matcher
+     * in @portal/rules), with that partner's name and email; null where staff must choose by hand. Only the names are
+     * sent, not the files. The partners are read once, in one query, and each file is looked up among them.
      */
     async match(id: string, input: Record<string, unknown>) {
       const row = await scheduleOf(id);
@@ -199,8 +274,16 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
         throw new errors.ValidationError('names must list 1 to 10000 file names');
       }
       if (pattern !== undefined && pattern !== null && (typeof pattern !== 'string' || pattern.length > 200)) throw new errors.ValidationError('pattern must be text of at most 200 characters');
-      const investors = (await partners(fundOf(row).id)).map(({ documentId, user }) => ({ key: documentId, firstName: user.firstName, lastName: user.lastName, email: user.email }));
-      return { matches: (names as string[]).map((name) => ({ name, syndUser: matchK1File(name, investors, pattern as string | null | undefined) })) };
+      const everyone = await partners(fundOf(row).id);
+      const byKey = new Map(everyone.map((partner) => [partner.documentId, partner.user]));
+      const whose = k1Matcher(everyone.map(({ documentId, user }) => ({ key: documentId, firstName: user.firstName, lastName: user.lastName, email: user.email })), pattern as string | null | undefined);
+      return {
+        matches: (names as string[]).map((name) => {
+          const syndUser = whose(name);
+          const user = syndUser ? byKey.get(syndUser) : undefined;
+          return { name, syndUser, investor: user ? { firstName: user.firstName, lastName: user.lastName, email: user.email } : null };
+        }),
+      };
     },
 
     /**
@@ -216,12 +299,11 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (file.bytes.length > K1_MAX_BYTES) throw new errors.ValidationError(`The file is larger than ${sizeLabel(K1_MAX_BYTES)}`);
       if (typeof input.syndUser !== 'string' || !input.syndUser) throw new errors.ValidationError('syndUser is required: whose file this is');
       const fund = fundOf(row);
-      // The partners and what was issued are read once a call (each K-1 is its own call).
-      const [everyone, issuedBefore] = await Promise.all([partners(fund.id), issuedTo(row.id)]);
-      const partner = everyone.find((each) => each.documentId === input.syndUser);
+      // This partner and what was issued to them only (each K-1 is its own call): indexed reads, however many partners.
+      const partner = await partnerNamed(fund.id, input.syndUser);
       if (!partner) throw new errors.ValidationError('That investor is not a partner of this fund (no complete agreement)');
       const replace = input.replace === true || input.replace === 'true';
-      const previous = issuedBefore.get(partner.user.id);
+      const previous = (await issuedTo(row.id, [partner.user.id])).get(partner.user.id);
       if (previous && !replace) throw conflict(`${documentNameOf(row)} for ${row.taxYear} is issued to ${partner.user.email} already; send replace to withdraw it and issue this one`);
 
       const storage = fileStorage(strapi);
@@ -242,9 +324,9 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       // Counted again after the write (one active document per partner), so K-1s issued at the same moment by
       // other calls count too and the last of them marks the year issued.
-      const issued = await issuedCount(row.id);
-      if (row.state !== 'issued' && issued >= everyone.length) await markIssued(row, staffName);
-      return { document: { documentId: created.documentId, title, originalName: file.name }, issued, investors: everyone.length, state: issued >= everyone.length ? 'issued' : row.state };
+      const [issued, investors] = await Promise.all([issuedCount(row.id), partnerCount(fund.id)]);
+      if (row.state !== 'issued' && issued >= investors) await markIssued(row, staffName);
+      return { document: { documentId: created.documentId, title, originalName: file.name }, issued, investors, state: issued >= investors ? 'issued' : row.state };
     },
 
     /** POST /sponsor-desk/tax-schedules/:documentId/issued: staff say the year is issued (some partners may get theirs by other means). */

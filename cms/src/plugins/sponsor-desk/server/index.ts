@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
@@ -66,7 +67,11 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
     const { name, csv } = await board(strapi).commitmentsCsv(ctx.params.documentId, commitmentQuery(ctx.query));
     ctx.set('Content-Disposition', `attachment; filename="${name}"`);
     ctx.type = 'text/csv; charset=utf-8';
-    ctx.body = csv;
+    // Streamed as it is read, a batch at a time: 75,000 rows are never held whole. A read that fails half-way ends
+    // the download short (the status is sent already), and is logged.
+    const body = Readable.from(csv, { objectMode: false });
+    body.on('error', (error) => strapi.log.error(`The commitments CSV of ${ctx.params.documentId} stopped: ${String(error)}`));
+    ctx.body = body;
   },
   async investors(ctx: Context) {
     ctx.body = await directory(strapi).list(directoryQuery(ctx.query), scopeOf(ctx));
@@ -95,7 +100,7 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
     ctx.body = await taxSchedules(strapi).set(body(ctx));
   },
   async taxSchedule(ctx: Context) {
-    ctx.body = await taxSchedules(strapi).find(ctx.params.documentId);
+    ctx.body = await taxSchedules(strapi).find(ctx.params.documentId, ctx.query);
   },
   /** One investor's K-1, sent as multipart/form-data: the PDF as `file`, whose it is as `syndUser`, and `replace`. */
   async issueTaxDocument(ctx: Context) {
