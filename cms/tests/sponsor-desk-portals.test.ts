@@ -137,6 +137,42 @@ describe("the sponsor desk answers staff about the portals they run, and no othe
     const funded = await sponsor('POST', '/sponsor-desk/funding', { syndUser: ourInvestor.syndUser, amount_cents: 5_000_000, date: '2026-10-05' });
     expect(funded.status).toBe(200);
   });
+
+  it("refuses another portal's fund however it is named: by a free-text slug, its numeric id or its documentId", async () => {
+    const FUND = 'api::fund.fund';
+    const theirFund = await app.strapi.db.query(FUND).findOne({ where: { documentId: theirs.fund } });
+    const names = ['their fund.v2 é', 'x'.repeat(240), String(theirFund.id), theirs.fund];
+    const valuations = () => app.strapi.db.query('api::valuation.valuation').count({ where: { fund: { id: theirFund.id } } });
+    for (const name of names) {
+      // A url_slug is any text: the desk's portal check finds the fund exactly as the call does.
+      if (!/^\d+$/.test(name) && name !== theirs.fund) await app.strapi.db.query(FUND).update({ where: { id: theirFund.id }, data: { url_slug: name } });
+      const calls: [string, string, unknown][] = [
+        ['GET', `/sponsor-desk/funds/${encodeURIComponent(name)}/commitments`, undefined],
+        ['GET', `/sponsor-desk/funds/${encodeURIComponent(name)}/commitments.csv`, undefined],
+        ['GET', `/sponsor-desk/fund-events?fund=${encodeURIComponent(name)}`, undefined],
+        ['GET', `/sponsor-desk/tax-schedules?fund=${encodeURIComponent(name)}`, undefined],
+        ['POST', '/sponsor-desk/reminders', { fund: name, state: 'countersigned' }],
+        ['POST', '/sponsor-desk/fund-events', { fund: name, type: 'distribution', date: '2026-06-30', total_cents: 100_000, basis: 'commitment', kind: 'income' }],
+        ['POST', '/sponsor-desk/valuations', { fund: name, date: '2026-09-30', value_percent: 130 }],
+        ['POST', '/sponsor-desk/tax-schedules', { fund: name, taxYear: 2026, expectedDate: '2027-03-15' }],
+        ['POST', '/sponsor-desk/funding', { fund: name, investor_email: theirInvestor.email, amount_cents: 5_000_000, date: '2026-10-05' }],
+      ];
+      for (const [method, route, body] of calls) {
+        const answer = await sponsor(method, route, body);
+        expect({ status: answer.status, message: answer.body?.error?.message }, `${method} ${route} ${JSON.stringify(body)?.slice(0, 80)}`).toEqual({ status: 404, message: 'Fund not found' });
+      }
+    }
+    expect(await valuations()).toBe(0);
+    expect(await app.strapi.db.query(FUND_EVENT).count({ where: { fund: { id: theirFund.id } } })).toBe(1);
+    expect(await app.strapi.db.query('api::tax-schedule.tax-schedule').count({ where: { fund: { id: theirFund.id } } })).toBe(0);
+    expect(await app.strapi.db.query('api::reminder.reminder').count({ where: { fund: { id: theirFund.id } } })).toBe(0);
+    // A super admin reaches it by the same slug; a name that can name no fund is a 400 for everyone.
+    expect((await superAdmin('GET', `/sponsor-desk/fund-events?fund=${encodeURIComponent(names[1])}`)).status).toBe(200);
+    for (const ask of [sponsor, superAdmin]) {
+      const nul = await ask('POST', '/sponsor-desk/reminders', { fund: 'their\u0000fund', state: 'countersigned' });
+      expect({ status: nul.status, message: nul.body?.error?.message }).toEqual({ status: 400, message: 'fund must be an id, documentId or url_slug' });
+    }
+  });
 });
 
 describe("the content manager shows staff their portals' rows, and no other's", () => {
