@@ -4,7 +4,7 @@ import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { NavLink } from 'react-router-dom';
 import type { BoardFund, StateOption } from './raise-board';
 import { PdfReader } from './pdf-reader';
-import { Cell, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, Pager, today, TYPE_NAMES, type Notify } from './shared';
+import { Cell, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, Pager, remindersSummary, today, TYPE_NAMES, type Notify, type RemindersAnswer } from './shared';
 
 /** A row of GET /sponsor-desk/funds/:documentId/commitments (docs/sponsor-desk.md). */
 interface Line {
@@ -120,8 +120,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
     setBusy(true);
     try {
       const { data: answer } = await post('/sponsor-desk/reminders', { fund: fund.documentId, state });
-      const { sent, skipped } = answer as { sent: number; skipped: number };
-      notify({ variant: 'success', text: `Reminders sent: ${sent}. Skipped (reminded today already): ${skipped}.` });
+      notify({ variant: 'success', text: remindersSummary(answer as RemindersAnswer) });
       refresh();
     } catch (error) {
       notify({ variant: 'danger', text: messageOf(error) });
