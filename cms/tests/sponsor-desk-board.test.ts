@@ -441,6 +441,37 @@ describe('the investor directory, portal by portal', () => {
     expect(listed).toEqual([expect.objectContaining({ email: carl.email, commitments: { count: 1, amount: 20_000 } })]);
   });
 
+  it("opens an investor with the portal's funds and documents only, not what they hold with another portal", async () => {
+    const carl = by.committed[0];
+    const carlId = await documentIdOf(carl.id);
+    const other = await editorsOffering('dir-detail');
+    const elsewhere = await app.strapi.documents(SYND_USER).create({ data: { user: carlId, fund: other.fund, investment: other.investment, invest_status: 'Accepted investment', invest_amount: 80_000 } as never });
+    const otherFundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: other.fund } })).id;
+    const ownFundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offering.fund } })).id;
+    const file = (title: string, fund: number | null) => ({ title, originalName: `${title}.pdf`, docPath: `docs/${title}.pdf`, isDeleted: false, user: carl.id, fund });
+    for (const [uid, title, fund] of [
+      ['api::tax-document.tax-document', 'Their K-1', otherFundId], ['api::tax-document.tax-document', 'Our K-1', ownFundId], ['api::tax-document.tax-document', 'W-9 on file', null],
+      ['api::news-document.news-document', 'Their letter', otherFundId], ['api::news-document.news-document', 'Our letter', ownFundId],
+    ] as const) await app.strapi.db.query(uid).create({ data: file(title, fund) });
+    await app.strapi.db.query('api::synd-agreement.synd-agreement').create({ data: { title: 'Their agreement', originalName: 'their.pdf', docPath: 'docs/their.pdf', isDeleted: false, syndUser: elsewhere.id } });
+    await app.strapi.db.query('api::synd-agreement.synd-agreement').create({ data: { title: 'Our agreement', originalName: 'ours.pdf', docPath: 'docs/ours.pdf', isDeleted: false, syndUser: carl.syndUserId } });
+
+    // Staff who run only the investor's portal, as any portal's staff would open them.
+    const ownToken = await adminToken(app, 'board-own@portal.local', 'strapi-editor', ['Olive', 'Own'], [offering.portal]);
+    for (const ask of [(route: string) => panel(ownToken, 'GET', route), (route: string) => editor('GET', route), (route: string) => admin('GET', route)]) {
+      const detail = await ask(`/sponsor-desk/investors/${carlId}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.commitments).toEqual([expect.objectContaining({ fund: { documentId: offering.fund, name: 'board Fund I' }, amount: 20_000 })]);
+      const titles = (list: { title: string }[]) => list.map((each) => each.title).sort();
+      expect(titles(detail.body.taxDocuments)).toEqual(['Our K-1', 'W-9 on file']);
+      expect(titles(detail.body.newsDocuments)).toEqual(['Our letter']);
+      expect(titles(detail.body.agreements)).toEqual(['Our agreement']);
+    }
+    // Nor can they open the other portal's documents by hand.
+    const theirs = await app.strapi.db.query('api::tax-document.tax-document').findOne({ where: { title: 'Their K-1' } });
+    expect((await panel(ownToken, 'GET', `/sponsor-desk/documents/tax/${theirs.documentId}`)).status).toBe(404);
+  });
+
   it('lists an account made before portals existed in the default portal, as the site treats it', async () => {
     const legacy = await createUser(app, { email: uniqueEmail('dir-legacy'), firstName: 'Lee', lastName: 'Legacy' });
     await app.strapi.db.query(USER).update({ where: { id: legacy.id }, data: { portal: null } });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminToken } from './helpers/auth';
+import { adminToken, waitForMail } from './helpers/auth';
 import { createInvestor, createOffering, type Investor, type Offering } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 import { pdfBytes } from './helpers/uploads';
@@ -137,6 +137,42 @@ describe("the sponsor desk answers staff about the portals they run, and no othe
     const funded = await sponsor('POST', '/sponsor-desk/funding', { syndUser: ourInvestor.syndUser, amount_cents: 5_000_000, date: '2026-10-05' });
     expect(funded.status).toBe(200);
   });
+
+  it("refuses another portal's fund however it is named: by a free-text slug, its numeric id or its documentId", async () => {
+    const FUND = 'api::fund.fund';
+    const theirFund = await app.strapi.db.query(FUND).findOne({ where: { documentId: theirs.fund } });
+    const names = ['their fund.v2 é', 'x'.repeat(240), String(theirFund.id), theirs.fund];
+    const valuations = () => app.strapi.db.query('api::valuation.valuation').count({ where: { fund: { id: theirFund.id } } });
+    for (const name of names) {
+      // A url_slug is any text: the desk's portal check finds the fund exactly as the call does.
+      if (!/^\d+$/.test(name) && name !== theirs.fund) await app.strapi.db.query(FUND).update({ where: { id: theirFund.id }, data: { url_slug: name } });
+      const calls: [string, string, unknown][] = [
+        ['GET', `/sponsor-desk/funds/${encodeURIComponent(name)}/commitments`, undefined],
+        ['GET', `/sponsor-desk/funds/${encodeURIComponent(name)}/commitments.csv`, undefined],
+        ['GET', `/sponsor-desk/fund-events?fund=${encodeURIComponent(name)}`, undefined],
+        ['GET', `/sponsor-desk/tax-schedules?fund=${encodeURIComponent(name)}`, undefined],
+        ['POST', '/sponsor-desk/reminders', { fund: name, state: 'countersigned' }],
+        ['POST', '/sponsor-desk/fund-events', { fund: name, type: 'distribution', date: '2026-06-30', total_cents: 100_000, basis: 'commitment', kind: 'income' }],
+        ['POST', '/sponsor-desk/valuations', { fund: name, date: '2026-09-30', value_percent: 130 }],
+        ['POST', '/sponsor-desk/tax-schedules', { fund: name, taxYear: 2026, expectedDate: '2027-03-15' }],
+        ['POST', '/sponsor-desk/funding', { fund: name, investor_email: theirInvestor.email, amount_cents: 5_000_000, date: '2026-10-05' }],
+      ];
+      for (const [method, route, body] of calls) {
+        const answer = await sponsor(method, route, body);
+        expect({ status: answer.status, message: answer.body?.error?.message }, `${method} ${route} ${JSON.stringify(body)?.slice(0, 80)}`).toEqual({ status: 404, message: 'Fund not found' });
+      }
+    }
+    expect(await valuations()).toBe(0);
+    expect(await app.strapi.db.query(FUND_EVENT).count({ where: { fund: { id: theirFund.id } } })).toBe(1);
+    expect(await app.strapi.db.query('api::tax-schedule.tax-schedule').count({ where: { fund: { id: theirFund.id } } })).toBe(0);
+    expect(await app.strapi.db.query('api::reminder.reminder').count({ where: { fund: { id: theirFund.id } } })).toBe(0);
+    // A super admin reaches it by the same slug; a name that can name no fund is a 400 for everyone.
+    expect((await superAdmin('GET', `/sponsor-desk/fund-events?fund=${encodeURIComponent(names[1])}`)).status).toBe(200);
+    for (const ask of [sponsor, superAdmin]) {
+      const nul = await ask('POST', '/sponsor-desk/reminders', { fund: 'their\u0000fund', state: 'countersigned' });
+      expect({ status: nul.status, message: nul.body?.error?.message }).toEqual({ status: 400, message: 'fund must not hold a NUL character' });
+    }
+  });
 });
 
 describe("the content manager shows staff their portals' rows, and no other's", () => {
@@ -219,6 +255,43 @@ describe("the content manager shows staff their portals' rows, and no other's", 
     expect(renamed.body.data).toMatchObject({ name: 'scope-made Fund', fund_code: 'SM-1' });
     expect((await sponsor('PUT', `${CM}/api::portal.portal/${theirs.portal.documentId}`, { pageTitle: 'Theirs, edited' })).status).toBe(403);
     expect((await superAdmin('PUT', `${CM}/api::fund.fund/${theirs.fund}`, { fund_code: 'TH-1' })).status).toBe(200);
+  });
+
+  it("lets staff reword the reminder their portal's investors get, and no other portal's, nor the shared wording", async () => {
+    const TEMPLATE = 'api::notification-template.notification-template';
+    const shared = await app.strapi.db.query(TEMPLATE).findOne({ where: { name: 'syndication_reminder', portal: { id: { $null: true } } } });
+    // The shared wording, which every portal without its own sends, is the super admins'.
+    expect((await editor('PUT', `${CM}/${TEMPLATE}/${shared.documentId}`, { subject: 'Reworded for everyone' })).status).toBe(403);
+    expect(await listed(editor, TEMPLATE)).toEqual([]);
+    const theirPortal = { connect: [{ id: theirs.portal.id, documentId: theirs.portal.documentId }] };
+    const forged = await editor('POST', `${CM}/${TEMPLATE}`, { name: 'syndication_reminder', subject: 'Forged: %investmentName%', message: 'x', portal: theirPortal });
+    expect(forged.status).toBe(403);
+    const unbound = await editor('POST', `${CM}/${TEMPLATE}`, { name: 'scope_shared_notice', subject: 'Nobody’s: %investmentName%', message: 'x' });
+    expect(unbound.status).toBe(403);
+    expect(unbound.body.error.message).toBe('Choose a portal of a portal you run: staff keep rows only in their own portals');
+
+    // Their own portal's wording, as a template of the same name tied to their portal; one per portal.
+    const ourPortal = { connect: [{ id: ours.portal.id, documentId: ours.portal.documentId }] };
+    const own = await editor('POST', `${CM}/${TEMPLATE}`, { name: 'syndication_reminder', subject: 'Ours: %investmentName% awaits you', message: '%step%.', canSendAsEmail: true, portal: ourPortal });
+    expect(own.status).toBe(201);
+    const twice = await editor('POST', `${CM}/${TEMPLATE}`, { name: 'syndication_reminder', subject: 'Again', message: 'x', portal: ourPortal });
+    expect(twice.status).toBe(400);
+    expect(twice.body.error.message).toBe(`A notification template named "syndication_reminder" already exists in portal "${ours.portal.slug}"`);
+    expect(await listed(editor, TEMPLATE)).toEqual([own.body.data.documentId]);
+
+    const ourNew = await createInvestor(app, ours, 'scope-ours-cy', { spouse: false });
+    const theirNew = await createInvestor(app, theirs, 'scope-theirs-di', { spouse: false });
+    // A commitment whose account was deleted is no one to remind: counted under its own reason.
+    await app.strapi.db.query(SYND_USER).create({ data: { fund: (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: ours.fund } })).id, invest_status: 'Accepted investment', invest_amount: 20_000 } });
+    const ourAnswer = await sponsor('POST', '/sponsor-desk/reminders', { fund: ours.fund, state: 'committed' });
+    expect(ourAnswer.body).toMatchObject({ sent: 1, skipped: 0, notNeeded: 0, noAccount: 1, day: new Date().toISOString().slice(0, 10) });
+    await waitForMail(ourNew.email, 'Ours: scope-ours Deal awaits you');
+    expect((await superAdmin('POST', '/sponsor-desk/reminders', { fund: theirs.fund, state: 'committed' })).body).toMatchObject({ sent: 1, noAccount: 0 });
+    await waitForMail(theirNew.email, 'Reminder: scope-theirs Deal is waiting for you');
+
+    // Deleting their wording sends the shared one again; the shared one stays.
+    expect((await editor('DELETE', `${CM}/${TEMPLATE}/${own.body.data.documentId}`)).status).toBe(200);
+    expect((await superAdmin('DELETE', `${CM}/${TEMPLATE}/${shared.documentId}`)).status).toBe(403);
   });
 
   it('shows staff their own desk actions, and a super admin everyone’s', async () => {

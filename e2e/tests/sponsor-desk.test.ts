@@ -36,14 +36,14 @@ describe('the sponsor desk raise board in Chromium', () => {
     await keepScreenshot(editor, 'sponsor-desk-board.png');
 
     await editor.getByRole('button', { name: 'Remind to sign' }).click();
-    await editor.getByText(/^Reminders sent: [1-9]\d*\. Skipped \(reminded today already\): 0\.$/).waitFor();
+    await editor.getByText(/^Reminders sent: [1-9]\d*\. Skipped \(reminded already on \d{4}-\d{2}-\d{2}, a day counted in UTC\): 0\./).waitFor();
     const mail = await mailFromOutbox(stack.outboxDir, 'investor.going@wasabistallions.com', 'Reminder: Midnight Wasabi Stallion Syndicate is waiting for you');
     expect(mail).toContain('Please sign your subscription agreement');
     // The table shows when each was reminded; a second click the same day reminds nobody.
     const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
     await table(editor).getByRole('row', { name: /Gina Going/ }).getByText(today).first().waitFor();
     await editor.getByRole('button', { name: 'Remind to sign' }).click();
-    await editor.getByText(/^Reminders sent: 0\. Skipped \(reminded today already\): [1-9]\d*\.$/).waitFor();
+    await editor.getByText(/^Reminders sent: 0\. Skipped \(reminded already on \d{4}-\d{2}-\d{2}, a day counted in UTC\): [1-9]\d*\./).waitFor();
     await editor.context().close();
 
     // The sponsor's admin (the Sponsor Admin role, not a super admin) reads what they countersign, in the panel.

@@ -271,8 +271,9 @@ const LAYOUTS: Record<string, Layout> = {
   },
   'api::notification-template.notification-template': {
     mainField: 'name',
-    list: ['name', 'subject', 'color', 'showInUI'],
+    list: ['name', 'portal', 'subject', 'color', 'showInUI'],
     descriptions: {
+      portal: 'Empty: the shared wording every portal sends (super admins keep it). A portal: that portal’s own wording of the template of this name (the syndication reminder); delete it to send the shared one again.',
       subject: 'May hold %tag% placeholders, filled from each notification’s tags.',
       color: `Background of the notification on the site; its text turns black or white to stay readable. ${COLOUR}`,
       showInUI: 'Off: notifications from this template never appear in the site’s bell.',
@@ -321,7 +322,7 @@ const LISTED_BY_NAME = new Set([
   'api::notification-template.notification-template', 'api::setting.setting', 'api::valuation.valuation', 'api::fund-event.fund-event',
 ]);
 
-const LAYOUT_VERSION = 20;
+const LAYOUT_VERSION = 21;
 
 type Configuration = {
   settings: Record<string, unknown>;

@@ -24,6 +24,10 @@ const RULES: Record<string, PortalUniqueRule> = {
     field: 'slug', keyField: 'portalSlugKey',
     duplicate: (slug, where) => `An education item with slug "${slug}" already exists in ${where}`,
   },
+  'api::notification-template.notification-template': {
+    field: 'name', keyField: 'portalNameKey',
+    duplicate: (name, where) => `A notification template named "${name}" already exists in ${where}`,
+  },
   'api::subscriber.subscriber': {
     field: 'email', keyField: 'listKey', normalize: normalizeEmail,
     duplicate: (email, where) => `${email} is already subscribed in ${where}`,

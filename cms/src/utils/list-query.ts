@@ -1,5 +1,6 @@
 import { errors } from '@strapi/utils';
 import type { Knex } from 'knex';
+import { hasControlCharacters } from './validation';
 
 /** A list's query string as the sponsor desk's server-paged lists read it (docs/sponsor-desk.md). */
 export interface ListQuery<Sort extends string> {
@@ -20,6 +21,8 @@ export function listQuery<Sort extends string>(query: Record<string, unknown>, s
     const value = query[name];
     if (value === undefined || value === '') return undefined;
     if (typeof value !== 'string') throw new errors.ValidationError(`${name} must be given once, as text`);
+    // PostgreSQL refuses a NUL byte in text (a 500 were it let through); no control character is a search or a name.
+    if (hasControlCharacters(value)) throw new errors.ValidationError(`${name} must not hold control characters`);
     return value;
   };
   const [field, direction = 'asc'] = (text('sort') ?? `${sorts[0]}:asc`).split(':');

@@ -26,6 +26,8 @@ export const PORTAL_PATHS: Readonly<Record<string, readonly string[]>> = {
   'api::signing.signing': ['syndUser.fund.company.portal'],
   'api::synd-agreement.synd-agreement': ['syndUser.fund.company.portal'],
   'api::notification.notification': ['user.portal'],
+  // A portal's own wording of a notification; the shared templates (no portal) are the super admins'.
+  'api::notification-template.notification-template': ['portal'],
   'api::proof-document.proof-document': ['user.portal'],
   'api::file-download.file-download': ['user.portal'],
   'api::tax-document.tax-document': ['user.portal', 'fund.company.portal'],

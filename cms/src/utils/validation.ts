@@ -13,6 +13,10 @@ export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTE
 /** Long enough for any pass phrase, short enough to keep bcrypt (72 bytes) and the request small. */
 export const PASSWORD_MAX = 200;
 
+/** `map[key]` when `key` is one of the map's own names: a name from a request ('constructor', '__proto__') reaches nothing inherited. */
+export const ownValue = <T>(map: Readonly<Record<string, T>>, key: unknown): T | undefined =>
+  typeof key === 'string' && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined;
+
 /** An optional string field: any other type is refused rather than coerced, and so are control characters. */
 export const text = (name: string, max = 500) =>
   yup

@@ -1038,9 +1038,9 @@ export interface ApiNotificationTemplateNotificationTemplate
     > &
       Schema.Attribute.Private;
     message: Schema.Attribute.Text;
-    name: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.Unique;
+    name: Schema.Attribute.String & Schema.Attribute.Required;
+    portal: Schema.Attribute.Relation<'manyToOne', 'api::portal.portal'>;
+    portalNameKey: Schema.Attribute.Text & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
     showInUI: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<true>;
     subject: Schema.Attribute.String;

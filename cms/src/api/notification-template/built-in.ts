@@ -41,17 +41,18 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
 ];
 
 /**
- * Makes the built-in templates that are missing. Several instances may start at once: the name is unique, so a
- * template another instance has just made is a refused insert here, and is left as it is.
+ * Makes the built-in shared templates (no portal) that are missing. Several instances may start at once: a name is
+ * unique among the shared templates (their portalNameKey), so a template another instance has just made is a refused
+ * insert here, and is left as it is.
  */
 export async function ensureBuiltInTemplates(strapi: Core.Strapi): Promise<void> {
-  const existing: { name: string }[] = await strapi.db.query(TEMPLATE).findMany({ select: ['name'] });
+  const existing: { name: string }[] = await strapi.db.query(TEMPLATE).findMany({ where: { portal: { id: { $null: true } } }, select: ['name'] });
   const names = new Set(existing.map(({ name }) => name));
   for (const template of BUILT_IN_TEMPLATES.filter(({ name }) => !names.has(name))) {
     try {
       await strapi.documents(TEMPLATE).create({ data: { ...template, showInUI: true, canSendToSlack: false } as never });
     } catch (error) {
-      if (!(await strapi.db.query(TEMPLATE).findOne({ where: { name: template.name } }))) throw error;
+      if (!(await strapi.db.query(TEMPLATE).findOne({ where: { name: template.name, portal: { id: { $null: true } } } }))) throw error;
     }
   }
 }

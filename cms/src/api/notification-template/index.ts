@@ -8,7 +8,8 @@ const BUILT_IN = new Set(BUILT_IN_TEMPLATES.map((template) => template.name));
 /**
  * The templates the portal sends by name (built-in.ts) are reworded in the admin panel, never deleted or renamed: a
  * missing one would fail every notice, reminder or mail that names it until the next start made it again. Refused as
- * a PolicyError, a 403 whose message Strapi keeps; a template staff made themselves is theirs to delete.
+ * a PolicyError, a 403 whose message Strapi keeps; a template staff made themselves (a portal's own wording of a built-in
+ * one too) is theirs to delete.
  */
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -16,8 +17,9 @@ export default {
       if (context.uid !== TEMPLATE || !['delete', 'update'].includes(context.action)) return next();
       const params = context.params as { documentId?: string; data?: { name?: unknown } };
       if (!params.documentId) return next();
-      const row = (await strapi.db.query(TEMPLATE).findOne({ where: { documentId: params.documentId }, select: ['name'] })) as { name: string | null } | null;
-      if (!row?.name || !BUILT_IN.has(row.name)) return next();
+      const row = (await strapi.db.query(TEMPLATE).findOne({ where: { documentId: params.documentId }, select: ['name'], populate: { portal: { select: ['id'] } } })) as { name: string | null; portal: { id: number } | null } | null;
+      // A portal's own wording may go: the portal then sends the shared template again.
+      if (!row?.name || !BUILT_IN.has(row.name) || row.portal) return next();
       if (context.action === 'delete') throw new errors.PolicyError(`The portal sends ${row.name} by this template: reword it, do not delete it`);
       if (params.data?.name !== undefined && params.data.name !== row.name) throw new errors.PolicyError(`The portal sends ${row.name} by this template's name: keep the name, reword the rest`);
       return next();

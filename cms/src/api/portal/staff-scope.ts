@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { portals, type PortalRow } from './services/portal';
-import { isRowId } from '../../utils/validation';
+import { hasControlCharacters, isRowId, ownValue } from '../../utils/validation';
 
 const PORTAL = 'api::portal.portal';
 const SUPER_ADMIN = 'strapi-super-admin';
@@ -78,27 +78,44 @@ function ownerPortal(row: { user?: UserRow | null; fund?: FundRow | null }): num
   return null;
 }
 
-/** A fund as staff name it: its numeric id, documentId or url_slug (as the ledger's fundNamed reads it). */
-function whereNamed(target: ScopedTarget, name: string | number): Record<string, unknown> {
-  if (typeof name === 'number' || /^\d+$/.test(name)) return { id: Number(name) };
-  return target === 'fund' ? { $or: [{ documentId: name }, { url_slug: name }] } : { documentId: name };
+/**
+ * Where the fund a name names is: its numeric id, documentId or url_slug (any text: a slug may hold dots, spaces or
+ * accents). The one lookup of a fund by its name: the desk's portal check below and the calls themselves (the
+ * ledger's fundNamed) both read a name through it, so what the check places in a portal is what the call acts on. A
+ * 400 for what can name no fund: a wrong type, a number past the database's ids, control characters.
+ */
+export function fundWhere(name: unknown): Record<string, unknown> {
+  if ((typeof name !== 'string' || !name) && typeof name !== 'number') throw new errors.ValidationError('fund is required');
+  if (typeof name === 'number' || /^\d+$/.test(name)) {
+    if (!isRowId(name)) throw new errors.ValidationError('fund must be an id, documentId or url_slug');
+    return { id: Number(name) };
+  }
+  if (hasControlCharacters(name)) throw new errors.ValidationError('fund must be an id, documentId or url_slug');
+  return { $or: [{ documentId: name }, { url_slug: name }] };
 }
 
+/** What the desk's other targets are named by: their numeric id or documentId. */
+const whereNamed = (name: string | number): Record<string, unknown> => (typeof name === 'number' || /^\d+$/.test(name) ? { id: Number(name) } : { documentId: name });
+
 /**
- * Whether the caller runs the portal of what `name` names. True when nothing is named (the call's own checks answer
- * that) or the name finds no row (the call answers 404 itself); false when the row is another portal's, or of no
- * portal at all (a fund with no company) for staff who do not run every portal. An account of no portal is the
- * default portal's, as the site treats it.
+ * Whether the caller runs the portal of what `name` names. A fund is looked up as its call looks it up (fundWhere):
+ * what cannot name one is the same 400, and one not found, another portal's or of no portal at all (a fund with no
+ * company) is refused for staff who do not run every portal. Another target is looked up by its id or documentId:
+ * true when nothing is named (the call's own checks answer that) or no row has that name (the call answers 404
+ * itself); false when the row is another portal's or of none. An account of no portal is the default portal's, as
+ * the site treats it.
  */
 export async function targetInScope(strapi: Core.Strapi, scope: PortalScope, target: ScopedTarget, name: unknown, kind?: string): Promise<boolean> {
-  if (scope.every) return true;
+  if (scope.every || name === undefined || name === null) return true;
+  let where: Record<string, unknown>;
+  if (target === 'fund') where = fundWhere(name);
   // A number past the database's ids is the call's own 400 to answer (PostgreSQL would refuse to look it up).
-  const named = isRowId(name) || (target === 'fund' && typeof name === 'string' && !/^\d+$/.test(name) && /^[\w-]{1,200}$/.test(name));
-  if (!named) return true;
-  const path = target === 'document' ? DOCUMENT_PATHS[kind ?? ''] : PATHS[target];
+  else if (isRowId(name)) where = whereNamed(name as string | number);
+  else return true;
+  const path = target === 'document' ? ownValue(DOCUMENT_PATHS, kind) : PATHS[target];
   if (!path) return true;
-  const row = (await strapi.db.query(path.uid as never).findOne({ where: whereNamed(target, name as string | number), select: ['id'], populate: path.populate } as never)) as never | null;
-  if (!row) return true;
+  const row = (await strapi.db.query(path.uid as never).findOne({ where, select: ['id'], populate: path.populate } as never)) as never | null;
+  if (!row) return target !== 'fund';
   const portalId = path.portalOf(row);
   if (portalId === undefined) {
     const byDefault = (await portals(strapi).findAll()).find((each) => each.isDefault);

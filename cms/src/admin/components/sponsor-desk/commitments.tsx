@@ -3,7 +3,7 @@ import { Box, Button, Checkbox, Flex, Link, Loader, Table, Tbody, Td, TextButton
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { NavLink } from 'react-router-dom';
 import type { BoardFund, StateOption } from './raise-board';
-import { Cell, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, Pager, SearchForm, today, TYPE_NAMES, useLatestAnswer, type Notify } from './shared';
+import { Cell, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, Pager, remindersSummary, SearchForm, today, TYPE_NAMES, useLatestAnswer, type Notify, type RemindersAnswer } from './shared';
 
 // pdf.js is fetched when staff first open an agreement, not with the desk.
 const PdfReader = lazy(() => import('./pdf-reader'));
@@ -120,8 +120,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
     setBusy(true);
     try {
       const { data: answer } = await post('/sponsor-desk/reminders', { fund: fund.documentId, state });
-      const { sent, skipped } = answer as { sent: number; skipped: number };
-      notify({ variant: 'success', text: `Reminders sent: ${sent}. Skipped (reminded today already): ${skipped}.` });
+      notify({ variant: 'success', text: remindersSummary(answer as RemindersAnswer) });
       refresh();
     } catch (error) {
       notify({ variant: 'danger', text: messageOf(error) });

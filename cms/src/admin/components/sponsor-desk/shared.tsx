@@ -16,6 +16,14 @@ export const NO_PORTAL = "You run no portal yet: a super admin names you in a po
 export const today = () => new Date().toISOString().slice(0, 10);
 export const investors = (count: number) => `${count} investor${count === 1 ? '' : 's'}`;
 /** A stored moment as the staff member's local date. */
+/** What POST /sponsor-desk/reminders answers. */
+export interface RemindersAnswer { day: string; sent: number; skipped: number; notNeeded: number; noAccount: number }
+/** The reminders' answer as staff read it: the day is the UTC date, as the once-a-day rule counts it. */
+export const remindersSummary = ({ day, sent, skipped, notNeeded, noAccount }: RemindersAnswer) =>
+  `Reminders sent: ${sent}. Skipped (reminded already on ${day}, a day counted in UTC): ${skipped}.`
+  + (noAccount ? ` Not reminded, no account (deleted): ${noAccount}.` : '')
+  + (notNeeded ? ` Nothing asked of them now: ${notNeeded}.` : '');
+
 export const dateOf = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '');
 
 /** The message of a refused call, as Strapi's error body says it. */

@@ -7,6 +7,7 @@ import { serviceAccessor } from '../../../utils/service';
 import { linkTableOf, tableOf } from '../../../utils/tables';
 import { fileStorage } from '../../../providers/storage';
 import { typeOfName } from '../../../providers/storage/file-types';
+import { ownValue } from '../../../utils/validation';
 import { portals } from '../../portal/services/portal';
 import { pickPortal, type PortalScope } from '../../portal/staff-scope';
 import { sessions } from '../../session/services/session';
@@ -25,7 +26,6 @@ const DOCUMENT_KINDS = {
   news: 'api::news-document.news-document',
   agreement: 'api::synd-agreement.synd-agreement',
 } as const;
-export type DocumentKind = keyof typeof DOCUMENT_KINDS;
 
 interface FileRow {
   documentId: string;
@@ -81,6 +81,7 @@ interface UserRow {
   trustName: string | null;
   busEntityName: string | null;
   createdAt: string | null;
+  portal?: { id: number } | null;
 }
 
 /** An account's accreditation as staff read it: the threshold, its date, and whether the investor will be asked again. */
@@ -138,7 +139,7 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function userOf(documentId: string): Promise<UserRow> {
     if (!/^[A-Za-z0-9]{1,64}$/.test(documentId)) throw new errors.NotFoundError('Investor not found');
-    const user = (await strapi.db.query(USER).findOne({ where: { documentId } })) as UserRow | null;
+    const user = (await strapi.db.query(USER).findOne({ where: { documentId }, populate: { portal: { select: ['id'] } } })) as UserRow | null;
     if (!user) throw new errors.NotFoundError('Investor not found');
     return user;
   }
@@ -193,19 +194,26 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
       };
     },
 
-    /** GET /sponsor-desk/investors/:documentId: one account in full. */
+    /**
+     * GET /sponsor-desk/investors/:documentId: one account in full, as its portal (the one the directory lists it in)
+     * sees it: its commitments to that portal's funds, and the documents of those funds or of no fund; what the
+     * investor holds with another portal's funds is that portal's to show.
+     */
     async find(documentId: string) {
       const user = await userOf(documentId);
+      const portalId = user.portal?.id ?? (await portals(strapi).findAll()).find((row) => row.isDefault)?.id ?? null;
       const now = new Date();
       const live = { isDeleted: { $ne: true } };
       const newest = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
+      const portalFund = { company: { portal: { id: portalId } } };
+      const ofPortal = { $or: [{ fund: { id: { $null: true } } }, { fund: portalFund }] };
       const [proofs, rows, open, taxes, news, agreements] = await Promise.all([
         strapi.db.query(PROOF_DOCUMENT).findMany({ where: { user: { id: user.id }, ...live }, orderBy: newest, limit: 200 }),
-        strapi.db.query(SYND_USER).findMany({ where: { user: { id: user.id } }, populate: { fund: { select: ['documentId', 'name'] } }, orderBy: newest, limit: 200 }),
+        strapi.db.query(SYND_USER).findMany({ where: { user: { id: user.id }, fund: portalFund }, populate: { fund: { select: ['documentId', 'name'] } }, orderBy: newest, limit: 200 }),
         strapi.db.query(USER_AUTH).findMany({ where: { user: { id: user.id }, expiresAt: { $gt: now } }, select: ['label', 'createdAt', 'expiresAt', 'isGuestSession'], orderBy: newest, limit: 200 }),
-        strapi.db.query(DOCUMENT_KINDS.tax).findMany({ where: { user: { id: user.id }, ...live }, populate: { fund: { select: ['name'] } }, orderBy: newest, limit: 200 }),
-        strapi.db.query(DOCUMENT_KINDS.news).findMany({ where: { user: { id: user.id }, ...live }, populate: { fund: { select: ['name'] } }, orderBy: newest, limit: 200 }),
-        strapi.db.query(DOCUMENT_KINDS.agreement).findMany({ where: { syndUser: { user: { id: user.id } }, ...live }, populate: { syndUser: { populate: { fund: { select: ['name'] } } } }, orderBy: newest, limit: 200 }),
+        strapi.db.query(DOCUMENT_KINDS.tax).findMany({ where: { user: { id: user.id }, ...live, ...ofPortal }, populate: { fund: { select: ['name'] } }, orderBy: newest, limit: 200 }),
+        strapi.db.query(DOCUMENT_KINDS.news).findMany({ where: { user: { id: user.id }, ...live, ...ofPortal }, populate: { fund: { select: ['name'] } }, orderBy: newest, limit: 200 }),
+        strapi.db.query(DOCUMENT_KINDS.agreement).findMany({ where: { syndUser: { user: { id: user.id }, fund: portalFund }, ...live }, populate: { syndUser: { populate: { fund: { select: ['name'] } } } }, orderBy: newest, limit: 200 }),
       ]);
       return {
         documentId: user.documentId,
@@ -248,9 +256,10 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
      * from the private storage, for staff to read (the route records each download).
      */
     async documentFile(kind: string, documentId: string): Promise<{ bytes: Buffer; name: string; type: string }> {
-      if (!Object.prototype.hasOwnProperty.call(DOCUMENT_KINDS, kind)) throw new errors.ValidationError(`kind must be one of ${Object.keys(DOCUMENT_KINDS).join(', ')}`);
+      const uid = ownValue(DOCUMENT_KINDS, kind);
+      if (!uid) throw new errors.ValidationError(`kind must be one of ${Object.keys(DOCUMENT_KINDS).join(', ')}`);
       const row = /^[A-Za-z0-9]{1,64}$/.test(documentId)
-        ? ((await strapi.db.query(DOCUMENT_KINDS[kind as DocumentKind]).findOne({ where: { documentId, isDeleted: { $ne: true } }, select: ['originalName', 'docPath'] })) as Pick<FileRow, 'originalName' | 'docPath'> | null)
+        ? ((await strapi.db.query(uid).findOne({ where: { documentId, isDeleted: { $ne: true } }, select: ['originalName', 'docPath'] })) as Pick<FileRow, 'originalName' | 'docPath'> | null)
         : null;
       if (!row) throw new errors.NotFoundError('Document not found');
       const storage = fileStorage(strapi);

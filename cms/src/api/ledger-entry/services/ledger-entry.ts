@@ -10,7 +10,7 @@ import { conflict, isUniqueViolation } from '../../../utils/http-errors';
 import { serviceAccessor } from '../../../utils/service';
 import { isIsoDate, isRowId } from '../../../utils/validation';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
-import { targetInScope, type PortalScope } from '../../portal/staff-scope';
+import { fundWhere, targetInScope, type PortalScope } from '../../portal/staff-scope';
 import { byId, investorName } from '../../synd-user/services/synd-user';
 import { deliverNotices, resumeNotices } from '../notices';
 
@@ -113,18 +113,8 @@ export const lineOf = (row: EntryRow): LedgerLine => ({
 const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = () => strapi.db.connection;
 
-  /** A fund named by staff: its numeric id, documentId or url_slug. */
-  const fundWhere = (name: string | number) => {
-    if (typeof name === 'number' || /^\d+$/.test(name)) {
-      if (!isRowId(name)) throw new errors.ValidationError('fund must be an id, documentId or url_slug');
-      return { id: Number(name) };
-    }
-    return { $or: [{ documentId: name }, { url_slug: name }] };
-  };
-
-  /** The fund `id` names (numeric id, documentId or url_slug); 404 'Fund not found' otherwise. */
+  /** The fund `id` names (numeric id, documentId or url_slug, read as the desk's portal check reads it); 404 'Fund not found' otherwise. */
   async function fundNamed(id: unknown): Promise<{ id: number; documentId: string; name: string | null }> {
-    if ((typeof id !== 'string' || !id) && typeof id !== 'number') throw new errors.ValidationError('fund is required');
     const fund = await strapi.db.query(FUND).findOne({ where: fundWhere(id), select: ['id', 'documentId', 'name'] });
     if (!fund) throw new errors.NotFoundError('Fund not found');
     return fund;

@@ -32,8 +32,16 @@ interface TemplateRow {
 const targetOf = (template: TemplateRow): Level => (isLevel(template.defaultTargetLevel) ? template.defaultTargetLevel : 'user');
 
 const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
-  async function template(name: string): Promise<TemplateRow> {
-    const found: TemplateRow | null = await strapi.db.query(TEMPLATE).findOne({ where: { name } });
+  /**
+   * The template `name` as portal `portalId` words it: the portal's own row when its staff made one, else the shared
+   * row (no portal) that super admins keep. Without a portal, the shared row.
+   */
+  async function template(name: string, portalId?: number | null): Promise<TemplateRow> {
+    const rows = (await strapi.db.query(TEMPLATE).findMany({
+      where: { name, $or: [{ portal: { id: { $null: true } } }, ...(portalId ? [{ portal: { id: portalId } }] : [])] },
+      populate: { portal: { select: ['id'] } },
+    })) as (TemplateRow & { portal: { id: number } | null })[];
+    const found = rows.find((row) => row.portal) ?? rows[0];
     if (!found) throw new errors.ValidationError(`There is no notification template ${name}`);
     return found;
   }

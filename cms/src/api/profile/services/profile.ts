@@ -76,7 +76,7 @@ const profileService = ({ strapi }: { strapi: Core.Strapi }) => ({
    */
   async notify(caller: AccountUser, templateName: string, tags: Record<string, string>): Promise<void> {
     const template: { defaultTargetLevel: string | null } | null = (SITE_NOTIFY_TEMPLATES as readonly string[]).includes(templateName)
-      ? await strapi.db.query(TEMPLATE).findOne({ where: { name: templateName }, select: ['defaultTargetLevel'] })
+      ? await strapi.db.query(TEMPLATE).findOne({ where: { name: templateName, portal: { id: { $null: true } } }, select: ['defaultTargetLevel'] })
       : null;
     if (!template) throw new errors.ValidationError('Unknown notification template');
 

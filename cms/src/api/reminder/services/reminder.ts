@@ -10,6 +10,7 @@ import { notificationTags, SYND_USER_POPULATE, type SyndUserRow } from '../../sy
 
 const REMINDER = 'api::reminder.reminder';
 const SYND_USER = 'api::synd-user.synd-user';
+const FUND = 'api::fund.fund';
 /** The notification template of a reminder; content staff reword it in the admin panel. */
 export const REMINDER_TEMPLATE = 'syndication_reminder';
 /** Investors reminded per round: one page of rows read, their reminders claimed and sent, then the next. */
@@ -18,12 +19,16 @@ const BATCH = 50;
 const RESUME_AFTER_MS = 10 * 60_000;
 const RESUME_MAX = 200;
 
-/** The day a reminder counts for: the UTC date. */
+/**
+ * The day a reminder counts for: the UTC date. Portals name no time zone of their own, so 'once a day' is the UTC day
+ * for every portal; the answer names that day and the panel says it is UTC.
+ */
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 /** One reminder per investor a day, whichever fund it is about: the key the database keeps unique. */
 const reminderKey = (userId: number, day: string) => `user:${userId}:${day}`;
 
 type ReminderRow = SyndUserRow & { ft_complete_date: string | null; lastRemindedAt?: string | null };
+type Wording = Awaited<ReturnType<ReturnType<typeof notifications>['template']>>;
 
 /** A claimed reminder waiting for its notification and mail: its row, the investor and what to say. */
 interface Queued {
@@ -72,12 +77,15 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
    * of one reminder (a call resuming another's) send it once. A reminder whose mail fails is removed again and the
    * commitment's last reminder set back to the last one given, so the investor may be reminded again the same day.
    */
-  async function deliver(queue: Queued[], template: Awaited<ReturnType<ReturnType<typeof notifications>['template']>>): Promise<void> {
+  async function deliver(queue: Queued[]): Promise<void> {
+    const wordings = new Map<number | null, Promise<Wording>>();
     for (const { reminderId, row, step } of queue) {
       const { count } = await strapi.db.query(REMINDER).updateMany({ where: { id: reminderId, sentAt: { $null: true } }, data: { sentAt: new Date() } });
       if (!count) continue;
       try {
-        const failed = await notifications(strapi).sendTelling(REMINDER_TEMPLATE, [row.user as Recipient], { ...notificationTags(row), step }, template);
+        const portalId = row.fund?.company?.portal?.id ?? null;
+        if (!wordings.has(portalId)) wordings.set(portalId, wordingFor(portalId));
+        const failed = await notifications(strapi).sendTelling(REMINDER_TEMPLATE, [row.user as Recipient], { ...notificationTags(row), step }, await wordings.get(portalId)!);
         if (failed.length) throw new Error('the mail was not sent');
       } catch (error) {
         strapi.log.error(`Reminder to ${row.user?.email} not given (${String(error)}): it may be sent again today`);
@@ -85,6 +93,9 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
     }
   }
+
+  /** The reminder as a portal words it: its own syndication_reminder template, else the shared one. */
+  const wordingFor = (portalId: number | null) => notifications(strapi).template(REMINDER_TEMPLATE, portalId);
 
   /** Removes a reminder never given, and sets its commitment's last reminder back to the last one given. */
   async function withdraw(reminderId: number, syndUserId: number | null): Promise<void> {
@@ -125,7 +136,7 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
         if (row?.user && reminderStep(row)) queue.push({ reminderId: reminder.id, row, step: reminder.step ?? reminderStep(row)! });
         else await withdraw(reminder.id, row?.id ?? null);
       }
-      if (queue.length) await deliver(queue, await notifications(strapi).template(REMINDER_TEMPLATE));
+      if (queue.length) await deliver(queue);
       return queue.length;
     },
 
@@ -133,16 +144,20 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
      * POST /sponsor-desk/reminders {fund, state}: reminds each investor of the fund in `state` who must still sign or
      * fund (docs/sponsor-desk.md), by the syndication_reminder template (bell and mail), at most once per investor a
      * day; each reminder is recorded with who sent it. The call claims each investor's reminder of the day and
-     * answers how many it will send, how many it skipped as reminded today, and how many in the state need nothing of
-     * them (signed alone, waiting for management); the mails go out after the answer (`delivered` resolves then).
+     * answers how many it will send, how many it skipped as reminded today, how many in the state need nothing of
+     * them (signed alone, waiting for management) and how many have no account to remind (`noAccount`: the account
+     * was deleted); the mails go out after the answer (`delivered` resolves then). The fund's portal's own wording of
+     * the template is used when its staff made one.
      */
     async send(input: Record<string, unknown>, staffName: string, now = new Date()) {
       const state = input.state as RaiseState;
       if (!REMINDABLE_STATES.includes(state)) throw new errors.ValidationError(`state must be one of ${REMINDABLE_STATES.join(', ')}: investors who must still sign or fund`);
       const fund = await ledger(strapi).fundNamed(input.fund);
-      const template = await notifications(strapi).template(REMINDER_TEMPLATE);
+      const fundRow = (await strapi.db.query(FUND).findOne({ where: { id: fund.id }, select: ['id'], populate: { company: { select: ['id'], populate: { portal: { select: ['id'] } } } } })) as { company: { portal: { id: number } | null } | null } | null;
+      // Refused before anything is claimed when the template is missing.
+      await wordingFor(fundRow?.company?.portal?.id ?? null);
       const day = dayOf(now);
-      const tally = { sent: 0, skipped: 0, notNeeded: 0 };
+      const tally = { sent: 0, skipped: 0, notNeeded: 0, noAccount: 0 };
       const queue: Queued[] = [];
       for (let after = 0; ;) {
         const ids = ((await board(strapi).rowsOf([fund.id])
@@ -155,7 +170,9 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
         after = ids[ids.length - 1];
         const rows = (await strapi.db.query(SYND_USER).findMany({ where: { id: { $in: ids } }, populate: SYND_USER_POPULATE, orderBy: { id: 'asc' } })) as ReminderRow[];
         const due = rows.filter((row) => row.user && reminderStep(row));
-        tally.notNeeded += rows.length - due.length;
+        const noAccount = rows.filter((row) => !row.user).length;
+        tally.noAccount += noAccount;
+        tally.notNeeded += rows.length - due.length - noAccount;
         const taken = new Set(((await strapi.db.query(REMINDER).findMany({
           where: { reminderKey: { $in: due.map((row) => reminderKey(row.user!.id, day)) } },
           select: ['reminderKey'],
@@ -187,7 +204,7 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
         orderBy: { id: 'asc' },
       }) : []) as { id: number; step: string | null; syndUser: ReminderRow | null }[];
       for (const reminder of left) if (reminder.syndUser?.user) queue.push({ reminderId: reminder.id, row: reminder.syndUser, step: reminder.step ?? '' });
-      const delivered = deliver(queue, template).catch((error: unknown) => strapi.log.error(`Reminders of ${fund.name} stopped: ${String(error)}`));
+      const delivered = deliver(queue).catch((error: unknown) => strapi.log.error(`Reminders of ${fund.name} stopped: ${String(error)}`));
       return { answer: { fund: { documentId: fund.documentId, name: fund.name }, state, day, ...tally }, delivered };
     },
   };

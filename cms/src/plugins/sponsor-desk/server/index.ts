@@ -57,6 +57,7 @@ const staffEmail = (ctx: Context): string => (ctx.state.user as { email?: string
 
 const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
   async funds(ctx: Context) {
+    if (ctx.query.portal !== undefined && typeof ctx.query.portal !== 'string') throw new errors.ValidationError('portal must be given once, as text');
     if (ctx.query.all !== undefined && !['true', 'false'].includes(String(ctx.query.all))) throw new errors.ValidationError('all must be true or false');
     ctx.body = await board(strapi).funds(ctx.query.portal, { all: ctx.query.all === 'true' }, scopeOf(ctx));
   },
@@ -198,7 +199,9 @@ async function csvBody(ctx: Context): Promise<string> {
     if (size > CSV_MAX_BYTES) throw new errors.PayloadTooLargeError('The CSV is larger than 2 MB: split it');
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.includes('\u0000')) throw new errors.ValidationError('The CSV must not hold a NUL character');
+  return text;
 }
 
 /** The longest record of a request's body a desk action keeps. */
@@ -214,7 +217,8 @@ async function record(ctx: Context, action: string, status: number): Promise<voi
   const request = ctx.request as unknown as { body?: unknown; query?: Record<string, unknown>; path: string; method: string; files?: Record<string, { originalFilename?: string | null } | unknown[]> };
   const file = request.files?.file;
   const sent = request.method === 'GET' ? request.query : request.body;
-  const asked = JSON.stringify({ ...(typeof sent === 'object' && sent ? sent : {}), ...(file && !Array.isArray(file) && { file: (file as { originalFilename?: string | null }).originalFilename }) });
+  // A NUL byte sent (a refused call) is kept as U+FFFD: PostgreSQL's jsonb refuses \u0000, which would lose the record.
+  const asked = JSON.stringify({ ...(typeof sent === 'object' && sent ? sent : {}), ...(file && !Array.isArray(file) && { file: (file as { originalFilename?: string | null }).originalFilename }) }).replace(/\\u0000/g, '\\ufffd');
   try {
     await strapi.db.query('api::desk-action.desk-action').create({
       data: { action, staffName: staffName(ctx), staffEmail: staffEmail(ctx), path: request.path, request: asked.length > RECORD_MAX ? { cut: asked.slice(0, RECORD_MAX) } : JSON.parse(asked), status },
@@ -285,6 +289,29 @@ const inTheirPortals = (rules: ScopeRule[]) => async (ctx: Context, next: () => 
   await next();
 };
 
+/** The first of a request's parameters, query names or body fields holding a NUL byte, by its path ('fund', 'syndUsers.0'). */
+function nulField(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (!value || typeof value !== 'object' || depth > 32) return null;
+  for (const [key, each] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return at;
+    const found = nulField(each, at, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * A NUL byte anywhere in what the call names or sends is refused (400) before anything reads it: PostgreSQL refuses
+ * one in text (error 22021), which would answer a 500, and no id, name, search or note holds one.
+ */
+const withoutNul = async (ctx: Context, next: () => Promise<void>) => {
+  const field = nulField({ ...ctx.params, ...ctx.query }, '') ?? nulField((ctx.request as { body?: unknown }).body, '');
+  if (field !== null) throw new errors.ValidationError(`${field || 'The body'} must not hold a NUL character`);
+  await next();
+};
+
 const named = (target: ScopedTarget, from: ScopeRule['from'], key: string): ScopeRule => ({ target, from, key });
 
 /**
@@ -293,7 +320,7 @@ const named = (target: ScopedTarget, from: ScopeRule['from'], key: string): Scop
  */
 const may = (permission: SponsorDeskAction, action: string, kept: boolean, names: ScopeRule[] = []) => ({
   policies: ['admin::isAuthenticatedAdmin', { name: 'plugin::sponsor-desk.holds', config: { permission, action } }],
-  middlewares: [recorded(action, kept), inTheirPortals(names)],
+  middlewares: [recorded(action, kept), withoutNul, inTheirPortals(names)],
 });
 
 export default {
