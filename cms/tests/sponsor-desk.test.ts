@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { adminToken, call, mailsTo, signedInUser, waitForMail } from './helpers/auth';
@@ -9,7 +9,7 @@ import { http, useStrapi, type TestApp } from './helpers/strapi';
 import { upkeep } from '../src/api/upkeep/services/upkeep';
 
 /**
- * The money after the raise (docs/api-staff.md): staff draft a capital call or distribution and see its allocation,
+ * The money after the raise (docs/capital-accounts.md): staff draft a capital call or distribution and see its allocation,
  * an admin posts it once, funding and valuations are recorded, and each investor reads only their own ledger and
  * figures through the site's calls.
  */
@@ -122,29 +122,55 @@ describe('capital calls and distributions', () => {
     }
   });
 
-  it('sends the notices an instance left half-sent from the upkeep, from where it stopped', async () => {
+  it('delivers a notice whose mail failed from the upkeep, once: one PDF, one bell and one mail per investor', async () => {
     const { fund, investors } = await fundWith(home, 'desk-resume', [10_000, 20_000, 30_000]);
+    const [, unlucky] = investors;
     const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'capital_call', date: '2026-03-01', due_date: '2026-03-15', percent: 10 });
-    // Posted as if its instance stopped after notifying the first investor, half an hour ago.
+    const EVENT = 'api::fund-event.fund-event';
+    // The mail server refuses the unlucky investor's mail while the call is posted.
+    const mailer = app.strapi.plugin('email').service('email') as { send(options: { to: string }): Promise<unknown> };
+    const original = mailer.send.bind(mailer);
+    const refusing = vi.spyOn(mailer, 'send').mockImplementation((options) => (options.to === unlucky.email ? Promise.reject(new Error('The mail server is away')) : original(options)));
+    const desk = app.strapi.service('api::ledger-entry.ledger-entry') as unknown as { postEvent(id: string, by: string): Promise<{ notices: Promise<number> }> };
+    const delivered = await (await desk.postEvent(draft.body.documentId, 'Test')).notices.finally(() => refusing.mockRestore());
+    expect(delivered).toBe(2);
+    const noticesOf = (email: string) => mailsTo(email).filter((mail) => mail.text.includes('Capital call for desk-resume fund')).length;
+    expect(investors.map((investor) => noticesOf(investor.email))).toEqual([1, 0, 1]);
+    const event = await app.strapi.db.query(EVENT).findOne({ where: { documentId: draft.body.documentId } });
+    // Not done: the unlucky investor's notice is owed.
+    expect(event.noticesDoneAt).toBeNull();
+    // An hour later the upkeep tries it again: the mail goes, the PDF and the bell made the first time stand.
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    await app.strapi.db.query(EVENT).update({ where: { id: event.id }, data: { posted_at: hourAgo } });
+    await app.strapi.db.query(CALL_ITEM).updateMany({ where: { fundEvent: { id: event.id }, noticeSentAt: { $null: true } }, data: { noticeClaimedAt: hourAgo } });
+    expect((await upkeep(app.strapi).run()).noticesResumed).toBe(1);
+    expect(investors.map((investor) => noticesOf(investor.email))).toEqual([1, 1, 1]);
+    for (const investor of investors) {
+      const bell = await call(app, 'GET', '/api/notifications?mine=true&limit=10', undefined, { authCode: investor.authCode });
+      expect(bell.body.items.filter((item: { subject: string }) => item.subject.startsWith('Capital call for desk-resume fund'))).toHaveLength(1);
+      const listed = await call(app, 'GET', '/api/news_documents?mine=true&limit=999', undefined, { authCode: investor.authCode });
+      expect(listed.body.items.map((item: { displayTitle: string }) => item.displayTitle)).toEqual(['Capital call notice, 2026-03-01']);
+    }
+    expect((await app.strapi.db.query(EVENT).findOne({ where: { id: event.id } })).noticesDoneAt).toBeTruthy();
+    expect((await upkeep(app.strapi).run()).noticesResumed).toBe(0);
+  });
+
+  it('resumes the notices of an instance that stopped after claiming them, without sending one twice', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-stopped', [10_000, 20_000]);
+    const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'capital_call', date: '2026-03-01', due_date: '2026-03-15', percent: 10 });
     const desk = app.strapi.service('api::ledger-entry.ledger-entry') as unknown as { postEvent(id: string, by: string): Promise<{ notices: Promise<number> }> };
     await (await desk.postEvent(draft.body.documentId, 'Test')).notices;
     const EVENT = 'api::fund-event.fund-event';
     const event = await app.strapi.db.query(EVENT).findOne({ where: { documentId: draft.body.documentId } });
-    const entries = await app.strapi.db.query(CALL_ITEM).findMany({ where: { fundEvent: { id: event.id } }, orderBy: { id: 'asc' }, populate: { syndUser: { select: ['id'] } } });
-    expect(entries).toHaveLength(3);
-    await app.strapi.db.query(EVENT).update({ where: { id: event.id }, data: { noticesSentTo: entries[0].id, noticesDoneAt: null, posted_at: new Date(Date.now() - 30 * 60_000) } });
-    const noticesOf = (email: string) => mailsTo(email).filter((mail) => mail.text.includes('Capital call for desk-resume fund')).length;
-    const before = investors.map((investor) => noticesOf(investor.email));
-    expect(before).toEqual([1, 1, 1]);
-
-    const round = await upkeep(app.strapi).run();
-    expect(round.noticesResumed).toBe(2);
-    // The first investor was notified before the stop; the others get theirs now.
-    const owners = entries.map((entry: { syndUser: { id: number } }) => entry.syndUser.id);
-    const after = investors.map((investor) => noticesOf(investor.email) - before[investors.indexOf(investor)]);
-    expect(after).toEqual(investors.map((investor) => (investor.syndUser.id === owners[0] ? 0 : 1)));
+    // As if the instance had stopped between claiming the second notice and finishing it (its bell and mail went).
+    const [, second] = await app.strapi.db.query(CALL_ITEM).findMany({ where: { fundEvent: { id: event.id } }, orderBy: { id: 'asc' } });
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    await app.strapi.db.query(CALL_ITEM).update({ where: { id: second.id }, data: { noticeSentAt: null, noticeClaimedAt: hourAgo } });
+    await app.strapi.db.query(EVENT).update({ where: { id: event.id }, data: { noticesDoneAt: null, posted_at: hourAgo } });
+    expect((await upkeep(app.strapi).run()).noticesResumed).toBe(1);
+    const noticesOf = (email: string) => mailsTo(email).filter((mail) => mail.text.includes('Capital call for desk-stopped fund')).length;
+    expect(investors.map((investor) => noticesOf(investor.email))).toEqual([1, 1]);
     expect((await app.strapi.db.query(EVENT).findOne({ where: { id: event.id } })).noticesDoneAt).toBeTruthy();
-    expect((await upkeep(app.strapi).run()).noticesResumed).toBe(0);
   });
 
   it('writes one set of entries when the same event is posted five times at once', async () => {
@@ -299,12 +325,13 @@ describe('funding and valuations', () => {
     const summaryOf = async () => (await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode })).body;
     const open = (fundEvent: string, amount: number, due: string) => ({ fund_name: 'desk-open-call fund', fund_slug: 'desk-open-call', amount, due_date: due, fundEvent });
     expect((await summaryOf()).openCalls).toEqual([open(first, 10_000, '2026-02-20'), open(second, 4_000, '2026-03-20')]);
-    // A fund whose only money is a call not paid yet keeps a ledger: nothing invested, not the spec's commitment.
+    // A fund whose only record is a call not paid yet has no ledger: its investor keeps the spec's figures (the
+    // commitment at the fund's value), and sees the call owed.
     const fresh = await fundWith(home, 'desk-first-call', [50_000]);
     const firstCall = await admin('POST', '/sponsor-desk/fund-events', { fund: fresh.fund.documentId, type: 'capital_call', date: '2026-02-01', due_date: '2026-02-20', percent: 20 });
     await admin('POST', `/sponsor-desk/fund-events/${firstCall.body.documentId}/post`);
     const freshSummary = (await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: fresh.investors[0].authCode })).body;
-    expect(freshSummary.rows[0]).toMatchObject({ investment_made: 0, current_value: 0, has_ledger: true });
+    expect(freshSummary.rows[0]).toMatchObject({ investment_made: 50_000, current_value: 50_000, has_ledger: false });
     expect(freshSummary.openCalls).toEqual([{ fund_name: 'desk-first-call fund', fund_slug: 'desk-first-call', amount: 10_000, due_date: '2026-02-20', fundEvent: firstCall.body.documentId }]);
     // A posted call is owed, not paid: nothing more is invested until the money arrives.
     expect((await summaryOf()).rows[0]).toMatchObject({ investment_made: 20_000 });
@@ -332,6 +359,43 @@ describe('funding and valuations', () => {
     expect((await summaryOf()).rows[0]).toMatchObject({ investment_made: 34_000 });
     const row = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: ann.syndUser.id } });
     expect(new Date(row.ft_complete_date).toISOString().slice(0, 10)).toBe('2026-03-10');
+  });
+
+  it('brings commitments funded before the ledger into it when the fund posts its first distribution or call', async () => {
+    // Funded the spec's way: the funds transfer completed, no contribution recorded.
+    const { fund, investors } = await fundWith(home, 'desk-before', [30_000, 10_000, 40_000]);
+    const [ann, ben, cat] = investors;
+    for (const [each, day] of [[ann, '2025-06-01'], [ben, '2025-07-01']] as const) {
+      await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: each.syndUser.id }, data: { ft_complete_date: new Date(`${day}T00:00:00Z`) } });
+    }
+    const summaryOf = async (who: Investor) => (await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: who.authCode })).body.rows[0];
+    expect(await summaryOf(ann)).toMatchObject({ investment_made: 30_000, has_ledger: false });
+    // Shared by funded capital: Ann's $30,000 and Ben's $10,000 count as funded; Cat has not funded.
+    const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: '2026-06-30', total_cents: 400_000, kind: 'income' });
+    expect(draft.body.allocation.map((line: { base_cents: number; amount_cents: number }) => [line.base_cents, line.amount_cents])).toEqual([[3_000_000, 300_000], [1_000_000, 100_000], [0, 0]]);
+    expect((await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`)).status).toBe(200);
+    expect((await entriesOf(ann.syndUser.id)).map((entry) => [entry.type, Number(entry.amount_cents), String(entry.effective_date).slice(0, 10)]).sort())
+      .toEqual([['contribution', 3_000_000, '2025-06-01'], ['distribution', 300_000, '2026-06-30']]);
+    const notes = (await app.strapi.db.query(LEDGER).findMany({ where: { syndUser: { id: ben.syndUser.id }, type: 'contribution' }, select: ['note'] })) as { note: string }[];
+    expect(notes.map((each) => each.note)).toEqual(['Funded before the ledger']);
+    // The investors' dashboards keep their money: invested, distributed, a value and a rate of return.
+    const row = await summaryOf(ann);
+    expect(row).toMatchObject({ investment_made: 30_000, current_distribution: 3_000, has_ledger: true });
+    expect(row.current_value).toBeGreaterThan(0);
+    expect(row.irr).not.toBeNull();
+    expect(await summaryOf(ben)).toMatchObject({ investment_made: 10_000, current_distribution: 1_000, has_ledger: true });
+    // Cat funds later on the desk: Ann's and Ben's contributions are not written twice.
+    expect((await admin('POST', '/sponsor-desk/funding', { syndUser: cat.syndUser.documentId, amount_cents: 4_000_000, date: '2026-07-01' })).status).toBe(200);
+    expect(await app.strapi.db.query(LEDGER).count({ where: { fund: { id: fund.id }, type: 'contribution' } })).toBe(3);
+  });
+
+  it('writes the funded-before-the-ledger contributions when the first money is confirmed on the desk', async () => {
+    const { investors } = await fundWith(home, 'desk-before-funding', [20_000, 10_000]);
+    const [ann, ben] = investors;
+    await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: ann.syndUser.id }, data: { ft_complete_date: new Date('2025-05-01T00:00:00Z') } });
+    expect((await admin('POST', '/sponsor-desk/funding', { syndUser: ben.syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-05' })).status).toBe(200);
+    expect((await entriesOf(ann.syndUser.id)).map((entry) => [entry.type, Number(entry.amount_cents), String(entry.effective_date).slice(0, 10)])).toEqual([['contribution', 2_000_000, '2025-05-01']]);
+    expect((await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode })).body.rows[0]).toMatchObject({ investment_made: 20_000, has_ledger: true });
   });
 
   it('never calls or takes more than an investor committed, and reads a percent call as a percent of each commitment', async () => {
@@ -384,13 +448,21 @@ describe('funding and valuations', () => {
     expect(draft.body.allocation.map((line: { amount_cents: number }) => line.amount_cents)).toEqual([50_000, 50_000]);
     // Ann's money arrives after the preview: shared by funded capital, the split is no longer 1:1.
     await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 250_000, date: '2026-01-10' });
+    const changed = 'The allocation changed since you previewed it: review it again';
     const stale = await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`);
-    expect([stale.status, stale.body.error.message]).toEqual([409, 'The allocation changed since the preview; preview again']);
+    expect([stale.status, stale.body.error.message]).toEqual([409, changed]);
     expect((await entriesOf(ben.syndUser.id)).map((entry) => entry.type)).toEqual(['contribution']);
-    const again = await admin('GET', `/sponsor-desk/fund-events/${draft.body.documentId}`);
+    // Reading the draft (any staff who may read) shows the new table and changes nothing: the admin page still holding
+    // the old preview is refused.
+    const again = await editor('GET', `/sponsor-desk/fund-events/${draft.body.documentId}`);
     expect(again.body).toMatchObject({ state: 'draft' });
     expect(again.body.allocation.map((line: { amount_cents: number }) => line.amount_cents)).toEqual([60_000, 40_000]);
-    expect((await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`)).status).toBe(200);
+    expect((await editor('GET', `/sponsor-desk/fund-events/${draft.body.documentId}/allocation`)).body.allocationHash).toBe(again.body.allocationHash);
+    const old = await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`, { allocationHash: draft.body.allocationHash });
+    expect([old.status, old.body.error.message]).toEqual([409, changed]);
+    expect((await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`, { allocationHash: 'not a hash' })).status).toBe(400);
+    // Posting the table reviewed posts it.
+    expect((await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`, { allocationHash: again.body.allocationHash })).status).toBe(200);
     expect((await entriesOf(ann.syndUser.id)).filter((entry) => entry.type === 'distribution').map((entry) => Number(entry.amount_cents))).toEqual([60_000]);
   });
 
@@ -445,9 +517,49 @@ describe('funding and valuations', () => {
     expect(changed.status).toBe(403);
     expect((await admin('DELETE', route)).status).toBe(403);
     expect((await entriesOf(investors[0].syndUser.id)).map((each) => Number(each.amount_cents))).toEqual([1_000_000]);
-    // Content staff read the ledger and cannot add to it by hand.
+    // Content staff read the ledger; nobody adds to it by hand, not even the super admin, nor copies an entry.
     expect((await editor('GET', `/content-manager/collection-types/${LEDGER}?page=1&pageSize=10`)).status).toBe(200);
     expect((await editor('POST', `/content-manager/collection-types/${LEDGER}`, { type: 'contribution', amount_cents: 5, effective_date: '2026-01-01' })).status).toBe(403);
+    const made = await admin('POST', `/content-manager/collection-types/${LEDGER}`, { type: 'contribution', amount_cents: 5, effective_date: '2026-01-01', syndUser: investors[0].syndUser.documentId });
+    expect([made.status, made.body.error.message]).toEqual([403, 'Ledger entries come only from the sponsor desk (posting, funding, adjustments, imports) and are never changed or deleted: record an adjustment that names the entry']);
+    expect((await admin('POST', `/content-manager/collection-types/${LEDGER}/clone/${entry.documentId}`, { amount_cents: 7 })).status).toBe(403);
+    expect((await entriesOf(investors[0].syndUser.id)).map((each) => Number(each.amount_cents))).toEqual([1_000_000]);
+  });
+
+  it('keeps valuations, posted events, and the commitments and funds money was recorded for, whoever edits', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-kept', [10_000]);
+    const cm = (uid: string, id = '') => `/content-manager/collection-types/${uid}${id ? `/${id}` : ''}`;
+    const VALUATION = 'api::valuation.valuation';
+    const EVENT = 'api::fund-event.fund-event';
+    const valuation = await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2026-03-31', value_percent: 110 });
+    expect(valuation.status).toBe(200);
+    const changed = await admin('PUT', cm(VALUATION, valuation.body.documentId), { value_percent: 500 });
+    expect([changed.status, changed.body.error.message]).toEqual([403, 'A recorded valuation is never changed or deleted: record a newer valuation on the sponsor desk']);
+    expect((await admin('DELETE', cm(VALUATION, valuation.body.documentId))).status).toBe(403);
+    expect(Number((await app.strapi.db.query(VALUATION).findOne({ where: { documentId: valuation.body.documentId } })).value_percent)).toBe(110);
+
+    // A fund event is drafted on the desk: one typed into the panel (here with neither a total nor a percent) is refused.
+    const typed = await admin('POST', cm(EVENT), { fund: fund.documentId, type: 'distribution', date: '2026-04-01', kind: 'income' });
+    expect([typed.status, typed.body.error.message]).toEqual([403, 'Capital calls and distributions are drafted on the sponsor desk (Capital accounts), where their terms and allocation are checked']);
+    expect(await app.strapi.db.query(EVENT).count({ where: { fund: { id: fund.id } } })).toBe(0);
+    await admin('POST', '/sponsor-desk/funding', { syndUser: investors[0].syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-05' });
+    const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: '2026-04-01', total_cents: 50_000, kind: 'income' });
+    expect((await admin('PUT', cm(EVENT, draft.body.documentId), { total_cents: null })).status).toBe(403);
+    await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`);
+    const removed = await admin('DELETE', cm(EVENT, draft.body.documentId));
+    expect([removed.status, removed.body.error.message]).toEqual([403, 'A posted event is never changed or deleted: correct it with adjustment entries']);
+
+    // The commitment and the fund stay with their ledger.
+    const gone = await admin('DELETE', cm('api::synd-user.synd-user', investors[0].syndUser.documentId));
+    expect([gone.status, gone.body.error.message]).toEqual([403, 'This commitment has ledger entries: it is kept with its capital account and cannot be deleted']);
+    const fundGone = await admin('DELETE', cm('api::fund.fund', fund.documentId));
+    expect([fundGone.status, fundGone.body.error.message]).toEqual([403, 'This fund has ledger entries: it is kept with its capital account and cannot be deleted']);
+    expect(await app.strapi.db.query('api::synd-user.synd-user').count({ where: { id: investors[0].syndUser.id } })).toBe(1);
+    expect(await app.strapi.db.query('api::fund.fund').count({ where: { id: fund.id } })).toBe(1);
+    // A fund with only a valuation is kept too.
+    const other = await fundWith(home, 'desk-kept-valued', [10_000]);
+    await admin('POST', '/sponsor-desk/valuations', { fund: other.fund.documentId, date: '2026-03-31', value_percent: 100 });
+    expect((await admin('DELETE', cm('api::fund.fund', other.fund.documentId))).body.error.message).toBe('This fund has valuations: it cannot be deleted');
   });
 });
 

@@ -188,13 +188,16 @@ const LAYOUTS: Record<string, Layout> = {
       fundEvent: 'The capital call or distribution that wrote this entry, if any.',
       corrects: 'For an adjustment: the entry it corrects.',
       recordedBy: 'The staff member who posted or recorded it.',
+      noticeClaimedAt: 'When a delivery last took up this investor’s notice of the event (capital call or distribution).',
+      noticeSentAt: 'When this investor’s notice (PDF, bell and mail) was delivered; empty until all of it went (the hourly upkeep tries again).',
+      noticeBellId: 'The bell notification of this investor’s notice, kept so a retry never makes a second one.',
     },
   },
   'api::fund-event.fund-event': {
     mainField: 'date',
     list: ['date', 'fund', 'type', 'state', 'total_cents', 'posted_at'],
     descriptions: {
-      type: 'A capital call asks investors for money; a distribution pays them.',
+      type: 'A capital call asks investors for money; a distribution pays them. Drafted and posted on the sponsor desk (Capital accounts), not here.',
       total_cents: 'The total in cents, shared among the investors to the cent; or leave empty and give a percent (capital calls).',
       percent: 'A capital call of this percent of each investor’s commitment.',
       basis: 'Share pro rata to commitments, or to the capital each investor has funded so far.',
@@ -214,13 +217,16 @@ const LAYOUTS: Record<string, Layout> = {
       amount_cents: 'What the investor owes for this call, in cents; open until the contribution that pays it is in the ledger.',
       itemKey: 'One item per call and investor.',
       paymentKey: 'The ledger entry that pays this item carries this key.',
+      noticeClaimedAt: 'When a delivery last took up this investor’s notice of the event (capital call or distribution).',
+      noticeSentAt: 'When this investor’s notice (PDF, bell and mail) was delivered; empty until all of it went (the hourly upkeep tries again).',
+      noticeBellId: 'The bell notification of this investor’s notice, kept so a retry never makes a second one.',
     },
   },
   'api::valuation.valuation': {
     mainField: 'date',
     list: ['date', 'fund', 'value_percent', 'recordedBy'],
     descriptions: {
-      value_percent: 'The fund’s value as a percent of the capital contributed (120 means each dollar in is worth $1.20); the newest becomes the fund’s Current value (%).',
+      value_percent: 'The fund’s value as a percent of the capital contributed (120 means each dollar in is worth $1.20); the newest becomes the fund’s Current value (%). Recorded on the sponsor desk and never changed: a correction is a newer valuation.',
       total_value_cents: 'The fund’s total value in cents, where the accountant gives one.',
     },
   },
@@ -321,7 +327,7 @@ const LISTED_BY_NAME = new Set([
   'api::notification-template.notification-template', 'api::setting.setting', 'api::valuation.valuation', 'api::fund-event.fund-event',
 ]);
 
-const LAYOUT_VERSION = 20;
+const LAYOUT_VERSION = 21;
 
 type Configuration = {
   settings: Record<string, unknown>;

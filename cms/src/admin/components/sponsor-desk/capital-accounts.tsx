@@ -89,7 +89,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   const postDraft = async () => {
     if (!draft) return;
     try {
-      const posted = (await post(`/sponsor-desk/fund-events/${draft.documentId}/post`)).data as EventPage;
+      const posted = (await post(`/sponsor-desk/fund-events/${draft.documentId}/post`, { allocationHash: draft.allocationHash })).data as EventPage;
       await openEvent(posted.documentId);
       setMessage({ variant: 'success', text: `Posted: ${investors(draft.investors)}, ${dollars(posted.total_cents)}. Each gets a notice by bell and mail.` });
     } catch (error) {

@@ -25,6 +25,8 @@ const FUND = 'api::fund.fund';
 /** An accountant's CSV: these columns (any order, any case; kind and note may be left out); adjustments are recorded on the desk, not imported. */
 const IMPORT_COLUMNS = ['fund', 'investor_email', 'type', 'amount', 'effective_date'] as const;
 const IMPORT_TYPES: LedgerType[] = ['contribution', 'distribution', 'fee'];
+/** The note of the contribution that brings a commitment funded before the ledger into it. */
+export const FUNDED_BEFORE_LEDGER = 'Funded before the ledger';
 /** One import is one transaction: a fund's year of entries fits many times over. */
 const IMPORT_MAX_LINES = 10_000;
 
@@ -94,6 +96,7 @@ const hasTwoDecimalsAtMost = (value: number) => Math.abs(Math.round(value * 100)
 /** The fingerprint of an allocation table: who takes what, on what base. */
 const allocationHash = (lines: AllocationLine[]) =>
   crypto.createHash('sha256').update(JSON.stringify(lines.map((line) => [line.syndUser.documentId, line.base_cents, line.amount_cents]))).digest('hex');
+const ALLOCATION_CHANGED = 'The allocation changed since you previewed it: review it again';
 /** The ledger key of the contribution that pays one investor's share of a capital call. */
 const callPaymentKey = (eventDocumentId: string, syndUserDocumentId: string) => `event:${eventDocumentId}:${syndUserDocumentId}`;
 const usd = (centsValue: number) => formatUsd(centsValue / 100);
@@ -133,15 +136,17 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
   /**
    * The fund's investors who take part in calls and distributions (accepted, agreement complete), with their
    * commitment and what they have funded so far (contributions and the adjustments correcting them), summed by the
-   * database: three queries, however many investors.
+   * database: three queries, however many investors. A commitment funded before the ledger (its funds transfer
+   * completed, no contribution recorded) counts as funded in full: posting writes that contribution
+   * (recordFundedBeforeLedger), so the preview and the post share alike.
    */
   async function positions(fundId: number): Promise<Position[]> {
     const rows = (await strapi.db.query(SYND_USER).findMany({
       where: { fund: { id: fundId }, invest_status: INVEST_STATUS.accepted, sa_complete_date: { $notNull: true } },
-      select: ['id', 'documentId', 'invest_amount', 'userFirstName', 'userLastName'],
+      select: ['id', 'documentId', 'invest_amount', 'ft_complete_date', 'userFirstName', 'userLastName'],
       populate: { user: { select: ['email', 'firstName', 'lastName'] } },
       orderBy: { id: 'asc' },
-    })) as { id: number; documentId: string; invest_amount: string | number | null; userFirstName: string | null; userLastName: string | null; user: { email: string; firstName: string | null; lastName: string | null } | null }[];
+    })) as { id: number; documentId: string; invest_amount: string | number | null; ft_complete_date: string | null; userFirstName: string | null; userLastName: string | null; user: { email: string; firstName: string | null; lastName: string | null } | null }[];
     const funded = await fundedBySyndUser(fundId);
     const called = await openCalledBySyndUser(fundId);
     return rows.map((row) => ({
@@ -150,9 +155,38 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       name: investorName(row),
       email: row.user?.email ?? null,
       commitmentCents: dollarsToCents(row.invest_amount),
-      fundedCents: funded.get(row.id) ?? 0,
+      fundedCents: funded.get(row.id) ?? (row.ft_complete_date ? dollarsToCents(row.invest_amount) : 0),
       calledCents: called.get(row.id) ?? 0,
     }));
+  }
+
+  /**
+   * The ledger takes over a fund's figures from its first entry on (fundsWithLedger): so that no investor's money is
+   * lost then, each commitment funded before the ledger (funds transfer completed, no contribution recorded) gets a
+   * contribution 'Funded before the ledger' of its whole commitment, dated the day its transfer completed. Written in
+   * the caller's transaction by every writer of a fund's money (posting, funding, imports), once per commitment (its
+   * key); `except` is the commitment whose money the caller is recording itself.
+   */
+  async function recordFundedBeforeLedger(fundId: number, staffName: string, except?: Set<number>): Promise<number> {
+    const rows = (await strapi.db.query(SYND_USER).findMany({
+      where: { fund: { id: fundId }, invest_status: INVEST_STATUS.accepted, sa_complete_date: { $notNull: true }, ft_complete_date: { $notNull: true } },
+      select: ['id', 'documentId', 'invest_amount', 'ft_complete_date'],
+      orderBy: { id: 'asc' },
+    })) as { id: number; documentId: string; invest_amount: string | number | null; ft_complete_date: string }[];
+    const candidates = rows.filter((row) => !except?.has(row.id) && dollarsToCents(row.invest_amount) > 0);
+    if (!candidates.length) return 0;
+    const funded = await fundedBySyndUser(fundId);
+    let written = 0;
+    for (const row of candidates.filter((each) => !funded.has(each.id))) {
+      await strapi.db.query(LEDGER_ENTRY).create({
+        data: {
+          syndUser: row.id, fund: fundId, type: 'contribution', amount_cents: dollarsToCents(row.invest_amount), effective_date: new Date(row.ft_complete_date).toISOString().slice(0, 10),
+          note: FUNDED_BEFORE_LEDGER, entryKey: `before-ledger:${row.documentId}`, recordedBy: staffName,
+        },
+      });
+      written += 1;
+    }
+    return written;
   }
 
   /**
@@ -520,6 +554,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       // Checked where it is written: a request that waited for the lock finds what the one before it wrote.
       if (await strapi.db.query(LEDGER_ENTRY).findOne({ where: { entryKey: data.entryKey }, select: ['id'] })) throw new errors.ApplicationError(twice);
       await check?.();
+      await recordFundedBeforeLedger(row.fund.id, staffName, new Set([row.id]));
       const created = (await strapi.db.query(LEDGER_ENTRY).create({
         data: { syndUser: row.id, fund: row.fund.id, type: 'contribution', amount_cents: data.amount_cents, effective_date: data.date, note: data.note, entryKey: data.entryKey, fundEvent: data.fundEvent ?? null, recordedBy: staffName },
       })) as { id: number; documentId: string };
@@ -619,30 +654,39 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
           allocationHash: allocationHash(allocation),
         },
       })) as FundEventRow;
-      return eventView({ ...event, fund }, allocation);
+      return { ...eventView({ ...event, fund }, allocation), allocationHash: event.allocationHash };
     },
 
     /**
-     * An event with its allocation table: a posted one's as it was written; a draft's as it would be posted now, which
-     * becomes the preview its post must match.
+     * An event with its allocation table: a posted one's as it was written; a draft's as it would be posted now, with
+     * its fingerprint (`allocationHash`), which a post may name to say what it previewed. Reading writes nothing.
      */
     async eventWithAllocation(id: string | number) {
       const event = await readEvent(id);
       if (!event.fund) throw new errors.NotFoundError('Fund event not found');
       if (event.state === 'posted') return eventView(event, await postedLines(event));
       const allocation = await allocate(event, event.fund.id);
-      await strapi.db.query(FUND_EVENT).update({ where: { id: event.id, state: 'draft' }, data: { allocationHash: allocationHash(allocation) } });
-      return eventView(event, allocation);
+      return { ...eventView(event, allocation), allocationHash: allocationHash(allocation) };
     },
 
     /**
      * Posts a draft: one transaction marks it posted (only if it is still a draft: of two posts at once, one wins)
      * and writes every investor's entry, or nothing. Posting a posted event again changes nothing. Returns the event,
      * whether this call posted it, and the delivery of its notices under way (how many were sent, once done).
+     * What is posted is what was previewed: `previewed` (the allocationHash the preview showed) or, without it, the
+     * allocation of the draft as drafted; a table that changed since is refused (409), nothing written.
      */
-    async postEvent(id: string | number, staffName: string) {
+    async postEvent(id: string | number, staffName: string, previewed?: unknown) {
+      if (previewed !== undefined && previewed !== null && (typeof previewed !== 'string' || !/^[0-9a-f]{64}$/.test(previewed))) {
+        throw new errors.ValidationError('allocationHash must be the allocationHash of the preview (64 hexadecimal characters)');
+      }
       const draft = await readEvent(id);
       if (!draft.fund) throw new errors.NotFoundError('Fund event not found');
+      // A draft is made on the desk with a total or a percent; one without either (no longer possible) is not posted as nothing.
+      if (draft.state === 'draft' && (draft.total_cents === null || draft.total_cents === undefined) && (draft.percent === null || draft.percent === undefined)) {
+        throw new errors.ValidationError('This draft has neither a total nor a percent: draft it again on the sponsor desk');
+      }
+      const expected = (previewed as string | undefined) ?? draft.allocationHash;
       const fund = draft.fund;
       const posted = await strapi.db.transaction(async ({ trx }) => {
         await lockFund(trx, fund.id);
@@ -651,8 +695,9 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
           .update({ state: 'posted', [columnOf(strapi, FUND_EVENT, 'posted_at')]: new Date(), [columnOf(strapi, FUND_EVENT, 'postedByName')]: staffName });
         if (!claimed) return false;
         const allocation = await allocate(draft, fund.id);
+        await recordFundedBeforeLedger(fund.id, staffName);
         // What staff saw is what is posted: funding, commitments or investors that changed since make them look again.
-        if (draft.allocationHash && allocationHash(allocation) !== draft.allocationHash) throw conflict('The allocation changed since the preview; preview again');
+        if (expected && allocationHash(allocation) !== expected) throw conflict(ALLOCATION_CHANGED);
         for (const line of allocation.filter((each) => each.amount_cents > 0)) {
           // A call records what each investor owes; their contribution is written when their money arrives.
           if (draft.type === 'capital_call') {
@@ -677,7 +722,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       // The notices go after the answer, a batch at a time (a fund may have thousands of investors); the entries
       // stand whatever becomes of them, and an instance that stops half-way leaves the rest to the upkeep.
       const notices = posted
-        ? deliverNotices(strapi, draft.id).catch((error: unknown) => {
+        ? deliverNotices(strapi, draft.id).then(({ delivered }) => delivered, (error: unknown) => {
           strapi.log.error(`The notices of ${draft.documentId} stopped: ${String(error)}`);
           return 0;
         })
@@ -801,6 +846,10 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         return { dryRun, lines: lines.length, problems, written: 0, entries: lines.map(({ entry, line }) => ({ line, ...entry })) };
       }
       await onceOnly(() => strapi.db.transaction(async () => {
+        for (const fund of new Set(lines.map(({ entry }) => entry.fund.id))) {
+          const paying = lines.filter(({ entry }) => entry.fund.id === fund && entry.type === 'contribution').map(({ entry }) => entry.syndUser.id);
+          await recordFundedBeforeLedger(fund, staffName, new Set(paying));
+        }
         for (const { entry } of lines) {
           await strapi.db.query(LEDGER_ENTRY).create({
             data: {
@@ -856,8 +905,9 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * Which of these funds keep a ledger (have any entry, or a posted capital call not paid yet): their investors'
-     * figures come from it, so a call's money counts from the day it arrives, not as the spec's commitment.
+     * Which of these funds keep a ledger (have any entry): their investors' figures come from it. A fund whose only
+     * record is a capital call not paid yet keeps the spec's figures until money is recorded; the first entry brings
+     * every commitment funded before the ledger into it (recordFundedBeforeLedger).
      */
     async fundsWithLedger(fundIds: number[]): Promise<Set<number>> {
       if (!fundIds.length) return new Set();
@@ -869,7 +919,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         return knex()(links.name).select(knex().raw('1')).where(links.target, knex().ref('f.id'));
       };
       const rows = (await knex()(`${tableOf(strapi, FUND)} as f`).select('f.id').whereIn('f.id', fundIds)
-        .where((where) => where.whereExists(hasRow(LEDGER_ENTRY)).orWhereExists(hasRow(CALL_ITEM)))) as { id: number }[];
+        .whereExists(hasRow(LEDGER_ENTRY))) as { id: number }[];
       return new Set(rows.map((row) => Number(row.id)));
     },
 
