@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { xirr } from '@portal/rules';
 import { PDFDocument } from 'pdf-lib';
 import { adminToken, call, mailsTo, signedInUser, waitForMail } from './helpers/auth';
 import { verifySealedPdf } from './helpers/pdf-seal';
@@ -61,6 +66,19 @@ const entriesOf = async (syndUserId: number) =>
 /** What posted capital calls ask of one investor (paid or not): the amounts in cents. */
 const calledOf = async (syndUserId: number) =>
   ((await app.strapi.db.query(CALL_ITEM).findMany({ where: { syndUser: { id: syndUserId } }, select: ['amount_cents'] })) as { amount_cents: string | number }[]).map((item) => Number(item.amount_cents));
+/** The text of a PDF as poppler's pdftotext lays it out (its file in the system's temporary folder). */
+function pdfText(pdf: Buffer): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'statement-')), 'statement.pdf');
+  fs.writeFileSync(file, pdf);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  return text;
+}
+/** A distribution of income drafted and posted on the desk by the super admin. */
+async function distribute(fund: string, date: string, totalCents: number) {
+  const draft = await admin('POST', '/sponsor-desk/fund-events', { fund, type: 'distribution', date, total_cents: totalCents, kind: 'income' });
+  expect((await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`)).status).toBe(200);
+}
 /** An ISO date `days` from today (UTC). */
 const daysFromToday = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
@@ -110,7 +128,7 @@ describe('capital calls and distributions', () => {
       const subject = `Capital call for desk-call fund: ${amount} due 2026-01-31`;
       // The notices go after the answer.
       await waitForMail(investor.email, subject);
-      await expect.poll(async () => (await app.strapi.db.query('api::fund-event.fund-event').findOne({ where: { documentId: draft.body.documentId } })).noticesDoneAt).toBeTruthy();
+      await expect.poll(async () => (await app.strapi.db.query('api::fund-event.fund-event').findOne({ where: { documentId: draft.body.documentId } })).noticesDoneAt, { timeout: 15_000 }).toBeTruthy();
       expect(mailsTo(investor.email).filter((mail) => mail.text.includes('Capital call for')).map((mail) => /^Subject: (.*)$/m.exec(mail.text)?.[1])).toEqual([subject]);
       const bell = await call(app, 'GET', '/api/notifications?mine=true&populate=template&sort=-createdAt&limit=10', undefined, { authCode: investor.authCode });
       expect(bell.body.items.map((item: { subject: string }) => item.subject)).toContain(subject);
@@ -298,6 +316,16 @@ describe('funding and valuations', () => {
     expect(plainSummary.body.history).toEqual([]);
   });
 
+  it('shares a valuation given as a total among the investors to the cent, not by a rounded percent', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-total-value', [10_000, 10_000, 10_000]);
+    for (const each of investors) await admin('POST', '/sponsor-desk/funding', { syndUser: each.syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-05' });
+    // $10,000.01 for $30,000 contributed: 33.33% would make each $3,333 (and lose a dollar and a cent).
+    const valued = await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2026-03-31', total_value_cents: 1_000_001 });
+    expect(valued.body).toMatchObject({ value_percent: 33.33, total_value_cents: 1_000_001 });
+    const values = await Promise.all(investors.map(async (each) => Math.round((await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: each.authCode })).body.rows[0].current_value * 100)));
+    expect(values.sort((a, b) => a - b)).toEqual([333_333, 333_334, 333_334]);
+  });
+
   it('lowers the value by capital returned the day it is paid, where no valuation came after it', async () => {
     const { fund, investors } = await fundWith(home, 'desk-returned', [100_000]);
     const [ann] = investors;
@@ -396,6 +424,22 @@ describe('funding and valuations', () => {
     expect((await admin('POST', '/sponsor-desk/funding', { syndUser: ben.syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-05' })).status).toBe(200);
     expect((await entriesOf(ann.syndUser.id)).map((entry) => [entry.type, Number(entry.amount_cents), String(entry.effective_date).slice(0, 10)])).toEqual([['contribution', 2_000_000, '2025-05-01']]);
     expect((await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode })).body.rows[0]).toMatchObject({ investment_made: 20_000, has_ledger: true });
+  });
+
+  it('adds the summary totals in cents: 10 cents and 20 cents make 30 cents', async () => {
+    const first = await fundWith(home, 'desk-cents-a', [1_000]);
+    const second = await fundWith(home, 'desk-cents-b', [1_000]);
+    const [ann] = first.investors;
+    // Ann's commitment to the second fund too.
+    await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: second.investors[0].syndUser.id }, data: { user: ann.id } });
+    for (const [{ fund, investors }, cents] of [[first, 10], [second, 20]] as const) {
+      await admin('POST', '/sponsor-desk/funding', { syndUser: investors[0].syndUser.documentId, amount_cents: 100_000, date: '2026-01-05' });
+      const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: '2026-03-31', total_cents: cents, kind: 'income' });
+      expect((await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`)).status).toBe(200);
+    }
+    const summary = (await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode })).body;
+    expect(summary.rows.map((row: { current_distribution: number }) => row.current_distribution).sort()).toEqual([0.1, 0.2]);
+    expect(summary.totals).toMatchObject({ invested: 2_000, distribution: 0.3 });
   });
 
   it('never calls or takes more than an investor committed, and reads a percent call as a percent of each commitment', async () => {
@@ -531,6 +575,10 @@ describe('funding and valuations', () => {
     const cm = (uid: string, id = '') => `/content-manager/collection-types/${uid}${id ? `/${id}` : ''}`;
     const VALUATION = 'api::valuation.valuation';
     const EVENT = 'api::fund-event.fund-event';
+    // Editors read and draft; a valuation is recorded by those who post.
+    const byEditor = await editor('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2026-03-31', value_percent: 110 });
+    expect(byEditor.status).toBe(403);
+    expect(await app.strapi.db.query(VALUATION).count({ where: { fund: { id: fund.id } } })).toBe(0);
     const valuation = await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2026-03-31', value_percent: 110 });
     expect(valuation.status).toBe(200);
     const changed = await admin('PUT', cm(VALUATION, valuation.body.documentId), { value_percent: 500 });
@@ -568,8 +616,7 @@ describe('capital account statements', () => {
     const { fund, investors } = await fundWith(home, 'desk-statement', [100_000, 50_000]);
     const [ann, ben] = investors;
     await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 10_000_000, date: '2024-03-01' });
-    const distribution = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: '2025-06-30', total_cents: 500_000, kind: 'income' });
-    await admin('POST', `/sponsor-desk/fund-events/${distribution.body.documentId}/post`);
+    await distribute(fund.documentId, '2025-06-30', 500_000);
     await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2025-12-31', value_percent: 115 });
 
     const asked = (who: Investor, body: Record<string, unknown>) => call(app, 'POST', '/api/profile/statements/download', body, { authCode: who.authCode });
@@ -584,6 +631,15 @@ describe('capital account statements', () => {
     expect(bytes.includes(Buffer.from('/SubFilter /ETSI.CAdES.detached'))).toBe(true);
     expect(verifySealedPdf(bytes)).toMatchObject({ valid: true });
 
+    // What it says, checked against the ledger: $100,000 in on 2024-03-01, Ann's $5,000 (Ben funded nothing) out on
+    // 2025-06-30, valued 115% of her $100,000 at the year's end.
+    const text = pdfText(bytes);
+    const figure = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(text)?.[1];
+    expect(['Opening balance', 'Contributions', 'Distributions', 'Change in value', 'Closing balance'].map(figure)).toEqual(['$100,000', '$0', '-$5,000', '$20,000', '$115,000']);
+    const rate = xirr([{ date: '2024-03-01', amount: -100_000 }, { date: '2025-06-30', amount: 5_000 }, { date: '2025-12-31', amount: 115_000 }]);
+    expect(rate).toBeGreaterThan(0);
+    expect(/IRR to date\s+(.*)$/m.exec(text)?.[1].trim()).toBe(`${(rate! * 100).toFixed(2)}% a year`);
+
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const checked = await http(app, 'GET', `/api/statements/verify/${sha256}?portal=desk-home`);
     expect(checked.status).toBe(200);
@@ -591,7 +647,9 @@ describe('capital account statements', () => {
     const changed = Buffer.from(bytes);
     changed[changed.length - 10] ^= 1;
     expect((await http(app, 'GET', `/api/statements/verify/${createHash('sha256').update(changed).digest('hex')}?portal=desk-home`)).status).toBe(404);
-    expect((await http(app, 'GET', '/api/statements/verify/not-a-hash')).body.error.message).toBe('The fingerprint is a SHA-256 in hex (64 characters)');
+    // Anything not issued is unknown, a value that is no fingerprint at all too.
+    const notHex = await http(app, 'GET', '/api/statements/verify/not-a-hash?portal=desk-home');
+    expect([notHex.status, notHex.body.error.message]).toEqual([404, 'Unknown: this portal issued no statement with this fingerprint']);
 
     expect((await asked(ben, period)).status).toBe(404);
     expect((await asked(ben, { ...period, syndUserId: ben.syndUser.documentId })).body.error.message).toBe('This investment has no transactions yet: there is no statement to issue');
@@ -627,6 +685,8 @@ describe("the accountant's CSV", () => {
       // An empty line (skipped: the next keeps its own number in the file), then a line with a comma too many.
       '',
       `desk-import,${ann.email},distribution,income,1,250.00,2026-03-31,Q1 income`,
+      // A fund id no row can have is that line's unknown fund, not the whole file's 400.
+      `99999999999999999999,${ann.email},distribution,income,10.00,2026-03-31,`,
     ];
     const dry = await sendCsv(editorToken, [header, ...good, ...bad].join('\n'), '?dryRun=true');
     expect(dry.status).toBe(200);
@@ -638,11 +698,12 @@ describe("the accountant's CSV", () => {
       { line: 7, message: 'bad effective_date 2026-02-30: a date like 2026-03-31' },
       { line: 8, message: 'duplicate of line 2' },
       { line: 10, message: '8 fields where the header has 7: a comma too many or too few' },
+      { line: 11, message: 'unknown fund 99999999999999999999' },
     ]);
     expect(dry.body.written).toBe(0);
     const refused = await sendCsv(superToken, [header, ...good, ...bad].join('\n'), '?dryRun=false');
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toBe('The file has 7 problems: nothing was written');
+    expect(refused.body.error.message).toBe('The file has 8 problems: nothing was written');
     expect(await entriesOf(ann.syndUser.id)).toEqual([]);
 
     // An editor may try a file, not write it.
@@ -651,6 +712,16 @@ describe("the accountant's CSV", () => {
     expect(written.status).toBe(200);
     expect(written.body.written).toBe(2);
     expect((await entriesOf(ben.syndUser.id)).map((entry) => [entry.type, Number(entry.amount_cents)])).toEqual([['distribution', 187_550]]);
+    // The accountant's distribution is announced as a posted one: each investor's bell, mail and notice PDF.
+    for (const [investor, amount] of [[ann, '$1,250'], [ben, '$1,875.50']] as const) {
+      await waitForMail(investor.email, `Distribution from desk-import fund: ${amount}`);
+      await expect.poll(async () => (await call(app, 'GET', '/api/news_documents?mine=true&limit=999', undefined, { authCode: investor.authCode })).body.items.map((item: { displayTitle: string }) => item.displayTitle), { timeout: 15_000 })
+        .toEqual(['Distribution notice, 2026-03-31']);
+      const bell = await call(app, 'GET', '/api/notifications?mine=true&limit=10', undefined, { authCode: investor.authCode });
+      expect(bell.body.items.map((item: { subject: string }) => item.subject)).toEqual([`Distribution from desk-import fund: ${amount}`]);
+    }
+    const imported = await admin('GET', `/sponsor-desk/fund-events?fund=desk-import&type=distribution`);
+    expect(imported.body.results).toMatchObject([{ state: 'posted', date: '2026-03-31', total_cents: 312_550, kind: 'income', note: 'Imported from the accountant’s CSV' }]);
     const again = await sendCsv(superToken, [header, ...good].join('\n'), '?dryRun=true');
     expect(again.body.problems.map((problem: { message: string }) => problem.message)).toEqual(['duplicate: already in the ledger (imported before)', 'duplicate: already in the ledger (imported before)']);
     // The same new file written twice at once: one writes it, the other is refused with a message (a 409 where they
@@ -673,6 +744,50 @@ describe("the accountant's CSV", () => {
     expect(asJson.body.problems).toHaveLength(2);
     expect((await sendCsv(superToken, 'fund,amount\nx,1', '?dryRun=true')).body.error.message)
       .toBe('The CSV needs the columns fund, investor_email, type, amount, effective_date (missing: investor_email, type, effective_date); kind and note may be added');
+  });
+
+  it("reconciles an accountant's capital accounts with the ledger: what it holds is not written twice, differences become entries, a closing balance must roll forward", async () => {
+    const { fund, investors } = await fundWith(home, 'desk-capital', [40_000, 60_000]);
+    const [ann, ben] = investors;
+    await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 2_000_000, date: '2026-01-10' });
+    await distribute(fund.documentId, '2026-03-31', 100_000);
+    const header = 'fund,investor_email,period_start,period_end,contributions,distributions,fees,closing_balance,distribution_kind';
+    const q1 = [
+      // Ann's quarter is the ledger's: nothing to write. Ben's money and fee are not in it yet.
+      `desk-capital,${ann.email},2026-01-01,2026-03-31,20000.00,1000.00,0,19000.00,`,
+      `desk-capital,${ben.email},2026-01-01,2026-03-31,30000.00,0,150.00,30000.00,`,
+    ];
+    const bad = [
+      `desk-capital,${ann.email},2026-04-01,2026-06-30,0,500.00,0,18000.00,income`,
+      `desk-capital,stranger@example.com,2026-01-01,2026-03-31,0,0,0,0,`,
+      `desk-capital,${ben.email},2026-04-01,2026-06-30,0,100.00,0,29900.00,`,
+      `desk-capital,${ann.email},2026-01-01,2026-06-30,20000.00,900.00,0,19100.00,`,
+    ];
+    const dry = await sendCsv(editorToken, [header, ...q1, ...bad].join('\n'), '?dryRun=true');
+    expect(dry.status).toBe(200);
+    expect(dry.body.problems).toEqual([
+      { line: 4, message: 'closing_balance $18,000 does not match the roll-forward: opening $19,000 + contributions $0 - distributions $500 + change in value $0 = $18,500' },
+      { line: 5, message: 'unknown investor: stranger@example.com has no commitment to desk-capital fund' },
+      { line: 6, message: 'distribution_kind is required to record the $100 of distributions the ledger does not have' },
+      { line: 7, message: "distributions $900 is less than the ledger's $1,000 for the period: correct the ledger on the desk with an adjustment" },
+    ]);
+    expect(dry.body.entries.map((entry: { line: number; type: string; amount_cents: number; effective_date: string }) => [entry.line, entry.type, entry.amount_cents, entry.effective_date]))
+      .toEqual([[3, 'contribution', 3_000_000, '2026-03-31'], [3, 'fee', 15_000, '2026-03-31']]);
+    expect((await sendCsv(superToken, [header, ...q1, ...bad].join('\n'), '?dryRun=false')).body.error.message).toBe('The file has 4 problems: nothing was written');
+    expect(await entriesOf(ben.syndUser.id)).toEqual([]);
+
+    const clean = [...q1, `desk-capital,${ann.email},2026-04-01,2026-06-30,0,500.00,0,18500.00,income`];
+    const written = await sendCsv(superToken, [header, ...clean].join('\n'), '?dryRun=false');
+    expect([written.status, written.body.written]).toEqual([200, 3]);
+    expect((await entriesOf(ben.syndUser.id)).map((entry) => [entry.type, Number(entry.amount_cents)]).sort()).toEqual([['contribution', 3_000_000], ['fee', 15_000]]);
+    expect((await entriesOf(ann.syndUser.id)).map((entry) => [entry.type, Number(entry.amount_cents)]).sort()).toEqual([['contribution', 2_000_000], ['distribution', 100_000], ['distribution', 50_000]]);
+    // The imported distribution is announced as a posted one.
+    await waitForMail(ann.email, 'Distribution from desk-capital fund: $500');
+    // The same accounts again: all in the ledger, nothing to write, nothing wrong.
+    const again = await sendCsv(superToken, [header, ...clean].join('\n'), '?dryRun=true');
+    expect([again.body.problems, again.body.entries]).toEqual([[], []]);
+    expect((await sendCsv(superToken, 'fund,investor_email,period_start\nx,y,2026-01-01', '?dryRun=true')).body.error.message)
+      .toBe('A capital account CSV needs the columns fund, investor_email, period_start, period_end, contributions, distributions, fees, closing_balance (missing: period_end, contributions, distributions, fees, closing_balance); distribution_kind and note may be added');
   });
 
   it("pays an open capital call with the accountant's wire of its share, and refuses money the ledger or the commitment cannot take", async () => {

@@ -5,7 +5,7 @@ import sanitizeHtml from 'sanitize-html';
 import { fileStorage } from '../../providers/storage';
 import { GREY, pdfText, writerFor } from '../../utils/pdf-writer';
 import { columnOf, tableOf } from '../../utils/tables';
-import { notifications, type Recipient } from '../notification/services/notification';
+import { notifications, type NotificationService, type Recipient } from '../notification/services/notification';
 import { recountDocuments } from '../tax-document/document-counts';
 import { investorName } from '../synd-user/services/synd-user';
 
@@ -124,6 +124,7 @@ export async function deliverNotices(strapi: Core.Strapi, eventId: number, budge
   const claimedAt = columnOf(strapi, uid, 'noticeClaimedAt');
   const sentAt = columnOf(strapi, uid, 'noticeSentAt');
   const unsent = { fundEvent: { id: event.id }, noticeSentAt: { $null: true } };
+  const template = await notifications(strapi).template(event.type === 'capital_call' ? 'capital_call_posted' : 'distribution_posted');
   let delivered = 0;
   let tried = 0;
   let after = 0;
@@ -146,7 +147,7 @@ export async function deliverNotices(strapi: Core.Strapi, eventId: number, budge
       if (!claimed) continue;
       tried += 1;
       try {
-        if (line.syndUser && Number(line.amount_cents) > 0) await sendNotice(strapi, event, fund, uid, { ...line, syndUser: line.syndUser });
+        if (line.syndUser && Number(line.amount_cents) > 0) await sendNotice(strapi, { event, fund, uid, template }, { ...line, syndUser: line.syndUser });
         await strapi.db.connection(table).where({ id: line.id }).update({ [sentAt]: new Date() });
         if (line.syndUser && Number(line.amount_cents) > 0) delivered += 1;
       } catch (error) {
@@ -158,6 +159,14 @@ export async function deliverNotices(strapi: Core.Strapi, eventId: number, budge
     await strapi.db.query(FUND_EVENT).update({ where: { id: event.id }, data: { noticesDoneAt: new Date() } });
   }
   return { tried, delivered };
+}
+
+/** One event's delivery: the event, its fund, the type its lines are (entries or call items) and the notice's template. */
+interface NoticeDelivery {
+  event: NoticeEvent;
+  fund: NoticeFund;
+  uid: string;
+  template: Awaited<ReturnType<NotificationService['template']>>;
 }
 
 /** What every notice of an event says of its fund. */
@@ -180,7 +189,7 @@ const fundOf = async (strapi: Core.Strapi, id: number) =>
  * path), the bell notification (its id kept on the line, written with it) and the mail (the bell's `sent`). Throws
  * when a step fails: the line stays undelivered.
  */
-async function sendNotice(strapi: Core.Strapi, event: NoticeEvent, fund: NoticeFund, uid: string, line: NoticeRow & { syndUser: { id: number; documentId: string } }): Promise<void> {
+async function sendNotice(strapi: Core.Strapi, { event, fund, uid, template }: NoticeDelivery, line: NoticeRow & { syndUser: { id: number; documentId: string } }): Promise<void> {
   const storage = fileStorage(strapi);
   const fundName = fund.name ?? 'the fund';
   const call = event.type === 'capital_call';
@@ -206,7 +215,6 @@ async function sendNotice(strapi: Core.Strapi, event: NoticeEvent, fund: NoticeF
     await recountDocuments(strapi, [row.user.id]);
   }
   const templates = notifications(strapi);
-  const template = await templates.template(call ? 'capital_call_posted' : 'distribution_posted');
   let bell = line.noticeBellId;
   if (!bell) {
     const amount = formatUsd(amountCents / 100);

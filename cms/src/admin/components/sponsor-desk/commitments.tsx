@@ -4,7 +4,7 @@ import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { NavLink } from 'react-router-dom';
 import type { BoardFund, StateOption } from './raise-board';
 import { PdfReader } from './pdf-reader';
-import { Cell, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, Pager, today, TYPE_NAMES, type Notify } from './shared';
+import { Cell, centsOf, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, Pager, today, TYPE_NAMES, type Notify } from './shared';
 
 /** A row of GET /sponsor-desk/funds/:documentId/commitments (docs/sponsor-desk.md). */
 interface Line {
@@ -166,7 +166,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
     event.preventDefault();
     if (!funding) return;
     try {
-      await post('/sponsor-desk/funding', { syndUser: funding.line.documentId, amount_cents: Math.round(Number(funding.amount) * 100), date: funding.date });
+      await post('/sponsor-desk/funding', { syndUser: funding.line.documentId, amount_cents: centsOf(funding.amount), date: funding.date });
       notify({ variant: 'success', text: `Funding of ${money(Number(funding.amount))} from ${funding.line.investor.name} recorded.` });
       setFunding(null);
       refresh();
