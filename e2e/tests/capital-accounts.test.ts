@@ -134,10 +134,12 @@ describe('the sponsor desk in the admin panel', () => {
     await admin.getByText('Ledger entry not found').waitFor();
     await admin.context().close();
 
+    // Fund III's two partners share it by funded capital: Ivan's $90,000 of the $225,000 funded is 40%, $493.824, and the
+    // odd cent goes to the larger remainder (Petra's).
     await investor.goto(`${stack.siteUrl}/dashboard/transactions`);
-    await investor.getByRole('cell', { name: '$1,234.56' }).first().waitFor();
-    // This year's statement now counts the new distribution, to the cent.
-    expect(distributionsIn(await statementOfThisYear(investor)) - before).toBe(123_456);
+    await investor.getByRole('cell', { name: '$493.82' }).first().waitFor();
+    // This year's statement now counts the investor's share of the new distribution, to the cent.
+    expect(distributionsIn(await statementOfThisYear(investor)) - before).toBe(49_382);
     // The notice (sent after the post's answer) is among their News Documents, one more than before, and downloads as a PDF.
     await expect.poll(notices, { timeout: 30_000 }).toBe(noticesBefore + 1);
     const downloaded = new Promise<Download>((resolve) => investor.context().on('page', (tab) => tab.on('download', resolve)));
