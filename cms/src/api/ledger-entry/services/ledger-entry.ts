@@ -26,7 +26,7 @@ const FUND = 'api::fund.fund';
 const IMPORT_COLUMNS = ['fund', 'investor_email', 'type', 'amount', 'effective_date'] as const;
 const IMPORT_TYPES: LedgerType[] = ['contribution', 'distribution', 'fee'];
 /** The note of the contribution that brings a commitment funded before the ledger into it. */
-export const FUNDED_BEFORE_LEDGER = 'Funded before the ledger';
+const FUNDED_BEFORE_LEDGER = 'Funded before the ledger';
 /**
  * An accountant's capital accounts instead (a `period_start` column says so): one line per investor and period, the
  * period's money and its closing balance in dollars; distribution_kind and note may be added.
@@ -172,16 +172,15 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
    * the caller's transaction by every writer of a fund's money (posting, funding, imports), once per commitment (its
    * key); `except` is the commitment whose money the caller is recording itself.
    */
-  async function recordFundedBeforeLedger(fundId: number, staffName: string, except?: Set<number>): Promise<number> {
+  async function recordFundedBeforeLedger(fundId: number, staffName: string, except?: Set<number>): Promise<void> {
     const rows = (await strapi.db.query(SYND_USER).findMany({
       where: { fund: { id: fundId }, invest_status: INVEST_STATUS.accepted, sa_complete_date: { $notNull: true }, ft_complete_date: { $notNull: true } },
       select: ['id', 'documentId', 'invest_amount', 'ft_complete_date'],
       orderBy: { id: 'asc' },
     })) as { id: number; documentId: string; invest_amount: string | number | null; ft_complete_date: string }[];
     const candidates = rows.filter((row) => !except?.has(row.id) && dollarsToCents(row.invest_amount) > 0);
-    if (!candidates.length) return 0;
+    if (!candidates.length) return;
     const funded = await fundedBySyndUser(fundId);
-    let written = 0;
     for (const row of candidates.filter((each) => !funded.has(each.id))) {
       await strapi.db.query(LEDGER_ENTRY).create({
         data: {
@@ -189,9 +188,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
           note: FUNDED_BEFORE_LEDGER, entryKey: `before-ledger:${row.documentId}`, recordedBy: staffName,
         },
       });
-      written += 1;
     }
-    return written;
   }
 
   /**
