@@ -1,5 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { xirr } from '@portal/rules';
 import { PDFDocument } from 'pdf-lib';
 import { adminToken, call, mailsTo, signedInUser, waitForMail } from './helpers/auth';
 import { verifySealedPdf } from './helpers/pdf-seal';
@@ -9,7 +14,7 @@ import { http, useStrapi, type TestApp } from './helpers/strapi';
 import { upkeep } from '../src/api/upkeep/services/upkeep';
 
 /**
- * The money after the raise (docs/api-staff.md): staff draft a capital call or distribution and see its allocation,
+ * The money after the raise (docs/capital-accounts.md): staff draft a capital call or distribution and see its allocation,
  * an admin posts it once, funding and valuations are recorded, and each investor reads only their own ledger and
  * figures through the site's calls.
  */
@@ -61,6 +66,19 @@ const entriesOf = async (syndUserId: number) =>
 /** What posted capital calls ask of one investor (paid or not): the amounts in cents. */
 const calledOf = async (syndUserId: number) =>
   ((await app.strapi.db.query(CALL_ITEM).findMany({ where: { syndUser: { id: syndUserId } }, select: ['amount_cents'] })) as { amount_cents: string | number }[]).map((item) => Number(item.amount_cents));
+/** The text of a PDF as poppler's pdftotext lays it out (its file in the system's temporary folder). */
+function pdfText(pdf: Buffer): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'statement-')), 'statement.pdf');
+  fs.writeFileSync(file, pdf);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  return text;
+}
+/** A distribution of income drafted and posted on the desk by the super admin. */
+async function distribute(fund: string, date: string, totalCents: number) {
+  const draft = await admin('POST', '/sponsor-desk/fund-events', { fund, type: 'distribution', date, total_cents: totalCents, kind: 'income' });
+  expect((await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`)).status).toBe(200);
+}
 /** An ISO date `days` from today (UTC). */
 const daysFromToday = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
@@ -110,7 +128,7 @@ describe('capital calls and distributions', () => {
       const subject = `Capital call for desk-call fund: ${amount} due 2026-01-31`;
       // The notices go after the answer.
       await waitForMail(investor.email, subject);
-      await expect.poll(async () => (await app.strapi.db.query('api::fund-event.fund-event').findOne({ where: { documentId: draft.body.documentId } })).noticesDoneAt).toBeTruthy();
+      await expect.poll(async () => (await app.strapi.db.query('api::fund-event.fund-event').findOne({ where: { documentId: draft.body.documentId } })).noticesDoneAt, { timeout: 15_000 }).toBeTruthy();
       expect(mailsTo(investor.email).filter((mail) => mail.text.includes('Capital call for')).map((mail) => /^Subject: (.*)$/m.exec(mail.text)?.[1])).toEqual([subject]);
       const bell = await call(app, 'GET', '/api/notifications?mine=true&populate=template&sort=-createdAt&limit=10', undefined, { authCode: investor.authCode });
       expect(bell.body.items.map((item: { subject: string }) => item.subject)).toContain(subject);
@@ -122,29 +140,55 @@ describe('capital calls and distributions', () => {
     }
   });
 
-  it('sends the notices an instance left half-sent from the upkeep, from where it stopped', async () => {
+  it('delivers a notice whose mail failed from the upkeep, once: one PDF, one bell and one mail per investor', async () => {
     const { fund, investors } = await fundWith(home, 'desk-resume', [10_000, 20_000, 30_000]);
+    const [, unlucky] = investors;
     const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'capital_call', date: '2026-03-01', due_date: '2026-03-15', percent: 10 });
-    // Posted as if its instance stopped after notifying the first investor, half an hour ago.
+    const EVENT = 'api::fund-event.fund-event';
+    // The mail server refuses the unlucky investor's mail while the call is posted.
+    const mailer = app.strapi.plugin('email').service('email') as { send(options: { to: string }): Promise<unknown> };
+    const original = mailer.send.bind(mailer);
+    const refusing = vi.spyOn(mailer, 'send').mockImplementation((options) => (options.to === unlucky.email ? Promise.reject(new Error('The mail server is away')) : original(options)));
+    const desk = app.strapi.service('api::ledger-entry.ledger-entry') as unknown as { postEvent(id: string, by: string): Promise<{ notices: Promise<number> }> };
+    const delivered = await (await desk.postEvent(draft.body.documentId, 'Test')).notices.finally(() => refusing.mockRestore());
+    expect(delivered).toBe(2);
+    const noticesOf = (email: string) => mailsTo(email).filter((mail) => mail.text.includes('Capital call for desk-resume fund')).length;
+    expect(investors.map((investor) => noticesOf(investor.email))).toEqual([1, 0, 1]);
+    const event = await app.strapi.db.query(EVENT).findOne({ where: { documentId: draft.body.documentId } });
+    // Not done: the unlucky investor's notice is owed.
+    expect(event.noticesDoneAt).toBeNull();
+    // An hour later the upkeep tries it again: the mail goes, the PDF and the bell made the first time stand.
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    await app.strapi.db.query(EVENT).update({ where: { id: event.id }, data: { posted_at: hourAgo } });
+    await app.strapi.db.query(CALL_ITEM).updateMany({ where: { fundEvent: { id: event.id }, noticeSentAt: { $null: true } }, data: { noticeClaimedAt: hourAgo } });
+    expect((await upkeep(app.strapi).run()).noticesResumed).toBe(1);
+    expect(investors.map((investor) => noticesOf(investor.email))).toEqual([1, 1, 1]);
+    for (const investor of investors) {
+      const bell = await call(app, 'GET', '/api/notifications?mine=true&limit=10', undefined, { authCode: investor.authCode });
+      expect(bell.body.items.filter((item: { subject: string }) => item.subject.startsWith('Capital call for desk-resume fund'))).toHaveLength(1);
+      const listed = await call(app, 'GET', '/api/news_documents?mine=true&limit=999', undefined, { authCode: investor.authCode });
+      expect(listed.body.items.map((item: { displayTitle: string }) => item.displayTitle)).toEqual(['Capital call notice, 2026-03-01']);
+    }
+    expect((await app.strapi.db.query(EVENT).findOne({ where: { id: event.id } })).noticesDoneAt).toBeTruthy();
+    expect((await upkeep(app.strapi).run()).noticesResumed).toBe(0);
+  });
+
+  it('resumes the notices of an instance that stopped after claiming them, without sending one twice', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-stopped', [10_000, 20_000]);
+    const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'capital_call', date: '2026-03-01', due_date: '2026-03-15', percent: 10 });
     const desk = app.strapi.service('api::ledger-entry.ledger-entry') as unknown as { postEvent(id: string, by: string): Promise<{ notices: Promise<number> }> };
     await (await desk.postEvent(draft.body.documentId, 'Test')).notices;
     const EVENT = 'api::fund-event.fund-event';
     const event = await app.strapi.db.query(EVENT).findOne({ where: { documentId: draft.body.documentId } });
-    const entries = await app.strapi.db.query(CALL_ITEM).findMany({ where: { fundEvent: { id: event.id } }, orderBy: { id: 'asc' }, populate: { syndUser: { select: ['id'] } } });
-    expect(entries).toHaveLength(3);
-    await app.strapi.db.query(EVENT).update({ where: { id: event.id }, data: { noticesSentTo: entries[0].id, noticesDoneAt: null, posted_at: new Date(Date.now() - 30 * 60_000) } });
-    const noticesOf = (email: string) => mailsTo(email).filter((mail) => mail.text.includes('Capital call for desk-resume fund')).length;
-    const before = investors.map((investor) => noticesOf(investor.email));
-    expect(before).toEqual([1, 1, 1]);
-
-    const round = await upkeep(app.strapi).run();
-    expect(round.noticesResumed).toBe(2);
-    // The first investor was notified before the stop; the others get theirs now.
-    const owners = entries.map((entry: { syndUser: { id: number } }) => entry.syndUser.id);
-    const after = investors.map((investor) => noticesOf(investor.email) - before[investors.indexOf(investor)]);
-    expect(after).toEqual(investors.map((investor) => (investor.syndUser.id === owners[0] ? 0 : 1)));
+    // As if the instance had stopped between claiming the second notice and finishing it (its bell and mail went).
+    const [, second] = await app.strapi.db.query(CALL_ITEM).findMany({ where: { fundEvent: { id: event.id } }, orderBy: { id: 'asc' } });
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    await app.strapi.db.query(CALL_ITEM).update({ where: { id: second.id }, data: { noticeSentAt: null, noticeClaimedAt: hourAgo } });
+    await app.strapi.db.query(EVENT).update({ where: { id: event.id }, data: { noticesDoneAt: null, posted_at: hourAgo } });
+    expect((await upkeep(app.strapi).run()).noticesResumed).toBe(1);
+    const noticesOf = (email: string) => mailsTo(email).filter((mail) => mail.text.includes('Capital call for desk-stopped fund')).length;
+    expect(investors.map((investor) => noticesOf(investor.email))).toEqual([1, 1]);
     expect((await app.strapi.db.query(EVENT).findOne({ where: { id: event.id } })).noticesDoneAt).toBeTruthy();
-    expect((await upkeep(app.strapi).run()).noticesResumed).toBe(0);
   });
 
   it('writes one set of entries when the same event is posted five times at once', async () => {
@@ -272,6 +316,16 @@ describe('funding and valuations', () => {
     expect(plainSummary.body.history).toEqual([]);
   });
 
+  it('shares a valuation given as a total among the investors to the cent, not by a rounded percent', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-total-value', [10_000, 10_000, 10_000]);
+    for (const each of investors) await admin('POST', '/sponsor-desk/funding', { syndUser: each.syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-05' });
+    // $10,000.01 for $30,000 contributed: 33.33% would make each $3,333 (and lose a dollar and a cent).
+    const valued = await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2026-03-31', total_value_cents: 1_000_001 });
+    expect(valued.body).toMatchObject({ value_percent: 33.33, total_value_cents: 1_000_001 });
+    const values = await Promise.all(investors.map(async (each) => Math.round((await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: each.authCode })).body.rows[0].current_value * 100)));
+    expect(values.sort((a, b) => a - b)).toEqual([333_333, 333_334, 333_334]);
+  });
+
   it('lowers the value by capital returned the day it is paid, where no valuation came after it', async () => {
     const { fund, investors } = await fundWith(home, 'desk-returned', [100_000]);
     const [ann] = investors;
@@ -299,12 +353,13 @@ describe('funding and valuations', () => {
     const summaryOf = async () => (await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode })).body;
     const open = (fundEvent: string, amount: number, due: string) => ({ fund_name: 'desk-open-call fund', fund_slug: 'desk-open-call', amount, due_date: due, fundEvent });
     expect((await summaryOf()).openCalls).toEqual([open(first, 10_000, '2026-02-20'), open(second, 4_000, '2026-03-20')]);
-    // A fund whose only money is a call not paid yet keeps a ledger: nothing invested, not the spec's commitment.
+    // A fund whose only record is a call not paid yet has no ledger: its investor keeps the spec's figures (the
+    // commitment at the fund's value), and sees the call owed.
     const fresh = await fundWith(home, 'desk-first-call', [50_000]);
     const firstCall = await admin('POST', '/sponsor-desk/fund-events', { fund: fresh.fund.documentId, type: 'capital_call', date: '2026-02-01', due_date: '2026-02-20', percent: 20 });
     await admin('POST', `/sponsor-desk/fund-events/${firstCall.body.documentId}/post`);
     const freshSummary = (await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: fresh.investors[0].authCode })).body;
-    expect(freshSummary.rows[0]).toMatchObject({ investment_made: 0, current_value: 0, has_ledger: true });
+    expect(freshSummary.rows[0]).toMatchObject({ investment_made: 50_000, current_value: 50_000, has_ledger: false });
     expect(freshSummary.openCalls).toEqual([{ fund_name: 'desk-first-call fund', fund_slug: 'desk-first-call', amount: 10_000, due_date: '2026-02-20', fundEvent: firstCall.body.documentId }]);
     // A posted call is owed, not paid: nothing more is invested until the money arrives.
     expect((await summaryOf()).rows[0]).toMatchObject({ investment_made: 20_000 });
@@ -332,6 +387,59 @@ describe('funding and valuations', () => {
     expect((await summaryOf()).rows[0]).toMatchObject({ investment_made: 34_000 });
     const row = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: ann.syndUser.id } });
     expect(new Date(row.ft_complete_date).toISOString().slice(0, 10)).toBe('2026-03-10');
+  });
+
+  it('brings commitments funded before the ledger into it when the fund posts its first distribution or call', async () => {
+    // Funded the spec's way: the funds transfer completed, no contribution recorded.
+    const { fund, investors } = await fundWith(home, 'desk-before', [30_000, 10_000, 40_000]);
+    const [ann, ben, cat] = investors;
+    for (const [each, day] of [[ann, '2025-06-01'], [ben, '2025-07-01']] as const) {
+      await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: each.syndUser.id }, data: { ft_complete_date: new Date(`${day}T00:00:00Z`) } });
+    }
+    const summaryOf = async (who: Investor) => (await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: who.authCode })).body.rows[0];
+    expect(await summaryOf(ann)).toMatchObject({ investment_made: 30_000, has_ledger: false });
+    // Shared by funded capital: Ann's $30,000 and Ben's $10,000 count as funded; Cat has not funded.
+    const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: '2026-06-30', total_cents: 400_000, kind: 'income' });
+    expect(draft.body.allocation.map((line: { base_cents: number; amount_cents: number }) => [line.base_cents, line.amount_cents])).toEqual([[3_000_000, 300_000], [1_000_000, 100_000], [0, 0]]);
+    expect((await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`)).status).toBe(200);
+    expect((await entriesOf(ann.syndUser.id)).map((entry) => [entry.type, Number(entry.amount_cents), String(entry.effective_date).slice(0, 10)]).sort())
+      .toEqual([['contribution', 3_000_000, '2025-06-01'], ['distribution', 300_000, '2026-06-30']]);
+    const notes = (await app.strapi.db.query(LEDGER).findMany({ where: { syndUser: { id: ben.syndUser.id }, type: 'contribution' }, select: ['note'] })) as { note: string }[];
+    expect(notes.map((each) => each.note)).toEqual(['Funded before the ledger']);
+    // The investors' dashboards keep their money: invested, distributed, a value and a rate of return.
+    const row = await summaryOf(ann);
+    expect(row).toMatchObject({ investment_made: 30_000, current_distribution: 3_000, has_ledger: true });
+    expect(row.current_value).toBeGreaterThan(0);
+    expect(row.irr).not.toBeNull();
+    expect(await summaryOf(ben)).toMatchObject({ investment_made: 10_000, current_distribution: 1_000, has_ledger: true });
+    // Cat funds later on the desk: Ann's and Ben's contributions are not written twice.
+    expect((await admin('POST', '/sponsor-desk/funding', { syndUser: cat.syndUser.documentId, amount_cents: 4_000_000, date: '2026-07-01' })).status).toBe(200);
+    expect(await app.strapi.db.query(LEDGER).count({ where: { fund: { id: fund.id }, type: 'contribution' } })).toBe(3);
+  });
+
+  it('writes the funded-before-the-ledger contributions when the first money is confirmed on the desk', async () => {
+    const { investors } = await fundWith(home, 'desk-before-funding', [20_000, 10_000]);
+    const [ann, ben] = investors;
+    await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: ann.syndUser.id }, data: { ft_complete_date: new Date('2025-05-01T00:00:00Z') } });
+    expect((await admin('POST', '/sponsor-desk/funding', { syndUser: ben.syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-05' })).status).toBe(200);
+    expect((await entriesOf(ann.syndUser.id)).map((entry) => [entry.type, Number(entry.amount_cents), String(entry.effective_date).slice(0, 10)])).toEqual([['contribution', 2_000_000, '2025-05-01']]);
+    expect((await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode })).body.rows[0]).toMatchObject({ investment_made: 20_000, has_ledger: true });
+  });
+
+  it('adds the summary totals in cents: 10 cents and 20 cents make 30 cents', async () => {
+    const first = await fundWith(home, 'desk-cents-a', [1_000]);
+    const second = await fundWith(home, 'desk-cents-b', [1_000]);
+    const [ann] = first.investors;
+    // Ann's commitment to the second fund too.
+    await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: second.investors[0].syndUser.id }, data: { user: ann.id } });
+    for (const [{ fund, investors }, cents] of [[first, 10], [second, 20]] as const) {
+      await admin('POST', '/sponsor-desk/funding', { syndUser: investors[0].syndUser.documentId, amount_cents: 100_000, date: '2026-01-05' });
+      const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: '2026-03-31', total_cents: cents, kind: 'income' });
+      expect((await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`)).status).toBe(200);
+    }
+    const summary = (await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode })).body;
+    expect(summary.rows.map((row: { current_distribution: number }) => row.current_distribution).sort()).toEqual([0.1, 0.2]);
+    expect(summary.totals).toMatchObject({ invested: 2_000, distribution: 0.3 });
   });
 
   it('never calls or takes more than an investor committed, and reads a percent call as a percent of each commitment', async () => {
@@ -384,13 +492,21 @@ describe('funding and valuations', () => {
     expect(draft.body.allocation.map((line: { amount_cents: number }) => line.amount_cents)).toEqual([50_000, 50_000]);
     // Ann's money arrives after the preview: shared by funded capital, the split is no longer 1:1.
     await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 250_000, date: '2026-01-10' });
+    const changed = 'The allocation changed since you previewed it: review it again';
     const stale = await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`);
-    expect([stale.status, stale.body.error.message]).toEqual([409, 'The allocation changed since the preview; preview again']);
+    expect([stale.status, stale.body.error.message]).toEqual([409, changed]);
     expect((await entriesOf(ben.syndUser.id)).map((entry) => entry.type)).toEqual(['contribution']);
-    const again = await admin('GET', `/sponsor-desk/fund-events/${draft.body.documentId}`);
+    // Reading the draft (any staff who may read) shows the new table and changes nothing: the admin page still holding
+    // the old preview is refused.
+    const again = await editor('GET', `/sponsor-desk/fund-events/${draft.body.documentId}`);
     expect(again.body).toMatchObject({ state: 'draft' });
     expect(again.body.allocation.map((line: { amount_cents: number }) => line.amount_cents)).toEqual([60_000, 40_000]);
-    expect((await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`)).status).toBe(200);
+    expect((await editor('GET', `/sponsor-desk/fund-events/${draft.body.documentId}/allocation`)).body.allocationHash).toBe(again.body.allocationHash);
+    const old = await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`, { allocationHash: draft.body.allocationHash });
+    expect([old.status, old.body.error.message]).toEqual([409, changed]);
+    expect((await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`, { allocationHash: 'not a hash' })).status).toBe(400);
+    // Posting the table reviewed posts it.
+    expect((await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`, { allocationHash: again.body.allocationHash })).status).toBe(200);
     expect((await entriesOf(ann.syndUser.id)).filter((entry) => entry.type === 'distribution').map((entry) => Number(entry.amount_cents))).toEqual([60_000]);
   });
 
@@ -445,9 +561,53 @@ describe('funding and valuations', () => {
     expect(changed.status).toBe(403);
     expect((await admin('DELETE', route)).status).toBe(403);
     expect((await entriesOf(investors[0].syndUser.id)).map((each) => Number(each.amount_cents))).toEqual([1_000_000]);
-    // Content staff read the ledger and cannot add to it by hand.
+    // Content staff read the ledger; nobody adds to it by hand, not even the super admin, nor copies an entry.
     expect((await editor('GET', `/content-manager/collection-types/${LEDGER}?page=1&pageSize=10`)).status).toBe(200);
     expect((await editor('POST', `/content-manager/collection-types/${LEDGER}`, { type: 'contribution', amount_cents: 5, effective_date: '2026-01-01' })).status).toBe(403);
+    const made = await admin('POST', `/content-manager/collection-types/${LEDGER}`, { type: 'contribution', amount_cents: 5, effective_date: '2026-01-01', syndUser: investors[0].syndUser.documentId });
+    expect([made.status, made.body.error.message]).toEqual([403, 'Ledger entries come only from the sponsor desk (posting, funding, adjustments, imports) and are never changed or deleted: record an adjustment that names the entry']);
+    expect((await admin('POST', `/content-manager/collection-types/${LEDGER}/clone/${entry.documentId}`, { amount_cents: 7 })).status).toBe(403);
+    expect((await entriesOf(investors[0].syndUser.id)).map((each) => Number(each.amount_cents))).toEqual([1_000_000]);
+  });
+
+  it('keeps valuations, posted events, and the commitments and funds money was recorded for, whoever edits', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-kept', [10_000]);
+    const cm = (uid: string, id = '') => `/content-manager/collection-types/${uid}${id ? `/${id}` : ''}`;
+    const VALUATION = 'api::valuation.valuation';
+    const EVENT = 'api::fund-event.fund-event';
+    // Editors read and draft; a valuation is recorded by those who post.
+    const byEditor = await editor('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2026-03-31', value_percent: 110 });
+    expect(byEditor.status).toBe(403);
+    expect(await app.strapi.db.query(VALUATION).count({ where: { fund: { id: fund.id } } })).toBe(0);
+    const valuation = await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2026-03-31', value_percent: 110 });
+    expect(valuation.status).toBe(200);
+    const changed = await admin('PUT', cm(VALUATION, valuation.body.documentId), { value_percent: 500 });
+    expect([changed.status, changed.body.error.message]).toEqual([403, 'A recorded valuation is never changed or deleted: record a newer valuation on the sponsor desk']);
+    expect((await admin('DELETE', cm(VALUATION, valuation.body.documentId))).status).toBe(403);
+    expect(Number((await app.strapi.db.query(VALUATION).findOne({ where: { documentId: valuation.body.documentId } })).value_percent)).toBe(110);
+
+    // A fund event is drafted on the desk: one typed into the panel (here with neither a total nor a percent) is refused.
+    const typed = await admin('POST', cm(EVENT), { fund: fund.documentId, type: 'distribution', date: '2026-04-01', kind: 'income' });
+    expect([typed.status, typed.body.error.message]).toEqual([403, 'Capital calls and distributions are drafted on the sponsor desk (Capital accounts), where their terms and allocation are checked']);
+    expect(await app.strapi.db.query(EVENT).count({ where: { fund: { id: fund.id } } })).toBe(0);
+    await admin('POST', '/sponsor-desk/funding', { syndUser: investors[0].syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-05' });
+    const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: '2026-04-01', total_cents: 50_000, kind: 'income' });
+    expect((await admin('PUT', cm(EVENT, draft.body.documentId), { total_cents: null })).status).toBe(403);
+    await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`);
+    const removed = await admin('DELETE', cm(EVENT, draft.body.documentId));
+    expect([removed.status, removed.body.error.message]).toEqual([403, 'A posted event is never changed or deleted: correct it with adjustment entries']);
+
+    // The commitment and the fund stay with their ledger.
+    const gone = await admin('DELETE', cm('api::synd-user.synd-user', investors[0].syndUser.documentId));
+    expect([gone.status, gone.body.error.message]).toEqual([403, 'This commitment has ledger entries: it is kept with its capital account and cannot be deleted']);
+    const fundGone = await admin('DELETE', cm('api::fund.fund', fund.documentId));
+    expect([fundGone.status, fundGone.body.error.message]).toEqual([403, 'This fund has ledger entries: it is kept with its capital account and cannot be deleted']);
+    expect(await app.strapi.db.query('api::synd-user.synd-user').count({ where: { id: investors[0].syndUser.id } })).toBe(1);
+    expect(await app.strapi.db.query('api::fund.fund').count({ where: { id: fund.id } })).toBe(1);
+    // A fund with only a valuation is kept too.
+    const other = await fundWith(home, 'desk-kept-valued', [10_000]);
+    await admin('POST', '/sponsor-desk/valuations', { fund: other.fund.documentId, date: '2026-03-31', value_percent: 100 });
+    expect((await admin('DELETE', cm('api::fund.fund', other.fund.documentId))).body.error.message).toBe('This fund has valuations: it cannot be deleted');
   });
 });
 
@@ -456,8 +616,7 @@ describe('capital account statements', () => {
     const { fund, investors } = await fundWith(home, 'desk-statement', [100_000, 50_000]);
     const [ann, ben] = investors;
     await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 10_000_000, date: '2024-03-01' });
-    const distribution = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: '2025-06-30', total_cents: 500_000, kind: 'income' });
-    await admin('POST', `/sponsor-desk/fund-events/${distribution.body.documentId}/post`);
+    await distribute(fund.documentId, '2025-06-30', 500_000);
     await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2025-12-31', value_percent: 115 });
 
     const asked = (who: Investor, body: Record<string, unknown>) => call(app, 'POST', '/api/profile/statements/download', body, { authCode: who.authCode });
@@ -472,6 +631,15 @@ describe('capital account statements', () => {
     expect(bytes.includes(Buffer.from('/SubFilter /ETSI.CAdES.detached'))).toBe(true);
     expect(verifySealedPdf(bytes)).toMatchObject({ valid: true });
 
+    // What it says, checked against the ledger: $100,000 in on 2024-03-01, Ann's $5,000 (Ben funded nothing) out on
+    // 2025-06-30, valued 115% of her $100,000 at the year's end.
+    const text = pdfText(bytes);
+    const figure = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(text)?.[1];
+    expect(['Opening balance', 'Contributions', 'Distributions', 'Change in value', 'Closing balance'].map(figure)).toEqual(['$100,000', '$0', '-$5,000', '$20,000', '$115,000']);
+    const rate = xirr([{ date: '2024-03-01', amount: -100_000 }, { date: '2025-06-30', amount: 5_000 }, { date: '2025-12-31', amount: 115_000 }]);
+    expect(rate).toBeGreaterThan(0);
+    expect(/IRR to date\s+(.*)$/m.exec(text)?.[1].trim()).toBe(`${(rate! * 100).toFixed(2)}% a year`);
+
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const checked = await http(app, 'GET', `/api/statements/verify/${sha256}?portal=desk-home`);
     expect(checked.status).toBe(200);
@@ -479,7 +647,9 @@ describe('capital account statements', () => {
     const changed = Buffer.from(bytes);
     changed[changed.length - 10] ^= 1;
     expect((await http(app, 'GET', `/api/statements/verify/${createHash('sha256').update(changed).digest('hex')}?portal=desk-home`)).status).toBe(404);
-    expect((await http(app, 'GET', '/api/statements/verify/not-a-hash')).body.error.message).toBe('The fingerprint is a SHA-256 in hex (64 characters)');
+    // Anything not issued is unknown, a value that is no fingerprint at all too.
+    const notHex = await http(app, 'GET', '/api/statements/verify/not-a-hash?portal=desk-home');
+    expect([notHex.status, notHex.body.error.message]).toEqual([404, 'Unknown: this portal issued no statement with this fingerprint']);
 
     expect((await asked(ben, period)).status).toBe(404);
     expect((await asked(ben, { ...period, syndUserId: ben.syndUser.documentId })).body.error.message).toBe('This investment has no transactions yet: there is no statement to issue');
@@ -515,6 +685,8 @@ describe("the accountant's CSV", () => {
       // An empty line (skipped: the next keeps its own number in the file), then a line with a comma too many.
       '',
       `desk-import,${ann.email},distribution,income,1,250.00,2026-03-31,Q1 income`,
+      // A fund id no row can have is that line's unknown fund, not the whole file's 400.
+      `99999999999999999999,${ann.email},distribution,income,10.00,2026-03-31,`,
     ];
     const dry = await sendCsv(editorToken, [header, ...good, ...bad].join('\n'), '?dryRun=true');
     expect(dry.status).toBe(200);
@@ -526,11 +698,12 @@ describe("the accountant's CSV", () => {
       { line: 7, message: 'bad effective_date 2026-02-30: a date like 2026-03-31' },
       { line: 8, message: 'duplicate of line 2' },
       { line: 10, message: '8 fields where the header has 7: a comma too many or too few' },
+      { line: 11, message: 'unknown fund 99999999999999999999' },
     ]);
     expect(dry.body.written).toBe(0);
     const refused = await sendCsv(superToken, [header, ...good, ...bad].join('\n'), '?dryRun=false');
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toBe('The file has 7 problems: nothing was written');
+    expect(refused.body.error.message).toBe('The file has 8 problems: nothing was written');
     expect(await entriesOf(ann.syndUser.id)).toEqual([]);
 
     // An editor may try a file, not write it.
@@ -539,6 +712,16 @@ describe("the accountant's CSV", () => {
     expect(written.status).toBe(200);
     expect(written.body.written).toBe(2);
     expect((await entriesOf(ben.syndUser.id)).map((entry) => [entry.type, Number(entry.amount_cents)])).toEqual([['distribution', 187_550]]);
+    // The accountant's distribution is announced as a posted one: each investor's bell, mail and notice PDF.
+    for (const [investor, amount] of [[ann, '$1,250'], [ben, '$1,875.50']] as const) {
+      await waitForMail(investor.email, `Distribution from desk-import fund: ${amount}`);
+      await expect.poll(async () => (await call(app, 'GET', '/api/news_documents?mine=true&limit=999', undefined, { authCode: investor.authCode })).body.items.map((item: { displayTitle: string }) => item.displayTitle), { timeout: 15_000 })
+        .toEqual(['Distribution notice, 2026-03-31']);
+      const bell = await call(app, 'GET', '/api/notifications?mine=true&limit=10', undefined, { authCode: investor.authCode });
+      expect(bell.body.items.map((item: { subject: string }) => item.subject)).toEqual([`Distribution from desk-import fund: ${amount}`]);
+    }
+    const imported = await admin('GET', `/sponsor-desk/fund-events?fund=desk-import&type=distribution`);
+    expect(imported.body.results).toMatchObject([{ state: 'posted', date: '2026-03-31', total_cents: 312_550, kind: 'income', note: 'Imported from the accountant’s CSV' }]);
     const again = await sendCsv(superToken, [header, ...good].join('\n'), '?dryRun=true');
     expect(again.body.problems.map((problem: { message: string }) => problem.message)).toEqual(['duplicate: already in the ledger (imported before)', 'duplicate: already in the ledger (imported before)']);
     // The same new file written twice at once: one writes it, the other is refused with a message (a 409 where they
@@ -561,6 +744,50 @@ describe("the accountant's CSV", () => {
     expect(asJson.body.problems).toHaveLength(2);
     expect((await sendCsv(superToken, 'fund,amount\nx,1', '?dryRun=true')).body.error.message)
       .toBe('The CSV needs the columns fund, investor_email, type, amount, effective_date (missing: investor_email, type, effective_date); kind and note may be added');
+  });
+
+  it("reconciles an accountant's capital accounts with the ledger: what it holds is not written twice, differences become entries, a closing balance must roll forward", async () => {
+    const { fund, investors } = await fundWith(home, 'desk-capital', [40_000, 60_000]);
+    const [ann, ben] = investors;
+    await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 2_000_000, date: '2026-01-10' });
+    await distribute(fund.documentId, '2026-03-31', 100_000);
+    const header = 'fund,investor_email,period_start,period_end,contributions,distributions,fees,closing_balance,distribution_kind';
+    const q1 = [
+      // Ann's quarter is the ledger's: nothing to write. Ben's money and fee are not in it yet.
+      `desk-capital,${ann.email},2026-01-01,2026-03-31,20000.00,1000.00,0,19000.00,`,
+      `desk-capital,${ben.email},2026-01-01,2026-03-31,30000.00,0,150.00,30000.00,`,
+    ];
+    const bad = [
+      `desk-capital,${ann.email},2026-04-01,2026-06-30,0,500.00,0,18000.00,income`,
+      `desk-capital,stranger@example.com,2026-01-01,2026-03-31,0,0,0,0,`,
+      `desk-capital,${ben.email},2026-04-01,2026-06-30,0,100.00,0,29900.00,`,
+      `desk-capital,${ann.email},2026-01-01,2026-06-30,20000.00,900.00,0,19100.00,`,
+    ];
+    const dry = await sendCsv(editorToken, [header, ...q1, ...bad].join('\n'), '?dryRun=true');
+    expect(dry.status).toBe(200);
+    expect(dry.body.problems).toEqual([
+      { line: 4, message: 'closing_balance $18,000 does not match the roll-forward: opening $19,000 + contributions $0 - distributions $500 + change in value $0 = $18,500' },
+      { line: 5, message: 'unknown investor: stranger@example.com has no commitment to desk-capital fund' },
+      { line: 6, message: 'distribution_kind is required to record the $100 of distributions the ledger does not have' },
+      { line: 7, message: "distributions $900 is less than the ledger's $1,000 for the period: correct the ledger on the desk with an adjustment" },
+    ]);
+    expect(dry.body.entries.map((entry: { line: number; type: string; amount_cents: number; effective_date: string }) => [entry.line, entry.type, entry.amount_cents, entry.effective_date]))
+      .toEqual([[3, 'contribution', 3_000_000, '2026-03-31'], [3, 'fee', 15_000, '2026-03-31']]);
+    expect((await sendCsv(superToken, [header, ...q1, ...bad].join('\n'), '?dryRun=false')).body.error.message).toBe('The file has 4 problems: nothing was written');
+    expect(await entriesOf(ben.syndUser.id)).toEqual([]);
+
+    const clean = [...q1, `desk-capital,${ann.email},2026-04-01,2026-06-30,0,500.00,0,18500.00,income`];
+    const written = await sendCsv(superToken, [header, ...clean].join('\n'), '?dryRun=false');
+    expect([written.status, written.body.written]).toEqual([200, 3]);
+    expect((await entriesOf(ben.syndUser.id)).map((entry) => [entry.type, Number(entry.amount_cents)]).sort()).toEqual([['contribution', 3_000_000], ['fee', 15_000]]);
+    expect((await entriesOf(ann.syndUser.id)).map((entry) => [entry.type, Number(entry.amount_cents)]).sort()).toEqual([['contribution', 2_000_000], ['distribution', 100_000], ['distribution', 50_000]]);
+    // The imported distribution is announced as a posted one.
+    await waitForMail(ann.email, 'Distribution from desk-capital fund: $500');
+    // The same accounts again: all in the ledger, nothing to write, nothing wrong.
+    const again = await sendCsv(superToken, [header, ...clean].join('\n'), '?dryRun=true');
+    expect([again.body.problems, again.body.entries]).toEqual([[], []]);
+    expect((await sendCsv(superToken, 'fund,investor_email,period_start\nx,y,2026-01-01', '?dryRun=true')).body.error.message)
+      .toBe('A capital account CSV needs the columns fund, investor_email, period_start, period_end, contributions, distributions, fees, closing_balance (missing: period_end, contributions, distributions, fees, closing_balance); distribution_kind and note may be added');
   });
 
   it("pays an open capital call with the accountant's wire of its share, and refuses money the ledger or the commitment cannot take", async () => {

@@ -43,6 +43,13 @@ describe('value at a date', () => {
     expect(valueAt(lines, valuations, '2026-01-01')).toBe(12_000_000);
   });
 
+  it("is the investor's part of a total valuation where one is given, to the cent, then moves as with a percent", () => {
+    // The fund was valued as a total; this investor's part of it was $52,500.01 (105.0000...%, not a rounded 105%).
+    const total = valuations.map((each) => (each.date === '2024-12-31' ? { ...each, valueCents: 5_250_001 } : each));
+    expect(valueAt(lines, total, '2024-12-31')).toBe(5_250_001);
+    expect(valueAt(lines, total, '2025-06-30')).toBe(9_950_001);
+  });
+
   it('counts capital returned once where the fund has no valuation, and is never negative', () => {
     // $100,000 in, $12,500 out.
     expect(valueAt(lines, [], '2026-01-01')).toBe(8_750_000);

@@ -20,6 +20,12 @@ export interface LedgerLine {
 export interface ValuationPoint {
   date: string;
   valuePercent: number;
+  /**
+   * Where the valuation was the fund's total value: this investor's part of it at the date, in cents (the total
+   * shared among the fund's investors by capital contributed, to the cent), which the value then is instead of the
+   * percent's rounding.
+   */
+  valueCents?: number;
 }
 
 /**
@@ -83,7 +89,7 @@ export function valuationAt(valuations: ValuationPoint[], date: string): Valuati
 export function valueAt(lines: LedgerLine[], valuations: ValuationPoint[], date: string): number {
   const valuation = valuationAt(valuations, date);
   const valuedOn = valuation?.date.slice(0, 10);
-  let value = valuation ? Math.round((ledgerTotals(lines, valuedOn).contributedCents * valuation.valuePercent) / 100) : 0;
+  let value = !valuation ? 0 : valuation.valueCents ?? Math.round((ledgerTotals(lines, valuedOn).contributedCents * valuation.valuePercent) / 100);
   for (const line of lines) {
     const day = line.date.slice(0, 10);
     // A line dated on the valuation's day is in the valuation already.

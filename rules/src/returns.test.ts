@@ -62,6 +62,32 @@ describe('xirr', () => {
       expect(Math.abs(present(rate)) <= scale * 1e-9 || crosses).toBe(true);
     }));
   });
+
+  it('finds a rate for every ordinary investment: money in first, then money back over the years, more or less of it', () => {
+    const DAY = 86_400_000;
+    const ordinary = fc.record({
+      start: fc.integer({ min: Date.UTC(2015, 0, 1), max: Date.UTC(2025, 0, 1) }),
+      invested: fc.integer({ min: 100_000, max: 100_000_000 }),
+      // What comes back, as a multiple of what went in (half to five times), and when (six months to ten years on): a
+      // rate from about -75% to +2,500% a year, where a fund's investors are (a loss of 99.99% a year is out of reach).
+      multiple: fc.double({ min: 0.5, max: 5, noNaN: true }),
+      paybacks: fc.array(fc.record({ after: fc.integer({ min: 180, max: 3650 }), weight: fc.integer({ min: 1, max: 100 }) }), { minLength: 1, maxLength: 10 }),
+    });
+    fc.assert(fc.property(ordinary, ({ start, invested, multiple, paybacks }) => {
+      const weights = paybacks.reduce((acc, each) => acc + each.weight, 0);
+      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+      const flows = [
+        { date: day(start), amount: -invested },
+        ...paybacks.map((each) => ({ date: day(start + each.after * DAY), amount: Math.max(1, Math.round((invested * multiple * each.weight) / weights)) })),
+      ];
+      const rate = xirr(flows);
+      expect(rate).toBeDefined();
+      // A gain is a positive rate, a loss a negative one.
+      const back = flows.slice(1).reduce((acc, each) => acc + each.amount, 0);
+      if (back > invested * 1.0001) expect(rate!).toBeGreaterThan(0);
+      if (back < invested * 0.9999) expect(rate!).toBeLessThan(0);
+    }));
+  });
 });
 
 describe('multiples and the capital account', () => {

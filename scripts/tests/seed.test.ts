@@ -29,7 +29,7 @@ import {
 } from '../src/lib/uids';
 import fs from 'node:fs';
 import path from 'node:path';
-import { WASABI_STARTED } from '../src/seed/data/offerings';
+import { WASABI_CLOSED, WASABI_DONE, WASABI_STARTED } from '../src/seed/data/offerings';
 import { seed, type SeedReport } from '../src/seed/index';
 import { SEED_IMAGES_DIR } from '../src/seed/media';
 import { openStrapi, runCli, useThrowAwayDatabase, type OpenStrapi } from './helpers';
@@ -232,6 +232,30 @@ describe('a first run on an empty database', () => {
       const stored: Row | null = await app.strapi.db.query(SYND_AGREEMENT).findOne({ where: { syndUser: { id: row.id } } });
       expect(stored, `${row.user?.email} #${row.id}`).toMatchObject({ docPath: expect.stringMatching(/^agreements\//) });
       expect(fs.readFileSync(path.join(process.env.PRIVATE_FILES_DIR as string, stored!.docPath)).toString('latin1')).toMatch(/\/ByteRange\s*\[/);
+    }
+  });
+
+  it('tells one story per ledger fund: raised, agreements countersigned, funded, then called and paid out, shared by two partners', async () => {
+    const day = (value: unknown) => new Date(value as string).toISOString().slice(0, 10);
+    for (const slug of [WASABI_DONE, WASABI_CLOSED]) {
+      const fund: Row = await app.strapi.db.query(FUND).findOne({ where: { url_slug: slug } });
+      const commitments: Row[] = await app.strapi.db.query(SYND_USER).findMany({ where: { fund: { id: fund.id } }, populate: { user: true }, orderBy: { id: 'asc' } });
+      expect(commitments.map((row) => row.user.email).sort(), slug).toEqual(['investor.investing@wasabistallions.com', 'investor.partner@wasabistallions.com']);
+      const entries: Row[] = await app.strapi.db.query('api::ledger-entry.ledger-entry').findMany({ where: { fund: { id: fund.id } }, orderBy: [{ effective_date: 'asc' }, { id: 'asc' }] });
+      const events: Row[] = await app.strapi.db.query('api::fund-event.fund-event').findMany({ where: { fund: { id: fund.id } }, orderBy: { date: 'asc' } });
+      const funded = day(entries[0].effective_date);
+      const firstCall = events.find((event) => event.type === 'capital_call')!.date;
+      // The fund opened and closed before its first call; the money came in at the start of the ledger.
+      expect(day(fund.open_date) < day(fund.close_date) && day(fund.close_date) <= funded && funded < firstCall, slug).toBe(true);
+      for (const row of commitments) {
+        // Countersigned while the fund was open, before any money; its first money is the ledger's first day.
+        expect(day(row.sa_complete_date) >= day(fund.open_date) && day(row.sa_complete_date) <= day(fund.close_date), `${slug} ${row.user.email}`).toBe(true);
+        expect(day(row.ft_start_date)).toBe(funded);
+        expect(day(row.ft_complete_date) > funded && day(row.ft_complete_date) < day(now)).toBe(true);
+      }
+      // Every distribution is shared between the two partners, in proportion to what each funded.
+      const distributions = entries.filter((entry) => entry.type === 'distribution');
+      expect(new Set(distributions.map((entry) => day(entry.effective_date))).size * 2).toBe(distributions.length);
     }
   });
 

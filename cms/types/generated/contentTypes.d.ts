@@ -722,6 +722,9 @@ export interface ApiFundEventCallItem extends Struct.CollectionTypeSchema {
       'api::fund-event.call-item'
     > &
       Schema.Attribute.Private;
+    noticeBellId: Schema.Attribute.String & Schema.Attribute.Private;
+    noticeClaimedAt: Schema.Attribute.DateTime & Schema.Attribute.Private;
+    noticeSentAt: Schema.Attribute.DateTime & Schema.Attribute.Private;
     paymentKey: Schema.Attribute.String & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
     syndUser: Schema.Attribute.Relation<
@@ -765,9 +768,6 @@ export interface ApiFundEventFundEvent extends Struct.CollectionTypeSchema {
       Schema.Attribute.Private;
     note: Schema.Attribute.Text;
     noticesDoneAt: Schema.Attribute.DateTime;
-    noticesSentTo: Schema.Attribute.Integer &
-      Schema.Attribute.Private &
-      Schema.Attribute.DefaultTo<0>;
     percent: Schema.Attribute.Decimal;
     posted_at: Schema.Attribute.DateTime;
     postedByName: Schema.Attribute.String;
@@ -943,6 +943,9 @@ export interface ApiLedgerEntryLedgerEntry extends Struct.CollectionTypeSchema {
     > &
       Schema.Attribute.Private;
     note: Schema.Attribute.Text;
+    noticeBellId: Schema.Attribute.String & Schema.Attribute.Private;
+    noticeClaimedAt: Schema.Attribute.DateTime & Schema.Attribute.Private;
+    noticeSentAt: Schema.Attribute.DateTime & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
     recordedBy: Schema.Attribute.String;
     syndUser: Schema.Attribute.Relation<

@@ -5,7 +5,7 @@ import sanitizeHtml from 'sanitize-html';
 import { fileStorage } from '../../providers/storage';
 import { GREY, pdfText, writerFor } from '../../utils/pdf-writer';
 import { columnOf, tableOf } from '../../utils/tables';
-import { notifications, type Recipient } from '../notification/services/notification';
+import { notifications, type NotificationService, type Recipient } from '../notification/services/notification';
 import { recountDocuments } from '../tax-document/document-counts';
 import { investorName } from '../synd-user/services/synd-user';
 
@@ -27,12 +27,6 @@ export interface NoticeEvent {
   kind: DistributionKind | null;
   note: string | null;
   fund: { id: number };
-}
-
-/** One investor's share of it. */
-export interface NoticeLine {
-  syndUser: { id: number; documentId: string };
-  amount_cents: number;
 }
 
 /** Text of a rich-text field (the fund's wire instructions) for a PDF: paragraphs and line breaks kept, tags gone. */
@@ -91,56 +85,88 @@ export async function renderNotice(terms: NoticeTerms): Promise<Buffer> {
 
 /** Notices sent per round of a delivery: a fund of thousands of investors is notified a batch at a time. */
 export const NOTICE_BATCH = 50;
-/** A delivery left unfinished this long (its instance stopped) is resumed by the upkeep. */
+/** A notice claimed this long ago and not delivered (its instance stopped, or its mail or upload failed) is tried again by the upkeep. */
 export const NOTICES_RESUME_AFTER_MS = 10 * 60 * 1000;
+/** Notices the upkeep tries per round, over every event: a round never runs for long. */
+export const NOTICES_PER_ROUND = 500;
+
+/** One investor's line of a posted event: a distribution's entry, a call's item; its notice is tracked on it. */
+interface NoticeRow {
+  id: number;
+  amount_cents: string | number;
+  noticeBellId: string | null;
+  syndUser: { id: number; documentId: string } | null;
+}
 
 /**
  * Delivers a posted event's notices: each investor with a share above zero gets a notice PDF among their News
  * Documents, a bell notification and a mail (the templates capital_call_posted and distribution_posted, which staff
- * may reword). Investors go in the order their entries (a call's: its items) were written, a batch at a time; the event
- * keeps the last entry notified (noticesSentTo), claimed before each notice with a conditional update, so a delivery stopped
- * half-way resumes where it stopped (the upkeep does it) and two deliveries never notify one investor twice. A notice
- * that fails is logged and the others still go; the entries stand either way.
+ * may reword). Investors go in the order their lines (a distribution's entries, a call's items) were written, a batch
+ * at a time. Each line is claimed before its notice (a conditional update, so two deliveries never work on one line)
+ * and marked delivered (`noticeSentAt`) only once the PDF, the bell and the mail have all gone; a notice that fails is
+ * logged and left for the upkeep to try again after NOTICES_RESUME_AFTER_MS, and the others still go. Each step is
+ * done once whatever the tries (the PDF's document by its path, the bell by the id kept on the line, the mail by the
+ * bell's `sent`), so an investor never gets two notices of one event. The event is done (`noticesDoneAt`) once every
+ * line is delivered. At most `budget` notices are tried; answers how many were tried and how many delivered.
  */
-export async function deliverNotices(strapi: Core.Strapi, eventId: number): Promise<number> {
-  const events = tableOf(strapi, FUND_EVENT);
-  const sentTo = columnOf(strapi, FUND_EVENT, 'noticesSentTo');
-  let sent = 0;
-  let fund: NoticeFund | null = null;
-  for (;;) {
-    const event = (await strapi.db.query(FUND_EVENT).findOne({
-      where: { id: eventId },
-      select: ['id', 'documentId', 'type', 'date', 'due_date', 'kind', 'note', 'state', 'noticesSentTo', 'noticesDoneAt'],
-      populate: { fund: { select: ['id'] } },
-    })) as (NoticeEvent & { id: number; state: string; noticesSentTo: number | null; noticesDoneAt: string | null }) | null;
-    if (!event?.fund || event.state !== 'posted' || event.noticesDoneAt) return sent;
-    fund ??= await fundOf(strapi, event.fund.id);
-    if (!fund) return sent;
-    const cursor = event.noticesSentTo ?? 0;
-    // A call's investors are its items (what each owes); a distribution's its entries.
-    const batch = (await strapi.db.query(event.type === 'capital_call' ? CALL_ITEM : LEDGER_ENTRY).findMany({
-      where: { fundEvent: { id: event.id }, id: { $gt: cursor } },
-      select: ['id', 'amount_cents'],
+export async function deliverNotices(strapi: Core.Strapi, eventId: number, budget = Infinity): Promise<{ tried: number; delivered: number }> {
+  const event = (await strapi.db.query(FUND_EVENT).findOne({
+    where: { id: eventId },
+    select: ['id', 'documentId', 'type', 'date', 'due_date', 'kind', 'note', 'state', 'noticesDoneAt'],
+    populate: { fund: { select: ['id'] } },
+  })) as (NoticeEvent & { id: number; state: string; noticesDoneAt: string | null }) | null;
+  if (!event?.fund || event.state !== 'posted' || event.noticesDoneAt) return { tried: 0, delivered: 0 };
+  const fund = await fundOf(strapi, event.fund.id);
+  if (!fund) return { tried: 0, delivered: 0 };
+  // A call's investors are its items (what each owes); a distribution's its entries.
+  const uid = event.type === 'capital_call' ? CALL_ITEM : LEDGER_ENTRY;
+  const table = tableOf(strapi, uid);
+  const claimedAt = columnOf(strapi, uid, 'noticeClaimedAt');
+  const sentAt = columnOf(strapi, uid, 'noticeSentAt');
+  const unsent = { fundEvent: { id: event.id }, noticeSentAt: { $null: true } };
+  const template = await notifications(strapi).template(event.type === 'capital_call' ? 'capital_call_posted' : 'distribution_posted');
+  let delivered = 0;
+  let tried = 0;
+  let after = 0;
+  while (tried < budget) {
+    const stale = new Date(Date.now() - NOTICES_RESUME_AFTER_MS);
+    const batch = (await strapi.db.query(uid).findMany({
+      where: { ...unsent, id: { $gt: after }, $or: [{ noticeClaimedAt: { $null: true } }, { noticeClaimedAt: { $lt: stale } }] },
+      select: ['id', 'amount_cents', 'noticeBellId'],
       populate: { syndUser: { select: ['id', 'documentId'] } },
       orderBy: { id: 'asc' },
-      limit: NOTICE_BATCH,
-    })) as { id: number; amount_cents: string | number; syndUser: { id: number; documentId: string } | null }[];
-    if (!batch.length) {
-      await strapi.db.query(FUND_EVENT).update({ where: { id: event.id }, data: { noticesDoneAt: new Date() } });
-      return sent;
-    }
-    let previous = cursor;
-    for (const entry of batch) {
-      const claimed = await strapi.db.connection(events).where({ id: event.id, [sentTo]: previous }).update({ [sentTo]: entry.id });
-      // Another delivery of this event went past this entry: it carries on, this one stops.
-      if (!claimed) return sent;
-      previous = entry.id;
-      if (entry.syndUser && Number(entry.amount_cents) > 0) {
-        await sendNotice(strapi, event, fund, { syndUser: entry.syndUser, amount_cents: Number(entry.amount_cents) });
-        sent += 1;
+      limit: Math.min(NOTICE_BATCH, budget - tried),
+    })) as NoticeRow[];
+    if (!batch.length) break;
+    for (const line of batch) {
+      after = line.id;
+      const claimed = await strapi.db.connection(table).where({ id: line.id }).whereNull(sentAt)
+        .where((query) => query.whereNull(claimedAt).orWhere(claimedAt, '<', stale))
+        .update({ [claimedAt]: new Date() });
+      // Another delivery has this line: it sends its notice.
+      if (!claimed) continue;
+      tried += 1;
+      try {
+        if (line.syndUser && Number(line.amount_cents) > 0) await sendNotice(strapi, { event, fund, uid, template }, { ...line, syndUser: line.syndUser });
+        await strapi.db.connection(table).where({ id: line.id }).update({ [sentAt]: new Date() });
+        if (line.syndUser && Number(line.amount_cents) > 0) delivered += 1;
+      } catch (error) {
+        strapi.log.error(`The ${event.type} notice of ${line.syndUser?.documentId ?? line.id} failed (the upkeep tries it again): ${String(error)}`);
       }
     }
   }
+  if (!(await strapi.db.query(uid).count({ where: unsent }))) {
+    await strapi.db.query(FUND_EVENT).update({ where: { id: event.id }, data: { noticesDoneAt: new Date() } });
+  }
+  return { tried, delivered };
+}
+
+/** One event's delivery: the event, its fund, the type its lines are (entries or call items) and the notice's template. */
+interface NoticeDelivery {
+  event: NoticeEvent;
+  fund: NoticeFund;
+  uid: string;
+  template: Awaited<ReturnType<NotificationService['template']>>;
 }
 
 /** What every notice of an event says of its fund. */
@@ -158,41 +184,53 @@ const fundOf = async (strapi: Core.Strapi, id: number) =>
     populate: { company: { select: ['id'], populate: { portal: { select: ['name'] } } } },
   })) as NoticeFund | null;
 
-/** One investor's notice: the PDF among their News Documents, the bell notification and the mail. */
-async function sendNotice(strapi: Core.Strapi, event: NoticeEvent, fund: NoticeFund, line: NoticeLine): Promise<void> {
-  try {
-    const storage = fileStorage(strapi);
-    const fundName = fund.name ?? 'the fund';
-    const call = event.type === 'capital_call';
-    const row = (await strapi.db.query(SYND_USER).findOne({
-      where: { id: line.syndUser.id },
-      select: ['invest_amount', 'userFirstName', 'userLastName'],
-      populate: { user: { select: ['id', 'documentId', 'email', 'username', 'firstName', 'lastName'] } },
-    })) as { invest_amount: string | number | null; userFirstName: string | null; userLastName: string | null; user: Recipient | null } | null;
-    if (!row?.user) return;
+/**
+ * One investor's notice, each step once however often it is tried: the PDF among their News Documents (known by its
+ * path), the bell notification (its id kept on the line, written with it) and the mail (the bell's `sent`). Throws
+ * when a step fails: the line stays undelivered.
+ */
+async function sendNotice(strapi: Core.Strapi, { event, fund, uid, template }: NoticeDelivery, line: NoticeRow & { syndUser: { id: number; documentId: string } }): Promise<void> {
+  const storage = fileStorage(strapi);
+  const fundName = fund.name ?? 'the fund';
+  const call = event.type === 'capital_call';
+  const amountCents = Number(line.amount_cents);
+  const row = (await strapi.db.query(SYND_USER).findOne({
+    where: { id: line.syndUser.id },
+    select: ['invest_amount', 'userFirstName', 'userLastName'],
+    populate: { user: { select: ['id', 'documentId', 'email', 'username', 'firstName', 'lastName'] } },
+  })) as { invest_amount: string | number | null; userFirstName: string | null; userLastName: string | null; user: Recipient | null } | null;
+  if (!row?.user) return;
+  const title = `${call ? 'Capital call' : 'Distribution'} notice, ${event.date}`;
+  const key = `notices/${event.documentId}/${line.syndUser.documentId}.pdf`;
+  if (!(await strapi.db.query(NEWS_DOCUMENT).findOne({ where: { docPath: key }, select: ['id'] }))) {
     const bytes = await renderNotice({
-      portalName: fund.company?.portal?.name ?? '', fundName, investorName: investorName(row), event, amountCents: line.amount_cents,
+      portalName: fund.company?.portal?.name ?? '', fundName, investorName: investorName(row), event, amountCents,
       commitment: Number(row.invest_amount ?? 0), wireInstructions: plainText(fund.wire_instructions),
     });
     const originalName = `${call ? 'capital-call' : 'distribution'}-notice-${event.date}.pdf`;
-    const key = `notices/${event.documentId}/${line.syndUser.documentId}.pdf`;
     await storage.put(key, bytes, 'application/pdf');
-    const title = `${call ? 'Capital call' : 'Distribution'} notice, ${event.date}`;
     await strapi.db.query(NEWS_DOCUMENT).create({
       data: { title, originalName, docPath: key, bucketId: storage.name, year: Number(event.date.slice(0, 4)), isDeleted: false, sendToAllFundInvestors: false, fund: fund.id, user: row.user.id },
     });
     await recountDocuments(strapi, [row.user.id]);
-    const amount = formatUsd(line.amount_cents / 100);
+  }
+  const templates = notifications(strapi);
+  let bell = line.noticeBellId;
+  if (!bell) {
+    const amount = formatUsd(amountCents / 100);
     const tags: Record<string, string> = call
       ? { fundName, amount, dueDate: event.due_date ?? event.date, documentTitle: title }
       : { fundName, amount, kind: event.kind ? KINDS[event.kind].toLowerCase() : 'distribution', documentTitle: title };
-    await notifications(strapi).send(call ? 'capital_call_posted' : 'distribution_posted', [row.user], tags);
-  } catch (error) {
-    strapi.log.error(`The ${event.type} notice of ${line.syndUser.documentId} failed: ${String(error)}`);
+    bell = await strapi.db.transaction(async () => {
+      const made = await templates.record(template, row.user!, tags);
+      await strapi.db.query(uid).update({ where: { id: line.id }, data: { noticeBellId: made.documentId } });
+      return made.documentId;
+    });
   }
+  await templates.mail(template, row.user, bell);
 }
 
-/** Posted events whose notices stopped half-way (their instance stopped) long enough ago: delivered now, in turn. */
+/** Posted events whose notices are not all delivered (an instance stopped, a mail or upload failed) since long enough: tried again now, at most NOTICES_PER_ROUND. */
 export async function resumeNotices(strapi: Core.Strapi, now = Date.now()): Promise<number> {
   const stalled = (await strapi.db.query(FUND_EVENT).findMany({
     where: { state: 'posted', noticesDoneAt: { $null: true }, posted_at: { $lt: new Date(now - NOTICES_RESUME_AFTER_MS) } },
@@ -200,6 +238,12 @@ export async function resumeNotices(strapi: Core.Strapi, now = Date.now()): Prom
     orderBy: { id: 'asc' },
   })) as { id: number }[];
   let sent = 0;
-  for (const { id } of stalled) sent += await deliverNotices(strapi, id);
+  let budget = NOTICES_PER_ROUND;
+  for (const { id } of stalled) {
+    if (budget <= 0) break;
+    const { tried, delivered } = await deliverNotices(strapi, id, budget);
+    sent += delivered;
+    budget -= tried;
+  }
   return sent;
 }

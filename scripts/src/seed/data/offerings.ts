@@ -39,6 +39,8 @@ interface OfferingSeed {
   total_inv_amount: number;
   fee: number;
   returned?: { total: number; value: number };
+  /** Its money is seeded as a ledger (seed/ledger.ts): its investors' funds-transfer dates come from their funding and calls. */
+  ledger?: true;
   schedule_call_url?: string;
   summary: string;
   investment: { name: string; inv_type: string; inv_amount: number; website?: string };
@@ -96,7 +98,8 @@ const OFFERINGS: OfferingSeed[] = [
   {
     intended: 'Closed', portal: 'wasabistallions', company: 'Wasabi Stallions LLC',
     slug: WASABI_CLOSED, name: 'Wasabi Stallion Fund IV', fund_code: 'WS-SF4', type: 'Stallion',
-    dates: { open: -200, start: -170, close: -60, end: 700 },
+    // Raised before its ledger starts (seed/ledger.ts: funded 730 days ago, first call 640 days ago).
+    dates: { open: -820, start: -800, close: -750, end: 700 }, ledger: true,
     min_inv_amount: 25_000, max_inv_amount: 300_000, total_inv_amount: 3_500_000, fee: 2.5,
     returned: { total: 12.5, value: 118 },
     summary: 'Tempura Flash and Nori Belle: a stallion in his second season and a graded-stakes mare.',
@@ -115,7 +118,7 @@ const OFFERINGS: OfferingSeed[] = [
   {
     intended: 'Done', portal: 'wasabistallions', company: 'Wasabi Stallions LLC',
     slug: WASABI_DONE, name: 'Wasabi Stallion Fund III', fund_code: 'WS-SF3', type: 'Stallion',
-    dates: { open: -1200, start: -1150, close: -1000, end: -30 },
+    dates: { open: -1200, start: -1150, close: -1000, end: -30 }, ledger: true,
     min_inv_amount: 25_000, max_inv_amount: 250_000, total_inv_amount: 2_500_000, fee: 2.5,
     returned: { total: 85, value: 60 },
     summary: 'Sashimi Sunset and two mares; the stallion was sold privately in 2024.',
@@ -209,6 +212,20 @@ function fundData(offering: OfferingSeed, now: Date): Fields {
 export function offeringRefs(slug: string): Fields {
   const offering = offeringOf(slug);
   return { fund: fundRef(slug), investment: investmentRef(slug), company: companyRef(offering.company, offering.portal) };
+}
+
+/**
+ * When an investor who commits to this offering signed and, where no ledger is seeded for it, funded: the agreement
+ * started two days after the fund opened and completed (countersigned) three days later, the money (the spec's funds
+ * transfer) in two and two and a half days after that; never later than now. A fund seeded with a ledger gets its
+ * funds-transfer dates from it (its funding and paid calls), so none here.
+ */
+export function commitmentDates(slug: string, now: Date): { signStart: string; signComplete: string; transfer: { start: string; complete: string } | null } {
+  const offering = offeringOf(slug);
+  const opened = new Date(dateOf(offering.dates.open, now)).getTime();
+  // `days` after the opening; for a fund opened less than eight days ago, as many hours before now (in the same order).
+  const day = (days: number) => new Date(Math.min(opened + days * 86_400_000, now.getTime() - (8 - days) * 3_600_000)).toISOString();
+  return { signStart: day(2), signComplete: day(5), transfer: offering.ledger ? null : { start: day(7), complete: day(7.5) } };
 }
 
 /** A fund's name, for records that keep it as text too. */

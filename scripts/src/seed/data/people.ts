@@ -2,7 +2,7 @@ import { INVEST_STATUS, isDeclined, isGoingToInvest, isInvesting, signingStep, t
 import { SYND_USER, USER } from '../../lib/uids';
 import { record, type Fields, type SeedRecord } from '../engine';
 import { authenticatedRole, portalRef, userRef } from '../refs';
-import { OAK_DONE, OAK_STARTED, WASABI_CLOSED, WASABI_DONE, WASABI_STARTED, offeringRefs } from './offerings';
+import { OAK_DONE, OAK_STARTED, WASABI_CLOSED, WASABI_DONE, WASABI_STARTED, commitmentDates, offeringRefs } from './offerings';
 
 /** What an investor's participation in one investment must come out as, in the terms of @portal/rules. */
 type InvestorState = 'declined' | 'going, not signed' | 'going, spouse to sign' | 'going, management to sign' | 'investing';
@@ -68,6 +68,14 @@ export const PEOPLE: PersonSeed[] = [
       { offering: WASABI_CLOSED, intended: 'investing', amount: 60_000 },
     ],
   },
+  {
+    // A second partner in Funds III and IV, so their capital calls and distributions are visibly shared.
+    email: 'investor.partner@wasabistallions.com', portal: 'wasabistallions', level: 'user', firstName: 'Petra', lastName: 'Partner',
+    investments: [
+      { offering: WASABI_DONE, intended: 'investing', amount: 150_000 },
+      { offering: WASABI_CLOSED, intended: 'investing', amount: 90_000 },
+    ],
+  },
   { email: 'admin@oakharbor.com', portal: 'oakharbor', level: 'admin', firstName: 'Owen', lastName: 'Admin' },
   { email: 'user@oakharbor.com', portal: 'oakharbor', level: 'user', firstName: 'Olive', lastName: 'Harbor' },
   {
@@ -91,6 +99,8 @@ function investorState(syndUser: Fields): InvestorState | 'undecided' {
 function participation(person: PersonSeed, { offering, intended, amount, extra }: Participation, now: Date): SeedRecord {
   const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
   const accepted = intended !== 'declined';
+  // One story per fund: signed while the fund was open, the money in after (or by the fund's seeded ledger).
+  const dates = commitmentDates(offering, now);
   const data: Fields = {
     user: userRef(person.email),
     userFirstName: person.firstName,
@@ -98,15 +108,14 @@ function participation(person: PersonSeed, { offering, intended, amount, extra }
     ...offeringRefs(offering),
     invest_status: accepted ? INVEST_STATUS.accepted : INVEST_STATUS.declined,
     invest_amount: amount,
-    ...(accepted && { sa_start_date: daysAgo(5) }),
+    ...(accepted && { sa_start_date: intended === 'investing' ? dates.signStart : daysAgo(5) }),
     ...(intended === 'investing' && {
       method_of_inv: 'CASH',
       syndAgreementSignedByCurrentUser: true,
       hasSyndAgreement: true,
       syndAgreementsCount: 1,
-      sa_complete_date: daysAgo(3),
-      ft_start_date: daysAgo(3),
-      ft_complete_date: daysAgo(1),
+      sa_complete_date: dates.signComplete,
+      ...(dates.transfer && { ft_start_date: dates.transfer.start, ft_complete_date: dates.transfer.complete }),
     }),
     ...extra,
   };

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, Table, Tbody, Td, Textarea, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { ALLOCATION_PAGE, AllocationTable, DraftList, PagedChoice, useFundPages, usePostedCallPages, type AllocationLine, type EventPage } from './capital-lists';
-import { Choice, dollars, Input, investors, messageOf, money, today, type Notify } from './shared';
+import { centsOf, Choice, dollars, Input, investors, messageOf, money, today, type Notify } from './shared';
 
 /** The sponsor desk's calls (docs/capital-accounts.md); the panel's fetch client sends the staff member's token. */
 
@@ -53,7 +53,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
     event.preventDefault();
     try {
       await post('/sponsor-desk/funding', {
-        fund, investor_email: funding.email, amount_cents: Math.round(Number(funding.amount) * 100), date: funding.date, ...(funding.call && { fundEvent: funding.call }),
+        fund, investor_email: funding.email, amount_cents: centsOf(funding.amount), date: funding.date, ...(funding.call && { fundEvent: funding.call }),
       });
       setMessage({ variant: 'success', text: `Funding of ${money(Number(funding.amount))} from ${funding.email} recorded.` });
     } catch (error) {
@@ -65,13 +65,13 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
     event.preventDefault();
     setMessage(null);
     const call = type === 'capital_call';
-    const body = {
-      fund, type, date, note: note || undefined,
-      ...(call ? { due_date: dueDate } : { kind }),
-      ...(call && percent ? { percent: Number(percent) } : { total_cents: Math.round(Number(amount) * 100) }),
-      basis,
-    };
     try {
+      const body = {
+        fund, type, date, note: note || undefined,
+        ...(call ? { due_date: dueDate } : { kind }),
+        ...(call && percent ? { percent: Number(percent) } : { total_cents: centsOf(amount) }),
+        basis,
+      };
       // Previewing an open draft again replaces its terms (PUT), so clicking again leaves one draft, not one per click.
       if (draft?.state === 'draft') {
         setDraft((await put(`/sponsor-desk/fund-events/${draft.documentId}`, body, { params: { pageSize: ALLOCATION_PAGE } })).data as EventPage);
@@ -89,7 +89,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   const postDraft = async () => {
     if (!draft) return;
     try {
-      const posted = (await post(`/sponsor-desk/fund-events/${draft.documentId}/post`)).data as EventPage;
+      const posted = (await post(`/sponsor-desk/fund-events/${draft.documentId}/post`, { allocationHash: draft.allocationHash })).data as EventPage;
       await openEvent(posted.documentId);
       setMessage({ variant: 'success', text: `Posted: ${investors(draft.investors)}, ${dollars(posted.total_cents)}. Each gets a notice by bell and mail.` });
     } catch (error) {
@@ -111,7 +111,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   const recordAdjustment = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await post('/sponsor-desk/adjustments', { fund, corrects: adjustment.corrects.trim(), amount_cents: Math.round(Number(adjustment.amount) * 100), date: adjustment.date, note: adjustment.note || undefined });
+      await post('/sponsor-desk/adjustments', { fund, corrects: adjustment.corrects.trim(), amount_cents: centsOf(adjustment.amount, { signed: true }), date: adjustment.date, note: adjustment.note || undefined });
       setMessage({ variant: 'success', text: `Adjustment of ${money(Number(adjustment.amount))} to entry ${adjustment.corrects.trim()} recorded.` });
     } catch (error) {
       setMessage({ variant: 'danger', text: messageOf(error) });

@@ -174,6 +174,8 @@ export interface EventPage {
   investors: number;
   allocation: AllocationLine[];
   pagination: Pagination;
+  /** A draft's: the fingerprint of the table shown, sent back when posting it (what is posted is what was previewed). */
+  allocationHash?: string;
 }
 
 export const ALLOCATION_PAGE = 50;

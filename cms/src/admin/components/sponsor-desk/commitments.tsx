@@ -3,7 +3,7 @@ import { Box, Button, Checkbox, Flex, Link, Loader, Table, Tbody, Td, TextButton
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { NavLink } from 'react-router-dom';
 import type { BoardFund, StateOption } from './raise-board';
-import { Cell, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, Pager, remindersSummary, SearchForm, today, TYPE_NAMES, useLatestAnswer, type Notify, type RemindersAnswer } from './shared';
+import { Cell, centsOf, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, Pager, remindersSummary, SearchForm, today, TYPE_NAMES, useLatestAnswer, type Notify, type RemindersAnswer } from './shared';
 
 // pdf.js is fetched when staff first open an agreement, not with the desk.
 const PdfReader = lazy(() => import('./pdf-reader'));
@@ -164,7 +164,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
     event.preventDefault();
     if (!funding) return;
     try {
-      await post('/sponsor-desk/funding', { syndUser: funding.line.documentId, amount_cents: Math.round(Number(funding.amount) * 100), date: funding.date });
+      await post('/sponsor-desk/funding', { syndUser: funding.line.documentId, amount_cents: centsOf(funding.amount), date: funding.date });
       notify({ variant: 'success', text: `Funding of ${money(Number(funding.amount))} from ${funding.line.investor.name} recorded.` });
       setFunding(null);
       refresh();

@@ -12,6 +12,16 @@ const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: '
 export const dollars = (cents: number) => usd.format(cents / 100);
 export const money = (amount: number | null | undefined, whole = false) => (amount === null || amount === undefined ? '' : (whole ? wholeUsd : usd).format(amount));
 /** What staff who run no portal see instead of a portal's desk (docs/sponsor-desk.md, Staff and portals). */
+/**
+ * Whole cents of a dollar amount staff typed ('1250', '1250.5', '1250.50'): at most two decimals, as the server's
+ * CSV import takes them; a third decimal, a sign or a thousands comma is refused with a message, never rounded away.
+ */
+export function centsOf(typed: string, { signed = false } = {}): number {
+  const match = /^(-?)(\d{1,12})(?:\.(\d{1,2}))?$/.exec(typed.trim());
+  if (!match || (match[1] && !signed)) throw new Error(`${typed.trim() || 'An empty amount'} is not an amount in dollars and cents: at most two decimals, like 1250.00${signed ? ' (negative takes away)' : ''}`);
+  const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  return match[1] ? -cents : cents;
+}
 export const NO_PORTAL = "You run no portal yet: a super admin names you in a portal's Staff (Content Manager, Portal).";
 export const today = () => new Date().toISOString().slice(0, 10);
 export const investors = (count: number) => `${count} investor${count === 1 ? '' : 's'}`;

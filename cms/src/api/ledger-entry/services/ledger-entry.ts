@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { parse } from 'csv-parse/sync';
 import { errors } from '@strapi/utils';
 import {
-  DISTRIBUTION_KINDS, formatUsd, INVEST_STATUS, shareByLargestRemainder,
+  capitalAccountFor, DISTRIBUTION_KINDS, formatUsd, ledgerTotals, INVEST_STATUS, shareByLargestRemainder,
   type DistributionKind, type LedgerLine, type LedgerType, type ValuationPoint,
 } from '@portal/rules';
 import { conflict, isUniqueViolation } from '../../../utils/http-errors';
@@ -25,6 +25,13 @@ const FUND = 'api::fund.fund';
 /** An accountant's CSV: these columns (any order, any case; kind and note may be left out); adjustments are recorded on the desk, not imported. */
 const IMPORT_COLUMNS = ['fund', 'investor_email', 'type', 'amount', 'effective_date'] as const;
 const IMPORT_TYPES: LedgerType[] = ['contribution', 'distribution', 'fee'];
+/** The note of the contribution that brings a commitment funded before the ledger into it. */
+const FUNDED_BEFORE_LEDGER = 'Funded before the ledger';
+/**
+ * An accountant's capital accounts instead (a `period_start` column says so): one line per investor and period, the
+ * period's money and its closing balance in dollars; distribution_kind and note may be added.
+ */
+const CAPITAL_ACCOUNT_COLUMNS = ['fund', 'investor_email', 'period_start', 'period_end', 'contributions', 'distributions', 'fees', 'closing_balance'] as const;
 /** One import is one transaction: a fund's year of entries fits many times over. */
 const IMPORT_MAX_LINES = 10_000;
 
@@ -94,6 +101,7 @@ const hasTwoDecimalsAtMost = (value: number) => Math.abs(Math.round(value * 100)
 /** The fingerprint of an allocation table: who takes what, on what base. */
 const allocationHash = (lines: AllocationLine[]) =>
   crypto.createHash('sha256').update(JSON.stringify(lines.map((line) => [line.syndUser.documentId, line.base_cents, line.amount_cents]))).digest('hex');
+const ALLOCATION_CHANGED = 'The allocation changed since you previewed it: review it again';
 /** The ledger key of the contribution that pays one investor's share of a capital call. */
 const callPaymentKey = (eventDocumentId: string, syndUserDocumentId: string) => `event:${eventDocumentId}:${syndUserDocumentId}`;
 const usd = (centsValue: number) => formatUsd(centsValue / 100);
@@ -123,15 +131,17 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
   /**
    * The fund's investors who take part in calls and distributions (accepted, agreement complete), with their
    * commitment and what they have funded so far (contributions and the adjustments correcting them), summed by the
-   * database: three queries, however many investors.
+   * database: three queries, however many investors. A commitment funded before the ledger (its funds transfer
+   * completed, no contribution recorded) counts as funded in full: posting writes that contribution
+   * (recordFundedBeforeLedger), so the preview and the post share alike.
    */
   async function positions(fundId: number): Promise<Position[]> {
     const rows = (await strapi.db.query(SYND_USER).findMany({
       where: { fund: { id: fundId }, invest_status: INVEST_STATUS.accepted, sa_complete_date: { $notNull: true } },
-      select: ['id', 'documentId', 'invest_amount', 'userFirstName', 'userLastName'],
+      select: ['id', 'documentId', 'invest_amount', 'ft_complete_date', 'userFirstName', 'userLastName'],
       populate: { user: { select: ['email', 'firstName', 'lastName'] } },
       orderBy: { id: 'asc' },
-    })) as { id: number; documentId: string; invest_amount: string | number | null; userFirstName: string | null; userLastName: string | null; user: { email: string; firstName: string | null; lastName: string | null } | null }[];
+    })) as { id: number; documentId: string; invest_amount: string | number | null; ft_complete_date: string | null; userFirstName: string | null; userLastName: string | null; user: { email: string; firstName: string | null; lastName: string | null } | null }[];
     const funded = await fundedBySyndUser(fundId);
     const called = await openCalledBySyndUser(fundId);
     return rows.map((row) => ({
@@ -140,9 +150,35 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       name: investorName(row),
       email: row.user?.email ?? null,
       commitmentCents: dollarsToCents(row.invest_amount),
-      fundedCents: funded.get(row.id) ?? 0,
+      fundedCents: funded.get(row.id) ?? (row.ft_complete_date ? dollarsToCents(row.invest_amount) : 0),
       calledCents: called.get(row.id) ?? 0,
     }));
+  }
+
+  /**
+   * The ledger takes over a fund's figures from its first entry on (fundsWithLedger): so that no investor's money is
+   * lost then, each commitment funded before the ledger (funds transfer completed, no contribution recorded) gets a
+   * contribution 'Funded before the ledger' of its whole commitment, dated the day its transfer completed. Written in
+   * the caller's transaction by every writer of a fund's money (posting, funding, imports), once per commitment (its
+   * key); `except` is the commitment whose money the caller is recording itself.
+   */
+  async function recordFundedBeforeLedger(fundId: number, staffName: string, except?: Set<number>): Promise<void> {
+    const rows = (await strapi.db.query(SYND_USER).findMany({
+      where: { fund: { id: fundId }, invest_status: INVEST_STATUS.accepted, sa_complete_date: { $notNull: true }, ft_complete_date: { $notNull: true } },
+      select: ['id', 'documentId', 'invest_amount', 'ft_complete_date'],
+      orderBy: { id: 'asc' },
+    })) as { id: number; documentId: string; invest_amount: string | number | null; ft_complete_date: string }[];
+    const candidates = rows.filter((row) => !except?.has(row.id) && dollarsToCents(row.invest_amount) > 0);
+    if (!candidates.length) return;
+    const funded = await fundedBySyndUser(fundId);
+    for (const row of candidates.filter((each) => !funded.has(each.id))) {
+      await strapi.db.query(LEDGER_ENTRY).create({
+        data: {
+          syndUser: row.id, fund: fundId, type: 'contribution', amount_cents: dollarsToCents(row.invest_amount), effective_date: new Date(row.ft_complete_date).toISOString().slice(0, 10),
+          note: FUNDED_BEFORE_LEDGER, entryKey: `before-ledger:${row.documentId}`, recordedBy: staffName,
+        },
+      });
+    }
   }
 
   /**
@@ -169,7 +205,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Contributions (and their corrections) per syndication user of a fund (of these only, when given). */
-  async function fundedBySyndUser(fundId: number, syndUserIds?: number[]): Promise<Map<number, number>> {
+  async function fundedBySyndUser(fundId: number, syndUserIds?: number[], until?: string): Promise<Map<number, number>> {
     const entries = tableOf(strapi, LEDGER_ENTRY);
     const owners = linkTableOf(strapi, LEDGER_ENTRY, 'syndUser');
     const funds = linkTableOf(strapi, LEDGER_ENTRY, 'fund');
@@ -185,6 +221,9 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         if (syndUserIds) query.whereIn(`o.${owners.target}`, syndUserIds);
       })
       .where((query) => query.where('e.type', 'contribution').orWhere((adjustment) => adjustment.where('e.type', 'adjustment').where('corrected.type', 'contribution')))
+      .modify((query) => {
+        if (until) query.where(`e.${columnOf(strapi, LEDGER_ENTRY, 'effective_date')}`, '<=', until);
+      })
       .groupBy(`o.${owners.target}`)
       .select({ syndUser: `o.${owners.target}` })
       .sum({ total: 'e.amount_cents' }))) as { syndUser: number | string; total: number | string | null }[];
@@ -318,9 +357,16 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     return open;
   }
 
-  async function checkImport(text: string, scope: PortalScope): Promise<{ lines: { line: number; entry: ImportedEntry }[]; problems: { line: number; message: string }[] }> {
-    // Rows as arrays, each with the file's line it ends on: a line with too few or too many fields is that line's
-    // problem, not the whole file's (only text no CSV reader can split, such as an unclosed quote, is).
+  /** A CSV's lines under its header, each with the file's line it ends on and how many fields it has. */
+  type CsvRecord = Record<string, string> & { line: number; fields: number };
+  /** A fund an import names, with its investors by email (lower case); null where the file names no fund staff run. */
+  type ImportFund = { id: number; documentId: string; name: string | null; investors: Map<string, { id: number; documentId: string; committedCents: number; countersigned: boolean }> } | null;
+
+  /**
+   * Rows as arrays, each with the file's line it ends on: a line with too few or too many fields is that line's
+   * problem, not the whole file's (only text no CSV reader can split, such as an unclosed quote, is).
+   */
+  function readCsv(text: string): { header: string[]; records: CsvRecord[] } {
     let parsed: { record: string[]; info: { lines: number } }[];
     try {
       parsed = parse(text, { skip_empty_lines: true, trim: true, bom: true, relax_column_count: true, info: true }) as unknown as { record: string[]; info: { lines: number } }[];
@@ -331,14 +377,17 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     const header = (head?.record ?? []).map((name) => name.trim().toLowerCase());
     if (!rows.length) throw new errors.ValidationError('The CSV has no lines under its header');
     if (rows.length > IMPORT_MAX_LINES) throw new errors.ValidationError(`The CSV has more than ${IMPORT_MAX_LINES} lines: split it`);
-    const missing = IMPORT_COLUMNS.filter((column) => !header.includes(column));
-    if (missing.length) throw new errors.ValidationError(`The CSV needs the columns ${IMPORT_COLUMNS.join(', ')} (missing: ${missing.join(', ')}); kind and note may be added`);
-    const records = rows.map(({ record, info }) => ({ line: info.lines, fields: record.length, ...Object.fromEntries(header.map((name, index) => [name, record[index] ?? ''])) }) as Record<string, string> & { line: number; fields: number });
+    const records = rows.map(({ record, info }) => ({ line: info.lines, fields: record.length, ...Object.fromEntries(header.map((name, index) => [name, record[index] ?? ''])) }) as CsvRecord);
+    return { header, records };
+  }
 
-    // The funds and their investors the file names: one query per fund, however many lines.
-    const funds = new Map<string, { id: number; documentId: string; name: string | null; investors: Map<string, { id: number; documentId: string; committedCents: number; countersigned: boolean }> } | null>();
+  /** The funds and their investors the file names: one query per fund, however many lines. */
+  async function fundsOf(records: CsvRecord[], scope: PortalScope): Promise<Map<string, ImportFund>> {
+    const funds = new Map<string, ImportFund>();
     for (const name of new Set(records.map((record) => record.fund))) {
-      const found = name ? ((await strapi.db.query(FUND).findOne({ where: fundWhere(name), select: ['id', 'documentId', 'name'] })) as { id: number; documentId: string; name: string | null } | null) : null;
+      // A number no row can have (99999999999999999999) names no fund: that line's problem, not the whole file's.
+      const nameable = name && (!/^\d+$/.test(name) || isRowId(name));
+      const found = nameable ? ((await strapi.db.query(FUND).findOne({ where: fundWhere(name), select: ['id', 'documentId', 'name'] })) as { id: number; documentId: string; name: string | null } | null) : null;
       // Another portal's fund is as unknown to staff who do not run it as one that does not exist.
       const fund = found && (await targetInScope(strapi, scope, 'fund', found.id)) ? found : null;
       if (!fund) {
@@ -357,6 +406,124 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       funds.set(name, { ...fund, investors });
     }
+    return funds;
+  }
+
+  /**
+   * What every line of either format must be: as many fields as the header, a fund staff run, an investor committed
+   * to it whose agreement is countersigned. Pushes the line's problems; answers the fund and investor when it is.
+   */
+  function lineOwner(record: CsvRecord, header: string[], funds: Map<string, ImportFund>, problem: (message: string) => void) {
+    if (record.fields !== header.length) {
+      problem(`${record.fields} field${record.fields === 1 ? '' : 's'} where the header has ${header.length}: a comma too many or too few`);
+      return null;
+    }
+    const fund = funds.get(record.fund);
+    const email = (record.investor_email ?? '').toLowerCase();
+    const investor = fund?.investors.get(email);
+    if (!record.fund) problem('fund is required');
+    else if (!fund) problem(`unknown fund ${record.fund}`);
+    else if (!investor) problem(`unknown investor: ${record.investor_email || '(no email)'} has no commitment to ${fund.name ?? record.fund}`);
+    else if (!investor.countersigned) problem(`the subscription agreement of ${record.investor_email} to ${fund.name ?? record.fund} is not countersigned yet: countersign it before recording its money`);
+    return fund && investor && investor.countersigned ? { fund, investor, email } : null;
+  }
+
+  /**
+   * An accountant's capital accounts (docs/capital-accounts.md, Imports): per investor and period, the contributions,
+   * distributions and fees of the period and the closing balance, reconciled with the ledger. What the ledger holds
+   * already is not written again; what the file has more of becomes an entry dated the period's end (a distribution
+   * of `distribution_kind`); less than the ledger, or a closing balance other than the ledger's roll-forward with those
+   * entries (opening + contributions - distributions + change in value), is that line's problem.
+   */
+  async function checkCapitalAccounts(header: string[], records: CsvRecord[], scope: PortalScope): Promise<{ lines: { line: number; entry: ImportedEntry }[]; problems: { line: number; message: string }[] }> {
+    const missing = CAPITAL_ACCOUNT_COLUMNS.filter((column) => !header.includes(column));
+    if (missing.length) throw new errors.ValidationError(`A capital account CSV needs the columns ${CAPITAL_ACCOUNT_COLUMNS.join(', ')} (missing: ${missing.join(', ')}); distribution_kind and note may be added`);
+    const funds = await fundsOf(records, scope);
+    const problems: { line: number; message: string }[] = [];
+    const checked: { record: CsvRecord; fund: NonNullable<ImportFund>; investor: { id: number; documentId: string; committedCents: number }; email: string; figures: Record<'contributions' | 'distributions' | 'fees' | 'closing_balance', number> }[] = [];
+    const seen = new Map<string, number>();
+    for (const record of records) {
+      const problem = (message: string) => problems.push({ line: record.line, message });
+      const before = problems.length;
+      const owner = lineOwner(record, header, funds, problem);
+      if (record.fields !== header.length) continue;
+      if (!isIsoDate(record.period_start)) problem(`bad period_start ${record.period_start || '(empty)'}: a date like 2026-01-01`);
+      if (!isIsoDate(record.period_end)) problem(`bad period_end ${record.period_end || '(empty)'}: a date like 2026-03-31`);
+      else if (isIsoDate(record.period_start) && record.period_end < record.period_start) problem('period_end is before period_start');
+      const figures = {} as Record<'contributions' | 'distributions' | 'fees' | 'closing_balance', number>;
+      for (const column of ['contributions', 'distributions', 'fees', 'closing_balance'] as const) {
+        if (!/^\d{1,12}(\.\d{1,2})?$/.test(record[column] ?? '')) problem(`bad ${column} ${record[column] || '(empty)'}: dollars and cents, zero or more, like 1250.00`);
+        else figures[column] = Math.round(Number(record[column]) * 100);
+      }
+      if (record.distribution_kind && !DISTRIBUTION_KINDS.includes(record.distribution_kind as DistributionKind)) problem(`distribution_kind must be one of ${DISTRIBUTION_KINDS.join(', ')}`);
+      if ((record.note ?? '').length > 2000) problem('note is longer than 2000 characters');
+      if (problems.length > before || !owner) continue;
+      const key = JSON.stringify([owner.fund.id, owner.investor.id, record.period_start, record.period_end]);
+      const earlier = seen.get(key);
+      if (earlier !== undefined) {
+        problem(`duplicate of line ${earlier}`);
+        continue;
+      }
+      seen.set(key, record.line);
+      checked.push({ record, ...owner, figures });
+    }
+    const ledgers = await ledger(strapi).linesBySyndUser([...new Set(checked.map((each) => each.investor.id))]);
+    const lines: { line: number; entry: ImportedEntry }[] = [];
+    // A file's periods of one investor in date order: each period's entries count in the next one's balances.
+    checked.sort((a, b) => a.record.period_start.localeCompare(b.record.period_start) || a.record.line - b.record.line);
+    for (const { record, fund, investor, email, figures } of checked) {
+      const problem = (message: string) => problems.push({ line: record.line, message });
+      const held = ledgers.get(investor.id) ?? [];
+      const inPeriod = ledgerTotals(held.filter((each) => each.date >= record.period_start && each.date <= record.period_end));
+      const differences = [
+        { type: 'contribution' as const, column: 'contributions', file: figures.contributions, ledger: inPeriod.contributedCents },
+        { type: 'distribution' as const, column: 'distributions', file: figures.distributions, ledger: inPeriod.distributedCents },
+        { type: 'fee' as const, column: 'fees', file: figures.fees, ledger: inPeriod.feesCents },
+      ];
+      const before = problems.length;
+      for (const each of differences.filter((difference) => difference.file < difference.ledger)) {
+        problem(`${each.column} ${usd(each.file)} is less than the ledger's ${usd(each.ledger)} for the period: correct the ledger on the desk with an adjustment`);
+      }
+      const kind = (record.distribution_kind || null) as DistributionKind | null;
+      const distributionMissing = figures.distributions - inPeriod.distributedCents;
+      if (distributionMissing > 0 && !kind) problem(`distribution_kind is required to record the ${usd(distributionMissing)} of distributions the ledger does not have`);
+      if (problems.length > before) continue;
+      const entries = differences.filter((each) => each.file > each.ledger).map((each) => ({
+        fund: { id: fund.id, documentId: fund.documentId, name: fund.name },
+        syndUser: { id: investor.id, documentId: investor.documentId, email },
+        type: each.type as LedgerType, kind: each.type === 'distribution' ? kind : null, amount_cents: each.file - each.ledger, effective_date: record.period_end,
+        note: record.note || `Capital account ${record.period_start} to ${record.period_end}`,
+        entryKey: `capital-account:${investor.documentId}:${record.period_start}:${record.period_end}:${each.type}`, fundEvent: null,
+      }));
+      const after = [...held, ...entries.map((entry) => ({ type: entry.type, kind: entry.kind, amountCents: entry.amount_cents, date: entry.effective_date }))];
+      const valuations = (await ledger(strapi).valuationsByFund([fund.id], [investor.id])).get(fund.id) ?? [];
+      const account = capitalAccountFor(after, valuations, record.period_start, record.period_end);
+      if (account.closing !== figures.closing_balance) {
+        problem(`closing_balance ${usd(figures.closing_balance)} does not match the roll-forward: opening ${usd(account.opening)} + contributions ${usd(account.contributions)} - distributions ${usd(account.distributions)} + change in value ${usd(account.valueChange)} = ${usd(account.closing)}`);
+        continue;
+      }
+      const added = entries.find((entry) => entry.type === 'contribution');
+      if (added) {
+        const funded = ledgerTotals(held).contributedCents;
+        const called = (await openCalledBySyndUser(fund.id, [investor.id])).get(investor.id) ?? 0;
+        if (funded + called + added.amount_cents > investor.committedCents) {
+          problem(`more than is left of the commitment of ${email}: ${usd(investor.committedCents)} committed, ${usd(funded + called)} funded or called before this line`);
+          continue;
+        }
+      }
+      ledgers.set(investor.id, after);
+      for (const entry of entries) lines.push({ line: record.line, entry });
+    }
+    problems.sort((a, b) => a.line - b.line);
+    return { lines, problems };
+  }
+
+  async function checkImport(text: string, scope: PortalScope): Promise<{ lines: { line: number; entry: ImportedEntry }[]; problems: { line: number; message: string }[] }> {
+    const { header, records } = readCsv(text);
+    if (header.includes('period_start')) return checkCapitalAccounts(header, records, scope);
+    const missing = IMPORT_COLUMNS.filter((column) => !header.includes(column));
+    if (missing.length) throw new errors.ValidationError(`The CSV needs the columns ${IMPORT_COLUMNS.join(', ')} (missing: ${missing.join(', ')}); kind and note may be added`);
+    const funds = await fundsOf(records, scope);
 
     const problems: { line: number; message: string }[] = [];
     const lines: { line: number; entry: ImportedEntry }[] = [];
@@ -364,24 +531,19 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     records.forEach((record) => {
       const { line } = record;
       const problem = (message: string) => problems.push({ line, message });
-      if (record.fields !== header.length) return problem(`${record.fields} field${record.fields === 1 ? '' : 's'} where the header has ${header.length}: a comma too many or too few`);
-      const fund = funds.get(record.fund);
-      const email = (record.investor_email ?? '').toLowerCase();
-      const investor = fund?.investors.get(email);
+      if (record.fields !== header.length) return lineOwner(record, header, funds, problem);
       const type = record.type as LedgerType;
       const kind = (record.kind || null) as DistributionKind | null;
       const before = problems.length;
-      if (!record.fund) problem('fund is required');
-      else if (!fund) problem(`unknown fund ${record.fund}`);
-      else if (!investor) problem(`unknown investor: ${record.investor_email || '(no email)'} has no commitment to ${fund.name ?? record.fund}`);
+      const owner = lineOwner(record, header, funds, problem);
       if (!IMPORT_TYPES.includes(type)) problem(`type must be one of ${IMPORT_TYPES.join(', ')}`);
       if (type === 'distribution' && !DISTRIBUTION_KINDS.includes(kind as DistributionKind)) problem(`kind must be one of ${DISTRIBUTION_KINDS.join(', ')} for a distribution`);
       if (type !== 'distribution' && kind) problem('only a distribution has a kind');
       if (!/^\d{1,12}(\.\d{1,2})?$/.test(record.amount ?? '') || Number(record.amount) === 0) problem(`bad amount ${record.amount || '(empty)'}: dollars and cents above zero, like 1250.00`);
       if (!isIsoDate(record.effective_date)) problem(`bad effective_date ${record.effective_date || '(empty)'}: a date like 2026-03-31`);
       if ((record.note ?? '').length > 2000) problem('note is longer than 2000 characters');
-      if (fund && investor && !investor.countersigned) problem(`the subscription agreement of ${record.investor_email} to ${fund.name ?? record.fund} is not countersigned yet: countersign it before recording its money`);
-      if (problems.length > before || !fund || !investor) return;
+      if (problems.length > before || !owner) return;
+      const { fund, investor, email } = owner;
       const entry = {
         fund: { id: fund.id, documentId: fund.documentId, name: fund.name },
         syndUser: { id: investor.id, documentId: investor.documentId, email },
@@ -441,6 +603,32 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     problems.sort((a, b) => a.line - b.line);
     const bad = new Set(problems.map((each) => each.line));
     return { lines: lines.filter(({ line }) => !bad.has(line)), problems };
+  }
+
+  /** The distribution an imported line belongs to: its fund, day and kind. */
+  const distributionKey = (entry: Pick<ImportedEntry, 'fund' | 'effective_date' | 'kind'>) => `${entry.fund.id}:${entry.effective_date}:${entry.kind}`;
+
+  /**
+   * An accountant's distributions as the desk's: one posted distribution event per fund, day and kind of the file's
+   * lines (its total their sum, 'Imported' its note), which the lines' entries name, so their investors get the notices
+   * a posted distribution sends and the desk lists it with its allocation. In the caller's transaction; answers each
+   * event's id by distributionKey.
+   */
+  async function importedDistributions(entries: ImportedEntry[], staffName: string): Promise<Map<string, number>> {
+    const groups = new Map<string, ImportedEntry[]>();
+    for (const entry of entries.filter((each) => each.type === 'distribution')) groups.set(distributionKey(entry), [...(groups.get(distributionKey(entry)) ?? []), entry]);
+    const events = new Map<string, number>();
+    for (const [key, group] of groups) {
+      const [{ fund, effective_date: date, kind }] = group;
+      const event = (await strapi.db.query(FUND_EVENT).create({
+        data: {
+          fund: fund.id, type: 'distribution', date, total_cents: group.reduce((sum, each) => sum + each.amount_cents, 0), basis: null, kind, state: 'posted',
+          note: 'Imported from the accountant’s CSV', createdByName: staffName, postedByName: staffName, posted_at: new Date(),
+        },
+      })) as { id: number };
+      events.set(key, event.id);
+    }
+    return events;
   }
 
   /**
@@ -510,6 +698,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       // Checked where it is written: a request that waited for the lock finds what the one before it wrote.
       if (await strapi.db.query(LEDGER_ENTRY).findOne({ where: { entryKey: data.entryKey }, select: ['id'] })) throw new errors.ApplicationError(twice);
       await check?.();
+      await recordFundedBeforeLedger(row.fund.id, staffName, new Set([row.id]));
       const created = (await strapi.db.query(LEDGER_ENTRY).create({
         data: { syndUser: row.id, fund: row.fund.id, type: 'contribution', amount_cents: data.amount_cents, effective_date: data.date, note: data.note, entryKey: data.entryKey, fundEvent: data.fundEvent ?? null, recordedBy: staffName },
       })) as { id: number; documentId: string };
@@ -609,30 +798,39 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
           allocationHash: allocationHash(allocation),
         },
       })) as FundEventRow;
-      return eventView({ ...event, fund }, allocation);
+      return { ...eventView({ ...event, fund }, allocation), allocationHash: event.allocationHash };
     },
 
     /**
-     * An event with its allocation table: a posted one's as it was written; a draft's as it would be posted now, which
-     * becomes the preview its post must match.
+     * An event with its allocation table: a posted one's as it was written; a draft's as it would be posted now, with
+     * its fingerprint (`allocationHash`), which a post may name to say what it previewed. Reading writes nothing.
      */
     async eventWithAllocation(id: string | number) {
       const event = await readEvent(id);
       if (!event.fund) throw new errors.NotFoundError('Fund event not found');
       if (event.state === 'posted') return eventView(event, await postedLines(event));
       const allocation = await allocate(event, event.fund.id);
-      await strapi.db.query(FUND_EVENT).update({ where: { id: event.id, state: 'draft' }, data: { allocationHash: allocationHash(allocation) } });
-      return eventView(event, allocation);
+      return { ...eventView(event, allocation), allocationHash: allocationHash(allocation) };
     },
 
     /**
      * Posts a draft: one transaction marks it posted (only if it is still a draft: of two posts at once, one wins)
      * and writes every investor's entry, or nothing. Posting a posted event again changes nothing. Returns the event,
      * whether this call posted it, and the delivery of its notices under way (how many were sent, once done).
+     * What is posted is what was previewed: `previewed` (the allocationHash the preview showed) or, without it, the
+     * allocation of the draft as drafted; a table that changed since is refused (409), nothing written.
      */
-    async postEvent(id: string | number, staffName: string) {
+    async postEvent(id: string | number, staffName: string, previewed?: unknown) {
+      if (previewed !== undefined && previewed !== null && (typeof previewed !== 'string' || !/^[0-9a-f]{64}$/.test(previewed))) {
+        throw new errors.ValidationError('allocationHash must be the allocationHash of the preview (64 hexadecimal characters)');
+      }
       const draft = await readEvent(id);
       if (!draft.fund) throw new errors.NotFoundError('Fund event not found');
+      // A draft is made on the desk with a total or a percent; one without either (no longer possible) is not posted as nothing.
+      if (draft.state === 'draft' && (draft.total_cents === null || draft.total_cents === undefined) && (draft.percent === null || draft.percent === undefined)) {
+        throw new errors.ValidationError('This draft has neither a total nor a percent: draft it again on the sponsor desk');
+      }
+      const expected = (previewed as string | undefined) ?? draft.allocationHash;
       const fund = draft.fund;
       const posted = await strapi.db.transaction(async ({ trx }) => {
         await lockFund(trx, fund.id);
@@ -641,8 +839,9 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
           .update({ state: 'posted', [columnOf(strapi, FUND_EVENT, 'posted_at')]: new Date(), [columnOf(strapi, FUND_EVENT, 'postedByName')]: staffName });
         if (!claimed) return false;
         const allocation = await allocate(draft, fund.id);
+        await recordFundedBeforeLedger(fund.id, staffName);
         // What staff saw is what is posted: funding, commitments or investors that changed since make them look again.
-        if (draft.allocationHash && allocationHash(allocation) !== draft.allocationHash) throw conflict('The allocation changed since the preview; preview again');
+        if (expected && allocationHash(allocation) !== expected) throw conflict(ALLOCATION_CHANGED);
         for (const line of allocation.filter((each) => each.amount_cents > 0)) {
           // A call records what each investor owes; their contribution is written when their money arrives.
           if (draft.type === 'capital_call') {
@@ -667,7 +866,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       // The notices go after the answer, a batch at a time (a fund may have thousands of investors); the entries
       // stand whatever becomes of them, and an instance that stops half-way leaves the rest to the upkeep.
       const notices = posted
-        ? deliverNotices(strapi, draft.id).catch((error: unknown) => {
+        ? deliverNotices(strapi, draft.id).then(({ delivered }) => delivered, (error: unknown) => {
           strapi.log.error(`The notices of ${draft.documentId} stopped: ${String(error)}`);
           return 0;
         })
@@ -790,17 +989,28 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         if (!dryRun) throw new errors.ValidationError(`The file has ${problems.length} problem${problems.length === 1 ? '' : 's'}: nothing was written`, { problems });
         return { dryRun, lines: lines.length, problems, written: 0, entries: lines.map(({ entry, line }) => ({ line, ...entry })) };
       }
-      await onceOnly(() => strapi.db.transaction(async () => {
+      const distributed = await onceOnly(() => strapi.db.transaction(async () => {
+        for (const fund of new Set(lines.map(({ entry }) => entry.fund.id))) {
+          const paying = lines.filter(({ entry }) => entry.fund.id === fund && entry.type === 'contribution').map(({ entry }) => entry.syndUser.id);
+          await recordFundedBeforeLedger(fund, staffName, new Set(paying));
+        }
+        const events = await importedDistributions(lines.map(({ entry }) => entry), staffName);
         for (const { entry } of lines) {
+          const event = entry.type === 'distribution' ? events.get(distributionKey(entry)) : entry.fundEvent?.id;
           await strapi.db.query(LEDGER_ENTRY).create({
             data: {
               syndUser: entry.syndUser.id, fund: entry.fund.id, type: entry.type, kind: entry.kind, amount_cents: entry.amount_cents,
-              effective_date: entry.effective_date, note: entry.note, entryKey: entry.entryKey, fundEvent: entry.fundEvent?.id ?? null, recordedBy: staffName,
+              effective_date: entry.effective_date, note: entry.note, entryKey: entry.entryKey, fundEvent: event ?? null, recordedBy: staffName,
             },
           });
         }
         await extendTransferDates(lines.filter(({ entry }) => entry.type === 'contribution').map(({ entry }) => ({ syndUser: entry.syndUser.id, fund: entry.fund.id, date: entry.effective_date, paysCall: entry.fundEvent !== null })));
+        return [...events.values()];
       }), 'Lines of this file were imported by another request at the same moment: nothing was written; check the file again');
+      // Each investor paid gets the notice a posted distribution sends (bell, mail, PDF), after the answer.
+      for (const id of distributed) {
+        void deliverNotices(strapi, id).catch((error: unknown) => strapi.log.error(`The notices of imported distribution ${id} stopped: ${String(error)}`));
+      }
       return { dryRun, lines: lines.length, problems, written: lines.length, entries: lines.map(({ entry, line }) => ({ line, ...entry })) };
     },
 
@@ -846,8 +1056,9 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * Which of these funds keep a ledger (have any entry, or a posted capital call not paid yet): their investors'
-     * figures come from it, so a call's money counts from the day it arrives, not as the spec's commitment.
+     * Which of these funds keep a ledger (have any entry): their investors' figures come from it. A fund whose only
+     * record is a capital call not paid yet keeps the spec's figures until money is recorded; the first entry brings
+     * every commitment funded before the ledger into it (recordFundedBeforeLedger).
      */
     async fundsWithLedger(fundIds: number[]): Promise<Set<number>> {
       if (!fundIds.length) return new Set();
@@ -859,23 +1070,35 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         return knex()(links.name).select(knex().raw('1')).where(links.target, knex().ref('f.id'));
       };
       const rows = (await knex()(`${tableOf(strapi, FUND)} as f`).select('f.id').whereIn('f.id', fundIds)
-        .where((where) => where.whereExists(hasRow(LEDGER_ENTRY)).orWhereExists(hasRow(CALL_ITEM)))) as { id: number }[];
+        .whereExists(hasRow(LEDGER_ENTRY))) as { id: number }[];
       return new Set(rows.map((row) => Number(row.id)));
     },
 
-    /** Each fund's valuations, oldest first. */
-    async valuationsByFund(fundIds: number[]): Promise<Map<number, ValuationPoint[]>> {
+    /**
+     * Each fund's valuations, oldest first, as these syndication users (one investor's positions) hold them: a
+     * valuation given as a total value carries their part of it (`valueCents`): the total shared among all the fund's
+     * investors by the capital each had contributed by its date, to the cent (largest remainder, ties by id), so the
+     * investors' values add up to the total exactly. One query, and one per total valuation.
+     */
+    async valuationsByFund(fundIds: number[], owners: number[]): Promise<Map<number, ValuationPoint[]>> {
       const byFund = new Map<number, ValuationPoint[]>();
       if (!fundIds.length) return byFund;
       const rows = (await strapi.db.query(VALUATION).findMany({
         where: { fund: { id: { $in: fundIds } } },
-        select: ['date', 'value_percent'],
+        select: ['date', 'value_percent', 'total_value_cents'],
         populate: { fund: { select: ['id'] } },
         orderBy: [{ date: 'asc' }, { id: 'asc' }],
-      })) as { date: string; value_percent: string | number | null; fund: { id: number } | null }[];
+      })) as { date: string; value_percent: string | number | null; total_value_cents: string | number | null; fund: { id: number } | null }[];
       for (const row of rows) {
         if (!row.fund || row.value_percent === null) continue;
-        byFund.set(row.fund.id, [...(byFund.get(row.fund.id) ?? []), { date: String(row.date).slice(0, 10), valuePercent: Number(row.value_percent) }]);
+        const date = String(row.date).slice(0, 10);
+        const point: ValuationPoint = { date, valuePercent: Number(row.value_percent) };
+        if (row.total_value_cents !== null && row.total_value_cents !== undefined) {
+          const contributed = [...(await fundedBySyndUser(row.fund.id, undefined, date)).entries()].sort(([a], [b]) => a - b);
+          const shares = shareByLargestRemainder(cents(row.total_value_cents), contributed.map(([id, base]) => ({ key: String(id).padStart(12, '0'), baseCents: Math.max(0, base) })));
+          point.valueCents = contributed.reduce((sum, [id], index) => sum + (owners.includes(id) ? shares[index].cents : 0), 0);
+        }
+        byFund.set(row.fund.id, [...(byFund.get(row.fund.id) ?? []), point]);
       }
       return byFund;
     },

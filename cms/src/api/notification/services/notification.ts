@@ -46,6 +46,33 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
     return found;
   }
 
+  /** The bell: a notification of template `used` for `recipient`, its %tag% placeholders filled from `tags`, not mailed yet. */
+  async function record(used: TemplateRow, recipient: Recipient, tags: Record<string, string>): Promise<{ documentId: string }> {
+    const subject = notificationSubject(used.subject, tags, used.name) ?? used.name;
+    const body = notificationSubject(used.message, tags, '') ?? '';
+    return strapi.documents(NOTIFICATION).create({
+      data: { user: recipient.documentId, template: used.documentId, tags, messageSubject: subject, messageBody: body, email: recipient.email, level: targetOf(used), sent: false } as never,
+    });
+  }
+
+  /**
+   * Mails a recorded notification to its recipient when its template says so and it was not mailed yet; `sent` is set
+   * once the mail server took it, so a failed mail is visible in the panel. Throws when the mail cannot be sent.
+   */
+  async function mail(used: TemplateRow, recipient: Recipient, noticeDocumentId: string): Promise<void> {
+    if (!used.canSendAsEmail) return;
+    const notice = (await strapi.db.query(NOTIFICATION).findOne({ where: { documentId: noticeDocumentId }, select: ['messageSubject', 'messageBody', 'sent'] })) as
+      | { messageSubject: string | null; messageBody: string | null; sent: boolean | null }
+      | null;
+    if (!notice || notice.sent) return;
+    const subject = notice.messageSubject ?? used.name;
+    const body = notice.messageBody ?? '';
+    const text = `Hello ${displayName(recipient)},\n\n${body || subject}\n`;
+    await strapi.plugin('email').service('email')
+      .send({ to: recipient.email, subject, text, html: `<p>Hello ${escapeHtml(displayName(recipient))},</p><p>${escapeHtml(body || subject)}</p>` });
+    await strapi.db.query(NOTIFICATION).update({ where: { documentId: noticeDocumentId }, data: { sent: true } });
+  }
+
   /**
    * Records a notification of template `templateName` for each recipient, its %tag% placeholders filled from `tags`,
    * and mails it to them when the template says so. A mail that cannot be sent is logged, never undoes the action
@@ -54,19 +81,10 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function sendTelling(templateName: string, recipients: Recipient[], tags: Record<string, string>, found?: TemplateRow): Promise<Recipient[]> {
     const failed: Recipient[] = [];
     const used = found ?? (await template(templateName));
-    const subject = notificationSubject(used.subject, tags, templateName) ?? templateName;
-    const body = notificationSubject(used.message, tags, '') ?? '';
     for (const recipient of recipients) {
-      // `sent` says the mail went out: set once the mail server took it, so a failed mail is visible in the panel.
-      const notice = await strapi.documents(NOTIFICATION).create({
-        data: { user: recipient.documentId, template: used.documentId, tags, messageSubject: subject, messageBody: body, email: recipient.email, level: targetOf(used), sent: false } as never,
-      });
-      if (!used.canSendAsEmail) continue;
-      const text = `Hello ${displayName(recipient)},\n\n${body || subject}\n`;
+      const notice = await record(used, recipient, tags);
       try {
-        await strapi.plugin('email').service('email')
-          .send({ to: recipient.email, subject, text, html: `<p>Hello ${escapeHtml(displayName(recipient))},</p><p>${escapeHtml(body || subject)}</p>` });
-        await strapi.db.query(NOTIFICATION).update({ where: { documentId: notice.documentId }, data: { sent: true } });
+        await mail(used, recipient, notice.documentId);
       } catch (error) {
         strapi.log.error(`Notification mail ${templateName} to ${recipient.email} failed: ${String(error)}`);
         failed.push(recipient);
@@ -81,6 +99,8 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     template,
+    record,
+    mail,
     send,
     sendTelling,
 

@@ -52,7 +52,7 @@ const statementService = ({ strapi }: { strapi: Core.Strapi }) => ({
     if (!row.fund) throw new errors.NotFoundError('Not found');
     const lines = (await ledger(strapi).linesBySyndUser([row.id])).get(row.id) ?? [];
     if (!lines.length) throw new errors.ApplicationError('This investment has no transactions yet: there is no statement to issue');
-    const valuations = (await ledger(strapi).valuationsByFund([row.fund.id])).get(row.fund.id) ?? [];
+    const valuations = (await ledger(strapi).valuationsByFund([row.fund.id], [row.id])).get(row.fund.id) ?? [];
     const account = capitalAccountFor(lines, valuations, input.from, input.to);
 
     const portalId = row.fund.company?.portal?.id;
@@ -92,14 +92,16 @@ const statementService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * other, another portal's statement included (the page of one portal vouches only for its own).
    */
   async verify(portal: { id: number }, sha256: string): Promise<{ valid: true; issuedAt: string; portal: string; investorInitials: string }> {
-    if (!/^[0-9a-f]{64}$/i.test(sha256)) throw new errors.ValidationError('The fingerprint is a SHA-256 in hex (64 characters)');
+    const unknown = 'Unknown: this portal issued no statement with this fingerprint';
+    // Anything that is not a fingerprint was not issued either: the same 404, nothing looked up.
+    if (!/^[0-9a-f]{64}$/i.test(sha256)) throw new errors.NotFoundError(unknown);
     const row = (await strapi.db.query(STATEMENT).findOne({
       where: { fingerprint: sha256.toLowerCase(), fund: { company: { portal: { id: portal.id } } } },
       select: ['issuedAt', 'portalName', 'investorInitials'],
     })) as
       | { issuedAt: string; portalName: string | null; investorInitials: string | null }
       | null;
-    if (!row) throw new errors.NotFoundError('Unknown: this portal issued no statement with this fingerprint');
+    if (!row) throw new errors.NotFoundError(unknown);
     return { valid: true, issuedAt: new Date(row.issuedAt).toISOString(), portal: row.portalName ?? '', investorInitials: row.investorInitials ?? '-' };
   },
 });

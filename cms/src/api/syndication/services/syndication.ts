@@ -312,7 +312,7 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
       const funds = [...perFund.values()];
       const [lines, valuations] = await Promise.all([
         ledger(strapi).linesBySyndUser(funds.flatMap((each) => each.syndUserIds)),
-        ledger(strapi).valuationsByFund(funds.map((each) => each.fund.id)),
+        ledger(strapi).valuationsByFund(funds.map((each) => each.fund.id), funds.flatMap((each) => each.syndUserIds)),
       ]);
       const [ledgerFunds, openCalls, taxDocuments] = await Promise.all([
         ledger(strapi).fundsWithLedger(funds.map((each) => each.fund.id)),
@@ -357,10 +357,13 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
         };
       });
       table.sort((a, b) => (Date.parse(b.close_date ?? '') || -Infinity) - (Date.parse(a.close_date ?? '') || -Infinity));
-      const totals = table.reduce(
-        (sum, row) => ({ invested: sum.invested + row.investment_made, distribution: sum.distribution + row.current_distribution, currentValue: sum.currentValue + row.current_value }),
+      // Added in whole cents, so the totals are the rows' sum to the cent (dollar floats drift: 0.1 + 0.2).
+      const inCents = (dollars: number) => Math.round(dollars * 100);
+      const centsTotals = table.reduce(
+        (sum, row) => ({ invested: sum.invested + inCents(row.investment_made), distribution: sum.distribution + inCents(row.current_distribution), currentValue: sum.currentValue + inCents(row.current_value) }),
         { invested: 0, distribution: 0, currentValue: 0 },
       );
+      const totals = { invested: centsTotals.invested / 100, distribution: centsTotals.distribution / 100, currentValue: centsTotals.currentValue / 100 };
       // The content the site shows under the summary, with it: one call fewer for the dashboard (docs/api-investor.md).
       // Where funds keep a ledger: the money over time across them, for the chart (docs/capital-accounts.md).
       const history = ledgerHistory(

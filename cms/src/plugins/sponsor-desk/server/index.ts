@@ -158,7 +158,10 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
     ctx.body = await deskLists(strapi).replaceDraft(String(ctx.params.id), body(ctx), staffName(ctx), ctx.query);
   },
   async postEvent(ctx: Context) {
-    const { event } = await ledger(strapi).postEvent(ctx.params.id, staffName(ctx));
+    // The body is optional: { allocationHash } of the preview staff saw; the bare call posts the draft as drafted.
+    const sent = (ctx.request as { body?: unknown }).body;
+    const previewed = sent && typeof sent === 'object' && !Array.isArray(sent) ? (sent as Record<string, unknown>).allocationHash : undefined;
+    const { event } = await ledger(strapi).postEvent(ctx.params.id, staffName(ctx), previewed);
     ctx.body = event;
   },
   async confirmFunding(ctx: Context) {
