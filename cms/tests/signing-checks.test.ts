@@ -229,6 +229,14 @@ describe('the one-time code under pressure', () => {
     expect((await signerRow(token)).codeTries).toBe(0);
   });
 
+  it('refuses a made-up proof as long as the real one in characters but not in bytes (43 × é) with a 403, not a 500', async () => {
+    const { investor, token } = await investorWithLink('code-bytes', { accepted: true });
+    const verified = await post(token, '/code/verify', { code: await mailedCode(app, token, investor.email) });
+    expect(verified.body.verification).toHaveLength(43);
+    expect(await post(token, '', { name: 'Multi Byte', consent: true, verification: 'é'.repeat(43) })).toMatchObject(refusal(403, 'Please enter the code we mailed you before you sign'));
+    expect((await signerRow(token)).signedAt).toBeNull();
+  });
+
   it('is mailed and checked at most as often from one address as the sign-in family allows', async () => {
     const limits = app.strapi.config.get('portal.rateLimit') as Record<string, number>;
     app.strapi.config.set('portal.rateLimit', { ...limits, ipMax: 3 });

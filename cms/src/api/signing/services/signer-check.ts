@@ -127,7 +127,14 @@ const codeHashOf = (signerId: number, code: string): string =>
 const verificationOf = (signerId: number, verifiedAt: string): string =>
   crypto.createHmac('sha256', derivedKey('signing-verification')).update(`${signerId}:${new Date(verifiedAt).toISOString()}`).digest('base64url');
 
-const equal = (a: string, b: string): boolean => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/**
+ * Whether two secrets are the same, in constant time: compared as bytes (a string of as many characters may have more
+ * bytes: 43 x 'é' is 86, and timingSafeEqual throws on buffers of different lengths).
+ */
+function equal(a: string, b: string): boolean {
+  const [left, right] = [Buffer.from(a), Buffer.from(b)];
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
+}
 
 const minutesLeft = (until: string): number => Math.max(1, Math.ceil((new Date(until).getTime() - Date.now()) / MINUTE));
 
