@@ -197,6 +197,11 @@ export function signerCheck(strapi: Core.Strapi) {
     throw conflict('This link is busy: please try again');
   }
 
+  /** Records the proof of identity a signature is about to be made with (a code is recorded when entered; a session now). */
+  async function identified(signer: CheckedSigner, proof: { ownSession: boolean }, client: Client): Promise<void> {
+    if (proof.ownSession) await record(signer, 'session-verified', client, undefined, { verifiedBy: 'session', verifiedAt: new Date().toISOString() });
+  }
+
   const locked = (minutes: number) => new errors.RateLimitError(`Too many wrong codes: this link is locked. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
 
   function refuseWhileLocked(signer: CheckedSigner): void {
@@ -294,9 +299,11 @@ export function signerCheck(strapi: Core.Strapi) {
       }
     },
 
-    /** Records the signature's proof of identity (a session is recorded now) and the signature in the audit trail. */
+    identified,
+
+    /** Records the signature's proof of identity and the signature in the audit trail. */
     async signed(signer: CheckedSigner, proof: { ownSession: boolean }, client: Client): Promise<void> {
-      if (proof.ownSession) await record(signer, 'session-verified', client, undefined, { verifiedBy: 'session', verifiedAt: new Date().toISOString() });
+      await identified(signer, proof, client);
       await record(signer, 'signed', client);
     },
 
