@@ -110,6 +110,39 @@ describe('the electronic records disclosure', () => {
     }
   });
 
+  it('must be accepted again when staff reword it after the signer accepted it: no code, no signature until then', async () => {
+    const { investor, token } = await investorWithLink('disclosure-reworded', { accepted: true });
+    const first = (await view(token)).body;
+    expect(first.disclosureAccepted).toEqual({ version: first.disclosure.version, acceptedAt: expect.any(String) });
+    const verified = await post(token, '/code/verify', { code: await mailedCode(app, token, investor.email) });
+    const item = await app.strapi.documents('api::content.content').create({
+      data: { slug: 'esign-disclosure', title: 'Our new e-sign terms', body: '<p>Reworded after you accepted.</p>', portal: offering.portal.documentId } as never,
+    });
+    try {
+      const reworded = (await view(token)).body;
+      expect(reworded.disclosure.version).not.toBe(first.disclosure.version);
+      expect(reworded.disclosureAccepted).toBeNull();
+      const unaccepted = refusal(409, 'Please read and accept the electronic records disclosure before you sign');
+      expect(await post(token, '', { name: 'Re Worded', consent: true, verification: verified.body.verification })).toMatchObject(unaccepted);
+      await setSigner(token, { codeSentAt: new Date(Date.now() - 60_000) });
+      expect(await post(token, '/code')).toMatchObject(refusal(409, 'Please read and accept the electronic records disclosure before we send you a code'));
+      expect((await signerRow(token)).signedAt).toBeNull();
+
+      await post(token, '/disclosure', { version: reworded.disclosure.version });
+      expect((await view(token)).body.disclosureAccepted).toEqual({ version: reworded.disclosure.version, acceptedAt: expect.any(String) });
+      expect((await post(token, '', { name: 'Re Worded', consent: true, verification: verified.body.verification })).status).toBe(200);
+      const row = await signerRow(token);
+      // The row keeps the wording signed under; the trail, each acceptance with its version.
+      expect(row).toMatchObject({ disclosureVersion: reworded.disclosure.version, disclosureText: 'Our new e-sign terms\n<p>Reworded after you accepted.</p>' });
+      expect((row.auditEvents as { event: string; detail?: string }[]).filter((entry) => entry.event === 'disclosure-accepted').map((entry) => entry.detail)).toEqual([
+        `version ${first.disclosure.version}`,
+        `version ${reworded.disclosure.version}`,
+      ]);
+    } finally {
+      await app.strapi.documents('api::content.content').delete({ documentId: item.documentId });
+    }
+  });
+
   it('must be accepted before a signature is taken, and before a code is mailed', async () => {
     const { investor, token } = await investorWithLink('disclosure-first');
     const signed = await call(app, 'POST', `/api/signing/${token}`, { name: 'Early Bird', consent: true }, { authCode: investor.authCode });

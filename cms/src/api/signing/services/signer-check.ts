@@ -136,6 +136,12 @@ function equal(a: string, b: string): boolean {
   return left.length === right.length && crypto.timingSafeEqual(left, right);
 }
 
+/**
+ * Whether the signer accepted the disclosure as it reads now: a wording staff changed after the signer accepted an
+ * older one must be accepted again (the row keeps the last one accepted; the trail, each acceptance with its version).
+ */
+const acceptedNow = (signer: CheckedSigner, current: Disclosure): boolean => Boolean(signer.disclosureAcceptedAt) && signer.disclosureVersion === current.version;
+
 const minutesLeft = (until: string): number => Math.max(1, Math.ceil((new Date(until).getTime() - Date.now()) / MINUTE));
 
 /**
@@ -239,9 +245,9 @@ export function signerCheck(strapi: Core.Strapi) {
     },
 
     /** Mails the signer a new six-digit code (the previous one stops working); at most five per link in 15 minutes. */
-    async sendCode(signer: CheckedSigner, fundName: string, client: Client): Promise<{ sentTo: string; expiresAt: string }> {
+    async sendCode(signer: CheckedSigner, fundName: string, current: Disclosure, client: Client): Promise<{ sentTo: string; expiresAt: string }> {
       // The code is the step after the disclosure: a link alone does not make the portal mail its signer.
-      if (!signer.disclosureAcceptedAt) throw conflict('Please read and accept the electronic records disclosure before we send you a code');
+      if (!acceptedNow(signer, current)) throw conflict('Please read and accept the electronic records disclosure before we send you a code');
       refuseWhileLocked(signer);
       if (!signer.email) throw conflict('This signer has no email address to send a code to');
       if (signer.codeSentAt && Date.now() - new Date(signer.codeSentAt).getTime() < RESEND_AFTER_MS) {
@@ -287,9 +293,9 @@ export function signerCheck(strapi: Core.Strapi) {
       return { verified: true, verification: verificationOf(signer.id, verifiedAt) };
     },
 
-    /** Whether a signature may be made now: the disclosure accepted, and the signer proven by session or code; else a 4xx. */
-    assertReadyToSign(signer: CheckedSigner, proof: { ownSession: boolean; verification?: string }): void {
-      if (!signer.disclosureAcceptedAt) throw conflict('Please read and accept the electronic records disclosure before you sign');
+    /** Whether a signature may be made now: the current disclosure accepted, and the signer proven by session or code; else a 4xx. */
+    assertReadyToSign(signer: CheckedSigner, proof: { ownSession: boolean; verification?: string }, current: Disclosure): void {
+      if (!acceptedNow(signer, current)) throw conflict('Please read and accept the electronic records disclosure before you sign');
       // The investor signed in with their own password is proven, whatever wrong codes someone holding the link tried.
       if (proof.ownSession) return;
       refuseWhileLocked(signer);
@@ -307,11 +313,12 @@ export function signerCheck(strapi: Core.Strapi) {
       await record(signer, 'signed', client);
     },
 
-    /** What the signing page shows of the checks. */
-    state(signer: CheckedSigner, ownSession: boolean) {
+    /** What the signing page shows of the checks (`current`: the disclosure as it reads now, shown with them). */
+    state(signer: CheckedSigner, ownSession: boolean, current: Disclosure) {
       const locked = Boolean(signer.lockedUntil && new Date(signer.lockedUntil).getTime() > Date.now());
       return {
-        disclosureAccepted: signer.disclosureAcceptedAt ? { version: signer.disclosureVersion, acceptedAt: signer.disclosureAcceptedAt } : null,
+        disclosure: current,
+        disclosureAccepted: acceptedNow(signer, current) ? { version: signer.disclosureVersion, acceptedAt: signer.disclosureAcceptedAt } : null,
         identity: {
           // The investor's own session proves who they are; everyone else (the spouse) enters a mailed code.
           method: ownSession ? ('session' as const) : ('email-code' as const),

@@ -114,6 +114,9 @@ const sha256 = (data: Buffer): string => crypto.createHash('sha256').update(data
 const initialsOf = (name: string): string =>
   name.split(/\s+/).map((part) => part.replace(/[^\p{L}]/gu, '')).filter(Boolean).map((part) => `${part[0].toUpperCase()}.`).join(' ');
 
+/** The portal whose disclosure a fund's signers accept (null: none, the default wording). */
+const portalIdOf = (fund: FundRow): number | null => fund.company?.portal?.id ?? null;
+
 /** A site of a portal: its origin, and the query string that chooses the portal there ('' or ?portal=<slug>). */
 interface Site {
   origin: string;
@@ -659,8 +662,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         // URL only POST /api/signing/:token/embedded answers, once the checks below are passed.
         provider: signer.provider ?? 'local',
         documentUrl: signer.documentKey ? `/api/signing/${token}/document` : null,
-        disclosure: await check.disclosure(fund.company?.portal?.id ?? null),
-        ...check.state(signer, ownSession(signer, row, request)),
+        ...check.state(signer, ownSession(signer, row, request), await check.disclosure(portalIdOf(fund))),
       };
     },
 
@@ -675,13 +677,14 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     async acceptDisclosure(token: string, version: string, request: LinkRequest) {
       const { signer, fund } = await unsignedLink(token);
       const check = signerCheck(strapi);
-      return check.acceptDisclosure(signer, version, await check.disclosure(fund.company?.portal?.id ?? null), request);
+      return check.acceptDisclosure(signer, version, await check.disclosure(portalIdOf(fund)), request);
     },
 
     /** POST /api/signing/:token/code: mails the signer a six-digit code that proves the link is theirs. */
     async sendCode(token: string, request: LinkRequest) {
       const { signer, fund } = await unsignedLink(token);
-      return signerCheck(strapi).sendCode(signer, fund.name ?? 'the fund', request);
+      const check = signerCheck(strapi);
+      return check.sendCode(signer, fund.name ?? 'the fund', await check.disclosure(portalIdOf(fund)), request);
     },
 
     /** POST /api/signing/:token/code/verify: checks the mailed code (five tries, then the link is locked ten minutes). */
@@ -696,12 +699,12 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
      * proved who they are, as before a signature here (the URL alone lets its holder sign).
      */
     async embeddedSigning(token: string, verification: string | undefined, request: LinkRequest) {
-      const { signer, row } = await unsignedLink(token);
+      const { signer, row, fund } = await unsignedLink(token);
       if (signer.provider !== 'dropbox-sign') throw conflict('This agreement is signed on this page, not at a signing service');
       await assertSignersTurn(signer, row);
       const check = signerCheck(strapi);
       const proof = { ownSession: ownSession(signer, row, request), verification };
-      check.assertReadyToSign(signer, proof);
+      check.assertReadyToSign(signer, proof, await check.disclosure(portalIdOf(fund)));
       await check.identified(signer, proof, request);
       const url = await embeddedUrlOf(signer);
       if (!url) throw new SigningServiceError('Dropbox Sign answered no signing URL');
@@ -715,7 +718,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
      * proved who they are; recorded with time, address, browser, the document's SHA-256 and the audit events.
      */
     async signByToken(token: string, input: { name: string; signature?: string; verification?: string }, request: LinkRequest) {
-      const { signer, row } = await openLink(token);
+      const { signer, row, fund } = await openLink(token);
       let rows = await assertSignersTurn(signer, row);
       if (input.signature !== undefined) {
         const png = pngOfDataUrl(input.signature);
@@ -724,7 +727,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const check = signerCheck(strapi);
       const proof = { ownSession: ownSession(signer, row, request), verification: input.verification };
-      check.assertReadyToSign(signer, proof);
+      check.assertReadyToSign(signer, proof, await check.disclosure(portalIdOf(fund)));
       if (!(await recordSignature(signer, input, request, new Date()))) throw conflict('You have signed this agreement already');
       await check.signed(signer, proof, request);
       rows = await investorSide(row.id);
