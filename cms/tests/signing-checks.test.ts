@@ -270,6 +270,50 @@ describe('the one-time code under pressure', () => {
     expect((await signerRow(token)).signedAt).toBeNull();
   });
 
+  it('counts only a code that was sent: a mail that fails uses up neither the 30 seconds nor one of the five codes', async () => {
+    const { investor, token } = await investorWithLink('code-mail-down', { accepted: true });
+    const mailer = app.strapi.plugin('email').service('email') as { send: (...args: unknown[]) => Promise<unknown> };
+    const send = mailer.send;
+    mailer.send = async () => {
+      throw new Error('The mail server is down');
+    };
+    try {
+      for (let n = 0; n < 3; n += 1) expect((await post(token, '/code')).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      mailer.send = send;
+    }
+    expect(await signerRow(token)).toMatchObject({ codeSentAt: null, codeHash: null });
+    expect((await events(token)).filter((entry) => entry.event === 'code-sent')).toEqual([]);
+    // At once (no 30-second wait), and five codes in the window, as if the failures had not happened.
+    for (let n = 0; n < 5; n += 1) {
+      expect(await mailedCode(app, token, investor.email)).toMatch(/^\d{6}$/);
+      await setSigner(token, { codeSentAt: new Date(Date.now() - 60_000) });
+    }
+    expect(await post(token, '/code')).toMatchObject({ status: 429 });
+  });
+
+  it('takes the 30 seconds between codes from the database, not from the row a request read: two requests that read the row at once send one code', async () => {
+    const { token } = await investorWithLink('code-at-once', { accepted: true });
+    const readAtOnce: CheckedSigner = await signerRow(token);
+    const { signerCheck } = createRequire(import.meta.url)(path.join(app.strapi.dirs.dist.src, 'api/signing/services/signer-check.js')) as { signerCheck: typeof SignerCheck };
+    const check = signerCheck(app.strapi);
+    const disclosure = await check.disclosure(offering.portal.id);
+    const send = () => check.sendCode({ ...readAtOnce }, 'the fund', disclosure, { ip: null, userAgent: null }).then(() => 'sent', (error: Error) => error.message);
+    expect([await send(), await send()]).toEqual(['sent', 'A code was sent less than 30 seconds ago: please check your inbox']);
+    expect((await events(token)).filter((entry) => entry.event === 'code-sent')).toHaveLength(1);
+  });
+
+  it('records in the trail what a locked link refused: a code request, a code entered, a signature', async () => {
+    const { token } = await investorWithLink('code-knocking', { accepted: true });
+    await setSigner(token, { lockedUntil: new Date(Date.now() + 10 * 60_000) });
+    const locked = refusal(429, 'Too many wrong codes: this link is locked. Try again in 10 minutes.');
+    expect(await post(token, '/code')).toMatchObject(locked);
+    await setSigner(token, { codeHash: 'x', codeExpiresAt: new Date(Date.now() + 60_000) });
+    expect(await post(token, '/code/verify', { code: '123456' })).toMatchObject(locked);
+    expect(await post(token, '', { name: 'Knock Knock', consent: true, verification: 'x' })).toMatchObject(locked);
+    expect((await events(token)).filter((entry) => entry.event === 'refused-locked').map((entry) => entry.detail)).toEqual(['a code request', 'a code entered', 'a signature']);
+  });
+
   it('is mailed and checked at most as often from one address as the sign-in family allows', async () => {
     const limits = app.strapi.config.get('portal.rateLimit') as Record<string, number>;
     app.strapi.config.set('portal.rateLimit', { ...limits, ipMax: 3 });
@@ -293,7 +337,7 @@ describe('the one-time code under pressure', () => {
     const newer = await mailedCode(app, token, investor.email);
     expect((await post(token, '/code/verify', { code: newer })).body).toMatchObject({ verified: true });
     expect((await events(token)).slice(120)).toEqual([
-      expect.objectContaining({ event: 'events-left-out', count: 2, detail: "2 further codes sent or wrong codes (the time is the last one's)" }),
+      expect.objectContaining({ event: 'events-left-out', count: 2, detail: "2 further codes sent, wrong codes or refusals (the time is the last one's)" }),
       expect.objectContaining({ event: 'code-verified' }),
     ]);
   });

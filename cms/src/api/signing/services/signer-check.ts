@@ -8,7 +8,7 @@ import { columnOf, tableOf } from '../../../utils/tables';
 import { mailSettings } from '../../../providers/mail';
 import { portalConfig } from '../../../utils/portal-config';
 import { contents } from '../../content/services/content';
-import { rateLimits } from '../../session/services/rate-limit';
+import { rateLimits, type Counted } from '../../session/services/rate-limit';
 
 const SIGNING = 'api::signing.signing';
 
@@ -47,23 +47,23 @@ export const VERIFIED_MINUTES = 60;
 const CODES_PER_WINDOW = 5;
 const RESEND_AFTER_MS = 30_000;
 /**
- * Events a script can repeat on a link without end (asking for codes, guessing): the trail keeps the first of them and
+ * Events a script can repeat on a link without end (asking for codes, guessing, knocking on a locked link): the trail keeps the first of them and
  * then counts the rest in one 'events-left-out' entry. Every other event (disclosure accepted, code entered, link
  * locked, signed) is always kept: a signer makes each only a few times.
  */
-const NOISY_EVENTS: readonly SigningEvent['event'][] = ['code-sent', 'code-wrong'];
+const NOISY_EVENTS: readonly SigningEvent['event'][] = ['code-sent', 'code-wrong', 'refused-locked'];
 export const MAX_NOISY_EVENTS = 50;
 const MINUTE = 60_000;
 
 /** One thing that happened on a signer's link, as the signature page lists it. */
 export interface SigningEvent {
   at: string;
-  event: 'link-opened' | 'disclosure-accepted' | 'code-sent' | 'code-wrong' | 'link-locked' | 'code-verified' | 'session-verified' | 'signed' | 'events-left-out';
+  event: 'link-opened' | 'disclosure-accepted' | 'code-sent' | 'code-wrong' | 'link-locked' | 'refused-locked' | 'code-verified' | 'session-verified' | 'signed' | 'events-left-out';
   ip: string | null;
   /** The browser's User-Agent header (events recorded before it was kept have none). */
   userAgent?: string | null;
   detail?: string;
-  /** events-left-out: how many codes sent and wrong codes past MAX_NOISY_EVENTS it stands for (`at` is the last one's). */
+  /** events-left-out: how many codes sent, wrong codes and refusals past MAX_NOISY_EVENTS it stands for (`at` is the last one's). */
   count?: number;
 }
 
@@ -79,7 +79,7 @@ export function appendedEvent(events: SigningEvent[], entry: SigningEvent): Sign
   if (!NOISY_EVENTS.includes(entry.event) || noisy < MAX_NOISY_EVENTS) return [...events, entry];
   const last = events.at(-1);
   const count = (last?.event === 'events-left-out' ? (last.count ?? 0) : 0) + 1;
-  const leftOut: SigningEvent = { at: entry.at, event: 'events-left-out', ip: null, detail: `${count} further ${count === 1 ? 'code sent or wrong code' : 'codes sent or wrong codes'} (the time is the last one's)`, count };
+  const leftOut: SigningEvent = { at: entry.at, event: 'events-left-out', ip: null, detail: `${count} further ${count === 1 ? 'code sent, wrong code or refusal' : 'codes sent, wrong codes or refusals'} (the time is the last one's)`, count };
   return last?.event === 'events-left-out' ? [...events.slice(0, -1), leftOut] : [...events, leftOut];
 }
 
@@ -178,7 +178,7 @@ export function signerCheck(strapi: Core.Strapi) {
    * the one sent and not expired), so tries made at the same moment cannot all pass one check of the count: at most
    * five codes are ever compared. Answers the try's number; refuses with why when none may be taken.
    */
-  async function takeTry(signerId: number): Promise<{ codeHash: string; tries: number }> {
+  async function takeTry(signerId: number, client: Client): Promise<{ codeHash: string; tries: number }> {
     const knex = strapi.db.connection;
     const column = (attribute: string) => columnOf(strapi, SIGNING, attribute);
     const tries = column('codeTries');
@@ -186,7 +186,7 @@ export function signerCheck(strapi: Core.Strapi) {
     for (let round = 0; round < 3; round += 1) {
       const row: CheckedSigner | null = await db().findOne({ where: { id: signerId } });
       if (!row) throw new errors.NotFoundError('This signing link is not valid');
-      refuseWhileLocked(row);
+      await refuseWhileLocked(row, client, 'a code entered');
       if (!row.codeHash || !row.codeExpiresAt) throw new errors.ValidationError('No code has been sent for this link yet: send one first');
       if (new Date(row.codeExpiresAt).getTime() <= Date.now()) throw new errors.ValidationError('This code has expired: send a new one');
       // The fifth try was taken by a request at the same moment, which is locking the link now.
@@ -210,8 +210,29 @@ export function signerCheck(strapi: Core.Strapi) {
 
   const locked = (minutes: number) => new errors.RateLimitError(`Too many wrong codes: this link is locked. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
 
-  function refuseWhileLocked(signer: CheckedSigner): void {
-    if (signer.lockedUntil && new Date(signer.lockedUntil).getTime() > Date.now()) throw locked(minutesLeft(signer.lockedUntil));
+  /** Refuses `attempt` (recorded in the trail: who knocks on a locked link is news) while the link is locked. */
+  async function refuseWhileLocked(signer: CheckedSigner, client: Client, attempt: string): Promise<void> {
+    if (!signer.lockedUntil || new Date(signer.lockedUntil).getTime() <= Date.now()) return;
+    await record(signer, 'refused-locked', client, attempt);
+    throw locked(minutesLeft(signer.lockedUntil));
+  }
+
+  /**
+   * Starts the 30 seconds between two codes of a link in one conditional UPDATE (no code sent in the last 30 s), so
+   * two requests at the same moment cannot both pass one read of the time: the second is refused. Answers the time
+   * the wait started, and what to put back (`undo`) when the code is not sent after all.
+   */
+  async function claimResend(signer: CheckedSigner): Promise<{ undo: () => Promise<void> }> {
+    const knex = strapi.db.connection;
+    const sentAt = columnOf(strapi, SIGNING, 'codeSentAt');
+    const now = new Date();
+    const claimed = await knex(tableOf(strapi, SIGNING))
+      .where({ id: signer.id })
+      .where((wait) => wait.whereNull(sentAt).orWhere(sentAt, '<=', new Date(now.getTime() - RESEND_AFTER_MS)))
+      .update({ [sentAt]: now });
+    if (!claimed) throw new errors.RateLimitError('A code was sent less than 30 seconds ago: please check your inbox');
+    const before = signer.codeSentAt ? new Date(signer.codeSentAt) : null;
+    return { undo: () => knex(tableOf(strapi, SIGNING)).where({ id: signer.id, [sentAt]: now }).update({ [sentAt]: before }).then(() => undefined) };
   }
 
   return {
@@ -248,26 +269,31 @@ export function signerCheck(strapi: Core.Strapi) {
     async sendCode(signer: CheckedSigner, fundName: string, current: Disclosure, client: Client): Promise<{ sentTo: string; expiresAt: string }> {
       // The code is the step after the disclosure: a link alone does not make the portal mail its signer.
       if (!acceptedNow(signer, current)) throw conflict('Please read and accept the electronic records disclosure before we send you a code');
-      refuseWhileLocked(signer);
+      await refuseWhileLocked(signer, client, 'a code request');
       if (!signer.email) throw conflict('This signer has no email address to send a code to');
-      if (signer.codeSentAt && Date.now() - new Date(signer.codeSentAt).getTime() < RESEND_AFTER_MS) {
-        throw new errors.RateLimitError('A code was sent less than 30 seconds ago: please check your inbox');
-      }
-      await rateLimits(strapi).take(`signing-code:${signer.id}`, CODES_PER_WINDOW);
+      const { undo } = await claimResend(signer);
+      // Only a code that was sent counts: when the mail fails, the 30 seconds and the count are given back, and the
+      // previous code (if any) still works.
+      let counted: Counted | undefined;
       const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
       const expiresAt = new Date(Date.now() + CODE_MINUTES * MINUTE).toISOString();
-      await record(signer, 'code-sent', client, `to ${maskedEmail(signer.email)}`, {
-        // The tries are the link's, not the code's: a new code does not give five new ones (only a right code does).
-        codeHash: codeHashOf(signer.id, code), codeSentAt: new Date(), codeExpiresAt: expiresAt,
-      });
-      const lead = `Your code to sign the subscription agreement for ${fundName}:`;
-      const tail = `It works for ${CODE_MINUTES} minutes. If you did not ask for it, do not pass it on: someone else may have your signing link.`;
-      await strapi.plugin('email').service('email').send({
-        to: signer.email,
-        subject: 'Your signing code',
-        text: `${lead}\n\n${code}\n\n${tail}\n`,
-        html: `<p>${escapeHtml(lead)}</p><p style="font-size:24px;letter-spacing:4px"><strong>${code}</strong></p><p>${escapeHtml(tail)}</p>`,
-      });
+      try {
+        counted = await rateLimits(strapi).take(`signing-code:${signer.id}`, CODES_PER_WINDOW);
+        const lead = `Your code to sign the subscription agreement for ${fundName}:`;
+        const tail = `It works for ${CODE_MINUTES} minutes. If you did not ask for it, do not pass it on: someone else may have your signing link.`;
+        await strapi.plugin('email').service('email').send({
+          to: signer.email,
+          subject: 'Your signing code',
+          text: `${lead}\n\n${code}\n\n${tail}\n`,
+          html: `<p>${escapeHtml(lead)}</p><p style="font-size:24px;letter-spacing:4px"><strong>${code}</strong></p><p>${escapeHtml(tail)}</p>`,
+        });
+      } catch (error) {
+        await undo();
+        if (counted) await rateLimits(strapi).release([counted]);
+        throw error;
+      }
+      // The tries are the link's, not the code's: a new code does not give five new ones (only a right code does).
+      await record(signer, 'code-sent', client, `to ${maskedEmail(signer.email)}`, { codeHash: codeHashOf(signer.id, code), codeExpiresAt: expiresAt });
       return { sentTo: maskedEmail(signer.email), expiresAt };
     },
 
@@ -277,7 +303,7 @@ export function signerCheck(strapi: Core.Strapi) {
      * minutes (and the tries start over for after the lock). Tries count across new codes.
      */
     async verifyCode(signer: CheckedSigner, code: string, client: Client): Promise<{ verified: true; verification: string }> {
-      const { codeHash, tries } = await takeTry(signer.id);
+      const { codeHash, tries } = await takeTry(signer.id, client);
       if (!equal(codeHashOf(signer.id, code.trim()), codeHash)) {
         await record(signer, 'code-wrong', client, `try ${tries} of ${CODE_TRIES}`);
         if (tries >= CODE_TRIES) {
@@ -294,11 +320,11 @@ export function signerCheck(strapi: Core.Strapi) {
     },
 
     /** Whether a signature may be made now: the current disclosure accepted, and the signer proven by session or code; else a 4xx. */
-    assertReadyToSign(signer: CheckedSigner, proof: { ownSession: boolean; verification?: string }, current: Disclosure): void {
+    async assertReadyToSign(signer: CheckedSigner, proof: { ownSession: boolean; verification?: string }, current: Disclosure, client: Client): Promise<void> {
       if (!acceptedNow(signer, current)) throw conflict('Please read and accept the electronic records disclosure before you sign');
       // The investor signed in with their own password is proven, whatever wrong codes someone holding the link tried.
       if (proof.ownSession) return;
-      refuseWhileLocked(signer);
+      await refuseWhileLocked(signer, client, 'a signature');
       const fresh = signer.verifiedBy === 'email-code' && signer.verifiedAt && Date.now() - new Date(signer.verifiedAt).getTime() < VERIFIED_MINUTES * MINUTE;
       if (!fresh || !proof.verification || !equal(proof.verification, verificationOf(signer.id, signer.verifiedAt as string))) {
         throw new errors.ForbiddenError('Please enter the code we mailed you before you sign');

@@ -144,6 +144,7 @@ const EVENT_TITLES: Record<SigningEvent['event'], string> = {
   'code-sent': 'one-time code sent',
   'code-wrong': 'wrong code,',
   'link-locked': 'link locked',
+  'refused-locked': 'refused while locked:',
   'code-verified': 'code entered',
   'session-verified': 'identified by their signed-in session',
   signed: 'signed',
@@ -704,7 +705,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       await assertSignersTurn(signer, row);
       const check = signerCheck(strapi);
       const proof = { ownSession: ownSession(signer, row, request), verification };
-      check.assertReadyToSign(signer, proof, await check.disclosure(portalIdOf(fund)));
+      await check.assertReadyToSign(signer, proof, await check.disclosure(portalIdOf(fund)), request);
       await check.identified(signer, proof, request);
       const url = await embeddedUrlOf(signer);
       if (!url) throw new SigningServiceError('Dropbox Sign answered no signing URL');
@@ -727,7 +728,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const check = signerCheck(strapi);
       const proof = { ownSession: ownSession(signer, row, request), verification: input.verification };
-      check.assertReadyToSign(signer, proof, await check.disclosure(portalIdOf(fund)));
+      await check.assertReadyToSign(signer, proof, await check.disclosure(portalIdOf(fund)), request);
       if (!(await recordSignature(signer, input, request, new Date()))) throw conflict('You have signed this agreement already');
       await check.signed(signer, proof, request);
       rows = await investorSide(row.id);

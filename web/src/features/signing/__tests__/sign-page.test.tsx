@@ -190,6 +190,18 @@ describe('/sign/:token', () => {
     expect(screen.queryByText(/^This link is locked/)).not.toBeInTheDocument();
   });
 
+  it('after five wrong codes, no longer offers the voided code for entry: the step starts again from sending a code', async () => {
+    const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: '2026-11-26T08:00:00.000Z', lockedUntil: null };
+    const { user } = renderSignPage(() => request({ disclosure: DISCLOSURE, disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' }, identity }), undefined, {
+      'POST /api/signing/token-abc/code/verify': () => strapiError(429, 'Too many wrong codes: this link is locked for 10 minutes.'),
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Code from the email' }), '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Too many wrong codes: this link is locked for 10 minutes.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Code from the email' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Email me a code' })).toBeInTheDocument();
+  });
+
   it('tells a locked link when it opens', async () => {
     const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: '2026-11-26T08:10:00.000Z' };
     renderSignPage(() => request({ disclosure: DISCLOSURE, identity }));
