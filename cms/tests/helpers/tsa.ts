@@ -89,7 +89,7 @@ export async function startLocalTsa(): Promise<LocalTsa> {
 
 /** A timestamp reply whose token certifies a time an hour earlier than the authority signed. */
 function backdated(reply: Buffer): Buffer {
-  const answer = pkijs.TimeStampResp.fromBER(reply);
+  const answer = pkijs.TimeStampResp.fromBER(new Uint8Array(reply));
   const signed = new pkijs.SignedData({ schema: answer.timeStampToken!.content });
   const info = pkijs.TSTInfo.fromBER(signed.encapContentInfo.eContent!.getValue());
   info.genTime = new Date(info.genTime.getTime() - 3_600_000);
