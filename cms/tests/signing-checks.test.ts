@@ -103,7 +103,7 @@ describe('the electronic records disclosure', () => {
     app.strapi.config.set('portal.signing.contactEmail', 'consent@sign-checks.example');
     try {
       const { body } = (await view(token)).body.disclosure;
-      expect(body).toContain('You may withdraw this consent at any time by writing to <a href="mailto:consent@sign-checks.example">consent@sign-checks.example</a>');
+      expect(body).toContain('You may withdraw this consent at any time, free of charge, by writing to <a href="mailto:consent@sign-checks.example">consent@sign-checks.example</a>');
       expect(body).toContain('at no charge, by writing to the sponsor at <a href="mailto:consent@sign-checks.example">consent@sign-checks.example</a>');
     } finally {
       app.strapi.config.set('portal.signing.contactEmail', '');
@@ -140,6 +140,22 @@ describe('the electronic records disclosure', () => {
       ]);
     } finally {
       await app.strapi.documents('api::content.content').delete({ documentId: item.documentId });
+    }
+  });
+
+  it('can be withdrawn before signing with “Sign on paper instead”: recorded in the trail, the sponsor told once at the contact address', async () => {
+    const { token } = await investorWithLink('disclosure-paper', { accepted: true });
+    app.strapi.config.set('portal.signing.contactEmail', 'paper@sign-checks.example');
+    try {
+      expect((await view(token)).body.disclosure.body).toContain('with the button "Sign on paper instead" on the signing page');
+      expect(await post(token, '/paper')).toMatchObject({ status: 200, body: { requested: true, contact: 'paper@sign-checks.example' } });
+      const mail = await waitForMail('paper@sign-checks.example', 'Paper agreement requested for sign-checks Fund I');
+      expect(mail.text.replace(/\s+/g, ' ')).toMatch(/\(investor, disclosure-paper-[\d-]+@example\.com\) does not want to sign the subscription agreement for sign-checks Fund I electronically and asks for it on paper/);
+      expect((await post(token, '/paper')).status).toBe(200);
+      expect(mailsTo('paper@sign-checks.example')).toHaveLength(1);
+      expect(((await signerRow(token)).auditEvents as { event: string }[]).filter((entry) => entry.event === 'paper-requested')).toHaveLength(1);
+    } finally {
+      app.strapi.config.set('portal.signing.contactEmail', '');
     }
   });
 

@@ -144,6 +144,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
         ctx.body = await signing(strapi).acceptDisclosure(token, version.trim(), await linkRequest(strapi, ctx));
       },
 
+      /** POST /api/signing/:token/paper: the signer asks to sign on paper instead (consent withdrawn). */
+      async requestPaper(ctx: Context) {
+        const { token } = await validateBody(schemas.token, ctx.params);
+        ctx.body = await signing(strapi).requestPaper(token, await linkRequest(strapi, ctx));
+      },
+
       /** POST /api/signing/:token/code: mails the signer a one-time code. */
       async sendCode(ctx: Context) {
         const { token } = await validateBody(schemas.token, ctx.params);

@@ -27,7 +27,7 @@ export const defaultDisclosure = (contact: string) => {
       '<p>Before you sign, please read this disclosure. By accepting it you agree to receive, review and sign the documents of this subscription electronically, and that your electronic signature binds you as a handwritten one would.</p>',
       '<p><strong>What it covers.</strong> This subscription agreement, and the notices, statements and tax documents of this investment that the sponsor delivers through this investor portal.</p>',
       `<p><strong>Paper copies.</strong> You may ask for a paper copy of any document you sign or receive here, at no charge, by writing to the sponsor at ${mail}. You can also download and print the agreement from this page.</p>`,
-      `<p><strong>Withdrawing your consent.</strong> You may withdraw this consent at any time by writing to ${mail}, or by not signing; the sponsor will then send you the agreement on paper. Withdrawing does not undo a signature already made, and paper delivery may take longer.</p>`,
+      `<p><strong>Withdrawing your consent.</strong> You may withdraw this consent at any time, free of charge, by writing to ${mail}, or, before you sign, with the button "Sign on paper instead" on the signing page; the sponsor will then send you the agreement on paper. Withdrawing does not undo a signature already made, and paper delivery may take longer.</p>`,
       '<p><strong>Your contact details.</strong> Keep your email address current in your profile, or tell the sponsor, so that documents reach you.</p>',
       '<p><strong>What you need.</strong> A phone or computer with a current web browser (Chrome, Edge, Firefox or Safari) with JavaScript on, an email account you can read, and a program that opens PDF files if you keep copies. If you can read the agreement shown on this page, your device meets these requirements.</p>',
     ].join(''),
@@ -36,6 +36,9 @@ export const defaultDisclosure = (contact: string) => {
 
 /** The address in a mailbox such as `Investor Portal <ir@example.com>`. */
 const addressIn = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1]?.trim() ?? mailbox.trim();
+
+/** Where signers ask for paper and withdraw consent: SIGNING_CONTACT_EMAIL, else the address mails come from. */
+const contactAddress = (strapi: Core.Strapi): string => portalConfig(strapi).signing.contactEmail || addressIn(mailSettings().defaultReplyTo);
 
 /** A one-time code works for ten minutes; five wrong codes lock the link for ten minutes. */
 export const CODE_MINUTES = 10;
@@ -58,7 +61,7 @@ const MINUTE = 60_000;
 /** One thing that happened on a signer's link, as the signature page lists it. */
 export interface SigningEvent {
   at: string;
-  event: 'link-opened' | 'disclosure-accepted' | 'code-sent' | 'code-wrong' | 'link-locked' | 'refused-locked' | 'code-verified' | 'session-verified' | 'signed' | 'events-left-out';
+  event: 'link-opened' | 'disclosure-accepted' | 'paper-requested' | 'code-sent' | 'code-wrong' | 'link-locked' | 'refused-locked' | 'code-verified' | 'session-verified' | 'signed' | 'events-left-out';
   ip: string | null;
   /** The browser's User-Agent header (events recorded before it was kept have none). */
   userAgent?: string | null;
@@ -239,7 +242,7 @@ export function signerCheck(strapi: Core.Strapi) {
     /** The portal's disclosure: its content item esign-disclosure when staff wrote one, else the default wording. */
     async disclosure(portalId: number | null): Promise<Disclosure> {
       const item = portalId === null ? undefined : (await contents(strapi).bySlug([DISCLOSURE_SLUG], { id: portalId }))[DISCLOSURE_SLUG];
-      const fallback = defaultDisclosure(portalConfig(strapi).signing.contactEmail || addressIn(mailSettings().defaultReplyTo));
+      const fallback = defaultDisclosure(contactAddress(strapi));
       const title = item?.title?.trim() || fallback.title;
       const body = item?.body?.trim() || fallback.body;
       const sha256 = crypto.createHash('sha256').update(wordingOf({ title, body })).digest('hex');
@@ -263,6 +266,22 @@ export function signerCheck(strapi: Core.Strapi) {
         disclosureVersion: version, disclosureAcceptedAt: acceptedAt, disclosureText: wordingOf(current), disclosureSha256: current.sha256,
       });
       return { version, acceptedAt };
+    },
+
+    /**
+     * The signer withdraws consent to sign electronically before signing ("Sign on paper instead"): recorded in the
+     * trail, and the sponsor told at the contact address, who sends the agreement on paper. Asking again tells no one.
+     */
+    async requestPaper(signer: CheckedSigner, fundName: string, client: Client): Promise<{ requested: true; contact: string }> {
+      const contact = contactAddress(strapi);
+      const already = (signer.auditEvents ?? []).some((entry) => entry.event === 'paper-requested');
+      await record(signer, 'paper-requested', client, undefined, {}, { once: true });
+      if (!already) {
+        const who = `${signer.name ?? 'A signer'} (${signer.role}, ${signer.email ?? 'no email'})`;
+        const text = `${who} does not want to sign the subscription agreement for ${fundName} electronically and asks for it on paper. Their consent to electronic records is withdrawn; please send them the agreement on paper.`;
+        await strapi.plugin('email').service('email').send({ to: contact, subject: `Paper agreement requested for ${fundName}`, text: `${text}\n`, html: `<p>${escapeHtml(text)}</p>` });
+      }
+      return { requested: true, contact };
     },
 
     /** Mails the signer a new six-digit code (the previous one stops working); at most five per link in 15 minutes. */

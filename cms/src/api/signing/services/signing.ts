@@ -141,6 +141,7 @@ const utc = (date: Date): string => `${date.toISOString().replace('T', ' ').slic
 const EVENT_TITLES: Record<SigningEvent['event'], string> = {
   'link-opened': 'link opened',
   'disclosure-accepted': 'disclosure accepted,',
+  'paper-requested': 'asked to sign on paper (consent to electronic records withdrawn)',
   'code-sent': 'one-time code sent',
   'code-wrong': 'wrong code,',
   'link-locked': 'link locked',
@@ -679,6 +680,12 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       const { signer, fund } = await unsignedLink(token);
       const check = signerCheck(strapi);
       return check.acceptDisclosure(signer, version, await check.disclosure(portalIdOf(fund)), request);
+    },
+
+    /** POST /api/signing/:token/paper: the signer withdraws consent and asks for the agreement on paper. */
+    async requestPaper(token: string, request: LinkRequest) {
+      const { signer, fund } = await unsignedLink(token);
+      return signerCheck(strapi).requestPaper(signer, fund.name ?? 'the fund', request);
     },
 
     /** POST /api/signing/:token/code: mails the signer a six-digit code that proves the link is theirs. */

@@ -169,6 +169,15 @@ describe('/sign/:token', () => {
     expect(callsTo(fetchMock, 'POST /api/signing/token-abc')[0].body).toEqual({ name: 'Bo Investor', consent: true, verification: 'proof-1' });
   });
 
+  it('lets the signer withdraw consent and ask for the agreement on paper', async () => {
+    const { user, fetchMock } = renderSignPage(() => request({ disclosure: DISCLOSURE, disclosureAccepted: null }), undefined, {
+      'POST /api/signing/token-abc/paper': () => ({ requested: true, contact: 'ir@example.com' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sign on paper instead' }));
+    expect(await screen.findByText('We have told the sponsor that you want to sign on paper: they will send you the agreement. Questions: ir@example.com.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/signing/token-abc/paper')).toHaveLength(1);
+  });
+
   it('needs no code from the investor signed in to their own account', async () => {
     const identity = { method: 'session' as const, email: 'a***@example.com', codeSentAt: null, lockedUntil: null };
     renderSignPage(() =>
