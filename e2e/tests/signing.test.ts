@@ -20,15 +20,35 @@ async function mailedLink(siteUrl: string, email: string, fundSlug: string): Pro
   return linkFromOutbox(stack.outboxDir, email, 'sign');
 }
 
+/** Whether a URL is of pdf.js's chunks (the viewer with pdf.js, its worker). */
+const isPdfJs = (url: string): boolean => /\/assets\/(pdf-viewer|pdf\.worker)[^/]*\.m?js$/.test(url);
+
 describe('the signing page in Chromium', () => {
+  it('is the first to load pdf.js: the homepage and the dashboard do not', async () => {
+    const investor = await signedInPage(browser(), stack.siteUrl, WASABI_INVESTOR);
+    const loaded: string[] = [];
+    investor.on('request', (request) => loaded.push(request.url()));
+    await investor.goto(`${stack.siteUrl}/`);
+    await investor.waitForLoadState('networkidle');
+    await investor.goto(`${stack.siteUrl}/dashboard`);
+    await investor.waitForLoadState('networkidle');
+    expect(loaded.some((url) => url.includes('/assets/'))).toBe(true);
+    expect(loaded.filter(isPdfJs)).toEqual([]);
+    await investor.context().close();
+  });
+
+
   it('on a desktop (1280 wide), a link opened without the investor’s session: reads page 2 drawn in the page, zooms, accepts the disclosure, enters the mailed code and signs', async () => {
     const link = await mailedLink(`http://oakharbor.localhost:${stack.sitePort}`, OAK_INVESTOR, 'oak-harbor-income-fund-i');
 
     // The link forwarded to another browser: no session there.
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
+    const loaded: string[] = [];
+    page.on('request', (request) => loaded.push(request.url()));
     await page.goto(`${stack.siteUrl}${link}`);
     const first = await readDocumentPage(page, 1);
+    expect(loaded.filter(isPdfJs).length).toBeGreaterThan(0);
     const widthOf = () => first.evaluate((element) => element.getBoundingClientRect().width);
     const fitted = await widthOf();
     await page.getByRole('button', { name: 'Zoom in' }).click();
