@@ -24,7 +24,8 @@ function security() {
 }
 
 export default ({ env }: Core.Config.Shared.ConfigParams) => [
-  'strapi::logger',
+  // strapi::logger's request log, with the tokens of signing and download links redacted (src/middlewares/request-log.ts).
+  'global::request-log',
   'strapi::errors',
   security(),
   {

@@ -103,8 +103,57 @@ describe('the electronic records disclosure', () => {
     app.strapi.config.set('portal.signing.contactEmail', 'consent@sign-checks.example');
     try {
       const { body } = (await view(token)).body.disclosure;
-      expect(body).toContain('You may withdraw this consent at any time by writing to <a href="mailto:consent@sign-checks.example">consent@sign-checks.example</a>');
+      expect(body).toContain('You may withdraw this consent at any time, free of charge, by writing to <a href="mailto:consent@sign-checks.example">consent@sign-checks.example</a>');
       expect(body).toContain('at no charge, by writing to the sponsor at <a href="mailto:consent@sign-checks.example">consent@sign-checks.example</a>');
+    } finally {
+      app.strapi.config.set('portal.signing.contactEmail', '');
+    }
+  });
+
+  it('must be accepted again when staff reword it after the signer accepted it: no code, no signature until then', async () => {
+    const { investor, token } = await investorWithLink('disclosure-reworded', { accepted: true });
+    const first = (await view(token)).body;
+    expect(first.disclosureAccepted).toEqual({ version: first.disclosure.version, acceptedAt: expect.any(String) });
+    const verified = await post(token, '/code/verify', { code: await mailedCode(app, token, investor.email) });
+    const item = await app.strapi.documents('api::content.content').create({
+      data: { slug: 'esign-disclosure', title: 'Our new e-sign terms', body: '<p>Reworded after you accepted.</p>', portal: offering.portal.documentId } as never,
+    });
+    try {
+      const reworded = (await view(token)).body;
+      expect(reworded.disclosure.version).not.toBe(first.disclosure.version);
+      expect(reworded.disclosureAccepted).toBeNull();
+      const unaccepted = refusal(409, 'Please read and accept the electronic records disclosure before you sign');
+      expect(await post(token, '', { name: 'Re Worded', consent: true, verification: verified.body.verification })).toMatchObject(unaccepted);
+      await setSigner(token, { codeSentAt: new Date(Date.now() - 60_000) });
+      expect(await post(token, '/code')).toMatchObject(refusal(409, 'Please read and accept the electronic records disclosure before we send you a code'));
+      expect((await signerRow(token)).signedAt).toBeNull();
+
+      await post(token, '/disclosure', { version: reworded.disclosure.version });
+      expect((await view(token)).body.disclosureAccepted).toEqual({ version: reworded.disclosure.version, acceptedAt: expect.any(String) });
+      expect((await post(token, '', { name: 'Re Worded', consent: true, verification: verified.body.verification })).status).toBe(200);
+      const row = await signerRow(token);
+      // The row keeps the wording signed under; the trail, each acceptance with its version.
+      expect(row).toMatchObject({ disclosureVersion: reworded.disclosure.version, disclosureText: 'Our new e-sign terms\n<p>Reworded after you accepted.</p>' });
+      expect((row.auditEvents as { event: string; detail?: string }[]).filter((entry) => entry.event === 'disclosure-accepted').map((entry) => entry.detail)).toEqual([
+        `version ${first.disclosure.version}`,
+        `version ${reworded.disclosure.version}`,
+      ]);
+    } finally {
+      await app.strapi.documents('api::content.content').delete({ documentId: item.documentId });
+    }
+  });
+
+  it('can be withdrawn before signing with “Sign on paper instead”: recorded in the trail, the sponsor told once at the contact address', async () => {
+    const { token } = await investorWithLink('disclosure-paper', { accepted: true });
+    app.strapi.config.set('portal.signing.contactEmail', 'paper@sign-checks.example');
+    try {
+      expect((await view(token)).body.disclosure.body).toContain('with the button "Sign on paper instead" on the signing page');
+      expect(await post(token, '/paper')).toMatchObject({ status: 200, body: { requested: true, contact: 'paper@sign-checks.example' } });
+      const mail = await waitForMail('paper@sign-checks.example', 'Paper agreement requested for sign-checks Fund I');
+      expect(mail.text.replace(/\s+/g, ' ')).toMatch(/\(investor, disclosure-paper-[\d-]+@example\.com\) does not want to sign the subscription agreement for sign-checks Fund I electronically and asks for it on paper/);
+      expect((await post(token, '/paper')).status).toBe(200);
+      expect(mailsTo('paper@sign-checks.example')).toHaveLength(1);
+      expect(((await signerRow(token)).auditEvents as { event: string }[]).filter((entry) => entry.event === 'paper-requested')).toHaveLength(1);
     } finally {
       app.strapi.config.set('portal.signing.contactEmail', '');
     }
@@ -229,6 +278,58 @@ describe('the one-time code under pressure', () => {
     expect((await signerRow(token)).codeTries).toBe(0);
   });
 
+  it('refuses a made-up proof as long as the real one in characters but not in bytes (43 × é) with a 403, not a 500', async () => {
+    const { investor, token } = await investorWithLink('code-bytes', { accepted: true });
+    const verified = await post(token, '/code/verify', { code: await mailedCode(app, token, investor.email) });
+    expect(verified.body.verification).toHaveLength(43);
+    expect(await post(token, '', { name: 'Multi Byte', consent: true, verification: 'é'.repeat(43) })).toMatchObject(refusal(403, 'Please enter the code we mailed you before you sign'));
+    expect((await signerRow(token)).signedAt).toBeNull();
+  });
+
+  it('counts only a code that was sent: a mail that fails uses up neither the 30 seconds nor one of the five codes', async () => {
+    const { investor, token } = await investorWithLink('code-mail-down', { accepted: true });
+    const mailer = app.strapi.plugin('email').service('email') as { send: (...args: unknown[]) => Promise<unknown> };
+    const send = mailer.send;
+    mailer.send = async () => {
+      throw new Error('The mail server is down');
+    };
+    try {
+      for (let n = 0; n < 3; n += 1) expect((await post(token, '/code')).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      mailer.send = send;
+    }
+    expect(await signerRow(token)).toMatchObject({ codeSentAt: null, codeHash: null });
+    expect((await events(token)).filter((entry) => entry.event === 'code-sent')).toEqual([]);
+    // At once (no 30-second wait), and five codes in the window, as if the failures had not happened.
+    for (let n = 0; n < 5; n += 1) {
+      expect(await mailedCode(app, token, investor.email)).toMatch(/^\d{6}$/);
+      await setSigner(token, { codeSentAt: new Date(Date.now() - 60_000) });
+    }
+    expect(await post(token, '/code')).toMatchObject({ status: 429 });
+  });
+
+  it('takes the 30 seconds between codes from the database, not from the row a request read: two requests that read the row at once send one code', async () => {
+    const { token } = await investorWithLink('code-at-once', { accepted: true });
+    const readAtOnce: CheckedSigner = await signerRow(token);
+    const { signerCheck } = createRequire(import.meta.url)(path.join(app.strapi.dirs.dist.src, 'api/signing/services/signer-check.js')) as { signerCheck: typeof SignerCheck };
+    const check = signerCheck(app.strapi);
+    const disclosure = await check.disclosure(offering.portal.id);
+    const send = () => check.sendCode({ ...readAtOnce }, 'the fund', disclosure, { ip: null, userAgent: null }).then(() => 'sent', (error: Error) => error.message);
+    expect([await send(), await send()]).toEqual(['sent', 'A code was sent less than 30 seconds ago: please check your inbox']);
+    expect((await events(token)).filter((entry) => entry.event === 'code-sent')).toHaveLength(1);
+  });
+
+  it('records in the trail what a locked link refused: a code request, a code entered, a signature', async () => {
+    const { token } = await investorWithLink('code-knocking', { accepted: true });
+    await setSigner(token, { lockedUntil: new Date(Date.now() + 10 * 60_000) });
+    const locked = refusal(429, 'Too many wrong codes: this link is locked. Try again in 10 minutes.');
+    expect(await post(token, '/code')).toMatchObject(locked);
+    await setSigner(token, { codeHash: 'x', codeExpiresAt: new Date(Date.now() + 60_000) });
+    expect(await post(token, '/code/verify', { code: '123456' })).toMatchObject(locked);
+    expect(await post(token, '', { name: 'Knock Knock', consent: true, verification: 'x' })).toMatchObject(locked);
+    expect((await events(token)).filter((entry) => entry.event === 'refused-locked').map((entry) => entry.detail)).toEqual(['a code request', 'a code entered', 'a signature']);
+  });
+
   it('is mailed and checked at most as often from one address as the sign-in family allows', async () => {
     const limits = app.strapi.config.get('portal.rateLimit') as Record<string, number>;
     app.strapi.config.set('portal.rateLimit', { ...limits, ipMax: 3 });
@@ -252,7 +353,7 @@ describe('the one-time code under pressure', () => {
     const newer = await mailedCode(app, token, investor.email);
     expect((await post(token, '/code/verify', { code: newer })).body).toMatchObject({ verified: true });
     expect((await events(token)).slice(120)).toEqual([
-      expect.objectContaining({ event: 'events-left-out', count: 2, detail: "2 further codes sent or wrong codes (the time is the last one's)" }),
+      expect.objectContaining({ event: 'events-left-out', count: 2, detail: "2 further codes sent, wrong codes or refusals (the time is the last one's)" }),
       expect.objectContaining({ event: 'code-verified' }),
     ]);
   });

@@ -6,7 +6,7 @@ import type { PortalConfig } from '../src/utils/portal-config';
 import { refusal } from './helpers/answers';
 import { call, signedInUser, waitForMail } from './helpers/auth';
 import { verifySealedPdf } from './helpers/pdf-seal';
-import { createInvestor, createOffering, download, onePagePdf, signLinkIn, tokenOf, type Investor, type Offering } from './helpers/signing';
+import { createInvestor, createOffering, download, mailedCode, onePagePdf, signLinkIn, tokenOf, type Investor, type Offering } from './helpers/signing';
 import { useStrapi, type TestApp } from './helpers/strapi';
 
 /**
@@ -130,10 +130,25 @@ describe('Dropbox Sign', () => {
     expect(signLinkIn((await waitForMail(investor.email, 'Please sign your subscription agreement for sign-dropbox Fund I')).text)).toBe(investorLink);
   });
 
-  it('sends the signer to Dropbox Sign’s page from the mailed link; the portal’s own signing is refused', async () => {
+  it('opens Dropbox Sign’s embedded signer from the mailed link only once the disclosure is accepted and the signer proved who they are', async () => {
     const token = tokenOf(investorLink);
+    const embedded = (body: Record<string, unknown> = {}) => call(app, 'POST', `/api/signing/${token}/embedded`, body);
     const { body } = await call(app, 'GET', `/api/signing/${token}`);
-    expect(body).toMatchObject({ signer: { role: 'investor' }, signed: false, documentUrl: null, embeddedUrl: expect.stringContaining('signature_id=sig-investor') });
+    expect(body).toMatchObject({ signer: { role: 'investor' }, signed: false, provider: 'dropbox-sign', documentUrl: null, disclosureAccepted: null, identity: { method: 'email-code' } });
+    // Holding the link is not enough to reach the page where the agreement is signed.
+    expect(JSON.stringify(body)).not.toContain('sign_url');
+    expect(JSON.stringify(body)).not.toContain('embeddedSign');
+    expect(await embedded()).toMatchObject(refusal(409, 'Please read and accept the electronic records disclosure before you sign'));
+    await call(app, 'POST', `/api/signing/${token}/disclosure`, { version: body.disclosure.version });
+    expect(await embedded()).toMatchObject(refusal(403, 'Please enter the code we mailed you before you sign'));
+    expect(await embedded({ verification: 'forged' })).toMatchObject(refusal(403, 'Please enter the code we mailed you before you sign'));
+    const verified = await call(app, 'POST', `/api/signing/${token}/code/verify`, { code: await mailedCode(app, token, investor.email) });
+    expect(await embedded({ verification: verified.body.verification })).toMatchObject({
+      status: 200,
+      body: { url: expect.stringContaining('signature_id=sig-investor'), clientId: 'test-client-id', testMode: true, syndUserId: investor.syndUser },
+    });
+    // The investor's own session proves who they are, as on the portal's own signer.
+    expect((await call(app, 'POST', `/api/signing/${token}/embedded`, {}, { authCode: investor.authCode })).status).toBe(200);
     expect(await call(app, 'POST', `/api/signing/${token}`, { name: 'Tess', consent: true })).toMatchObject(refusal(409, 'This agreement is signed at the signing service, not here'));
   });
 
@@ -151,7 +166,8 @@ describe('Dropbox Sign', () => {
     const answer = await postEvent(app, 'signature_request_signed');
     expect(answer).toEqual({ status: 200, text: 'Hello API Event Received' });
     expect(await syndUser()).toMatchObject({ syndAgreementSignedByCurrentUser: true, syndAgreementSignedByCurrentUserCosub: false });
-    await waitForMail(investor.spouseEmail as string, 'Please sign your subscription agreement for sign-dropbox Fund I');
+    const spouseLink = signLinkIn((await waitForMail(investor.spouseEmail as string, 'Please sign your subscription agreement for sign-dropbox Fund I')).text);
+    expect((await call(app, 'GET', `/api/signing/${tokenOf(spouseLink)}`)).body).toMatchObject({ signer: { role: 'spouse' }, provider: 'dropbox-sign', canSign: true });
     expect(await call(app, 'POST', '/api/syndication/signing_url', { id: investor.syndUser }, { authCode: investor.authCode })).toMatchObject({ body: { url: null } });
   });
 

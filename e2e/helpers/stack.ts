@@ -6,12 +6,15 @@ import type { TestProject } from 'vitest/node';
 import { adminBuild } from '../../scripts/src/lib/build-stamps';
 import { freePort } from '../../scripts/src/lib/free-port';
 import { type SiteServer, startSiteServer } from '../../scripts/src/lib/site-server';
+import { startLocalTsa } from '../../cms/tests/helpers/tsa';
 
 export interface Stack {
   cmsUrl: string;
   siteUrl: string;
   sitePort: number;
   outboxDir: string;
+  /** The local time-stamping authority's folder (its root ca.crt): every seal of the run carries its token. */
+  tsaDir: string;
 }
 
 declare module 'vitest' {
@@ -51,7 +54,8 @@ async function waitFor(url: string, label: string, child: ChildProcess, timeoutM
 /**
  * The whole product on throw-away state: a fresh SQLite database seeded by the real `npm run seed`, the CMS
  * started with `strapi start`, the site built with Vite for that CMS and served from the build by the same server
- * as `npm start`.
+ * as `npm start`; the seals carry the timestamp of a local RFC 3161 authority (OpenSSL's `openssl ts`, as the CMS
+ * tests use), so a journey can check a completed agreement's timestamp as a lawyer would.
  */
 export default async function setup(project: TestProject) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
@@ -61,6 +65,7 @@ export default async function setup(project: TestProject) {
   // The seed's pictures are uploaded to this run's own media library folder, not the developer's.
   const publicDir = path.join(workDir, 'public');
   fs.mkdirSync(path.join(publicDir, 'uploads'), { recursive: true });
+  const tsa = await startLocalTsa();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -72,6 +77,8 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(cmsPort),
+    SIGNING_TSA_URL: tsa.url,
+    SIGNING_TSA_CA: path.join(tsa.dir, 'ca.crt'),
   };
 
   if (!adminBuild.isCurrent()) {
@@ -91,13 +98,15 @@ export default async function setup(project: TestProject) {
     await waitFor(`${cmsUrl}/_health`, 'CMS', cms);
   } catch (error) {
     stopCms();
+    await tsa.close();
     throw error;
   }
 
-  project.provide('stack', { cmsUrl, siteUrl: site.url, sitePort, outboxDir });
+  project.provide('stack', { cmsUrl, siteUrl: site.url, sitePort, outboxDir, tsaDir: tsa.dir });
   return async () => {
     stopCms();
     await site.close();
+    await tsa.close();
     fs.rmSync(workDir, { recursive: true, force: true });
   };
 }

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { keepScreenshot, signedInPage as signedIn, useBrowser } from '../helpers/browser';
 import { linkFromOutbox } from '../helpers/outbox';
 import { acceptDisclosure, drawWithFinger, enterCode, mailedCode, readDocumentPage, signWithName } from '../helpers/signing';
+import { sealTimestamp } from '../../cms/tests/helpers/tsa';
 
 const stack = inject('stack');
 const browser = useBrowser();
@@ -137,6 +138,11 @@ describe('investing in Chromium', () => {
     const report = spawnSync('pdfsig', ['-nocert', file], { encoding: 'utf8' }).stdout;
     expect(report).toContain('Signature Validation: Signature is Valid.');
     expect(report).toContain('Total document signed');
+    // The seal carries the local time-stamping authority's token (PAdES B-T): pdfsig 22 does not print timestamps,
+    // so OpenSSL verifies it against the authority's root, as a lawyer's tools would (docs/signing.md).
+    const timestamp = await sealTimestamp(bytes, { dir: stack.tsaDir });
+    expect(timestamp?.output).toContain('Verification: OK');
+    expect(Math.abs((timestamp?.time.getTime() ?? 0) - Date.now())).toBeLessThan(10 * 60_000);
 
     // Anyone holding the file (the investor's lawyer, say) checks it on the public page; a changed copy is unknown.
     const checker = await browser().newPage();

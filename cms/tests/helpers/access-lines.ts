@@ -126,6 +126,8 @@ line('GET', '/signing/:token', '                     404 404 404 404 404 404 404
 line('GET', '/signing/:token/document', '            404 404 404 404 404 404 404', () => ({ url: `/api/signing/${TOKEN}/document` }));
 line('POST', '/signing/:token', '                    404 403 404 404 404 404 404', () => ({ url: `/api/signing/${TOKEN}`, body: { name: 'Ann', consent: true } }));
 line('POST', '/signing/:token/disclosure', '         404 403 404 404 404 404 404', () => ({ url: `/api/signing/${TOKEN}/disclosure`, body: { version: 'abc' } }));
+line('POST', '/signing/:token/paper', '              404 403 404 404 404 404 404', () => ({ url: `/api/signing/${TOKEN}/paper` }));
+line('POST', '/signing/:token/embedded', '           404 403 404 404 404 404 404', () => ({ url: `/api/signing/${TOKEN}/embedded` }));
 line('POST', '/signing/:token/code', '               404 403 404 404 404 404 404', () => ({ url: `/api/signing/${TOKEN}/code` }));
 line('POST', '/signing/:token/code/verify', '        404 403 404 404 404 404 404', () => ({ url: `/api/signing/${TOKEN}/code/verify`, body: { code: '123456' } }));
 // Anyone may check a fingerprint; an unknown one is not this portal's.

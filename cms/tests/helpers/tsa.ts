@@ -46,6 +46,7 @@ export async function startLocalTsa(): Promise<LocalTsa> {
   let answered = 0;
   let sequence = 0;
   let tampering = false;
+  let queue: Promise<unknown> = Promise.resolve();
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -54,7 +55,11 @@ export async function startLocalTsa(): Promise<LocalTsa> {
       const query = file(`request-${id}.tsq`);
       const reply = file(`reply-${id}.tsr`);
       fs.writeFileSync(query, Buffer.concat(chunks));
-      run('openssl', ['ts', '-reply', '-config', file('tsa.cnf'), '-queryfile', query, '-out', reply])
+      // One reply at a time: `openssl ts -reply` reads and rewrites the serial file, so two at once would collide (and
+      // answer a rejection) when several seals are made together (the e2e seed, a batch of statements).
+      const replied = queue.then(() => run('openssl', ['ts', '-reply', '-config', file('tsa.cnf'), '-queryfile', query, '-out', reply]));
+      queue = replied.catch(() => undefined);
+      replied
         .then(() => {
           answered += 1;
           response.writeHead(200, { 'content-type': 'application/timestamp-reply' });
@@ -84,7 +89,7 @@ export async function startLocalTsa(): Promise<LocalTsa> {
 
 /** A timestamp reply whose token certifies a time an hour earlier than the authority signed. */
 function backdated(reply: Buffer): Buffer {
-  const answer = pkijs.TimeStampResp.fromBER(reply);
+  const answer = pkijs.TimeStampResp.fromBER(new Uint8Array(reply));
   const signed = new pkijs.SignedData({ schema: answer.timeStampToken!.content });
   const info = pkijs.TSTInfo.fromBER(signed.encapContentInfo.eContent!.getValue());
   info.genTime = new Date(info.genTime.getTime() - 3_600_000);
@@ -110,7 +115,7 @@ export async function pdfsigReport(pdf: Buffer): Promise<string> {
  * attributes, verified with `openssl ts -verify` over the signature value against the local authority's root. Answers
  * OpenSSL's verdict and the time the token certifies; null when the seal carries no token.
  */
-export async function sealTimestamp(pdf: Buffer, tsa: LocalTsa): Promise<{ verified: boolean; output: string; time: Date } | null> {
+export async function sealTimestamp(pdf: Buffer, tsa: Pick<LocalTsa, 'dir'>): Promise<{ verified: boolean; output: string; time: Date } | null> {
   const ranges = [...pdf.toString('latin1').matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
   const [, , firstLength, second] = (ranges.at(-1) ?? []).map(Number);
   const hex = pdf.subarray(firstLength + 1, second - 1).toString('latin1');

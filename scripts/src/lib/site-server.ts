@@ -18,12 +18,15 @@ export interface SiteServerOptions {
   apiUrl?: string;
   /** More origins the browser sends requests to; by default the S3 bucket when STORAGE_PROVIDER=s3 (uploads go there). */
   connectSources?: string[];
+  /** More origins the site frames; by default Dropbox Sign's when SIGNING_PROVIDER=dropbox-sign (its embedded signer). */
+  frameSources?: string[];
 }
 
 /** What the site's pages may load besides their own files (see sitePolicy). */
 export interface SiteSources {
   apiUrl?: string;
   connectSources?: string[];
+  frameSources?: string[];
   /** Some portal signs in with Google (Google Identity Services' script, styles and button frame). */
   google?: boolean;
   /** Some portal asks for a reCAPTCHA v3 token (its script and frame). */
@@ -34,13 +37,16 @@ const GOOGLE_IDENTITY = 'https://accounts.google.com/gsi/';
 const RECAPTCHA = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 // Education items embed YouTube players (web/src/features/education/youtube.ts); stored HTML keeps YouTube iframes.
 const YOUTUBE = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
+// Dropbox Sign's embedded signer (hellosign-embedded) frames the signing URL the API answers, on this origin.
+export const DROPBOX_SIGN_FRAME = 'https://app.hellosign.com';
 
 /**
  * The Content-Security-Policy of the built site: its own scripts and styles, the CMS for API calls and media,
  * pictures from any https address (content staff give image URLs of their choice), YouTube players, Google's
- * sign-in and reCAPTCHA only when a portal uses them, no plugins, and no framing by other sites.
+ * sign-in and reCAPTCHA only when a portal uses them, `frameSources` (Dropbox Sign's signer when it collects the
+ * signatures), no plugins, and no framing by other sites.
  */
-export function sitePolicy({ apiUrl, connectSources = [], google = false, recaptcha = false }: SiteSources = {}): string {
+export function sitePolicy({ apiUrl, connectSources = [], frameSources = [], google = false, recaptcha = false }: SiteSources = {}): string {
   const cms = apiUrl ? [new URL(apiUrl).origin] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -50,7 +56,7 @@ export function sitePolicy({ apiUrl, connectSources = [], google = false, recapt
     'img-src': ["'self'", 'data:', 'blob:', 'https:', ...cms],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...cms, ...connectSources, ...(google ? [GOOGLE_IDENTITY] : []), ...(recaptcha ? RECAPTCHA.slice(0, 1) : [])],
-    'frame-src': [...YOUTUBE, ...(google ? [GOOGLE_IDENTITY] : []), ...(recaptcha ? RECAPTCHA.slice(0, 1) : [])],
+    'frame-src': [...YOUTUBE, ...frameSources, ...(google ? [GOOGLE_IDENTITY] : []), ...(recaptcha ? RECAPTCHA.slice(0, 1) : [])],
     'media-src': ["'self'", ...cms],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -78,6 +84,11 @@ function bucketOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
   if (!env.S3_ENDPOINT) return [`https://${env.S3_BUCKET}.s3.${env.S3_REGION || 'us-east-1'}.amazonaws.com`];
   const endpoint = new URL(env.S3_ENDPOINT);
   return env.S3_FORCE_PATH_STYLE === 'true' ? [endpoint.origin] : [`${endpoint.protocol}//${env.S3_BUCKET}.${endpoint.host}`];
+}
+
+/** Dropbox Sign's origin when the CMS collects signatures there (SIGNING_PROVIDER, the same setting as the CMS's). */
+export function signingFrameOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
+  return env.SIGNING_PROVIDER === 'dropbox-sign' ? [DROPBOX_SIGN_FRAME] : [];
 }
 
 /** How long what the portals use (Google sign-in, reCAPTCHA) is trusted before the CMS is asked again. */
@@ -133,7 +144,8 @@ export function siteHandler({
   basePath = '/',
   apiUrl = builtApiUrl(dir),
   connectSources = bucketOrigins(),
-}: Pick<SiteServerOptions, 'dir' | 'basePath' | 'apiUrl' | 'connectSources'>): http.RequestListener {
+  frameSources = signingFrameOrigins(),
+}: Pick<SiteServerOptions, 'dir' | 'basePath' | 'apiUrl' | 'connectSources' | 'frameSources'>): http.RequestListener {
   const features = portalFeatures(apiUrl);
   const serve = sirv(dir, {
     dev: false,
@@ -150,7 +162,7 @@ export function siteHandler({
     },
   });
   return (req, res) => {
-    res.setHeader('Content-Security-Policy', sitePolicy({ apiUrl, connectSources, ...features() }));
+    res.setHeader('Content-Security-Policy', sitePolicy({ apiUrl, connectSources, frameSources, ...features() }));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -44,8 +44,9 @@ const WASABI: ContentSeed[] = [
       'and asks you to sign electronically. Your electronic signature binds you as a handwritten one would.</p>' +
       '<p><strong>Paper copies.</strong> Write to <a href="mailto:investors@wasabistallions.com">investors@wasabistallions.com</a> ' +
       'for a paper copy of any document, free of charge.</p>' +
-      '<p><strong>Withdrawing consent.</strong> You may withdraw this consent at any time by writing to the same address, or by not ' +
-      'signing; we will then send your agreement on paper. Withdrawing does not undo a signature already made.</p>' +
+      '<p><strong>Withdrawing consent.</strong> You may withdraw this consent at any time, free of charge, by writing to the same ' +
+      'address, or, before you sign, with the button "Sign on paper instead" on the signing page; we will then send your agreement ' +
+      'on paper. Withdrawing does not undo a signature already made.</p>' +
       '<p><strong>Your email.</strong> Keep it current in your profile so that documents reach you.</p>' +
       '<p><strong>What you need.</strong> A current web browser (Chrome, Edge, Firefox or Safari) with JavaScript on, an email ' +
       'account you can read, and a PDF reader to keep copies. If you can read the agreement on this page, your device is ready.</p>',

@@ -33,6 +33,7 @@ const schemas = {
     verification: text('verification', 200),
   }),
   disclosure: yup.object({ version: requiredText('version', 100) }),
+  embedded: yup.object({ verification: text('verification', 200) }),
   code: yup.object({ code: requiredText('code', 20).matches(/^\s*\d{6}\s*$/, 'The code is the six digits in the mail') }),
   fingerprint: yup.object({
     sha256: requiredText('sha256', 100).matches(/^\s*[0-9a-fA-F]{64}\s*$/, 'The fingerprint is a SHA-256 in hex (64 characters)'),
@@ -143,6 +144,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
         ctx.body = await signing(strapi).acceptDisclosure(token, version.trim(), await linkRequest(strapi, ctx));
       },
 
+      /** POST /api/signing/:token/paper: the signer asks to sign on paper instead (consent withdrawn). */
+      async requestPaper(ctx: Context) {
+        const { token } = await validateBody(schemas.token, ctx.params);
+        ctx.body = await signing(strapi).requestPaper(token, await linkRequest(strapi, ctx));
+      },
+
       /** POST /api/signing/:token/code: mails the signer a one-time code. */
       async sendCode(ctx: Context) {
         const { token } = await validateBody(schemas.token, ctx.params);
@@ -154,6 +161,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
         const { token } = await validateBody(schemas.token, ctx.params);
         const { code } = await validateBody(schemas.code, ctx.request.body);
         ctx.body = await signing(strapi).verifyCode(token, code.trim(), await linkRequest(strapi, ctx));
+      },
+
+      /** POST /api/signing/:token/embedded: Dropbox Sign's embedded signing URL, once the checks before signing are passed. */
+      async embedded(ctx: Context) {
+        const { token } = await validateBody(schemas.token, ctx.params);
+        const { verification } = await validateBody(schemas.embedded, ctx.request.body ?? {});
+        ctx.set('Cache-Control', 'private, no-store');
+        ctx.body = await signing(strapi).embeddedSigning(token, verification, await linkRequest(strapi, ctx));
       },
 
       /** POST /api/signing/:token: the signer signs. */

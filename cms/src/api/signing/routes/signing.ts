@@ -26,6 +26,8 @@ export default {
     open('GET', '/signing/:token/document', 'document'),
     open('POST', '/signing/:token', 'sign'),
     open('POST', '/signing/:token/disclosure', 'acceptDisclosure'),
+    open('POST', '/signing/:token/embedded', 'embedded'),
+    open('POST', '/signing/:token/paper', 'requestPaper'),
     // Mailing and checking codes are counted per client address like the sign-in family, on top of each link's own limits.
     open('POST', '/signing/:token/code', 'sendCode', guarded('signing-code')),
     open('POST', '/signing/:token/code/verify', 'verifyCode', guarded('signing-code-verify')),

@@ -8,7 +8,7 @@ import { columnOf, tableOf } from '../../../utils/tables';
 import { mailSettings } from '../../../providers/mail';
 import { portalConfig } from '../../../utils/portal-config';
 import { contents } from '../../content/services/content';
-import { rateLimits } from '../../session/services/rate-limit';
+import { rateLimits, type Counted } from '../../session/services/rate-limit';
 
 const SIGNING = 'api::signing.signing';
 
@@ -27,7 +27,7 @@ export const defaultDisclosure = (contact: string) => {
       '<p>Before you sign, please read this disclosure. By accepting it you agree to receive, review and sign the documents of this subscription electronically, and that your electronic signature binds you as a handwritten one would.</p>',
       '<p><strong>What it covers.</strong> This subscription agreement, and the notices, statements and tax documents of this investment that the sponsor delivers through this investor portal.</p>',
       `<p><strong>Paper copies.</strong> You may ask for a paper copy of any document you sign or receive here, at no charge, by writing to the sponsor at ${mail}. You can also download and print the agreement from this page.</p>`,
-      `<p><strong>Withdrawing your consent.</strong> You may withdraw this consent at any time by writing to ${mail}, or by not signing; the sponsor will then send you the agreement on paper. Withdrawing does not undo a signature already made, and paper delivery may take longer.</p>`,
+      `<p><strong>Withdrawing your consent.</strong> You may withdraw this consent at any time, free of charge, by writing to ${mail}, or, before you sign, with the button "Sign on paper instead" on the signing page; the sponsor will then send you the agreement on paper. Withdrawing does not undo a signature already made, and paper delivery may take longer.</p>`,
       '<p><strong>Your contact details.</strong> Keep your email address current in your profile, or tell the sponsor, so that documents reach you.</p>',
       '<p><strong>What you need.</strong> A phone or computer with a current web browser (Chrome, Edge, Firefox or Safari) with JavaScript on, an email account you can read, and a program that opens PDF files if you keep copies. If you can read the agreement shown on this page, your device meets these requirements.</p>',
     ].join(''),
@@ -36,6 +36,9 @@ export const defaultDisclosure = (contact: string) => {
 
 /** The address in a mailbox such as `Investor Portal <ir@example.com>`. */
 const addressIn = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1]?.trim() ?? mailbox.trim();
+
+/** Where signers ask for paper and withdraw consent: SIGNING_CONTACT_EMAIL, else the address mails come from. */
+const contactAddress = (strapi: Core.Strapi): string => portalConfig(strapi).signing.contactEmail || addressIn(mailSettings().defaultReplyTo);
 
 /** A one-time code works for ten minutes; five wrong codes lock the link for ten minutes. */
 export const CODE_MINUTES = 10;
@@ -47,23 +50,23 @@ export const VERIFIED_MINUTES = 60;
 const CODES_PER_WINDOW = 5;
 const RESEND_AFTER_MS = 30_000;
 /**
- * Events a script can repeat on a link without end (asking for codes, guessing): the trail keeps the first of them and
+ * Events a script can repeat on a link without end (asking for codes, guessing, knocking on a locked link): the trail keeps the first of them and
  * then counts the rest in one 'events-left-out' entry. Every other event (disclosure accepted, code entered, link
  * locked, signed) is always kept: a signer makes each only a few times.
  */
-const NOISY_EVENTS: readonly SigningEvent['event'][] = ['code-sent', 'code-wrong'];
+const NOISY_EVENTS: readonly SigningEvent['event'][] = ['code-sent', 'code-wrong', 'refused-locked'];
 export const MAX_NOISY_EVENTS = 50;
 const MINUTE = 60_000;
 
 /** One thing that happened on a signer's link, as the signature page lists it. */
 export interface SigningEvent {
   at: string;
-  event: 'link-opened' | 'disclosure-accepted' | 'code-sent' | 'code-wrong' | 'link-locked' | 'code-verified' | 'session-verified' | 'signed' | 'events-left-out';
+  event: 'link-opened' | 'disclosure-accepted' | 'paper-requested' | 'code-sent' | 'code-wrong' | 'link-locked' | 'refused-locked' | 'code-verified' | 'session-verified' | 'signed' | 'events-left-out';
   ip: string | null;
   /** The browser's User-Agent header (events recorded before it was kept have none). */
   userAgent?: string | null;
   detail?: string;
-  /** events-left-out: how many codes sent and wrong codes past MAX_NOISY_EVENTS it stands for (`at` is the last one's). */
+  /** events-left-out: how many codes sent, wrong codes and refusals past MAX_NOISY_EVENTS it stands for (`at` is the last one's). */
   count?: number;
 }
 
@@ -79,7 +82,7 @@ export function appendedEvent(events: SigningEvent[], entry: SigningEvent): Sign
   if (!NOISY_EVENTS.includes(entry.event) || noisy < MAX_NOISY_EVENTS) return [...events, entry];
   const last = events.at(-1);
   const count = (last?.event === 'events-left-out' ? (last.count ?? 0) : 0) + 1;
-  const leftOut: SigningEvent = { at: entry.at, event: 'events-left-out', ip: null, detail: `${count} further ${count === 1 ? 'code sent or wrong code' : 'codes sent or wrong codes'} (the time is the last one's)`, count };
+  const leftOut: SigningEvent = { at: entry.at, event: 'events-left-out', ip: null, detail: `${count} further ${count === 1 ? 'code sent, wrong code or refusal' : 'codes sent, wrong codes or refusals'} (the time is the last one's)`, count };
   return last?.event === 'events-left-out' ? [...events.slice(0, -1), leftOut] : [...events, leftOut];
 }
 
@@ -127,7 +130,20 @@ const codeHashOf = (signerId: number, code: string): string =>
 const verificationOf = (signerId: number, verifiedAt: string): string =>
   crypto.createHmac('sha256', derivedKey('signing-verification')).update(`${signerId}:${new Date(verifiedAt).toISOString()}`).digest('base64url');
 
-const equal = (a: string, b: string): boolean => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/**
+ * Whether two secrets are the same, in constant time: compared as bytes (a string of as many characters may have more
+ * bytes: 43 x 'é' is 86, and timingSafeEqual throws on buffers of different lengths).
+ */
+function equal(a: string, b: string): boolean {
+  const [left, right] = [Buffer.from(a), Buffer.from(b)];
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
+}
+
+/**
+ * Whether the signer accepted the disclosure as it reads now: a wording staff changed after the signer accepted an
+ * older one must be accepted again (the row keeps the last one accepted; the trail, each acceptance with its version).
+ */
+const acceptedNow = (signer: CheckedSigner, current: Disclosure): boolean => Boolean(signer.disclosureAcceptedAt) && signer.disclosureVersion === current.version;
 
 const minutesLeft = (until: string): number => Math.max(1, Math.ceil((new Date(until).getTime() - Date.now()) / MINUTE));
 
@@ -165,7 +181,7 @@ export function signerCheck(strapi: Core.Strapi) {
    * the one sent and not expired), so tries made at the same moment cannot all pass one check of the count: at most
    * five codes are ever compared. Answers the try's number; refuses with why when none may be taken.
    */
-  async function takeTry(signerId: number): Promise<{ codeHash: string; tries: number }> {
+  async function takeTry(signerId: number, client: Client): Promise<{ codeHash: string; tries: number }> {
     const knex = strapi.db.connection;
     const column = (attribute: string) => columnOf(strapi, SIGNING, attribute);
     const tries = column('codeTries');
@@ -173,7 +189,7 @@ export function signerCheck(strapi: Core.Strapi) {
     for (let round = 0; round < 3; round += 1) {
       const row: CheckedSigner | null = await db().findOne({ where: { id: signerId } });
       if (!row) throw new errors.NotFoundError('This signing link is not valid');
-      refuseWhileLocked(row);
+      await refuseWhileLocked(row, client, 'a code entered');
       if (!row.codeHash || !row.codeExpiresAt) throw new errors.ValidationError('No code has been sent for this link yet: send one first');
       if (new Date(row.codeExpiresAt).getTime() <= Date.now()) throw new errors.ValidationError('This code has expired: send a new one');
       // The fifth try was taken by a request at the same moment, which is locking the link now.
@@ -190,17 +206,43 @@ export function signerCheck(strapi: Core.Strapi) {
     throw conflict('This link is busy: please try again');
   }
 
+  /** Records the proof of identity a signature is about to be made with (a code is recorded when entered; a session now). */
+  async function identified(signer: CheckedSigner, proof: { ownSession: boolean }, client: Client): Promise<void> {
+    if (proof.ownSession) await record(signer, 'session-verified', client, undefined, { verifiedBy: 'session', verifiedAt: new Date().toISOString() });
+  }
+
   const locked = (minutes: number) => new errors.RateLimitError(`Too many wrong codes: this link is locked. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
 
-  function refuseWhileLocked(signer: CheckedSigner): void {
-    if (signer.lockedUntil && new Date(signer.lockedUntil).getTime() > Date.now()) throw locked(minutesLeft(signer.lockedUntil));
+  /** Refuses `attempt` (recorded in the trail: who knocks on a locked link is news) while the link is locked. */
+  async function refuseWhileLocked(signer: CheckedSigner, client: Client, attempt: string): Promise<void> {
+    if (!signer.lockedUntil || new Date(signer.lockedUntil).getTime() <= Date.now()) return;
+    await record(signer, 'refused-locked', client, attempt);
+    throw locked(minutesLeft(signer.lockedUntil));
+  }
+
+  /**
+   * Starts the 30 seconds between two codes of a link in one conditional UPDATE (no code sent in the last 30 s), so
+   * two requests at the same moment cannot both pass one read of the time: the second is refused. Answers the time
+   * the wait started, and what to put back (`undo`) when the code is not sent after all.
+   */
+  async function claimResend(signer: CheckedSigner): Promise<{ undo: () => Promise<void> }> {
+    const knex = strapi.db.connection;
+    const sentAt = columnOf(strapi, SIGNING, 'codeSentAt');
+    const now = new Date();
+    const claimed = await knex(tableOf(strapi, SIGNING))
+      .where({ id: signer.id })
+      .where((wait) => wait.whereNull(sentAt).orWhere(sentAt, '<=', new Date(now.getTime() - RESEND_AFTER_MS)))
+      .update({ [sentAt]: now });
+    if (!claimed) throw new errors.RateLimitError('A code was sent less than 30 seconds ago: please check your inbox');
+    const before = signer.codeSentAt ? new Date(signer.codeSentAt) : null;
+    return { undo: () => knex(tableOf(strapi, SIGNING)).where({ id: signer.id, [sentAt]: now }).update({ [sentAt]: before }).then(() => undefined) };
   }
 
   return {
     /** The portal's disclosure: its content item esign-disclosure when staff wrote one, else the default wording. */
     async disclosure(portalId: number | null): Promise<Disclosure> {
       const item = portalId === null ? undefined : (await contents(strapi).bySlug([DISCLOSURE_SLUG], { id: portalId }))[DISCLOSURE_SLUG];
-      const fallback = defaultDisclosure(portalConfig(strapi).signing.contactEmail || addressIn(mailSettings().defaultReplyTo));
+      const fallback = defaultDisclosure(contactAddress(strapi));
       const title = item?.title?.trim() || fallback.title;
       const body = item?.body?.trim() || fallback.body;
       const sha256 = crypto.createHash('sha256').update(wordingOf({ title, body })).digest('hex');
@@ -226,30 +268,51 @@ export function signerCheck(strapi: Core.Strapi) {
       return { version, acceptedAt };
     },
 
-    /** Mails the signer a new six-digit code (the previous one stops working); at most five per link in 15 minutes. */
-    async sendCode(signer: CheckedSigner, fundName: string, client: Client): Promise<{ sentTo: string; expiresAt: string }> {
-      // The code is the step after the disclosure: a link alone does not make the portal mail its signer.
-      if (!signer.disclosureAcceptedAt) throw conflict('Please read and accept the electronic records disclosure before we send you a code');
-      refuseWhileLocked(signer);
-      if (!signer.email) throw conflict('This signer has no email address to send a code to');
-      if (signer.codeSentAt && Date.now() - new Date(signer.codeSentAt).getTime() < RESEND_AFTER_MS) {
-        throw new errors.RateLimitError('A code was sent less than 30 seconds ago: please check your inbox');
+    /**
+     * The signer withdraws consent to sign electronically before signing ("Sign on paper instead"): recorded in the
+     * trail, and the sponsor told at the contact address, who sends the agreement on paper. Asking again tells no one.
+     */
+    async requestPaper(signer: CheckedSigner, fundName: string, client: Client): Promise<{ requested: true; contact: string }> {
+      const contact = contactAddress(strapi);
+      const already = (signer.auditEvents ?? []).some((entry) => entry.event === 'paper-requested');
+      await record(signer, 'paper-requested', client, undefined, {}, { once: true });
+      if (!already) {
+        const who = `${signer.name ?? 'A signer'} (${signer.role}, ${signer.email ?? 'no email'})`;
+        const text = `${who} does not want to sign the subscription agreement for ${fundName} electronically and asks for it on paper. Their consent to electronic records is withdrawn; please send them the agreement on paper.`;
+        await strapi.plugin('email').service('email').send({ to: contact, subject: `Paper agreement requested for ${fundName}`, text: `${text}\n`, html: `<p>${escapeHtml(text)}</p>` });
       }
-      await rateLimits(strapi).take(`signing-code:${signer.id}`, CODES_PER_WINDOW);
+      return { requested: true, contact };
+    },
+
+    /** Mails the signer a new six-digit code (the previous one stops working); at most five per link in 15 minutes. */
+    async sendCode(signer: CheckedSigner, fundName: string, current: Disclosure, client: Client): Promise<{ sentTo: string; expiresAt: string }> {
+      // The code is the step after the disclosure: a link alone does not make the portal mail its signer.
+      if (!acceptedNow(signer, current)) throw conflict('Please read and accept the electronic records disclosure before we send you a code');
+      await refuseWhileLocked(signer, client, 'a code request');
+      if (!signer.email) throw conflict('This signer has no email address to send a code to');
+      const { undo } = await claimResend(signer);
+      // Only a code that was sent counts: when the mail fails, the 30 seconds and the count are given back, and the
+      // previous code (if any) still works.
+      let counted: Counted | undefined;
       const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
       const expiresAt = new Date(Date.now() + CODE_MINUTES * MINUTE).toISOString();
-      await record(signer, 'code-sent', client, `to ${maskedEmail(signer.email)}`, {
-        // The tries are the link's, not the code's: a new code does not give five new ones (only a right code does).
-        codeHash: codeHashOf(signer.id, code), codeSentAt: new Date(), codeExpiresAt: expiresAt,
-      });
-      const lead = `Your code to sign the subscription agreement for ${fundName}:`;
-      const tail = `It works for ${CODE_MINUTES} minutes. If you did not ask for it, do not pass it on: someone else may have your signing link.`;
-      await strapi.plugin('email').service('email').send({
-        to: signer.email,
-        subject: 'Your signing code',
-        text: `${lead}\n\n${code}\n\n${tail}\n`,
-        html: `<p>${escapeHtml(lead)}</p><p style="font-size:24px;letter-spacing:4px"><strong>${code}</strong></p><p>${escapeHtml(tail)}</p>`,
-      });
+      try {
+        counted = await rateLimits(strapi).take(`signing-code:${signer.id}`, CODES_PER_WINDOW);
+        const lead = `Your code to sign the subscription agreement for ${fundName}:`;
+        const tail = `It works for ${CODE_MINUTES} minutes. If you did not ask for it, do not pass it on: someone else may have your signing link.`;
+        await strapi.plugin('email').service('email').send({
+          to: signer.email,
+          subject: 'Your signing code',
+          text: `${lead}\n\n${code}\n\n${tail}\n`,
+          html: `<p>${escapeHtml(lead)}</p><p style="font-size:24px;letter-spacing:4px"><strong>${code}</strong></p><p>${escapeHtml(tail)}</p>`,
+        });
+      } catch (error) {
+        await undo();
+        if (counted) await rateLimits(strapi).release([counted]);
+        throw error;
+      }
+      // The tries are the link's, not the code's: a new code does not give five new ones (only a right code does).
+      await record(signer, 'code-sent', client, `to ${maskedEmail(signer.email)}`, { codeHash: codeHashOf(signer.id, code), codeExpiresAt: expiresAt });
       return { sentTo: maskedEmail(signer.email), expiresAt };
     },
 
@@ -259,7 +322,7 @@ export function signerCheck(strapi: Core.Strapi) {
      * minutes (and the tries start over for after the lock). Tries count across new codes.
      */
     async verifyCode(signer: CheckedSigner, code: string, client: Client): Promise<{ verified: true; verification: string }> {
-      const { codeHash, tries } = await takeTry(signer.id);
+      const { codeHash, tries } = await takeTry(signer.id, client);
       if (!equal(codeHashOf(signer.id, code.trim()), codeHash)) {
         await record(signer, 'code-wrong', client, `try ${tries} of ${CODE_TRIES}`);
         if (tries >= CODE_TRIES) {
@@ -275,29 +338,32 @@ export function signerCheck(strapi: Core.Strapi) {
       return { verified: true, verification: verificationOf(signer.id, verifiedAt) };
     },
 
-    /** Whether a signature may be made now: the disclosure accepted, and the signer proven by session or code; else a 4xx. */
-    assertReadyToSign(signer: CheckedSigner, proof: { ownSession: boolean; verification?: string }): void {
-      if (!signer.disclosureAcceptedAt) throw conflict('Please read and accept the electronic records disclosure before you sign');
+    /** Whether a signature may be made now: the current disclosure accepted, and the signer proven by session or code; else a 4xx. */
+    async assertReadyToSign(signer: CheckedSigner, proof: { ownSession: boolean; verification?: string }, current: Disclosure, client: Client): Promise<void> {
+      if (!acceptedNow(signer, current)) throw conflict('Please read and accept the electronic records disclosure before you sign');
       // The investor signed in with their own password is proven, whatever wrong codes someone holding the link tried.
       if (proof.ownSession) return;
-      refuseWhileLocked(signer);
+      await refuseWhileLocked(signer, client, 'a signature');
       const fresh = signer.verifiedBy === 'email-code' && signer.verifiedAt && Date.now() - new Date(signer.verifiedAt).getTime() < VERIFIED_MINUTES * MINUTE;
       if (!fresh || !proof.verification || !equal(proof.verification, verificationOf(signer.id, signer.verifiedAt as string))) {
         throw new errors.ForbiddenError('Please enter the code we mailed you before you sign');
       }
     },
 
-    /** Records the signature's proof of identity (a session is recorded now) and the signature in the audit trail. */
+    identified,
+
+    /** Records the signature's proof of identity and the signature in the audit trail. */
     async signed(signer: CheckedSigner, proof: { ownSession: boolean }, client: Client): Promise<void> {
-      if (proof.ownSession) await record(signer, 'session-verified', client, undefined, { verifiedBy: 'session', verifiedAt: new Date().toISOString() });
+      await identified(signer, proof, client);
       await record(signer, 'signed', client);
     },
 
-    /** What the signing page shows of the checks. */
-    state(signer: CheckedSigner, ownSession: boolean) {
+    /** What the signing page shows of the checks (`current`: the disclosure as it reads now, shown with them). */
+    state(signer: CheckedSigner, ownSession: boolean, current: Disclosure) {
       const locked = Boolean(signer.lockedUntil && new Date(signer.lockedUntil).getTime() > Date.now());
       return {
-        disclosureAccepted: signer.disclosureAcceptedAt ? { version: signer.disclosureVersion, acceptedAt: signer.disclosureAcceptedAt } : null,
+        disclosure: current,
+        disclosureAccepted: acceptedNow(signer, current) ? { version: signer.disclosureVersion, acceptedAt: signer.disclosureAcceptedAt } : null,
         identity: {
           // The investor's own session proves who they are; everyone else (the spouse) enters a mailed code.
           method: ownSession ? ('session' as const) : ('email-code' as const),

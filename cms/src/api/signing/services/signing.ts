@@ -114,6 +114,9 @@ const sha256 = (data: Buffer): string => crypto.createHash('sha256').update(data
 const initialsOf = (name: string): string =>
   name.split(/\s+/).map((part) => part.replace(/[^\p{L}]/gu, '')).filter(Boolean).map((part) => `${part[0].toUpperCase()}.`).join(' ');
 
+/** The portal whose disclosure a fund's signers accept (null: none, the default wording). */
+const portalIdOf = (fund: FundRow): number | null => fund.company?.portal?.id ?? null;
+
 /** A site of a portal: its origin, and the query string that chooses the portal there ('' or ?portal=<slug>). */
 interface Site {
   origin: string;
@@ -138,9 +141,11 @@ const utc = (date: Date): string => `${date.toISOString().replace('T', ' ').slic
 const EVENT_TITLES: Record<SigningEvent['event'], string> = {
   'link-opened': 'link opened',
   'disclosure-accepted': 'disclosure accepted,',
+  'paper-requested': 'asked to sign on paper (consent to electronic records withdrawn)',
   'code-sent': 'one-time code sent',
   'code-wrong': 'wrong code,',
   'link-locked': 'link locked',
+  'refused-locked': 'refused while locked:',
   'code-verified': 'code entered',
   'session-verified': 'identified by their signed-in session',
   signed: 'signed',
@@ -358,9 +363,8 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     if (investor && site) await mailLink(investor, row, site);
   }
 
-  /** A signer's consent, identity check and link events as the signature page lists them (the local signer's). */
+  /** A signer's consent, identity check and link events as the signature page lists them (taken here for either signer). */
   function auditOf(entry: SigningRow): Pick<AuditEntry, 'consent' | 'identity' | 'events'> {
-    if (entry.provider === 'dropbox-sign') return {};
     const wording = entry.disclosureSha256 ? `version ${entry.disclosureVersion}, SHA-256 ${entry.disclosureSha256}` : `version ${entry.disclosureVersion}`;
     const consent = entry.disclosureAcceptedAt ? `electronic records disclosure (${wording}) accepted ${utc(new Date(entry.disclosureAcceptedAt))}` : undefined;
     const identity =
@@ -529,14 +533,32 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     return signer.role === 'investor' && request.sessionUserId !== null && row.user?.id === request.sessionUserId;
   }
 
-  /** The signer row of a link that may still be signed here (the local signer, not signed, the agreement open); 409 otherwise. */
-  async function openLink(token: string) {
+  /**
+   * The signer row of a link that may still be signed (not signed, the agreement open), with either signer: the checks
+   * before signing (disclosure, code) are the portal's whichever service collects the signature; 409 otherwise.
+   */
+  async function unsignedLink(token: string) {
     const signer = await signerOf(token);
-    if (signer.provider !== 'local' || !signer.documentKey) throw conflict('This agreement is signed at the signing service, not here');
     if (signer.signedAt) throw conflict('You have signed this agreement already');
     const row = await readSyndUser(signer.syndUser.id);
     if (!isGoingToInvest(row)) throw conflict('This agreement is no longer open for signing');
     return { signer, row, fund: await fundOf(row) };
+  }
+
+  /** An unsignedLink signed here (the local signer); 409 when Dropbox Sign collects its signature. */
+  async function openLink(token: string) {
+    const link = await unsignedLink(token);
+    if (link.signer.provider !== 'local' || !link.signer.documentKey) throw conflict('This agreement is signed at the signing service, not here');
+    return link;
+  }
+
+  /** The spouse signs after the investor (a 409 says so). */
+  async function assertSignersTurn(signer: SigningRow, row: SyndUserRow): Promise<SigningRow[]> {
+    const rows = await investorSide(row.id);
+    if (signer.role === 'spouse' && !rows.some((other) => other.role === 'investor' && other.signedAt)) {
+      throw conflict('The investor signs first; you will get a new email once they have');
+    }
+    return rows;
   }
 
   /** Management signs a complete investor side: sealed, stored as a SyndAgreement, the investor told. */
@@ -626,7 +648,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       const investorSigned = rows.some((other) => other.role === 'investor' && other.signedAt);
       const fund = await fundOf(row);
       const check = signerCheck(strapi);
-      if (signer.provider === 'local') await check.opened(signer, request);
+      await check.opened(signer, request);
       return {
         signer: { role: signer.role, name: signer.name, email: signer.email },
         document: {
@@ -638,12 +660,11 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         signed: Boolean(signer.signedAt),
         // The spouse signs after the investor.
         canSign: !signer.signedAt && !row.sa_complete_date && (signer.role === 'investor' || investorSigned),
+        // local: the document is read and signed on this page; dropbox-sign: in Dropbox Sign's embedded signer, whose
+        // URL only POST /api/signing/:token/embedded answers, once the checks below are passed.
+        provider: signer.provider ?? 'local',
         documentUrl: signer.documentKey ? `/api/signing/${token}/document` : null,
-        embeddedUrl: signer.signedAt ? null : await embeddedUrlOf(signer),
-        // The checks before signing are the portal's own signer's; Dropbox Sign runs its own.
-        ...(signer.provider === 'local'
-          ? { disclosure: await check.disclosure(fund.company?.portal?.id ?? null), ...check.state(signer, ownSession(signer, row, request)) }
-          : {}),
+        ...check.state(signer, ownSession(signer, row, request), await check.disclosure(portalIdOf(fund))),
       };
     },
 
@@ -656,21 +677,48 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** POST /api/signing/:token/disclosure: the signer accepts the electronic records disclosure (the version they read). */
     async acceptDisclosure(token: string, version: string, request: LinkRequest) {
-      const { signer, fund } = await openLink(token);
+      const { signer, fund } = await unsignedLink(token);
       const check = signerCheck(strapi);
-      return check.acceptDisclosure(signer, version, await check.disclosure(fund.company?.portal?.id ?? null), request);
+      return check.acceptDisclosure(signer, version, await check.disclosure(portalIdOf(fund)), request);
+    },
+
+    /** POST /api/signing/:token/paper: the signer withdraws consent and asks for the agreement on paper. */
+    async requestPaper(token: string, request: LinkRequest) {
+      const { signer, fund } = await unsignedLink(token);
+      return signerCheck(strapi).requestPaper(signer, fund.name ?? 'the fund', request);
     },
 
     /** POST /api/signing/:token/code: mails the signer a six-digit code that proves the link is theirs. */
     async sendCode(token: string, request: LinkRequest) {
-      const { signer, fund } = await openLink(token);
-      return signerCheck(strapi).sendCode(signer, fund.name ?? 'the fund', request);
+      const { signer, fund } = await unsignedLink(token);
+      const check = signerCheck(strapi);
+      return check.sendCode(signer, fund.name ?? 'the fund', await check.disclosure(portalIdOf(fund)), request);
     },
 
     /** POST /api/signing/:token/code/verify: checks the mailed code (five tries, then the link is locked ten minutes). */
     async verifyCode(token: string, code: string, request: LinkRequest) {
-      const { signer } = await openLink(token);
+      const { signer } = await unsignedLink(token);
       return signerCheck(strapi).verifyCode(signer, code, request);
+    },
+
+    /**
+     * POST /api/signing/:token/embedded: Dropbox Sign's embedded signing URL of the link's signer, with what the site's
+     * embedded client needs (the API app's client id, test mode); only once the signer accepted the disclosure and
+     * proved who they are, as before a signature here (the URL alone lets its holder sign).
+     */
+    async embeddedSigning(token: string, verification: string | undefined, request: LinkRequest) {
+      const { signer, row, fund } = await unsignedLink(token);
+      if (signer.provider !== 'dropbox-sign') throw conflict('This agreement is signed on this page, not at a signing service');
+      await assertSignersTurn(signer, row);
+      const check = signerCheck(strapi);
+      const proof = { ownSession: ownSession(signer, row, request), verification };
+      await check.assertReadyToSign(signer, proof, await check.disclosure(portalIdOf(fund)), request);
+      await check.identified(signer, proof, request);
+      const url = await embeddedUrlOf(signer);
+      if (!url) throw new SigningServiceError('Dropbox Sign answered no signing URL');
+      const { clientId, testMode } = portalConfig(strapi).signing.dropbox;
+      // syndUserId: where the site goes once signed (the signature success page, which asks sync_sign).
+      return { url, clientId, testMode, syndUserId: row.documentId };
     },
 
     /**
@@ -678,11 +726,8 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
      * proved who they are; recorded with time, address, browser, the document's SHA-256 and the audit events.
      */
     async signByToken(token: string, input: { name: string; signature?: string; verification?: string }, request: LinkRequest) {
-      const { signer, row } = await openLink(token);
-      let rows = await investorSide(row.id);
-      if (signer.role === 'spouse' && !rows.some((other) => other.role === 'investor' && other.signedAt)) {
-        throw conflict('The investor signs first; you will get a new email once they have');
-      }
+      const { signer, row, fund } = await openLink(token);
+      let rows = await assertSignersTurn(signer, row);
       if (input.signature !== undefined) {
         const png = pngOfDataUrl(input.signature);
         const valid = png && (await PDFDocument.create().then((pdf) => pdf.embedPng(png)).then(() => true, () => false));
@@ -690,7 +735,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const check = signerCheck(strapi);
       const proof = { ownSession: ownSession(signer, row, request), verification: input.verification };
-      check.assertReadyToSign(signer, proof);
+      await check.assertReadyToSign(signer, proof, await check.disclosure(portalIdOf(fund)), request);
       if (!(await recordSignature(signer, input, request, new Date()))) throw conflict('You have signed this agreement already');
       await check.signed(signer, proof, request);
       rows = await investorSide(row.id);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type CmsRoute, callsTo, fakeCms, strapiError } from '@/testing/fake-cms';
 import { findPageHeading, renderApp } from '@/testing/render-app';
@@ -7,6 +7,23 @@ import type { SigningRequest } from '../api/signing';
 // jsdom draws no canvas: the pdf.js viewer is tried in Chromium (e2e/tests/signing.test.ts); here it names its document.
 vi.mock('@/components/pdf-viewer/pdf-viewer', () => ({
   default: ({ url, title }: { url: string; title: string }) => <p>{`Viewer of ${title}: ${url}`}</p>,
+}));
+
+// Dropbox Sign's embedded client opens its signer in a frame; here it records what it was asked and finishes on demand.
+const embedded = vi.hoisted(() => ({ clientIds: [] as string[], opened: [] as { url: string; options: unknown }[], finish: () => {} }));
+vi.mock('hellosign-embedded', () => ({
+  default: class {
+    constructor({ clientId }: { clientId: string }) {
+      embedded.clientIds.push(clientId);
+    }
+    on(name: string, callback: () => void) {
+      if (name === 'finish') embedded.finish = callback;
+    }
+    open(url: string, options: unknown) {
+      embedded.opened.push({ url, options });
+    }
+    close() {}
+  },
 }));
 
 const request = (overrides: Partial<SigningRequest> = {}): SigningRequest => ({
@@ -152,6 +169,15 @@ describe('/sign/:token', () => {
     expect(callsTo(fetchMock, 'POST /api/signing/token-abc')[0].body).toEqual({ name: 'Bo Investor', consent: true, verification: 'proof-1' });
   });
 
+  it('lets the signer withdraw consent and ask for the agreement on paper', async () => {
+    const { user, fetchMock } = renderSignPage(() => request({ disclosure: DISCLOSURE, disclosureAccepted: null }), undefined, {
+      'POST /api/signing/token-abc/paper': () => ({ requested: true, contact: 'ir@example.com' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sign on paper instead' }));
+    expect(await screen.findByText('We have told the sponsor that you want to sign on paper: they will send you the agreement. Questions: ir@example.com.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/signing/token-abc/paper')).toHaveLength(1);
+  });
+
   it('needs no code from the investor signed in to their own account', async () => {
     const identity = { method: 'session' as const, email: 'a***@example.com', codeSentAt: null, lockedUntil: null };
     renderSignPage(() =>
@@ -173,11 +199,58 @@ describe('/sign/:token', () => {
     expect(screen.queryByText(/^This link is locked/)).not.toBeInTheDocument();
   });
 
+  it('after five wrong codes, no longer offers the voided code for entry: the step starts again from sending a code', async () => {
+    const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: '2026-11-26T08:00:00.000Z', lockedUntil: null };
+    const { user } = renderSignPage(() => request({ disclosure: DISCLOSURE, disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' }, identity }), undefined, {
+      'POST /api/signing/token-abc/code/verify': () => strapiError(429, 'Too many wrong codes: this link is locked for 10 minutes.'),
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Code from the email' }), '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Too many wrong codes: this link is locked for 10 minutes.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Code from the email' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Email me a code' })).toBeInTheDocument();
+  });
+
   it('tells a locked link when it opens', async () => {
     const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: '2026-11-26T08:10:00.000Z' };
     renderSignPage(() => request({ disclosure: DISCLOSURE, identity }));
     expect(await screen.findByText(/^This link is locked after five wrong codes until /)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled();
     expect(signButton()).toBeDisabled();
+  });
+
+  it('with Dropbox Sign, opens its embedded signer once the disclosure is accepted and the code entered, then goes to the success page', async () => {
+    let accepted: SigningRequest['disclosureAccepted'] = null;
+    const identity = { method: 'email-code' as const, email: 'a***@example.com', codeSentAt: null, lockedUntil: null };
+    const { user, fetchMock } = renderSignPage(() => request({ provider: 'dropbox-sign', disclosure: DISCLOSURE, disclosureAccepted: accepted, identity }), undefined, {
+      'POST /api/signing/token-abc/disclosure': () => {
+        accepted = { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' };
+        return accepted;
+      },
+      'POST /api/signing/token-abc/code': () => ({ sentTo: 'a***@example.com', expiresAt: '2026-11-26T08:10:00.000Z' }),
+      'POST /api/signing/token-abc/code/verify': () => ({ verified: true, verification: 'proof-1' }),
+      'POST /api/signing/token-abc/embedded': () => ({ url: 'https://app.hellosign.com/editor/embeddedSign?signature_id=sig-1&token=t', clientId: 'client-1', testMode: true, syndUserId: 'synd-user-doc-11' }),
+    });
+    const open = await screen.findByRole('button', { name: 'Open the agreement to sign' });
+    // The document is read at Dropbox Sign: no viewer of a document this portal does not hold, no Sign form.
+    expect(screen.queryByText(/^Viewer of/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Your browser cannot show the document here: download it to read it before you sign.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument();
+    expect(open).toBeDisabled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'I have read this disclosure and agree to use electronic records and signatures' }));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(await screen.findByRole('button', { name: 'Email me a code' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Code from the email' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(open).toBeEnabled());
+    await user.click(open);
+
+    await waitFor(() => expect(embedded.opened).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST /api/signing/token-abc/embedded')[0].body).toEqual({ verification: 'proof-1' });
+    expect(embedded.clientIds).toEqual(['client-1']);
+    expect(embedded.opened[0]).toEqual({ url: 'https://app.hellosign.com/editor/embeddedSign?signature_id=sig-1&token=t', options: { container: expect.any(HTMLDivElement), testMode: true, skipDomainVerification: true } });
+    act(() => embedded.finish());
+    await waitFor(() => expect(window.location.pathname).toBe('/syndication/success/synd-user-doc-11'));
   });
 });

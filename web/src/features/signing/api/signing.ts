@@ -11,6 +11,8 @@ export interface SigningRequest {
   document: { title: string | null; investmentName: string | null; fundName: string | null; amount: number | null };
   signed: boolean;
   canSign?: boolean;
+  /** local: read and signed on this page; dropbox-sign: signed in Dropbox Sign's embedded signer (embeddedSigning). */
+  provider?: 'local' | 'dropbox-sign';
   documentUrl: string | null;
   disclosure?: { title: string; body: string; version: string };
   disclosureAccepted?: { version: string; acceptedAt: string } | null;
@@ -51,12 +53,27 @@ export interface Signature {
 export const acceptDisclosure = (token: string, version: string) =>
   api.post<{ version: string; acceptedAt: string }>(`${signingPath(token)}/disclosure`, { version });
 
+/** Withdraws consent to sign electronically: the sponsor is told to send the agreement on paper. */
+export const requestPaper = (token: string) => api.post<{ requested: true; contact: string }>(`${signingPath(token)}/paper`, {});
+
 /** Mails the signer a six-digit code. */
 export const sendCode = (token: string) => api.post<{ sentTo: string; expiresAt: string }>(`${signingPath(token)}/code`, {});
 
 /** Checks the code; answers the proof to send with the signature. Throws ApiError (wrong, expired, locked). */
 export const verifyCode = (token: string, code: string) =>
   api.post<{ verified: true; verification: string }>(`${signingPath(token)}/code/verify`, { code });
+
+/** Dropbox Sign's embedded signer of the link: its URL and what hellosign-embedded needs; once the checks are passed. */
+export interface EmbeddedSigning {
+  url: string;
+  clientId: string;
+  testMode: boolean;
+  syndUserId: string;
+}
+
+/** The embedded signer's URL; throws ApiError until the disclosure is accepted and the signer proved who they are. */
+export const embeddedSigning = (token: string, verification: string | null) =>
+  api.post<EmbeddedSigning>(`${signingPath(token)}/embedded`, verification ? { verification } : {});
 
 /** Signs; throws ApiError (e.g. when the link has expired meanwhile). */
 export const sign = (token: string, signature: Signature) =>

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { Html } from '@/components/ui/html';
 import { failureMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { acceptDisclosure, type SigningRequest } from '../api/signing';
+import { acceptDisclosure, requestPaper, type SigningRequest } from '../api/signing';
 
 export const DISCLOSURE_AGREEMENT = 'I have read this disclosure and agree to use electronic records and signatures';
 
@@ -22,19 +22,26 @@ export function DisclosureStep({ token, disclosure, accepted, onAccepted }: Disc
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [paper, setPaper] = useState<string | null>(null);
 
-  const accept = async () => {
+  /** Runs a call of this step: busy meanwhile, its failure shown. */
+  const step = (call: () => Promise<void>) => async () => {
     setBusy(true);
     setError(null);
     try {
-      await acceptDisclosure(token, disclosure.version);
-      onAccepted();
+      await call();
     } catch (failure) {
       setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }
   };
+  const accept = step(async () => {
+    await acceptDisclosure(token, disclosure.version);
+    onAccepted();
+  });
+  // Withdrawing consent, as the disclosure says it can be: the sponsor sends the agreement on paper instead.
+  const askForPaper = step(async () => setPaper((await requestPaper(token)).contact));
 
   return (
     <Card as="section" aria-labelledby="disclosure-title" className="mb-3">
@@ -53,6 +60,15 @@ export function DisclosureStep({ token, disclosure, accepted, onAccepted }: Disc
               Accept
             </Button>
           </>
+        )}
+        {paper ? (
+          <Alert variant="info" className="mt-3 mb-0">
+            We have told the sponsor that you want to sign on paper: they will send you the agreement. Questions: {paper}.
+          </Alert>
+        ) : (
+          <Button variant="link" className="d-block p-0 mt-2" onClick={askForPaper} disabled={busy}>
+            Sign on paper instead
+          </Button>
         )}
       </Card.Body>
     </Card>

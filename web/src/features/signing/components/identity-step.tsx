@@ -38,6 +38,7 @@ export function IdentityStep({ token, identity, ready, verification, onVerified,
     if (!(wait > 0)) return undefined;
     const timer = setTimeout(() => {
       setError(null);
+      setSentTo(null);
       onLocked();
     }, wait + 1_000);
     return () => clearTimeout(timer);
@@ -64,7 +65,11 @@ export function IdentityStep({ token, identity, ready, verification, onVerified,
     } catch (failure) {
       setError(failureMessage(failure));
       setCode('');
-      if (failure instanceof ApiError && failure.status === 429) onLocked();
+      // Locked: the lock voided the code sent, so the step starts again from sending one (once the lock is over).
+      if (failure instanceof ApiError && failure.status === 429) {
+        setSentTo(null);
+        onLocked();
+      }
     } finally {
       setBusy(false);
     }

@@ -12,15 +12,17 @@ import { formatUsd } from '@/lib/format';
 import { PdfViewer } from '@/components/pdf-viewer';
 import { documentUrlOf, sign, useSigningRequest } from '../api/signing';
 import { DisclosureStep } from '../components/disclosure-step';
+import { DropboxSigningStep } from '../components/dropbox-signing-step';
 import { IdentityStep } from '../components/identity-step';
 import { SignaturePad } from '../components/signature-pad';
 
 export const CONSENT_LABEL = 'I agree to sign this document electronically';
 
 /**
- * /sign/:token, where a signer's mailed link lands (the local signing provider): the document shown page by page,
- * then three steps: accept the electronic records disclosure, confirm it is you (a mailed code, or the investor's own
- * session), and sign with a typed name, an optional drawn signature and consent. Public: the token is the signer's
+ * /sign/:token, where a signer's mailed link lands: the document shown page by page, then three steps: accept the
+ * electronic records disclosure, confirm it is you (a mailed code, or the investor's own session), and sign with a
+ * typed name, an optional drawn signature and consent; with Dropbox Sign, the third step opens its embedded signer,
+ * where the document is read and signed. Public: the token is the signer's
  * key. An investor then goes on to the signature success page; a spouse is thanked here.
  */
 export function SignPage() {
@@ -48,6 +50,14 @@ export function SignPage() {
   const documentUrl = documentUrlOf(token, request);
   const disclosed = !request.disclosure || Boolean(request.disclosureAccepted);
   const identified = !request.identity || request.identity.method === 'session' || Boolean(verification);
+  // Dropbox Sign collects the signature (SIGNING_PROVIDER=dropbox-sign): the document is read and signed in its frame.
+  const atDropbox = request.provider === 'dropbox-sign';
+
+  /** After a signature: an investor goes on to the success page (it refreshes the status), a spouse is thanked here. */
+  const finished = (syndUserId: string | number) => {
+    setSigned(true);
+    if (request.signer.role === 'investor') navigate(paths.syndicationSuccess.getHref(syndUserId));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,8 +66,7 @@ export function SignPage() {
     setError(null);
     try {
       const answer = await sign(token, { name: name.trim(), ...(drawn ? { signature: drawn } : {}), consent: true, ...(verification ? { verification } : {}) });
-      setSigned(true);
-      if (request.signer.role === 'investor') navigate(paths.syndicationSuccess.getHref(answer.syndUserId));
+      finished(answer.syndUserId);
     } catch (failure) {
       setError(failureMessage(failure));
     } finally {
@@ -88,37 +97,45 @@ export function SignPage() {
         </Alert>
       ) : (
         <>
-          <PdfViewer url={documentUrl} title={title} />
-          <p>
-            <a href={documentUrl} target="_blank" rel="noopener noreferrer">
-              Download the document
-            </a>
-          </p>
+          {!atDropbox && (
+            <>
+              <PdfViewer url={documentUrl} title={title} />
+              <p>
+                <a href={documentUrl} target="_blank" rel="noopener noreferrer">
+                  Download the document
+                </a>
+              </p>
+            </>
+          )}
           {request.disclosure && (
             <DisclosureStep token={token} disclosure={request.disclosure} accepted={request.disclosureAccepted ?? null} onAccepted={() => void mutate()} />
           )}
           {request.identity && <IdentityStep token={token} identity={request.identity} ready={disclosed} verification={verification} onVerified={setVerification} onLocked={() => void mutate()} />}
-          <Form onSubmit={submit} noValidate className="d-grid gap-3" style={{ maxWidth: 520 }}>
-            {request.identity && <h2 className="h5 mb-0">3. Sign</h2>}
-            <TextField label="Type your full name" value={name} onChange={setName} autoComplete="name" />
-            <SignaturePad onChange={setDrawn} />
-            <Form.Check id="sign-consent" type="checkbox" label={CONSENT_LABEL} checked={consent} onChange={(event) => setConsent(event.target.checked)} />
-            {error && (
-              <Alert variant="danger" className="mb-0">
-                {error}
-              </Alert>
-            )}
-            <div>
-              <Button type="submit" disabled={busy || !name.trim() || !consent || !disclosed || !identified}>
-                Sign
-              </Button>
-              {(!disclosed || !identified) && (
-                <p className="small text-body-secondary mt-2 mb-0">
-                  {!disclosed ? 'Accept the disclosure above first.' : 'Confirm it is you with the code we email you first.'}
-                </p>
+          {atDropbox ? (
+            <DropboxSigningStep token={token} ready={disclosed && identified} verification={verification} onSigned={finished} />
+          ) : (
+            <Form onSubmit={submit} noValidate className="d-grid gap-3" style={{ maxWidth: 520 }}>
+              {request.identity && <h2 className="h5 mb-0">3. Sign</h2>}
+              <TextField label="Type your full name" value={name} onChange={setName} autoComplete="name" />
+              <SignaturePad onChange={setDrawn} />
+              <Form.Check id="sign-consent" type="checkbox" label={CONSENT_LABEL} checked={consent} onChange={(event) => setConsent(event.target.checked)} />
+              {error && (
+                <Alert variant="danger" className="mb-0">
+                  {error}
+                </Alert>
               )}
-            </div>
-          </Form>
+              <div>
+                <Button type="submit" disabled={busy || !name.trim() || !consent || !disclosed || !identified}>
+                  Sign
+                </Button>
+                {(!disclosed || !identified) && (
+                  <p className="small text-body-secondary mt-2 mb-0">
+                    {!disclosed ? 'Accept the disclosure above first.' : 'Confirm it is you with the code we email you first.'}
+                  </p>
+                )}
+              </div>
+            </Form>
+          )}
         </>
       )}
     </ContentLayout>
