@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { raiseState } from '@portal/rules';
+import { newDocumentId } from '../../../cms/src/utils/document-id';
 import { NOTIFICATION, SYND_USER, USER } from '../lib/uids';
 
 /**
@@ -322,10 +323,4 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
     if (!isPostgres) return row;
     return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value && typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value) ? JSON.stringify(value) : value]));
   }
-}
-
-/** A documentId in Strapi's shape (24 lower-case letters and digits). */
-function newDocumentId(): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  return Array.from(randomBytes(24), (byte) => alphabet[byte % alphabet.length]).join('');
 }
