@@ -41,6 +41,8 @@ let world: World;
 const captured = new Map<string, Captured>();
 /** The requests that ran any query (a query is planned once, under the first request that ran it). */
 const requestsThatQueried = new Set<string>();
+/** The statuses of the desk's writes (a refused one would leave its queries unplanned). */
+const deskWrites: number[] = [];
 /** How many reminders the desk's reminders call sent (none would leave their delivery unplanned). */
 let remindersSent = 0;
 let current = '';
@@ -125,6 +127,37 @@ beforeAll(async () => {
     const remindersTo = () => [world.ann, world.ben].flatMap((who) => mailsTo(who.email)).filter((mail) => /^Subject: Reminder:/m.test(mail.raw)).length;
     for (const started = Date.now(); remindersTo() < remindersSent && Date.now() - started < 5_000;) await new Promise((resolve) => setTimeout(resolve, 50));
   });
+
+  // The desk's writes of money and records, each as staff make it: funding confirmed, a valuation, a distribution and
+  // a capital call drafted, previewed and posted (their notices delivered after the answer: waited for), an
+  // adjustment, a CSV import's dry run, countersigning, an investor signed out everywhere. The money goes to Ann's
+  // countersigned commitment (the world's ledger marker is its funding), given room for a call.
+  const desk = (label: string, method: string, route: string, body?: unknown) => during(`the sponsor desk: ${method} ${label}`, () => http(app, method, route, body, staff));
+  const marker = (await app.strapi.db.query('api::ledger-entry.ledger-entry').findOne({ where: { note: 'ann-ledger-marker' }, select: ['documentId'], populate: { syndUser: { select: ['id', 'documentId'] } } })) as { documentId: string; syndUser: { id: number; documentId: string } };
+  await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: marker.syndUser.id }, data: { invest_amount: 100_000 } });
+  deskWrites.push(
+    (await desk('/sponsor-desk/funding', 'POST', '/sponsor-desk/funding', { syndUser: marker.syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-20' })).status,
+    (await desk('/sponsor-desk/valuations', 'POST', '/sponsor-desk/valuations', { fund: fundId, date: '2026-03-31', value_percent: 112.5 })).status,
+  );
+  for (const event of [
+    { type: 'distribution', date: '2026-03-31', total_cents: 500_000, basis: 'funded', kind: 'income' },
+    { type: 'capital_call', date: '2026-04-01', due_date: '2026-04-30', percent: 10, basis: 'commitment' },
+  ]) {
+    const draft = await desk('/sponsor-desk/fund-events', 'POST', '/sponsor-desk/fund-events', { fund: fundId, ...event });
+    await desk('/sponsor-desk/fund-events/:id/allocation', 'GET', `/sponsor-desk/fund-events/${draft.body.documentId}/allocation`);
+    const posted = await desk('/sponsor-desk/fund-events/:id/post', 'POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`, { allocationHash: draft.body.allocationHash });
+    deskWrites.push(draft.status, posted.status);
+    await during('the sponsor desk: notices of a posted event', () => new Promise((resolve) => setTimeout(resolve, 1_500)));
+  }
+  deskWrites.push((await desk('/sponsor-desk/adjustments', 'POST', '/sponsor-desk/adjustments', { corrects: marker.documentId, amount_cents: -100, date: '2026-01-21', note: 'Bank fee refunded' })).status);
+  await during('the sponsor desk: POST /sponsor-desk/imports?dryRun=true', async () => {
+    const csv = `fund,investor_email,type,kind,amount,effective_date,note\n${fundId},${world.ann.email},distribution,income,12.50,2026-05-31,May income\n`;
+    const response = await fetch(`${app.url}/sponsor-desk/imports?dryRun=true`, { method: 'POST', headers: { ...staff, 'content-type': 'text/csv' }, body: csv });
+    deskWrites.push(response.status);
+  });
+  await desk('/sponsor-desk/countersign', 'POST', '/sponsor-desk/countersign', { syndUsers: [world.ann.syndUser, world.ben.syndUser] });
+  await desk('/sponsor-desk/fund-choices', 'GET', `/sponsor-desk/fund-choices?portal=${slug}`);
+  await desk('/sponsor-desk/investors/:id/sign-out', 'POST', `/sponsor-desk/investors/${world.ben.documentId}/sign-out`);
 
   // What every start and the hourly upkeep run: on a grown database they must not read a table whole either.
   await during('the start labelling sessions from before labels', () => labelUnlabelledSessions(app.strapi));
@@ -281,6 +314,10 @@ describe('query plans', () => {
     }
     expect(captured.size).toBeGreaterThan(50);
     expect(remindersSent).toBeGreaterThan(0);
+    expect(deskWrites.every((status) => status >= 200 && status < 300), `desk writes answered ${deskWrites.join(', ')}`).toBe(true);
+    for (const expected of ['the sponsor desk: POST /sponsor-desk/fund-events/:id/post', 'the sponsor desk: POST /sponsor-desk/imports?dryRun=true', 'the sponsor desk: POST /sponsor-desk/funding']) {
+      expect([...requests].some((request) => request.startsWith(expected)), expected).toBe(true);
+    }
   });
 
   // A JIT compile of a short query cost 80 ms where the query ran in 2 (the notifications list on a new database).

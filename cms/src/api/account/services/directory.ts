@@ -34,7 +34,7 @@ interface FileRow {
   docPath: string | null;
   createdAt: string;
   year?: number | null;
-  fund?: { name: string | null } | null;
+  fund?: { id?: number; name: string | null } | null;
   syndUser?: { fund: { name: string | null } | null } | null;
 }
 
@@ -206,15 +206,25 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
       const live = { isDeleted: { $ne: true } };
       const newest = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
       const portalFund = { company: { portal: { id: portalId } } };
-      const ofPortal = { $or: [{ fund: { id: { $null: true } } }, { fund: portalFund }] };
-      const [proofs, rows, open, taxes, news, agreements] = await Promise.all([
+      // The portal's funds (a small table), so that the investor's documents are read by their owner alone (through
+      // the owner's link table) and kept when of no fund or of one of these: a filter through each document's fund
+      // would have the database walk every document.
+      const portalFunds = new Set(((await strapi.db.query(FUND).findMany({ where: portalFund, select: ['id'] })) as { id: number }[]).map((fund) => fund.id));
+      const ofPortal = (documents: unknown[]) => (documents as FileRow[]).filter((document) => !document.fund?.id || portalFunds.has(document.fund.id)).slice(0, 200);
+      const documentsOf = async (uid: string) => ofPortal(await strapi.db.query(uid as typeof PROOF_DOCUMENT).findMany({ where: { user: { id: user.id }, ...live }, populate: { fund: { select: ['id', 'name'] } }, orderBy: newest, limit: 1000 }));
+      const [proofs, rows, open, taxes, news] = await Promise.all([
         strapi.db.query(PROOF_DOCUMENT).findMany({ where: { user: { id: user.id }, ...live }, orderBy: newest, limit: 200 }),
         strapi.db.query(SYND_USER).findMany({ where: { user: { id: user.id }, fund: portalFund }, populate: { fund: { select: ['documentId', 'name'] } }, orderBy: newest, limit: 200 }),
         strapi.db.query(USER_AUTH).findMany({ where: { user: { id: user.id }, expiresAt: { $gt: now } }, select: ['label', 'createdAt', 'expiresAt', 'isGuestSession'], orderBy: newest, limit: 200 }),
-        strapi.db.query(DOCUMENT_KINDS.tax).findMany({ where: { user: { id: user.id }, ...live, ...ofPortal }, populate: { fund: { select: ['name'] } }, orderBy: newest, limit: 200 }),
-        strapi.db.query(DOCUMENT_KINDS.news).findMany({ where: { user: { id: user.id }, ...live, ...ofPortal }, populate: { fund: { select: ['name'] } }, orderBy: newest, limit: 200 }),
-        strapi.db.query(DOCUMENT_KINDS.agreement).findMany({ where: { syndUser: { user: { id: user.id }, fund: portalFund }, ...live }, populate: { syndUser: { populate: { fund: { select: ['name'] } } } }, orderBy: newest, limit: 200 }),
+        documentsOf(DOCUMENT_KINDS.tax),
+        documentsOf(DOCUMENT_KINDS.news),
       ]);
+      // The agreements of those commitments, by their ids (a filter through the commitment's user and fund would have
+      // the database walk every agreement).
+      const commitmentIds = (rows as { id: number }[]).map((row) => row.id);
+      const agreements = commitmentIds.length
+        ? await strapi.db.query(DOCUMENT_KINDS.agreement).findMany({ where: { syndUser: { id: { $in: commitmentIds } }, ...live }, populate: { syndUser: { populate: { fund: { select: ['name'] } } } }, orderBy: newest, limit: 200 })
+        : [];
       return {
         documentId: user.documentId,
         name: nameOf(user),
@@ -227,8 +237,8 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
         proofDocuments: (proofs as { documentId: string; title: string | null; originalName: string | null; createdAt: string; reviewedBy: string | null; reviewedAt: string | null }[]).map((proof) => ({
           documentId: proof.documentId, title: proof.title || proof.originalName, originalName: proof.originalName, uploadedAt: isoOf(proof.createdAt), reviewedBy: proof.reviewedBy, reviewedAt: isoOf(proof.reviewedAt),
         })),
-        taxDocuments: (taxes as FileRow[]).map(fileView),
-        newsDocuments: (news as FileRow[]).map(fileView),
+        taxDocuments: taxes.map(fileView),
+        newsDocuments: news.map(fileView),
         agreements: (agreements as FileRow[]).map(fileView),
         commitments: (rows as (RaiseRow & { documentId: string; invest_amount: number | string | null; fund: { documentId: string; name: string | null } | null })[]).map((row) => ({
           documentId: row.documentId, fund: row.fund, state: raiseState(row), stateLabel: RAISE_STATE_LABELS[raiseState(row)], amount: row.invest_amount === null ? null : Number(row.invest_amount),
