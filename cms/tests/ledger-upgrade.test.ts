@@ -21,7 +21,7 @@ const SYND_USER = 'api::synd-user.synd-user';
 const entriesOf = async (investor: Investor) =>
   ((await app.strapi.db.query(LEDGER).findMany({ where: { syndUser: { id: investor.syndUserId } }, select: ['type', 'amount_cents', 'effective_date', 'note', 'entryKey'], orderBy: { id: 'asc' } })) as Record<string, unknown>[])
     // A bigint column: PostgreSQL and SQLite answer it as text.
-    .map((entry) => ({ ...entry, amount_cents: Number(entry.amount_cents) }));
+    .map((entry): Record<string, unknown> => ({ ...entry, amount_cents: Number(entry.amount_cents) }));
 
 beforeAll(async () => {
   app = await useStrapi();
