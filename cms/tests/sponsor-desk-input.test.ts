@@ -19,15 +19,15 @@ let investorId: string;
 let sponsorToken: string;
 let superToken: string;
 
-/** What a route names in its path, replaced by each junk value in turn. */
-const JUNK_IDS = ['constructor', '__proto__', 'toString', 'hasOwnProperty', '%00', 'a%00b', '2147483648', '99999999999', '0', '-1', '1.5', '1e400', 'x'.repeat(300), "x'--", '%E2%80%AE'];
+/** What a route names in its path, replaced by each junk value in turn: one or two of each kind of junk. */
+const JUNK_IDS = ['constructor', '__proto__', 'a%00b', '99999999999', '-1', '1e400', 'x'.repeat(300), "x'--", '%E2%80%AE'];
 /** A query parameter's junk: what a URL can carry; a search (`q`) is free text, refused only for NUL bytes and length. */
-const JUNK_QUERY = ['%00', 'a%00b', 'constructor', '__proto__', '2147483648', '99999999999', '1e400', '-1', '0', 'x'.repeat(3000), '%5B%5D'];
+const JUNK_QUERY = ['a%00b', '__proto__', '99999999999', '1e400', '-1', 'x'.repeat(3000), '%5B%5D'];
 const JUNK_SEARCH = ['%00', 'a%00b', 'x'.repeat(3000)];
 /** A body field's junk by what the field holds: wrong JSON types, NUL bytes, prototype names, huge numbers, operator objects. */
 const HUGE = 'x'.repeat(20_000);
 const JUNK_VALUES = {
-  id: [2147483000, -1, 0.5, true, [], ['a'], {}, { $ne: null }, { $gt: '' }, 'a\u0000b', '\u0000', '__proto__', 'constructor', 'toString', 1e308, 9007199254740993, 2147483648, HUGE],
+  id: [-1, 0.5, true, ['a'], { $ne: null }, 'a\u0000b', '__proto__', 'constructor', 1e308, 9007199254740993, HUGE],
   amount: [true, [], {}, { $ne: null }, 'a\u0000b', '__proto__', '100', 1e308, 9007199254740993, HUGE],
   text: [42, true, [], {}, { $ne: null }, 'a\u0000b', HUGE],
   date: [42, true, [], {}, '2026-13-45', 'a\u0000b', '__proto__', HUGE],
@@ -104,11 +104,17 @@ beforeAll(async () => {
   superToken = await adminToken(app, 'deskin-super@portal.local', 'strapi-super-admin', ['Ada', 'Input']);
 });
 
-const CALLERS = [['staff of the portal', () => sponsorToken], ['a super admin', () => superToken]] as const;
-const CASES = ROUTES.flatMap((route) => CALLERS.map(([who, token]) => [`${route.method} ${route.path}${route.kinds?.syndUser && route.path === '/funding' ? ' (by commitment)' : ''}, as ${who}`, route, token] as const));
+/**
+ * Staff held to a portal meet the portal check first, which reads what names a row (route ids, query values, id and
+ * list fields): theirs are spoiled there. A super admin's calls go straight to the services, which read every field:
+ * theirs are spoiled everywhere, malformed bodies included.
+ */
+const CALLERS = [['staff of the portal', () => sponsorToken, false], ['a super admin', () => superToken, true]] as const;
+const NAMING: Kind[] = ['id', 'list'];
+const CASES = ROUTES.flatMap((route) => CALLERS.map(([who, token, everywhere]) => [`${route.method} ${route.path}${route.kinds?.syndUser && route.path === '/funding' ? ' (by commitment)' : ''}, as ${who}`, route, token, everywhere] as const));
 
 describe('bad input to every sponsor desk route', () => {
-  it.each(CASES)('%s: a 4xx with a message for every junk id, query value and body field, never a 500', async (_name, route, token) => {
+  it.each(CASES)('%s: a 4xx with a message for every junk id, query value and body field, never a 500', async (_name, route, token, everywhere) => {
     const headers = { Authorization: `Bearer ${token()}` };
     const before = await counts();
     const wrong: string[] = [];
@@ -129,10 +135,10 @@ describe('bad input to every sponsor desk route', () => {
       const { [name]: _left, ...others } = query!;
       for (const raw of [`${name}=a&${name}=b`, `${name}[$ne]=x`, `${name}[]=a`]) await send(route.id?.(), others, body, raw);
     }
-    for (const [field, kind] of Object.entries(route.kinds ?? {})) {
+    for (const [field, kind] of Object.entries(route.kinds ?? {}).filter(([, kind]) => everywhere || NAMING.includes(kind))) {
       for (const value of JUNK_VALUES[kind]) await send(route.id?.(), query, { ...body, [field]: value });
     }
-    if (body) for (const [label, text] of BAD_BODIES) check(label, await rawCall(app, route.method, pathOf(route, route.id?.(), query), text, headers));
+    if (body && everywhere) for (const [label, text] of BAD_BODIES) check(label, await rawCall(app, route.method, pathOf(route, route.id?.(), query), text, headers));
     if (route.path.startsWith('/documents/')) {
       // A kind that is a prototype's name, with a real document's id.
       for (const kind of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', 'proof%00', 'Proof']) {
