@@ -174,7 +174,7 @@ async function signedInEndpoints(base: string, token: string): Promise<Endpoint[
     {
       // The transactions page's first page (50 rows, newest first, with the running balance).
       name: 'transactions', custom: ours('/api/profile/transactions?page=1&pageSize=50'),
-      stock: stock(`/api/stock/ledger-entries?filters[syndUser][user][id][$eq]=${userId}&populate[fund]=true&sort=effectiveDate:desc&pagination[pageSize]=50`),
+      stock: stock(`/api/stock/ledger-entries?filters[syndUser][user][id][$eq]=${userId}&populate[fund]=true&sort=effective_date:desc&pagination[pageSize]=50`),
     },
     {
       name: 'ledger entries', custom: ours('/api/ledger_entries?mine=true&limit=999'),
