@@ -39,7 +39,7 @@ beforeAll(async () => {
 
 describe('ETag and 304 on signed-in reads', () => {
   it('answers the investor area with a private ETag, 304 to a matching If-None-Match, and a new ETag once it changes', async () => {
-    for (const route of ['/api/auth/me', '/api/syndication/mine', '/api/syndication/available', '/api/syndication/summary', '/api/notifications?limit=10']) {
+    for (const route of ['/api/auth/me', '/api/syndication/mine', '/api/syndication/available', '/api/syndication/summary', '/api/notifications?limit=10', '/api/profile/transactions?page=1&pageSize=50']) {
       const first = await read(route, world.ann.authCode);
       expect(first.status, route).toBe(200);
       const etag = first.headers.get('etag');
@@ -94,6 +94,19 @@ describe('repeated signed-in reads', () => {
     await app.strapi.db.query(SYND_USER).update({ where: { id: ann.syndUserId }, data: { invest_amount: 77_000 } });
     const after = await read('/api/syndication/mine', ann.authCode);
     expect(after.body.items.map((item: { syndUser: { invest_amount: number } | null }) => item.syndUser?.invest_amount)).toContain(77_000);
+  });
+
+  it('show a new ledger entry on the next read of the transactions page', async () => {
+    const { ann } = world;
+    const before = await read('/api/profile/transactions?page=1&pageSize=50', ann.authCode);
+    expect(before.status).toBe(200);
+    const marker = (await app.strapi.db.query('api::ledger-entry.ledger-entry').findOne({ where: { note: 'ann-ledger-marker' }, populate: { syndUser: { select: ['id'] }, fund: { select: ['id'] } } })) as { syndUser: { id: number }; fund: { id: number } };
+    await app.strapi.db.query('api::ledger-entry.ledger-entry').create({
+      data: { syndUser: marker.syndUser.id, fund: marker.fund.id, type: 'distribution', kind: 'income', amount_cents: 12_345, effective_date: '2025-06-30', note: 'cache-next-read', entryKey: `cache-next-read-${Date.now()}` },
+    });
+    const after = await read('/api/profile/transactions?page=1&pageSize=50', ann.authCode);
+    expect(after.body.pagination.total).toBe(before.body.pagination.total + 1);
+    expect(after.body.results.map((row: { note: string | null }) => row.note)).toContain('cache-next-read');
   });
 
   it("never answer one investor with another's", async () => {

@@ -35,6 +35,8 @@ const CACHED_PATHS = [
   /^\/api\/syndication\/(mine|available|summary)$/,
   /^\/api\/syndication\/byslug\/[^/]+$/,
   /^\/api\/funds\/[^/]+\/synd_documents$/,
+  // The transactions page's ledger (its CSV is a download, not cached).
+  /^\/api\/profile\/transactions$/,
   // The generic collection reads a visitor cannot make (the public ones have the public read cache).
   new RegExp(`^/api/(${Object.entries(COLLECTIONS).filter(([, rule]) => rule.read !== 'anyone').flatMap(([name]) => [name, name.replace(/_/g, '-')]).join('|')})(/[^/]+)?$`),
 ];
