@@ -133,7 +133,7 @@ beforeAll(async () => {
   // adjustment, a CSV import's dry run, countersigning, an investor signed out everywhere. The money goes to Ann's
   // countersigned commitment (the world's ledger marker is its funding), given room for a call.
   const desk = (label: string, method: string, route: string, body?: unknown) => during(`the sponsor desk: ${method} ${label}`, () => http(app, method, route, body, staff));
-  const marker = (await app.strapi.db.query('api::ledger-entry.ledger-entry').findOne({ where: { note: 'ann-ledger-marker' }, select: ['documentId'], populate: { syndUser: { select: ['id', 'documentId'] } } })) as { documentId: string; syndUser: { id: number; documentId: string } };
+  const marker = (await app.strapi.db.query('api::ledger-entry.ledger-entry').findOne({ where: { note: 'ann-ledger-marker', syndUser: { user: { id: world.ann.id } } }, select: ['documentId'], populate: { syndUser: { select: ['id', 'documentId'] } } })) as { documentId: string; syndUser: { id: number; documentId: string } };
   await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: marker.syndUser.id }, data: { invest_amount: 100_000 } });
   deskWrites.push(
     (await desk('/sponsor-desk/funding', 'POST', '/sponsor-desk/funding', { syndUser: marker.syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-20' })).status,

@@ -100,7 +100,7 @@ describe('repeated signed-in reads', () => {
     const { ann } = world;
     const before = await read('/api/profile/transactions?page=1&pageSize=50', ann.authCode);
     expect(before.status).toBe(200);
-    const marker = (await app.strapi.db.query('api::ledger-entry.ledger-entry').findOne({ where: { note: 'ann-ledger-marker' }, populate: { syndUser: { select: ['id'] }, fund: { select: ['id'] } } })) as { syndUser: { id: number }; fund: { id: number } };
+    const marker = (await app.strapi.db.query('api::ledger-entry.ledger-entry').findOne({ where: { note: 'ann-ledger-marker', syndUser: { user: { id: ann.id } } }, populate: { syndUser: { select: ['id'] }, fund: { select: ['id'] } } })) as { syndUser: { id: number }; fund: { id: number } };
     await app.strapi.db.query('api::ledger-entry.ledger-entry').create({
       data: { syndUser: marker.syndUser.id, fund: marker.fund.id, type: 'distribution', kind: 'income', amount_cents: 12_345, effective_date: '2025-06-30', note: 'cache-next-read', entryKey: `cache-next-read-${Date.now()}` },
     });
