@@ -303,3 +303,32 @@ describe("the content manager shows staff their portals' rows, and no other's", 
     expect(all.length).toBeGreaterThan(mine.length);
   });
 });
+
+describe("the money of a portal: its Sponsor Admin moves it, another portal's staff cannot", () => {
+  it("lets the Sponsor Admin post its own portal's event, and refuses an adjustment or a draft naming another portal's", async () => {
+    // The Sponsor Admin (as the seeded sponsor@portal.local: every desk permission, one portal's staff) drafts and posts.
+    const draft = await sponsor('POST', '/sponsor-desk/fund-events', { fund: ours.fund, type: 'distribution', date: '2026-10-20', total_cents: 100_000, basis: 'commitment', kind: 'income' });
+    expect(draft.status).toBe(200);
+    const posted = await sponsor('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`, { allocationHash: draft.body.allocationHash });
+    expect(posted.status).toBe(200);
+    expect(posted.body).toMatchObject({ state: 'posted', postedByName: 'Sam Ours', total_cents: 100_000 });
+    const paid = await app.strapi.db.query(LEDGER_ENTRY).findMany({ where: { syndUser: { id: ourInvestor.syndUserId }, type: 'distribution' }, select: ['amount_cents'] });
+    expect(paid.map((entry: { amount_cents: string | number }) => Number(entry.amount_cents))).toEqual([100_000]);
+
+    // Another portal's entry is not found to them: no adjustment is written.
+    const theirFunding = await superAdmin('POST', '/sponsor-desk/funding', { syndUser: theirInvestor.syndUser, amount_cents: 1_000_000, date: '2026-10-05' });
+    expect(theirFunding.status).toBe(200);
+    const adjusted = await sponsor('POST', '/sponsor-desk/adjustments', { corrects: theirFunding.body.entry.documentId, amount_cents: -10_000, date: '2026-10-06', note: 'Not theirs to correct' });
+    expect([adjusted.status, adjusted.body.error.message]).toEqual([404, 'Ledger entry not found']);
+    expect(await app.strapi.db.query(LEDGER_ENTRY).count({ where: { syndUser: { id: theirInvestor.syndUserId }, type: 'adjustment' } })).toBe(0);
+
+    // Their own draft previewed again with another portal's fund: refused, the draft kept, nothing drafted there.
+    const own = await sponsor('POST', '/sponsor-desk/fund-events', { fund: ours.fund, type: 'distribution', date: '2026-10-21', total_cents: 50_000, basis: 'commitment', kind: 'income' });
+    expect(own.status).toBe(200);
+    const theirEvents = await app.strapi.db.query(FUND_EVENT).count({ where: { fund: { documentId: theirs.fund } } });
+    const moved = await sponsor('PUT', `/sponsor-desk/fund-events/${own.body.documentId}`, { fund: theirs.fund, type: 'distribution', date: '2026-10-21', total_cents: 50_000, basis: 'commitment', kind: 'income' });
+    expect([moved.status, moved.body.error.message]).toEqual([404, 'Fund not found']);
+    expect(await app.strapi.db.query(FUND_EVENT).findOne({ where: { documentId: own.body.documentId }, populate: { fund: true } })).toMatchObject({ state: 'draft', fund: { documentId: ours.fund } });
+    expect(await app.strapi.db.query(FUND_EVENT).count({ where: { fund: { documentId: theirs.fund } } })).toBe(theirEvents);
+  });
+});

@@ -246,6 +246,30 @@ describe('capital calls and distributions', () => {
     const byEmail = Object.fromEntries(draft.body.allocation.map((line: { investor: { email: string }; amount_cents: number; base_cents: number }) => [line.investor.email, [line.base_cents, line.amount_cents]]));
     expect(byEmail).toEqual({ [investors[0].email]: [3_000_000, 75_000], [investors[1].email]: [1_000_000, 25_000] });
   });
+
+  it('opens a draft the fund has moved past with its terms and why it cannot be posted, so staff change it', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-stale', [10_000]);
+    const [ann] = investors;
+    const draft = await editor('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'capital_call', date: '2026-02-01', due_date: '2026-02-20', percent: 50 });
+    expect(draft.status).toBe(200);
+    // Ann's whole $10,000 arrives before the call is posted: its 50% ($5,000) is more than is left of her commitment.
+    expect((await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-25' })).status).toBe(200);
+    const problem = 'This call asks Investor0 desk-stale for $5,000, more than is left of their commitment: $10,000 committed, $10,000 funded, $0 called and unpaid';
+    const read = await editor('GET', `/sponsor-desk/fund-events/${draft.body.documentId}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ state: 'draft', type: 'capital_call', date: '2026-02-01', due_date: '2026-02-20', percent: 50, total_cents: null, allocation: [], problem });
+    expect(read.body.allocationHash).toBeUndefined();
+    const page = await editor('GET', `/sponsor-desk/fund-events/${draft.body.documentId}/allocation`);
+    expect(page.body).toMatchObject({ investors: 0, allocation: [], problem });
+    // Posting it is refused with the same words, and writes nothing; new terms replace it.
+    const posted = await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`);
+    expect([posted.status, posted.body.error.message]).toEqual([400, problem]);
+    expect(await calledOf(ann.syndUser.id)).toEqual([]);
+    const replaced = await editor('PUT', `/sponsor-desk/fund-events/${draft.body.documentId}`, { fund: fund.documentId, type: 'distribution', date: '2026-03-31', total_cents: 50_000, kind: 'income' });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.allocation.map((line: { amount_cents: number }) => line.amount_cents)).toEqual([50_000]);
+    expect(await app.strapi.db.query('api::fund-event.fund-event').count({ where: { fund: { id: fund.id } } })).toBe(1);
+  });
 });
 
 describe('funding and valuations', () => {
@@ -324,6 +348,36 @@ describe('funding and valuations', () => {
     expect(valued.body).toMatchObject({ value_percent: 33.33, total_value_cents: 1_000_001 });
     const values = await Promise.all(investors.map(async (each) => Math.round((await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: each.authCode })).body.rows[0].current_value * 100)));
     expect(values.sort((a, b) => a - b)).toEqual([333_333, 333_334, 333_334]);
+  });
+
+  it('reads a total value against the capital contributed by its date, and refuses one before any, or a valuation after today', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-backdated', [20_000, 20_000]);
+    const [ann, ben] = investors;
+    const VALUATION = 'api::valuation.valuation';
+    await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 1_000_000, date: '2026-02-01' });
+    await admin('POST', '/sponsor-desk/funding', { syndUser: ben.syndUser.documentId, amount_cents: 1_000_000, date: '2026-04-01' });
+    const early = await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2026-01-31', total_value_cents: 5_000_000 });
+    expect([early.status, early.body.error.message]).toEqual([400, 'Nothing was contributed to this fund by 2026-01-31: a total value is shared by the capital contributed by its date, so date it on or after the first contribution (or give value_percent)']);
+    const ahead = await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: daysFromToday(1), value_percent: 120 });
+    expect([ahead.status, ahead.body.error.message]).toEqual([400, `date must not be after today (${daysFromToday(0)}): a valuation is what the fund was worth on a day that has come`]);
+    expect(await app.strapi.db.query(VALUATION).count({ where: { fund: { id: fund.id } } })).toBe(0);
+    // $11,000 on 2026-03-31, when only Ann's $10,000 was in: 110% (not 55% of the $20,000 in today), all of it hers.
+    const valued = await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2026-03-31', total_value_cents: 1_100_000 });
+    expect(valued.body).toMatchObject({ value_percent: 110, total_value_cents: 1_100_000 });
+    const valueOf = async (who: Investor) => (await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: who.authCode })).body.rows[0].current_value;
+    expect([await valueOf(ann), await valueOf(ben)]).toEqual([11_000, 10_000]);
+
+    // A total dated before any contribution, as the desk took one before it refused them: nobody to share it among.
+    // Every reader still answers, counting it by its stored percent.
+    await app.strapi.db.query(VALUATION).create({ data: { fund: fund.id, date: '2026-01-15', value_percent: 50, total_value_cents: 5_000_000 } });
+    const summary = await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode });
+    expect(summary.status).toBe(200);
+    expect(summary.body.rows[0]).toMatchObject({ investment_made: 10_000, current_value: 11_000 });
+    const statement = await call(app, 'POST', '/api/profile/statements/download', { syndUserId: ann.syndUser.documentId, from: '2026-01-01', to: '2026-03-31' }, { authCode: ann.authCode });
+    expect(statement.status).toBe(200);
+    const csv = ['fund,investor_email,period_start,period_end,contributions,distributions,fees,closing_balance', `desk-backdated,${ann.email},2026-01-01,2026-03-31,10000.00,0,0,11000.00`].join('\n');
+    const dryRun = await admin('POST', '/sponsor-desk/imports?dryRun=true', { csv });
+    expect([dryRun.status, dryRun.body.problems]).toEqual([200, []]);
   });
 
   it('lowers the value by capital returned the day it is paid, where no valuation came after it', async () => {
@@ -552,6 +606,32 @@ describe('funding and valuations', () => {
     expect(summary.body.rows[0]).toMatchObject({ investment_made: 9_900 });
   });
 
+  it('checks an adjustment where it is written, as a funding is, and moves the funds-transfer dates with it', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-adjust-cap', [10_000]);
+    const [ann] = investors;
+    const funded = await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-05' });
+    const completed = async () => {
+      const row = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: ann.syndUser.id }, select: ['ft_complete_date'] });
+      return row.ft_complete_date ? new Date(row.ft_complete_date).toISOString().slice(0, 10) : null;
+    };
+    const board = async () => (await admin('GET', `/sponsor-desk/funds/${fund.documentId}/commitments`)).body.results[0];
+    expect(await completed()).toBe('2026-01-05');
+    const adjust = (amount_cents: number, date: string) => admin('POST', '/sponsor-desk/adjustments', { corrects: funded.body.entry.documentId, amount_cents, date });
+    const over = await adjust(100_000_000, '2026-01-06');
+    expect([over.status, over.body.error.message]).toEqual([400, 'This adjustment of $1,000,000 is more than is left of the commitment: $10,000 committed, $10,000 funded, $0 called and unpaid']);
+    const below = await adjust(-2_000_000, '2026-01-06');
+    expect([below.status, below.body.error.message]).toEqual([400, 'This adjustment takes away $20,000 from an entry of $10,000 (with its corrections): an entry does not go below zero']);
+    expect(await entriesOf(ann.syndUser.id)).toHaveLength(1);
+    // The bank kept $100 of the wire: the commitment's money has not all arrived, so it is not Funded any more.
+    expect((await adjust(-10_000, '2026-01-07')).status).toBe(200);
+    expect(await completed()).toBeNull();
+    expect(await board()).toMatchObject({ state: 'countersigned', fundedAmount: 9_900 });
+    // The $100 arrives: Funded from that day.
+    expect((await adjust(10_000, '2026-01-20')).status).toBe(200);
+    expect(await completed()).toBe('2026-01-20');
+    expect(await board()).toMatchObject({ state: 'funded', fundedAmount: 10_000 });
+  });
+
   it('never changes or deletes a ledger entry through the admin panel, even for the super admin', async () => {
     const { investors } = await fundWith(home, 'desk-immutable', [10_000]);
     await admin('POST', '/sponsor-desk/funding', { syndUser: investors[0].syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-05' });
@@ -608,6 +688,27 @@ describe('funding and valuations', () => {
     const other = await fundWith(home, 'desk-kept-valued', [10_000]);
     await admin('POST', '/sponsor-desk/valuations', { fund: other.fund.documentId, date: '2026-03-31', value_percent: 100 });
     expect((await admin('DELETE', cm('api::fund.fund', other.fund.documentId))).body.error.message).toBe('This fund has valuations: it cannot be deleted');
+  });
+
+  it('records valuations on the desk only, whose newest then sets the fund’s current value', async () => {
+    const { fund } = await fundWith(home, 'desk-valued-panel', [10_000]);
+    const VALUATION = 'api::valuation.valuation';
+    const cm = (uid: string, id = '') => `/content-manager/collection-types/${uid}${id ? `/${id}` : ''}`;
+    const deskOnly = 'Valuations are recorded on the sponsor desk (Capital accounts), which checks them and keeps the fund’s current value in step';
+    const typed = await admin('POST', cm(VALUATION), { fund: fund.documentId, date: '2026-03-31', value_percent: 500 });
+    expect([typed.status, typed.body.error.message]).toEqual([403, deskOnly]);
+    // Before its first valuation a fund's current value is typed in, as the spec has it.
+    expect((await admin('PUT', cm('api::fund.fund', fund.documentId), { currentFundValuePercentage: 105 })).status).toBe(200);
+    const valuation = await admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date: '2026-03-31', value_percent: 110 });
+    expect(valuation.status).toBe(200);
+    const cloned = await admin('POST', `${cm(VALUATION)}/clone/${valuation.body.documentId}`, { value_percent: 500 });
+    expect([cloned.status, cloned.body.error.message]).toEqual([403, deskOnly]);
+    expect(await app.strapi.db.query(VALUATION).count({ where: { fund: { id: fund.id } } })).toBe(1);
+    const edited = await admin('PUT', cm('api::fund.fund', fund.documentId), { currentFundValuePercentage: 150 });
+    expect([edited.status, edited.body.error.message]).toEqual([403, "Current value (%) follows this fund's newest valuation: record a valuation on the sponsor desk (Capital accounts) instead of editing it here"]);
+    // The panel's form sends the field unchanged with any other edit: that is saved.
+    expect((await admin('PUT', cm('api::fund.fund', fund.documentId), { fund_code: 'DV-1', currentFundValuePercentage: 110 })).status).toBe(200);
+    expect(await app.strapi.db.query('api::fund.fund').findOne({ where: { id: fund.id }, select: ['fund_code', 'currentFundValuePercentage'] })).toMatchObject({ fund_code: 'DV-1', currentFundValuePercentage: 110 });
   });
 });
 
@@ -731,7 +832,11 @@ describe("the accountant's CSV", () => {
     const statuses = both.map((answer) => answer.status).sort();
     expect(statuses[0]).toBe(200);
     expect([400, 409]).toContain(statuses[1]);
-    expect(['The file has 2 problems: nothing was written', 'Lines of this file were imported by another request at the same moment: nothing was written; check the file again'])
+    expect([
+      'The file has 2 problems: nothing was written',
+      'Lines of this file were imported by another request at the same moment: nothing was written; check the file again',
+      'The ledger of these funds changed while the file was written (another import, a funding or a post): nothing was written; check the file again',
+    ])
       .toContain(both.find((answer) => answer.status !== 200)!.body.error.message);
     expect((await entriesOf(ben.syndUser.id)).map((entry) => Number(entry.amount_cents)).sort((a, b) => a - b)).toEqual([75_000, 187_550]);
     // The accountant's contributions are money in, as a confirmed funding: the commitment's funds-transfer dates follow.
@@ -744,6 +849,31 @@ describe("the accountant's CSV", () => {
     expect(asJson.body.problems).toHaveLength(2);
     expect((await sendCsv(superToken, 'fund,amount\nx,1', '?dryRun=true')).body.error.message)
       .toBe('The CSV needs the columns fund, investor_email, type, amount, effective_date (missing: investor_email, type, effective_date); kind and note may be added');
+  });
+
+  it('writes one of two files sent at once that together would overfund a commitment, and nothing of the other', async () => {
+    const { investors } = await fundWith(home, 'desk-import-race', [40_000, 40_000]);
+    const [ann, ben] = investors;
+    const header = 'fund,investor_email,type,kind,amount,effective_date,note';
+    // Each file alone fits Ann's $40,000; together they bring her $60,000.
+    const files = ['2026-05-01', '2026-05-02'].map((day) => [header, `desk-import-race,${ann.email},contribution,,30000.00,${day},Wire`, `desk-import-race,${ben.email},contribution,,10000.00,${day},Wire`].join('\n'));
+    const answers = await Promise.all(files.map((file) => sendCsv(superToken, file, '?dryRun=false')));
+    const written = answers.findIndex((answer) => answer.status === 200);
+    expect(written).toBeGreaterThanOrEqual(0);
+    const refused = answers[1 - written];
+    // Refused where it is checked first (400) or, having waited for the other's write, where it is written (409).
+    expect({ status: refused.status, message: refused.body.error.message, problems: refused.body.error.details.problems }).toEqual({
+      status: refused.status === 409 ? 409 : 400,
+      message: refused.status === 409
+        ? 'The ledger of these funds changed while the file was written (another import, a funding or a post): nothing was written; check the file again'
+        : 'The file has 1 problem: nothing was written',
+      problems: [{ line: 2, message: `more than is left of the commitment of ${ann.email}: $40,000 committed, $30,000 funded or called before this line` }],
+    });
+    // Nothing of the refused file: Ben's line, which fitted, is not written either.
+    const day = ['2026-05-01', '2026-05-02'][written];
+    for (const [investor, cents] of [[ann, 3_000_000], [ben, 1_000_000]] as const) {
+      expect((await entriesOf(investor.syndUser.id)).map((entry) => [Number(entry.amount_cents), String(entry.effective_date).slice(0, 10)])).toEqual([[cents, day]]);
+    }
   });
 
   it("reconciles an accountant's capital accounts with the ledger: what it holds is not written twice, differences become entries, a closing balance must roll forward", async () => {

@@ -100,7 +100,7 @@ const LAYOUTS: Record<string, Layout> = {
       sa_doc_template_3_id: AGREEMENT_TEMPLATE,
       sa_doc_template_4_id: AGREEMENT_TEMPLATE,
       currentPercentageTotalReturned: 'Share of the invested amount paid back so far (distributions); 0 by default.',
-      currentFundValuePercentage: 'Current value as a share of the invested amount; 100 means unchanged.',
+      currentFundValuePercentage: 'Current value as a share of the invested amount; 100 means unchanged. Once the fund has a valuation, its newest valuation sets this: record one on the sponsor desk (Capital accounts).',
     },
   },
   'api::investment.investment': {
@@ -328,7 +328,7 @@ const LISTED_BY_NAME = new Set([
   'api::notification-template.notification-template', 'api::setting.setting', 'api::valuation.valuation', 'api::fund-event.fund-event',
 ]);
 
-const LAYOUT_VERSION = 21;
+const LAYOUT_VERSION = 22;
 
 type Configuration = {
   settings: Record<string, unknown>;

@@ -16,8 +16,8 @@ const DESK_ONLY: Record<string, string> = {
 
 /**
  * The ledger is evidence: through the Document Service (the admin panel, any script) no entry is made, changed or
- * deleted (the desk writes them; a correction is a new adjustment naming the entry); a valuation once recorded
- * stands (a correction is a newer valuation); a fund event is drafted on the desk, where its terms are checked, and a
+ * deleted (the desk writes them; a correction is a new adjustment naming the entry); a valuation is recorded on the
+ * desk alone (which keeps the fund's current value in step) and stands (a correction is a newer valuation); a fund event is drafted on the desk, where its terms are checked, and a
  * posted one is never changed or deleted (a draft may be deleted); and a commitment or fund that money was recorded
  * for is never deleted. The desk's own writes go through the query engine in one transaction. Refused as a
  * PolicyError, a 403 whose message Strapi keeps, whoever asks (a super admin too).
@@ -28,6 +28,9 @@ export function registerLedgerImmutability(strapi: Core.Strapi): void {
     const params = context.params as { documentId?: string };
     if (context.uid === VALUATION && CHANGES.has(context.action)) {
       throw new errors.PolicyError('A recorded valuation is never changed or deleted: record a newer valuation on the sponsor desk');
+    }
+    if (context.uid === VALUATION && WRITES.has(context.action)) {
+      throw new errors.PolicyError('Valuations are recorded on the sponsor desk (Capital accounts), which checks them and keeps the fund’s current value in step');
     }
     if (context.uid === FUND_EVENT) {
       if (context.action === 'create' || context.action === 'clone' || context.action === 'update') {

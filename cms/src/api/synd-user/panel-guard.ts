@@ -5,6 +5,8 @@ import { fieldLabel } from '../../utils/field-label';
 const SYND_USER = 'api::synd-user.synd-user';
 const PROOF_DOCUMENT = 'api::proof-document.proof-document';
 const TAX_DOCUMENT = 'api::tax-document.tax-document';
+const FUND = 'api::fund.fund';
+const VALUATION = 'api::valuation.valuation';
 
 /**
  * The fields only the code that owns them writes (docs/sponsor-desk.md, Who may do what): the investor's decision and
@@ -39,6 +41,23 @@ function comparable(kind: 'datetime' | 'boolean' | 'integer' | 'text', value: un
   return kind === 'integer' ? Number(value) : String(value);
 }
 
+/**
+ * A fund's Current value (%) is the spec's figure staff type in until the fund has a valuation; from then on the
+ * newest valuation sets it (docs/capital-accounts.md), so a panel edit that changes it is refused, saying where a new
+ * value is recorded. The form sends the field unchanged with any other edit: that goes through.
+ */
+async function refuseValuedFundEdit(strapi: Core.Strapi, params: { documentId?: string; data?: Record<string, unknown> }): Promise<void> {
+  const sent = params.data?.currentFundValuePercentage;
+  if (sent === undefined || !params.documentId) return;
+  const fund = (await strapi.db.query(FUND).findOne({ where: { documentId: params.documentId }, select: ['id', 'currentFundValuePercentage'] })) as { id: number; currentFundValuePercentage: string | number | null } | null;
+  if (!fund) return;
+  const asNumber = (value: unknown) => (value === null || value === '' ? null : Number(value));
+  if (asNumber(sent) === asNumber(fund.currentFundValuePercentage)) return;
+  if (await strapi.db.query(VALUATION).count({ where: { fund: { id: fund.id } } })) {
+    throw new errors.PolicyError(`${fieldLabel('currentFundValuePercentage')} follows this fund's newest valuation: record a valuation on the sponsor desk (Capital accounts) instead of editing it here`);
+  }
+}
+
 /** A relation in a write's data that links something: an id, an object, or connect/set with entries (not null, not empty lists). */
 function links(value: unknown): boolean {
   if (value === undefined || value === null) return false;
@@ -58,10 +77,15 @@ const fromPanel = (strapi: Core.Strapi) => Boolean(strapi.requestContext.get()?.
  * keeps its message where it answers a bare 'Forbidden' for other 403s). A tax document the desk issued
  * for a K-1 schedule is neither changed nor deleted there, and none is linked to a schedule by hand (the schedule
  * counts its partners' documents): such a K-1 is replaced on the desk. Other staff documents keep their panel flow
- * (docs/api-files.md). The desk, the signing and the seeds write with the query engine or outside the panel.
+ * (docs/api-files.md). A valued fund's Current value (%) is the desk's too (refuseValuedFundEdit). The desk, the
+ * signing and the seeds write with the query engine or outside the panel.
  */
 export function registerPanelGuard(strapi: Core.Strapi): void {
   strapi.documents.use(async (context, next) => {
+    if (context.uid === FUND && context.action === 'update' && fromPanel(strapi)) {
+      await refuseValuedFundEdit(strapi, context.params as { documentId?: string; data?: Record<string, unknown> });
+      return next();
+    }
     const owned = OWNED_FIELDS[context.uid];
     if ((!owned && context.uid !== TAX_DOCUMENT) || !['create', 'update', 'clone', 'delete'].includes(context.action) || !fromPanel(strapi)) return next();
     const params = context.params as { documentId?: string; data?: Record<string, unknown> };

@@ -91,7 +91,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
     try {
       const posted = (await post(`/sponsor-desk/fund-events/${draft.documentId}/post`, { allocationHash: draft.allocationHash })).data as EventPage;
       await openEvent(posted.documentId);
-      setMessage({ variant: 'success', text: `Posted: ${investors(draft.investors)}, ${dollars(posted.total_cents)}. Each gets a notice by bell and mail.` });
+      setMessage({ variant: 'success', text: `Posted: ${investors(draft.investors)}, ${dollars(posted.total_cents ?? 0)}. Each gets a notice by bell and mail.` });
     } catch (error) {
       setMessage({ variant: 'danger', text: messageOf(error) });
     }
@@ -160,10 +160,17 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
         <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
           <Flex justifyContent="space-between" paddingBottom={4}>
             <Typography variant="delta" tag="h2">
-              {draft.type === 'capital_call' ? 'Capital call' : 'Distribution'} of {dollars(draft.total_cents)} ({draft.state})
+              {draft.type === 'capital_call' ? 'Capital call' : 'Distribution'} of {draft.total_cents !== null ? dollars(draft.total_cents) : `${draft.percent}% of commitments`} ({draft.state})
             </Typography>
-            {draft.state === 'draft' && <Button onClick={postDraft}>Post to {investors(draft.investors)}</Button>}
+            {draft.state === 'draft' && !draft.problem && <Button onClick={postDraft}>Post to {investors(draft.investors)}</Button>}
           </Flex>
+          {draft.problem && (
+            <Box paddingBottom={4}>
+              <Typography textColor="danger600">
+                This draft cannot be posted as it stands: {draft.problem}. Change its terms above and preview it again, or delete it (Content Manager, Fund Event).
+              </Typography>
+            </Box>
+          )}
           <AllocationTable event={draft} setPage={(page) => void openEvent(draft.documentId, page)} />
         </Box>
       )}

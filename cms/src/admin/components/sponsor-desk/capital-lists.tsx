@@ -169,7 +169,11 @@ export interface EventPage {
   documentId: string;
   type: 'capital_call' | 'distribution';
   state: 'draft' | 'posted';
-  total_cents: number;
+  /** The table's total; a draft that cannot be allocated now (`problem`) carries its stored total, null for a percent call. */
+  total_cents: number | null;
+  percent?: number | null;
+  /** Why a draft cannot be posted as it stands (its allocation is then empty): staff change its terms or delete it. */
+  problem?: string;
   /** How many investors the whole table shares among. */
   investors: number;
   allocation: AllocationLine[];

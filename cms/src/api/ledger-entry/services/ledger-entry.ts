@@ -669,12 +669,45 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
+   * A contribution corrected by an adjustment moves its commitment's funds-transfer dates, in the writing transaction:
+   * no money left in clears both; otherwise the commitment is Funded (`ft_complete_date`: kept when set, else the
+   * adjustment's date) while its money has all arrived (completes): its whole commitment, or, where the entry
+   * corrected pays a capital call, that call's share held in full; a contribution of its own corrected in a fund that
+   * calls its capital leaves the date to the calls. Funded no longer, the date is cleared.
+   */
+  async function transferDatesAfter(row: Commitment, corrected: { entryKey: string | null; heldCents: number }, date: string): Promise<void> {
+    const funded = (await fundedBySyndUser(row.fund.id, [row.id])).get(row.id) ?? 0;
+    if (funded <= 0) {
+      await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { ft_start_date: null, ft_complete_date: null } });
+      return;
+    }
+    const item = corrected.entryKey ? ((await strapi.db.query(CALL_ITEM).findOne({ where: { paymentKey: corrected.entryKey }, select: ['amount_cents'] })) as { amount_cents: string | number } | null) : null;
+    const byCalls = item ? corrected.heldCents >= cents(item.amount_cents) : Boolean(row.ft_complete_date) && (await strapi.db.query(CALL_ITEM).count({ where: { syndUser: { id: row.id } } })) > 0;
+    const complete = funded >= dollarsToCents(row.invest_amount) || byCalls;
+    if (complete === Boolean(row.ft_complete_date)) return;
+    await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { ft_complete_date: complete ? new Date(`${date}T00:00:00Z`) : null } });
+  }
+
+  /**
    * Money written for a fund depends on its totals (what is left of each commitment): on PostgreSQL the fund's row is
    * locked for the transaction, so posts and fundings of one fund take turns; SQLite writes one transaction at a time.
    */
   async function lockFund(trx: unknown, fundId: number): Promise<void> {
     if (strapi.db.dialect.client !== 'postgres') return;
     await knex()(tableOf(strapi, FUND)).transacting(trx as never).where({ id: fundId }).forUpdate().select('id');
+  }
+
+  /**
+   * Money for a commitment is never more than is left of it once the calls still unpaid are paid: 400 naming `what`
+   * (and `hint`) otherwise. Run in the writing transaction, the fund locked.
+   */
+  async function refuseBeyondCommitment(row: Pick<Commitment, 'id' | 'invest_amount' | 'fund'>, amountCents: number, what: string, hint = ''): Promise<void> {
+    const funded = (await fundedBySyndUser(row.fund.id, [row.id])).get(row.id) ?? 0;
+    const called = (await openCalledBySyndUser(row.fund.id, [row.id])).get(row.id) ?? 0;
+    const committed = dollarsToCents(row.invest_amount);
+    if (funded + called + amountCents > committed) {
+      throw new errors.ValidationError(`${what} of ${usd(amountCents)} is more than is left of the commitment: ${usd(committed)} committed, ${usd(funded)} funded, ${usd(called)} called and unpaid${hint}`);
+    }
   }
 
   /** A commitment the desk records money for: accepted, its agreement countersigned (complete). */
@@ -803,13 +836,21 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * An event with its allocation table: a posted one's as it was written; a draft's as it would be posted now, with
-     * its fingerprint (`allocationHash`), which a post may name to say what it previewed. Reading writes nothing.
+     * its fingerprint (`allocationHash`), which a post may name to say what it previewed. A draft the fund has moved
+     * past (a call now asking more than is left of a commitment, nobody left to share among) still opens: its stored
+     * terms, no allocation, and the `problem`, so staff change or delete it. Reading writes nothing.
      */
     async eventWithAllocation(id: string | number) {
       const event = await readEvent(id);
       if (!event.fund) throw new errors.NotFoundError('Fund event not found');
       if (event.state === 'posted') return eventView(event, await postedLines(event));
-      const allocation = await allocate(event, event.fund.id);
+      let allocation: AllocationLine[];
+      try {
+        allocation = await allocate(event, event.fund.id);
+      } catch (error) {
+        if (!(error instanceof errors.ApplicationError)) throw error;
+        return { ...eventView(event, []), total_cents: event.total_cents === null ? null : cents(event.total_cents), problem: error.message };
+      }
       return { ...eventView(event, allocation), allocationHash: allocationHash(allocation) };
     },
 
@@ -897,16 +938,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (input.fundEvent !== undefined && input.fundEvent !== null) return fundCall(commitment, input as { fundEvent: string | number; amount_cents: number; date: string }, staffName);
       // Money for the commitment itself: never more than is left of it once the calls still unpaid are paid (checked
       // in the writing transaction, the fund locked).
-      const withinCommitment = async () => {
-        const funded = (await fundedBySyndUser(commitment.fund.id, [row.id])).get(row.id) ?? 0;
-        const called = (await openCalledBySyndUser(commitment.fund.id, [row.id])).get(row.id) ?? 0;
-        const committed = dollarsToCents(row.invest_amount);
-        if (funded + called + (input.amount_cents as number) > committed) {
-          throw new errors.ValidationError(
-            `This funding of ${usd(input.amount_cents as number)} is more than is left of the commitment: ${usd(committed)} committed, ${usd(funded)} funded, ${usd(called)} called and unpaid (confirm a call's money with its fundEvent)`,
-          );
-        }
-      };
+      const withinCommitment = () => refuseBeyondCommitment(commitment, input.amount_cents as number, 'This funding', " (confirm a call's money with its fundEvent)");
       const entryKey = `funding:${row.documentId}:${input.date}:${input.amount_cents}`;
       const entry = await receive(commitment, { amount_cents: input.amount_cents as number, date: input.date as string, note: 'Funding received', entryKey }, staffName, 'This funding is recorded already (same commitment, date and amount)', withinCommitment);
       return { entry, syndUser: { id: row.id, documentId: row.documentId } };
@@ -915,8 +947,10 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     /**
      * A correction: an adjustment entry naming the entry it corrects (a contribution, distribution or fee), on that
      * entry's investor and fund, with a signed amount (negative takes away). Where the desk names the portal (slug) or
-     * fund it works in, the entry must be of them. Written once: the same correction twice (same entry, date and
-     * amount) is refused.
+     * fund it works in, the entry must be of them. Written as funding is: in one transaction with the fund locked, the
+     * checks made there (no entry below zero, no commitment funded beyond what is left of it) and a contribution's
+     * funds-transfer dates following (transferDatesAfter). Written once: the same correction twice (same entry, date
+     * and amount) is refused.
      */
     async recordAdjustment(input: Record<string, unknown>, staffName: string) {
       if ((typeof input.corrects !== 'string' || !input.corrects) && typeof input.corrects !== 'number') throw new errors.ValidationError('corrects is required: the entry this adjustment corrects (documentId or id)');
@@ -924,64 +958,92 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (typeof input.amount_cents !== 'number' || !Number.isSafeInteger(input.amount_cents) || input.amount_cents === 0) throw new errors.ValidationError('amount_cents must be a whole number of cents, not zero (negative takes away)');
       if (!isIsoDate(input.date)) throw new errors.ValidationError('date must be a date (YYYY-MM-DD)');
       if (input.note !== undefined && input.note !== null && (typeof input.note !== 'string' || input.note.length > 2000)) throw new errors.ValidationError('note must be text of at most 2000 characters');
+      const amount = input.amount_cents;
+      const date = input.date;
       const corrected = (await strapi.db.query(LEDGER_ENTRY).findOne({
         where: byId(input.corrects as string | number),
-        select: ['id', 'documentId', 'type', 'kind', 'amount_cents'],
-        populate: { syndUser: { select: ['id', 'documentId'] }, fund: { select: ['id', 'documentId'], populate: { company: { select: ['id'], populate: { portal: { select: ['slug'] } } } } } },
+        select: ['id', 'documentId', 'type', 'kind', 'amount_cents', 'entryKey'],
+        populate: {
+          syndUser: { select: ['id', 'documentId', 'invest_amount', 'ft_start_date', 'ft_complete_date'] },
+          fund: { select: ['id', 'documentId'], populate: { company: { select: ['id'], populate: { portal: { select: ['slug'] } } } } },
+        },
       })) as {
-        id: number; documentId: string; type: LedgerType; kind: DistributionKind | null; amount_cents: string | number;
-        syndUser: { id: number; documentId: string } | null; fund: { id: number; documentId: string; company?: { portal: { slug: string } | null } | null } | null;
+        id: number; documentId: string; type: LedgerType; kind: DistributionKind | null; amount_cents: string | number; entryKey: string | null;
+        syndUser: Omit<Commitment, 'fund'> | null; fund: { id: number; documentId: string; company?: { portal: { slug: string } | null } | null } | null;
       } | null;
       if (!corrected?.syndUser || !corrected.fund) throw new errors.NotFoundError('Ledger entry not found');
       if (input.portal !== undefined && input.portal !== corrected.fund.company?.portal?.slug) throw new errors.ValidationError('corrects names an entry of another portal');
       if (input.fund !== undefined && (await fundNamed(input.fund)).id !== corrected.fund.id) throw new errors.ValidationError('corrects names an entry of another fund');
       if (corrected.type === 'adjustment') throw new errors.ValidationError('An adjustment corrects a contribution, distribution or fee, not another adjustment: name the entry it corrects');
-      const entryKey = `adjustment:${corrected.documentId}:${input.date}:${input.amount_cents}`;
+      const commitment: Commitment = { ...corrected.syndUser, fund: { id: corrected.fund.id } };
+      const entryKey = `adjustment:${corrected.documentId}:${date}:${amount}`;
       const twice = 'This adjustment is recorded already (same entry, date and amount)';
-      if (await strapi.db.query(LEDGER_ENTRY).findOne({ where: { entryKey }, select: ['id'] })) throw new errors.ApplicationError(twice);
-      const entry = (await onceOnly(() => strapi.db.query(LEDGER_ENTRY).create({
-        data: {
-          syndUser: corrected.syndUser!.id, fund: corrected.fund!.id, type: 'adjustment', kind: corrected.kind, amount_cents: input.amount_cents, effective_date: input.date,
-          note: (input.note as string | undefined) ?? null, corrects: corrected.id, entryKey, recordedBy: staffName,
-        },
-      }), twice)) as { id: number; documentId: string };
+      const entry = await onceOnly(() => strapi.db.transaction(async ({ trx }) => {
+        await lockFund(trx, commitment.fund.id);
+        // Checked where it is written: a request that waited for the lock finds what the one before it wrote.
+        if (await strapi.db.query(LEDGER_ENTRY).findOne({ where: { entryKey }, select: ['id'] })) throw new errors.ApplicationError(twice);
+        const corrections = (await strapi.db.query(LEDGER_ENTRY).findMany({ where: { corrects: { id: corrected.id } }, select: ['amount_cents'] })) as { amount_cents: string | number }[];
+        const held = corrections.reduce((sum, each) => sum + cents(each.amount_cents), cents(corrected.amount_cents));
+        if (held + amount < 0) throw new errors.ValidationError(`This adjustment takes away ${usd(-amount)} from an entry of ${usd(held)} (with its corrections): an entry does not go below zero`);
+        if (corrected.type === 'contribution' && amount > 0) await refuseBeyondCommitment(commitment, amount, 'This adjustment');
+        const created = (await strapi.db.query(LEDGER_ENTRY).create({
+          data: {
+            syndUser: commitment.id, fund: commitment.fund.id, type: 'adjustment', kind: corrected.kind, amount_cents: amount, effective_date: date,
+            note: (input.note as string | undefined) ?? null, corrects: corrected.id, entryKey, recordedBy: staffName,
+          },
+        })) as { id: number; documentId: string };
+        if (corrected.type === 'contribution') await transferDatesAfter(commitment, { entryKey: corrected.entryKey, heldCents: held + amount }, date);
+        return created;
+      }), twice);
       return {
-        id: entry.id, documentId: entry.documentId, type: 'adjustment', kind: corrected.kind, amount_cents: input.amount_cents, effective_date: input.date, note: (input.note as string | undefined) ?? null,
-        corrects: { id: corrected.id, documentId: corrected.documentId, type: corrected.type, amount_cents: cents(corrected.amount_cents) }, syndUser: corrected.syndUser,
-        fund: { id: corrected.fund.id, documentId: corrected.fund.documentId },
+        id: entry.id, documentId: entry.documentId, type: 'adjustment', kind: corrected.kind, amount_cents: amount, effective_date: date, note: (input.note as string | undefined) ?? null,
+        corrects: { id: corrected.id, documentId: corrected.documentId, type: corrected.type, amount_cents: cents(corrected.amount_cents) },
+        syndUser: { id: commitment.id, documentId: commitment.documentId }, fund: { id: corrected.fund.id, documentId: corrected.fund.documentId },
       };
     },
 
-    /** A fund's value at a date; the newest becomes the fund's currentFundValuePercentage (what the spec shows). */
+    /**
+     * A fund's value at a date, not after today; the newest becomes the fund's currentFundValuePercentage (what the
+     * spec shows). A total value is read as a percent of the capital contributed by its date (none then: 400). Written
+     * in one transaction with the fund locked, so of two valuations at once the newest is the fund's.
+     */
     async recordValuation(input: Record<string, unknown>, staffName: string) {
       const fund = await fundNamed(input.fund);
       if (!isIsoDate(input.date)) throw new errors.ValidationError('date must be a date (YYYY-MM-DD)');
+      const date = input.date;
+      const today = new Date().toISOString().slice(0, 10);
+      if (date > today) throw new errors.ValidationError(`date must not be after today (${today}): a valuation is what the fund was worth on a day that has come`);
       const byTotal = input.value_percent === undefined && input.total_value_cents !== undefined;
-      let totalValueCents: number | null = null;
-      if (byTotal) {
-        // The accountant's total value of the fund, as a percent of all the capital contributed to it.
-        if (!Number.isSafeInteger(input.total_value_cents) || (input.total_value_cents as number) < 0) throw new errors.ValidationError('total_value_cents must be a whole number of cents');
-        const contributed = [...(await fundedBySyndUser(fund.id)).values()].reduce((sum, each) => sum + each, 0);
-        if (contributed <= 0) throw new errors.ApplicationError('Nothing is contributed to this fund yet: give value_percent');
-        totalValueCents = input.total_value_cents as number;
-        input = { ...input, value_percent: Math.round((totalValueCents / contributed) * 100 * 100) / 100 };
-      }
-      if (typeof input.value_percent !== 'number' || !Number.isFinite(input.value_percent) || input.value_percent < 0 || input.value_percent > 100_000) {
-        throw new errors.ValidationError('value_percent must be a number from 0 to 100000 (or give total_value_cents)');
-      }
-      if (!hasTwoDecimalsAtMost(input.value_percent)) throw new errors.ValidationError('value_percent must have at most 2 decimals (like 112.5)');
-      const valuation = await strapi.db.query(VALUATION).create({ data: { fund: fund.id, date: input.date, value_percent: input.value_percent, total_value_cents: totalValueCents, recordedBy: staffName } });
-      const newest = (await strapi.db.query(VALUATION).findOne({ where: { fund: { id: fund.id } }, orderBy: [{ date: 'desc' }, { id: 'desc' }], select: ['id'] })) as { id: number } | null;
-      if (newest?.id === valuation.id) {
-        await strapi.db.query(FUND).update({ where: { id: fund.id }, data: { currentFundValuePercentage: input.value_percent, currentPercentagesUpdatedAt: new Date() } });
-      }
-      return { id: valuation.id, documentId: valuation.documentId, fund, date: input.date, value_percent: input.value_percent, total_value_cents: totalValueCents };
+      if (byTotal && (!Number.isSafeInteger(input.total_value_cents) || (input.total_value_cents as number) < 0)) throw new errors.ValidationError('total_value_cents must be a whole number of cents');
+      const totalValueCents = byTotal ? (input.total_value_cents as number) : null;
+      return strapi.db.transaction(async ({ trx }) => {
+        await lockFund(trx, fund.id);
+        let valuePercent = input.value_percent;
+        if (totalValueCents !== null) {
+          // The accountant's total value of the fund, as a percent of the capital contributed to it by the valuation's date.
+          const contributed = [...(await fundedBySyndUser(fund.id, undefined, date)).values()].reduce((sum, each) => sum + each, 0);
+          if (contributed <= 0) throw new errors.ValidationError(`Nothing was contributed to this fund by ${date}: a total value is shared by the capital contributed by its date, so date it on or after the first contribution (or give value_percent)`);
+          valuePercent = Math.round((totalValueCents / contributed) * 100 * 100) / 100;
+        }
+        if (typeof valuePercent !== 'number' || !Number.isFinite(valuePercent) || valuePercent < 0 || valuePercent > 100_000) {
+          throw new errors.ValidationError('value_percent must be a number from 0 to 100000 (or give total_value_cents)');
+        }
+        if (!hasTwoDecimalsAtMost(valuePercent)) throw new errors.ValidationError('value_percent must have at most 2 decimals (like 112.5)');
+        const valuation = await strapi.db.query(VALUATION).create({ data: { fund: fund.id, date, value_percent: valuePercent, total_value_cents: totalValueCents, recordedBy: staffName } });
+        const newest = (await strapi.db.query(VALUATION).findOne({ where: { fund: { id: fund.id } }, orderBy: [{ date: 'desc' }, { id: 'desc' }], select: ['id'] })) as { id: number } | null;
+        if (newest?.id === valuation.id) {
+          await strapi.db.query(FUND).update({ where: { id: fund.id }, data: { currentFundValuePercentage: valuePercent, currentPercentagesUpdatedAt: new Date() } });
+        }
+        return { id: valuation.id, documentId: valuation.documentId, fund, date, value_percent: valuePercent, total_value_cents: totalValueCents };
+      });
     },
 
     /**
      * A CSV from the fund's accountant (docs/capital-accounts.md, Imports): every line checked (unknown fund or
      * investor, bad amount, date, type or kind, a line twice, a line imported before), all problems listed; written
-     * only when asked and clean, in one transaction, each line once (its entry key is the line's fingerprint).
+     * only when asked and clean, in one transaction, each line once (its entry key is the line's fingerprint). The
+     * transaction locks the file's funds and checks the file again, as funding and posting check where they write: a
+     * file, funding or post of those funds written since the first check is seen (409 with the problems it makes).
      */
     async importCsv(text: string, { dryRun }: { dryRun: boolean }, staffName: string, scope: PortalScope = { every: true }) {
       const { lines, problems } = await checkImport(text, scope);
@@ -989,13 +1051,20 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         if (!dryRun) throw new errors.ValidationError(`The file has ${problems.length} problem${problems.length === 1 ? '' : 's'}: nothing was written`, { problems });
         return { dryRun, lines: lines.length, problems, written: 0, entries: lines.map(({ entry, line }) => ({ line, ...entry })) };
       }
-      const distributed = await onceOnly(() => strapi.db.transaction(async () => {
-        for (const fund of new Set(lines.map(({ entry }) => entry.fund.id))) {
-          const paying = lines.filter(({ entry }) => entry.fund.id === fund && entry.type === 'contribution').map(({ entry }) => entry.syndUser.id);
+      // In id order, so two imports of the same funds wait for each other instead of each holding one the other needs.
+      const funds = [...new Set(lines.map(({ entry }) => entry.fund.id))].sort((a, b) => a - b);
+      const { written, distributed } = await onceOnly(() => strapi.db.transaction(async ({ trx }) => {
+        for (const fund of funds) await lockFund(trx, fund);
+        const checked = await checkImport(text, scope);
+        if (checked.problems.length || checked.lines.some(({ entry }) => !funds.includes(entry.fund.id))) {
+          throw conflict('The ledger of these funds changed while the file was written (another import, a funding or a post): nothing was written; check the file again', { problems: checked.problems });
+        }
+        for (const fund of funds) {
+          const paying = checked.lines.filter(({ entry }) => entry.fund.id === fund && entry.type === 'contribution').map(({ entry }) => entry.syndUser.id);
           await recordFundedBeforeLedger(fund, staffName, new Set(paying));
         }
-        const events = await importedDistributions(lines.map(({ entry }) => entry), staffName);
-        for (const { entry } of lines) {
+        const events = await importedDistributions(checked.lines.map(({ entry }) => entry), staffName);
+        for (const { entry } of checked.lines) {
           const event = entry.type === 'distribution' ? events.get(distributionKey(entry)) : entry.fundEvent?.id;
           await strapi.db.query(LEDGER_ENTRY).create({
             data: {
@@ -1004,14 +1073,14 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
             },
           });
         }
-        await extendTransferDates(lines.filter(({ entry }) => entry.type === 'contribution').map(({ entry }) => ({ syndUser: entry.syndUser.id, fund: entry.fund.id, date: entry.effective_date, paysCall: entry.fundEvent !== null })));
-        return [...events.values()];
+        await extendTransferDates(checked.lines.filter(({ entry }) => entry.type === 'contribution').map(({ entry }) => ({ syndUser: entry.syndUser.id, fund: entry.fund.id, date: entry.effective_date, paysCall: entry.fundEvent !== null })));
+        return { written: checked.lines, distributed: [...events.values()] };
       }), 'Lines of this file were imported by another request at the same moment: nothing was written; check the file again');
       // Each investor paid gets the notice a posted distribution sends (bell, mail, PDF), after the answer.
       for (const id of distributed) {
         void deliverNotices(strapi, id).catch((error: unknown) => strapi.log.error(`The notices of imported distribution ${id} stopped: ${String(error)}`));
       }
-      return { dryRun, lines: lines.length, problems, written: lines.length, entries: lines.map(({ entry, line }) => ({ line, ...entry })) };
+      return { dryRun, lines: written.length, problems: [], written: written.length, entries: written.map(({ entry, line }) => ({ line, ...entry })) };
     },
 
     /**
@@ -1093,10 +1162,16 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         if (!row.fund || row.value_percent === null) continue;
         const date = String(row.date).slice(0, 10);
         const point: ValuationPoint = { date, valuePercent: Number(row.value_percent) };
-        if (row.total_value_cents !== null && row.total_value_cents !== undefined) {
+        const total = cents(row.total_value_cents);
+        if (row.total_value_cents !== null && row.total_value_cents !== undefined && Number.isSafeInteger(total) && total >= 0) {
           const contributed = [...(await fundedBySyndUser(row.fund.id, undefined, date)).entries()].sort(([a], [b]) => a - b);
-          const shares = shareByLargestRemainder(cents(row.total_value_cents), contributed.map(([id, base]) => ({ key: String(id).padStart(12, '0'), baseCents: Math.max(0, base) })));
-          point.valueCents = contributed.reduce((sum, [id], index) => sum + (owners.includes(id) ? shares[index].cents : 0), 0);
+          const bases = contributed.map(([id, base]) => ({ key: String(id).padStart(12, '0'), baseCents: Math.max(0, base) }));
+          // Nobody had contributed by its date (a total the desk took before it refused one): nothing to share, so its
+          // stored percent stands, and every reader (dashboard, statement, import) still answers.
+          if (bases.some((base) => base.baseCents > 0)) {
+            const shares = shareByLargestRemainder(total, bases);
+            point.valueCents = contributed.reduce((sum, [id], index) => sum + (owners.includes(id) ? shares[index].cents : 0), 0);
+          }
         }
         byFund.set(row.fund.id, [...(byFund.get(row.fund.id) ?? []), point]);
       }
