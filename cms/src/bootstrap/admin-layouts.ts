@@ -263,7 +263,7 @@ const LAYOUTS: Record<string, Layout> = {
     mainField: 'action',
     list: ['createdAt', 'action', 'staffName', 'path', 'status'],
     descriptions: {
-      action: 'What the staff member did on the sponsor desk (docs/sponsor-desk.md); refused calls change nothing and are not recorded.',
+      action: 'What the staff member did or tried on the sponsor desk (docs/sponsor-desk.md): every change, export and download, and every call refused (Status 400, 403, 404, ...), which changed nothing; looking is recorded only when refused for want of a permission.',
       request: 'What the call asked (its JSON body, cut at 2,000 characters; a file by its name).',
     },
   },
@@ -328,7 +328,7 @@ const LISTED_BY_NAME = new Set([
   'api::notification-template.notification-template', 'api::setting.setting', 'api::valuation.valuation', 'api::fund-event.fund-event',
 ]);
 
-const LAYOUT_VERSION = 21;
+const LAYOUT_VERSION = 22;
 
 type Configuration = {
   settings: Record<string, unknown>;
