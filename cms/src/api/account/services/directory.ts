@@ -105,7 +105,11 @@ const nameOf = (user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) => pers
 const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = (): Knex => strapi.db.connection;
 
-  /** The page's accounts' figures, one grouped query each: proof documents, commitments to the portal's funds, open sessions. */
+  /**
+   * The page's accounts' figures, one grouped query each: proof documents, accepted commitments to the portal's funds
+   * (how many and their sum: the list's 'Accepted commitments'; an offering declined or only opened is not one), open
+   * sessions. The detail (find) lists every commitment, with its state.
+   */
   async function figuresOf(userIds: number[], portalId: number, now: Date) {
     const grouped = async (uid: string, build: (query: Knex.QueryBuilder, owner: string) => Knex.QueryBuilder) => {
       const link = linkTableOf(strapi, uid, 'user');
