@@ -213,6 +213,31 @@ describe('the commitments table', () => {
     for (const line of [before[0], before.at(-1)!]) await app.strapi.db.query(SYND_USER).update({ where: { documentId: line.documentId }, data: { lastRemindedAt: line.lastRemindedAt } });
   });
 
+  it('cuts the download when a batch fails after the header went out, so the browser sees a failed download, not a short file', async () => {
+    // A database that goes away between two batches cannot be caused on demand: the test swaps the export for one
+    // whose second batch fails, the real header and first batch first.
+    const service = boardService();
+    const real = service.commitmentsCsv;
+    service.commitmentsCsv = async (fund, query) => {
+      const exported = await real.call(service, fund, query, { batch: 2 });
+      async function* failing(): AsyncGenerator<string> {
+        yield (await exported.csv.next()).value as string;
+        yield (await exported.csv.next()).value as string;
+        throw new Error('The database went away');
+      }
+      return { ...exported, csv: failing() };
+    };
+    try {
+      const response = await fetch(`${app.url}/sponsor-desk/funds/${offering.fund}/commitments.csv`, { headers: { Authorization: `Bearer ${superToken}` } });
+      expect(response.status).toBe(200);
+      await expect(response.text()).rejects.toThrow();
+    } finally {
+      service.commitmentsCsv = real;
+    }
+    // The desk answers again afterwards.
+    expect((await admin('GET', `/sponsor-desk/funds/${offering.fund}/commitments.csv`)).status).toBe(200);
+  });
+
   it('exports what investors typed as text a spreadsheet does not run', async () => {
     const sly = await editorsOffering('sly');
     const who = await createInvestor(app, sly, 'sly-one', { spouse: true });
