@@ -3,6 +3,7 @@ import { raiseState } from '@portal/rules';
 import { upkeep } from '../src/api/upkeep/services/upkeep';
 import { adminToken, call, createUser, joinStaff, mailsTo, signedInUser, signIn, uniqueEmail, waitForMail } from './helpers/auth';
 import { createInvestor, createOffering, signAsInvestor, type Investor, type Offering } from './helpers/signing';
+import { createPortal } from './helpers/records';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 
 /**
@@ -495,6 +496,21 @@ describe('the investor directory, portal by portal', () => {
     // Nor can they open the other portal's documents by hand.
     const theirs = await app.strapi.db.query('api::tax-document.tax-document').findOne({ where: { title: 'Their K-1' } });
     expect((await panel(ownToken, 'GET', `/sponsor-desk/documents/tax/${theirs.documentId}`)).status).toBe(404);
+  });
+
+  it("answers 'not found' for an id of an odd shape, even one a row of another portal holds", async () => {
+    // A documentId Strapi never makes (capitals, short), given to another portal's account: the portal check and the
+    // directory read ids by one pattern, so the check cannot let through what the call would then find.
+    const elsewhere = await createPortal(app, 'dir-odd');
+    const stranger = await createUser(app, { email: uniqueEmail('dir-odd'), firstName: 'Odd', lastName: 'Shape', portal: elsewhere.id });
+    await app.strapi.db.query(USER).update({ where: { id: stranger.id }, data: { documentId: 'OddShape1' } });
+    for (const ask of [editor, admin]) {
+      const opened = await ask('GET', '/sponsor-desk/investors/OddShape1');
+      expect(opened.status).toBe(404);
+      expect(opened.body.error.message).toBe('Investor not found');
+      expect((await ask('POST', '/sponsor-desk/investors/OddShape1/sign-out')).status).toBe(404);
+    }
+    expect((await app.strapi.db.query(USER).findOne({ where: { id: stranger.id } })).documentId).toBe('OddShape1');
   });
 
   it('lists an account made before portals existed in the default portal, as the site treats it', async () => {
