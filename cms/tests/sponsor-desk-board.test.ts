@@ -284,11 +284,28 @@ describe('reminders', () => {
     expect(mailsTo(by.committed[0].email).filter((mail) => /^Subject: Reminder:/m.test(mail.raw))).toHaveLength(1);
   });
 
-  it("asks a spouse's signature or the money of the right investors only", async () => {
+  it("asks a spouse's signature of the spouse, with their own signing link, and the money of the right investors only", async () => {
     // Of the three who signed, only Ines waits for her spouse; the others wait for management.
+    const ines = by.investor_signed[2];
+    const spouseMail = 'Please sign your subscription agreement for board Fund I';
+    // The spouse got their link when Ines signed.
+    const first = await waitForMail(ines.spouseEmail!, spouseMail);
     const spouse = await editor('POST', '/sponsor-desk/reminders', { fund: offering.fund, state: 'investor_signed' });
     expect(spouse.body).toMatchObject({ sent: 1, skipped: 0, notNeeded: 2 });
-    expect((await waitForMail(by.investor_signed[2].email, 'Reminder: board Deal is waiting for you')).text).toContain('Your spouse still needs to sign');
+    const reminded = await waitForMail(ines.spouseEmail!, spouseMail, 2);
+    expect(reminded.text).toContain('Ines Boardman has signed a subscription agreement for board Fund I. As their spouse, please review and sign it here:');
+    // The same link as the first mail: nothing new issued, and it opens the spouse's signing.
+    const linkOf = (text: string) => /\/sign\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+    expect(linkOf(reminded.text)).toBe(linkOf(first.text));
+    const opened = await call(app, 'GET', `/api/signing/${linkOf(reminded.text)}`);
+    expect(opened.status).toBe(200);
+    // Ines herself gets no reminder; the record names where it went, once for her that day.
+    expect(mailsTo(ines.email).filter((mail) => /^Subject: Reminder:/m.test(mail.raw))).toHaveLength(0);
+    await expect.poll(async () => (await app.strapi.db.query('api::reminder.reminder').findMany({ where: { syndUser: { id: ines.syndUserId } } }))
+      .map(({ state, email, step, sentAt, failedAt }) => ({ state, email, step, sent: Boolean(sentAt), failedAt }))).toEqual([
+      { state: 'investor_signed', email: ines.spouseEmail, step: "Please sign the subscription agreement as the investor's spouse (your signing link is in this mail)", sent: true, failedAt: null },
+    ]);
+    expect((await editor('POST', '/sponsor-desk/reminders', { fund: offering.fund, state: 'investor_signed' })).body).toMatchObject({ sent: 0, skipped: 1 });
     const funding = await editor('POST', '/sponsor-desk/reminders', { fund: offering.fund, state: 'countersigned' });
     expect(funding.body).toMatchObject({ sent: 1 });
     expect((await waitForMail(by.countersigned[0].email, 'Reminder: board Deal is waiting for you')).text).toContain('Please fund your commitment');
@@ -313,7 +330,21 @@ describe('reminders', () => {
     await waitForMail(both.email, 'Reminder: remind-one Deal is waiting for you');
   });
 
-  it('answers before the mails go out, and a mail that fails leaves the day\'s reminder to send again', async () => {
+  it('reminds only the rows the search keeps, as the table lists them', async () => {
+    const offered = await editorsOffering('remind-search');
+    const [found, other] = [await createInvestor(app, offered, 'remind-found', { spouse: false }), await createInvestor(app, offered, 'remind-other', { spouse: false })];
+    await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: found.id }, data: { firstName: 'Quinn', lastName: 'Searched' } });
+    const listed = await editor('GET', `/sponsor-desk/funds/${offered.fund}/commitments?state=committed&q=quinn`);
+    expect(emailsOf(listed.body)).toEqual([found.email]);
+    const sent = await editor('POST', '/sponsor-desk/reminders', { fund: offered.fund, state: 'committed', q: 'quinn' });
+    expect(sent.body).toMatchObject({ sent: 1, skipped: 0, notNeeded: 0, noAccount: 0 });
+    await waitForMail(found.email, 'Reminder: remind-search Deal is waiting for you');
+    expect(await app.strapi.db.query('api::reminder.reminder').count({ where: { syndUser: { id: other.syndUserId } } })).toBe(0);
+    expect(mailsTo(other.email).filter((mail) => /^Subject: Reminder:/m.test(mail.raw))).toHaveLength(0);
+    expect((await editor('POST', '/sponsor-desk/reminders', { fund: offered.fund, state: 'committed', q: 12 })).body.error.message).toBe('q must be given once, as text');
+  });
+
+  it('answers before the mails go out, and a mail that fails is shown failed and leaves the day\'s reminder to send again', async () => {
     const offered = await editorsOffering('remind-fail');
     const unlucky = await createInvestor(app, offered, 'remind-unlucky', { spouse: false });
     const mailer = app.strapi.plugin('email').service('email') as { send(options: { to: string }): Promise<unknown> };
@@ -329,11 +360,19 @@ describe('reminders', () => {
     } finally {
       mailer.send = send;
     }
-    expect(await app.strapi.db.query('api::reminder.reminder').count({ where: { syndUser: { id: unlucky.syndUserId } } })).toBe(0);
-    expect((await app.strapi.db.query(SYND_USER).findOne({ where: { id: unlucky.syndUserId } })).lastRemindedAt).toBeNull();
-    // The same day, once the mail server is back: the reminder goes.
+    // Kept, marked failed; the table shows it failed, with no reminder given.
+    const [failed] = await app.strapi.db.query('api::reminder.reminder').findMany({ where: { syndUser: { id: unlucky.syndUserId } } });
+    expect(failed.failedAt).not.toBeNull();
+    expect(failed.reminderKey).toBe(`failed:${failed.id}`);
+    const lineOf = async () => (await editor('GET', `/sponsor-desk/funds/${offered.fund}/commitments`)).body.results[0];
+    expect(await lineOf()).toMatchObject({ lastRemindedAt: null, lastReminderFailedAt: new Date(failed.failedAt).toISOString() });
+    const csv = (await admin('GET', `/sponsor-desk/funds/${offered.fund}/commitments.csv`)).body as string;
+    expect(csv.trim().split('\n')[1].split(',')[15]).toBe(`failed ${new Date(failed.failedAt).toISOString()}`);
+    // The same day, once the mail server is back: the reminder goes, and the table shows its date.
     expect((await editor('POST', '/sponsor-desk/reminders', { fund: offered.fund, state: 'committed' })).body).toMatchObject({ sent: 1, skipped: 0 });
     await waitForMail(unlucky.email, 'Reminder: remind-fail Deal is waiting for you');
+    await expect.poll(async () => (await lineOf()).lastReminderFailedAt).toBeNull();
+    expect((await lineOf()).lastRemindedAt).not.toBeNull();
   });
 
   it("sends a reminder claimed by a call that stopped before its mail with the fund's next reminder call that day", async () => {

@@ -241,13 +241,16 @@ const LAYOUTS: Record<string, Layout> = {
   },
   'api::reminder.reminder': {
     mainField: 'sentAt',
-    list: ['sentAt', 'syndUser', 'fund', 'state', 'sentBy'],
+    list: ['sentAt', 'failedAt', 'syndUser', 'fund', 'state', 'sentBy'],
     descriptions: {
       syndUser: 'The investor’s participation in the fund the reminder was about.',
       state: 'Where the investor stood: committed (to sign), investor_signed (their spouse to sign) or countersigned (to fund).',
       step: 'What the reminder asked of them.',
+      email: 'Where it went: the investor’s address, or their spouse’s for a reminder to sign as the spouse.',
       sentBy: 'The staff member who sent it from the sponsor desk.',
-      reminderKey: 'One reminder per investor a day: the desk skips anyone reminded on this day already.',
+      sentAt: 'When its mail was handed over; empty while it waits to go.',
+      failedAt: 'Set when its mail failed: the investor did not get it, and may be reminded again the same day.',
+      reminderKey: 'One reminder per investor a day: the desk skips anyone reminded on this day already (a failed one frees the day).',
     },
   },
   'api::tax-schedule.tax-schedule': {
