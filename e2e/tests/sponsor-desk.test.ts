@@ -17,7 +17,7 @@ const table = (page: Page) => page.getByRole('grid', { name: 'Commitments' });
 
 /** The investor (name) and email of each row the table shows, in its order. */
 const shownRows = (page: Page): Promise<[string, string][]> => table(page).locator('tbody tr').evaluateAll((rows) => rows.map((row) => {
-  const [name = '', email = ''] = [...row.children[1].querySelectorAll('*')].filter((cell) => !cell.children.length).map((cell) => cell.textContent ?? '');
+  const [name = '', email = ''] = Array.from(row.children[1].querySelectorAll('*')).filter((cell) => !cell.children.length).map((cell) => cell.textContent ?? '');
   return [name, email] as [string, string];
 }));
 
@@ -166,7 +166,7 @@ describe('the sponsor desk raise board in Chromium', () => {
   it("the commitments table's Downloads link opens the File Downloads of that investor, and only theirs, in the panel", async () => {
     // Two investors of the portal download the fund's offering memorandum (as the site's Download does).
     const admin = await deskAs('admin@portal.local');
-    const asked = admin.waitForResponse(/\/sponsor-desk\/funds\/[^/?]+\/commitments\?/);
+    const asked = admin.waitForResponse(/\/sponsor-desk\/funds\/[^/?]+\/commitments\?.*state=committed/);
     await openState(admin, 'Committed');
     const fundId = /\/sponsor-desk\/funds\/([^/?]+)\/commitments/.exec((await asked).url())![1];
     for (const email of ['investor.investing@wasabistallions.com', 'investor.going@wasabistallions.com']) await downloadOfferingMemorandum(email, fundId);
