@@ -3,6 +3,7 @@ import { raiseState } from '@portal/rules';
 import { upkeep } from '../src/api/upkeep/services/upkeep';
 import { adminToken, call, createUser, joinStaff, mailsTo, signedInUser, signIn, uniqueEmail, waitForMail } from './helpers/auth';
 import { createInvestor, createOffering, signAsInvestor, type Investor, type Offering } from './helpers/signing';
+import { createPortal } from './helpers/records';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 
 /**
@@ -213,6 +214,31 @@ describe('the commitments table', () => {
     for (const line of [before[0], before.at(-1)!]) await app.strapi.db.query(SYND_USER).update({ where: { documentId: line.documentId }, data: { lastRemindedAt: line.lastRemindedAt } });
   });
 
+  it('cuts the download when a batch fails after the header went out, so the browser sees a failed download, not a short file', async () => {
+    // A database that goes away between two batches cannot be caused on demand: the test swaps the export for one
+    // whose second batch fails, the real header and first batch first.
+    const service = boardService();
+    const real = service.commitmentsCsv;
+    service.commitmentsCsv = async (fund, query) => {
+      const exported = await real.call(service, fund, query, { batch: 2 });
+      async function* failing(): AsyncGenerator<string> {
+        yield (await exported.csv.next()).value as string;
+        yield (await exported.csv.next()).value as string;
+        throw new Error('The database went away');
+      }
+      return { ...exported, csv: failing() };
+    };
+    try {
+      const response = await fetch(`${app.url}/sponsor-desk/funds/${offering.fund}/commitments.csv`, { headers: { Authorization: `Bearer ${superToken}` } });
+      expect(response.status).toBe(200);
+      await expect(response.text()).rejects.toThrow();
+    } finally {
+      service.commitmentsCsv = real;
+    }
+    // The desk answers again afterwards.
+    expect((await admin('GET', `/sponsor-desk/funds/${offering.fund}/commitments.csv`)).status).toBe(200);
+  });
+
   it('exports what investors typed as text a spreadsheet does not run', async () => {
     const sly = await editorsOffering('sly');
     const who = await createInvestor(app, sly, 'sly-one', { spouse: true });
@@ -258,11 +284,28 @@ describe('reminders', () => {
     expect(mailsTo(by.committed[0].email).filter((mail) => /^Subject: Reminder:/m.test(mail.raw))).toHaveLength(1);
   });
 
-  it("asks a spouse's signature or the money of the right investors only", async () => {
+  it("asks a spouse's signature of the spouse, with their own signing link, and the money of the right investors only", async () => {
     // Of the three who signed, only Ines waits for her spouse; the others wait for management.
+    const ines = by.investor_signed[2];
+    const spouseMail = 'Please sign your subscription agreement for board Fund I';
+    // The spouse got their link when Ines signed.
+    const first = await waitForMail(ines.spouseEmail!, spouseMail);
     const spouse = await editor('POST', '/sponsor-desk/reminders', { fund: offering.fund, state: 'investor_signed' });
     expect(spouse.body).toMatchObject({ sent: 1, skipped: 0, notNeeded: 2 });
-    expect((await waitForMail(by.investor_signed[2].email, 'Reminder: board Deal is waiting for you')).text).toContain('Your spouse still needs to sign');
+    const reminded = await waitForMail(ines.spouseEmail!, spouseMail, 2);
+    expect(reminded.text).toContain('Ines Boardman has signed a subscription agreement for board Fund I. As their spouse, please review and sign it here:');
+    // The same link as the first mail: nothing new issued, and it opens the spouse's signing.
+    const linkOf = (text: string) => /\/sign\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+    expect(linkOf(reminded.text)).toBe(linkOf(first.text));
+    const opened = await call(app, 'GET', `/api/signing/${linkOf(reminded.text)}`);
+    expect(opened.status).toBe(200);
+    // Ines herself gets no reminder; the record names where it went, once for her that day.
+    expect(mailsTo(ines.email).filter((mail) => /^Subject: Reminder:/m.test(mail.raw))).toHaveLength(0);
+    await expect.poll(async () => (await app.strapi.db.query('api::reminder.reminder').findMany({ where: { syndUser: { id: ines.syndUserId } } }))
+      .map(({ state, email, step, sentAt, failedAt }) => ({ state, email, step, sent: Boolean(sentAt), failedAt }))).toEqual([
+      { state: 'investor_signed', email: ines.spouseEmail, step: "Please sign the subscription agreement as the investor's spouse (your signing link is in this mail)", sent: true, failedAt: null },
+    ]);
+    expect((await editor('POST', '/sponsor-desk/reminders', { fund: offering.fund, state: 'investor_signed' })).body).toMatchObject({ sent: 0, skipped: 1 });
     const funding = await editor('POST', '/sponsor-desk/reminders', { fund: offering.fund, state: 'countersigned' });
     expect(funding.body).toMatchObject({ sent: 1 });
     expect((await waitForMail(by.countersigned[0].email, 'Reminder: board Deal is waiting for you')).text).toContain('Please fund your commitment');
@@ -287,7 +330,21 @@ describe('reminders', () => {
     await waitForMail(both.email, 'Reminder: remind-one Deal is waiting for you');
   });
 
-  it('answers before the mails go out, and a mail that fails leaves the day\'s reminder to send again', async () => {
+  it('reminds only the rows the search keeps, as the table lists them', async () => {
+    const offered = await editorsOffering('remind-search');
+    const [found, other] = [await createInvestor(app, offered, 'remind-found', { spouse: false }), await createInvestor(app, offered, 'remind-other', { spouse: false })];
+    await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: found.id }, data: { firstName: 'Quinn', lastName: 'Searched' } });
+    const listed = await editor('GET', `/sponsor-desk/funds/${offered.fund}/commitments?state=committed&q=quinn`);
+    expect(emailsOf(listed.body)).toEqual([found.email]);
+    const sent = await editor('POST', '/sponsor-desk/reminders', { fund: offered.fund, state: 'committed', q: 'quinn' });
+    expect(sent.body).toMatchObject({ sent: 1, skipped: 0, notNeeded: 0, noAccount: 0 });
+    await waitForMail(found.email, 'Reminder: remind-search Deal is waiting for you');
+    expect(await app.strapi.db.query('api::reminder.reminder').count({ where: { syndUser: { id: other.syndUserId } } })).toBe(0);
+    expect(mailsTo(other.email).filter((mail) => /^Subject: Reminder:/m.test(mail.raw))).toHaveLength(0);
+    expect((await editor('POST', '/sponsor-desk/reminders', { fund: offered.fund, state: 'committed', q: 12 })).body.error.message).toBe('q must be given once, as text');
+  });
+
+  it('answers before the mails go out, and a mail that fails is shown failed and leaves the day\'s reminder to send again', async () => {
     const offered = await editorsOffering('remind-fail');
     const unlucky = await createInvestor(app, offered, 'remind-unlucky', { spouse: false });
     const mailer = app.strapi.plugin('email').service('email') as { send(options: { to: string }): Promise<unknown> };
@@ -303,11 +360,19 @@ describe('reminders', () => {
     } finally {
       mailer.send = send;
     }
-    expect(await app.strapi.db.query('api::reminder.reminder').count({ where: { syndUser: { id: unlucky.syndUserId } } })).toBe(0);
-    expect((await app.strapi.db.query(SYND_USER).findOne({ where: { id: unlucky.syndUserId } })).lastRemindedAt).toBeNull();
-    // The same day, once the mail server is back: the reminder goes.
+    // Kept, marked failed; the table shows it failed, with no reminder given.
+    const [failed] = await app.strapi.db.query('api::reminder.reminder').findMany({ where: { syndUser: { id: unlucky.syndUserId } } });
+    expect(failed.failedAt).not.toBeNull();
+    expect(failed.reminderKey).toBe(`failed:${failed.id}`);
+    const lineOf = async () => (await editor('GET', `/sponsor-desk/funds/${offered.fund}/commitments`)).body.results[0];
+    expect(await lineOf()).toMatchObject({ lastRemindedAt: null, lastReminderFailedAt: new Date(failed.failedAt).toISOString() });
+    const csv = (await admin('GET', `/sponsor-desk/funds/${offered.fund}/commitments.csv`)).body as string;
+    expect(csv.trim().split('\n')[1].split(',')[15]).toBe(`failed ${new Date(failed.failedAt).toISOString()}`);
+    // The same day, once the mail server is back: the reminder goes, and the table shows its date.
     expect((await editor('POST', '/sponsor-desk/reminders', { fund: offered.fund, state: 'committed' })).body).toMatchObject({ sent: 1, skipped: 0 });
     await waitForMail(unlucky.email, 'Reminder: remind-fail Deal is waiting for you');
+    await expect.poll(async () => (await lineOf()).lastReminderFailedAt).toBeNull();
+    expect((await lineOf()).lastRemindedAt).not.toBeNull();
   });
 
   it("sends a reminder claimed by a call that stopped before its mail with the fund's next reminder call that day", async () => {
@@ -470,6 +535,22 @@ describe('the investor directory, portal by portal', () => {
     // Nor can they open the other portal's documents by hand.
     const theirs = await app.strapi.db.query('api::tax-document.tax-document').findOne({ where: { title: 'Their K-1' } });
     expect((await panel(ownToken, 'GET', `/sponsor-desk/documents/tax/${theirs.documentId}`)).status).toBe(404);
+  });
+
+  it("answers 'not found' for an id of an odd shape, even one a row of another portal holds", async () => {
+    // A documentId Strapi never makes (capitals, short), given to another portal's account: the portal check and the
+    // directory read ids by one pattern, so the check cannot let through what the call would then find.
+    const elsewhere = await createPortal(app, 'dir-odd');
+    const stranger = await createUser(app, { email: uniqueEmail('dir-odd'), firstName: 'Odd', lastName: 'Shape', portal: elsewhere.id });
+    await app.strapi.db.query(USER).update({ where: { id: stranger.id }, data: { documentId: 'OddShape1' } });
+    for (const ask of [editor, admin]) {
+      const opened = await ask('GET', '/sponsor-desk/investors/OddShape1');
+      expect(opened.status).toBe(404);
+      expect(opened.body.error.message).toBe('Investor not found');
+    }
+    // Signing out everywhere is an admin's (an editor is refused for want of the permission first).
+    expect((await admin('POST', '/sponsor-desk/investors/OddShape1/sign-out')).status).toBe(404);
+    expect((await app.strapi.db.query(USER).findOne({ where: { id: stranger.id } })).documentId).toBe('OddShape1');
   });
 
   it('lists an account made before portals existed in the default portal, as the site treats it', async () => {

@@ -15,6 +15,34 @@ const deskAs = (email: string): Promise<Page> => sponsorDeskAs(browser(), stack.
 const fundCard = (page: Page) => page.getByRole('region', { name: FUND, exact: true });
 const table = (page: Page) => page.getByRole('grid', { name: 'Commitments' });
 
+/** The investor (name) and email of each row the table shows, in its order. */
+const shownRows = (page: Page): Promise<[string, string][]> => table(page).locator('tbody tr').evaluateAll((rows) => rows.map((row) => {
+  const [name = '', email = ''] = Array.from(row.children[1].querySelectorAll('*')).filter((cell) => !cell.children.length).map((cell) => cell.textContent ?? '');
+  return [name, email] as [string, string];
+}));
+
+/** Picks a choice of the commitments' State dropdown ('Countersigned', 'All states'), whatever its count. */
+async function chooseState(page: Page, label: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'State' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${label} \\(\\d+\\)$`) }).click();
+  await expect.poll(async () => page.getByRole('combobox', { name: 'State' }).textContent()).toMatch(new RegExp(`^${label} \\(\\d+\\)$`));
+}
+
+/** An investor signs in (the site's call) and downloads the fund's offering memorandum: a File Download row of theirs. */
+async function downloadOfferingMemorandum(email: string, fundId: string): Promise<void> {
+  const ask = async (method: string, route: string, body?: unknown, authCode?: string) => {
+    const response = await fetch(`${stack.cmsUrl}${route}`, {
+      method, headers: { 'content-type': 'application/json', origin: stack.siteUrl, ...(authCode && { authcode: authCode }) }, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, `${method} ${route}`).toBe(200);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  const { authCode } = (await ask('POST', '/api/auth/auth', { username: email, password: 'DemoPass2026!' })) as { authCode: string };
+  const { items } = (await ask('GET', `/api/funds/${fundId}/synd_documents?limit=999`, undefined, authCode)) as { items: { id: number; documentId?: string; title: string }[] };
+  const memorandum = items.find((document) => document.title === 'Offering memorandum')!;
+  await ask('POST', `/api/profile/synd_documents/download?fundId=${fundId}`, { id: String(memorandum.documentId ?? memorandum.id) }, authCode);
+}
+
 /** Opens the fund's commitments in a state from its card, and waits for the table's rows. */
 async function openState(page: Page, label: string): Promise<void> {
   await fundCard(page).getByRole('button', { name: new RegExp(`^${label}: \\d+ investors?$`) }).click();
@@ -27,6 +55,9 @@ describe('the sponsor desk raise board in Chromium', () => {
     const editor = await deskAs('editor@portal.local');
     const card = fundCard(editor);
     await card.getByText('Left to raise').waitFor();
+    // The latest declines with the feedback each investor gave.
+    await card.getByRole('region', { name: `Why people passed on ${FUND}` })
+      .getByText('Dee Decliner: The timing does not work for me this year; please keep me posted on the yearling fund.').waitFor();
     expect(await card.getByRole('button', { name: /^Investor signed: \d+ investors$/ }).textContent()).toMatch(/^Investor signed \d+$/);
     await openState(editor, 'Committed');
     await table(editor).getByText('investor.going@wasabistallions.com').waitFor();
@@ -35,15 +66,19 @@ describe('the sponsor desk raise board in Chromium', () => {
     expect(await editor.getByRole('button', { name: /^Countersign selected/ }).count()).toBe(0);
     await keepScreenshot(editor, 'sponsor-desk-board.png');
 
-    await editor.getByRole('button', { name: 'Remind to sign' }).click();
-    await editor.getByText(/^Reminders sent: [1-9]\d*\. Skipped \(reminded already on \d{4}-\d{2}-\d{2}, a day counted in UTC\): 0\./).waitFor();
+    // The button says how many the table lists: those it reminds.
+    const remind = editor.getByRole('button', { name: /^Remind \d+ to sign$/ });
+    const listed = Number(/^Remind (\d+) to sign$/.exec((await remind.textContent()) ?? '')?.[1]);
+    expect(listed).toBeGreaterThan(0);
+    await remind.click();
+    await editor.getByText(/^Reminders going out: [1-9]\d*\. Skipped \(reminded already on \d{4}-\d{2}-\d{2}, a day counted in UTC\): 0\./).waitFor();
     const mail = await mailFromOutbox(stack.outboxDir, 'investor.going@wasabistallions.com', 'Reminder: Midnight Wasabi Stallion Syndicate is waiting for you');
     expect(mail).toContain('Please sign your subscription agreement');
     // The table shows when each was reminded; a second click the same day reminds nobody.
     const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
     await table(editor).getByRole('row', { name: /Gina Going/ }).getByText(today).first().waitFor();
-    await editor.getByRole('button', { name: 'Remind to sign' }).click();
-    await editor.getByText(/^Reminders sent: 0\. Skipped \(reminded already on \d{4}-\d{2}-\d{2}, a day counted in UTC\): [1-9]\d*\./).waitFor();
+    await remind.click();
+    await editor.getByText(/^Reminders going out: 0\. Skipped \(reminded already on \d{4}-\d{2}-\d{2}, a day counted in UTC\): [1-9]\d*\./).waitFor();
     await editor.context().close();
 
     // The sponsor's admin (the Sponsor Admin role, not a super admin) reads what they countersign, in the panel.
@@ -80,18 +115,19 @@ describe('the sponsor desk raise board in Chromium', () => {
     await countersign.click();
     await admin.getByText('Countersigned: 2.').waitFor({ timeout: 30_000 });
     await rows.getByText('Sid Signer').waitFor({ state: 'detached' });
-    await openState(admin, 'Countersigned');
+    await chooseState(admin, 'Countersigned');
     for (const name of ['Sid Signer', 'Rhea Ready']) await rows.getByText(name).waitFor();
 
-    // The export is the filter's rows: the countersigned ones, with the table's columns.
+    // The export is the filter's rows, exactly those the table shows and in its order: the countersigned ones.
+    const shown = await shownRows(admin);
+    expect(shown.length).toBeGreaterThanOrEqual(2);
     const downloaded = admin.waitForEvent('download');
     await admin.getByRole('button', { name: 'Export CSV' }).click();
     const download: Download = await downloaded;
     expect(download.suggestedFilename()).toBe('wasabi-stallion-fund-v-commitments-countersigned.csv');
     const lines = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
     expect(lines[0]).toBe('Investor,Email,State,Accreditation,Accreditation date,Amount,Method,Married,Spouse,Spouse email,Investor signed,Spouse signed,Countersigned,Funded,Funded amount,Last reminder,Feedback,Ask again');
-    expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(expect.arrayContaining(['Rhea Ready', 'Sid Signer']));
-    expect(lines.slice(1).every((line) => line.split(',')[2] === 'Countersigned')).toBe(true);
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 3))).toEqual(shown.map(([name, email]) => [name, email, 'Countersigned']));
     await keepScreenshot(admin, 'sponsor-desk-countersigned.png');
     await admin.context().close();
   });
@@ -124,6 +160,31 @@ describe('the sponsor desk raise board in Chromium', () => {
     const funds = detail.getByRole('grid', { name: 'Commitments across funds' });
     for (const fund of ['Wasabi Stallion Fund V', 'Wasabi Stallion Fund IV', 'Wasabi Stallion Fund III']) await funds.getByText(fund, { exact: true }).waitFor();
     await keepScreenshot(admin, 'sponsor-desk-investor.png');
+    await admin.context().close();
+  });
+
+  it("the commitments table's Downloads link opens the File Downloads of that investor, and only theirs, in the panel", async () => {
+    // Two investors of the portal download the fund's offering memorandum (as the site's Download does).
+    const admin = await deskAs('admin@portal.local');
+    const asked = admin.waitForResponse(/\/sponsor-desk\/funds\/[^/?]+\/commitments\?.*state=committed/);
+    await openState(admin, 'Committed');
+    const fundId = /\/sponsor-desk\/funds\/([^/?]+)\/commitments/.exec((await asked).url())![1];
+    for (const email of ['investor.investing@wasabistallions.com', 'investor.going@wasabistallions.com']) await downloadOfferingMemorandum(email, fundId);
+
+    // All states, searched for Ivan: his row's Downloads.
+    await chooseState(admin, 'All states');
+    await admin.getByRole('textbox', { name: 'Search name or email' }).fill('investor.investing');
+    await admin.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(async () => (await shownRows(admin)).map(([, email]) => email)).toEqual(['investor.investing@wasabistallions.com']);
+    await table(admin).getByRole('link', { name: 'Downloads of Ivan Investor' }).click();
+    await admin.waitForURL(/\/admin\/content-manager\/collection-types\/api::file-download\.file-download\?/);
+    const list = admin.getByRole('grid');
+    await list.getByText('investor.investing@wasabistallions.com').first().waitFor();
+    const listed = await list.locator('tbody tr').allTextContents();
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.filter((row) => !row.includes('investor.investing@wasabistallions.com'))).toEqual([]);
+    expect(listed.some((row) => row.includes('offering-memorandum.pdf'))).toBe(true);
+    await keepScreenshot(admin, 'sponsor-desk-downloads.png');
     await admin.context().close();
   });
 

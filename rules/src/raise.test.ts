@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { raiseState, reminderStep } from './raise';
+import { raiseState, reminderOf } from './raise';
 
 const accepted = { invest_status: 'Accepted investment' };
 const spouse = { ...accepted, method_of_inv: 'CASH', is_married: true, cosub_email: 'sam@example.com' };
@@ -20,13 +20,16 @@ describe('raiseState: the furthest step an investor reached', () => {
   });
 });
 
-describe('reminderStep: what a reminder asks', () => {
-  it('asks to sign, the spouse to sign, or to fund; nothing of those waiting for management or done', () => {
-    expect(reminderStep(accepted)).toMatch(/sign your subscription agreement/);
-    expect(reminderStep({ ...spouse, syndAgreementSignedByCurrentUser: true })).toMatch(/spouse still needs to sign/);
-    expect(reminderStep({ ...accepted, syndAgreementSignedByCurrentUser: true })).toBeNull();
-    expect(reminderStep({ ...accepted, sa_complete_date: '2026-02-01' })).toMatch(/fund your commitment/);
-    expect(reminderStep({ ...accepted, sa_complete_date: '2026-02-01', ft_complete_date: '2026-02-03' })).toBeNull();
-    expect(reminderStep({ invest_status: 'Declined investment' })).toBeNull();
+describe('reminderOf: who a reminder goes to and what it asks', () => {
+  it('asks the investor to sign or to fund, the spouse to sign; nothing of those waiting for management or done', () => {
+    expect(reminderOf(accepted)).toEqual({ to: 'investor', step: 'Please sign your subscription agreement' });
+    expect(reminderOf({ ...spouse, syndAgreementSignedByCurrentUser: true })).toEqual({
+      to: 'spouse', step: "Please sign the subscription agreement as the investor's spouse (your signing link is in this mail)",
+    });
+    expect(reminderOf({ ...accepted, syndAgreementSignedByCurrentUser: true })).toBeNull();
+    expect(reminderOf({ ...spouse, syndAgreementSignedByCurrentUser: true, syndAgreementSignedByCurrentUserCosub: true })).toBeNull();
+    expect(reminderOf({ ...accepted, sa_complete_date: '2026-02-01' })).toEqual({ to: 'investor', step: 'Please fund your commitment (the funding instructions are on the investment page)' });
+    expect(reminderOf({ ...accepted, sa_complete_date: '2026-02-01', ft_complete_date: '2026-02-03' })).toBeNull();
+    expect(reminderOf({ invest_status: 'Declined investment' })).toBeNull();
   });
 });

@@ -36,12 +36,21 @@ export function raiseState(row: RaiseRow): RaiseState {
   return isSpouseInvestmentRequired(row) && row.syndAgreementSignedByCurrentUserCosub ? 'spouse_signed' : 'investor_signed';
 }
 
-/** What a reminder asks of an investor in a state, or null when the state needs nothing of them. */
-export function reminderStep(row: RaiseRow): string | null {
+/** Who a reminder goes to, and what it asks of them. */
+export interface RaiseReminder {
+  /** The investor (bell and mail), or their spouse (a mail with the spouse's own signing link: they have no account). */
+  to: 'investor' | 'spouse';
+  step: string;
+}
+
+/** The reminder a commitment's state calls for, or null when the state needs nothing of the investor's side. */
+export function reminderOf(row: RaiseRow): RaiseReminder | null {
   const state = raiseState(row);
-  if (state === 'committed') return 'Please sign your subscription agreement';
-  if (state === 'investor_signed' && isSpouseInvestmentRequired(row) && !row.syndAgreementSignedByCurrentUserCosub) return 'Your spouse still needs to sign the subscription agreement';
-  if (state === 'countersigned') return 'Please fund your commitment (the funding instructions are on the investment page)';
+  if (state === 'committed') return { to: 'investor', step: 'Please sign your subscription agreement' };
+  if (state === 'investor_signed' && isSpouseInvestmentRequired(row) && !row.syndAgreementSignedByCurrentUserCosub) {
+    return { to: 'spouse', step: 'Please sign the subscription agreement as the investor\'s spouse (your signing link is in this mail)' };
+  }
+  if (state === 'countersigned') return { to: 'investor', step: 'Please fund your commitment (the funding instructions are on the investment page)' };
   return null;
 }
 

@@ -43,23 +43,32 @@ interface BoardFigures {
 }
 const DAY_MS = 86_400_000;
 
-/** The sponsor desk's board of every portal with every fund (GET /sponsor-desk/funds?all=true), fund by fund. */
+/** A super admin's admin-panel token, for the desk's own routes. */
+let deskToken: string;
+
+/**
+ * The sponsor desk's board of every portal with every fund, as the panel asks it over HTTP (GET
+ * /sponsor-desk/funds?portal=&all=true), by the fund's documentId.
+ */
 async function boards(): Promise<Map<string, BoardFigures>> {
-  const desk = app.strapi.service('api::synd-user.board' as never) as unknown as { funds(slug: string, options: { all: boolean }): Promise<{ funds: (BoardFigures & { name: string })[] }> };
   const portals = (await app.strapi.db.query('api::portal.portal').findMany({ select: ['slug'] })) as { slug: string }[];
   const answer = new Map<string, BoardFigures>();
   for (const { slug } of portals) {
-    for (const { total, committed, funded, left, days_left, investors, counts, name } of (await desk.funds(slug, { all: true })).funds) answer.set(name, { total, committed, funded, left, days_left, investors, counts });
+    const response = await fetch(`${base}/sponsor-desk/funds?portal=${encodeURIComponent(slug)}&all=true`, { headers: { Authorization: `Bearer ${deskToken}` } });
+    expect(response.status, slug).toBe(200);
+    const { funds } = (await response.json()) as { funds: (BoardFigures & { documentId: string })[] };
+    for (const { total, committed, funded, left, days_left, investors, counts, documentId } of funds) answer.set(documentId, { total, committed, funded, left, days_left, investors, counts });
   }
   return answer;
 }
 
 /**
- * The same, worked out here from every row: its state by the rules' raiseState; funded, the row's contribution
- * entries in the ledger (and the adjustments that correct them) when it has any, else its commitment once funded.
+ * The same, worked out here from every row, by the fund's documentId: its state by the rules' raiseState; funded, the
+ * row's contribution entries in the ledger (and the adjustments that correct them) when it has any, else its
+ * commitment once funded.
  */
 async function boardsFromRows(): Promise<Map<string, BoardFigures>> {
-  const funds = (await app.strapi.db.query('api::fund.fund').findMany({ select: ['id', 'name', 'total_inv_amount', 'close_date'] })) as { id: number; name: string; total_inv_amount: number | string | null; close_date: string | null }[];
+  const funds = (await app.strapi.db.query('api::fund.fund').findMany({ select: ['id', 'documentId', 'total_inv_amount', 'close_date'] })) as { id: number; documentId: string; total_inv_amount: number | string | null; close_date: string | null }[];
   const answer = new Map<string, BoardFigures>();
   const now = Date.now();
   for (const fund of funds) {
@@ -82,7 +91,7 @@ async function boardsFromRows(): Promise<Map<string, BoardFigures>> {
       fundedCents += paid.get(row.id) ?? (state === 'funded' ? Number(row.invest_amount ?? 0) * 100 : 0);
     }
     const total = fund.total_inv_amount === null ? null : Number(fund.total_inv_amount);
-    answer.set(fund.name, {
+    answer.set(fund.documentId, {
       total,
       committed,
       funded: Math.round(fundedCents) / 100,
@@ -107,12 +116,16 @@ beforeAll(async () => {
   const desk = app.strapi.service('api::ledger-entry.ledger-entry') as unknown as { recordAdjustment(input: Record<string, unknown>, staff: string): Promise<unknown> };
   await desk.recordAdjustment({ corrects: contribution.documentId, amount_cents: -100, date: String(contribution.effective_date).slice(0, 10), note: 'Bank fee' }, 'Volume test');
   demoFunds = await fundFigures();
-  [seededBoards, seededRows] = [await boards(), await boardsFromRows()];
-  grown = await seedVolume(app.strapi, 2, { unitSize: UNIT });
-  // The CMS's own HTTP API on this database, as a browser reaches it.
+  // The CMS's own HTTP API on this database, as a browser (and the admin panel) reaches it.
   app.strapi.server.mount();
   await new Promise<void>((resolve) => app.strapi.server.httpServer.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(app.strapi.server.httpServer.address() as AddressInfo).port}`;
+  const superAdmin = await app.strapi.db.query('admin::role').findOne({ where: { code: 'strapi-super-admin' } });
+  await app.strapi.service('admin::user').create({ email: 'volume-desk@portal.local', firstname: 'Volume', lastname: 'Desk', password: PASSWORD, isActive: true, roles: [superAdmin.id] });
+  const login = await fetch(`${base}/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'volume-desk@portal.local', password: PASSWORD }) });
+  deskToken = ((await login.json()) as { data: { token: string } }).data.token;
+  [seededBoards, seededRows] = [await boards(), await boardsFromRows()];
+  grown = await seedVolume(app.strapi, 2, { unitSize: UNIT });
 }, 300_000);
 afterAll(() => app?.close());
 
@@ -176,15 +189,15 @@ describe('a volume seed', () => {
     expect(investorsIn(grownBoards)).toBeGreaterThan(investorsIn(seededBoards));
 
     // A commitment marked funded before the ledger, in a fund the ledger funds: the board adds both kinds.
-    const { fund } = (await app.strapi.db.query('api::ledger-entry.ledger-entry').findOne({ where: { type: 'contribution' }, populate: { fund: { select: ['id', 'name'] } } })) as { fund: { id: number; name: string } };
-    const before = grownBoards.get(fund.name)!;
+    const { fund } = (await app.strapi.db.query('api::ledger-entry.ledger-entry').findOne({ where: { type: 'contribution' }, populate: { fund: { select: ['id', 'documentId'] } } })) as { fund: { id: number; documentId: string } };
+    const before = grownBoards.get(fund.documentId)!;
     expect(before.funded).toBeGreaterThan(0);
     await app.strapi.db.query('api::synd-user.synd-user').create({
       data: { fund: fund.id, invest_status: 'Accepted investment', invest_amount: 12_345, syndAgreementSignedByCurrentUser: true, sa_complete_date: new Date(), ft_complete_date: new Date(), userLastName: 'Before-the-ledger' },
     });
     const mixed = await boards();
     expect(mixed).toEqual(await boardsFromRows());
-    expect(mixed.get(fund.name)!.funded).toBeCloseTo(before.funded + 12_345, 2);
+    expect(mixed.get(fund.documentId)!.funded).toBeCloseTo(before.funded + 12_345, 2);
   });
 
   it("copies an adjustment with the entry it corrects: each copy corrects its own investor's copy", async () => {

@@ -241,13 +241,16 @@ const LAYOUTS: Record<string, Layout> = {
   },
   'api::reminder.reminder': {
     mainField: 'sentAt',
-    list: ['sentAt', 'syndUser', 'fund', 'state', 'sentBy'],
+    list: ['sentAt', 'failedAt', 'syndUser', 'fund', 'state', 'sentBy'],
     descriptions: {
       syndUser: 'The investor’s participation in the fund the reminder was about.',
       state: 'Where the investor stood: committed (to sign), investor_signed (their spouse to sign) or countersigned (to fund).',
       step: 'What the reminder asked of them.',
+      email: 'Where it went: the investor’s address, or their spouse’s for a reminder to sign as the spouse.',
       sentBy: 'The staff member who sent it from the sponsor desk.',
-      reminderKey: 'One reminder per investor a day: the desk skips anyone reminded on this day already.',
+      sentAt: 'When its mail was handed over; empty while it waits to go.',
+      failedAt: 'Set when its mail failed: the investor did not get it, and may be reminded again the same day.',
+      reminderKey: 'One reminder per investor a day: the desk skips anyone reminded on this day already (a failed one frees the day).',
     },
   },
   'api::tax-schedule.tax-schedule': {
@@ -263,7 +266,7 @@ const LAYOUTS: Record<string, Layout> = {
     mainField: 'action',
     list: ['createdAt', 'action', 'staffName', 'path', 'status'],
     descriptions: {
-      action: 'What the staff member did on the sponsor desk (docs/sponsor-desk.md); refused calls change nothing and are not recorded.',
+      action: 'What the staff member did or tried on the sponsor desk (docs/sponsor-desk.md): every change, export and download, and every call refused (Status 400, 403, 404, ...), which changed nothing; looking is recorded only when refused for want of a permission.',
       request: 'What the call asked (its JSON body, cut at 2,000 characters; a file by its name).',
     },
   },

@@ -46,12 +46,18 @@ export function isEmail(value: string): boolean {
 /** The largest row id: Strapi's ids are 32-bit integers on PostgreSQL, which answers a larger one with an error. */
 export const MAX_ROW_ID = 2_147_483_647;
 
+/**
+ * Whether a value is shaped like a documentId (Strapi makes them of 24 lower-case letters and digits): the one pattern
+ * every lookup by documentId checks first, the desk's portal check too, so what one reads as an id the other does.
+ */
+export const isDocumentId = (value: unknown): value is string => typeof value === 'string' && /^[a-z0-9]{10,40}$/.test(value);
+
 /** Whether a value names a row: a numeric id (number or digits) from 1 to MAX_ROW_ID, or a documentId. */
 export function isRowId(value: unknown): boolean {
   if (typeof value === 'number') return Number.isInteger(value) && value > 0 && value <= MAX_ROW_ID;
   if (typeof value !== 'string') return false;
   if (/^\d+$/.test(value)) return value.length <= 10 && Number(value) > 0 && Number(value) <= MAX_ROW_ID;
-  return /^[a-z0-9]{10,40}$/.test(value);
+  return isDocumentId(value);
 }
 
 /** A whole number in a query string (`?limit=8`), from `min` to `max`; read it with Number() after validation. */

@@ -1295,6 +1295,7 @@ export interface ApiReminderReminder extends Struct.CollectionTypeSchema {
       Schema.Attribute.Private;
     day: Schema.Attribute.Date;
     email: Schema.Attribute.Email;
+    failedAt: Schema.Attribute.DateTime;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
     localizations: Schema.Attribute.Relation<

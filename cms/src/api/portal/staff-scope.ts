@@ -102,16 +102,16 @@ const whereNamed = (name: string | number): Record<string, unknown> => (typeof n
  * what cannot name one is the same 400, and one not found, another portal's or of no portal at all (a fund with no
  * company) is refused for staff who do not run every portal. Another target is looked up by its id or documentId:
  * true when nothing is named (the call's own checks answer that) or no row has that name (the call answers 404
- * itself); false when the row is another portal's or of none. An account of no portal is the default portal's, as
- * the site treats it.
+ * itself); false when the row is another portal's or of none, and when the name is no id or documentId at all (a
+ * name this check cannot read is never let through to a call that might read it another way). An account of no
+ * portal is the default portal's, as the site treats it.
  */
 export async function targetInScope(strapi: Core.Strapi, scope: PortalScope, target: ScopedTarget, name: unknown, kind?: string): Promise<boolean> {
   if (scope.every || name === undefined || name === null) return true;
   let where: Record<string, unknown>;
   if (target === 'fund') where = fundWhere(name);
-  // A number past the database's ids is the call's own 400 to answer (PostgreSQL would refuse to look it up).
   else if (isRowId(name)) where = whereNamed(name as string | number);
-  else return true;
+  else return false;
   const path = target === 'document' ? ownValue(DOCUMENT_PATHS, kind) : PATHS[target];
   if (!path) return true;
   const row = (await strapi.db.query(path.uid as never).findOne({ where, select: ['id'], populate: path.populate } as never)) as never | null;

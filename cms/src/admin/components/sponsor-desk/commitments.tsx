@@ -30,6 +30,7 @@ interface Line {
   fundedAt: string | null;
   fundedAmount: number | null;
   lastRemindedAt: string | null;
+  lastReminderFailedAt: string | null;
   feedback: string | null;
   waitingFor: 'investor' | 'spouse' | 'management' | 'funding' | null;
 }
@@ -39,8 +40,16 @@ interface Page {
   pagination: { page: number; pageSize: number; pageCount: number; total: number };
 }
 
-/** The states a reminder goes to (those who must still sign or fund), and what its button says. */
-const REMINDERS: Record<string, string> = { committed: 'Remind to sign', investor_signed: 'Remind spouses to sign', countersigned: 'Remind to fund' };
+/**
+ * The states a reminder goes to (those who must still sign or fund), and what its button says of the `listed` rows
+ * (the table's filter, every page): who it reaches, or, for spouses, of how many listed (those who signed alone wait
+ * for management and get nothing).
+ */
+const REMINDERS: Record<string, (listed: number) => string> = {
+  committed: (listed) => `Remind ${listed} to sign`,
+  investor_signed: (listed) => `Remind spouses to sign (of ${listed} listed)`,
+  countersigned: (listed) => `Remind ${listed} to fund`,
+};
 const WAITING: Record<NonNullable<Line['waitingFor']>, string> = { investor: 'waits for the investor', spouse: 'waits for the spouse', management: 'waits for countersigning', funding: 'waits for the money' };
 const PAGE_SIZE = 25;
 /** The most agreements one countersigning call takes (as the server's COUNTERSIGN_MAX). */
@@ -119,7 +128,8 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
   const remind = async () => {
     setBusy(true);
     try {
-      const { data: answer } = await post('/sponsor-desk/reminders', { fund: fund.documentId, state });
+      // The table's filter, search included: exactly the rows it lists are reminded.
+      const { data: answer } = await post('/sponsor-desk/reminders', { fund: fund.documentId, state, ...(q && { q }) });
       notify({ variant: 'success', text: remindersSummary(answer as RemindersAnswer) });
       refresh();
     } catch (error) {
@@ -203,8 +213,8 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
           options={[['', `All states (${fund.investors})`], ...states.map(({ state: value, label }): [string, string] => [value, `${label} (${fund.counts[value] ?? 0})`])]}
         />
         <SearchForm label="Search name or email" onSearch={setQ} />
-        {allowedActions.canRemind && REMINDERS[state] && (
-          <Button variant="secondary" loading={busy} onClick={remind}>{REMINDERS[state]}</Button>
+        {allowedActions.canRemind && REMINDERS[state] && pagination && (
+          <Button variant="secondary" loading={busy} disabled={!pagination.total} onClick={remind}>{REMINDERS[state](pagination.total)}</Button>
         )}
         {allowedActions.canCountersign && (
           <Button disabled={!checked.size || busy} loading={busy} onClick={countersign}>{`Countersign selected (${checked.size})`}</Button>
@@ -284,7 +294,11 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
                 <Td>
                   <Lines first={dateOf(line.fundedAt)} second={line.fundedAt && line.fundedAmount !== null ? money(line.fundedAmount) : null} />
                 </Td>
-                <Cell>{dateOf(line.lastRemindedAt)}</Cell>
+                <Td>
+                  {line.lastReminderFailedAt
+                    ? <Lines first={`Failed ${dateOf(line.lastReminderFailedAt)}`} second={line.lastRemindedAt ? `last sent ${dateOf(line.lastRemindedAt)}` : null} />
+                    : <Lines first={dateOf(line.lastRemindedAt)} />}
+                </Td>
                 <Td style={{ maxWidth: '16rem', whiteSpace: 'normal' }}><Typography textColor="neutral800">{line.feedback ?? ''}</Typography></Td>
                 <Td>
                   <Flex gap={2}>

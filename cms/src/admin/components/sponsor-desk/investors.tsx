@@ -221,7 +221,7 @@ export function Investors({ notify }: { notify: Notify }) {
                 <Heading label="Investor" />
                 <Heading label="Accreditation" />
                 <Heading label="Proof documents" />
-                <Heading label="Commitments" />
+                <Heading label="Accepted commitments" />
                 <Heading label="Open sessions" />
                 <Heading label="Documents" />
                 <Heading label="Details" />

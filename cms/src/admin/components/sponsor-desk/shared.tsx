@@ -28,9 +28,12 @@ export const investors = (count: number) => `${count} investor${count === 1 ? ''
 /** A stored moment as the staff member's local date. */
 /** What POST /sponsor-desk/reminders answers. */
 export interface RemindersAnswer { day: string; sent: number; skipped: number; notNeeded: number; noAccount: number }
-/** The reminders' answer as staff read it: the day is the UTC date, as the once-a-day rule counts it. */
+/**
+ * The reminders' answer as staff read it: `sent` counts the reminders claimed, whose mails go out after the answer (one
+ * that fails shows as Failed in the table's Reminded column); the day is the UTC date, as the once-a-day rule counts it.
+ */
 export const remindersSummary = ({ day, sent, skipped, notNeeded, noAccount }: RemindersAnswer) =>
-  `Reminders sent: ${sent}. Skipped (reminded already on ${day}, a day counted in UTC): ${skipped}.`
+  `Reminders going out: ${sent}. Skipped (reminded already on ${day}, a day counted in UTC): ${skipped}.`
   + (noAccount ? ` Not reminded, no account (deleted): ${noAccount}.` : '')
   + (notNeeded ? ` Nothing asked of them now: ${notNeeded}.` : '');
 

@@ -7,7 +7,7 @@ import { serviceAccessor } from '../../../utils/service';
 import { linkTableOf, tableOf } from '../../../utils/tables';
 import { fileStorage } from '../../../providers/storage';
 import { typeOfName } from '../../../providers/storage/file-types';
-import { ownValue } from '../../../utils/validation';
+import { isDocumentId, ownValue } from '../../../utils/validation';
 import { portals } from '../../portal/services/portal';
 import { pickPortal, type PortalScope } from '../../portal/staff-scope';
 import { sessions } from '../../session/services/session';
@@ -105,7 +105,11 @@ const nameOf = (user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) => pers
 const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = (): Knex => strapi.db.connection;
 
-  /** The page's accounts' figures, one grouped query each: proof documents, commitments to the portal's funds, open sessions. */
+  /**
+   * The page's accounts' figures, one grouped query each: proof documents, accepted commitments to the portal's funds
+   * (how many and their sum: the list's 'Accepted commitments'; an offering declined or only opened is not one), open
+   * sessions. The detail (find) lists every commitment, with its state.
+   */
   async function figuresOf(userIds: number[], portalId: number, now: Date) {
     const grouped = async (uid: string, build: (query: Knex.QueryBuilder, owner: string) => Knex.QueryBuilder) => {
       const link = linkTableOf(strapi, uid, 'user');
@@ -138,7 +142,7 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function userOf(documentId: string): Promise<UserRow> {
-    if (!/^[A-Za-z0-9]{1,64}$/.test(documentId)) throw new errors.NotFoundError('Investor not found');
+    if (!isDocumentId(documentId)) throw new errors.NotFoundError('Investor not found');
     const user = (await strapi.db.query(USER).findOne({ where: { documentId }, populate: { portal: { select: ['id'] } } })) as UserRow | null;
     if (!user) throw new errors.NotFoundError('Investor not found');
     return user;
@@ -252,7 +256,7 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** POST /sponsor-desk/proof-documents/:documentId/review {reviewed}: marks a proof reviewed by the staff member (or not). */
     async review(documentId: string, reviewed: unknown, staffName: string) {
       if (typeof reviewed !== 'boolean') throw new errors.ValidationError('reviewed must be true or false');
-      const proof = /^[A-Za-z0-9]{1,64}$/.test(documentId)
+      const proof = isDocumentId(documentId)
         ? ((await strapi.db.query(PROOF_DOCUMENT).findOne({ where: { documentId, isDeleted: { $ne: true } }, select: ['id', 'documentId'] })) as { id: number; documentId: string } | null)
         : null;
       if (!proof) throw new errors.NotFoundError('Proof document not found');
@@ -268,7 +272,7 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
     async documentFile(kind: string, documentId: string): Promise<{ bytes: Buffer; name: string; type: string }> {
       const uid = ownValue(DOCUMENT_KINDS, kind);
       if (!uid) throw new errors.ValidationError(`kind must be one of ${Object.keys(DOCUMENT_KINDS).join(', ')}`);
-      const row = /^[A-Za-z0-9]{1,64}$/.test(documentId)
+      const row = isDocumentId(documentId)
         ? ((await strapi.db.query(uid).findOne({ where: { documentId, isDeleted: { $ne: true } }, select: ['originalName', 'docPath'] })) as Pick<FileRow, 'originalName' | 'docPath'> | null)
         : null;
       if (!row) throw new errors.NotFoundError('Document not found');

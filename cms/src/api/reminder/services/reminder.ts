@@ -1,11 +1,12 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { REMINDABLE_STATES, reminderStep, type RaiseState } from '@portal/rules';
+import { REMINDABLE_STATES, reminderOf, type RaiseReminder, type RaiseState } from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { ledger } from '../../ledger-entry/services/ledger-entry';
 import { notifications, type Recipient } from '../../notification/services/notification';
-import { board } from '../../synd-user/services/board';
+import { signing } from '../../signing/services/signing';
+import { board, commitmentQuery } from '../../synd-user/services/board';
 import { notificationTags, SYND_USER_POPULATE, type SyndUserRow } from '../../synd-user/services/synd-user';
 
 const REMINDER = 'api::reminder.reminder';
@@ -30,19 +31,22 @@ const reminderKey = (userId: number, day: string) => `user:${userId}:${day}`;
 type ReminderRow = SyndUserRow & { ft_complete_date: string | null; lastRemindedAt?: string | null };
 type Wording = Awaited<ReturnType<ReturnType<typeof notifications>['template']>>;
 
-/** A claimed reminder waiting for its notification and mail: its row, the investor and what to say. */
-interface Queued {
+/** A claimed reminder waiting for its mail: its row, the commitment, who it goes to and what it asks. */
+interface Queued extends RaiseReminder {
   reminderId: number;
   row: ReminderRow;
-  step: string;
 }
 
 const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
-  /** Records the reminder under its unique key, not sent yet (sentAt empty): its id, or null when the investor was reminded today already. */
-  async function claim(row: ReminderRow, key: string, what: { state: RaiseState; step: string; day: string; sentBy: string }): Promise<number | null> {
+  /**
+   * Records the reminder under its unique key, not sent yet (sentAt empty), with the address it goes to (the spouse's
+   * for a spouse's reminder): its id, or null when the investor was reminded today already.
+   */
+  async function claim(row: ReminderRow, key: string, what: { state: RaiseState; asked: RaiseReminder; day: string; sentBy: string }): Promise<number | null> {
     try {
+      const email = what.asked.to === 'spouse' ? row.cosub_email : row.user?.email;
       const created = (await strapi.db.query(REMINDER).create({
-        data: { syndUser: row.id, fund: row.fund?.id, state: what.state, step: what.step, email: row.user?.email, sentBy: what.sentBy, sentAt: null, day: what.day, reminderKey: key },
+        data: { syndUser: row.id, fund: row.fund?.id, state: what.state, step: what.asked.step, email, sentBy: what.sentBy, sentAt: null, day: what.day, reminderKey: key },
       })) as { id: number };
       return created.id;
     } catch (error) {
@@ -72,24 +76,28 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * Sends the claimed reminders one after the other, after the call answered: each the syndication_reminder
-   * notification (bell and mail). Each is taken (its sentAt set where still empty) before its mail, so two deliveries
-   * of one reminder (a call resuming another's) send it once. A reminder whose mail fails is removed again and the
-   * commitment's last reminder set back to the last one given, so the investor may be reminded again the same day.
+   * Sends the claimed reminders one after the other, after the call answered: to the investor the
+   * syndication_reminder notification (bell and mail); to a spouse who must sign, the signing's own mail of their
+   * link (they have no account, so no bell). Each is taken (its sentAt set where still empty) before its mail, so two
+   * deliveries of one reminder (a call resuming another's) send it once. A reminder whose mail fails is marked failed.
    */
   async function deliver(queue: Queued[]): Promise<void> {
     const wordings = new Map<number | null, Promise<Wording>>();
-    for (const { reminderId, row, step } of queue) {
+    for (const { reminderId, row, step, to } of queue) {
       const { count } = await strapi.db.query(REMINDER).updateMany({ where: { id: reminderId, sentAt: { $null: true } }, data: { sentAt: new Date() } });
       if (!count) continue;
       try {
+        if (to === 'spouse') {
+          if (!(await signing(strapi).remindSpouse(row.id))) throw new Error('the spouse has no signing link waiting for them');
+          continue;
+        }
         const portalId = row.fund?.company?.portal?.id ?? null;
         if (!wordings.has(portalId)) wordings.set(portalId, wordingFor(portalId));
         const failed = await notifications(strapi).sendTelling(REMINDER_TEMPLATE, [row.user as Recipient], { ...notificationTags(row), step }, await wordings.get(portalId)!);
         if (failed.length) throw new Error('the mail was not sent');
       } catch (error) {
-        strapi.log.error(`Reminder to ${row.user?.email} not given (${String(error)}): it may be sent again today`);
-        await withdraw(reminderId, row.id);
+        strapi.log.error(`Reminder ${reminderId} (${to}) of commitment ${row.id} not given (${String(error)}): marked failed; it may be sent again today`);
+        await markFailed(reminderId, row.id);
       }
     }
   }
@@ -97,12 +105,47 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** The reminder as a portal words it: its own syndication_reminder template, else the shared one. */
   const wordingFor = (portalId: number | null) => notifications(strapi).template(REMINDER_TEMPLATE, portalId);
 
-  /** Removes a reminder never given, and sets its commitment's last reminder back to the last one given. */
+  /** Sets the commitment's last reminder back to the last one given (sent, not failed). */
+  async function lastGiven(syndUserId: number | null): Promise<void> {
+    if (syndUserId === null) return;
+    const last = (await strapi.db.query(REMINDER).findOne({ where: { syndUser: { id: syndUserId }, sentAt: { $notNull: true }, failedAt: { $null: true } }, orderBy: { sentAt: 'desc' }, select: ['sentAt'] })) as { sentAt: string } | null;
+    await strapi.db.query(SYND_USER).update({ where: { id: syndUserId }, data: { lastRemindedAt: last?.sentAt ?? null } });
+  }
+
+  /** Removes a reminder its commitment no longer needs, never given. */
   async function withdraw(reminderId: number, syndUserId: number | null): Promise<void> {
     await strapi.db.query(REMINDER).delete({ where: { id: reminderId } });
-    if (syndUserId === null) return;
-    const last = (await strapi.db.query(REMINDER).findOne({ where: { syndUser: { id: syndUserId }, sentAt: { $notNull: true } }, orderBy: { sentAt: 'desc' }, select: ['sentAt'] })) as { sentAt: string } | null;
-    await strapi.db.query(SYND_USER).update({ where: { id: syndUserId }, data: { lastRemindedAt: last?.sentAt ?? null } });
+    await lastGiven(syndUserId);
+  }
+
+  /**
+   * Keeps a reminder whose mail failed, marked failed (failedAt), for staff to see (the Reminder row, and 'Failed' in
+   * the table's Reminded column); its key is freed (failed:<id>), so the investor may be reminded again the same day.
+   */
+  async function markFailed(reminderId: number, syndUserId: number): Promise<void> {
+    await strapi.db.query(REMINDER).update({ where: { id: reminderId }, data: { failedAt: new Date(), reminderKey: `failed:${reminderId}` } });
+    await lastGiven(syndUserId);
+  }
+
+  /**
+   * Claimed reminders not sent yet, to deliver now: each as its commitment asks today (its recorded step), or removed
+   * when the commitment no longer needs one (signed or funded meanwhile, the account deleted).
+   */
+  async function resumable(ids: number[]): Promise<Queued[]> {
+    const left = (ids.length ? await strapi.db.query(REMINDER).findMany({
+      where: { id: { $in: ids } },
+      select: ['id', 'step'],
+      populate: { syndUser: { populate: SYND_USER_POPULATE } },
+      orderBy: { id: 'asc' },
+    }) : []) as { id: number; step: string | null; syndUser: ReminderRow | null }[];
+    const queue: Queued[] = [];
+    for (const reminder of left) {
+      const row = reminder.syndUser;
+      const asked = row?.user ? reminderOf(row) : null;
+      if (row && asked) queue.push({ reminderId: reminder.id, row, to: asked.to, step: reminder.step ?? asked.step });
+      else await withdraw(reminder.id, row?.id ?? null);
+    }
+    return queue;
   }
 
   return {
@@ -124,34 +167,27 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
         .limit(RESUME_MAX)
         .select('id')) as { id: number | string }[]).map((row) => Number(row.id));
       if (!ids.length) return 0;
-      const left = (await strapi.db.query(REMINDER).findMany({
-        where: { id: { $in: ids } },
-        select: ['id', 'step'],
-        populate: { syndUser: { populate: SYND_USER_POPULATE } },
-        orderBy: { id: 'asc' },
-      })) as { id: number; step: string | null; syndUser: ReminderRow | null }[];
-      const queue: Queued[] = [];
-      for (const reminder of left) {
-        const row = reminder.syndUser;
-        if (row?.user && reminderStep(row)) queue.push({ reminderId: reminder.id, row, step: reminder.step ?? reminderStep(row)! });
-        else await withdraw(reminder.id, row?.id ?? null);
-      }
+      const queue = await resumable(ids);
       if (queue.length) await deliver(queue);
       return queue.length;
     },
 
     /**
-     * POST /sponsor-desk/reminders {fund, state}: reminds each investor of the fund in `state` who must still sign or
-     * fund (docs/sponsor-desk.md), by the syndication_reminder template (bell and mail), at most once per investor a
-     * day; each reminder is recorded with who sent it. The call claims each investor's reminder of the day and
-     * answers how many it will send, how many it skipped as reminded today, how many in the state need nothing of
-     * them (signed alone, waiting for management) and how many have no account to remind (`noAccount`: the account
-     * was deleted); the mails go out after the answer (`delivered` resolves then). The fund's portal's own wording of
-     * the template is used when its staff made one.
+     * POST /sponsor-desk/reminders {fund, state, q}: reminds each investor of the fund in `state` (and, with `q`, the
+     * commitments table's search: exactly the rows the table lists) who must still sign or fund
+     * (docs/sponsor-desk.md): the investor by the syndication_reminder template (bell and mail), a spouse who must
+     * sign by the mail of their signing link; at most once per investor a day, each reminder recorded with who sent it.
+     * The call claims each investor's reminder of the day and answers how many it claimed to send (`sent`), how many
+     * it skipped as reminded today, how many in the state need nothing of them (signed alone, waiting for management)
+     * and how many have no account to remind (`noAccount`: the account was deleted); the mails go out after the
+     * answer (`delivered` resolves then), and one that fails is marked failed on its Reminder. The fund's portal's own
+     * wording of the template is used when its staff made one.
      */
     async send(input: Record<string, unknown>, staffName: string, now = new Date()) {
       const state = input.state as RaiseState;
       if (!REMINDABLE_STATES.includes(state)) throw new errors.ValidationError(`state must be one of ${REMINDABLE_STATES.join(', ')}: investors who must still sign or fund`);
+      // The search as the table reads it, so that the same text keeps the same rows.
+      const { q } = commitmentQuery({ q: input.q });
       const fund = await ledger(strapi).fundNamed(input.fund);
       const fundRow = (await strapi.db.query(FUND).findOne({ where: { id: fund.id }, select: ['id'], populate: { company: { select: ['id'], populate: { portal: { select: ['id'] } } } } })) as { company: { portal: { id: number } | null } | null } | null;
       // Refused before anything is claimed when the template is missing.
@@ -160,8 +196,7 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
       const tally = { sent: 0, skipped: 0, notNeeded: 0, noAccount: 0 };
       const queue: Queued[] = [];
       for (let after = 0; ;) {
-        const ids = ((await board(strapi).rowsOf([fund.id])
-          .whereRaw('(?) = ?', [board(strapi).stateSql(), state])
+        const ids = ((await board(strapi).filtered(fund.id, { state, q })
           .where('s.id', '>', after)
           .orderBy('s.id')
           .limit(BATCH)
@@ -169,41 +204,36 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
         if (!ids.length) break;
         after = ids[ids.length - 1];
         const rows = (await strapi.db.query(SYND_USER).findMany({ where: { id: { $in: ids } }, populate: SYND_USER_POPULATE, orderBy: { id: 'asc' } })) as ReminderRow[];
-        const due = rows.filter((row) => row.user && reminderStep(row));
+        const due = rows.flatMap((row) => {
+          const asked = row.user ? reminderOf(row) : null;
+          return asked ? [{ row, asked }] : [];
+        });
         const noAccount = rows.filter((row) => !row.user).length;
         tally.noAccount += noAccount;
         tally.notNeeded += rows.length - due.length - noAccount;
         const taken = new Set(((await strapi.db.query(REMINDER).findMany({
-          where: { reminderKey: { $in: due.map((row) => reminderKey(row.user!.id, day)) } },
+          where: { reminderKey: { $in: due.map(({ row }) => reminderKey(row.user!.id, day)) } },
           select: ['reminderKey'],
         })) as { reminderKey: string }[]).map((row) => row.reminderKey));
         const claimed: number[] = [];
-        for (const row of due) {
+        for (const { row, asked } of due) {
           const key = reminderKey(row.user!.id, day);
-          const step = reminderStep(row)!;
           // The unique key claims the day: a second click, or another staff member at the same moment, is skipped.
-          const reminderId = taken.has(key) ? null : await claim(row, key, { state, step, day, sentBy: staffName });
+          const reminderId = taken.has(key) ? null : await claim(row, key, { state, asked, day, sentBy: staffName });
           if (reminderId === null) {
             tally.skipped += 1;
             continue;
           }
           taken.add(key);
-          queue.push({ reminderId, row, step });
+          queue.push({ reminderId, row, ...asked });
           claimed.push(row.id);
           tally.sent += 1;
         }
-        // The table shows the reminder at once; a mail that fails puts the previous date back.
+        // The table shows the reminder at once; a mail that fails puts the previous date back, and shows it failed.
         if (claimed.length) await strapi.db.query(SYND_USER).updateMany({ where: { id: { $in: claimed } }, data: { lastRemindedAt: now } });
       }
       // Today's reminders of the fund claimed by a call whose instance stopped before their mails go with this one.
-      const leftIds = await unsentOf(fund.id, day, queue.map((each) => each.reminderId));
-      const left = (leftIds.length ? await strapi.db.query(REMINDER).findMany({
-        where: { id: { $in: leftIds } },
-        select: ['id', 'step'],
-        populate: { syndUser: { populate: SYND_USER_POPULATE } },
-        orderBy: { id: 'asc' },
-      }) : []) as { id: number; step: string | null; syndUser: ReminderRow | null }[];
-      for (const reminder of left) if (reminder.syndUser?.user) queue.push({ reminderId: reminder.id, row: reminder.syndUser, step: reminder.step ?? '' });
+      queue.push(...(await resumable(await unsentOf(fund.id, day, queue.map((each) => each.reminderId)))));
       const delivered = deliver(queue).catch((error: unknown) => strapi.log.error(`Reminders of ${fund.name} stopped: ${String(error)}`));
       return { answer: { fund: { documentId: fund.documentId, name: fund.name }, state, day, ...tally }, delivered };
     },

@@ -920,6 +920,24 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
     },
 
+    /**
+     * The desk's reminder to a spouse who must still sign (docs/sponsor-desk.md, Remind): mails them their signing
+     * link again, in the mail they got when the investor signed. The link is made again from the row's nonce, so it is
+     * the same link (nothing new is issued, nothing voided); its 30 days count again from the reminder, as a reminder
+     * with a dead link would help nobody. False, and nothing mailed, when no spouse's link waits for a signature (the
+     * spouse signed, the investor has not yet, the agreement is no longer open). Throws when the mail fails.
+     */
+    async remindSpouse(syndUserId: number): Promise<boolean> {
+      const row = await readSyndUser(syndUserId);
+      const rows = await investorSide(row.id);
+      const spouse = rows.find((signer) => signer.role === 'spouse' && !signer.signedAt);
+      if (!spouse || !isGoingToInvest(row) || !rows.some((signer) => signer.role === 'investor' && signer.signedAt)) return false;
+      const expiresAt = new Date(Date.now() + SIGNING_LINK_DAYS * DAY_MS);
+      if (!spouse.expiresAt || new Date(spouse.expiresAt) < expiresAt) await db().update({ where: { id: spouse.id }, data: { expiresAt } });
+      await mailLink(spouse, row, await portalSiteOf(row));
+      return true;
+    },
+
     /** The link token of a signer row (the seed prints the open links of the demo). */
     linkTokenOf(signer: Pick<SigningRow, 'tokenNonce'>): string | null {
       return signer.tokenNonce ? tokenOf(signer.tokenNonce) : null;

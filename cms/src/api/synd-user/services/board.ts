@@ -25,6 +25,7 @@ const FUND = 'api::fund.fund';
 const USER = 'plugin::users-permissions.user';
 const SIGNING = 'api::signing.signing';
 const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
+const REMINDER = 'api::reminder.reminder';
 
 const DAY_MS = 86_400_000;
 /** A closed fund stays on the board this long after its close date. */
@@ -65,6 +66,8 @@ export interface CommitmentLine {
   /** The money the ledger holds from this investor for the fund (the commitment when funded before the ledger). */
   fundedAmount: number | null;
   lastRemindedAt: string | null;
+  /** When the latest reminder's mail failed, if none was given since (the table says 'Failed'). */
+  lastReminderFailedAt: string | null;
   feedback: string | null;
   updatedAt: string | null;
   /** Who the commitment waits for: the investor (to sign), their spouse, management (to countersign), the money. */
@@ -86,6 +89,10 @@ export interface CommitmentQuery {
  * (=, +, -, @, a tab or a carriage return) is prefixed with an apostrophe (OWASP's CSV injection advice).
  */
 const inertCell = (cell: string | number): string | number => (typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
+
+/** A failed reminder's time when no reminder was given after it, else null. */
+const failedSince = (failedAt: string | null | undefined, lastGiven: string | null): string | null =>
+  failedAt && (!lastGiven || failedAt > lastGiven) ? failedAt : null;
 
 const money = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 const truthy = (value: unknown) => value === true || value === 1 || value === '1' || value === 't';
@@ -225,6 +232,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
     const byRowId = new Map(selected.map((row) => [Number(row.id), row]));
     const rows = ids.flatMap((id) => (byRowId.has(id) ? [byRowId.get(id)!] : []));
     const funded = new Map(((await contributions([fundId], ids)) as { synd_user: number | string; cents: number | string | null }[]).map((row) => [Number(row.synd_user), Number(row.cents ?? 0)]));
+    const failed = await failedReminders(ids);
     const now = new Date();
     return rows.map((row): CommitmentLine => {
       const option = accreditationOption(row.accreditation === null ? null : Number(row.accreditation));
@@ -255,6 +263,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
         fundedAt: isoOf(row.ft_complete_date),
         fundedAmount: ledgerFunded !== undefined ? ledgerFunded / 100 : state === 'funded' ? money(row.invest_amount) : null,
         lastRemindedAt: isoOf(row[columnOf(strapi, SYND_USER, 'lastRemindedAt')]),
+        lastReminderFailedAt: failedSince(failed.get(Number(row.id)), isoOf(row[columnOf(strapi, SYND_USER, 'lastRemindedAt')])),
         feedback: (row.feedback as string | null) || null,
         updatedAt: isoOf(row[columnOf(strapi, SYND_USER, 'updatedAt')]),
         waitingFor: state === 'investor_signed'
@@ -264,7 +273,21 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
     });
   }
 
-  /** The fund's rows the query's state and search keep. */
+  /** The latest failed reminder of each of these rows that has one (the mail failed: api::reminder failedAt). */
+  async function failedReminders(ids: number[]): Promise<Map<number, string | null>> {
+    const links = linkTableOf(strapi, REMINDER, 'syndUser');
+    const failedAt = columnOf(strapi, REMINDER, 'failedAt');
+    const rows = (await knex()(`${links.name} as rl`)
+      .join(`${tableOf(strapi, REMINDER)} as r`, 'r.id', `rl.${links.owner}`)
+      .whereIn(`rl.${links.target}`, ids)
+      .whereNotNull(`r.${failedAt}`)
+      .groupBy(`rl.${links.target}`)
+      .select({ synd_user: `rl.${links.target}` })
+      .max({ at: `r.${failedAt}` })) as { synd_user: number | string; at: unknown }[];
+    return new Map(rows.map((row) => [Number(row.synd_user), isoOf(row.at)]));
+  }
+
+  /** The fund's rows the query's state and search keep (the table, its export and the reminders read them alike). */
   function filtered(fundId: number, query: Pick<CommitmentQuery, 'state' | 'q'>): Knex.QueryBuilder {
     const rows = rowsOf([fundId]);
     if (query.state) rows.whereRaw('(?) = ?', [stateSql(), query.state]);
@@ -367,7 +390,8 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
           yield stringify(lines.map((line) => ([
             line.investor.name, line.investor.email ?? '', RAISE_STATE_LABELS[line.state], line.investor.accreditation?.label ?? '', line.investor.accreditationDate?.slice(0, 10) ?? '',
             line.amount ?? '', line.method ?? '', line.is_married ? 'yes' : 'no', line.spouse?.name ?? '', line.spouse?.email ?? '',
-            line.investorSignedAt ?? '', line.spouseSignedAt ?? '', line.countersignedAt ?? '', line.fundedAt?.slice(0, 10) ?? '', line.fundedAmount ?? '', line.lastRemindedAt ?? '', line.feedback ?? '',
+            line.investorSignedAt ?? '', line.spouseSignedAt ?? '', line.countersignedAt ?? '', line.fundedAt?.slice(0, 10) ?? '', line.fundedAmount ?? '',
+            line.lastReminderFailedAt ? `failed ${line.lastReminderFailedAt}` : (line.lastRemindedAt ?? ''), line.feedback ?? '',
             line.investor.accreditationDue ? 'yes' : 'no',
           ] as (string | number)[]).map(inertCell)));
         }
@@ -375,8 +399,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       return { name: `${slug}-commitments${query.state ? `-${query.state}` : ''}.csv`, csv: csv() };
     },
 
-    stateSql,
-    rowsOf,
+    filtered,
   };
 };
 

@@ -9,7 +9,7 @@ import { conflict } from '../../../utils/http-errors';
 import { listQuery, whereNameOrEmail } from '../../../utils/list-query';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
-import { isIsoDate } from '../../../utils/validation';
+import { isDocumentId, isIsoDate } from '../../../utils/validation';
 import { ledger } from '../../ledger-entry/services/ledger-entry';
 import { notifications, type Recipient } from '../../notification/services/notification';
 import { recountDocuments } from '../../tax-document/document-counts';
@@ -72,7 +72,7 @@ const scheduleView = (row: ScheduleRow) => ({
  */
 const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function scheduleOf(id: string): Promise<ScheduleRow> {
-    const row = /^[A-Za-z0-9]{1,64}$/.test(id)
+    const row = isDocumentId(id)
       ? ((await strapi.db.query(TAX_SCHEDULE).findOne({ where: { documentId: id }, populate: { fund: { select: ['id', 'documentId', 'name'] } } })) as ScheduleRow | null)
       : null;
     if (!row) throw new errors.NotFoundError('Tax schedule not found');

@@ -68,10 +68,14 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
     const { name, csv } = await board(strapi).commitmentsCsv(ctx.params.documentId, commitmentQuery(ctx.query));
     ctx.set('Content-Disposition', `attachment; filename="${name}"`);
     ctx.type = 'text/csv; charset=utf-8';
-    // Streamed as it is read, a batch at a time: 75,000 rows are never held whole. A read that fails half-way ends
-    // the download short (the status is sent already), and is logged.
+    // Streamed as it is read, a batch at a time: 75,000 rows are never held whole. A read that fails half-way cannot
+    // change the status (200 is sent already): the connection is cut instead, before the last chunk, so the browser
+    // sees a failed download rather than a short file that looks whole (Koa would leave the response open). Logged.
     const body = Readable.from(csv, { objectMode: false });
-    body.on('error', (error) => strapi.log.error(`The commitments CSV of ${ctx.params.documentId} stopped: ${String(error)}`));
+    body.on('error', (error) => {
+      strapi.log.error(`The commitments CSV of ${ctx.params.documentId} stopped: ${String(error)}`);
+      ctx.res.destroy(error);
+    });
     ctx.body = body;
   },
   async investors(ctx: Context) {
