@@ -110,7 +110,7 @@ const syndUser = () => app.strapi.db.query('api::synd-user.synd-user').findOne({
 describe('Dropbox Sign', () => {
   let investorLink: string;
 
-  it('makes an embedded signature request from the fund’s templates and keeps its id and the signing URL', async () => {
+  it('makes an embedded signature request from the fund’s templates and keeps its id, never the signing URL (its holder would sign without the checks)', async () => {
     const { status, body } = await call(app, 'POST', '/api/syndication/request_sign', { id: investor.syndUser }, { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } });
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, url: expect.stringMatching(/^http:\/\/localhost:5173\/sign\//), syndAgreementSignedByCurrentUser: false });
@@ -123,10 +123,12 @@ describe('Dropbox Sign', () => {
       client_id: 'test-client-id', template_ids: ['tmpl-subscription', 'tmpl-spousal-consent'], test_mode: true,
       signers: [{ role: 'Investor', email_address: investor.email }, { role: 'Spouse', name: 'Pat Partner', email_address: investor.spouseEmail }],
     });
-    expect(await syndUser()).toMatchObject({
-      syndAgreementDropboxSignatureRequestId: REQUEST_ID,
-      syndAgreementDropboxSigningURL: expect.stringContaining('signature_id=sig-investor'),
-    });
+    expect(await syndUser()).toMatchObject({ syndAgreementDropboxSignatureRequestId: REQUEST_ID, syndAgreementDropboxSigningURL: null });
+    // Nor is it fetched before a signer passed the checks: request_sign asks Dropbox Sign for no signing URL.
+    expect(standIn.received.filter((request) => request.url.startsWith('/v3/embedded/sign_url/'))).toEqual([]);
+    // signing_url answers the portal's own link too, and stores nothing either.
+    expect(await call(app, 'POST', '/api/syndication/signing_url', { id: investor.syndUser }, { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } })).toMatchObject({ body: { url: body.url } });
+    expect(await syndUser()).toMatchObject({ syndAgreementDropboxSigningURL: null });
     expect(signLinkIn((await waitForMail(investor.email, 'Please sign your subscription agreement for sign-dropbox Fund I')).text)).toBe(investorLink);
   });
 
@@ -149,6 +151,8 @@ describe('Dropbox Sign', () => {
     });
     // The investor's own session proves who they are, as on the portal's own signer.
     expect((await call(app, 'POST', `/api/signing/${token}/embedded`, {}, { authCode: investor.authCode })).status).toBe(200);
+    // Answered to the signer who passed the checks, and kept nowhere.
+    expect(await syndUser()).toMatchObject({ syndAgreementDropboxSigningURL: null });
     expect(await call(app, 'POST', `/api/signing/${token}`, { name: 'Tess', consent: true })).toMatchObject(refusal(409, 'This agreement is signed at the signing service, not here'));
   });
 

@@ -356,7 +356,6 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         syndAgreementSignedByCurrentUser: false,
         syndAgreementSignedByCurrentUserCosub: false,
         syndAgreementDropboxSignatureRequestId: opened.requestId,
-        syndAgreementDropboxSigningURL: null,
       },
     });
     const investor = (await investorSide(row.id)).find((signer) => signer.role === 'investor');
@@ -441,16 +440,14 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     return row;
   }
 
-  /** The caller's own link (null once they signed); for Dropbox Sign its embedded URL is also kept on the syndication user. */
-  async function ownLink(row: SyndUserRow, rows: SigningRow[], site: Site): Promise<string | null> {
+  /**
+   * The caller's own link (null once they signed): the portal's /sign/<token> page, whichever service collects the
+   * signature. Dropbox Sign's embedded URL is never fetched here nor stored (its holder signs without the disclosure
+   * or the code): only embeddedSigning answers it, after the checks.
+   */
+  function ownLink(rows: SigningRow[], site: Site): string | null {
     const investor = rows.find((signer) => signer.role === 'investor');
     if (!investor || investor.signedAt) return null;
-    if (investor.provider === 'dropbox-sign' && investor.providerSignatureId) {
-      const embedded = await embeddedUrlOf(investor);
-      if (embedded !== row.syndAgreementDropboxSigningURL) {
-        await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { syndAgreementDropboxSigningURL: embedded } });
-      }
-    }
     return linkOf(site, investor);
   }
 
@@ -607,7 +604,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         row = await readSyndUser(row.id);
       }
       const rows = await investorSide(row.id);
-      const url = await ownLink(row, rows, site);
+      const url = ownLink(rows, site);
       const view = syndUserView(await readSyndUser(row.id));
       return { success: true, url, syndAgreementSignedByCurrentUser: view.syndAgreementSignedByCurrentUser, syndAgreementSignedByCurrentUserCosub: view.syndAgreementSignedByCurrentUserCosub };
     },
@@ -616,7 +613,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     async signingUrl(user: SigningUser, id: string | number, request: RequestInfo) {
       const row = await syndUsers(strapi).ownedBy(user.id, id);
       if (!isGoingToInvest(row)) return { url: null };
-      return { url: await ownLink(row, await investorSide(row.id), await siteFor(row, request.origin)) };
+      return { url: ownLink(await investorSide(row.id), await siteFor(row, request.origin)) };
     },
 
     /** POST /api/syndication/sync_sign: the signing state from the provider, written to the syndication user. */
@@ -878,7 +875,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       const { count } = await db().deleteMany({ where: { id: { $in: rows.map((signer) => signer.id) }, signedAt: { $null: true } } });
       await strapi.db.query(SYND_USER).update({
         where: { id: syndUserId },
-        data: { syndAgreementDropboxSignatureRequestId: null, syndAgreementDropboxSigningURL: null, syndAgreementSignedByCurrentUser: false, syndAgreementSignedByCurrentUserCosub: false },
+        data: { syndAgreementDropboxSignatureRequestId: null, syndAgreementSignedByCurrentUser: false, syndAgreementSignedByCurrentUserCosub: false },
       });
       // The request at the signing service is withdrawn too, so its mailed links stop working. The new terms stand
       // whether or not the service answers: a request left open there can no longer complete an agreement here.
