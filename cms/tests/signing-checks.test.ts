@@ -143,18 +143,54 @@ describe('the electronic records disclosure', () => {
     }
   });
 
-  it('can be withdrawn before signing with “Sign on paper instead”: recorded in the trail, the sponsor told once at the contact address', async () => {
-    const { token } = await investorWithLink('disclosure-paper', { accepted: true });
+  it('can be withdrawn before signing with “Sign on paper instead”: the sponsor told once at the contact address, the withdrawal in the trail, the acceptance gone', async () => {
+    const { investor, token } = await investorWithLink('disclosure-paper', { accepted: true });
+    const version = (await view(token)).body.disclosure.version;
     app.strapi.config.set('portal.signing.contactEmail', 'paper@sign-checks.example');
     try {
       expect((await view(token)).body.disclosure.body).toContain('with the button "Sign on paper instead" on the signing page');
       expect(await post(token, '/paper')).toMatchObject({ status: 200, body: { requested: true, contact: 'paper@sign-checks.example' } });
       const mail = await waitForMail('paper@sign-checks.example', 'Paper agreement requested for sign-checks Fund I');
       expect(mail.text.replace(/\s+/g, ' ')).toMatch(/\(investor, disclosure-paper-[\d-]+@example\.com\) does not want to sign the subscription agreement for sign-checks Fund I electronically and asks for it on paper/);
+      // Consent withdrawn: signing here after all needs the disclosure accepted again, even with the investor's own session.
+      expect((await view(token)).body.disclosureAccepted).toBeNull();
+      expect(await call(app, 'POST', `/api/signing/${token}`, { name: 'Paper Person', consent: true }, { authCode: investor.authCode })).toMatchObject(
+        refusal(409, 'Please read and accept the electronic records disclosure before you sign'),
+      );
       expect((await post(token, '/paper')).status).toBe(200);
       expect(mailsTo('paper@sign-checks.example')).toHaveLength(1);
+      expect(((await signerRow(token)).auditEvents as { event: string; detail?: string }[]).filter((entry) => entry.event === 'paper-requested').map((entry) => entry.detail)).toEqual([
+        `acceptance of the disclosure version ${version} withdrawn`,
+        undefined,
+      ]);
+      expect(await signerRow(token)).toMatchObject({ disclosureAcceptedAt: null, disclosureVersion: null, signedAt: null });
+    } finally {
+      app.strapi.config.set('portal.signing.contactEmail', '');
+    }
+  });
+
+  it('asks for paper again when the mail to the sponsor failed: a 503 that says so, nothing recorded, the acceptance kept', async () => {
+    const { token } = await investorWithLink('disclosure-paper-down', { accepted: true });
+    app.strapi.config.set('portal.signing.contactEmail', 'paper-down@sign-checks.example');
+    const mailer = app.strapi.plugin('email').service('email') as { send: (...args: unknown[]) => Promise<unknown> };
+    const send = mailer.send;
+    mailer.send = async () => {
+      throw new Error('The mail server is down');
+    };
+    try {
+      expect(await post(token, '/paper')).toMatchObject(
+        refusal(503, 'Your request could not be sent to the sponsor right now. Please try again later, or write to paper-down@sign-checks.example.'),
+      );
+      const row = await signerRow(token);
+      expect((row.auditEvents as { event: string }[]).filter((entry) => entry.event === 'paper-requested')).toEqual([]);
+      expect(row.disclosureAcceptedAt).not.toBeNull();
+      mailer.send = send;
+      // Asked again once mail works: the sponsor is told this time.
+      expect((await post(token, '/paper')).status).toBe(200);
+      await waitForMail('paper-down@sign-checks.example', 'Paper agreement requested for sign-checks Fund I');
       expect(((await signerRow(token)).auditEvents as { event: string }[]).filter((entry) => entry.event === 'paper-requested')).toHaveLength(1);
     } finally {
+      mailer.send = send;
       app.strapi.config.set('portal.signing.contactEmail', '');
     }
   });

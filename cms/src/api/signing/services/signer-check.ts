@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { derivedKey } from '../../../utils/derived-keys';
 import { escapeHtml } from '../../../utils/html';
-import { conflict } from '../../../utils/http-errors';
+import { conflict, unavailable } from '../../../utils/http-errors';
 import { columnOf, tableOf } from '../../../utils/tables';
 import { mailSettings } from '../../../providers/mail';
 import { portalConfig } from '../../../utils/portal-config';
@@ -269,18 +269,28 @@ export function signerCheck(strapi: Core.Strapi) {
     },
 
     /**
-     * The signer withdraws consent to sign electronically before signing ("Sign on paper instead"): recorded in the
-     * trail, and the sponsor told at the contact address, who sends the agreement on paper. Asking again tells no one.
+     * The signer withdraws consent to sign electronically before signing ("Sign on paper instead"): the sponsor is told
+     * at the contact address (the first time only), who sends the agreement on paper; then the withdrawal is recorded
+     * in the trail and the acceptance cleared, so signing electronically after all means accepting the disclosure
+     * again. The mail goes first: when it fails (503) nothing is recorded, and asking again sends it.
      */
     async requestPaper(signer: CheckedSigner, fundName: string, client: Client): Promise<{ requested: true; contact: string }> {
       const contact = contactAddress(strapi);
-      const already = (signer.auditEvents ?? []).some((entry) => entry.event === 'paper-requested');
-      await record(signer, 'paper-requested', client, undefined, {}, { once: true });
-      if (!already) {
+      const told = (signer.auditEvents ?? []).some((entry) => entry.event === 'paper-requested');
+      if (!told) {
         const who = `${signer.name ?? 'A signer'} (${signer.role}, ${signer.email ?? 'no email'})`;
         const text = `${who} does not want to sign the subscription agreement for ${fundName} electronically and asks for it on paper. Their consent to electronic records is withdrawn; please send them the agreement on paper.`;
-        await strapi.plugin('email').service('email').send({ to: contact, subject: `Paper agreement requested for ${fundName}`, text: `${text}\n`, html: `<p>${escapeHtml(text)}</p>` });
+        try {
+          await strapi.plugin('email').service('email').send({ to: contact, subject: `Paper agreement requested for ${fundName}`, text: `${text}\n`, html: `<p>${escapeHtml(text)}</p>` });
+        } catch (error) {
+          strapi.log.error(`Paper agreement request not mailed to ${contact}: ${error instanceof Error ? error.message : String(error)}`);
+          throw unavailable(`Your request could not be sent to the sponsor right now. Please try again later, or write to ${contact}.`);
+        }
       }
+      const withdrawn = signer.disclosureAcceptedAt ? `acceptance of the disclosure version ${signer.disclosureVersion} withdrawn` : undefined;
+      await record(signer, 'paper-requested', client, withdrawn, { disclosureVersion: null, disclosureAcceptedAt: null });
+      signer.disclosureVersion = null;
+      signer.disclosureAcceptedAt = null;
       return { requested: true, contact };
     },
 

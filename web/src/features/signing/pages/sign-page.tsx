@@ -108,7 +108,7 @@ export function SignPage() {
             </>
           )}
           {request.disclosure && (
-            <DisclosureStep token={token} disclosure={request.disclosure} accepted={request.disclosureAccepted ?? null} onAccepted={() => void mutate()} />
+            <DisclosureStep token={token} disclosure={request.disclosure} accepted={request.disclosureAccepted ?? null} onChanged={() => void mutate()} />
           )}
           {request.identity && <IdentityStep token={token} identity={request.identity} ready={disclosed} verification={verification} onVerified={setVerification} onLocked={() => void mutate()} />}
           {atDropbox ? (
