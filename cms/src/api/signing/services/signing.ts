@@ -647,7 +647,8 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       const check = signerCheck(strapi);
       await check.opened(signer, request);
       return {
-        signer: { role: signer.role, name: signer.name, email: signer.email },
+        // Not the signer's email: holding the link does not tell whose mailbox it is (identity.email is half hidden).
+        signer: { role: signer.role, name: signer.name },
         document: {
           title: `Subscription Agreement - ${fund.name ?? 'Fund'}`,
           investmentName: row.investment?.name ?? null,

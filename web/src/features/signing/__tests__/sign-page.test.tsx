@@ -27,7 +27,7 @@ vi.mock('hellosign-embedded', () => ({
 }));
 
 const request = (overrides: Partial<SigningRequest> = {}): SigningRequest => ({
-  signer: { role: 'investor', name: 'Ann Investor', email: 'ann@example.com' },
+  signer: { role: 'investor', name: 'Ann Investor' },
   document: { title: 'Subscription Agreement', investmentName: 'Into Mischief Shares', fundName: 'Stallion Fund 2026', amount: 50000 },
   signed: false,
   documentUrl: null,
@@ -89,7 +89,7 @@ describe('/sign/:token', () => {
       clearRect() {},
     })) as unknown as HTMLCanvasElement['getContext'];
     HTMLCanvasElement.prototype.toDataURL = () => 'data:image/png;base64,AAAA';
-    const { user, fetchMock } = renderSignPage(() => request({ signer: { role: 'spouse', name: 'Bo Investor', email: 'bo@example.com' } }));
+    const { user, fetchMock } = renderSignPage(() => request({ signer: { role: 'spouse', name: 'Bo Investor' } }));
     await findPageHeading('Subscription Agreement');
     const pad = screen.getByRole('img', { name: 'Draw your signature (optional)' });
     fireEvent.pointerDown(pad, { clientX: 5, clientY: 5 });
@@ -131,7 +131,7 @@ describe('/sign/:token', () => {
     let accepted: SigningRequest['disclosureAccepted'] = null;
     const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: null };
     const { user, fetchMock } = renderSignPage(
-      () => request({ signer: { role: 'spouse', name: 'Bo Investor', email: 'bo@example.com' }, disclosure: DISCLOSURE, disclosureAccepted: accepted, identity }),
+      () => request({ signer: { role: 'spouse', name: 'Bo Investor' }, disclosure: DISCLOSURE, disclosureAccepted: accepted, identity }),
       undefined,
       {
         'POST /api/signing/token-abc/disclosure': () => {
