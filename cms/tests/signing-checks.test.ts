@@ -486,35 +486,64 @@ describe('the completed agreement', () => {
     expect(await app.strapi.db.query(SIGNING).count({ where: { syndUser: { id: waiting.syndUserId }, role: 'management' } })).toBe(0);
   });
 
-  it("refuses a token the authority did not sign as it came, or signed under a root it is not pinned to: the agreement stays waiting", async () => {
+  it("refuses a token the authority did not sign as it came, one signed under a root it is not pinned to, or a time off our clock: the agreement stays waiting", async () => {
     const other = await startLocalTsa();
-    const countersign = async (prefix: string, tsaCa: string, tamper: boolean) => {
+    const selfSigned = await startLocalTsa({ selfSigned: true });
+    const pinned = path.join(tsa.dir, 'ca.crt');
+    const countersign = async (prefix: string, { url = tsa.url, tsaCa = pinned, tamper = false, skew = 0 } = {}) => {
       const { investor: waiting, token } = await investorWithLink(prefix);
       await signThroughLink(app, token, waiting.email, { name: 'Wait Ing', consent: true }, { authCode: waiting.authCode });
-      app.strapi.config.set('portal.signing.tsaUrl', tsa.url);
+      app.strapi.config.set('portal.signing.tsaUrl', url);
       app.strapi.config.set('portal.signing.tsaCa', tsaCa);
       tsa.tamper(tamper);
+      tsa.skew(skew);
       try {
         const answer = await call(app, 'POST', '/api/syndication/countersign', { id: waiting.syndUser, name: 'Ada Admin' }, { authCode: admin.authCode });
-        expect(await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: waiting.syndUserId } })).toMatchObject({ sa_complete_date: null });
+        // Nothing stored: no seal, no management signature; management can countersign again.
+        expect(await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: waiting.syndUserId } })).toMatchObject({ sa_complete_date: null, managementSignedAt: null });
+        expect(await app.strapi.db.query(SIGNING).count({ where: { syndUser: { id: waiting.syndUserId }, role: 'management' } })).toBe(0);
         return answer;
       } finally {
         tsa.tamper(false);
+        tsa.skew(0);
         app.strapi.config.set('portal.signing.tsaUrl', '');
         app.strapi.config.set('portal.signing.tsaCa', '');
       }
     };
+    const doesNotVerify = /^The time-stamping authority's token does not verify/;
     try {
-      // A network in between moved the token's time: its signature no longer matches what it certifies.
-      const backdated = await countersign('tsa-backdated', '', true);
+      // A network in between moved the token's time: its signature no longer matches what it certifies (pinned or not).
+      const backdated = await countersign('tsa-backdated', { tsaCa: '', tamper: true });
       expect(backdated.status).toBe(502);
-      expect(backdated.body.error.message).toMatch(/^The time-stamping authority's token does not verify/);
+      expect(backdated.body.error.message).toMatch(doesNotVerify);
       // A genuine token of an authority whose certificate does not chain to the pinned root.
-      const unpinned = await countersign('tsa-unpinned', path.join(other.dir, 'ca.crt'), false);
-      expect(unpinned.status).toBe(502);
-      expect(unpinned.body.error.message).toMatch(/^The time-stamping authority's token does not verify/);
+      const unpinned = await countersign('tsa-unpinned', { tsaCa: path.join(other.dir, 'ca.crt') });
+      expect(unpinned).toMatchObject({ status: 502, body: { error: { message: expect.stringMatching(doesNotVerify) } } });
+      // A token made up whole, by a self-signed time-stamping certificate anyone can make, answering at the authority's
+      // address: with the authority's root pinned, refused.
+      const madeUp = await countersign('tsa-made-up', { url: selfSigned.url });
+      expect(madeUp).toMatchObject({ status: 502, body: { error: { message: expect.stringMatching(doesNotVerify) } } });
+      expect(selfSigned.answered()).toBe(1);
+      // The pinned authority's own token, signed as it should be, for a time ten minutes ahead of our clock.
+      const ahead = await countersign('tsa-clock-ahead', { skew: 10 * 60_000 });
+      expect(ahead.status).toBe(502);
+      expect(ahead.body.error.message).toMatch(/^The time-stamping authority's time \(\d{4}-\d\d-\d\dT[\d:.]+Z\) is more than 5 minutes from this server's clock \(\d{4}-\d\d-\d\dT[\d:.]+Z\): check both clocks$/);
+      // Within the five minutes (a minute behind) it is taken.
+      const { investor: late, token } = await investorWithLink('tsa-clock-behind');
+      await signThroughLink(app, token, late.email, { name: 'Late Ly', consent: true }, { authCode: late.authCode });
+      app.strapi.config.set('portal.signing.tsaUrl', tsa.url);
+      app.strapi.config.set('portal.signing.tsaCa', pinned);
+      tsa.skew(-60_000);
+      try {
+        expect((await call(app, 'POST', '/api/syndication/countersign', { id: late.syndUser, name: 'Ada Admin' }, { authCode: admin.authCode })).status).toBe(200);
+      } finally {
+        tsa.skew(0);
+        app.strapi.config.set('portal.signing.tsaUrl', '');
+        app.strapi.config.set('portal.signing.tsaCa', '');
+      }
     } finally {
       await other.close();
+      await selfSigned.close();
     }
   });
 
