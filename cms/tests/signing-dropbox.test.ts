@@ -24,8 +24,11 @@ interface Received {
   body: string;
 }
 
-/** A stand-in for the part of Dropbox Sign's API the provider uses; `signed` says which signatures are done. */
-function startDropboxStandIn(signedPdf: Buffer) {
+/**
+ * A stand-in for the part of Dropbox Sign's API the provider uses; `signed` says which signatures are done. Its files
+ * are the request's document as it stands: `unsignedPdf` until both signed, then `signedPdf`.
+ */
+function startDropboxStandIn(unsignedPdf: Buffer, signedPdf: Buffer) {
   const received: Received[] = [];
   const state = { signed: new Set<string>(), failCreate: false };
   const signatures = () =>
@@ -54,7 +57,7 @@ function startDropboxStandIn(signedPdf: Buffer) {
         return response.writeHead(200).end();
       }
       if (request.method === 'GET' && url.startsWith(`/v3/signature_request/files/${REQUEST_ID}`)) {
-        return response.writeHead(200, { 'content-type': 'application/pdf' }).end(signedPdf);
+        return response.writeHead(200, { 'content-type': 'application/pdf' }).end(state.signed.size === 2 ? signedPdf : unsignedPdf);
       }
       json(404, { error: { error_msg: 'Not found', error_name: 'not_found' } });
     });
@@ -87,11 +90,13 @@ let offering: Offering;
 let investor: Investor;
 let admin: { email: string; authCode: string };
 let standIn: ReturnType<typeof startDropboxStandIn>;
+let unsignedPdf: Buffer;
 let saved: PortalConfig['signing'];
 
 beforeAll(async () => {
   app = await useStrapi();
-  standIn = startDropboxStandIn(await onePagePdf('Signed at Dropbox Sign'));
+  unsignedPdf = await onePagePdf('To sign at Dropbox Sign');
+  standIn = startDropboxStandIn(unsignedPdf, await onePagePdf('Signed at Dropbox Sign'));
   const apiUrl = await standIn.start();
   saved = app.strapi.config.get('portal.signing') as PortalConfig['signing'];
   app.strapi.config.set('portal.signing', { ...saved, provider: 'dropbox-sign', dropbox: { apiKey: API_KEY, clientId: 'test-client-id', apiUrl, testMode: true } });
@@ -136,7 +141,14 @@ describe('Dropbox Sign', () => {
     const token = tokenOf(investorLink);
     const embedded = (body: Record<string, unknown> = {}) => call(app, 'POST', `/api/signing/${token}/embedded`, body);
     const { body } = await call(app, 'GET', `/api/signing/${token}`);
-    expect(body).toMatchObject({ signer: { role: 'investor' }, signed: false, provider: 'dropbox-sign', documentUrl: null, disclosureAccepted: null, identity: { method: 'email-code' } });
+    expect(body).toMatchObject({
+      signer: { role: 'investor' }, signed: false, provider: 'dropbox-sign', documentUrl: `/api/signing/${token}/document`, disclosureAccepted: null, identity: { method: 'email-code' },
+    });
+    // The agreement is read on the page before the disclosure (which says so): the request's document, from Dropbox Sign.
+    const read = await download(`${app.url}/api/signing/${token}/document`);
+    expect(read.status).toBe(200);
+    expect(read.headers.get('content-type')).toBe('application/pdf');
+    expect(read.bytes.equals(unsignedPdf)).toBe(true);
     // Holding the link is not enough to reach the page where the agreement is signed.
     expect(JSON.stringify(body)).not.toContain('sign_url');
     expect(JSON.stringify(body)).not.toContain('embeddedSign');
@@ -170,6 +182,11 @@ describe('Dropbox Sign', () => {
     const answer = await postEvent(app, 'signature_request_signed');
     expect(answer).toEqual({ status: 200, text: 'Hello API Event Received' });
     expect(await syndUser()).toMatchObject({ syndAgreementSignedByCurrentUser: true, syndAgreementSignedByCurrentUserCosub: false });
+    // The signature is in the investor's trail, at the time Dropbox Sign gives, as one made on the portal's page would be.
+    const row = await app.strapi.db.query('api::signing.signing').findOne({ where: { syndUser: { id: investor.syndUserId }, role: 'investor' } });
+    expect((row.auditEvents as { event: string; detail?: string; ip: string | null }[]).filter((entry) => entry.event === 'signed')).toEqual([
+      expect.objectContaining({ event: 'signed', detail: 'at Dropbox Sign', ip: null, at: new Date(row.signedAt).toISOString() }),
+    ]);
     const spouseLink = signLinkIn((await waitForMail(investor.spouseEmail as string, 'Please sign your subscription agreement for sign-dropbox Fund I')).text);
     expect((await call(app, 'GET', `/api/signing/${tokenOf(spouseLink)}`)).body).toMatchObject({ signer: { role: 'spouse' }, provider: 'dropbox-sign', canSign: true });
     expect(await call(app, 'POST', '/api/syndication/signing_url', { id: investor.syndUser }, { authCode: investor.authCode })).toMatchObject({ body: { url: null } });

@@ -159,10 +159,10 @@ export function signerCheck(strapi: Core.Strapi) {
    * Appends an event to the row's audit trail, with the row's other changes `data`, in one transaction that reads the
    * trail again: on PostgreSQL under a row lock, on SQLite because it runs one transaction at a time. So requests on
    * one link at the same moment (a code sent while a wrong one is counted) each add their event, none is lost.
-   * `once`: not when the trail has this event already.
+   * `once`: not when the trail has this event already; `at`: when it happened, if not now (a signature at a service).
    */
-  async function record(signer: CheckedSigner, event: SigningEvent['event'], client: Client, detail?: string, data: Record<string, unknown> = {}, { once = false } = {}): Promise<void> {
-    const entry: SigningEvent = { at: new Date().toISOString(), event, ip: client.ip, userAgent: client.userAgent, ...(detail ? { detail } : {}) };
+  async function record(signer: CheckedSigner, event: SigningEvent['event'], client: Client, detail?: string, data: Record<string, unknown> = {}, { once = false, at = new Date() } = {}): Promise<void> {
+    const entry: SigningEvent = { at: at.toISOString(), event, ip: client.ip, userAgent: client.userAgent, ...(detail ? { detail } : {}) };
     await strapi.db.transaction(async ({ trx }) => {
       if (strapi.db.dialect.client === 'postgres') {
         await strapi.db.connection(tableOf(strapi, SIGNING)).transacting(trx as never).where({ id: signer.id }).forUpdate().select('id');
@@ -366,6 +366,11 @@ export function signerCheck(strapi: Core.Strapi) {
     async signed(signer: CheckedSigner, proof: { ownSession: boolean }, client: Client): Promise<void> {
       await identified(signer, proof, client);
       await record(signer, 'signed', client);
+    },
+
+    /** Records a signature a signing service collected (`service`, e.g. Dropbox Sign) at `at`: its address and browser are the service's record, not ours. */
+    async signedAt(signer: CheckedSigner, service: string, at: Date): Promise<void> {
+      await record(signer, 'signed', { ip: null, userAgent: null }, `at ${service}`, {}, { at });
     },
 
     /** What the signing page shows of the checks (`current`: the disclosure as it reads now, shown with them). */

@@ -478,12 +478,15 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         const found = signatures.find((signature) => signature.signatureId === signer.providerSignatureId);
         if (found?.signedAt && !signer.signedAt) {
           const { count } = await db().updateMany({ where: { id: signer.id, signedAt: { $null: true } }, data: { signedAt: found.signedAt } });
-          if (count) newlySigned.push(signer.role as SignerRole);
+          if (!count) continue;
+          newlySigned.push(signer.role as SignerRole);
+          // In the trail as a signature made here is (the service's own record has its address and browser).
+          await signerCheck(strapi).signedAt(signer, 'Dropbox Sign', found.signedAt);
         }
       }
       rows = await investorSide(row.id);
       if (investorSideComplete(row, rows) && rows.some((signer) => !signer.documentKey)) {
-        const document = await provider.signedDocument(requestId);
+        const document = await provider.document(requestId);
         const key = `signing/${row.documentId}/${crypto.randomBytes(8).toString('hex')}-signed.pdf`;
         await fileStorage(strapi).put(key, document);
         await db().updateMany({ where: { id: { $in: rows.map((signer) => signer.id) } }, data: { documentKey: key, documentSha256: sha256(document) } });
@@ -661,16 +664,27 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         // local: the document is read and signed on this page; dropbox-sign: in Dropbox Sign's embedded signer, whose
         // URL only POST /api/signing/:token/embedded answers, once the checks below are passed.
         provider: signer.provider ?? 'local',
-        documentUrl: signer.documentKey ? `/api/signing/${token}/document` : null,
+        // Dropbox Sign's request has its document at the service until everyone signed: fetched from there to read here.
+        documentUrl: signer.documentKey || row.syndAgreementDropboxSignatureRequestId ? `/api/signing/${token}/document` : null,
         ...check.state(signer, ownSession(signer, row, request), await check.disclosure(portalIdOf(fund))),
       };
     },
 
-    /** GET /api/signing/:token/document: the PDF the signer signs. */
+    /**
+     * GET /api/signing/:token/document: the PDF the signer signs; with Dropbox Sign, until it is stored here (once
+     * everyone signed), the request's document fetched from the service, so the signer reads it on the page before
+     * accepting the disclosure, as with the local signer.
+     */
     async documentByToken(token: string): Promise<{ pdf: Buffer; name: string }> {
       const signer = await signerOf(token);
-      if (!signer.documentKey) throw new errors.NotFoundError('The document is not available here; it is signed at the signing service');
-      return { pdf: await fileStorage(strapi).get(signer.documentKey), name: 'subscription-agreement.pdf' };
+      if (signer.documentKey) return { pdf: await fileStorage(strapi).get(signer.documentKey), name: 'subscription-agreement.pdf' };
+      const requestId = signer.provider === 'dropbox-sign' ? (await readSyndUser(signer.syndUser.id)).syndAgreementDropboxSignatureRequestId : null;
+      if (!requestId) throw new errors.NotFoundError('The document is not available here; it is signed at the signing service');
+      try {
+        return { pdf: await signingProvider(strapi, 'dropbox-sign').document(requestId), name: 'subscription-agreement.pdf' };
+      } catch (error) {
+        throw new SigningServiceError(error instanceof Error ? error.message : String(error));
+      }
     },
 
     /** POST /api/signing/:token/disclosure: the signer accepts the electronic records disclosure (the version they read). */

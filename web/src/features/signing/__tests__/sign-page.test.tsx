@@ -222,7 +222,8 @@ describe('/sign/:token', () => {
   it('with Dropbox Sign, opens its embedded signer once the disclosure is accepted and the code entered, then goes to the success page', async () => {
     let accepted: SigningRequest['disclosureAccepted'] = null;
     const identity = { method: 'email-code' as const, email: 'a***@example.com', codeSentAt: null, lockedUntil: null };
-    const { user, fetchMock } = renderSignPage(() => request({ provider: 'dropbox-sign', disclosure: DISCLOSURE, disclosureAccepted: accepted, identity }), undefined, {
+    const documentUrl = '/api/signing/token-abc/document';
+    const { user, fetchMock } = renderSignPage(() => request({ provider: 'dropbox-sign', documentUrl, disclosure: DISCLOSURE, disclosureAccepted: accepted, identity }), undefined, {
       'POST /api/signing/token-abc/disclosure': () => {
         accepted = { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' };
         return accepted;
@@ -232,9 +233,9 @@ describe('/sign/:token', () => {
       'POST /api/signing/token-abc/embedded': () => ({ url: 'https://app.hellosign.com/editor/embeddedSign?signature_id=sig-1&token=t', clientId: 'client-1', testMode: true, syndUserId: 'synd-user-doc-11' }),
     });
     const open = await screen.findByRole('button', { name: 'Open the agreement to sign' });
-    // The document is read at Dropbox Sign: no viewer of a document this portal does not hold, no Sign form.
-    expect(screen.queryByText(/^Viewer of/)).not.toBeInTheDocument();
-    expect(screen.queryByText('Your browser cannot show the document here: download it to read it before you sign.')).not.toBeInTheDocument();
+    // The document (the request's, fetched from Dropbox Sign) is read on the page before the disclosure; no Sign form.
+    expect(await screen.findByText('Viewer of Subscription Agreement: http://localhost:1337/api/signing/token-abc/document')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Download the document' })[0]).toHaveAttribute('href', 'http://localhost:1337/api/signing/token-abc/document');
     expect(screen.queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument();
     expect(open).toBeDisabled();
 
