@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, mailsTo, openGuestSession, signedInUser, waitForMail } from './helpers/auth';
+import { adminToken, call, mailsTo, openGuestSession, signedInUser, waitForMail } from './helpers/auth';
 import { createInvestor, createOffering, download, mailedCode, signLinkIn, signThroughLink, tokenOf, type Investor, type Offering } from './helpers/signing';
-import { useStrapi, type TestApp } from './helpers/strapi';
+import { http, useStrapi, type TestApp } from './helpers/strapi';
 import type { CheckedSigner, signerCheck as SignerCheck } from '../src/api/signing/services/signer-check';
 import { pdfsigReport, sealTimestamp, startLocalTsa, type LocalTsa } from './helpers/tsa';
 
@@ -312,6 +312,60 @@ describe('the one-time code under pressure', () => {
     expect(await post(token, '/code/verify', { code: wrongOf(third) })).toMatchObject(refusal(400, 'That code is not right: 4 tries left'));
     expect((await post(token, '/code/verify', { code: third })).body).toMatchObject({ verified: true });
     expect((await signerRow(token)).codeTries).toBe(0);
+  });
+
+  it('suspends a link at its third lock-out, whatever time passes: no code, no signature until a new link is sent, by the investor asking to sign again or by the sponsor desk', async () => {
+    const suspended = refusal(403, 'Too many wrong codes: this link is suspended. Ask for a new link: the investor with "Continue to sign" on their dashboard, anyone else by writing to the sponsor at no-reply@localhost.');
+    /** Five wrong codes on a link whose last lock (if any) is over: the fifth's answer. */
+    const lockOut = async (token: string, email: string) => {
+      await setSigner(token, { lockedUntil: null, codeSentAt: new Date(Date.now() - 60_000) });
+      const code = await mailedCode(app, token, email);
+      for (let n = 0; n < 4; n += 1) await post(token, '/code/verify', { code: wrongOf(code) });
+      return post(token, '/code/verify', { code: wrongOf(code) });
+    };
+    const suspend = async (token: string, email: string) => {
+      for (let n = 0; n < 2; n += 1) expect(await lockOut(token, email)).toMatchObject(refusal(429, 'Too many wrong codes: this link is locked for 10 minutes.'));
+      expect(await lockOut(token, email)).toMatchObject(suspended);
+    };
+
+    const { investor, token } = await investorWithLink('code-suspended', { accepted: true });
+    await suspend(token, investor.email);
+    // Long after any lock would be over, the link still takes nothing.
+    await setSigner(token, { lockedUntil: new Date(Date.now() - 3_600_000), codeSentAt: new Date(Date.now() - 3_600_000) });
+    expect((await view(token)).body.identity).toMatchObject({ suspended: true, lockedUntil: null });
+    expect(await post(token, '/code')).toMatchObject(suspended);
+    expect(await post(token, '', { name: 'Sus Pended', consent: true, verification: 'x' })).toMatchObject(suspended);
+    const trail = (await signerRow(token)).auditEvents as { event: string; detail?: string }[];
+    expect(trail.filter((entry) => entry.event === 'link-locked')).toHaveLength(2);
+    expect(trail.filter((entry) => entry.event === 'link-suspended').map((entry) => entry.detail)).toEqual(['after 3 lock-outs']);
+    expect(trail.filter((entry) => entry.event === 'refused-locked').map((entry) => entry.detail)).toEqual(['a code request (suspended)', 'a signature (suspended)']);
+
+    // The investor, signed in, asks to sign again ("Continue to sign"): a new link is mailed, the old one is dead.
+    const again = await call(app, 'POST', '/api/syndication/request_sign', { id: investor.syndUser }, { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } });
+    const fresh = tokenOf(again.body.url);
+    expect(fresh).not.toBe(token);
+    expect(signLinkIn((await waitForMail(investor.email, 'Please sign your subscription agreement for sign-checks Fund I', 2)).text)).toBe(again.body.url);
+    expect(await view(token)).toMatchObject(refusal(404, 'This signing link is not valid'));
+    expect((await view(fresh)).body.identity).toMatchObject({ suspended: false, lockedUntil: null, codeSentAt: null });
+    expect((await signerRow(fresh)).auditEvents.at(-1)).toMatchObject({ event: 'link-reissued', detail: 'by the investor, signed in' });
+    const verified = await post(fresh, '/code/verify', { code: await mailedCode(app, fresh, investor.email) });
+    expect((await post(fresh, '', { name: 'Fresh Link', consent: true, verification: verified.body.verification })).status).toBe(200);
+
+    // The sponsor desk sends a new link (the signer cannot ask for one themselves: a spouse, or an investor who never signs in).
+    const other = await investorWithLink('code-suspended-desk', { accepted: true });
+    await suspend(other.token, other.investor.email);
+    const staff = await adminToken(app, 'sign-checks-desk@portal.local', 'sponsor-admin', ['Desk', 'Staff'], [offering.portal]);
+    const desk = await http(app, 'POST', `/sponsor-desk/commitments/${other.investor.syndUser}/signing-links`, {}, { Authorization: `Bearer ${staff}` });
+    expect(desk).toMatchObject({ status: 200, body: { reissued: [{ role: 'investor', email: other.investor.email }] } });
+    const link = signLinkIn((await waitForMail(other.investor.email, 'Please sign your subscription agreement for sign-checks Fund I', 2)).text);
+    expect(await view(other.token)).toMatchObject(refusal(404, 'This signing link is not valid'));
+    expect((await view(tokenOf(link))).body.identity).toMatchObject({ suspended: false });
+    expect((await signerRow(tokenOf(link))).auditEvents.at(-1)).toMatchObject({ event: 'link-reissued', detail: 'by Desk Staff' });
+    // Once signed there is no link left to send.
+    await signThroughLink(app, tokenOf(link), other.investor.email, { name: 'Desk Sent', consent: true });
+    expect(await http(app, 'POST', `/sponsor-desk/commitments/${other.investor.syndUser}/signing-links`, {}, { Authorization: `Bearer ${staff}` })).toMatchObject(
+      refusal(409, 'This commitment has no signing link waiting for a signature'),
+    );
   });
 
   it('refuses a made-up proof as long as the real one in characters but not in bytes (43 × é) with a 403, not a 500', async () => {

@@ -44,6 +44,12 @@ const contactAddress = (strapi: Core.Strapi): string => portalConfig(strapi).sig
 export const CODE_MINUTES = 10;
 export const CODE_TRIES = 5;
 export const LOCK_MINUTES = 10;
+/**
+ * The third lock-out of one link suspends it: five guesses every ten minutes would otherwise go on for the link's 30
+ * days (over 20,000 guesses at a million codes). A new link lifts it (reissueLink: the sponsor desk, or the investor's
+ * "Continue to sign"), and the old one stops working.
+ */
+export const LOCKS_BEFORE_SUSPENSION = 3;
 /** A verified signer has an hour to sign before they are asked for a new code. */
 export const VERIFIED_MINUTES = 60;
 /** At most this many codes per link in the rate-limit window (15 minutes by default); and 30 s between two. */
@@ -61,7 +67,7 @@ const MINUTE = 60_000;
 /** One thing that happened on a signer's link, as the signature page lists it. */
 export interface SigningEvent {
   at: string;
-  event: 'link-opened' | 'disclosure-accepted' | 'paper-requested' | 'code-sent' | 'code-wrong' | 'link-locked' | 'refused-locked' | 'code-verified' | 'session-verified' | 'signed' | 'events-left-out';
+  event: 'link-opened' | 'disclosure-accepted' | 'paper-requested' | 'code-sent' | 'code-wrong' | 'link-locked' | 'link-suspended' | 'link-reissued' | 'refused-locked' | 'code-verified' | 'session-verified' | 'signed' | 'events-left-out';
   ip: string | null;
   /** The browser's User-Agent header (events recorded before it was kept have none). */
   userAgent?: string | null;
@@ -104,6 +110,8 @@ export interface CheckedSigner {
   codeExpiresAt: string | null;
   codeTries: number | null;
   lockedUntil: string | null;
+  lockCount: number | null;
+  suspendedAt: string | null;
   auditEvents: SigningEvent[] | null;
 }
 
@@ -200,6 +208,7 @@ export function signerCheck(strapi: Core.Strapi) {
         .where(knex.raw('coalesce(??, 0)', [tries]), '<', CODE_TRIES)
         .where(column('codeExpiresAt'), '>', now)
         .where((lock) => lock.whereNull(column('lockedUntil')).orWhere(column('lockedUntil'), '<=', now))
+        .whereNull(column('suspendedAt'))
         .update({ [tries]: knex.raw('coalesce(??, 0) + 1', [tries]) }, [tries]);
       if (taken.length) return { codeHash: row.codeHash, tries: Number(taken[0][tries]) };
     }
@@ -212,12 +221,28 @@ export function signerCheck(strapi: Core.Strapi) {
   }
 
   const locked = (minutes: number) => new errors.RateLimitError(`Too many wrong codes: this link is locked. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+  const suspended = () =>
+    new errors.ForbiddenError(
+      `Too many wrong codes: this link is suspended. Ask for a new link: the investor with "Continue to sign" on their dashboard, anyone else by writing to the sponsor at ${contactAddress(strapi)}.`,
+    );
 
-  /** Refuses `attempt` (recorded in the trail: who knocks on a locked link is news) while the link is locked. */
+  /** Refuses `attempt` (recorded in the trail: who knocks on a locked link is news) while the link is locked or suspended. */
   async function refuseWhileLocked(signer: CheckedSigner, client: Client, attempt: string): Promise<void> {
+    if (signer.suspendedAt) {
+      await record(signer, 'refused-locked', client, `${attempt} (suspended)`);
+      throw suspended();
+    }
     if (!signer.lockedUntil || new Date(signer.lockedUntil).getTime() <= Date.now()) return;
     await record(signer, 'refused-locked', client, attempt);
     throw locked(minutesLeft(signer.lockedUntil));
+  }
+
+  /** Counts one more lock-out of the link, in one UPDATE (only the request that took the fifth try gets here): answers the count. */
+  async function countLock(signerId: number): Promise<number> {
+    const knex = strapi.db.connection;
+    const count = columnOf(strapi, SIGNING, 'lockCount');
+    const [row] = (await knex(tableOf(strapi, SIGNING)).where({ id: signerId }).update({ [count]: knex.raw('coalesce(??, 0) + 1', [count]) }, [count])) as Record<string, number | string>[];
+    return Number(row?.[count] ?? LOCKS_BEFORE_SUSPENSION);
   }
 
   /**
@@ -329,15 +354,21 @@ export function signerCheck(strapi: Core.Strapi) {
     /**
      * Checks a code: one of the link's five tries is taken first (takeTry); right, the signer is verified, answered the
      * proof their browser sends with the signature, and the tries start over; wrong, the fifth locks the link for ten
-     * minutes (and the tries start over for after the lock). Tries count across new codes.
+     * minutes (and the tries start over for after the lock), and the third such lock-out suspends the link until a new
+     * one is sent. Tries count across new codes.
      */
     async verifyCode(signer: CheckedSigner, code: string, client: Client): Promise<{ verified: true; verification: string }> {
       const { codeHash, tries } = await takeTry(signer.id, client);
       if (!equal(codeHashOf(signer.id, code.trim()), codeHash)) {
         await record(signer, 'code-wrong', client, `try ${tries} of ${CODE_TRIES}`);
         if (tries >= CODE_TRIES) {
+          const locks = await countLock(signer.id);
+          if (locks >= LOCKS_BEFORE_SUSPENSION) {
+            await record(signer, 'link-suspended', client, `after ${locks} lock-outs`, { codeHash: null, codeExpiresAt: null, codeTries: 0, suspendedAt: new Date().toISOString() });
+            throw suspended();
+          }
           const lockedUntil = new Date(Date.now() + LOCK_MINUTES * MINUTE).toISOString();
-          await record(signer, 'link-locked', client, `until ${lockedUntil}`, { codeHash: null, codeExpiresAt: null, codeTries: 0, lockedUntil });
+          await record(signer, 'link-locked', client, `until ${lockedUntil} (lock-out ${locks}; at ${LOCKS_BEFORE_SUSPENSION} the link is suspended)`, { codeHash: null, codeExpiresAt: null, codeTries: 0, lockedUntil });
           throw new errors.RateLimitError(`Too many wrong codes: this link is locked for ${LOCK_MINUTES} minutes.`);
         }
         const left = CODE_TRIES - tries;
@@ -368,6 +399,16 @@ export function signerCheck(strapi: Core.Strapi) {
       await record(signer, 'signed', client);
     },
 
+    /**
+     * A new link replaces a signer's old one (`link`: its token's fields, the old token stops working): the lock-outs,
+     * the suspension, the code and any proof of identity made on the old link are cleared, and the trail says who asked.
+     */
+    async linkReissued(signer: CheckedSigner, client: Client, by: string, link: Record<string, unknown>): Promise<void> {
+      await record(signer, 'link-reissued', client, `by ${by}`, {
+        ...link, lockCount: 0, suspendedAt: null, lockedUntil: null, codeHash: null, codeSentAt: null, codeExpiresAt: null, codeTries: 0, verifiedBy: null, verifiedAt: null,
+      });
+    },
+
     /** Records a signature a signing service collected (`service`, e.g. Dropbox Sign) at `at`: its address and browser are the service's record, not ours. */
     async signedAt(signer: CheckedSigner, service: string, at: Date): Promise<void> {
       await record(signer, 'signed', { ip: null, userAgent: null }, `at ${service}`, {}, { at });
@@ -385,6 +426,8 @@ export function signerCheck(strapi: Core.Strapi) {
           email: signer.email ? maskedEmail(signer.email) : null,
           codeSentAt: signer.codeExpiresAt && new Date(signer.codeExpiresAt).getTime() > Date.now() ? signer.codeSentAt : null,
           lockedUntil: locked ? signer.lockedUntil : null,
+          // Suspended after three lock-outs: only a new link opens it again.
+          suspended: Boolean(signer.suspendedAt),
         },
       };
     },

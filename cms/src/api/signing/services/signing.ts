@@ -27,7 +27,7 @@ import { accountMail } from '../../account/services/account-mail';
 import { notifications, type Recipient } from '../../notification/services/notification';
 import { domainsOf, portals } from '../../portal/services/portal';
 import { withLease } from '../../rate-limit/lease';
-import { signerCheck, type CheckedSigner, type SigningEvent } from './signer-check';
+import { signerCheck, type CheckedSigner, type Client, type SigningEvent } from './signer-check';
 import { byId, investorName, notificationTags, personName, SYND_USER_POPULATE, syndUserView, syndUsers, type SyndUserRow } from '../../synd-user/services/synd-user';
 
 const SIGNING = 'api::signing.signing';
@@ -145,6 +145,8 @@ const EVENT_TITLES: Record<SigningEvent['event'], string> = {
   'code-sent': 'one-time code sent',
   'code-wrong': 'wrong code,',
   'link-locked': 'link locked',
+  'link-suspended': 'link suspended',
+  'link-reissued': 'new link sent',
   'refused-locked': 'refused while locked:',
   'code-verified': 'code entered',
   'session-verified': 'identified by their signed-in session',
@@ -259,6 +261,19 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       html: `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(tail)}</p>`,
     });
     await db().update({ where: { id: signer.id }, data: { linkSentAt: new Date() } });
+  }
+
+  /**
+   * Replaces a signer's link with a new one (a link suspended after too many wrong codes): the new link is mailed
+   * first, then stored, so a failed mail (503) leaves the old one as it was; the old link stops working, and its
+   * lock-outs, code and proof of identity go with it (signerCheck.linkReissued). `by`: who asked, for the trail.
+   */
+  async function reissueLink(signer: SigningRow, row: SyndUserRow, site: Site, by: string, client: Client): Promise<SigningRow> {
+    const nonce = crypto.randomBytes(32).toString('base64url');
+    const link = { tokenNonce: nonce, tokenHash: hashCode(tokenOf(nonce)), expiresAt: new Date(Date.now() + SIGNING_LINK_DAYS * DAY_MS) };
+    await mailLink({ ...signer, tokenNonce: nonce }, row, site);
+    await signerCheck(strapi).linkReissued(signer, client, by, link);
+    return { ...signer, ...link, expiresAt: link.expiresAt.toISOString() };
   }
 
   /** Sends a notification, logging instead of failing when its template is missing: the signing itself stands. */
@@ -606,7 +621,13 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         }, { busyMessage: 'Your agreement is being prepared; please try again in a moment' });
         row = await readSyndUser(row.id);
       }
-      const rows = await investorSide(row.id);
+      let rows = await investorSide(row.id);
+      // A link suspended after too many wrong codes: asking to sign again, signed in as the investor, sends a new one.
+      const suspended = rows.filter((signer) => signer.suspendedAt && !signer.signedAt);
+      if (suspended.length) {
+        for (const signer of suspended) await reissueLink(signer, row, site, 'the investor, signed in', request);
+        rows = await investorSide(row.id);
+      }
       const url = ownLink(rows, site);
       const view = syndUserView(await readSyndUser(row.id));
       return { success: true, url, syndAgreementSignedByCurrentUser: view.syndAgreementSignedByCurrentUser, syndAgreementSignedByCurrentUserCosub: view.syndAgreementSignedByCurrentUserCosub };
@@ -829,6 +850,23 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       const row: SyndUserRow | null = isRowId(id) ? await strapi.db.query(SYND_USER).findOne({ where: byId(id), select: ['id'] }) : null;
       if (!row) throw new errors.NotFoundError('Commitment not found');
       return signedDocument(row);
+    },
+
+    /**
+     * The sponsor desk's "New signing link" (docs/signing.md): each unsigned link of a commitment's agreement that can
+     * be signed now (the investor's; the spouse's once the investor signed) is replaced by a new one, mailed to its
+     * signer; a suspended link opens again this way. Answers whose links were sent.
+     */
+    async reissueLinksAsStaff(id: string | number, by: string, request: Pick<RequestInfo, 'ip' | 'userAgent'>) {
+      const row: SyndUserRow | null = isRowId(id) ? await strapi.db.query(SYND_USER).findOne({ where: byId(id), populate: SYND_USER_POPULATE }) : null;
+      if (!row) throw new errors.NotFoundError('Commitment not found');
+      const rows = await investorSide(row.id);
+      const investorSigned = rows.some((signer) => signer.role === 'investor' && signer.signedAt);
+      const open = rows.filter((signer) => !signer.signedAt && (signer.role === 'investor' || investorSigned));
+      if (!isGoingToInvest(row) || row.sa_complete_date || !open.length) throw conflict('This commitment has no signing link waiting for a signature');
+      const site = await portalSiteOf(row);
+      for (const signer of open) await reissueLink(signer, row, site, by, request);
+      return { reissued: open.map((signer) => ({ role: signer.role, email: signer.email })) };
     },
 
     /**

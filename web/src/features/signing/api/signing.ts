@@ -22,6 +22,8 @@ export interface SigningRequest {
     email: string | null;
     codeSentAt: string | null;
     lockedUntil: string | null;
+    /** Suspended after three lock-outs: no code and no signature until a new link is sent. */
+    suspended?: boolean;
   };
 }
 

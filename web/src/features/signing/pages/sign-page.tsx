@@ -50,6 +50,14 @@ export function SignPage() {
   const documentUrl = documentUrlOf(token, request);
   const disclosed = !request.disclosure || Boolean(request.disclosureAccepted);
   const identified = !request.identity || request.identity.method === 'session' || Boolean(verification);
+  // Why the Sign button waits (when the checks above are not done).
+  const waiting = !disclosed
+    ? 'Accept the disclosure above first.'
+    : request.identity?.suspended
+      ? 'This link is suspended: ask for a new link to sign.'
+      : request.identity?.lockedUntil
+        ? 'This link is locked after five wrong codes: you can sign once it opens again and you confirm it is you.'
+        : 'Confirm it is you with the code we email you first.';
   // Dropbox Sign collects the signature (SIGNING_PROVIDER=dropbox-sign), in its frame; the document is read here too.
   const atDropbox = request.provider === 'dropbox-sign';
 
@@ -130,7 +138,7 @@ export function SignPage() {
                 </Button>
                 {(!disclosed || !identified) && (
                   <p className="small text-body-secondary mt-2 mb-0">
-                    {!disclosed ? 'Accept the disclosure above first.' : 'Confirm it is you with the code we email you first.'}
+                    {waiting}
                   </p>
                 )}
               </div>
