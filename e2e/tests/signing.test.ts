@@ -55,6 +55,10 @@ describe('the signing page in Chromium', () => {
     await expect.poll(widthOf).toBeGreaterThan(fitted * 1.2);
     await page.getByRole('button', { name: 'Fit width' }).click();
     await readDocumentPage(page, 2);
+    // pdf.js's text layer over the canvas: page 2's text is in the page, selectable and read by screen readers.
+    const pageText = (number: number) => page.locator('.pdf-page').nth(number - 1).locator('.textLayer').innerText().then((text) => text.replace(/\s+/g, ' '));
+    await expect.poll(() => pageText(2), { timeout: 15_000 }).toContain('Each signer signs electronically through a personal link.');
+    expect(await pageText(1)).toContain('SUBSCRIPTION AGREEMENT');
     await keepScreenshot(page, 'signing-desktop.png');
 
     await acceptDisclosure(page);
