@@ -219,6 +219,19 @@ describe('/sign/:token', () => {
     expect(signButton()).toBeDisabled();
   });
 
+  it('tells a suspended link that only a new link opens it: no code to ask for, and the Sign button says why it waits', async () => {
+    const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: null, suspended: true };
+    const { user } = renderSignPage(() => request({ disclosure: DISCLOSURE, disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' }, identity }));
+    expect(
+      await screen.findByText('This link is suspended after too many wrong codes. Ask for a new link: if you are the investor, with “Continue to sign” on your dashboard; otherwise from the sponsor.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Type your full name' }), 'Sus Pended');
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to sign this document electronically' }));
+    expect(signButton()).toBeDisabled();
+    expect(screen.getByText('This link is suspended: ask for a new link to sign.')).toBeInTheDocument();
+  });
+
   it('with Dropbox Sign, opens its embedded signer once the disclosure is accepted and the code entered, then goes to the success page', async () => {
     let accepted: SigningRequest['disclosureAccepted'] = null;
     const identity = { method: 'email-code' as const, email: 'a***@example.com', codeSentAt: null, lockedUntil: null };
