@@ -410,7 +410,7 @@ export function signerCheck(strapi: Core.Strapi) {
     },
 
     /** Records a signature a signing service collected (`service`, e.g. Dropbox Sign) at `at`: its address and browser are the service's record, not ours. */
-    async signedAt(signer: CheckedSigner, service: string, at: Date): Promise<void> {
+    async signedAtService(signer: CheckedSigner, service: string, at: Date): Promise<void> {
       await record(signer, 'signed', { ip: null, userAgent: null }, `at ${service}`, {}, { at });
     },
 

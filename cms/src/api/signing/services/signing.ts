@@ -268,12 +268,11 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
    * first, then stored, so a failed mail (503) leaves the old one as it was; the old link stops working, and its
    * lock-outs, code and proof of identity go with it (signerCheck.linkReissued). `by`: who asked, for the trail.
    */
-  async function reissueLink(signer: SigningRow, row: SyndUserRow, site: Site, by: string, client: Client): Promise<SigningRow> {
+  async function reissueLink(signer: SigningRow, row: SyndUserRow, site: Site, by: string, client: Client): Promise<void> {
     const nonce = crypto.randomBytes(32).toString('base64url');
     const link = { tokenNonce: nonce, tokenHash: hashCode(tokenOf(nonce)), expiresAt: new Date(Date.now() + SIGNING_LINK_DAYS * DAY_MS) };
     await mailLink({ ...signer, tokenNonce: nonce }, row, site);
     await signerCheck(strapi).linkReissued(signer, client, by, link);
-    return { ...signer, ...link, expiresAt: link.expiresAt.toISOString() };
   }
 
   /** Sends a notification, logging instead of failing when its template is missing: the signing itself stands. */
@@ -496,7 +495,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
           if (!count) continue;
           newlySigned.push(signer.role as SignerRole);
           // In the trail as a signature made here is (the service's own record has its address and browser).
-          await signerCheck(strapi).signedAt(signer, 'Dropbox Sign', found.signedAt);
+          await signerCheck(strapi).signedAtService(signer, 'Dropbox Sign', found.signedAt);
         }
       }
       rows = await investorSide(row.id);
