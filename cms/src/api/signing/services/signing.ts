@@ -622,7 +622,8 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       let rows = await investorSide(row.id);
       // A link suspended after too many wrong codes: asking to sign again, signed in as the investor, sends a new one.
-      const suspended = rows.filter((signer) => signer.suspendedAt && !signer.signedAt);
+      const investorSigned = rows.some((signer) => signer.role === 'investor' && signer.signedAt);
+      const suspended = rows.filter((signer) => signer.suspendedAt && !signer.signedAt && (signer.role === 'investor' || investorSigned));
       if (suspended.length) {
         for (const signer of suspended) await reissueLink(signer, row, site, 'the investor, signed in', request);
         rows = await investorSide(row.id);
