@@ -177,6 +177,12 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     return rows.sort((a, b) => INVESTOR_SIDE.indexOf(a.role as SignerRole) - INVESTOR_SIDE.indexOf(b.role as SignerRole));
   }
 
+  /** The signers who can sign now and have not: the investor, and the spouse once the investor signed. */
+  function waitingToSign(rows: SigningRow[]): SigningRow[] {
+    const investorSigned = rows.some((signer) => signer.role === 'investor' && signer.signedAt);
+    return rows.filter((signer) => !signer.signedAt && (signer.role === 'investor' || investorSigned));
+  }
+
   /** Whether every signer the agreement needs has signed (the spouse only when required). */
   function investorSideComplete(row: SyndUserRow, rows: SigningRow[]): boolean {
     const signed = (role: SignerRole) => rows.some((signer) => signer.role === role && signer.signedAt);
@@ -622,8 +628,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       let rows = await investorSide(row.id);
       // A link suspended after too many wrong codes: asking to sign again, signed in as the investor, sends a new one.
-      const investorSigned = rows.some((signer) => signer.role === 'investor' && signer.signedAt);
-      const suspended = rows.filter((signer) => signer.suspendedAt && !signer.signedAt && (signer.role === 'investor' || investorSigned));
+      const suspended = waitingToSign(rows).filter((signer) => signer.suspendedAt);
       if (suspended.length) {
         for (const signer of suspended) await reissueLink(signer, row, site, 'the investor, signed in', request);
         rows = await investorSide(row.id);
@@ -860,9 +865,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     async reissueLinksAsStaff(id: string | number, by: string, request: Pick<RequestInfo, 'ip' | 'userAgent'>) {
       const row: SyndUserRow | null = isRowId(id) ? await strapi.db.query(SYND_USER).findOne({ where: byId(id), populate: SYND_USER_POPULATE }) : null;
       if (!row) throw new errors.NotFoundError('Commitment not found');
-      const rows = await investorSide(row.id);
-      const investorSigned = rows.some((signer) => signer.role === 'investor' && signer.signedAt);
-      const open = rows.filter((signer) => !signer.signedAt && (signer.role === 'investor' || investorSigned));
+      const open = waitingToSign(await investorSide(row.id));
       if (!isGoingToInvest(row) || row.sa_complete_date || !open.length) throw conflict('This commitment has no signing link waiting for a signature');
       const site = await portalSiteOf(row);
       for (const signer of open) await reissueLink(signer, row, site, by, request);
