@@ -126,7 +126,7 @@ async function resigned(reply: Buffer, ms: number, keyPem: string): Promise<Buff
   signer.signedAttrs = new pkijs.SignedAndUnsignedAttributes({ type: 0, attributes });
   const der = crypto.createPrivateKey(keyPem).export({ type: 'pkcs8', format: 'der' });
   const key = await crypto.webcrypto.subtle.importKey('pkcs8', der, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
-  await signed.sign(key as CryptoKey, 0, 'SHA-256');
+  await signed.sign(key as Parameters<pkijs.SignedData['sign']>[0], 0, 'SHA-256');
   answer.timeStampToken = new pkijs.ContentInfo({ contentType: '1.2.840.113549.1.7.2', content: signed.toSchema(true) });
   return Buffer.from(answer.toSchema().toBER());
 }
