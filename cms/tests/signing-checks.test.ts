@@ -216,7 +216,7 @@ describe('the one-time code', () => {
   });
 
   it('is asked of a signer without their own session: no signature without it, nor with a made-up proof', async () => {
-    expect((await view(token)).body.identity).toEqual({ method: 'email-code', email: expect.stringMatching(/^c\*\*\*@/), codeSentAt: null, lockedUntil: null });
+    expect((await view(token)).body.identity).toEqual({ method: 'email-code', email: expect.stringMatching(/^c\*\*\*@/), codeSentAt: null, lockedUntil: null, suspended: false });
     expect(await post(token, '', { name: 'No Code', consent: true })).toMatchObject(refusal(403, 'Please enter the code we mailed you before you sign'));
     expect(await post(token, '', { name: 'No Code', consent: true, verification: 'forged' })).toMatchObject(refusal(403, 'Please enter the code we mailed you before you sign'));
     expect(await post(token, '/code/verify', { code: '123456' })).toMatchObject(refusal(400, 'No code has been sent for this link yet: send one first'));
