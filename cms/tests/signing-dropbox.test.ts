@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalConfig } from '../src/utils/portal-config';
 import { refusal } from './helpers/answers';
@@ -223,6 +225,17 @@ describe('Dropbox Sign', () => {
     const row = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: changer.syndUserId } });
     expect(row).toMatchObject({ invest_amount: 60_000, syndAgreementDropboxSignatureRequestId: null });
     expect(await app.strapi.db.query('api::signing.signing').count({ where: { syndUser: { id: changer.syndUserId } } })).toBe(0);
+  });
+
+  it('clears the signing URLs kept before (the migration 2026.12.07T00.00.00.clear-dropbox-signing-urls)', async () => {
+    const kept = await createInvestor(app, offering, 'sign-dropbox-kept', { spouse: false });
+    const row = () => app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: kept.syndUserId } });
+    await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: kept.syndUserId }, data: { syndAgreementDropboxSigningURL: 'https://app.hellosign.com/editor/embeddedSign?signature_id=old&token=kept' } });
+    expect(await row()).toMatchObject({ syndAgreementDropboxSigningURL: expect.stringContaining('signature_id=old') });
+    // The migration as the running CMS has it compiled.
+    const migration = createRequire(import.meta.url)(path.join(app.strapi.dirs.dist.root, 'database/migrations/2026.12.07T00.00.00.clear-dropbox-signing-urls.js')) as { up: (knex: unknown) => Promise<void> };
+    await migration.up(app.strapi.db.connection);
+    expect(await row()).toMatchObject({ syndAgreementDropboxSigningURL: null });
   });
 
   it('answers 502 when the service refuses the request', async () => {
