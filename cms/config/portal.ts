@@ -17,6 +17,21 @@ function sealingCertificateSetting(p12: string, nodeEnv: string): string {
   return p12;
 }
 
+/**
+ * Production takes trusted time only from an authority it is pinned to: a token is checked against SIGNING_TSA_CA,
+ * else any certificate made for time-stamping would do, including one a network in between made up (the public
+ * authorities answer over plain HTTP). So SIGNING_TSA_URL without SIGNING_TSA_CA does not start in production.
+ */
+function timestampAuthoritySetting(url: string, ca: string, nodeEnv: string): string {
+  if (url && !ca && nodeEnv === 'production') {
+    throw new Error(
+      'Refusing to start in production with SIGNING_TSA_URL but no SIGNING_TSA_CA: set SIGNING_TSA_CA to the ' +
+        "time-stamping authority's root certificate (PEM, a file's path or the text), so only its tokens are taken (see docs/signing.md).",
+    );
+  }
+  return ca;
+}
+
 // Compiled to dist/config, so the CMS folder is two levels up; relative folders are taken from there.
 const cmsRoot = path.resolve(__dirname, '..', '..');
 
@@ -64,7 +79,7 @@ export default ({ env }: { env: (name: string, fallback: string) => string }): P
       certPassword: env('SIGNING_CERT_PASSWORD', ''),
       devCertFile: path.resolve(cmsRoot, '.tmp/signing/development-certificate.p12'),
       tsaUrl: httpUrl('SIGNING_TSA_URL'),
-      tsaCa: value('SIGNING_TSA_CA'),
+      tsaCa: timestampAuthoritySetting(value('SIGNING_TSA_URL'), value('SIGNING_TSA_CA'), env('NODE_ENV', '')),
       contactEmail: value('SIGNING_CONTACT_EMAIL'),
       dropbox: {
         apiKey: value('DROPBOX_SIGN_API_KEY'),

@@ -42,6 +42,16 @@ describe('secrets', () => {
     expect(result.stdout).toContain('loaded');
   });
 
+  it('refuses to start in production with a time-stamping authority whose root is not pinned', () => {
+    const sealed = { ...everySecret, SIGNING_CERT_P12: '/etc/portal/sealing.p12' };
+    const unpinned = loadConfig({ ...sealed, SIGNING_TSA_URL: 'http://timestamp.digicert.com' });
+    expect(unpinned.status).not.toBe(0);
+    expect(unpinned.stderr).toContain('Refusing to start in production with SIGNING_TSA_URL but no SIGNING_TSA_CA: set SIGNING_TSA_CA');
+    const pinned = loadConfig({ ...sealed, SIGNING_TSA_URL: 'http://timestamp.digicert.com', SIGNING_TSA_CA: '/etc/portal/tsa-root.pem' });
+    expect(pinned.stderr).toBe('');
+    expect(pinned.stdout).toContain('loaded');
+  });
+
   it('makes the development sealing certificate at the first start, outside production', () => {
     expect(fs.existsSync(path.join(cmsDir, '.tmp/signing/development-certificate.p12'))).toBe(true);
   });

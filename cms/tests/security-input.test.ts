@@ -3,6 +3,7 @@ import { COLLECTIONS } from '../src/api/collection/collections';
 import { call } from './helpers/auth';
 import { BAD_BODIES, badValues, rawCall, snapshot, type FieldKind } from './helpers/security-input';
 import { buildWorld, type Caller, type World } from './helpers/security-world';
+import { tokenOf } from './helpers/signing';
 import { useStrapi, type TestApp } from './helpers/strapi';
 
 /**
@@ -44,6 +45,11 @@ const get = (path: string, caller: Caller, fields: Endpoint['fields'], base: (wo
   method: 'GET', url: () => `/api${path}`, caller, accepts: 200, fields, base, query: true,
 });
 const ignoring = (endpoint: Endpoint): Endpoint => ({ ...endpoint, ignoresUnknown: true });
+/** The token of a signing link that can still be signed (set in beforeAll). */
+let liveToken = '';
+const onLiveLink = (suffix: string, accepts: number, fields: Endpoint['fields']): Endpoint => ({
+  method: 'POST', url: () => `/api/signing/${liveToken}${suffix}`, caller: 'anonymous', accepts, fields, base: () => ({}),
+});
 const PREFIX = 'secin';
 const PORTAL = `${PREFIX}-home`;
 const COUNT = [-1, 0.5, 1e308, 'abc', '1e400', 'Infinity', '', '<b>1</b>'];
@@ -101,6 +107,10 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'local signer sign': post('/signing/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'anonymous', 404, { name: 'text', 'signature?': 'code' }, () => ({ name: 'Ann', consent: true })),
   'local signer disclosure': post('/signing/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/disclosure', 'anonymous', 404, { version: 'text' }, () => ({ version: 'abcdef0123456789' })),
   'local signer code check': post('/signing/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/code/verify', 'anonymous', 404, { code: 'code' }, () => ({ code: '123456' })),
+  // On a live link (Ben's, opened in beforeAll): the calls reach the signing service, so junk must be refused before it.
+  'signer embedded URL': onLiveLink('/embedded', 409, { 'verification?': 'text' }),
+  'signer paper': onLiveLink('/paper', 200, {}),
+  'signer code': onLiveLink('/code', 409, {}),
   'dropbox events': post('/signing/dropbox/events', 'anonymous', 403, { event: 'object' }, () => ({ event: { event_time: '1', event_type: 'signature_request_signed', event_hash: 'y' } })),
   'storage upload': post('/storage/upload', 'anonymous', 400, { 'key?': 'slug' }, () => ({ key: 'proof/x/y.pdf' })),
   // Reads whose input is the query string.
@@ -128,6 +138,8 @@ function urlWithQuery(path: string, query: Record<string, unknown>, raw = ''): s
 beforeAll(async () => {
   app = await useStrapi();
   w = await buildWorld(app, PREFIX);
+  const asked = await call(app, 'POST', '/api/syndication/request_sign', { id: w.ben.syndUser }, { authCode: w.ben.authCode });
+  liveToken = tokenOf(asked.body.url);
 });
 
 describe('bad input to every custom endpoint', () => {

@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, mailsTo, openGuestSession, signedInUser, waitForMail } from './helpers/auth';
+import { adminToken, call, mailsTo, openGuestSession, signedInUser, waitForMail } from './helpers/auth';
 import { createInvestor, createOffering, download, mailedCode, signLinkIn, signThroughLink, tokenOf, type Investor, type Offering } from './helpers/signing';
-import { useStrapi, type TestApp } from './helpers/strapi';
+import { http, useStrapi, type TestApp } from './helpers/strapi';
 import type { CheckedSigner, signerCheck as SignerCheck } from '../src/api/signing/services/signer-check';
 import { pdfsigReport, sealTimestamp, startLocalTsa, type LocalTsa } from './helpers/tsa';
 
@@ -143,18 +143,54 @@ describe('the electronic records disclosure', () => {
     }
   });
 
-  it('can be withdrawn before signing with “Sign on paper instead”: recorded in the trail, the sponsor told once at the contact address', async () => {
-    const { token } = await investorWithLink('disclosure-paper', { accepted: true });
+  it('can be withdrawn before signing with “Sign on paper instead”: the sponsor told once at the contact address, the withdrawal in the trail, the acceptance gone', async () => {
+    const { investor, token } = await investorWithLink('disclosure-paper', { accepted: true });
+    const version = (await view(token)).body.disclosure.version;
     app.strapi.config.set('portal.signing.contactEmail', 'paper@sign-checks.example');
     try {
       expect((await view(token)).body.disclosure.body).toContain('with the button "Sign on paper instead" on the signing page');
       expect(await post(token, '/paper')).toMatchObject({ status: 200, body: { requested: true, contact: 'paper@sign-checks.example' } });
       const mail = await waitForMail('paper@sign-checks.example', 'Paper agreement requested for sign-checks Fund I');
       expect(mail.text.replace(/\s+/g, ' ')).toMatch(/\(investor, disclosure-paper-[\d-]+@example\.com\) does not want to sign the subscription agreement for sign-checks Fund I electronically and asks for it on paper/);
+      // Consent withdrawn: signing here after all needs the disclosure accepted again, even with the investor's own session.
+      expect((await view(token)).body.disclosureAccepted).toBeNull();
+      expect(await call(app, 'POST', `/api/signing/${token}`, { name: 'Paper Person', consent: true }, { authCode: investor.authCode })).toMatchObject(
+        refusal(409, 'Please read and accept the electronic records disclosure before you sign'),
+      );
       expect((await post(token, '/paper')).status).toBe(200);
       expect(mailsTo('paper@sign-checks.example')).toHaveLength(1);
+      expect(((await signerRow(token)).auditEvents as { event: string; detail?: string }[]).filter((entry) => entry.event === 'paper-requested').map((entry) => entry.detail)).toEqual([
+        `acceptance of the disclosure version ${version} withdrawn`,
+        undefined,
+      ]);
+      expect(await signerRow(token)).toMatchObject({ disclosureAcceptedAt: null, disclosureVersion: null, signedAt: null });
+    } finally {
+      app.strapi.config.set('portal.signing.contactEmail', '');
+    }
+  });
+
+  it('asks for paper again when the mail to the sponsor failed: a 503 that says so, nothing recorded, the acceptance kept', async () => {
+    const { token } = await investorWithLink('disclosure-paper-down', { accepted: true });
+    app.strapi.config.set('portal.signing.contactEmail', 'paper-down@sign-checks.example');
+    const mailer = app.strapi.plugin('email').service('email') as { send: (...args: unknown[]) => Promise<unknown> };
+    const send = mailer.send;
+    mailer.send = async () => {
+      throw new Error('The mail server is down');
+    };
+    try {
+      expect(await post(token, '/paper')).toMatchObject(
+        refusal(503, 'Your request could not be sent to the sponsor right now. Please try again later, or write to paper-down@sign-checks.example.'),
+      );
+      const row = await signerRow(token);
+      expect((row.auditEvents as { event: string }[]).filter((entry) => entry.event === 'paper-requested')).toEqual([]);
+      expect(row.disclosureAcceptedAt).not.toBeNull();
+      mailer.send = send;
+      // Asked again once mail works: the sponsor is told this time.
+      expect((await post(token, '/paper')).status).toBe(200);
+      await waitForMail('paper-down@sign-checks.example', 'Paper agreement requested for sign-checks Fund I');
       expect(((await signerRow(token)).auditEvents as { event: string }[]).filter((entry) => entry.event === 'paper-requested')).toHaveLength(1);
     } finally {
+      mailer.send = send;
       app.strapi.config.set('portal.signing.contactEmail', '');
     }
   });
@@ -180,7 +216,7 @@ describe('the one-time code', () => {
   });
 
   it('is asked of a signer without their own session: no signature without it, nor with a made-up proof', async () => {
-    expect((await view(token)).body.identity).toEqual({ method: 'email-code', email: expect.stringMatching(/^c\*\*\*@/), codeSentAt: null, lockedUntil: null });
+    expect((await view(token)).body.identity).toEqual({ method: 'email-code', email: expect.stringMatching(/^c\*\*\*@/), codeSentAt: null, lockedUntil: null, suspended: false });
     expect(await post(token, '', { name: 'No Code', consent: true })).toMatchObject(refusal(403, 'Please enter the code we mailed you before you sign'));
     expect(await post(token, '', { name: 'No Code', consent: true, verification: 'forged' })).toMatchObject(refusal(403, 'Please enter the code we mailed you before you sign'));
     expect(await post(token, '/code/verify', { code: '123456' })).toMatchObject(refusal(400, 'No code has been sent for this link yet: send one first'));
@@ -276,6 +312,60 @@ describe('the one-time code under pressure', () => {
     expect(await post(token, '/code/verify', { code: wrongOf(third) })).toMatchObject(refusal(400, 'That code is not right: 4 tries left'));
     expect((await post(token, '/code/verify', { code: third })).body).toMatchObject({ verified: true });
     expect((await signerRow(token)).codeTries).toBe(0);
+  });
+
+  it('suspends a link at its third lock-out, whatever time passes: no code, no signature until a new link is sent, by the investor asking to sign again or by the sponsor desk', async () => {
+    const suspended = refusal(403, 'Too many wrong codes: this link is suspended. Ask for a new link: the investor with "Continue to sign" on their dashboard, anyone else by writing to the sponsor at no-reply@localhost.');
+    /** Five wrong codes on a link whose last lock (if any) is over: the fifth's answer. */
+    const lockOut = async (token: string, email: string) => {
+      await setSigner(token, { lockedUntil: null, codeSentAt: new Date(Date.now() - 60_000) });
+      const code = await mailedCode(app, token, email);
+      for (let n = 0; n < 4; n += 1) await post(token, '/code/verify', { code: wrongOf(code) });
+      return post(token, '/code/verify', { code: wrongOf(code) });
+    };
+    const suspend = async (token: string, email: string) => {
+      for (let n = 0; n < 2; n += 1) expect(await lockOut(token, email)).toMatchObject(refusal(429, 'Too many wrong codes: this link is locked for 10 minutes.'));
+      expect(await lockOut(token, email)).toMatchObject(suspended);
+    };
+
+    const { investor, token } = await investorWithLink('code-suspended', { accepted: true });
+    await suspend(token, investor.email);
+    // Long after any lock would be over, the link still takes nothing.
+    await setSigner(token, { lockedUntil: new Date(Date.now() - 3_600_000), codeSentAt: new Date(Date.now() - 3_600_000) });
+    expect((await view(token)).body.identity).toMatchObject({ suspended: true, lockedUntil: null });
+    expect(await post(token, '/code')).toMatchObject(suspended);
+    expect(await post(token, '', { name: 'Sus Pended', consent: true, verification: 'x' })).toMatchObject(suspended);
+    const trail = (await signerRow(token)).auditEvents as { event: string; detail?: string }[];
+    expect(trail.filter((entry) => entry.event === 'link-locked')).toHaveLength(2);
+    expect(trail.filter((entry) => entry.event === 'link-suspended').map((entry) => entry.detail)).toEqual(['after 3 lock-outs']);
+    expect(trail.filter((entry) => entry.event === 'refused-locked').map((entry) => entry.detail)).toEqual(['a code request (suspended)', 'a signature (suspended)']);
+
+    // The investor, signed in, asks to sign again ("Continue to sign"): a new link is mailed, the old one is dead.
+    const again = await call(app, 'POST', '/api/syndication/request_sign', { id: investor.syndUser }, { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } });
+    const fresh = tokenOf(again.body.url);
+    expect(fresh).not.toBe(token);
+    expect(signLinkIn((await waitForMail(investor.email, 'Please sign your subscription agreement for sign-checks Fund I', 2)).text)).toBe(again.body.url);
+    expect(await view(token)).toMatchObject(refusal(404, 'This signing link is not valid'));
+    expect((await view(fresh)).body.identity).toMatchObject({ suspended: false, lockedUntil: null, codeSentAt: null });
+    expect((await signerRow(fresh)).auditEvents.at(-1)).toMatchObject({ event: 'link-reissued', detail: 'by the investor, signed in' });
+    const verified = await post(fresh, '/code/verify', { code: await mailedCode(app, fresh, investor.email) });
+    expect((await post(fresh, '', { name: 'Fresh Link', consent: true, verification: verified.body.verification })).status).toBe(200);
+
+    // The sponsor desk sends a new link (the signer cannot ask for one themselves: a spouse, or an investor who never signs in).
+    const other = await investorWithLink('code-suspended-desk', { accepted: true });
+    await suspend(other.token, other.investor.email);
+    const staff = await adminToken(app, 'sign-checks-desk@portal.local', 'sponsor-admin', ['Desk', 'Staff'], [offering.portal]);
+    const desk = await http(app, 'POST', `/sponsor-desk/commitments/${other.investor.syndUser}/signing-links`, {}, { Authorization: `Bearer ${staff}` });
+    expect(desk).toMatchObject({ status: 200, body: { reissued: [{ role: 'investor', email: other.investor.email }] } });
+    const link = signLinkIn((await waitForMail(other.investor.email, 'Please sign your subscription agreement for sign-checks Fund I', 2)).text);
+    expect(await view(other.token)).toMatchObject(refusal(404, 'This signing link is not valid'));
+    expect((await view(tokenOf(link))).body.identity).toMatchObject({ suspended: false });
+    expect((await signerRow(tokenOf(link))).auditEvents.at(-1)).toMatchObject({ event: 'link-reissued', detail: 'by Desk Staff' });
+    // Once signed there is no link left to send.
+    await signThroughLink(app, tokenOf(link), other.investor.email, { name: 'Desk Sent', consent: true });
+    expect(await http(app, 'POST', `/sponsor-desk/commitments/${other.investor.syndUser}/signing-links`, {}, { Authorization: `Bearer ${staff}` })).toMatchObject(
+      refusal(409, 'This commitment has no signing link waiting for a signature'),
+    );
   });
 
   it('refuses a made-up proof as long as the real one in characters but not in bytes (43 × é) with a 403, not a 500', async () => {
@@ -450,35 +540,65 @@ describe('the completed agreement', () => {
     expect(await app.strapi.db.query(SIGNING).count({ where: { syndUser: { id: waiting.syndUserId }, role: 'management' } })).toBe(0);
   });
 
-  it("refuses a token the authority did not sign as it came, or signed under a root it is not pinned to: the agreement stays waiting", async () => {
+  it("refuses a token the authority did not sign as it came, one signed under a root it is not pinned to, or a time off our clock: the agreement stays waiting", async () => {
     const other = await startLocalTsa();
-    const countersign = async (prefix: string, tsaCa: string, tamper: boolean) => {
+    const selfSigned = await startLocalTsa({ selfSigned: true });
+    const pinned = path.join(tsa.dir, 'ca.crt');
+    const countersign = async (prefix: string, { url = tsa.url, tsaCa = pinned, tamper = false, skew = 0 } = {}) => {
       const { investor: waiting, token } = await investorWithLink(prefix);
       await signThroughLink(app, token, waiting.email, { name: 'Wait Ing', consent: true }, { authCode: waiting.authCode });
-      app.strapi.config.set('portal.signing.tsaUrl', tsa.url);
+      app.strapi.config.set('portal.signing.tsaUrl', url);
       app.strapi.config.set('portal.signing.tsaCa', tsaCa);
       tsa.tamper(tamper);
+      tsa.skew(skew);
       try {
         const answer = await call(app, 'POST', '/api/syndication/countersign', { id: waiting.syndUser, name: 'Ada Admin' }, { authCode: admin.authCode });
-        expect(await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: waiting.syndUserId } })).toMatchObject({ sa_complete_date: null });
+        // Nothing stored: no seal, no management signature; management can countersign again.
+        expect(await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: waiting.syndUserId } })).toMatchObject({ sa_complete_date: null, managementSignedAt: null });
+        expect(await app.strapi.db.query(SIGNING).count({ where: { syndUser: { id: waiting.syndUserId }, role: 'management' } })).toBe(0);
         return answer;
       } finally {
         tsa.tamper(false);
+        tsa.skew(0);
         app.strapi.config.set('portal.signing.tsaUrl', '');
         app.strapi.config.set('portal.signing.tsaCa', '');
       }
     };
+    const doesNotVerify = /^The time-stamping authority's token does not verify/;
     try {
-      // A network in between moved the token's time: its signature no longer matches what it certifies.
-      const backdated = await countersign('tsa-backdated', '', true);
+      // A network in between moved the token's time: its signature no longer matches what it certifies (pinned or not).
+      const backdated = await countersign('tsa-backdated', { tsaCa: '', tamper: true });
       expect(backdated.status).toBe(502);
-      expect(backdated.body.error.message).toMatch(/^The time-stamping authority's token does not verify/);
+      expect(backdated.body.error.message).toMatch(doesNotVerify);
       // A genuine token of an authority whose certificate does not chain to the pinned root.
-      const unpinned = await countersign('tsa-unpinned', path.join(other.dir, 'ca.crt'), false);
-      expect(unpinned.status).toBe(502);
-      expect(unpinned.body.error.message).toMatch(/^The time-stamping authority's token does not verify/);
+      const unpinned = await countersign('tsa-unpinned', { tsaCa: path.join(other.dir, 'ca.crt') });
+      expect(unpinned).toMatchObject({ status: 502, body: { error: { message: expect.stringMatching(doesNotVerify) } } });
+      // A token made up whole, by a self-signed time-stamping certificate anyone can make, answering at the authority's
+      // address: with the authority's root pinned, refused.
+      const madeUp = await countersign('tsa-made-up', { url: selfSigned.url });
+      expect(madeUp).toMatchObject({ status: 502, body: { error: { message: expect.stringMatching(doesNotVerify) } } });
+      expect(selfSigned.answered()).toBe(1);
+      // The pinned authority's own token, signed as it should be, for a time ten minutes ahead of our clock.
+      const ahead = await countersign('tsa-clock-ahead', { skew: 10 * 60_000 });
+      expect(ahead.status).toBe(502);
+      expect(ahead.body.error.message).toMatch(/^The time-stamping authority's time \(\d{4}-\d\d-\d\dT[\d:.]+Z\) is more than 5 minutes from this server's clock \(\d{4}-\d\d-\d\dT[\d:.]+Z\): check both clocks$/);
+      // Within the five minutes (a minute ahead) it is taken. (Not behind: the token's time must fall within its
+      // certificate's validity, which began when the authority was made for this run.)
+      const { investor: late, token } = await investorWithLink('tsa-clock-near');
+      await signThroughLink(app, token, late.email, { name: 'Late Ly', consent: true }, { authCode: late.authCode });
+      app.strapi.config.set('portal.signing.tsaUrl', tsa.url);
+      app.strapi.config.set('portal.signing.tsaCa', pinned);
+      tsa.skew(60_000);
+      try {
+        expect((await call(app, 'POST', '/api/syndication/countersign', { id: late.syndUser, name: 'Ada Admin' }, { authCode: admin.authCode })).status).toBe(200);
+      } finally {
+        tsa.skew(0);
+        app.strapi.config.set('portal.signing.tsaUrl', '');
+        app.strapi.config.set('portal.signing.tsaCa', '');
+      }
     } finally {
       await other.close();
+      await selfSigned.close();
     }
   });
 

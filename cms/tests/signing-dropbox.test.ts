@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalConfig } from '../src/utils/portal-config';
 import { refusal } from './helpers/answers';
@@ -24,8 +26,11 @@ interface Received {
   body: string;
 }
 
-/** A stand-in for the part of Dropbox Sign's API the provider uses; `signed` says which signatures are done. */
-function startDropboxStandIn(signedPdf: Buffer) {
+/**
+ * A stand-in for the part of Dropbox Sign's API the provider uses; `signed` says which signatures are done. Its files
+ * are the request's document as it stands: `unsignedPdf` until both signed, then `signedPdf`.
+ */
+function startDropboxStandIn(unsignedPdf: Buffer, signedPdf: Buffer) {
   const received: Received[] = [];
   const state = { signed: new Set<string>(), failCreate: false };
   const signatures = () =>
@@ -54,7 +59,7 @@ function startDropboxStandIn(signedPdf: Buffer) {
         return response.writeHead(200).end();
       }
       if (request.method === 'GET' && url.startsWith(`/v3/signature_request/files/${REQUEST_ID}`)) {
-        return response.writeHead(200, { 'content-type': 'application/pdf' }).end(signedPdf);
+        return response.writeHead(200, { 'content-type': 'application/pdf' }).end(state.signed.size === 2 ? signedPdf : unsignedPdf);
       }
       json(404, { error: { error_msg: 'Not found', error_name: 'not_found' } });
     });
@@ -87,11 +92,13 @@ let offering: Offering;
 let investor: Investor;
 let admin: { email: string; authCode: string };
 let standIn: ReturnType<typeof startDropboxStandIn>;
+let unsignedPdf: Buffer;
 let saved: PortalConfig['signing'];
 
 beforeAll(async () => {
   app = await useStrapi();
-  standIn = startDropboxStandIn(await onePagePdf('Signed at Dropbox Sign'));
+  unsignedPdf = await onePagePdf('To sign at Dropbox Sign');
+  standIn = startDropboxStandIn(unsignedPdf, await onePagePdf('Signed at Dropbox Sign'));
   const apiUrl = await standIn.start();
   saved = app.strapi.config.get('portal.signing') as PortalConfig['signing'];
   app.strapi.config.set('portal.signing', { ...saved, provider: 'dropbox-sign', dropbox: { apiKey: API_KEY, clientId: 'test-client-id', apiUrl, testMode: true } });
@@ -110,7 +117,7 @@ const syndUser = () => app.strapi.db.query('api::synd-user.synd-user').findOne({
 describe('Dropbox Sign', () => {
   let investorLink: string;
 
-  it('makes an embedded signature request from the fund’s templates and keeps its id and the signing URL', async () => {
+  it('makes an embedded signature request from the fund’s templates and keeps its id, never the signing URL (its holder would sign without the checks)', async () => {
     const { status, body } = await call(app, 'POST', '/api/syndication/request_sign', { id: investor.syndUser }, { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } });
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, url: expect.stringMatching(/^http:\/\/localhost:5173\/sign\//), syndAgreementSignedByCurrentUser: false });
@@ -123,10 +130,12 @@ describe('Dropbox Sign', () => {
       client_id: 'test-client-id', template_ids: ['tmpl-subscription', 'tmpl-spousal-consent'], test_mode: true,
       signers: [{ role: 'Investor', email_address: investor.email }, { role: 'Spouse', name: 'Pat Partner', email_address: investor.spouseEmail }],
     });
-    expect(await syndUser()).toMatchObject({
-      syndAgreementDropboxSignatureRequestId: REQUEST_ID,
-      syndAgreementDropboxSigningURL: expect.stringContaining('signature_id=sig-investor'),
-    });
+    expect(await syndUser()).toMatchObject({ syndAgreementDropboxSignatureRequestId: REQUEST_ID, syndAgreementDropboxSigningURL: null });
+    // Nor is it fetched before a signer passed the checks: request_sign asks Dropbox Sign for no signing URL.
+    expect(standIn.received.filter((request) => request.url.startsWith('/v3/embedded/sign_url/'))).toEqual([]);
+    // signing_url answers the portal's own link too, and stores nothing either.
+    expect(await call(app, 'POST', '/api/syndication/signing_url', { id: investor.syndUser }, { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } })).toMatchObject({ body: { url: body.url } });
+    expect(await syndUser()).toMatchObject({ syndAgreementDropboxSigningURL: null });
     expect(signLinkIn((await waitForMail(investor.email, 'Please sign your subscription agreement for sign-dropbox Fund I')).text)).toBe(investorLink);
   });
 
@@ -134,7 +143,14 @@ describe('Dropbox Sign', () => {
     const token = tokenOf(investorLink);
     const embedded = (body: Record<string, unknown> = {}) => call(app, 'POST', `/api/signing/${token}/embedded`, body);
     const { body } = await call(app, 'GET', `/api/signing/${token}`);
-    expect(body).toMatchObject({ signer: { role: 'investor' }, signed: false, provider: 'dropbox-sign', documentUrl: null, disclosureAccepted: null, identity: { method: 'email-code' } });
+    expect(body).toMatchObject({
+      signer: { role: 'investor' }, signed: false, provider: 'dropbox-sign', documentUrl: `/api/signing/${token}/document`, disclosureAccepted: null, identity: { method: 'email-code' },
+    });
+    // The agreement is read on the page before the disclosure (which says so): the request's document, from Dropbox Sign.
+    const read = await download(`${app.url}/api/signing/${token}/document`);
+    expect(read.status).toBe(200);
+    expect(read.headers.get('content-type')).toBe('application/pdf');
+    expect(read.bytes.equals(unsignedPdf)).toBe(true);
     // Holding the link is not enough to reach the page where the agreement is signed.
     expect(JSON.stringify(body)).not.toContain('sign_url');
     expect(JSON.stringify(body)).not.toContain('embeddedSign');
@@ -149,6 +165,8 @@ describe('Dropbox Sign', () => {
     });
     // The investor's own session proves who they are, as on the portal's own signer.
     expect((await call(app, 'POST', `/api/signing/${token}/embedded`, {}, { authCode: investor.authCode })).status).toBe(200);
+    // Answered to the signer who passed the checks, and kept nowhere.
+    expect(await syndUser()).toMatchObject({ syndAgreementDropboxSigningURL: null });
     expect(await call(app, 'POST', `/api/signing/${token}`, { name: 'Tess', consent: true })).toMatchObject(refusal(409, 'This agreement is signed at the signing service, not here'));
   });
 
@@ -166,6 +184,11 @@ describe('Dropbox Sign', () => {
     const answer = await postEvent(app, 'signature_request_signed');
     expect(answer).toEqual({ status: 200, text: 'Hello API Event Received' });
     expect(await syndUser()).toMatchObject({ syndAgreementSignedByCurrentUser: true, syndAgreementSignedByCurrentUserCosub: false });
+    // The signature is in the investor's trail, at the time Dropbox Sign gives, as one made on the portal's page would be.
+    const row = await app.strapi.db.query('api::signing.signing').findOne({ where: { syndUser: { id: investor.syndUserId }, role: 'investor' } });
+    expect((row.auditEvents as { event: string; detail?: string; ip: string | null }[]).filter((entry) => entry.event === 'signed')).toEqual([
+      expect.objectContaining({ event: 'signed', detail: 'at Dropbox Sign', ip: null, at: new Date(row.signedAt).toISOString() }),
+    ]);
     const spouseLink = signLinkIn((await waitForMail(investor.spouseEmail as string, 'Please sign your subscription agreement for sign-dropbox Fund I')).text);
     expect((await call(app, 'GET', `/api/signing/${tokenOf(spouseLink)}`)).body).toMatchObject({ signer: { role: 'spouse' }, provider: 'dropbox-sign', canSign: true });
     expect(await call(app, 'POST', '/api/syndication/signing_url', { id: investor.syndUser }, { authCode: investor.authCode })).toMatchObject({ body: { url: null } });
@@ -202,6 +225,17 @@ describe('Dropbox Sign', () => {
     const row = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: changer.syndUserId } });
     expect(row).toMatchObject({ invest_amount: 60_000, syndAgreementDropboxSignatureRequestId: null });
     expect(await app.strapi.db.query('api::signing.signing').count({ where: { syndUser: { id: changer.syndUserId } } })).toBe(0);
+  });
+
+  it('clears the signing URLs kept before (the migration 2026.12.07T00.00.00.clear-dropbox-signing-urls)', async () => {
+    const kept = await createInvestor(app, offering, 'sign-dropbox-kept', { spouse: false });
+    const row = () => app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: kept.syndUserId } });
+    await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: kept.syndUserId }, data: { syndAgreementDropboxSigningURL: 'https://app.hellosign.com/editor/embeddedSign?signature_id=old&token=kept' } });
+    expect(await row()).toMatchObject({ syndAgreementDropboxSigningURL: expect.stringContaining('signature_id=old') });
+    // The migration as the running CMS has it compiled.
+    const migration = createRequire(import.meta.url)(path.join(app.strapi.dirs.dist.root, 'database/migrations/2026.12.07T00.00.00.clear-dropbox-signing-urls.js')) as { up: (knex: unknown) => Promise<void> };
+    await migration.up(app.strapi.db.connection);
+    expect(await row()).toMatchObject({ syndAgreementDropboxSigningURL: null });
   });
 
   it('answers 502 when the service refuses the request', async () => {

@@ -71,6 +71,7 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/tax-schedules/:id/issued', body: () => ({}) },
   { method: 'POST', path: '/countersign', body: () => ({ syndUsers: [investor.syndUser] }), kinds: { syndUsers: 'list' } },
   { method: 'GET', path: '/commitments/:id/document', id: () => investor.syndUser },
+  { method: 'POST', path: '/commitments/:id/signing-links', id: () => investor.syndUser, body: () => ({}) },
   { method: 'POST', path: '/fund-events', body: () => ({ fund: offering.fund, type: 'distribution', date: '2026-06-30', total_cents: 100_000, basis: 'commitment', kind: 'income', note: 'n' }), kinds: EVENT },
   { method: 'GET', path: '/fund-choices', query: () => ({ q: 'x', page: '1', pageSize: '10' }) },
   { method: 'GET', path: '/fund-events', query: () => ({ fund: offering.fund, state: 'draft', type: 'distribution', page: '1', pageSize: '10' }) },

@@ -55,6 +55,10 @@ describe('the signing page in Chromium', () => {
     await expect.poll(widthOf).toBeGreaterThan(fitted * 1.2);
     await page.getByRole('button', { name: 'Fit width' }).click();
     await readDocumentPage(page, 2);
+    // pdf.js's text layer over the canvas: page 2's text is in the page, selectable and read by screen readers.
+    const pageText = (number: number) => page.locator('.pdf-page').nth(number - 1).locator('.textLayer').innerText().then((text) => text.replace(/\s+/g, ' '));
+    await expect.poll(() => pageText(2), { timeout: 15_000 }).toContain('Each signer signs electronically through a personal link.');
+    expect(await pageText(1)).toContain('SUBSCRIPTION AGREEMENT');
     await keepScreenshot(page, 'signing-desktop.png');
 
     await acceptDisclosure(page);
@@ -82,10 +86,19 @@ describe('the signing page in Chromium', () => {
     }
     await enterCode(page, wrong);
     await page.getByText('Too many wrong codes: this link is locked for 10 minutes.').waitFor();
-    // Locked: the code is void (no code to enter until a new one is sent after the lock), and nothing can be signed.
+    // Locked: the code is void (no code to enter until a new one is sent after the lock), and nothing can be signed:
+    // with the name typed and consent given, the lock is what keeps the Sign button disabled, and the page says so.
     expect(await page.getByRole('textbox', { name: 'Code from the email' }).count()).toBe(0);
+    await page.getByLabel('Type your full name').fill('Locked Out');
+    await page.getByRole('checkbox', { name: 'I agree to sign this document electronically' }).check();
+    await page.getByText('This link is locked after five wrong codes: you can sign once it opens again and you confirm it is you.').waitFor();
     expect(await page.getByRole('button', { name: 'Sign', exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: /code/ }).isDisabled()).toBe(true);
+    // The CMS refuses the signature itself, whatever a page would send.
+    const token = /\/sign\/([A-Za-z0-9_-]+)/.exec(link)?.[1];
+    const refused = await fetch(`${stack.cmsUrl}/api/signing/${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Locked Out', consent: true }) });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('Too many wrong codes: this link is locked. Try again in 10 minutes.');
     await page.reload();
     await page.getByText(/^This link is locked after five wrong codes until /).waitFor();
     await keepScreenshot(page, 'signing-locked.png');

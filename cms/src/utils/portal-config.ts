@@ -37,7 +37,7 @@ export interface SigningConfig {
   devCertFile: string;
   /** SIGNING_TSA_URL: an RFC 3161 time-stamping authority whose token every seal carries; empty: none. */
   tsaUrl: string;
-  /** SIGNING_TSA_CA: the authority's root certificate(s), PEM (a file or the text); empty: any certificate whose token verifies. */
+  /** SIGNING_TSA_CA: the authority's root certificate(s), PEM (a file or the text); empty (outside production only): any certificate whose token verifies. */
   tsaCa: string;
   /** SIGNING_CONTACT_EMAIL: where the default e-sign disclosure tells signers to ask for paper or withdraw consent; empty: EMAIL_FROM's address. */
   contactEmail: string;

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,21 +20,25 @@ export interface LocalTsa {
   answered: () => number;
   /** From now on, answer as a network in between that moves each token's time an hour back (its signature left as it was). */
   tamper: (on: boolean) => void;
+  /** From now on, answer tokens certifying a time `ms` away from the true one, signed by the authority (its clock is wrong); 0: right again. */
+  skew: (ms: number) => void;
   close: () => Promise<void>;
 }
 
 /**
  * A local RFC 3161 time-stamping authority: OpenSSL's own `openssl ts -reply` behind a small HTTP server, with a root
- * certificate and a time-stamping certificate made for the run (extendedKeyUsage critical timeStamping).
+ * certificate and a time-stamping certificate made for the run (extendedKeyUsage critical timeStamping). `selfSigned`:
+ * the time-stamping certificate is its own root (what anyone can make, e.g. a network in between answering for an authority).
  */
-export async function startLocalTsa(): Promise<LocalTsa> {
+export async function startLocalTsa({ selfSigned = false } = {}): Promise<LocalTsa> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-tsa-'));
   const file = (name: string) => path.join(dir, name);
   await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('ca.key'), '-out', file('ca.crt'), '-days', '3650', '-subj', '/CN=Portal Test TSA Root',
     '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
   await run('openssl', ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('tsa.key'), '-out', file('tsa.csr'), '-subj', '/CN=Portal Test Time-Stamping Authority']);
   fs.writeFileSync(file('tsa.ext'), 'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n');
-  await run('openssl', ['x509', '-req', '-in', file('tsa.csr'), '-CA', file('ca.crt'), '-CAkey', file('ca.key'), '-CAcreateserial', '-out', file('tsa.crt'), '-days', '3650', '-extfile', file('tsa.ext')]);
+  const issuer = selfSigned ? ['-signkey', file('tsa.key')] : ['-CA', file('ca.crt'), '-CAkey', file('ca.key'), '-CAcreateserial'];
+  await run('openssl', ['x509', '-req', '-in', file('tsa.csr'), ...issuer, '-out', file('tsa.crt'), '-days', '3650', '-extfile', file('tsa.ext')]);
   fs.writeFileSync(file('serial'), '01\n');
   fs.writeFileSync(
     file('tsa.cnf'),
@@ -46,6 +51,7 @@ export async function startLocalTsa(): Promise<LocalTsa> {
   let answered = 0;
   let sequence = 0;
   let tampering = false;
+  let skewMs = 0;
   let queue: Promise<unknown> = Promise.resolve();
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -60,10 +66,12 @@ export async function startLocalTsa(): Promise<LocalTsa> {
       const replied = queue.then(() => run('openssl', ['ts', '-reply', '-config', file('tsa.cnf'), '-queryfile', query, '-out', reply]));
       queue = replied.catch(() => undefined);
       replied
-        .then(() => {
+        .then(async () => {
+          const bytes = fs.readFileSync(reply);
+          const answer = tampering ? backdated(bytes) : skewMs ? await resigned(bytes, skewMs, fs.readFileSync(file('tsa.key'), 'utf8')) : bytes;
           answered += 1;
           response.writeHead(200, { 'content-type': 'application/timestamp-reply' });
-          response.end(tampering ? backdated(fs.readFileSync(reply)) : fs.readFileSync(reply));
+          response.end(answer);
         })
         .catch((error: Error) => {
           response.writeHead(400, { 'content-type': 'text/plain' });
@@ -78,6 +86,9 @@ export async function startLocalTsa(): Promise<LocalTsa> {
     answered: () => answered,
     tamper: (on) => {
       tampering = on;
+    },
+    skew: (ms) => {
+      skewMs = ms;
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -94,6 +105,28 @@ function backdated(reply: Buffer): Buffer {
   const info = pkijs.TSTInfo.fromBER(signed.encapContentInfo.eContent!.getValue());
   info.genTime = new Date(info.genTime.getTime() - 3_600_000);
   signed.encapContentInfo.eContent = new asn1js.OctetString({ valueHex: info.toSchema().toBER() });
+  answer.timeStampToken = new pkijs.ContentInfo({ contentType: '1.2.840.113549.1.7.2', content: signed.toSchema(true) });
+  return Buffer.from(answer.toSchema().toBER());
+}
+
+/** A timestamp reply whose token certifies a time `ms` away, signed again with the authority's key: a genuine token from a wrong clock. */
+async function resigned(reply: Buffer, ms: number, keyPem: string): Promise<Buffer> {
+  const answer = pkijs.TimeStampResp.fromBER(new Uint8Array(reply));
+  const signed = new pkijs.SignedData({ schema: answer.timeStampToken!.content });
+  const info = pkijs.TSTInfo.fromBER(signed.encapContentInfo.eContent!.getValue());
+  info.genTime = new Date(info.genTime.getTime() + ms);
+  const content = info.toSchema().toBER();
+  signed.encapContentInfo.eContent = new asn1js.OctetString({ valueHex: content });
+  // The signed attributes carry the content's digest: made anew, then signed over again.
+  const [signer] = signed.signerInfos;
+  const attributes = signer.signedAttrs!.attributes.map((attribute) =>
+    attribute.type === '1.2.840.113549.1.9.4'
+      ? new pkijs.Attribute({ type: attribute.type, values: [new asn1js.OctetString({ valueHex: crypto.createHash('sha256').update(Buffer.from(content)).digest() })] })
+      : attribute);
+  signer.signedAttrs = new pkijs.SignedAndUnsignedAttributes({ type: 0, attributes });
+  const der = crypto.createPrivateKey(keyPem).export({ type: 'pkcs8', format: 'der' });
+  const key = await crypto.webcrypto.subtle.importKey('pkcs8', der, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
+  await signed.sign(key as Parameters<pkijs.SignedData['sign']>[0], 0, 'SHA-256');
   answer.timeStampToken = new pkijs.ContentInfo({ contentType: '1.2.840.113549.1.7.2', content: signed.toSchema(true) });
   return Buffer.from(answer.toSchema().toBER());
 }

@@ -1476,6 +1476,7 @@ export interface ApiSigningSigning extends Struct.CollectionTypeSchema {
       'api::signing.signing'
     > &
       Schema.Attribute.Private;
+    lockCount: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
     lockedUntil: Schema.Attribute.DateTime;
     name: Schema.Attribute.String;
     provider: Schema.Attribute.Enumeration<['local', 'dropbox-sign']> &
@@ -1485,6 +1486,7 @@ export interface ApiSigningSigning extends Struct.CollectionTypeSchema {
     role: Schema.Attribute.Enumeration<['investor', 'spouse', 'management']> &
       Schema.Attribute.Required;
     signedAt: Schema.Attribute.DateTime;
+    suspendedAt: Schema.Attribute.DateTime;
     syndUser: Schema.Attribute.Relation<
       'manyToOne',
       'api::synd-user.synd-user'

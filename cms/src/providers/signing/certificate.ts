@@ -11,7 +11,7 @@ export interface SealingCertificate {
   password: string;
   /** SIGNING_TSA_URL: an RFC 3161 time-stamping authority; empty: seals carry our own clock's time only. */
   tsaUrl?: string;
-  /** SIGNING_TSA_CA: the roots the authority's certificate must chain to (PEM); empty: any time-stamping certificate. */
+  /** SIGNING_TSA_CA: the roots the authority's certificate must chain to (PEM); empty (outside production only): any time-stamping certificate. */
   tsaCa?: string;
 }
 

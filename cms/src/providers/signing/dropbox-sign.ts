@@ -87,7 +87,7 @@ export function dropboxSigning(config: DropboxConfig): SigningProvider {
       }
     },
 
-    async signedDocument(requestId) {
+    async document(requestId) {
       try {
         const { body } = await requests().signatureRequestFiles(requestId, 'pdf');
         return Buffer.from(body);

@@ -17,8 +17,8 @@ export function localSigning(storage: FileStorage): SigningProvider {
     },
     embeddedUrl: async () => null,
     signatures: async () => null,
-    async signedDocument() {
-      throw new Error('The local signer keeps the signed document from the start; there is nothing to fetch');
+    async document() {
+      throw new Error('The local signer keeps the document from the start; there is nothing to fetch');
     },
     // The portal's own signer rows are the request: deleting them withdraws it.
     cancel: async () => undefined,

@@ -12,6 +12,12 @@ const SIGNATURE_TIMESTAMP_TOKEN = '1.2.840.113549.1.9.16.2.14';
 const GRANTED = [0, 1];
 /** How long the time-stamping authority may take to answer before the seal fails. */
 const TSA_TIMEOUT_MS = 15_000;
+/**
+ * How far the time a token certifies may be from this server's clock (docs/signing.md, Trusted time): a token is asked
+ * for and answered within seconds, so a time further off is an authority whose clock is wrong, or a token replayed or
+ * made for another moment; either way not the time of this seal.
+ */
+export const TSA_CLOCK_SKEW_MS = 5 * 60_000;
 /** extendedKeyUsage (RFC 5280) and its id-kp-timeStamping purpose: a certificate made to sign timestamps. */
 const EXTENDED_KEY_USAGE = '2.5.29.37';
 const TIME_STAMPING = '1.3.6.1.5.5.7.3.8';
@@ -34,8 +40,9 @@ export function trustedRoots(ca: string | undefined): pkijs.Certificate[] {
 
 /**
  * The token is the authority's own: its signature verifies over what it certifies, by a certificate made for
- * time-stamping (extendedKeyUsage timeStamping), which chains to `trusted` when roots are given. A token a network in
- * between made up, or changed, is refused with a 502.
+ * time-stamping (extendedKeyUsage timeStamping), which chains to `trusted` when roots are given. A token changed on
+ * the way is refused with a 502; one made up whole (signed by a time-stamping certificate of the maker's own) only
+ * when roots are pinned, which production requires (config/portal.ts).
  */
 async function checkToken(signed: pkijs.SignedData, stamped: Uint8Array, trusted: pkijs.Certificate[]): Promise<void> {
   let verified: pkijs.SignedDataVerifyResult;
@@ -57,7 +64,7 @@ const same = (a: ArrayBuffer | Uint8Array, b: Uint8Array): boolean => Buffer.fro
 /**
  * Asks the RFC 3161 time-stamping authority for a token over `data` (its SHA-256), with a fresh nonce and the
  * authority's certificate; checks that the token answers this request (imprint and nonce) and is the authority's own
- * (checkToken), and returns it (DER) with the time it certifies. Basic authentication, when the authority needs it, goes in the URL (https://user:pass@...).
+ * (checkToken) and certifies a time within TSA_CLOCK_SKEW_MS of our clock, and returns it (DER) with that time. Basic authentication, when the authority needs it, goes in the URL (https://user:pass@...).
  * An authority that does not answer, refuses or answers another request fails with a 502 naming it.
  */
 export async function requestTimestamp(authority: TimestampAuthority, data: Uint8Array): Promise<{ token: ArrayBuffer; time: Date }> {
@@ -103,6 +110,12 @@ export async function requestTimestamp(authority: TimestampAuthority, data: Uint
     throw badGateway('The time-stamping authority answered a token for another request');
   }
   await checkToken(signed, data, trustedRoots(authority.ca));
+  const now = Date.now();
+  if (Math.abs(info.genTime.getTime() - now) > TSA_CLOCK_SKEW_MS) {
+    throw badGateway(
+      `The time-stamping authority's time (${info.genTime.toISOString()}) is more than ${TSA_CLOCK_SKEW_MS / 60_000} minutes from this server's clock (${new Date(now).toISOString()}): check both clocks`,
+    );
+  }
   return { token: reply.timeStampToken.toSchema().toBER(), time: info.genTime };
 }
 

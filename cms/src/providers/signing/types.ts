@@ -60,8 +60,11 @@ export interface SigningProvider {
   embeddedUrl(signatureId: string): Promise<string | null>;
   /** Each signer's state at the service; null when the portal's own signer rows are the record (local). */
   signatures(requestId: string): Promise<ProviderSignature[] | null>;
-  /** The signed document from the service, once every signer signed. */
-  signedDocument(requestId: string): Promise<Buffer>;
+  /**
+   * The request's document as it stands at the service: the one to read before signing (Dropbox Sign answers the
+   * unsigned document until a signer signs), the signed one once every signer signed.
+   */
+  document(requestId: string): Promise<Buffer>;
   /** Withdraws a request nobody signed (the investor changed their terms), so its mailed links stop working. */
   cancel(requestId: string): Promise<void>;
 }

@@ -3,10 +3,11 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 // pdf.js's legacy build: it also runs on the phones' older browsers (Safari before 17, older Chrome WebViews), where
 // the modern build stops on newer JavaScript; it costs 20 KB gzipped more, 17 KB more for the worker (docs/signing.md).
-import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { GlobalWorkerOptions, TextLayer, getDocument, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import workerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 import { Spinner } from '@/components/ui/spinner';
 import { pageDensity } from './density';
+import './pdf-viewer.css';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -41,21 +42,27 @@ function useNearScreen(element: RefObject<HTMLElement | null>, frame: HTMLElemen
 /**
  * One page on a canvas `width` CSS pixels wide, sized at once (so the document scrolls as it will look) and drawn
  * only while on screen or near it, sharp on high-density screens within MAX_PAGE_PIXELS; a page scrolled far away
- * gives its pixels back, so a long document on a phone holds a few pages' worth, not all of them.
+ * gives its pixels back, so a long document on a phone holds a few pages' worth, not all of them. Over the canvas,
+ * pdf.js's text layer: the page's text, transparent and in place, so it can be selected and copied, and screen readers
+ * read it. Made once the page first comes near (and again at another width), then kept: text costs little.
  */
 function PdfPage({ document, number, total, width, frame }: { document: PDFDocumentProxy; number: number; total: number; width: number; frame: HTMLElement | null }) {
+  const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const near = useNearScreen(canvas, frame);
+  const text = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(box, frame);
+  const [seen, setSeen] = useState(false);
+  if (near && !seen) setSeen(true);
   useEffect(() => {
     let cancelled = false;
     let task: RenderTask | null = null;
     if (width <= 0) return undefined;
     void document.getPage(number).then((page) => {
       const element = canvas.current;
-      if (cancelled || !element) return;
+      if (cancelled || !element || !box.current) return;
       const viewport = page.getViewport({ scale: width / page.getViewport({ scale: 1 }).width });
-      element.style.width = `${Math.floor(viewport.width)}px`;
-      element.style.height = `${Math.floor(viewport.height)}px`;
+      box.current.style.width = `${Math.floor(viewport.width)}px`;
+      box.current.style.height = `${Math.floor(viewport.height)}px`;
       if (!near) {
         element.width = 0;
         element.height = 0;
@@ -73,7 +80,32 @@ function PdfPage({ document, number, total, width, frame }: { document: PDFDocum
       task?.cancel();
     };
   }, [document, number, width, near]);
-  return <canvas ref={canvas} role="img" aria-label={`Page ${number} of ${total}`} className="d-block mx-auto mb-3 bg-white shadow-sm" />;
+  useEffect(() => {
+    let cancelled = false;
+    let layer: TextLayer | null = null;
+    if (width <= 0 || !seen) return undefined;
+    void document.getPage(number).then((page) => {
+      const container = text.current;
+      if (cancelled || !container) return;
+      const viewport = page.getViewport({ scale: width / page.getViewport({ scale: 1 }).width });
+      container.replaceChildren();
+      // The layer sizes its text by this factor (pdf.js's viewer sets it on each page the same way).
+      container.style.setProperty('--total-scale-factor', String(viewport.scale));
+      layer = new TextLayer({ textContentSource: page.streamTextContent(), container, viewport });
+      // Cancelled by a newer width or the page leaving: nothing to report.
+      layer.render().catch(() => undefined);
+    });
+    return () => {
+      cancelled = true;
+      layer?.cancel();
+    };
+  }, [document, number, width, seen]);
+  return (
+    <div ref={box} className="pdf-page position-relative mx-auto mb-3 bg-white shadow-sm">
+      <canvas ref={canvas} role="img" aria-label={`Page ${number} of ${total}`} className="d-block w-100 h-100" />
+      <div ref={text} className="textLayer" />
+    </div>
+  );
 }
 
 /**

@@ -155,6 +155,20 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
     }
   };
 
+  /** Mails the commitment's signers waiting to sign a new link (the old one stops working; a suspended one opens so). */
+  const newSigningLink = async (line: Line) => {
+    setBusy(true);
+    try {
+      const { data: answer } = await post(`/sponsor-desk/commitments/${line.documentId}/signing-links`, {});
+      const { reissued } = answer as { reissued: { role: string; email: string | null }[] };
+      notify({ variant: 'success', text: `New signing link sent to ${reissued.map((signer) => `${signer.role} ${signer.email ?? ''}`.trim()).join(' and ')}.` });
+    } catch (error) {
+      notify({ variant: 'danger', text: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const exportCsv = async () => {
     try {
       const { data: blob } = await get(`/sponsor-desk/funds/${fund.documentId}/commitments.csv`, { params, responseType: 'blob' });
@@ -304,6 +318,9 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
                   <Flex gap={2}>
                     {line.investorSignedAt && (
                       <TextButton onClick={() => setReading(line)} aria-label={`Read the agreement of ${line.investor.name}`}>Agreement</TextButton>
+                    )}
+                    {allowedActions.canRemind && (line.waitingFor === 'investor' || line.waitingFor === 'spouse') && (
+                      <TextButton disabled={busy} onClick={() => newSigningLink(line)} aria-label={`New signing link for ${line.investor.name}`}>New signing link</TextButton>
                     )}
                     {allowedActions.canPost && line.state === 'countersigned' && (
                       <TextButton onClick={() => setFunding({ line, amount: String(line.amount ?? ''), date: today() })}>Funding</TextButton>

@@ -34,6 +34,8 @@ const schemas = {
   }),
   disclosure: yup.object({ version: requiredText('version', 100) }),
   embedded: yup.object({ verification: text('verification', 200) }),
+  // Calls that take nothing but the link: a body, when sent, must still be a JSON object.
+  nothing: yup.object({}),
   code: yup.object({ code: requiredText('code', 20).matches(/^\s*\d{6}\s*$/, 'The code is the six digits in the mail') }),
   fingerprint: yup.object({
     sha256: requiredText('sha256', 100).matches(/^\s*[0-9a-fA-F]{64}\s*$/, 'The fingerprint is a SHA-256 in hex (64 characters)'),
@@ -147,12 +149,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
       /** POST /api/signing/:token/paper: the signer asks to sign on paper instead (consent withdrawn). */
       async requestPaper(ctx: Context) {
         const { token } = await validateBody(schemas.token, ctx.params);
+        await validateBody(schemas.nothing, ctx.request.body ?? {});
         ctx.body = await signing(strapi).requestPaper(token, await linkRequest(strapi, ctx));
       },
 
       /** POST /api/signing/:token/code: mails the signer a one-time code. */
       async sendCode(ctx: Context) {
         const { token } = await validateBody(schemas.token, ctx.params);
+        await validateBody(schemas.nothing, ctx.request.body ?? {});
         ctx.body = await signing(strapi).sendCode(token, await linkRequest(strapi, ctx));
       },
 

@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { derivedKey } from '../../../utils/derived-keys';
 import { escapeHtml } from '../../../utils/html';
-import { conflict } from '../../../utils/http-errors';
+import { conflict, unavailable } from '../../../utils/http-errors';
 import { columnOf, tableOf } from '../../../utils/tables';
 import { mailSettings } from '../../../providers/mail';
 import { portalConfig } from '../../../utils/portal-config';
@@ -44,6 +44,12 @@ const contactAddress = (strapi: Core.Strapi): string => portalConfig(strapi).sig
 export const CODE_MINUTES = 10;
 export const CODE_TRIES = 5;
 export const LOCK_MINUTES = 10;
+/**
+ * The third lock-out of one link suspends it: five guesses every ten minutes would otherwise go on for the link's 30
+ * days (over 20,000 guesses at a million codes). A new link lifts it (reissueLink: the sponsor desk, or the investor's
+ * "Continue to sign"), and the old one stops working.
+ */
+export const LOCKS_BEFORE_SUSPENSION = 3;
 /** A verified signer has an hour to sign before they are asked for a new code. */
 export const VERIFIED_MINUTES = 60;
 /** At most this many codes per link in the rate-limit window (15 minutes by default); and 30 s between two. */
@@ -61,7 +67,7 @@ const MINUTE = 60_000;
 /** One thing that happened on a signer's link, as the signature page lists it. */
 export interface SigningEvent {
   at: string;
-  event: 'link-opened' | 'disclosure-accepted' | 'paper-requested' | 'code-sent' | 'code-wrong' | 'link-locked' | 'refused-locked' | 'code-verified' | 'session-verified' | 'signed' | 'events-left-out';
+  event: 'link-opened' | 'disclosure-accepted' | 'paper-requested' | 'code-sent' | 'code-wrong' | 'link-locked' | 'link-suspended' | 'link-reissued' | 'refused-locked' | 'code-verified' | 'session-verified' | 'signed' | 'events-left-out';
   ip: string | null;
   /** The browser's User-Agent header (events recorded before it was kept have none). */
   userAgent?: string | null;
@@ -104,6 +110,8 @@ export interface CheckedSigner {
   codeExpiresAt: string | null;
   codeTries: number | null;
   lockedUntil: string | null;
+  lockCount: number | null;
+  suspendedAt: string | null;
   auditEvents: SigningEvent[] | null;
 }
 
@@ -159,10 +167,10 @@ export function signerCheck(strapi: Core.Strapi) {
    * Appends an event to the row's audit trail, with the row's other changes `data`, in one transaction that reads the
    * trail again: on PostgreSQL under a row lock, on SQLite because it runs one transaction at a time. So requests on
    * one link at the same moment (a code sent while a wrong one is counted) each add their event, none is lost.
-   * `once`: not when the trail has this event already.
+   * `once`: not when the trail has this event already; `at`: when it happened, if not now (a signature at a service).
    */
-  async function record(signer: CheckedSigner, event: SigningEvent['event'], client: Client, detail?: string, data: Record<string, unknown> = {}, { once = false } = {}): Promise<void> {
-    const entry: SigningEvent = { at: new Date().toISOString(), event, ip: client.ip, userAgent: client.userAgent, ...(detail ? { detail } : {}) };
+  async function record(signer: CheckedSigner, event: SigningEvent['event'], client: Client, detail?: string, data: Record<string, unknown> = {}, { once = false, at = new Date() } = {}): Promise<void> {
+    const entry: SigningEvent = { at: at.toISOString(), event, ip: client.ip, userAgent: client.userAgent, ...(detail ? { detail } : {}) };
     await strapi.db.transaction(async ({ trx }) => {
       if (strapi.db.dialect.client === 'postgres') {
         await strapi.db.connection(tableOf(strapi, SIGNING)).transacting(trx as never).where({ id: signer.id }).forUpdate().select('id');
@@ -200,6 +208,7 @@ export function signerCheck(strapi: Core.Strapi) {
         .where(knex.raw('coalesce(??, 0)', [tries]), '<', CODE_TRIES)
         .where(column('codeExpiresAt'), '>', now)
         .where((lock) => lock.whereNull(column('lockedUntil')).orWhere(column('lockedUntil'), '<=', now))
+        .whereNull(column('suspendedAt'))
         .update({ [tries]: knex.raw('coalesce(??, 0) + 1', [tries]) }, [tries]);
       if (taken.length) return { codeHash: row.codeHash, tries: Number(taken[0][tries]) };
     }
@@ -212,12 +221,28 @@ export function signerCheck(strapi: Core.Strapi) {
   }
 
   const locked = (minutes: number) => new errors.RateLimitError(`Too many wrong codes: this link is locked. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+  const suspended = () =>
+    new errors.ForbiddenError(
+      `Too many wrong codes: this link is suspended. Ask for a new link: the investor with "Continue to sign" on their dashboard, anyone else by writing to the sponsor at ${contactAddress(strapi)}.`,
+    );
 
-  /** Refuses `attempt` (recorded in the trail: who knocks on a locked link is news) while the link is locked. */
+  /** Refuses `attempt` (recorded in the trail: who knocks on a locked link is news) while the link is locked or suspended. */
   async function refuseWhileLocked(signer: CheckedSigner, client: Client, attempt: string): Promise<void> {
+    if (signer.suspendedAt) {
+      await record(signer, 'refused-locked', client, `${attempt} (suspended)`);
+      throw suspended();
+    }
     if (!signer.lockedUntil || new Date(signer.lockedUntil).getTime() <= Date.now()) return;
     await record(signer, 'refused-locked', client, attempt);
     throw locked(minutesLeft(signer.lockedUntil));
+  }
+
+  /** Counts one more lock-out of the link, in one UPDATE (only the request that took the fifth try gets here): answers the count. */
+  async function countLock(signerId: number): Promise<number> {
+    const knex = strapi.db.connection;
+    const count = columnOf(strapi, SIGNING, 'lockCount');
+    const [row] = (await knex(tableOf(strapi, SIGNING)).where({ id: signerId }).update({ [count]: knex.raw('coalesce(??, 0) + 1', [count]) }, [count])) as Record<string, number | string>[];
+    return Number(row?.[count] ?? LOCKS_BEFORE_SUSPENSION);
   }
 
   /**
@@ -269,18 +294,28 @@ export function signerCheck(strapi: Core.Strapi) {
     },
 
     /**
-     * The signer withdraws consent to sign electronically before signing ("Sign on paper instead"): recorded in the
-     * trail, and the sponsor told at the contact address, who sends the agreement on paper. Asking again tells no one.
+     * The signer withdraws consent to sign electronically before signing ("Sign on paper instead"): the sponsor is told
+     * at the contact address (the first time only), who sends the agreement on paper; then the withdrawal is recorded
+     * in the trail and the acceptance cleared, so signing electronically after all means accepting the disclosure
+     * again. The mail goes first: when it fails (503) nothing is recorded, and asking again sends it.
      */
     async requestPaper(signer: CheckedSigner, fundName: string, client: Client): Promise<{ requested: true; contact: string }> {
       const contact = contactAddress(strapi);
-      const already = (signer.auditEvents ?? []).some((entry) => entry.event === 'paper-requested');
-      await record(signer, 'paper-requested', client, undefined, {}, { once: true });
-      if (!already) {
+      const told = (signer.auditEvents ?? []).some((entry) => entry.event === 'paper-requested');
+      if (!told) {
         const who = `${signer.name ?? 'A signer'} (${signer.role}, ${signer.email ?? 'no email'})`;
         const text = `${who} does not want to sign the subscription agreement for ${fundName} electronically and asks for it on paper. Their consent to electronic records is withdrawn; please send them the agreement on paper.`;
-        await strapi.plugin('email').service('email').send({ to: contact, subject: `Paper agreement requested for ${fundName}`, text: `${text}\n`, html: `<p>${escapeHtml(text)}</p>` });
+        try {
+          await strapi.plugin('email').service('email').send({ to: contact, subject: `Paper agreement requested for ${fundName}`, text: `${text}\n`, html: `<p>${escapeHtml(text)}</p>` });
+        } catch (error) {
+          strapi.log.error(`Paper agreement request not mailed to ${contact}: ${error instanceof Error ? error.message : String(error)}`);
+          throw unavailable(`Your request could not be sent to the sponsor right now. Please try again later, or write to ${contact}.`);
+        }
       }
+      const withdrawn = signer.disclosureAcceptedAt ? `acceptance of the disclosure version ${signer.disclosureVersion} withdrawn` : undefined;
+      await record(signer, 'paper-requested', client, withdrawn, { disclosureVersion: null, disclosureAcceptedAt: null });
+      signer.disclosureVersion = null;
+      signer.disclosureAcceptedAt = null;
       return { requested: true, contact };
     },
 
@@ -319,15 +354,21 @@ export function signerCheck(strapi: Core.Strapi) {
     /**
      * Checks a code: one of the link's five tries is taken first (takeTry); right, the signer is verified, answered the
      * proof their browser sends with the signature, and the tries start over; wrong, the fifth locks the link for ten
-     * minutes (and the tries start over for after the lock). Tries count across new codes.
+     * minutes (and the tries start over for after the lock), and the third such lock-out suspends the link until a new
+     * one is sent. Tries count across new codes.
      */
     async verifyCode(signer: CheckedSigner, code: string, client: Client): Promise<{ verified: true; verification: string }> {
       const { codeHash, tries } = await takeTry(signer.id, client);
       if (!equal(codeHashOf(signer.id, code.trim()), codeHash)) {
         await record(signer, 'code-wrong', client, `try ${tries} of ${CODE_TRIES}`);
         if (tries >= CODE_TRIES) {
+          const locks = await countLock(signer.id);
+          if (locks >= LOCKS_BEFORE_SUSPENSION) {
+            await record(signer, 'link-suspended', client, `after ${locks} lock-outs`, { codeHash: null, codeExpiresAt: null, codeTries: 0, suspendedAt: new Date().toISOString() });
+            throw suspended();
+          }
           const lockedUntil = new Date(Date.now() + LOCK_MINUTES * MINUTE).toISOString();
-          await record(signer, 'link-locked', client, `until ${lockedUntil}`, { codeHash: null, codeExpiresAt: null, codeTries: 0, lockedUntil });
+          await record(signer, 'link-locked', client, `until ${lockedUntil} (lock-out ${locks}; at ${LOCKS_BEFORE_SUSPENSION} the link is suspended)`, { codeHash: null, codeExpiresAt: null, codeTries: 0, lockedUntil });
           throw new errors.RateLimitError(`Too many wrong codes: this link is locked for ${LOCK_MINUTES} minutes.`);
         }
         const left = CODE_TRIES - tries;
@@ -358,6 +399,21 @@ export function signerCheck(strapi: Core.Strapi) {
       await record(signer, 'signed', client);
     },
 
+    /**
+     * A new link replaces a signer's old one (`link`: its token's fields, the old token stops working): the lock-outs,
+     * the suspension, the code and any proof of identity made on the old link are cleared, and the trail says who asked.
+     */
+    async linkReissued(signer: CheckedSigner, client: Client, by: string, link: Record<string, unknown>): Promise<void> {
+      await record(signer, 'link-reissued', client, `by ${by}`, {
+        ...link, lockCount: 0, suspendedAt: null, lockedUntil: null, codeHash: null, codeSentAt: null, codeExpiresAt: null, codeTries: 0, verifiedBy: null, verifiedAt: null,
+      });
+    },
+
+    /** Records a signature a signing service collected (`service`, e.g. Dropbox Sign) at `at`: its address and browser are the service's record, not ours. */
+    async signedAtService(signer: CheckedSigner, service: string, at: Date): Promise<void> {
+      await record(signer, 'signed', { ip: null, userAgent: null }, `at ${service}`, {}, { at });
+    },
+
     /** What the signing page shows of the checks (`current`: the disclosure as it reads now, shown with them). */
     state(signer: CheckedSigner, ownSession: boolean, current: Disclosure) {
       const locked = Boolean(signer.lockedUntil && new Date(signer.lockedUntil).getTime() > Date.now());
@@ -370,6 +426,8 @@ export function signerCheck(strapi: Core.Strapi) {
           email: signer.email ? maskedEmail(signer.email) : null,
           codeSentAt: signer.codeExpiresAt && new Date(signer.codeExpiresAt).getTime() > Date.now() ? signer.codeSentAt : null,
           lockedUntil: locked ? signer.lockedUntil : null,
+          // Suspended after three lock-outs: only a new link opens it again.
+          suspended: Boolean(signer.suspendedAt),
         },
       };
     },

@@ -27,7 +27,7 @@ import { accountMail } from '../../account/services/account-mail';
 import { notifications, type Recipient } from '../../notification/services/notification';
 import { domainsOf, portals } from '../../portal/services/portal';
 import { withLease } from '../../rate-limit/lease';
-import { signerCheck, type CheckedSigner, type SigningEvent } from './signer-check';
+import { signerCheck, type CheckedSigner, type Client, type SigningEvent } from './signer-check';
 import { byId, investorName, notificationTags, personName, SYND_USER_POPULATE, syndUserView, syndUsers, type SyndUserRow } from '../../synd-user/services/synd-user';
 
 const SIGNING = 'api::signing.signing';
@@ -145,6 +145,8 @@ const EVENT_TITLES: Record<SigningEvent['event'], string> = {
   'code-sent': 'one-time code sent',
   'code-wrong': 'wrong code,',
   'link-locked': 'link locked',
+  'link-suspended': 'link suspended',
+  'link-reissued': 'new link sent',
   'refused-locked': 'refused while locked:',
   'code-verified': 'code entered',
   'session-verified': 'identified by their signed-in session',
@@ -173,6 +175,12 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function investorSide(syndUserId: number): Promise<SigningRow[]> {
     const rows: SigningRow[] = await db().findMany({ where: { syndUser: { id: syndUserId }, role: { $in: INVESTOR_SIDE } }, orderBy: { id: 'asc' } });
     return rows.sort((a, b) => INVESTOR_SIDE.indexOf(a.role as SignerRole) - INVESTOR_SIDE.indexOf(b.role as SignerRole));
+  }
+
+  /** The signers who can sign now and have not: the investor, and the spouse once the investor signed. */
+  function waitingToSign(rows: SigningRow[]): SigningRow[] {
+    const investorSigned = rows.some((signer) => signer.role === 'investor' && signer.signedAt);
+    return rows.filter((signer) => !signer.signedAt && (signer.role === 'investor' || investorSigned));
   }
 
   /** Whether every signer the agreement needs has signed (the spouse only when required). */
@@ -259,6 +267,18 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       html: `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(tail)}</p>`,
     });
     await db().update({ where: { id: signer.id }, data: { linkSentAt: new Date() } });
+  }
+
+  /**
+   * Replaces a signer's link with a new one (a link suspended after too many wrong codes): the new link is mailed
+   * first, then stored, so a failed mail (503) leaves the old one as it was; the old link stops working, and its
+   * lock-outs, code and proof of identity go with it (signerCheck.linkReissued). `by`: who asked, for the trail.
+   */
+  async function reissueLink(signer: SigningRow, row: SyndUserRow, site: Site, by: string, client: Client): Promise<void> {
+    const nonce = crypto.randomBytes(32).toString('base64url');
+    const link = { tokenNonce: nonce, tokenHash: hashCode(tokenOf(nonce)), expiresAt: new Date(Date.now() + SIGNING_LINK_DAYS * DAY_MS) };
+    await mailLink({ ...signer, tokenNonce: nonce }, row, site);
+    await signerCheck(strapi).linkReissued(signer, client, by, link);
   }
 
   /** Sends a notification, logging instead of failing when its template is missing: the signing itself stands. */
@@ -356,7 +376,6 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         syndAgreementSignedByCurrentUser: false,
         syndAgreementSignedByCurrentUserCosub: false,
         syndAgreementDropboxSignatureRequestId: opened.requestId,
-        syndAgreementDropboxSigningURL: null,
       },
     });
     const investor = (await investorSide(row.id)).find((signer) => signer.role === 'investor');
@@ -441,16 +460,14 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     return row;
   }
 
-  /** The caller's own link (null once they signed); for Dropbox Sign its embedded URL is also kept on the syndication user. */
-  async function ownLink(row: SyndUserRow, rows: SigningRow[], site: Site): Promise<string | null> {
+  /**
+   * The caller's own link (null once they signed): the portal's /sign/<token> page, whichever service collects the
+   * signature. Dropbox Sign's embedded URL is never fetched here nor stored (its holder signs without the disclosure
+   * or the code): only embeddedSigning answers it, after the checks.
+   */
+  function ownLink(rows: SigningRow[], site: Site): string | null {
     const investor = rows.find((signer) => signer.role === 'investor');
     if (!investor || investor.signedAt) return null;
-    if (investor.provider === 'dropbox-sign' && investor.providerSignatureId) {
-      const embedded = await embeddedUrlOf(investor);
-      if (embedded !== row.syndAgreementDropboxSigningURL) {
-        await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { syndAgreementDropboxSigningURL: embedded } });
-      }
-    }
     return linkOf(site, investor);
   }
 
@@ -481,12 +498,15 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         const found = signatures.find((signature) => signature.signatureId === signer.providerSignatureId);
         if (found?.signedAt && !signer.signedAt) {
           const { count } = await db().updateMany({ where: { id: signer.id, signedAt: { $null: true } }, data: { signedAt: found.signedAt } });
-          if (count) newlySigned.push(signer.role as SignerRole);
+          if (!count) continue;
+          newlySigned.push(signer.role as SignerRole);
+          // In the trail as a signature made here is (the service's own record has its address and browser).
+          await signerCheck(strapi).signedAtService(signer, 'Dropbox Sign', found.signedAt);
         }
       }
       rows = await investorSide(row.id);
       if (investorSideComplete(row, rows) && rows.some((signer) => !signer.documentKey)) {
-        const document = await provider.signedDocument(requestId);
+        const document = await provider.document(requestId);
         const key = `signing/${row.documentId}/${crypto.randomBytes(8).toString('hex')}-signed.pdf`;
         await fileStorage(strapi).put(key, document);
         await db().updateMany({ where: { id: { $in: rows.map((signer) => signer.id) } }, data: { documentKey: key, documentSha256: sha256(document) } });
@@ -606,8 +626,14 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         }, { busyMessage: 'Your agreement is being prepared; please try again in a moment' });
         row = await readSyndUser(row.id);
       }
-      const rows = await investorSide(row.id);
-      const url = await ownLink(row, rows, site);
+      let rows = await investorSide(row.id);
+      // A link suspended after too many wrong codes: asking to sign again, signed in as the investor, sends a new one.
+      const suspended = waitingToSign(rows).filter((signer) => signer.suspendedAt);
+      if (suspended.length) {
+        for (const signer of suspended) await reissueLink(signer, row, site, 'the investor, signed in', request);
+        rows = await investorSide(row.id);
+      }
+      const url = ownLink(rows, site);
       const view = syndUserView(await readSyndUser(row.id));
       return { success: true, url, syndAgreementSignedByCurrentUser: view.syndAgreementSignedByCurrentUser, syndAgreementSignedByCurrentUserCosub: view.syndAgreementSignedByCurrentUserCosub };
     },
@@ -616,7 +642,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     async signingUrl(user: SigningUser, id: string | number, request: RequestInfo) {
       const row = await syndUsers(strapi).ownedBy(user.id, id);
       if (!isGoingToInvest(row)) return { url: null };
-      return { url: await ownLink(row, await investorSide(row.id), await siteFor(row, request.origin)) };
+      return { url: ownLink(await investorSide(row.id), await siteFor(row, request.origin)) };
     },
 
     /** POST /api/syndication/sync_sign: the signing state from the provider, written to the syndication user. */
@@ -650,7 +676,8 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       const check = signerCheck(strapi);
       await check.opened(signer, request);
       return {
-        signer: { role: signer.role, name: signer.name, email: signer.email },
+        // Not the signer's email: holding the link does not tell whose mailbox it is (identity.email is half hidden).
+        signer: { role: signer.role, name: signer.name },
         document: {
           title: `Subscription Agreement - ${fund.name ?? 'Fund'}`,
           investmentName: row.investment?.name ?? null,
@@ -663,16 +690,27 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         // local: the document is read and signed on this page; dropbox-sign: in Dropbox Sign's embedded signer, whose
         // URL only POST /api/signing/:token/embedded answers, once the checks below are passed.
         provider: signer.provider ?? 'local',
-        documentUrl: signer.documentKey ? `/api/signing/${token}/document` : null,
+        // Dropbox Sign's request has its document at the service until everyone signed: fetched from there to read here.
+        documentUrl: signer.documentKey || row.syndAgreementDropboxSignatureRequestId ? `/api/signing/${token}/document` : null,
         ...check.state(signer, ownSession(signer, row, request), await check.disclosure(portalIdOf(fund))),
       };
     },
 
-    /** GET /api/signing/:token/document: the PDF the signer signs. */
+    /**
+     * GET /api/signing/:token/document: the PDF the signer signs; with Dropbox Sign, until it is stored here (once
+     * everyone signed), the request's document fetched from the service, so the signer reads it on the page before
+     * accepting the disclosure, as with the local signer.
+     */
     async documentByToken(token: string): Promise<{ pdf: Buffer; name: string }> {
       const signer = await signerOf(token);
-      if (!signer.documentKey) throw new errors.NotFoundError('The document is not available here; it is signed at the signing service');
-      return { pdf: await fileStorage(strapi).get(signer.documentKey), name: 'subscription-agreement.pdf' };
+      if (signer.documentKey) return { pdf: await fileStorage(strapi).get(signer.documentKey), name: 'subscription-agreement.pdf' };
+      const requestId = signer.provider === 'dropbox-sign' ? (await readSyndUser(signer.syndUser.id)).syndAgreementDropboxSignatureRequestId : null;
+      if (!requestId) throw new errors.NotFoundError('The document is not available here; it is signed at the signing service');
+      try {
+        return { pdf: await signingProvider(strapi, 'dropbox-sign').document(requestId), name: 'subscription-agreement.pdf' };
+      } catch (error) {
+        throw new SigningServiceError(error instanceof Error ? error.message : String(error));
+      }
     },
 
     /** POST /api/signing/:token/disclosure: the signer accepts the electronic records disclosure (the version they read). */
@@ -820,6 +858,21 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
+     * The sponsor desk's "New signing link" (docs/signing.md): each unsigned link of a commitment's agreement that can
+     * be signed now (the investor's; the spouse's once the investor signed) is replaced by a new one, mailed to its
+     * signer; a suspended link opens again this way. Answers whose links were sent.
+     */
+    async reissueLinksAsStaff(id: string | number, by: string, request: Pick<RequestInfo, 'ip' | 'userAgent'>) {
+      const row: SyndUserRow | null = isRowId(id) ? await strapi.db.query(SYND_USER).findOne({ where: byId(id), populate: SYND_USER_POPULATE }) : null;
+      if (!row) throw new errors.NotFoundError('Commitment not found');
+      const open = waitingToSign(await investorSide(row.id));
+      if (!isGoingToInvest(row) || row.sa_complete_date || !open.length) throw conflict('This commitment has no signing link waiting for a signature');
+      const site = await portalSiteOf(row);
+      for (const signer of open) await reissueLink(signer, row, site, by, request);
+      return { reissued: open.map((signer) => ({ role: signer.role, email: signer.email })) };
+    },
+
+    /**
      * GET /api/agreements/verify/:sha256: whether `portal` issued the completed agreement whose sealed PDF has this
      * SHA-256; when it did, when it was completed and its signers' initials, nothing else (the page is public). 404 else.
      */
@@ -878,7 +931,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       const { count } = await db().deleteMany({ where: { id: { $in: rows.map((signer) => signer.id) }, signedAt: { $null: true } } });
       await strapi.db.query(SYND_USER).update({
         where: { id: syndUserId },
-        data: { syndAgreementDropboxSignatureRequestId: null, syndAgreementDropboxSigningURL: null, syndAgreementSignedByCurrentUser: false, syndAgreementSignedByCurrentUserCosub: false },
+        data: { syndAgreementDropboxSignatureRequestId: null, syndAgreementSignedByCurrentUser: false, syndAgreementSignedByCurrentUserCosub: false },
       });
       // The request at the signing service is withdrawn too, so its mailed links stop working. The new terms stand
       // whether or not the service answers: a request left open there can no longer complete an agreement here.

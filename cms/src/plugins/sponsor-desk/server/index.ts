@@ -135,6 +135,12 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
     const request = { ip: ctx.request.ip ?? null, userAgent: ctx.get('user-agent') || null, origin: undefined };
     ctx.body = await signing(strapi).countersignAllAsStaff(ids as (string | number)[], { name: staffName(ctx), email: staffEmail(ctx) }, request);
   },
+  /** A commitment's unsigned signing links replaced by new ones, mailed (a link suspended after too many wrong codes opens so). */
+  async reissueSigningLinks(ctx: Context) {
+    body(ctx);
+    const request = { ip: ctx.request.ip ?? null, userAgent: ctx.get('user-agent') || null };
+    ctx.body = await signing(strapi).reissueLinksAsStaff(ctx.params.documentId, staffName(ctx), request);
+  },
   /** The document a commitment's investor side signed, to read before countersigning. */
   async signedDocument(ctx: Context) {
     const { pdf, name } = await signing(strapi).signedDocumentForStaff(ctx.params.documentId);
@@ -360,6 +366,7 @@ export default {
         { method: 'POST', path: '/tax-schedules/:documentId/documents', handler: 'desk.issueTaxDocument', config: may('post', 'issue a K-1', true, [named('taxSchedule', 'params', 'documentId'), named('syndUser', 'body', 'syndUser')]) },
         { method: 'POST', path: '/tax-schedules/:documentId/issued', handler: 'desk.taxScheduleIssued', config: may('post', 'mark a tax year issued', true, [named('taxSchedule', 'params', 'documentId')]) },
         { method: 'POST', path: '/countersign', handler: 'desk.countersign', config: may('countersign', 'countersign', true, [named('syndUser', 'body', 'syndUsers')]) },
+        { method: 'POST', path: '/commitments/:documentId/signing-links', handler: 'desk.reissueSigningLinks', config: may('remind', 'send a new signing link', true, [named('syndUser', 'params', 'documentId')]) },
         { method: 'GET', path: '/commitments/:documentId/document', handler: 'desk.signedDocument', config: may('read', 'read a signed document', true, [named('syndUser', 'params', 'documentId')]) },
         { method: 'POST', path: '/fund-events', handler: 'desk.draftEvent', config: may('draft', 'draft an event', true, [named('fund', 'body', 'fund')]) },
         { method: 'GET', path: '/fund-choices', handler: 'desk.fundChoices', config: may('read', 'see funds', false) },

@@ -27,7 +27,7 @@ vi.mock('hellosign-embedded', () => ({
 }));
 
 const request = (overrides: Partial<SigningRequest> = {}): SigningRequest => ({
-  signer: { role: 'investor', name: 'Ann Investor', email: 'ann@example.com' },
+  signer: { role: 'investor', name: 'Ann Investor' },
   document: { title: 'Subscription Agreement', investmentName: 'Into Mischief Shares', fundName: 'Stallion Fund 2026', amount: 50000 },
   signed: false,
   documentUrl: null,
@@ -89,7 +89,7 @@ describe('/sign/:token', () => {
       clearRect() {},
     })) as unknown as HTMLCanvasElement['getContext'];
     HTMLCanvasElement.prototype.toDataURL = () => 'data:image/png;base64,AAAA';
-    const { user, fetchMock } = renderSignPage(() => request({ signer: { role: 'spouse', name: 'Bo Investor', email: 'bo@example.com' } }));
+    const { user, fetchMock } = renderSignPage(() => request({ signer: { role: 'spouse', name: 'Bo Investor' } }));
     await findPageHeading('Subscription Agreement');
     const pad = screen.getByRole('img', { name: 'Draw your signature (optional)' });
     fireEvent.pointerDown(pad, { clientX: 5, clientY: 5 });
@@ -131,7 +131,7 @@ describe('/sign/:token', () => {
     let accepted: SigningRequest['disclosureAccepted'] = null;
     const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: null };
     const { user, fetchMock } = renderSignPage(
-      () => request({ signer: { role: 'spouse', name: 'Bo Investor', email: 'bo@example.com' }, disclosure: DISCLOSURE, disclosureAccepted: accepted, identity }),
+      () => request({ signer: { role: 'spouse', name: 'Bo Investor' }, disclosure: DISCLOSURE, disclosureAccepted: accepted, identity }),
       undefined,
       {
         'POST /api/signing/token-abc/disclosure': () => {
@@ -219,10 +219,24 @@ describe('/sign/:token', () => {
     expect(signButton()).toBeDisabled();
   });
 
+  it('tells a suspended link that only a new link opens it: no code to ask for, and the Sign button says why it waits', async () => {
+    const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: null, suspended: true };
+    const { user } = renderSignPage(() => request({ disclosure: DISCLOSURE, disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' }, identity }));
+    expect(
+      await screen.findByText('This link is suspended after too many wrong codes. Ask for a new link: if you are the investor, with “Continue to sign” on your dashboard; otherwise from the sponsor.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Type your full name' }), 'Sus Pended');
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to sign this document electronically' }));
+    expect(signButton()).toBeDisabled();
+    expect(screen.getByText('This link is suspended: ask for a new link to sign.')).toBeInTheDocument();
+  });
+
   it('with Dropbox Sign, opens its embedded signer once the disclosure is accepted and the code entered, then goes to the success page', async () => {
     let accepted: SigningRequest['disclosureAccepted'] = null;
     const identity = { method: 'email-code' as const, email: 'a***@example.com', codeSentAt: null, lockedUntil: null };
-    const { user, fetchMock } = renderSignPage(() => request({ provider: 'dropbox-sign', disclosure: DISCLOSURE, disclosureAccepted: accepted, identity }), undefined, {
+    const documentUrl = '/api/signing/token-abc/document';
+    const { user, fetchMock } = renderSignPage(() => request({ provider: 'dropbox-sign', documentUrl, disclosure: DISCLOSURE, disclosureAccepted: accepted, identity }), undefined, {
       'POST /api/signing/token-abc/disclosure': () => {
         accepted = { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' };
         return accepted;
@@ -232,9 +246,9 @@ describe('/sign/:token', () => {
       'POST /api/signing/token-abc/embedded': () => ({ url: 'https://app.hellosign.com/editor/embeddedSign?signature_id=sig-1&token=t', clientId: 'client-1', testMode: true, syndUserId: 'synd-user-doc-11' }),
     });
     const open = await screen.findByRole('button', { name: 'Open the agreement to sign' });
-    // The document is read at Dropbox Sign: no viewer of a document this portal does not hold, no Sign form.
-    expect(screen.queryByText(/^Viewer of/)).not.toBeInTheDocument();
-    expect(screen.queryByText('Your browser cannot show the document here: download it to read it before you sign.')).not.toBeInTheDocument();
+    // The document (the request's, fetched from Dropbox Sign) is read on the page before the disclosure; no Sign form.
+    expect(await screen.findByText('Viewer of Subscription Agreement: http://localhost:1337/api/signing/token-abc/document')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Download the document' })[0]).toHaveAttribute('href', 'http://localhost:1337/api/signing/token-abc/document');
     expect(screen.queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument();
     expect(open).toBeDisabled();
 

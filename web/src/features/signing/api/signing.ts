@@ -7,7 +7,7 @@ import { api, ApiError } from '@/lib/api-client';
  * the checks before signing: the electronic records disclosure and how the signer proves who they are.
  */
 export interface SigningRequest {
-  signer: { role: 'investor' | 'spouse'; name: string | null; email: string | null };
+  signer: { role: 'investor' | 'spouse'; name: string | null };
   document: { title: string | null; investmentName: string | null; fundName: string | null; amount: number | null };
   signed: boolean;
   canSign?: boolean;
@@ -22,6 +22,8 @@ export interface SigningRequest {
     email: string | null;
     codeSentAt: string | null;
     lockedUntil: string | null;
+    /** Suspended after three lock-outs: no code and no signature until a new link is sent. */
+    suspended?: boolean;
   };
 }
 

@@ -14,11 +14,12 @@ interface DisclosureStepProps {
   token: string;
   disclosure: NonNullable<SigningRequest['disclosure']>;
   accepted: SigningRequest['disclosureAccepted'];
-  onAccepted: () => void;
+  /** The disclosure was accepted, or consent withdrawn (the acceptance cleared): the page reads its state again. */
+  onChanged: () => void;
 }
 
 /** Step 1: the portal's electronic records disclosure (ESIGN/UETA), read and accepted before anything is signed. */
-export function DisclosureStep({ token, disclosure, accepted, onAccepted }: DisclosureStepProps) {
+export function DisclosureStep({ token, disclosure, accepted, onChanged }: DisclosureStepProps) {
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -38,10 +39,14 @@ export function DisclosureStep({ token, disclosure, accepted, onAccepted }: Disc
   };
   const accept = step(async () => {
     await acceptDisclosure(token, disclosure.version);
-    onAccepted();
+    onChanged();
   });
-  // Withdrawing consent, as the disclosure says it can be: the sponsor sends the agreement on paper instead.
-  const askForPaper = step(async () => setPaper((await requestPaper(token)).contact));
+  // Withdrawing consent, as the disclosure says it can be: the sponsor sends the agreement on paper instead, and
+  // signing here after all means accepting the disclosure again.
+  const askForPaper = step(async () => {
+    setPaper((await requestPaper(token)).contact);
+    onChanged();
+  });
 
   return (
     <Card as="section" aria-labelledby="disclosure-title" className="mb-3">
@@ -55,12 +60,12 @@ export function DisclosureStep({ token, disclosure, accepted, onAccepted }: Disc
         ) : (
           <>
             <Form.Check id="disclosure-agree" type="checkbox" label={DISCLOSURE_AGREEMENT} checked={agreed} onChange={(event) => setAgreed(event.target.checked)} className="mb-2" />
-            {error && <Alert variant="danger">{error}</Alert>}
             <Button onClick={accept} disabled={!agreed || busy}>
               Accept
             </Button>
           </>
         )}
+        {error && <Alert variant="danger" className="mt-3">{error}</Alert>}
         {paper ? (
           <Alert variant="info" className="mt-3 mb-0">
             We have told the sponsor that you want to sign on paper: they will send you the agreement. Questions: {paper}.

@@ -7,6 +7,9 @@ import { ApiError, failureMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { sendCode, verifyCode, type SigningRequest } from '../api/signing';
 
+export const SUSPENDED =
+  'This link is suspended after too many wrong codes. Ask for a new link: if you are the investor, with “Continue to sign” on your dashboard; otherwise from the sponsor.';
+
 interface IdentityStepProps {
   token: string;
   identity: NonNullable<SigningRequest['identity']>;
@@ -21,14 +24,17 @@ interface IdentityStepProps {
 
 /**
  * Step 2: the signer proves the link is theirs. The investor's own signed-in session does; anyone else (the spouse)
- * enters a six-digit code mailed to them: ten minutes, five tries, then the link is locked for ten minutes.
+ * enters a six-digit code mailed to them: ten minutes, five tries, then the link is locked for ten minutes; the third
+ * lock-out suspends the link until a new one is sent.
  */
 export function IdentityStep({ token, identity, ready, verification, onVerified, onLocked }: IdentityStepProps) {
   const codeId = useId();
   const [sentTo, setSentTo] = useState<string | null>(identity.codeSentAt ? identity.email : null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(identity.lockedUntil ? `This link is locked after five wrong codes until ${formatDateTime(identity.lockedUntil)}.` : null);
+  const [error, setError] = useState<string | null>(
+    identity.suspended ? SUSPENDED : identity.lockedUntil ? `This link is locked after five wrong codes until ${formatDateTime(identity.lockedUntil)}.` : null,
+  );
 
   // A locked link opens again by itself when its ten minutes are over (a lock already past by this device's clock is
   // left to the server's word, so a clock that runs ahead cannot make the page ask again and again).
@@ -65,8 +71,9 @@ export function IdentityStep({ token, identity, ready, verification, onVerified,
     } catch (failure) {
       setError(failureMessage(failure));
       setCode('');
-      // Locked: the lock voided the code sent, so the step starts again from sending one (once the lock is over).
-      if (failure instanceof ApiError && failure.status === 429) {
+      // Locked (or suspended): the lock voided the code sent, so the step starts again from sending one (once the lock
+      // is over, or from a new link).
+      if (failure instanceof ApiError && (failure.status === 429 || failure.status === 403)) {
         setSentTo(null);
         onLocked();
       }
@@ -109,7 +116,7 @@ export function IdentityStep({ token, identity, ready, verification, onVerified,
             )}
             {error && <Alert variant="danger">{error}</Alert>}
             {sentTo && <p className="small text-body-secondary">A code was sent to {sentTo}.</p>}
-            <Button variant={sentTo ? 'link' : 'primary'} className={sentTo ? 'p-0' : undefined} onClick={send} disabled={busy || !ready || Boolean(identity.lockedUntil)}>
+            <Button variant={sentTo ? 'link' : 'primary'} className={sentTo ? 'p-0' : undefined} onClick={send} disabled={busy || !ready || Boolean(identity.lockedUntil) || Boolean(identity.suspended)}>
               {sentTo ? 'Send a new code' : 'Email me a code'}
             </Button>
           </>

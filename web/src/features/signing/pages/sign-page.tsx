@@ -21,8 +21,8 @@ export const CONSENT_LABEL = 'I agree to sign this document electronically';
 /**
  * /sign/:token, where a signer's mailed link lands: the document shown page by page, then three steps: accept the
  * electronic records disclosure, confirm it is you (a mailed code, or the investor's own session), and sign with a
- * typed name, an optional drawn signature and consent; with Dropbox Sign, the third step opens its embedded signer,
- * where the document is read and signed. Public: the token is the signer's
+ * typed name, an optional drawn signature and consent; with Dropbox Sign, the document is shown the same way (fetched
+ * from the service) and the third step opens its embedded signer, where it is signed. Public: the token is the signer's
  * key. An investor then goes on to the signature success page; a spouse is thanked here.
  */
 export function SignPage() {
@@ -50,7 +50,15 @@ export function SignPage() {
   const documentUrl = documentUrlOf(token, request);
   const disclosed = !request.disclosure || Boolean(request.disclosureAccepted);
   const identified = !request.identity || request.identity.method === 'session' || Boolean(verification);
-  // Dropbox Sign collects the signature (SIGNING_PROVIDER=dropbox-sign): the document is read and signed in its frame.
+  // Why the Sign button waits (when the checks above are not done).
+  const waiting = !disclosed
+    ? 'Accept the disclosure above first.'
+    : request.identity?.suspended
+      ? 'This link is suspended: ask for a new link to sign.'
+      : request.identity?.lockedUntil
+        ? 'This link is locked after five wrong codes: you can sign once it opens again and you confirm it is you.'
+        : 'Confirm it is you with the code we email you first.';
+  // Dropbox Sign collects the signature (SIGNING_PROVIDER=dropbox-sign), in its frame; the document is read here too.
   const atDropbox = request.provider === 'dropbox-sign';
 
   /** After a signature: an investor goes on to the success page (it refreshes the status), a spouse is thanked here. */
@@ -97,7 +105,7 @@ export function SignPage() {
         </Alert>
       ) : (
         <>
-          {!atDropbox && (
+          {(!atDropbox || request.documentUrl) && (
             <>
               <PdfViewer url={documentUrl} title={title} />
               <p>
@@ -108,7 +116,7 @@ export function SignPage() {
             </>
           )}
           {request.disclosure && (
-            <DisclosureStep token={token} disclosure={request.disclosure} accepted={request.disclosureAccepted ?? null} onAccepted={() => void mutate()} />
+            <DisclosureStep token={token} disclosure={request.disclosure} accepted={request.disclosureAccepted ?? null} onChanged={() => void mutate()} />
           )}
           {request.identity && <IdentityStep token={token} identity={request.identity} ready={disclosed} verification={verification} onVerified={setVerification} onLocked={() => void mutate()} />}
           {atDropbox ? (
@@ -130,7 +138,7 @@ export function SignPage() {
                 </Button>
                 {(!disclosed || !identified) && (
                   <p className="small text-body-secondary mt-2 mb-0">
-                    {!disclosed ? 'Accept the disclosure above first.' : 'Confirm it is you with the code we email you first.'}
+                    {waiting}
                   </p>
                 )}
               </div>
