@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
 function launchBrowser(): Promise<Browser> {
@@ -52,14 +52,25 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOT_DIR, name), fullPage: true });
 }
 
+/**
+ * The panel sessions of this test file, by address: each staff member signs in once and later pages start from that
+ * session (Strapi refuses a sixth sign-in of one address within five minutes, and the files run one after another).
+ */
+const panelSessions = new Map<string, BrowserContextOptions['storageState']>();
+
 /** The admin panel's sponsor desk, signed in as a seeded staff member, in a page `width` pixels wide. */
 export async function sponsorDeskAs(browser: Browser, cmsUrl: string, email: string, width = 1600): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 1200 } });
-  await page.goto(`${cmsUrl}/admin`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(process.env.SEED_PASSWORD || 'DemoPass2026!');
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/admin(\/)?$/);
+  const viewport = { width, height: 1200 };
+  const session = panelSessions.get(email);
+  const page = await (await browser.newContext({ viewport, ...(session && { storageState: session }) })).newPage();
+  if (!session) {
+    await page.goto(`${cmsUrl}/admin`);
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill(process.env.SEED_PASSWORD || 'DemoPass2026!');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/admin(\/)?$/);
+    panelSessions.set(email, await page.context().storageState());
+  }
   await page.goto(`${cmsUrl}/admin/sponsor-desk`);
   await page.getByRole('heading', { name: 'Sponsor desk' }).waitFor({ timeout: 30_000 });
   return page;
