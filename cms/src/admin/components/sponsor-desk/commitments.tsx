@@ -313,7 +313,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
                     ? <Lines first={`Failed ${dateOf(line.lastReminderFailedAt)}`} second={line.lastRemindedAt ? `last sent ${dateOf(line.lastRemindedAt)}` : null} />
                     : <Lines first={dateOf(line.lastRemindedAt)} />}
                 </Td>
-                <Td style={{ maxWidth: '16rem', whiteSpace: 'normal' }}><Typography textColor="neutral800">{line.feedback ?? ''}</Typography></Td>
+                <Td style={{ minWidth: '14rem', maxWidth: '20rem', whiteSpace: 'normal' }}><Typography textColor="neutral800">{line.feedback ?? ''}</Typography></Td>
                 <Td>
                   <Flex gap={2}>
                     {line.investorSignedAt && (

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Badge, Box, Button, Checkbox, Flex, Grid, ProgressBar, TextButton, Typography } from '@strapi/design-system';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Badge, Box, Button, Checkbox, Flex, Grid, TextButton, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { Commitments } from './commitments';
 import { Choice, dateOf, investors, messageOf, money, NO_PORTAL, useLatestAnswer, type Notify } from './shared';
@@ -33,14 +33,26 @@ interface Board {
 
 const percentOf = (part: number, whole: number | null) => (whole ? Math.min(100, Math.round((part / whole) * 100)) : 0);
 
-/** The raise as two bars of the design system: committed and funded, as shares of the fund's size. */
+/**
+ * A share of the fund as a bar: filled in the panel's colour on a light track (the design system's ProgressBar is
+ * drawn for dark backgrounds: white on grey, which on a white card reads as the opposite of what it says).
+ */
+function Bar({ label, value, color }: { label: string; value: number; color: 'primary600' | 'success600' }) {
+  return (
+    <Box role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} background="neutral150" hasRadius overflow="hidden" height="0.5rem">
+      <Box background={color} height="100%" style={{ width: `${value}%` }} />
+    </Box>
+  );
+}
+
+/** The raise as two bars: committed and funded, as shares of the fund's size. */
 function RaiseBar({ fund }: { fund: BoardFund }) {
   const committed = percentOf(fund.committed, fund.total);
   const funded = percentOf(fund.funded, fund.total);
   return (
     <Flex direction="column" alignItems="stretch" gap={1}>
-      <ProgressBar value={committed} aria-label={`${fund.name}: ${committed}% committed`} style={{ width: '100%' }} />
-      <ProgressBar value={funded} aria-label={`${fund.name}: ${funded}% funded`} style={{ width: '100%' }} />
+      <Bar label={`${fund.name}: ${committed}% committed`} value={committed} color="primary600" />
+      <Bar label={`${fund.name}: ${funded}% funded`} value={funded} color="success600" />
       <Typography variant="pi" textColor="neutral600">{`${committed}% committed, ${funded}% funded`}</Typography>
     </Flex>
   );
@@ -135,6 +147,12 @@ export function RaiseBoard({ notify }: { notify: Notify }) {
   const [all, setAll] = useState(false);
   const [board, setBoard] = useState<Board | null>(null);
   const [open, setOpen] = useState<{ fund: BoardFund; state: string } | null>(null);
+  const table = useRef<HTMLDivElement>(null);
+  const opened = open && `${open.fund.documentId} ${open.state}`;
+  // A fund's table opens below every card: bring it into view when staff open it (not when the figures reload).
+  useEffect(() => {
+    if (opened) table.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [opened]);
 
   const load = useCallback(() => {
     get('/sponsor-desk/funds', { params: { ...(portal && { portal }), ...(all && { all: 'true' }) } })
@@ -175,17 +193,19 @@ export function RaiseBoard({ notify }: { notify: Notify }) {
           </Grid.Item>
         ))}
       </Grid.Root>
-      {open && (
-        <Commitments
-          key={open.fund.documentId}
-          fund={open.fund}
-          states={board.states}
-          state={open.state}
-          setState={(state) => setOpen({ ...open, state })}
-          notify={notify}
-          changed={load}
-        />
-      )}
+      <div ref={table}>
+        {open && (
+          <Commitments
+            key={open.fund.documentId}
+            fund={open.fund}
+            states={board.states}
+            state={open.state}
+            setState={(state) => setOpen({ ...open, state })}
+            notify={notify}
+            changed={load}
+          />
+        )}
+      </div>
     </Flex>
   );
 }
