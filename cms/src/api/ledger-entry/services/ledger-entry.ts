@@ -773,8 +773,8 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /**
    * A contribution corrected by an adjustment moves its commitment's funds-transfer dates, in the writing transaction:
-   * no money left in clears both; otherwise the commitment is Funded (`ft_complete_date`: kept when set, else the
-   * adjustment's date) while its money has all arrived (completes): its whole commitment, or, where the entry
+   * no money left in clears both; otherwise the transfer has started (`ft_start_date`: kept when set, else the
+   * adjustment's date) and the commitment is Funded (`ft_complete_date`: kept when set, else the adjustment's date) while its money has all arrived (completes): its whole commitment, or, where the entry
    * corrected pays a capital call, that call's share held in full; a contribution of its own corrected in a fund that
    * calls its capital leaves the date to the calls. Funded no longer, the date is cleared.
    */
@@ -1030,7 +1030,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       const commitment = { ...row, fund: row.fund };
       if (input.fundEvent !== undefined && input.fundEvent !== null) return fundCall(commitment, input as { fundEvent: string | number; amount_cents: number; date: string }, staffName);
       // Money for the commitment itself: never more than is left of it once the calls still unpaid are paid (checked
-      // in the writing transaction, the fund locked).
+      // in the writing transaction, in the fund's turn).
       const withinCommitment = () => refuseBeyondCommitment(commitment, input.amount_cents as number, 'This funding', " (confirm a call's money with its fundEvent)");
       const entryKey = `funding:${row.documentId}:${input.date}:${input.amount_cents}`;
       const entry = await receive(commitment, { amount_cents: input.amount_cents as number, date: input.date as string, note: 'Funding received', entryKey }, staffName, 'This funding is recorded already (same commitment, date and amount)', withinCommitment);
@@ -1040,7 +1040,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     /**
      * A correction: an adjustment entry naming the entry it corrects (a contribution, distribution or fee), on that
      * entry's investor and fund, with a signed amount (negative takes away). Where the desk names the portal (slug) or
-     * fund it works in, the entry must be of them. Written as funding is: in one transaction with the fund locked, the
+     * fund it works in, the entry must be of them. Written as funding is: in one transaction in the fund's turn, the
      * checks made there (no entry below zero, no commitment funded beyond what is left of it) and a contribution's
      * funds-transfer dates following (transferDatesAfter). Written once: the same correction twice (same entry, date
      * and amount) is refused.
