@@ -530,10 +530,8 @@ describe('funding and valuations', () => {
     const { investors } = await fundWith(home, 'desk-twice', [10_000]);
     const body = { syndUser: investors[0].syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-05' };
     const answers = await Promise.all([admin('POST', '/sponsor-desk/funding', body), admin('POST', '/sponsor-desk/funding', body)]);
-    const statuses = answers.map((answer) => answer.status).sort();
-    // The second sees the first (400) or meets it at the unique key (409): never a 500.
-    expect(statuses[0]).toBe(200);
-    expect([400, 409]).toContain(statuses[1]);
+    // The second waits for the fund's turn and finds the first: never a 500.
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
     expect(answers.find((answer) => answer.status !== 200)!.body.error.message).toBe('This funding is recorded already (same commitment, date and amount)');
     expect(await entriesOf(investors[0].syndUser.id)).toHaveLength(1);
   });
@@ -610,10 +608,12 @@ describe('funding and valuations', () => {
     const { fund, investors } = await fundWith(home, 'desk-adjust-cap', [10_000]);
     const [ann] = investors;
     const funded = await admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 1_000_000, date: '2026-01-05' });
-    const completed = async () => {
-      const row = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: ann.syndUser.id }, select: ['ft_complete_date'] });
-      return row.ft_complete_date ? new Date(row.ft_complete_date).toISOString().slice(0, 10) : null;
+    const transfer = async () => {
+      const row = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: ann.syndUser.id }, select: ['ft_start_date', 'ft_complete_date'] });
+      const day = (value: string | null) => (value ? new Date(value).toISOString().slice(0, 10) : null);
+      return { started: day(row.ft_start_date), completed: day(row.ft_complete_date) };
     };
+    const completed = async () => (await transfer()).completed;
     const board = async () => (await admin('GET', `/sponsor-desk/funds/${fund.documentId}/commitments`)).body.results[0];
     expect(await completed()).toBe('2026-01-05');
     const adjust = (amount_cents: number, date: string) => admin('POST', '/sponsor-desk/adjustments', { corrects: funded.body.entry.documentId, amount_cents, date });
@@ -630,6 +630,30 @@ describe('funding and valuations', () => {
     expect((await adjust(10_000, '2026-01-20')).status).toBe(200);
     expect(await completed()).toBe('2026-01-20');
     expect(await board()).toMatchObject({ state: 'funded', fundedAmount: 10_000 });
+    // The wire is sent back whole: no money left in, so no transfer either; wired again, it starts and completes again.
+    expect((await adjust(-1_000_000, '2026-02-01')).status).toBe(200);
+    expect(await transfer()).toEqual({ started: null, completed: null });
+    expect((await adjust(1_000_000, '2026-02-10')).status).toBe(200);
+    expect(await transfer()).toEqual({ started: '2026-02-10', completed: '2026-02-10' });
+    expect(await board()).toMatchObject({ state: 'funded', fundedAmount: 10_000 });
+  });
+
+  it('takes a fund’s money in turn: of two fundings at once that together overfund, one is written; of two valuations, the newest is the fund’s', async () => {
+    // On PostgreSQL these race for real (SQLite writes one transaction at a time): each round sends both at once.
+    for (const round of [1, 2, 3]) {
+      const { fund, investors } = await fundWith(home, `desk-turns-${round}`, [40_000]);
+      const [ann] = investors;
+      const fundings = await Promise.all(['2026-01-05', '2026-01-06'].map((date) => admin('POST', '/sponsor-desk/funding', { syndUser: ann.syndUser.documentId, amount_cents: 3_000_000, date })));
+      expect(fundings.map((answer) => answer.status).sort()).toEqual([200, 400]);
+      expect(fundings.find((answer) => answer.status === 400)!.body.error.message)
+        .toBe("This funding of $30,000 is more than is left of the commitment: $40,000 committed, $30,000 funded, $0 called and unpaid (confirm a call's money with its fundEvent)");
+      expect(await entriesOf(ann.syndUser.id)).toHaveLength(1);
+      // The later date is the newest whichever is written last.
+      const valuations = await Promise.all([['2026-03-31', 120], ['2026-02-28', 110]].map(([date, value_percent]) => admin('POST', '/sponsor-desk/valuations', { fund: fund.documentId, date, value_percent })));
+      expect(valuations.map((answer) => answer.status)).toEqual([200, 200]);
+      const stored = await app.strapi.db.query('api::fund.fund').findOne({ where: { id: fund.id }, select: ['currentFundValuePercentage'] });
+      expect(Number(stored.currentFundValuePercentage)).toBe(120);
+    }
   });
 
   it('never changes or deletes a ledger entry through the admin panel, even for the super admin', async () => {
@@ -825,19 +849,14 @@ describe("the accountant's CSV", () => {
     expect(imported.body.results).toMatchObject([{ state: 'posted', date: '2026-03-31', total_cents: 312_550, kind: 'income', note: 'Imported from the accountant’s CSV' }]);
     const again = await sendCsv(superToken, [header, ...good].join('\n'), '?dryRun=true');
     expect(again.body.problems.map((problem: { message: string }) => problem.message)).toEqual(['duplicate: already in the ledger (imported before)', 'duplicate: already in the ledger (imported before)']);
-    // The same new file written twice at once: one writes it, the other is refused with a message (a 409 where they
-    // meet at the ledger's unique key), never a 500, and every line is in the ledger once.
+    // The same new file written twice at once: the second waits for the fund's turn, finds the first's lines and is
+    // refused with them (never a 500), and every line is in the ledger once.
     const q2 = [`desk-import,${ann.email},distribution,income,500.00,2026-06-30,Q2 income`, `desk-import,${ben.email},distribution,income,750.00,2026-06-30,Q2 income`];
     const both = await Promise.all([sendCsv(superToken, [header, ...q2].join('\n'), '?dryRun=false'), sendCsv(superToken, [header, ...q2].join('\n'), '?dryRun=false')]);
-    const statuses = both.map((answer) => answer.status).sort();
-    expect(statuses[0]).toBe(200);
-    expect([400, 409]).toContain(statuses[1]);
-    expect([
-      'The file has 2 problems: nothing was written',
-      'Lines of this file were imported by another request at the same moment: nothing was written; check the file again',
-      'The ledger of these funds changed while the file was written (another import, a funding or a post): nothing was written; check the file again',
-    ])
-      .toContain(both.find((answer) => answer.status !== 200)!.body.error.message);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const second = both.find((answer) => answer.status !== 200)!.body.error;
+    expect([second.message, second.details.problems.map((problem: { message: string }) => problem.message)])
+      .toEqual(['The file has 2 problems: nothing was written', ['duplicate: already in the ledger (imported before)', 'duplicate: already in the ledger (imported before)']]);
     expect((await entriesOf(ben.syndUser.id)).map((entry) => Number(entry.amount_cents)).sort((a, b) => a - b)).toEqual([75_000, 187_550]);
     // The accountant's contributions are money in, as a confirmed funding: the commitment's funds-transfer dates follow.
     const wires = [`desk-import,${ann.email},contribution,,20000.00,2026-02-10,Wire`, `desk-import,${ann.email},contribution,,20000.00,2026-01-15,Wire`];
@@ -861,12 +880,10 @@ describe("the accountant's CSV", () => {
     const written = answers.findIndex((answer) => answer.status === 200);
     expect(written).toBeGreaterThanOrEqual(0);
     const refused = answers[1 - written];
-    // Refused where it is checked first (400) or, having waited for the other's write, where it is written (409).
+    // Checked once, in the fund's turn, after the other's write: refused with the problem that write makes.
     expect({ status: refused.status, message: refused.body.error.message, problems: refused.body.error.details.problems }).toEqual({
-      status: refused.status === 409 ? 409 : 400,
-      message: refused.status === 409
-        ? 'The ledger of these funds changed while the file was written (another import, a funding or a post): nothing was written; check the file again'
-        : 'The file has 1 problem: nothing was written',
+      status: 400,
+      message: 'The file has 1 problem: nothing was written',
       problems: [{ line: 2, message: `more than is left of the commitment of ${ann.email}: $40,000 committed, $30,000 funded or called before this line` }],
     });
     // Nothing of the refused file: Ben's line, which fitted, is not written either.

@@ -3,9 +3,9 @@ import createError from 'http-errors';
 /**
  * A 409 with the message shown to the caller: the request is sound but the state does not allow it (the fund is
  * full, the agreement is signed). Strapi's own errors know no 409; its error middleware answers an HTTP error with
- * its status and message in the usual shape (and `details`, as a ValidationError's).
+ * its status and message in the usual shape.
  */
-export const conflict = (message: string, details?: Record<string, unknown>) => createError(409, message, { expose: true, ...(details && { details }) });
+export const conflict = (message: string) => createError(409, message, { expose: true });
 
 /** A database's refusal of a row that breaks a unique index: SQLite's "UNIQUE constraint failed", PostgreSQL's "duplicate key value". */
 export const isUniqueViolation = (error: unknown): boolean => /unique|duplicate key/i.test(String((error as Error)?.message));

@@ -10,6 +10,7 @@ export const TURNS = {
   fundCommitments: 774_303,
   migrations: 774_304,
   upkeep: 774_305,
+  fundMoney: 774_306,
 } as const;
 
 type Turn = (typeof TURNS)[keyof typeof TURNS];
@@ -18,12 +19,15 @@ type Turn = (typeof TURNS)[keyof typeof TURNS];
  * Runs `work` in one transaction that simultaneous calls with the same `lock` take in turn: on PostgreSQL through a
  * transaction-scoped advisory lock (the lock's two numbers: what is guarded, and whose), on SQLite because it writes
  * one transaction at a time anyway. For a read-then-write (is it there yet? then create it; how much is left? then
- * commit) that must not run twice at once.
+ * commit) that must not run twice at once. Several keys (an import's funds) are taken in ascending order, so two calls
+ * that need some of the same wait for each other instead of each holding one the other needs.
  */
-export async function inTurn<T>(strapi: Core.Strapi, lock: [purpose: Turn, key: number], work: () => Promise<T>): Promise<T> {
+export async function inTurn<T>(strapi: Core.Strapi, [purpose, keys]: [purpose: Turn, key: number | number[]], work: () => Promise<T>): Promise<T> {
   const result: unknown = await strapi.db.transaction(async ({ trx }) => {
     if (strapi.db.dialect.client === 'postgres') {
-      await strapi.db.connection.raw('SELECT pg_advisory_xact_lock(?, ?)', lock).transacting(trx as never);
+      for (const key of [...new Set([keys].flat())].sort((a, b) => a - b)) {
+        await strapi.db.connection.raw('SELECT pg_advisory_xact_lock(?, ?)', [purpose, key]).transacting(trx as never);
+      }
     }
     return work();
   });

@@ -12,7 +12,10 @@ const WRITES = new Set(['create', 'clone', ...CHANGES]);
 const DESK_ONLY: Record<string, string> = {
   [LEDGER_ENTRY]: 'Ledger entries come only from the sponsor desk (posting, funding, adjustments, imports) and are never changed or deleted: record an adjustment that names the entry',
   [STATEMENT]: 'An issued statement is never made, changed or deleted here: the public check answers from it',
+  [VALUATION]: 'Valuations are recorded on the sponsor desk (Capital accounts), which checks them and keeps the fund’s current value in step',
 };
+/** A recorded valuation refused a change says what to do instead: record a newer one. */
+const VALUATION_STANDS = 'A recorded valuation is never changed or deleted: record a newer valuation on the sponsor desk';
 
 /**
  * The ledger is evidence: through the Document Service (the admin panel, any script) no entry is made, changed or
@@ -24,14 +27,10 @@ const DESK_ONLY: Record<string, string> = {
  */
 export function registerLedgerImmutability(strapi: Core.Strapi): void {
   strapi.documents.use(async (context, next) => {
-    if (DESK_ONLY[context.uid] && WRITES.has(context.action)) throw new errors.PolicyError(DESK_ONLY[context.uid]);
+    if (DESK_ONLY[context.uid] && WRITES.has(context.action)) {
+      throw new errors.PolicyError(context.uid === VALUATION && CHANGES.has(context.action) ? VALUATION_STANDS : DESK_ONLY[context.uid]);
+    }
     const params = context.params as { documentId?: string };
-    if (context.uid === VALUATION && CHANGES.has(context.action)) {
-      throw new errors.PolicyError('A recorded valuation is never changed or deleted: record a newer valuation on the sponsor desk');
-    }
-    if (context.uid === VALUATION && WRITES.has(context.action)) {
-      throw new errors.PolicyError('Valuations are recorded on the sponsor desk (Capital accounts), which checks them and keeps the fund’s current value in step');
-    }
     if (context.uid === FUND_EVENT) {
       if (context.action === 'create' || context.action === 'clone' || context.action === 'update') {
         throw new errors.PolicyError('Capital calls and distributions are drafted on the sponsor desk (Capital accounts), where their terms and allocation are checked');

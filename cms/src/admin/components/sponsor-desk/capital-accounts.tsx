@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, Table, Tbody, Td, Textarea, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
-import { ALLOCATION_PAGE, AllocationTable, DraftList, PagedChoice, useFundPages, usePostedCallPages, type AllocationLine, type EventPage } from './capital-lists';
+import { ALLOCATION_PAGE, AllocationTable, DraftList, PagedChoice, termsOf, useFundPages, usePostedCallPages, type AllocationLine, type EventPage } from './capital-lists';
 import { centsOf, Choice, dollars, Input, investors, messageOf, money, today, type Notify } from './shared';
 
 /** The sponsor desk's calls (docs/capital-accounts.md); the panel's fetch client sends the staff member's token. */
@@ -160,7 +160,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
         <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
           <Flex justifyContent="space-between" paddingBottom={4}>
             <Typography variant="delta" tag="h2">
-              {draft.type === 'capital_call' ? 'Capital call' : 'Distribution'} of {draft.total_cents !== null ? dollars(draft.total_cents) : `${draft.percent}% of commitments`} ({draft.state})
+              {draft.type === 'capital_call' ? 'Capital call' : 'Distribution'} of {termsOf(draft)} ({draft.state})
             </Typography>
             {draft.state === 'draft' && !draft.problem && <Button onClick={postDraft}>Post to {investors(draft.investors)}</Button>}
           </Flex>

@@ -108,7 +108,8 @@ export function usePostedCallPages(fund: string, seen?: unknown) {
 }
 
 /** What an event's total says: dollars, or a percent of each commitment. */
-const termsOf = (event: EventSummary) => (event.total_cents !== null ? dollars(event.total_cents) : `${event.percent}% of commitments`);
+/** An event's terms as staff gave them: its total, or the percent of commitments a percent call asks. */
+export const termsOf = (event: Pick<EventSummary | EventPage, 'total_cents' | 'percent'>) => (event.total_cents !== null ? dollars(event.total_cents) : `${event.percent}% of commitments`);
 
 /** A fund's drafts, a page at a time, each opened to see its allocation and post it. */
 export function DraftList({ fund, shown, onOpen, notify }: { fund: string; shown: unknown; onOpen: (documentId: string) => void; notify: Notify }) {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
+import type { Knex } from 'knex';
 import { parse } from 'csv-parse/sync';
 import { errors } from '@strapi/utils';
 import {
@@ -7,6 +8,7 @@ import {
   type DistributionKind, type LedgerLine, type LedgerType, type ValuationPoint,
 } from '@portal/rules';
 import { conflict, isUniqueViolation } from '../../../utils/http-errors';
+import { inTurn, TURNS } from '../../../utils/in-turn';
 import { serviceAccessor } from '../../../utils/service';
 import { isIsoDate, isRowId } from '../../../utils/validation';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
@@ -182,6 +184,15 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
+   * A raw read in the caller's transaction when one is open (posting reads the funded capital inside its turn, and a
+   * read there must see what the turn wrote); outside one it runs alone, with no BEGIN and COMMIT of its own.
+   */
+  async function read<T>(query: Knex.QueryBuilder): Promise<T> {
+    if (strapi.db.inTransaction()) query.transacting((await strapi.db.transaction()).get());
+    return (await query) as T;
+  }
+
+  /**
    * What posted capital calls ask of each syndication user of a fund (of these only, when given) and is not paid yet:
    * their call items whose payment key no ledger entry carries. One query.
    */
@@ -189,7 +200,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     const items = tableOf(strapi, CALL_ITEM);
     const owners = linkTableOf(strapi, CALL_ITEM, 'syndUser');
     const funds = linkTableOf(strapi, CALL_ITEM, 'fund');
-    const rows = (await strapi.db.transaction(({ trx }) => knex()(`${items} as i`).transacting(trx as never)
+    const rows = await read<{ syndUser: number | string; total: number | string | null }[]>(knex()(`${items} as i`)
       .join(`${funds.name} as f`, `f.${funds.owner}`, 'i.id')
       .join(`${owners.name} as o`, `o.${owners.owner}`, 'i.id')
       .leftJoin(`${tableOf(strapi, LEDGER_ENTRY)} as paid`, `paid.${columnOf(strapi, LEDGER_ENTRY, 'entryKey')}`, `i.${columnOf(strapi, CALL_ITEM, 'paymentKey')}`)
@@ -200,18 +211,18 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       })
       .groupBy(`o.${owners.target}`)
       .select({ syndUser: `o.${owners.target}` })
-      .sum({ total: 'i.amount_cents' }))) as { syndUser: number | string; total: number | string | null }[];
+      .sum({ total: 'i.amount_cents' }));
     return new Map(rows.map((row) => [Number(row.syndUser), cents(row.total)]));
   }
 
-  /** Contributions (and their corrections) per syndication user of a fund (of these only, when given). */
-  async function fundedBySyndUser(fundId: number, syndUserIds?: number[], until?: string): Promise<Map<number, number>> {
+  /** A fund's contributions and the adjustments correcting them (of these syndication users only, when given), summed by `groupBy`. */
+  function contributions(fundId: number, syndUserIds: number[] | undefined, until: string | undefined, groupBy: 'syndUser' | 'day'): Knex.QueryBuilder {
     const entries = tableOf(strapi, LEDGER_ENTRY);
     const owners = linkTableOf(strapi, LEDGER_ENTRY, 'syndUser');
     const funds = linkTableOf(strapi, LEDGER_ENTRY, 'fund');
     const corrects = linkTableOf(strapi, LEDGER_ENTRY, 'corrects');
-    // In the caller's transaction when there is one (posting reads the funded capital inside its turn).
-    const rows = (await strapi.db.transaction(({ trx }) => knex()(`${entries} as e`).transacting(trx as never)
+    const day = `e.${columnOf(strapi, LEDGER_ENTRY, 'effective_date')}`;
+    return knex()(`${entries} as e`)
       .join(`${funds.name} as f`, `f.${funds.owner}`, 'e.id')
       .join(`${owners.name} as o`, `o.${owners.owner}`, 'e.id')
       .leftJoin(`${corrects.name} as c`, `c.${corrects.owner}`, 'e.id')
@@ -219,15 +230,33 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       .where(`f.${funds.target}`, fundId)
       .modify((query) => {
         if (syndUserIds) query.whereIn(`o.${owners.target}`, syndUserIds);
+        if (until) query.where(day, '<=', until);
+        if (groupBy === 'day') query.groupBy(day).select({ day });
       })
       .where((query) => query.where('e.type', 'contribution').orWhere((adjustment) => adjustment.where('e.type', 'adjustment').where('corrected.type', 'contribution')))
-      .modify((query) => {
-        if (until) query.where(`e.${columnOf(strapi, LEDGER_ENTRY, 'effective_date')}`, '<=', until);
-      })
       .groupBy(`o.${owners.target}`)
       .select({ syndUser: `o.${owners.target}` })
-      .sum({ total: 'e.amount_cents' }))) as { syndUser: number | string; total: number | string | null }[];
+      .sum({ total: 'e.amount_cents' });
+  }
+
+  /** Contributions (and their corrections) per syndication user of a fund (of these only, when given), by `until` when given. One query. */
+  async function fundedBySyndUser(fundId: number, syndUserIds?: number[], until?: string): Promise<Map<number, number>> {
+    const rows = await read<{ syndUser: number | string; total: number | string | null }[]>(contributions(fundId, syndUserIds, until, 'syndUser'));
     return new Map(rows.map((row) => [Number(row.syndUser), cents(row.total)]));
+  }
+
+  /**
+   * What each syndication user of a fund had contributed by each of these days (with corrections), from one query
+   * of the fund's contributions per user and day, however many days.
+   */
+  async function fundedByDays(fundId: number, days: string[]): Promise<Map<string, Map<number, number>>> {
+    const rows = await read<{ syndUser: number | string; day: string; total: number | string | null }[]>(contributions(fundId, undefined, undefined, 'day'));
+    const dated = rows.map((row) => ({ syndUser: Number(row.syndUser), day: String(row.day).slice(0, 10), cents: cents(row.total) }));
+    return new Map(days.map((day) => {
+      const funded = new Map<number, number>();
+      for (const row of dated.filter((each) => each.day <= day)) funded.set(row.syndUser, (funded.get(row.syndUser) ?? 0) + row.cents);
+      return [day, funded];
+    }));
   }
 
   /**
@@ -311,15 +340,69 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     return paid;
   }
 
-  /** A ledger entry written once under its unique key: a second writer of the same key (at the same moment) gets a 409 saying so. */
-  async function onceOnly<T>(write: () => Promise<T>, message: string): Promise<T> {
+  /**
+   * Money written for funds depends on their totals (what is left of each commitment): one transaction that every
+   * writer of these funds' money (posting, funding, adjustments, valuations, imports) takes in turn (TURNS.fundMoney,
+   * its own purpose: investors' decisions change commitments not countersigned yet, which hold no money, so they do
+   * not wait for a long import). An entry is written once under its unique key: a second writer of the same key at the
+   * same moment gets a 409 saying `twice`.
+   */
+  async function inFundTurn<T>(fundIds: number | number[], work: () => Promise<T>, twice?: string): Promise<T> {
     try {
-      return await write();
+      return await inTurn(strapi, [TURNS.fundMoney, fundIds], work);
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(message);
+      if (twice && isUniqueViolation(error)) throw conflict(twice);
       throw error;
     }
   }
+
+  /** A valuation with, when given as a total value, each syndication user's part of it in cents. */
+  type SharedValuation = { date: string; valuePercent: number; shares: Map<number, number> | null };
+
+  /**
+   * Each fund's valuations, oldest first: one given as a total value is shared among all the fund's investors by the
+   * capital each had contributed by its date, to the cent (largest remainder, ties by id), so the investors' parts add
+   * up to the total exactly. One query, and one per fund with a total valuation.
+   */
+  async function valuationShares(fundIds: number[]): Promise<Map<number, SharedValuation[]>> {
+    const byFund = new Map<number, SharedValuation[]>();
+    if (!fundIds.length) return byFund;
+    const rows = (await strapi.db.query(VALUATION).findMany({
+      where: { fund: { id: { $in: fundIds } } },
+      select: ['date', 'value_percent', 'total_value_cents'],
+      populate: { fund: { select: ['id'] } },
+      orderBy: [{ date: 'asc' }, { id: 'asc' }],
+    })) as { date: string; value_percent: string | number | null; total_value_cents: string | number | null; fund: { id: number } | null }[];
+    const totalOf = (row: (typeof rows)[number]) => {
+      const total = cents(row.total_value_cents);
+      return row.total_value_cents !== null && row.total_value_cents !== undefined && Number.isSafeInteger(total) && total >= 0 ? total : null;
+    };
+    const funded = new Map<number, Map<string, Map<number, number>>>();
+    for (const fund of new Set(rows.filter((row) => row.fund && totalOf(row) !== null).map((row) => row.fund!.id))) {
+      funded.set(fund, await fundedByDays(fund, rows.filter((row) => row.fund?.id === fund && totalOf(row) !== null).map((row) => String(row.date).slice(0, 10))));
+    }
+    for (const row of rows) {
+      if (!row.fund || row.value_percent === null) continue;
+      const date = String(row.date).slice(0, 10);
+      const total = totalOf(row);
+      let shares: Map<number, number> | null = null;
+      const contributed = total === null ? [] : [...(funded.get(row.fund.id)?.get(date) ?? new Map<number, number>()).entries()].sort(([a], [b]) => a - b);
+      const bases = contributed.map(([id, base]) => ({ key: String(id).padStart(12, '0'), baseCents: Math.max(0, base) }));
+      // Nobody had contributed by its date (a total the desk took before it refused one): nothing to share, so its
+      // stored percent stands, and every reader (dashboard, statement, import) still answers.
+      if (total !== null && bases.some((base) => base.baseCents > 0)) {
+        const parts = shareByLargestRemainder(total, bases);
+        shares = new Map(contributed.map(([id], index) => [id, parts[index].cents]));
+      }
+      byFund.set(row.fund.id, [...(byFund.get(row.fund.id) ?? []), { date, valuePercent: Number(row.value_percent), shares }]);
+    }
+    return byFund;
+  }
+
+  /** A valuation as these syndication users hold it: a total value's part theirs (`valueCents`). */
+  const heldBy = ({ date, valuePercent, shares }: SharedValuation, owners: number[]): ValuationPoint => (shares
+    ? { date, valuePercent, valueCents: owners.reduce((sum, id) => sum + (shares.get(id) ?? 0), 0) }
+    : { date, valuePercent });
 
   /** One line of an import, checked and resolved. */
   interface ImportedEntry {
@@ -359,14 +442,18 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** A CSV's lines under its header, each with the file's line it ends on and how many fields it has. */
   type CsvRecord = Record<string, string> & { line: number; fields: number };
+  /** An import's CSV read, its columns checked: the accountant's entries or (capitalAccounts) capital accounts. */
+  type ImportFile = { header: string[]; records: CsvRecord[]; capitalAccounts: boolean };
+  /** A fund an import names; null where the file names no fund staff run. */
+  type NamedFund = { id: number; documentId: string; name: string | null } | null;
   /** A fund an import names, with its investors by email (lower case); null where the file names no fund staff run. */
-  type ImportFund = { id: number; documentId: string; name: string | null; investors: Map<string, { id: number; documentId: string; committedCents: number; countersigned: boolean }> } | null;
+  type ImportFund = (NonNullable<NamedFund> & { investors: Map<string, { id: number; documentId: string; committedCents: number; countersigned: boolean }> }) | null;
 
   /**
    * Rows as arrays, each with the file's line it ends on: a line with too few or too many fields is that line's
    * problem, not the whole file's (only text no CSV reader can split, such as an unclosed quote, is).
    */
-  function readCsv(text: string): { header: string[]; records: CsvRecord[] } {
+  function readCsv(text: string): ImportFile {
     let parsed: { record: string[]; info: { lines: number } }[];
     try {
       parsed = parse(text, { skip_empty_lines: true, trim: true, bom: true, relax_column_count: true, info: true }) as unknown as { record: string[]; info: { lines: number } }[];
@@ -377,19 +464,35 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     const header = (head?.record ?? []).map((name) => name.trim().toLowerCase());
     if (!rows.length) throw new errors.ValidationError('The CSV has no lines under its header');
     if (rows.length > IMPORT_MAX_LINES) throw new errors.ValidationError(`The CSV has more than ${IMPORT_MAX_LINES} lines: split it`);
+    // Capital accounts (a period_start column says so) or the accountant's entries, each with all its columns.
+    const capitalAccounts = header.includes('period_start');
+    const missing = (capitalAccounts ? CAPITAL_ACCOUNT_COLUMNS : IMPORT_COLUMNS).filter((column) => !header.includes(column));
+    if (missing.length) {
+      throw new errors.ValidationError(capitalAccounts
+        ? `A capital account CSV needs the columns ${CAPITAL_ACCOUNT_COLUMNS.join(', ')} (missing: ${missing.join(', ')}); distribution_kind and note may be added`
+        : `The CSV needs the columns ${IMPORT_COLUMNS.join(', ')} (missing: ${missing.join(', ')}); kind and note may be added`);
+    }
     const records = rows.map(({ record, info }) => ({ line: info.lines, fields: record.length, ...Object.fromEntries(header.map((name, index) => [name, record[index] ?? ''])) }) as CsvRecord);
-    return { header, records };
+    return { header, records, capitalAccounts };
   }
 
-  /** The funds and their investors the file names: one query per fund, however many lines. */
-  async function fundsOf(records: CsvRecord[], scope: PortalScope): Promise<Map<string, ImportFund>> {
-    const funds = new Map<string, ImportFund>();
+  /** The funds the file names, as staff in `scope` may name them: one query per fund, however many lines. */
+  async function fundsNamed(records: CsvRecord[], scope: PortalScope): Promise<Map<string, NamedFund>> {
+    const funds = new Map<string, NamedFund>();
     for (const name of new Set(records.map((record) => record.fund))) {
       // A number no row can have (99999999999999999999) names no fund: that line's problem, not the whole file's.
       const nameable = name && (!/^\d+$/.test(name) || isRowId(name));
-      const found = nameable ? ((await strapi.db.query(FUND).findOne({ where: fundWhere(name), select: ['id', 'documentId', 'name'] })) as { id: number; documentId: string; name: string | null } | null) : null;
+      const found = nameable ? ((await strapi.db.query(FUND).findOne({ where: fundWhere(name), select: ['id', 'documentId', 'name'] })) as NamedFund) : null;
       // Another portal's fund is as unknown to staff who do not run it as one that does not exist.
-      const fund = found && (await targetInScope(strapi, scope, 'fund', found.id)) ? found : null;
+      funds.set(name, found && (await targetInScope(strapi, scope, 'fund', found.id)) ? found : null);
+    }
+    return funds;
+  }
+
+  /** The named funds with their investors: one query per fund. */
+  async function fundsOf(named: Map<string, NamedFund>): Promise<Map<string, ImportFund>> {
+    const funds = new Map<string, ImportFund>();
+    for (const [name, fund] of named) {
       if (!fund) {
         funds.set(name, null);
         continue;
@@ -435,10 +538,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
    * of `distribution_kind`); less than the ledger, or a closing balance other than the ledger's roll-forward with those
    * entries (opening + contributions - distributions + change in value), is that line's problem.
    */
-  async function checkCapitalAccounts(header: string[], records: CsvRecord[], scope: PortalScope): Promise<{ lines: { line: number; entry: ImportedEntry }[]; problems: { line: number; message: string }[] }> {
-    const missing = CAPITAL_ACCOUNT_COLUMNS.filter((column) => !header.includes(column));
-    if (missing.length) throw new errors.ValidationError(`A capital account CSV needs the columns ${CAPITAL_ACCOUNT_COLUMNS.join(', ')} (missing: ${missing.join(', ')}); distribution_kind and note may be added`);
-    const funds = await fundsOf(records, scope);
+  async function checkCapitalAccounts({ header, records }: ImportFile, funds: Map<string, ImportFund>): Promise<{ lines: { line: number; entry: ImportedEntry }[]; problems: { line: number; message: string }[] }> {
     const problems: { line: number; message: string }[] = [];
     const checked: { record: CsvRecord; fund: NonNullable<ImportFund>; investor: { id: number; documentId: string; committedCents: number }; email: string; figures: Record<'contributions' | 'distributions' | 'fees' | 'closing_balance', number> }[] = [];
     const seen = new Map<string, number>();
@@ -468,6 +568,11 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       checked.push({ record, ...owner, figures });
     }
     const ledgers = await ledger(strapi).linesBySyndUser([...new Set(checked.map((each) => each.investor.id))]);
+    // Read once per fund, not per line: the valuations' shares and what calls ask and is not paid (the file's lines pay none).
+    const fundIds = [...new Set(checked.map((each) => each.fund.id))];
+    const valuations = await valuationShares(fundIds);
+    const calledOf = new Map<number, Map<number, number>>();
+    for (const fund of fundIds) calledOf.set(fund, await openCalledBySyndUser(fund));
     const lines: { line: number; entry: ImportedEntry }[] = [];
     // A file's periods of one investor in date order: each period's entries count in the next one's balances.
     checked.sort((a, b) => a.record.period_start.localeCompare(b.record.period_start) || a.record.line - b.record.line);
@@ -496,8 +601,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         entryKey: `capital-account:${investor.documentId}:${record.period_start}:${record.period_end}:${each.type}`, fundEvent: null,
       }));
       const after = [...held, ...entries.map((entry) => ({ type: entry.type, kind: entry.kind, amountCents: entry.amount_cents, date: entry.effective_date }))];
-      const valuations = (await ledger(strapi).valuationsByFund([fund.id], [investor.id])).get(fund.id) ?? [];
-      const account = capitalAccountFor(after, valuations, record.period_start, record.period_end);
+      const account = capitalAccountFor(after, (valuations.get(fund.id) ?? []).map((valuation) => heldBy(valuation, [investor.id])), record.period_start, record.period_end);
       if (account.closing !== figures.closing_balance) {
         problem(`closing_balance ${usd(figures.closing_balance)} does not match the roll-forward: opening ${usd(account.opening)} + contributions ${usd(account.contributions)} - distributions ${usd(account.distributions)} + change in value ${usd(account.valueChange)} = ${usd(account.closing)}`);
         continue;
@@ -505,7 +609,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       const added = entries.find((entry) => entry.type === 'contribution');
       if (added) {
         const funded = ledgerTotals(held).contributedCents;
-        const called = (await openCalledBySyndUser(fund.id, [investor.id])).get(investor.id) ?? 0;
+        const called = calledOf.get(fund.id)?.get(investor.id) ?? 0;
         if (funded + called + added.amount_cents > investor.committedCents) {
           problem(`more than is left of the commitment of ${email}: ${usd(investor.committedCents)} committed, ${usd(funded + called)} funded or called before this line`);
           continue;
@@ -518,12 +622,11 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     return { lines, problems };
   }
 
-  async function checkImport(text: string, scope: PortalScope): Promise<{ lines: { line: number; entry: ImportedEntry }[]; problems: { line: number; message: string }[] }> {
-    const { header, records } = readCsv(text);
-    if (header.includes('period_start')) return checkCapitalAccounts(header, records, scope);
-    const missing = IMPORT_COLUMNS.filter((column) => !header.includes(column));
-    if (missing.length) throw new errors.ValidationError(`The CSV needs the columns ${IMPORT_COLUMNS.join(', ')} (missing: ${missing.join(', ')}); kind and note may be added`);
-    const funds = await fundsOf(records, scope);
+  /** Every line of an import checked against the ledger of the funds it names (`named`, read once per import). */
+  async function checkImport(file: ImportFile, named: Map<string, NamedFund>): Promise<{ lines: { line: number; entry: ImportedEntry }[]; problems: { line: number; message: string }[] }> {
+    const funds = await fundsOf(named);
+    if (file.capitalAccounts) return checkCapitalAccounts(file, funds);
+    const { header, records } = file;
 
     const problems: { line: number; message: string }[] = [];
     const lines: { line: number; entry: ImportedEntry }[] = [];
@@ -670,36 +773,34 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /**
    * A contribution corrected by an adjustment moves its commitment's funds-transfer dates, in the writing transaction:
-   * no money left in clears both; otherwise the commitment is Funded (`ft_complete_date`: kept when set, else the
-   * adjustment's date) while its money has all arrived (completes): its whole commitment, or, where the entry
+   * no money left in clears both; otherwise the transfer has started (`ft_start_date`: kept when set, else the
+   * adjustment's date) and the commitment is Funded (`ft_complete_date`: kept when set, else the adjustment's date) while its money has all arrived (completes): its whole commitment, or, where the entry
    * corrected pays a capital call, that call's share held in full; a contribution of its own corrected in a fund that
    * calls its capital leaves the date to the calls. Funded no longer, the date is cleared.
    */
-  async function transferDatesAfter(row: Commitment, corrected: { entryKey: string | null; heldCents: number }, date: string): Promise<void> {
-    const funded = (await fundedBySyndUser(row.fund.id, [row.id])).get(row.id) ?? 0;
+  async function transferDatesAfter(syndUser: number, fund: number, corrected: { entryKey: string | null; heldCents: number }, date: string): Promise<void> {
+    // Read in the fund's turn: a funding or correction written just before moved these dates.
+    const row = (await strapi.db.query(SYND_USER).findOne({ where: { id: syndUser }, select: ['invest_amount', 'ft_start_date', 'ft_complete_date'] })) as { invest_amount: string | number | null; ft_start_date: string | null; ft_complete_date: string | null };
+    const funded = (await fundedBySyndUser(fund, [syndUser])).get(syndUser) ?? 0;
     if (funded <= 0) {
-      await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { ft_start_date: null, ft_complete_date: null } });
+      await strapi.db.query(SYND_USER).update({ where: { id: syndUser }, data: { ft_start_date: null, ft_complete_date: null } });
       return;
     }
     const item = corrected.entryKey ? ((await strapi.db.query(CALL_ITEM).findOne({ where: { paymentKey: corrected.entryKey }, select: ['amount_cents'] })) as { amount_cents: string | number } | null) : null;
-    const byCalls = item ? corrected.heldCents >= cents(item.amount_cents) : Boolean(row.ft_complete_date) && (await strapi.db.query(CALL_ITEM).count({ where: { syndUser: { id: row.id } } })) > 0;
+    const byCalls = item ? corrected.heldCents >= cents(item.amount_cents) : Boolean(row.ft_complete_date) && (await strapi.db.query(CALL_ITEM).count({ where: { syndUser: { id: syndUser } } })) > 0;
     const complete = funded >= dollarsToCents(row.invest_amount) || byCalls;
-    if (complete === Boolean(row.ft_complete_date)) return;
-    await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { ft_complete_date: complete ? new Date(`${date}T00:00:00Z`) : null } });
-  }
-
-  /**
-   * Money written for a fund depends on its totals (what is left of each commitment): on PostgreSQL the fund's row is
-   * locked for the transaction, so posts and fundings of one fund take turns; SQLite writes one transaction at a time.
-   */
-  async function lockFund(trx: unknown, fundId: number): Promise<void> {
-    if (strapi.db.dialect.client !== 'postgres') return;
-    await knex()(tableOf(strapi, FUND)).transacting(trx as never).where({ id: fundId }).forUpdate().select('id');
+    const day = new Date(`${date}T00:00:00Z`);
+    // Money in again after a correction took it all away: its transfer started again that day.
+    const data = {
+      ...(row.ft_start_date ? {} : { ft_start_date: day }),
+      ...(complete === Boolean(row.ft_complete_date) ? {} : { ft_complete_date: complete ? day : null }),
+    };
+    if (Object.keys(data).length) await strapi.db.query(SYND_USER).update({ where: { id: syndUser }, data });
   }
 
   /**
    * Money for a commitment is never more than is left of it once the calls still unpaid are paid: 400 naming `what`
-   * (and `hint`) otherwise. Run in the writing transaction, the fund locked.
+   * (and `hint`) otherwise. Run in the writing transaction, in the fund's turn.
    */
   async function refuseBeyondCommitment(row: Pick<Commitment, 'id' | 'invest_amount' | 'fund'>, amountCents: number, what: string, hint = ''): Promise<void> {
     const funded = (await fundedBySyndUser(row.fund.id, [row.id])).get(row.id) ?? 0;
@@ -715,33 +816,26 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     id: number;
     documentId: string;
     invest_amount: string | number | null;
-    ft_start_date: string | null;
-    ft_complete_date: string | null;
     fund: { id: number };
   }
 
   /**
    * The money arrived: a contribution dated the day it arrived, in one transaction with the commitment's
-   * funds-transfer dates (`ft_start_date` the first money in, `ft_complete_date` the latest once all asked arrived). Written once under its
-   * key: a key written before is refused with `twice` (400), a second writer of it at the same moment gets a 409.
+   * funds-transfer dates (extendTransferDates). Written once under its key: a key written before is refused with
+   * `twice` (400), a second writer of it at the same moment gets a 409.
    */
-  async function receive(row: Commitment, data: { amount_cents: number; date: string; note: string; entryKey: string; fundEvent?: number }, staffName: string, twice: string, check?: () => Promise<void>) {
-    const entry = await onceOnly(() => strapi.db.transaction(async ({ trx }) => {
-      await lockFund(trx, row.fund.id);
-      // Checked where it is written: a request that waited for the lock finds what the one before it wrote.
+  async function receive(row: Pick<Commitment, 'id' | 'fund'>, data: { amount_cents: number; date: string; note: string; entryKey: string; fundEvent?: number }, staffName: string, twice: string, check?: () => Promise<void>) {
+    const entry = await inFundTurn(row.fund.id, async () => {
+      // Checked where it is written: a request that waited for its turn finds what the one before it wrote.
       if (await strapi.db.query(LEDGER_ENTRY).findOne({ where: { entryKey: data.entryKey }, select: ['id'] })) throw new errors.ApplicationError(twice);
       await check?.();
       await recordFundedBeforeLedger(row.fund.id, staffName, new Set([row.id]));
       const created = (await strapi.db.query(LEDGER_ENTRY).create({
         data: { syndUser: row.id, fund: row.fund.id, type: 'contribution', amount_cents: data.amount_cents, effective_date: data.date, note: data.note, entryKey: data.entryKey, fundEvent: data.fundEvent ?? null, recordedBy: staffName },
       })) as { id: number; documentId: string };
-      const when = new Date(`${data.date}T00:00:00Z`);
-      const later = !row.ft_complete_date || String(row.ft_complete_date).slice(0, 10) <= data.date;
-      const latest = later && (await completes(row.id, row.fund.id, dollarsToCents(row.invest_amount), data.fundEvent !== undefined)) ? { ft_complete_date: when } : {};
-      const first = row.ft_start_date && String(row.ft_start_date).slice(0, 10) <= data.date ? {} : { ft_start_date: when };
-      await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { ...latest, ...first } });
+      await extendTransferDates([{ syndUser: row.id, fund: row.fund.id, date: data.date, paysCall: data.fundEvent !== undefined }]);
       return created;
-    }), twice);
+    }, twice);
     return { id: entry.id, documentId: entry.documentId, type: 'contribution', amount_cents: data.amount_cents, effective_date: data.date };
   }
 
@@ -873,11 +967,10 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const expected = (previewed as string | undefined) ?? draft.allocationHash;
       const fund = draft.fund;
-      const posted = await strapi.db.transaction(async ({ trx }) => {
-        await lockFund(trx, fund.id);
-        const claimed = await knex()(tableOf(strapi, FUND_EVENT)).transacting(trx as never)
+      const posted = await inFundTurn(fund.id, async () => {
+        const claimed = await read<number>(knex()(tableOf(strapi, FUND_EVENT))
           .where({ id: draft.id, state: 'draft' })
-          .update({ state: 'posted', [columnOf(strapi, FUND_EVENT, 'posted_at')]: new Date(), [columnOf(strapi, FUND_EVENT, 'postedByName')]: staffName });
+          .update({ state: 'posted', [columnOf(strapi, FUND_EVENT, 'posted_at')]: new Date(), [columnOf(strapi, FUND_EVENT, 'postedByName')]: staffName }));
         if (!claimed) return false;
         const allocation = await allocate(draft, fund.id);
         await recordFundedBeforeLedger(fund.id, staffName);
@@ -928,7 +1021,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         : byId(input.syndUser as string | number);
       const row = (await strapi.db.query(SYND_USER).findOne({
         where,
-        select: ['id', 'documentId', 'invest_status', 'invest_amount', 'sa_complete_date', 'ft_start_date', 'ft_complete_date'],
+        select: ['id', 'documentId', 'invest_status', 'invest_amount', 'sa_complete_date'],
         populate: { fund: { select: ['id'] } },
       })) as (Omit<Commitment, 'fund'> & { invest_status: string | null; sa_complete_date: string | null; fund: { id: number } | null }) | null;
       if (!row || !row.fund) throw new errors.NotFoundError('Commitment not found');
@@ -937,7 +1030,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       const commitment = { ...row, fund: row.fund };
       if (input.fundEvent !== undefined && input.fundEvent !== null) return fundCall(commitment, input as { fundEvent: string | number; amount_cents: number; date: string }, staffName);
       // Money for the commitment itself: never more than is left of it once the calls still unpaid are paid (checked
-      // in the writing transaction, the fund locked).
+      // in the writing transaction, in the fund's turn).
       const withinCommitment = () => refuseBeyondCommitment(commitment, input.amount_cents as number, 'This funding', " (confirm a call's money with its fundEvent)");
       const entryKey = `funding:${row.documentId}:${input.date}:${input.amount_cents}`;
       const entry = await receive(commitment, { amount_cents: input.amount_cents as number, date: input.date as string, note: 'Funding received', entryKey }, staffName, 'This funding is recorded already (same commitment, date and amount)', withinCommitment);
@@ -947,7 +1040,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     /**
      * A correction: an adjustment entry naming the entry it corrects (a contribution, distribution or fee), on that
      * entry's investor and fund, with a signed amount (negative takes away). Where the desk names the portal (slug) or
-     * fund it works in, the entry must be of them. Written as funding is: in one transaction with the fund locked, the
+     * fund it works in, the entry must be of them. Written as funding is: in one transaction in the fund's turn, the
      * checks made there (no entry below zero, no commitment funded beyond what is left of it) and a contribution's
      * funds-transfer dates following (transferDatesAfter). Written once: the same correction twice (same entry, date
      * and amount) is refused.
@@ -964,7 +1057,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         where: byId(input.corrects as string | number),
         select: ['id', 'documentId', 'type', 'kind', 'amount_cents', 'entryKey'],
         populate: {
-          syndUser: { select: ['id', 'documentId', 'invest_amount', 'ft_start_date', 'ft_complete_date'] },
+          syndUser: { select: ['id', 'documentId', 'invest_amount'] },
           fund: { select: ['id', 'documentId'], populate: { company: { select: ['id'], populate: { portal: { select: ['slug'] } } } } },
         },
       })) as {
@@ -978,9 +1071,8 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       const commitment: Commitment = { ...corrected.syndUser, fund: { id: corrected.fund.id } };
       const entryKey = `adjustment:${corrected.documentId}:${date}:${amount}`;
       const twice = 'This adjustment is recorded already (same entry, date and amount)';
-      const entry = await onceOnly(() => strapi.db.transaction(async ({ trx }) => {
-        await lockFund(trx, commitment.fund.id);
-        // Checked where it is written: a request that waited for the lock finds what the one before it wrote.
+      const entry = await inFundTurn(commitment.fund.id, async () => {
+        // Checked where it is written: a request that waited for its turn finds what the one before it wrote.
         if (await strapi.db.query(LEDGER_ENTRY).findOne({ where: { entryKey }, select: ['id'] })) throw new errors.ApplicationError(twice);
         const corrections = (await strapi.db.query(LEDGER_ENTRY).findMany({ where: { corrects: { id: corrected.id } }, select: ['amount_cents'] })) as { amount_cents: string | number }[];
         const held = corrections.reduce((sum, each) => sum + cents(each.amount_cents), cents(corrected.amount_cents));
@@ -992,9 +1084,9 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
             note: (input.note as string | undefined) ?? null, corrects: corrected.id, entryKey, recordedBy: staffName,
           },
         })) as { id: number; documentId: string };
-        if (corrected.type === 'contribution') await transferDatesAfter(commitment, { entryKey: corrected.entryKey, heldCents: held + amount }, date);
+        if (corrected.type === 'contribution') await transferDatesAfter(commitment.id, commitment.fund.id, { entryKey: corrected.entryKey, heldCents: held + amount }, date);
         return created;
-      }), twice);
+      }, twice);
       return {
         id: entry.id, documentId: entry.documentId, type: 'adjustment', kind: corrected.kind, amount_cents: amount, effective_date: date, note: (input.note as string | undefined) ?? null,
         corrects: { id: corrected.id, documentId: corrected.documentId, type: corrected.type, amount_cents: cents(corrected.amount_cents) },
@@ -1005,7 +1097,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     /**
      * A fund's value at a date, not after today; the newest becomes the fund's currentFundValuePercentage (what the
      * spec shows). A total value is read as a percent of the capital contributed by its date (none then: 400). Written
-     * in one transaction with the fund locked, so of two valuations at once the newest is the fund's.
+     * in the fund's turn (inFundTurn), so of two valuations at once the newest is the fund's.
      */
     async recordValuation(input: Record<string, unknown>, staffName: string) {
       const fund = await fundNamed(input.fund);
@@ -1016,19 +1108,23 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       const byTotal = input.value_percent === undefined && input.total_value_cents !== undefined;
       if (byTotal && (!Number.isSafeInteger(input.total_value_cents) || (input.total_value_cents as number) < 0)) throw new errors.ValidationError('total_value_cents must be a whole number of cents');
       const totalValueCents = byTotal ? (input.total_value_cents as number) : null;
-      return strapi.db.transaction(async ({ trx }) => {
-        await lockFund(trx, fund.id);
-        let valuePercent = input.value_percent;
-        if (totalValueCents !== null) {
-          // The accountant's total value of the fund, as a percent of the capital contributed to it by the valuation's date.
-          const contributed = [...(await fundedBySyndUser(fund.id, undefined, date)).values()].reduce((sum, each) => sum + each, 0);
-          if (contributed <= 0) throw new errors.ValidationError(`Nothing was contributed to this fund by ${date}: a total value is shared by the capital contributed by its date, so date it on or after the first contribution (or give value_percent)`);
-          valuePercent = Math.round((totalValueCents / contributed) * 100 * 100) / 100;
-        }
-        if (typeof valuePercent !== 'number' || !Number.isFinite(valuePercent) || valuePercent < 0 || valuePercent > 100_000) {
+      const percent = (value: unknown): number => {
+        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 100_000) {
           throw new errors.ValidationError('value_percent must be a number from 0 to 100000 (or give total_value_cents)');
         }
-        if (!hasTwoDecimalsAtMost(valuePercent)) throw new errors.ValidationError('value_percent must have at most 2 decimals (like 112.5)');
+        if (!hasTwoDecimalsAtMost(value)) throw new errors.ValidationError('value_percent must have at most 2 decimals (like 112.5)');
+        return value;
+      };
+      /** The accountant's total value of the fund as a percent of the capital contributed to it by the valuation's date. */
+      const percentOfContributed = async (total: number) => {
+        const contributed = [...(await fundedBySyndUser(fund.id, undefined, date)).values()].reduce((sum, each) => sum + each, 0);
+        if (contributed <= 0) throw new errors.ValidationError(`Nothing was contributed to this fund by ${date}: a total value is shared by the capital contributed by its date, so date it on or after the first contribution (or give value_percent)`);
+        return percent(Math.round((total / contributed) * 100 * 100) / 100);
+      };
+      // A percent is checked before the fund's turn; only a total needs its contributions, read in the turn.
+      const value = totalValueCents === null ? { percent: percent(input.value_percent) } : { total: totalValueCents };
+      return inFundTurn(fund.id, async () => {
+        const valuePercent = 'percent' in value ? value.percent : await percentOfContributed(value.total);
         const valuation = await strapi.db.query(VALUATION).create({ data: { fund: fund.id, date, value_percent: valuePercent, total_value_cents: totalValueCents, recordedBy: staffName } });
         const newest = (await strapi.db.query(VALUATION).findOne({ where: { fund: { id: fund.id } }, orderBy: [{ date: 'desc' }, { id: 'desc' }], select: ['id'] })) as { id: number } | null;
         if (newest?.id === valuation.id) {
@@ -1041,24 +1137,21 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     /**
      * A CSV from the fund's accountant (docs/capital-accounts.md, Imports): every line checked (unknown fund or
      * investor, bad amount, date, type or kind, a line twice, a line imported before), all problems listed; written
-     * only when asked and clean, in one transaction, each line once (its entry key is the line's fingerprint). The
-     * transaction locks the file's funds and checks the file again, as funding and posting check where they write: a
-     * file, funding or post of those funds written since the first check is seen (409 with the problems it makes).
+     * only when asked and clean, in one transaction, each line once (its entry key is the line's fingerprint). A
+     * write checks the file once, in the turn of the funds it names (inFundTurn), as funding and posting check where
+     * they write; a dry run checks it without waiting for their turn.
      */
     async importCsv(text: string, { dryRun }: { dryRun: boolean }, staffName: string, scope: PortalScope = { every: true }) {
-      const { lines, problems } = await checkImport(text, scope);
-      if (dryRun || problems.length) {
-        if (!dryRun) throw new errors.ValidationError(`The file has ${problems.length} problem${problems.length === 1 ? '' : 's'}: nothing was written`, { problems });
+      const file = readCsv(text);
+      const named = await fundsNamed(file.records, scope);
+      if (dryRun) {
+        const { lines, problems } = await checkImport(file, named);
         return { dryRun, lines: lines.length, problems, written: 0, entries: lines.map(({ entry, line }) => ({ line, ...entry })) };
       }
-      // In id order, so two imports of the same funds wait for each other instead of each holding one the other needs.
-      const funds = [...new Set(lines.map(({ entry }) => entry.fund.id))].sort((a, b) => a - b);
-      const { written, distributed } = await onceOnly(() => strapi.db.transaction(async ({ trx }) => {
-        for (const fund of funds) await lockFund(trx, fund);
-        const checked = await checkImport(text, scope);
-        if (checked.problems.length || checked.lines.some(({ entry }) => !funds.includes(entry.fund.id))) {
-          throw conflict('The ledger of these funds changed while the file was written (another import, a funding or a post): nothing was written; check the file again', { problems: checked.problems });
-        }
+      const funds = [...new Set([...named.values()].flatMap((fund) => (fund ? [fund.id] : [])))];
+      const { written, distributed } = await inFundTurn(funds, async () => {
+        const checked = await checkImport(file, named);
+        if (checked.problems.length) throw new errors.ValidationError(`The file has ${checked.problems.length} problem${checked.problems.length === 1 ? '' : 's'}: nothing was written`, { problems: checked.problems });
         for (const fund of funds) {
           const paying = checked.lines.filter(({ entry }) => entry.fund.id === fund && entry.type === 'contribution').map(({ entry }) => entry.syndUser.id);
           await recordFundedBeforeLedger(fund, staffName, new Set(paying));
@@ -1075,7 +1168,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         }
         await extendTransferDates(checked.lines.filter(({ entry }) => entry.type === 'contribution').map(({ entry }) => ({ syndUser: entry.syndUser.id, fund: entry.fund.id, date: entry.effective_date, paysCall: entry.fundEvent !== null })));
         return { written: checked.lines, distributed: [...events.values()] };
-      }), 'Lines of this file were imported by another request at the same moment: nothing was written; check the file again');
+      }, 'Lines of this file were imported by another request at the same moment: nothing was written; check the file again');
       // Each investor paid gets the notice a posted distribution sends (bell, mail, PDF), after the answer.
       for (const id of distributed) {
         void deliverNotices(strapi, id).catch((error: unknown) => strapi.log.error(`The notices of imported distribution ${id} stopped: ${String(error)}`));
@@ -1145,36 +1238,11 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * Each fund's valuations, oldest first, as these syndication users (one investor's positions) hold them: a
-     * valuation given as a total value carries their part of it (`valueCents`): the total shared among all the fund's
-     * investors by the capital each had contributed by its date, to the cent (largest remainder, ties by id), so the
-     * investors' values add up to the total exactly. One query, and one per total valuation.
+     * valuation given as a total value carries their part of it (`valueCents`; valuationShares).
      */
     async valuationsByFund(fundIds: number[], owners: number[]): Promise<Map<number, ValuationPoint[]>> {
       const byFund = new Map<number, ValuationPoint[]>();
-      if (!fundIds.length) return byFund;
-      const rows = (await strapi.db.query(VALUATION).findMany({
-        where: { fund: { id: { $in: fundIds } } },
-        select: ['date', 'value_percent', 'total_value_cents'],
-        populate: { fund: { select: ['id'] } },
-        orderBy: [{ date: 'asc' }, { id: 'asc' }],
-      })) as { date: string; value_percent: string | number | null; total_value_cents: string | number | null; fund: { id: number } | null }[];
-      for (const row of rows) {
-        if (!row.fund || row.value_percent === null) continue;
-        const date = String(row.date).slice(0, 10);
-        const point: ValuationPoint = { date, valuePercent: Number(row.value_percent) };
-        const total = cents(row.total_value_cents);
-        if (row.total_value_cents !== null && row.total_value_cents !== undefined && Number.isSafeInteger(total) && total >= 0) {
-          const contributed = [...(await fundedBySyndUser(row.fund.id, undefined, date)).entries()].sort(([a], [b]) => a - b);
-          const bases = contributed.map(([id, base]) => ({ key: String(id).padStart(12, '0'), baseCents: Math.max(0, base) }));
-          // Nobody had contributed by its date (a total the desk took before it refused one): nothing to share, so its
-          // stored percent stands, and every reader (dashboard, statement, import) still answers.
-          if (bases.some((base) => base.baseCents > 0)) {
-            const shares = shareByLargestRemainder(total, bases);
-            point.valueCents = contributed.reduce((sum, [id], index) => sum + (owners.includes(id) ? shares[index].cents : 0), 0);
-          }
-        }
-        byFund.set(row.fund.id, [...(byFund.get(row.fund.id) ?? []), point]);
-      }
+      for (const [fund, valuations] of await valuationShares(fundIds)) byFund.set(fund, valuations.map((valuation) => heldBy(valuation, owners)));
       return byFund;
     },
   };
