@@ -157,13 +157,18 @@ describe('the electronic records disclosure', () => {
       expect(await call(app, 'POST', `/api/signing/${token}`, { name: 'Paper Person', consent: true }, { authCode: investor.authCode })).toMatchObject(
         refusal(409, 'Please read and accept the electronic records disclosure before you sign'),
       );
-      expect((await post(token, '/paper')).status).toBe(200);
+      const paperEvents = async () => ((await signerRow(token)).auditEvents as { event: string; detail?: string }[]).filter((entry) => entry.event === 'paper-requested').map((entry) => entry.detail);
+      // Asking again changes nothing: the sponsor was told, and the trail has it once.
+      for (let n = 0; n < 3; n += 1) expect((await post(token, '/paper')).status).toBe(200);
       expect(mailsTo('paper@sign-checks.example')).toHaveLength(1);
-      expect(((await signerRow(token)).auditEvents as { event: string; detail?: string }[]).filter((entry) => entry.event === 'paper-requested').map((entry) => entry.detail)).toEqual([
-        `acceptance of the disclosure version ${version} withdrawn`,
-        undefined,
-      ]);
+      expect(await paperEvents()).toEqual([`acceptance of the disclosure version ${version} withdrawn`]);
       expect(await signerRow(token)).toMatchObject({ disclosureAcceptedAt: null, disclosureVersion: null, signedAt: null });
+      // Accepted again, then withdrawn again: that is news for the trail (the sponsor knows already).
+      const current = (await view(token)).body.disclosure.version;
+      expect((await post(token, '/disclosure', { version: current })).status).toBe(200);
+      expect((await post(token, '/paper')).status).toBe(200);
+      expect(await paperEvents()).toEqual([`acceptance of the disclosure version ${version} withdrawn`, `acceptance of the disclosure version ${current} withdrawn`]);
+      expect(mailsTo('paper@sign-checks.example')).toHaveLength(1);
     } finally {
       app.strapi.config.set('portal.signing.contactEmail', '');
     }
@@ -172,9 +177,9 @@ describe('the electronic records disclosure', () => {
   it('asks for paper again when the mail to the sponsor failed: a 503 that says so, nothing recorded, the acceptance kept', async () => {
     const { token } = await investorWithLink('disclosure-paper-down', { accepted: true });
     app.strapi.config.set('portal.signing.contactEmail', 'paper-down@sign-checks.example');
-    const mailer = app.strapi.plugin('email').service('email') as { send: (...args: unknown[]) => Promise<unknown> };
-    const send = mailer.send;
-    mailer.send = async () => {
+    const provider = app.strapi.plugin('email').provider as { send: (...args: unknown[]) => Promise<unknown> };
+    const send = provider.send;
+    provider.send = async () => {
       throw new Error('The mail server is down');
     };
     try {
@@ -184,13 +189,13 @@ describe('the electronic records disclosure', () => {
       const row = await signerRow(token);
       expect((row.auditEvents as { event: string }[]).filter((entry) => entry.event === 'paper-requested')).toEqual([]);
       expect(row.disclosureAcceptedAt).not.toBeNull();
-      mailer.send = send;
+      provider.send = send;
       // Asked again once mail works: the sponsor is told this time.
       expect((await post(token, '/paper')).status).toBe(200);
       await waitForMail('paper-down@sign-checks.example', 'Paper agreement requested for sign-checks Fund I');
       expect(((await signerRow(token)).auditEvents as { event: string }[]).filter((entry) => entry.event === 'paper-requested')).toHaveLength(1);
     } finally {
-      mailer.send = send;
+      provider.send = send;
       app.strapi.config.set('portal.signing.contactEmail', '');
     }
   });
@@ -368,6 +373,50 @@ describe('the one-time code under pressure', () => {
     );
   });
 
+  it('stores a new link before mailing it: the old link stops at once, and a mail that fails puts the old link back as it was', async () => {
+    const { investor, token } = await investorWithLink('reissue-down', { accepted: true });
+    await setSigner(token, { lockCount: 3 });
+    const provider = app.strapi.plugin('email').provider as { send(options: { to: string; subject: string }): Promise<unknown> };
+    const send = provider.send;
+    let duringMail: number | undefined;
+    provider.send = async (options) => {
+      if (options.to !== investor.email || !options.subject.startsWith('Please sign')) return send.call(provider, options);
+      duringMail = (await view(token)).status;
+      throw new Error('The mail server is down');
+    };
+    const ask = () => call(app, 'POST', '/api/syndication/request_sign', { id: investor.syndUser }, { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } });
+    try {
+      expect((await ask()).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      provider.send = send;
+    }
+    // While the new link was being mailed the old one opened nothing; the mail failed, so it is back, still suspended.
+    expect(duringMail).toBe(404);
+    expect((await view(token)).body.identity).toMatchObject({ suspended: true });
+    expect((await events(token)).filter((entry) => entry.event === 'link-reissued')).toEqual([]);
+    const again = await ask();
+    expect(tokenOf(again.body.url)).not.toBe(token);
+    expect((await view(tokenOf(again.body.url))).body.identity).toMatchObject({ suspended: false });
+  });
+
+  it('gives no new link to a row signed, or given another new link, after it was read: the signature and its proof of identity stand', async () => {
+    const { investor, token } = await investorWithLink('reissue-race', { accepted: true });
+    const readAtOnce = await signerRow(token);
+    const { signerCheck } = createRequire(import.meta.url)(path.join(app.strapi.dirs.dist.src, 'api/signing/services/signer-check.js')) as { signerCheck: typeof SignerCheck };
+    const check = signerCheck(app.strapi);
+    const newLink = () => ({ tokenNonce: crypto.randomBytes(32).toString('base64url'), tokenHash: crypto.randomBytes(32).toString('hex'), expiresAt: new Date(Date.now() + 86_400_000) });
+    // Two new links from one read: the first is stored, the second finds the link changed.
+    const putBack = await check.replaceLink(readAtOnce.id, readAtOnce.tokenNonce, newLink());
+    expect(putBack).toBeTypeOf('function');
+    expect(await check.replaceLink(readAtOnce.id, readAtOnce.tokenNonce, newLink())).toBeNull();
+    expect((await view(token)).status).toBe(404);
+    await putBack!();
+    // Signed meanwhile: the new link made from the row as read before is not stored.
+    expect((await signThroughLink(app, token, investor.email, { name: 'Signed First', consent: true }, { authCode: investor.authCode })).status).toBe(200);
+    expect(await check.replaceLink(readAtOnce.id, readAtOnce.tokenNonce, newLink())).toBeNull();
+    expect(await signerRow(token)).toMatchObject({ verifiedBy: 'session', signedAt: expect.anything(), tokenNonce: readAtOnce.tokenNonce });
+  });
+
   it('refuses a made-up proof as long as the real one in characters but not in bytes (43 × é) with a 403, not a 500', async () => {
     const { investor, token } = await investorWithLink('code-bytes', { accepted: true });
     const verified = await post(token, '/code/verify', { code: await mailedCode(app, token, investor.email) });
@@ -420,14 +469,16 @@ describe('the one-time code under pressure', () => {
     expect((await events(token)).filter((entry) => entry.event === 'refused-locked').map((entry) => entry.detail)).toEqual(['a code request', 'a code entered', 'a signature']);
   });
 
-  it('is mailed and checked at most as often from one address as the sign-in family allows', async () => {
+  it('is mailed and checked, and the link read, signed, accepted or given up for paper, at most as often from one address as the sign-in family allows', async () => {
     const limits = app.strapi.config.get('portal.rateLimit') as Record<string, number>;
     app.strapi.config.set('portal.rateLimit', { ...limits, ipMax: 3 });
     try {
-      for (const suffix of ['/code', '/code/verify']) {
-        const from = { ip: suffix === '/code' ? '203.0.113.71' : '203.0.113.72' };
-        for (let n = 0; n < 3; n += 1) expect((await call(app, 'POST', `/api/signing/no-such-token${suffix}`, { code: '123456' }, from)).status).toBe(404);
-        expect(await call(app, 'POST', `/api/signing/no-such-token${suffix}`, { code: '123456' }, from)).toMatchObject(refusal(429, 'Too many attempts. Please try again in 15 minutes.'));
+      const calls: ['GET' | 'POST', string][] = [['POST', '/code'], ['POST', '/code/verify'], ['GET', '/document'], ['POST', ''], ['POST', '/disclosure'], ['POST', '/paper']];
+      for (const [index, [method, suffix]] of calls.entries()) {
+        const from = { ip: `203.0.113.${71 + index}` };
+        const body = method === 'POST' ? { code: '123456' } : undefined;
+        for (let n = 0; n < 3; n += 1) expect((await call(app, method, `/api/signing/no-such-token${suffix}`, body, from)).status).not.toBe(429);
+        expect(await call(app, method, `/api/signing/no-such-token${suffix}`, body, from)).toMatchObject(refusal(429, 'Too many attempts. Please try again in 15 minutes.'));
       }
     } finally {
       app.strapi.config.set('portal.rateLimit', limits);

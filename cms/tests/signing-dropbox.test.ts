@@ -130,12 +130,12 @@ describe('Dropbox Sign', () => {
       client_id: 'test-client-id', template_ids: ['tmpl-subscription', 'tmpl-spousal-consent'], test_mode: true,
       signers: [{ role: 'Investor', email_address: investor.email }, { role: 'Spouse', name: 'Pat Partner', email_address: investor.spouseEmail }],
     });
-    expect(await syndUser()).toMatchObject({ syndAgreementDropboxSignatureRequestId: REQUEST_ID, syndAgreementDropboxSigningURL: null });
+    expect(await syndUser()).toMatchObject({ syndAgreementDropboxSignatureRequestId: REQUEST_ID });
     // Nor is it fetched before a signer passed the checks: request_sign asks Dropbox Sign for no signing URL.
     expect(standIn.received.filter((request) => request.url.startsWith('/v3/embedded/sign_url/'))).toEqual([]);
-    // signing_url answers the portal's own link too, and stores nothing either.
+    // signing_url answers the portal's own link too, and asks for no signing URL either.
     expect(await call(app, 'POST', '/api/syndication/signing_url', { id: investor.syndUser }, { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } })).toMatchObject({ body: { url: body.url } });
-    expect(await syndUser()).toMatchObject({ syndAgreementDropboxSigningURL: null });
+    expect(standIn.received.filter((request) => request.url.startsWith('/v3/embedded/sign_url/'))).toEqual([]);
     expect(signLinkIn((await waitForMail(investor.email, 'Please sign your subscription agreement for sign-dropbox Fund I')).text)).toBe(investorLink);
   });
 
@@ -165,8 +165,10 @@ describe('Dropbox Sign', () => {
     });
     // The investor's own session proves who they are, as on the portal's own signer.
     expect((await call(app, 'POST', `/api/signing/${token}/embedded`, {}, { authCode: investor.authCode })).status).toBe(200);
-    // Answered to the signer who passed the checks, and kept nowhere.
-    expect(await syndUser()).toMatchObject({ syndAgreementDropboxSigningURL: null });
+    // Answered to the signer who passed the checks, asked of Dropbox Sign for each answer, and kept nowhere.
+    expect(standIn.received.filter((request) => request.url.startsWith('/v3/embedded/sign_url/'))).toHaveLength(2);
+    const signers = await app.strapi.db.query('api::signing.signing').findMany({ where: { syndUser: { id: investor.syndUserId } } });
+    expect(JSON.stringify([await syndUser(), signers])).not.toContain('embeddedSign');
     expect(await call(app, 'POST', `/api/signing/${token}`, { name: 'Tess', consent: true })).toMatchObject(refusal(409, 'This agreement is signed at the signing service, not here'));
   });
 

@@ -162,8 +162,7 @@ const LAYOUTS: Record<string, Layout> = {
       codeExpiresAt: 'The last one-time code works until then (ten minutes).',
       codeTries: 'Codes checked on this link since the last right code or lock, across new codes; the fifth wrong one locks the link for ten minutes.',
       lockedUntil: 'After five wrong codes the link takes no code and no signature until then.',
-      lockCount: 'How many times wrong codes locked this link; the third suspends it.',
-      suspendedAt: 'Suspended after three lock-outs: the link takes no code and no signature until a new link is sent (Sponsor desk, a commitment’s “New signing link”, or the investor’s “Continue to sign”).',
+      lockCount: 'How many times wrong codes locked this link; the third suspends it: the link takes no code and no signature until a new link is sent (Sponsor desk, a commitment’s “New signing link”, or the investor’s “Continue to sign”).',
       auditEvents: 'What happened on the signer’s link, in order (disclosure, codes, signature), with the time, address and browser; listed on the signature page.',
     },
   },
@@ -333,7 +332,7 @@ const LISTED_BY_NAME = new Set([
   'api::notification-template.notification-template', 'api::setting.setting', 'api::valuation.valuation', 'api::fund-event.fund-event',
 ]);
 
-const LAYOUT_VERSION = 22;
+const LAYOUT_VERSION = 23;
 
 type Configuration = {
   settings: Record<string, unknown>;

@@ -16,7 +16,7 @@ import { SESSION_TYPES, SIGN_IN_SESSION } from './session-types';
  *   session needs no clearing.
  * - Answers: what a signed-in GET the site makes answered (its JSON), per URL, Origin, Host, user and kind of session.
  *   Cleared by any write to a type an answer is read from (everything but sessions, rate limits, newsletter
- *   subscribers and the download log), and kept 30 s at most, as a fund's state also moves with the clock. Every
+ *   subscribers, the download log and signer rows), and kept 30 s at most, as a fund's state also moves with the clock. Every
  *   answer carries an ETag; a browser revalidating with it gets a 304.
  */
 
@@ -27,7 +27,9 @@ const SESSION_MAX_AGE_MS = 60_000;
 const ANSWER_MAX_AGE_MS = 30_000;
 
 /** The types no cached answer is read from: writes to them (many, at times) leave the answers be. */
-const NOT_IN_ANSWERS = new Set<string>([...SESSION_TYPES, 'api::rate-limit.rate-limit-hit', 'api::rate-limit.lease', 'api::subscriber.subscriber', 'api::file-download.file-download']);
+// Signer rows: the investor area's answers read the commitment's signing flags, never the rows (only the sponsor
+// desk's board does, and it is not cached here); a link holder without a session writes them (a refused signature).
+const NOT_IN_ANSWERS = new Set<string>([...SESSION_TYPES, 'api::rate-limit.rate-limit-hit', 'api::rate-limit.lease', 'api::subscriber.subscriber', 'api::file-download.file-download', 'api::signing.signing']);
 
 /** The signed-in GETs answered from the cache: the site's reads of the investor area (docs/api-investor.md, api-files.md). */
 const CACHED_PATHS = [

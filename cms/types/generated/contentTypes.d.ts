@@ -1486,7 +1486,6 @@ export interface ApiSigningSigning extends Struct.CollectionTypeSchema {
     role: Schema.Attribute.Enumeration<['investor', 'spouse', 'management']> &
       Schema.Attribute.Required;
     signedAt: Schema.Attribute.DateTime;
-    suspendedAt: Schema.Attribute.DateTime;
     syndUser: Schema.Attribute.Relation<
       'manyToOne',
       'api::synd-user.synd-user'

@@ -17,7 +17,7 @@ const TSA_TIMEOUT_MS = 15_000;
  * for and answered within seconds, so a time further off is an authority whose clock is wrong, or a token replayed or
  * made for another moment; either way not the time of this seal.
  */
-export const TSA_CLOCK_SKEW_MS = 5 * 60_000;
+const TSA_CLOCK_SKEW_MS = 5 * 60_000;
 /** extendedKeyUsage (RFC 5280) and its id-kp-timeStamping purpose: a certificate made to sign timestamps. */
 const EXTENDED_KEY_USAGE = '2.5.29.37';
 const TIME_STAMPING = '1.3.6.1.5.5.7.3.8';

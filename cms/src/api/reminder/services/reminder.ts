@@ -40,7 +40,8 @@ interface Queued extends RaiseReminder {
 const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
   /**
    * Records the reminder under its unique key, not sent yet (sentAt empty), with the address it goes to (the spouse's
-   * for a spouse's reminder): its id, or null when the investor was reminded today already.
+   * for a spouse's reminder, set to the address their link is actually mailed to once it is: see deliver): its id, or
+   * null when the investor was reminded today already.
    */
   async function claim(row: ReminderRow, key: string, what: { state: RaiseState; asked: RaiseReminder; day: string; sentBy: string }): Promise<number | null> {
     try {
@@ -88,7 +89,10 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!count) continue;
       try {
         if (to === 'spouse') {
-          if (!(await signing(strapi).remindSpouse(row.id))) throw new Error('the spouse has no signing link waiting for them');
+          const mailed = await signing(strapi).remindSpouse(row.id);
+          if (!mailed) throw new Error('the spouse has no signing link to mail (signed, suspended, asked for paper, or no link waiting)');
+          // The signer row's address, which staff may have changed since the commitment's spouse email was claimed.
+          await strapi.db.query(REMINDER).update({ where: { id: reminderId }, data: { email: mailed } });
           continue;
         }
         const portalId = row.fund?.company?.portal?.id ?? null;

@@ -23,11 +23,14 @@ export default {
     signedIn('POST', '/profile/synd_agreements/download', 'download', [], { guestMayCall: true }),
     open('POST', '/signing/dropbox/events', 'dropboxEvents'),
     open('GET', '/signing/:token', 'view'),
-    open('GET', '/signing/:token/document', 'document'),
-    open('POST', '/signing/:token', 'sign'),
-    open('POST', '/signing/:token/disclosure', 'acceptDisclosure'),
+    // What a link holder can repeat at will, counted per client address: the document (with Dropbox Sign, a call to the
+    // service's API each time), the signature (each refused one on a locked link is recorded), the disclosure and
+    // paper (each written to the trail).
+    open('GET', '/signing/:token/document', 'document', guarded('signing-document')),
+    open('POST', '/signing/:token', 'sign', guarded('signing-sign')),
+    open('POST', '/signing/:token/disclosure', 'acceptDisclosure', guarded('signing-disclosure')),
     open('POST', '/signing/:token/embedded', 'embedded'),
-    open('POST', '/signing/:token/paper', 'requestPaper'),
+    open('POST', '/signing/:token/paper', 'requestPaper', guarded('signing-paper')),
     // Mailing and checking codes are counted per client address like the sign-in family, on top of each link's own limits.
     open('POST', '/signing/:token/code', 'sendCode', guarded('signing-code')),
     open('POST', '/signing/:token/code/verify', 'verifyCode', guarded('signing-code-verify')),

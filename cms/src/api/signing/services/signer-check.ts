@@ -92,6 +92,13 @@ export function appendedEvent(events: SigningEvent[], entry: SigningEvent): Sign
   return last?.event === 'events-left-out' ? [...events.slice(0, -1), leftOut] : [...events, leftOut];
 }
 
+/** Whether a link is suspended: its third lock-out (LOCKS_BEFORE_SUSPENSION) suspends it until a new link is sent. */
+export const isSuspended = (signer: Pick<CheckedSigner, 'lockCount'>): boolean => Number(signer.lockCount ?? 0) >= LOCKS_BEFORE_SUSPENSION;
+
+/** Whether the signer asked to sign on paper ("Sign on paper instead") and has not accepted the disclosure again since. */
+export const askedForPaper = (signer: Pick<CheckedSigner, 'auditEvents' | 'disclosureAcceptedAt'>): boolean =>
+  !signer.disclosureAcceptedAt && (signer.auditEvents ?? []).some((entry) => entry.event === 'paper-requested');
+
 /** The signer row's fields this module reads and writes. */
 export interface CheckedSigner {
   id: number;
@@ -111,7 +118,6 @@ export interface CheckedSigner {
   codeTries: number | null;
   lockedUntil: string | null;
   lockCount: number | null;
-  suspendedAt: string | null;
   auditEvents: SigningEvent[] | null;
 }
 
@@ -163,6 +169,18 @@ const minutesLeft = (until: string): number => Math.max(1, Math.ceil((new Date(u
 export function signerCheck(strapi: Core.Strapi) {
   const db = () => strapi.db.query(SIGNING);
 
+  /** Runs `work` in a transaction that holds the signer row: on PostgreSQL under a row lock; SQLite runs one transaction at a time. */
+  async function underRowLock<T>(signerId: number, work: () => Promise<T>): Promise<T> {
+    let result!: T;
+    await strapi.db.transaction(async ({ trx }) => {
+      if (strapi.db.dialect.client === 'postgres') {
+        await strapi.db.connection(tableOf(strapi, SIGNING)).transacting(trx as never).where({ id: signerId }).forUpdate().select('id');
+      }
+      result = await work();
+    });
+    return result;
+  }
+
   /**
    * Appends an event to the row's audit trail, with the row's other changes `data`, in one transaction that reads the
    * trail again: on PostgreSQL under a row lock, on SQLite because it runs one transaction at a time. So requests on
@@ -171,10 +189,7 @@ export function signerCheck(strapi: Core.Strapi) {
    */
   async function record(signer: CheckedSigner, event: SigningEvent['event'], client: Client, detail?: string, data: Record<string, unknown> = {}, { once = false, at = new Date() } = {}): Promise<void> {
     const entry: SigningEvent = { at: at.toISOString(), event, ip: client.ip, userAgent: client.userAgent, ...(detail ? { detail } : {}) };
-    await strapi.db.transaction(async ({ trx }) => {
-      if (strapi.db.dialect.client === 'postgres') {
-        await strapi.db.connection(tableOf(strapi, SIGNING)).transacting(trx as never).where({ id: signer.id }).forUpdate().select('id');
-      }
+    await underRowLock(signer.id, async () => {
       const row: { auditEvents: SigningEvent[] | null } | null = await db().findOne({ where: { id: signer.id }, select: ['auditEvents'] });
       const events = row?.auditEvents ?? [];
       if (once && events.some((each) => each.event === event)) return;
@@ -187,9 +202,10 @@ export function signerCheck(strapi: Core.Strapi) {
   /**
    * Takes one of the link's code tries, in one conditional UPDATE (tries left, not locked, the code `codeHash` still
    * the one sent and not expired), so tries made at the same moment cannot all pass one check of the count: at most
-   * five codes are ever compared. Answers the try's number; refuses with why when none may be taken.
+   * five codes are ever compared. Answers the try's number and the link's lock-outs so far; refuses with why when
+   * none may be taken.
    */
-  async function takeTry(signerId: number, client: Client): Promise<{ codeHash: string; tries: number }> {
+  async function takeTry(signerId: number, client: Client): Promise<{ codeHash: string; tries: number; lockCount: number }> {
     const knex = strapi.db.connection;
     const column = (attribute: string) => columnOf(strapi, SIGNING, attribute);
     const tries = column('codeTries');
@@ -208,9 +224,9 @@ export function signerCheck(strapi: Core.Strapi) {
         .where(knex.raw('coalesce(??, 0)', [tries]), '<', CODE_TRIES)
         .where(column('codeExpiresAt'), '>', now)
         .where((lock) => lock.whereNull(column('lockedUntil')).orWhere(column('lockedUntil'), '<=', now))
-        .whereNull(column('suspendedAt'))
-        .update({ [tries]: knex.raw('coalesce(??, 0) + 1', [tries]) }, [tries]);
-      if (taken.length) return { codeHash: row.codeHash, tries: Number(taken[0][tries]) };
+        .where(knex.raw('coalesce(??, 0)', [column('lockCount')]), '<', LOCKS_BEFORE_SUSPENSION)
+        .update({ [tries]: knex.raw('coalesce(??, 0) + 1', [tries]) }, [tries, column('lockCount')]);
+      if (taken.length) return { codeHash: row.codeHash, tries: Number(taken[0][tries]), lockCount: Number(taken[0][column('lockCount')] ?? 0) };
     }
     throw conflict('This link is busy: please try again');
   }
@@ -228,21 +244,13 @@ export function signerCheck(strapi: Core.Strapi) {
 
   /** Refuses `attempt` (recorded in the trail: who knocks on a locked link is news) while the link is locked or suspended. */
   async function refuseWhileLocked(signer: CheckedSigner, client: Client, attempt: string): Promise<void> {
-    if (signer.suspendedAt) {
+    if (isSuspended(signer)) {
       await record(signer, 'refused-locked', client, `${attempt} (suspended)`);
       throw suspended();
     }
     if (!signer.lockedUntil || new Date(signer.lockedUntil).getTime() <= Date.now()) return;
     await record(signer, 'refused-locked', client, attempt);
     throw locked(minutesLeft(signer.lockedUntil));
-  }
-
-  /** Counts one more lock-out of the link, in one UPDATE (only the request that took the fifth try gets here): answers the count. */
-  async function countLock(signerId: number): Promise<number> {
-    const knex = strapi.db.connection;
-    const count = columnOf(strapi, SIGNING, 'lockCount');
-    const [row] = (await knex(tableOf(strapi, SIGNING)).where({ id: signerId }).update({ [count]: knex.raw('coalesce(??, 0) + 1', [count]) }, [count])) as Record<string, number | string>[];
-    return Number(row?.[count] ?? LOCKS_BEFORE_SUSPENSION);
   }
 
   /**
@@ -297,10 +305,12 @@ export function signerCheck(strapi: Core.Strapi) {
      * The signer withdraws consent to sign electronically before signing ("Sign on paper instead"): the sponsor is told
      * at the contact address (the first time only), who sends the agreement on paper; then the withdrawal is recorded
      * in the trail and the acceptance cleared, so signing electronically after all means accepting the disclosure
-     * again. The mail goes first: when it fails (503) nothing is recorded, and asking again sends it.
+     * again. The mail goes first: when it fails (503) nothing is recorded, and asking again sends it. Asking again with
+     * nothing accepted since records nothing more (the trail is not the place for a script's repeats).
      */
     async requestPaper(signer: CheckedSigner, fundName: string, client: Client): Promise<{ requested: true; contact: string }> {
       const contact = contactAddress(strapi);
+      if (askedForPaper(signer)) return { requested: true, contact };
       const told = (signer.auditEvents ?? []).some((entry) => entry.event === 'paper-requested');
       if (!told) {
         const who = `${signer.name ?? 'A signer'} (${signer.role}, ${signer.email ?? 'no email'})`;
@@ -308,6 +318,7 @@ export function signerCheck(strapi: Core.Strapi) {
         try {
           await strapi.plugin('email').service('email').send({ to: contact, subject: `Paper agreement requested for ${fundName}`, text: `${text}\n`, html: `<p>${escapeHtml(text)}</p>` });
         } catch (error) {
+          // Not the mail provider's 503 alone: a signer who wants paper is told where to write instead.
           strapi.log.error(`Paper agreement request not mailed to ${contact}: ${error instanceof Error ? error.message : String(error)}`);
           throw unavailable(`Your request could not be sent to the sponsor right now. Please try again later, or write to ${contact}.`);
         }
@@ -358,17 +369,19 @@ export function signerCheck(strapi: Core.Strapi) {
      * one is sent. Tries count across new codes.
      */
     async verifyCode(signer: CheckedSigner, code: string, client: Client): Promise<{ verified: true; verification: string }> {
-      const { codeHash, tries } = await takeTry(signer.id, client);
+      const { codeHash, tries, lockCount } = await takeTry(signer.id, client);
       if (!equal(codeHashOf(signer.id, code.trim()), codeHash)) {
         await record(signer, 'code-wrong', client, `try ${tries} of ${CODE_TRIES}`);
         if (tries >= CODE_TRIES) {
-          const locks = await countLock(signer.id);
+          // Only the request that took the fifth try gets here, so the count it read is the link's.
+          const locks = lockCount + 1;
+          const cleared = { codeHash: null, codeExpiresAt: null, codeTries: 0, lockCount: locks };
           if (locks >= LOCKS_BEFORE_SUSPENSION) {
-            await record(signer, 'link-suspended', client, `after ${locks} lock-outs`, { codeHash: null, codeExpiresAt: null, codeTries: 0, suspendedAt: new Date().toISOString() });
+            await record(signer, 'link-suspended', client, `after ${locks} lock-outs`, cleared);
             throw suspended();
           }
           const lockedUntil = new Date(Date.now() + LOCK_MINUTES * MINUTE).toISOString();
-          await record(signer, 'link-locked', client, `until ${lockedUntil} (lock-out ${locks}; at ${LOCKS_BEFORE_SUSPENSION} the link is suspended)`, { codeHash: null, codeExpiresAt: null, codeTries: 0, lockedUntil });
+          await record(signer, 'link-locked', client, `until ${lockedUntil} (lock-out ${locks}; at ${LOCKS_BEFORE_SUSPENSION} the link is suspended)`, { ...cleared, lockedUntil });
           throw new errors.RateLimitError(`Too many wrong codes: this link is locked for ${LOCK_MINUTES} minutes.`);
         }
         const left = CODE_TRIES - tries;
@@ -400,13 +413,26 @@ export function signerCheck(strapi: Core.Strapi) {
     },
 
     /**
-     * A new link replaces a signer's old one (`link`: its token's fields, the old token stops working): the lock-outs,
-     * the suspension, the code and any proof of identity made on the old link are cleared, and the trail says who asked.
+     * A new link replaces a signer's old one (`link`: the new token's fields), in one transaction holding the row, only
+     * while the row is unsigned and still has the token `oldNonce`: a signature or another new link made meanwhile
+     * wins (null: nothing changed). The old token stops working at once; the lock-outs, the suspension, the code and any
+     * proof of identity made on the old link are cleared. Answers what puts the old link back as it was (the new one
+     * not mailed after all).
      */
-    async linkReissued(signer: CheckedSigner, client: Client, by: string, link: Record<string, unknown>): Promise<void> {
-      await record(signer, 'link-reissued', client, `by ${by}`, {
-        ...link, lockCount: 0, suspendedAt: null, lockedUntil: null, codeHash: null, codeSentAt: null, codeExpiresAt: null, codeTries: 0, verifiedBy: null, verifiedAt: null,
+    async replaceLink(signerId: number, oldNonce: string | null, link: { tokenNonce: string; tokenHash: string; expiresAt: Date }): Promise<(() => Promise<void>) | null> {
+      const cleared = { lockCount: 0, lockedUntil: null, codeHash: null, codeSentAt: null, codeExpiresAt: null, codeTries: 0, verifiedBy: null, verifiedAt: null };
+      const before = await underRowLock(signerId, async () => {
+        const row: Record<string, unknown> | null = await db().findOne({ where: { id: signerId, signedAt: { $null: true }, tokenNonce: oldNonce ?? { $null: true } } });
+        if (!row) return null;
+        await db().update({ where: { id: signerId }, data: { ...link, ...cleared } });
+        return Object.fromEntries(['tokenNonce', 'tokenHash', 'expiresAt', ...Object.keys(cleared)].map((field) => [field, row[field]]));
       });
+      return before && (() => db().updateMany({ where: { id: signerId, tokenNonce: link.tokenNonce }, data: before }).then(() => undefined));
+    },
+
+    /** Records in the trail that a new link was mailed, and who asked (`by`). */
+    async linkReissued(signer: CheckedSigner, client: Client, by: string): Promise<void> {
+      await record(signer, 'link-reissued', client, `by ${by}`);
     },
 
     /** Records a signature a signing service collected (`service`, e.g. Dropbox Sign) at `at`: its address and browser are the service's record, not ours. */
@@ -427,7 +453,7 @@ export function signerCheck(strapi: Core.Strapi) {
           codeSentAt: signer.codeExpiresAt && new Date(signer.codeExpiresAt).getTime() > Date.now() ? signer.codeSentAt : null,
           lockedUntil: locked ? signer.lockedUntil : null,
           // Suspended after three lock-outs: only a new link opens it again.
-          suspended: Boolean(signer.suspendedAt),
+          suspended: isSuspended(signer),
         },
       };
     },

@@ -27,7 +27,7 @@ import { accountMail } from '../../account/services/account-mail';
 import { notifications, type Recipient } from '../../notification/services/notification';
 import { domainsOf, portals } from '../../portal/services/portal';
 import { withLease } from '../../rate-limit/lease';
-import { signerCheck, type CheckedSigner, type Client, type SigningEvent } from './signer-check';
+import { askedForPaper, isSuspended, signerCheck, type CheckedSigner, type Client, type SigningEvent } from './signer-check';
 import { byId, investorName, notificationTags, personName, SYND_USER_POPULATE, syndUserView, syndUsers, type SyndUserRow } from '../../synd-user/services/synd-user';
 
 const SIGNING = 'api::signing.signing';
@@ -249,10 +249,10 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   const linkOf = (site: Site, signer: SigningRow): string | null => (signer.tokenNonce ? pageOf(site, `/sign/${tokenOf(signer.tokenNonce)}`) : null);
 
-  /** Mails a signer their personal link. */
-  async function mailLink(signer: SigningRow, row: SyndUserRow, site: Site): Promise<void> {
+  /** Mails a signer their personal link: false, and nothing mailed, when the row has no link or the signer no email. */
+  async function mailLink(signer: SigningRow, row: SyndUserRow, site: Site): Promise<boolean> {
     const link = linkOf(site, signer);
-    if (!link || !signer.email) return;
+    if (!link || !signer.email) return false;
     const fundName = row.fund?.name ?? row.investment?.name ?? 'the fund';
     const lead =
       signer.role === 'spouse'
@@ -267,18 +267,42 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       html: `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(tail)}</p>`,
     });
     await db().update({ where: { id: signer.id }, data: { linkSentAt: new Date() } });
+    return true;
   }
 
   /**
-   * Replaces a signer's link with a new one (a link suspended after too many wrong codes): the new link is mailed
-   * first, then stored, so a failed mail (503) leaves the old one as it was; the old link stops working, and its
-   * lock-outs, code and proof of identity go with it (signerCheck.linkReissued). `by`: who asked, for the trail.
+   * Replaces a signer's link with a new one (a link suspended after too many wrong codes) and mails it: the new link is
+   * stored first, only where the row is unsigned and still has the link it was read with (signerCheck.replaceLink), so
+   * a signature or another new link made meanwhile wins and nothing is mailed (false); the old link stops working, and
+   * its lock-outs, code and proof of identity go with it. When the mail fails (503) the old link is put back as it
+   * was. `by`: who asked, for the trail.
    */
-  async function reissueLink(signer: SigningRow, row: SyndUserRow, site: Site, by: string, client: Client): Promise<void> {
+  async function reissueLink(signer: SigningRow, row: SyndUserRow, site: Site, by: string, client: Client): Promise<boolean> {
     const nonce = crypto.randomBytes(32).toString('base64url');
     const link = { tokenNonce: nonce, tokenHash: hashCode(tokenOf(nonce)), expiresAt: new Date(Date.now() + SIGNING_LINK_DAYS * DAY_MS) };
-    await mailLink({ ...signer, tokenNonce: nonce }, row, site);
-    await signerCheck(strapi).linkReissued(signer, client, by, link);
+    const check = signerCheck(strapi);
+    const putBack = await check.replaceLink(signer.id, signer.tokenNonce, link);
+    if (!putBack) return false;
+    try {
+      if (!(await mailLink({ ...signer, tokenNonce: nonce }, row, site))) {
+        await putBack();
+        return false;
+      }
+    } catch (error) {
+      await putBack();
+      throw error;
+    }
+    await check.linkReissued(signer, client, by);
+    return true;
+  }
+
+  /** Runs a call to the outside signing service: its failure is a SigningServiceError (502). */
+  async function atService<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      throw new SigningServiceError(error instanceof Error ? error.message : String(error));
+    }
   }
 
   /** Sends a notification, logging instead of failing when its template is missing: the signing itself stands. */
@@ -343,13 +367,8 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     const templateIds = [fund.sa_doc_template_1_id, fund.sa_doc_template_2_id, fund.sa_doc_template_3_id, fund.sa_doc_template_4_id]
       .map((id) => id?.trim())
       .filter((id): id is string => Boolean(id));
-    let opened;
-    try {
-      opened = await provider.open({ terms, signers, templateIds, reference: row.documentId });
-    } catch (error) {
-      if (provider.name === 'local') throw error;
-      throw new SigningServiceError(error instanceof Error ? error.message : String(error));
-    }
+    const opening = () => provider.open({ terms, signers, templateIds, reference: row.documentId });
+    const opened = provider.name === 'local' ? await opening() : await atService(opening);
     const expiresAt = new Date(Date.now() + SIGNING_LINK_DAYS * DAY_MS);
     for (const signer of signers) {
       const nonce = crypto.randomBytes(32).toString('base64url');
@@ -472,12 +491,9 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function embeddedUrlOf(signer: SigningRow): Promise<string | null> {
-    if (!signer.providerSignatureId || signer.provider !== 'dropbox-sign') return null;
-    try {
-      return await signingProvider(strapi, 'dropbox-sign').embeddedUrl(signer.providerSignatureId);
-    } catch (error) {
-      throw new SigningServiceError(error instanceof Error ? error.message : String(error));
-    }
+    const signatureId = signer.providerSignatureId;
+    if (!signatureId || signer.provider !== 'dropbox-sign') return null;
+    return atService(() => signingProvider(strapi, 'dropbox-sign').embeddedUrl(signatureId));
   }
 
   /**
@@ -491,7 +507,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     const remote = rows.find((signer) => signer.provider === 'dropbox-sign');
     if (!remote || !requestId) return rows;
     const provider = signingProvider(strapi, 'dropbox-sign');
-    try {
+    return atService(async () => {
       const signatures = (await provider.signatures(requestId)) ?? [];
       const newlySigned: SignerRole[] = [];
       for (const signer of rows) {
@@ -515,9 +531,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       const updated = await updateFlags(row, rows);
       for (const role of newlySigned) await afterSignature(updated, rows, role, site);
       return rows;
-    } catch (error) {
-      throw new SigningServiceError(error instanceof Error ? error.message : String(error));
-    }
+    });
   }
 
   /** Records a local signer's signature with its audit data; false when they had signed already (another request won). */
@@ -627,10 +641,11 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         row = await readSyndUser(row.id);
       }
       let rows = await investorSide(row.id);
-      // A link suspended after too many wrong codes: asking to sign again, signed in as the investor, sends a new one.
-      const suspended = waitingToSign(rows).filter((signer) => signer.suspendedAt);
-      if (suspended.length) {
-        for (const signer of suspended) await reissueLink(signer, row, site, 'the investor, signed in', request);
+      // The investor's link suspended after too many wrong codes: asking to sign again, signed in, sends them a new one
+      // (a spouse's new link is the sponsor desk's: the investor is not asked to sign again once they signed).
+      const suspended = rows.find((signer) => signer.role === 'investor' && !signer.signedAt && isSuspended(signer));
+      if (suspended) {
+        await reissueLink(suspended, row, site, 'the investor, signed in', request);
         rows = await investorSide(row.id);
       }
       const url = ownLink(rows, site);
@@ -704,13 +719,12 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     async documentByToken(token: string): Promise<{ pdf: Buffer; name: string }> {
       const signer = await signerOf(token);
       if (signer.documentKey) return { pdf: await fileStorage(strapi).get(signer.documentKey), name: 'subscription-agreement.pdf' };
-      const requestId = signer.provider === 'dropbox-sign' ? (await readSyndUser(signer.syndUser.id)).syndAgreementDropboxSignatureRequestId : null;
+      const row: Pick<SyndUserRow, 'syndAgreementDropboxSignatureRequestId'> | null = signer.provider === 'dropbox-sign'
+        ? await strapi.db.query(SYND_USER).findOne({ where: { id: signer.syndUser.id }, select: ['syndAgreementDropboxSignatureRequestId'] })
+        : null;
+      const requestId = row?.syndAgreementDropboxSignatureRequestId;
       if (!requestId) throw new errors.NotFoundError('The document is not available here; it is signed at the signing service');
-      try {
-        return { pdf: await signingProvider(strapi, 'dropbox-sign').document(requestId), name: 'subscription-agreement.pdf' };
-      } catch (error) {
-        throw new SigningServiceError(error instanceof Error ? error.message : String(error));
-      }
+      return { pdf: await atService(() => signingProvider(strapi, 'dropbox-sign').document(requestId)), name: 'subscription-agreement.pdf' };
     },
 
     /** POST /api/signing/:token/disclosure: the signer accepts the electronic records disclosure (the version they read). */
@@ -868,8 +882,11 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       const open = waitingToSign(await investorSide(row.id));
       if (!isGoingToInvest(row) || row.sa_complete_date || !open.length) throw conflict('This commitment has no signing link waiting for a signature');
       const site = await portalSiteOf(row);
-      for (const signer of open) await reissueLink(signer, row, site, by, request);
-      return { reissued: open.map((signer) => ({ role: signer.role, email: signer.email })) };
+      const reissued: SigningRow[] = [];
+      for (const signer of open) if (await reissueLink(signer, row, site, by, request)) reissued.push(signer);
+      // Signed, or given a new link by another click, while these were mailed: nothing left to send.
+      if (!reissued.length) throw conflict('This commitment has no signing link waiting for a signature');
+      return { reissued: reissued.map((signer) => ({ role: signer.role, email: signer.email })) };
     },
 
     /**
@@ -976,19 +993,20 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     /**
      * The desk's reminder to a spouse who must still sign (docs/sponsor-desk.md, Remind): mails them their signing
      * link again, in the mail they got when the investor signed. The link is made again from the row's nonce, so it is
-     * the same link (nothing new is issued, nothing voided); its 30 days count again from the reminder, as a reminder
-     * with a dead link would help nobody. False, and nothing mailed, when no spouse's link waits for a signature (the
-     * spouse signed, the investor has not yet, the agreement is no longer open). Throws when the mail fails.
+     * the same link (nothing new is issued, nothing voided); once mailed, its 30 days count again from the reminder, as
+     * a reminder with a dead link would help nobody. Answers the address it was mailed to (the signer row's); null, and
+     * nothing mailed, when no spouse's link waits for a signature (the spouse signed, the investor has not yet, the
+     * agreement is no longer open, the row has no link or address), when the link is suspended (only a New signing
+     * link opens it: a reminder lifts nothing), or when the spouse asked to sign on paper. Throws when the mail fails.
      */
-    async remindSpouse(syndUserId: number): Promise<boolean> {
+    async remindSpouse(syndUserId: number): Promise<string | null> {
       const row = await readSyndUser(syndUserId);
-      const rows = await investorSide(row.id);
-      const spouse = rows.find((signer) => signer.role === 'spouse' && !signer.signedAt);
-      if (!spouse || !isGoingToInvest(row) || !rows.some((signer) => signer.role === 'investor' && signer.signedAt)) return false;
+      const spouse = isGoingToInvest(row) ? waitingToSign(await investorSide(row.id)).find((signer) => signer.role === 'spouse') : undefined;
+      if (!spouse || isSuspended(spouse) || askedForPaper(spouse)) return null;
+      if (!(await mailLink(spouse, row, await portalSiteOf(row)))) return null;
       const expiresAt = new Date(Date.now() + SIGNING_LINK_DAYS * DAY_MS);
       if (!spouse.expiresAt || new Date(spouse.expiresAt) < expiresAt) await db().update({ where: { id: spouse.id }, data: { expiresAt } });
-      await mailLink(spouse, row, await portalSiteOf(row));
-      return true;
+      return spouse.email;
     },
 
     /** The link token of a signer row (the seed prints the open links of the demo). */

@@ -211,6 +211,21 @@ describe('/sign/:token', () => {
     expect(screen.getByRole('button', { name: 'Email me a code' })).toBeInTheDocument();
   });
 
+  it('reads the link again when asking for a code finds it suspended meanwhile: no code to ask for any more', async () => {
+    let suspended = false;
+    const identity = () => ({ method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: null, suspended });
+    const message = 'Too many wrong codes: this link is suspended. Ask for a new link: the investor with "Continue to sign" on their dashboard, anyone else by writing to the sponsor at ir@example.com.';
+    const { user } = renderSignPage(() => request({ disclosure: DISCLOSURE, disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' }, identity: identity() }), undefined, {
+      'POST /api/signing/token-abc/code': () => {
+        suspended = true;
+        return strapiError(403, message);
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Email me a code' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled());
+  });
+
   it('tells a locked link when it opens', async () => {
     const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: '2026-11-26T08:10:00.000Z' };
     renderSignPage(() => request({ disclosure: DISCLOSURE, identity }));

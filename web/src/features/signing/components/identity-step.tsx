@@ -57,6 +57,9 @@ export function IdentityStep({ token, identity, ready, verification, onVerified,
       setSentTo((await sendCode(token)).sentTo);
     } catch (failure) {
       setError(failureMessage(failure));
+      // Suspended (403) or locked (429) meanwhile, as verify learns it: the page reads the link's state again. A code
+      // sent before stays enterable (a 429 may only say the last one went out less than 30 seconds ago).
+      if (failure instanceof ApiError && (failure.status === 429 || failure.status === 403)) onLocked();
     } finally {
       setBusy(false);
     }
