@@ -23,6 +23,7 @@ export interface LedgerLine {
 }
 
 const PAGE_SIZE = 20;
+const COLUMNS = ['Date', 'Investor', 'Type', 'Amount', 'From', 'Note', 'Correct'];
 const TYPES: [string, string][] = [['all', 'All types'], ['contribution', 'Contributions'], ['distribution', 'Distributions'], ['fee', 'Fees'], ['adjustment', 'Adjustments']];
 const TYPE_NAMES: Record<LedgerLine['type'], string> = { contribution: 'Contribution', distribution: 'Distribution', fee: 'Fee', adjustment: 'Adjustment' };
 const KIND_NAMES: Record<NonNullable<LedgerLine['kind']>, string> = { return_of_capital: 'return of capital', income: 'income', gain: 'gain' };
@@ -73,17 +74,9 @@ export function CapitalLedger({ fund, changed, onCorrect, notify }: { fund: stri
       {data && (
         <>
           <Box paddingTop={4}>
-            <Table colCount={7} rowCount={data.results.length + 1} aria-label="Ledger entries">
+            <Table colCount={COLUMNS.length} rowCount={data.results.length + 1} aria-label="Ledger entries">
               <Thead>
-                <Tr>
-                  <Heading label="Date" />
-                  <Heading label="Investor" />
-                  <Heading label="Type" />
-                  <Heading label="Amount" />
-                  <Heading label="From" />
-                  <Heading label="Note" />
-                  <Heading label="Correct" />
-                </Tr>
+                <Tr>{COLUMNS.map((label) => <Heading key={label} label={label} />)}</Tr>
               </Thead>
               <Tbody>
                 {data.results.map((line) => (
