@@ -173,5 +173,6 @@ describe('the sponsor desk in the admin panel', () => {
     const notice = await bytesOf(await downloaded);
     expect(notice.subarray(0, 5).toString()).toBe('%PDF-');
     await investor.context().close();
-  });
+    // A long journey (two staff members, the investor's statement before and after, a notice): more than the default minute.
+  }, 150_000);
 });

@@ -23,7 +23,7 @@ export interface LedgerLine {
 }
 
 const PAGE_SIZE = 20;
-const COLUMNS = ['Date', 'Investor', 'Type', 'Amount', 'From', 'Note', 'Correct'];
+const COLUMNS = ['Date', 'Investor', 'Type', 'Amount', 'From and note', 'Correct'];
 const TYPES: [string, string][] = [['all', 'All types'], ['contribution', 'Contributions'], ['distribution', 'Distributions'], ['fee', 'Fees'], ['adjustment', 'Adjustments']];
 const TYPE_NAMES: Record<LedgerLine['type'], string> = { contribution: 'Contribution', distribution: 'Distribution', fee: 'Fee', adjustment: 'Adjustment' };
 const KIND_NAMES: Record<NonNullable<LedgerLine['kind']>, string> = { return_of_capital: 'return of capital', income: 'income', gain: 'gain' };
@@ -39,6 +39,21 @@ function originOf(line: LedgerLine): string {
   if (line.fundEvent) return `${line.fundEvent.type === 'capital_call' ? 'Capital call' : 'Distribution'} of ${line.fundEvent.date}`;
   if (line.corrects) return `Corrects the ${TYPE_NAMES[line.corrects.type].toLowerCase()} of ${line.corrects.effective_date}`;
   return '';
+}
+
+/** Where the entry came from and its note, one under the other (the note alone where it came from no event). */
+function OriginAndNote({ line }: { line: LedgerLine }) {
+  const origin = originOf(line);
+  const note = line.note && line.note !== origin ? line.note : null;
+  return (
+    <Td>
+      {/* Cut to the column with an ellipsis (the whole note on hover): an imported note may run to 2,000 characters. */}
+      <Box maxWidth="320px">
+        <Typography textColor="neutral800" ellipsis title={origin || note || undefined} tag="div">{origin || note}</Typography>
+        {origin && note && <Typography variant="pi" textColor="neutral600" ellipsis title={note} tag="div">{note}</Typography>}
+      </Box>
+    </Td>
+  );
 }
 
 /**
@@ -88,8 +103,7 @@ export function CapitalLedger({ fund, changed, onCorrect, notify }: { fund: stri
                     </Td>
                     <Cell>{entryType(line)}</Cell>
                     <Cell>{dollars(line.amount_cents)}</Cell>
-                    <Cell>{originOf(line)}</Cell>
-                    <Td><Box maxWidth="240px"><Typography textColor="neutral800" ellipsis title={line.note ?? undefined}>{line.note ?? ''}</Typography></Box></Td>
+                    <OriginAndNote line={line} />
                     <Td>
                       {/* An adjustment is corrected through the entry it corrects (the server refuses one of an adjustment). */}
                       {line.type !== 'adjustment' && <Button variant="tertiary" onClick={() => onCorrect(line)}>Correct…</Button>}
