@@ -136,7 +136,7 @@ describe('the sponsor desk in the admin panel', () => {
     await admin.getByRole('button', { name: /^Post to \d+ investors?$/ }).click();
     await admin.getByText(/^Posted: \d+ investors?, \$1,234\.56\./).waitFor();
     // An adjustment names the entry of the fund it corrects; the desk says when there is none.
-    await admin.getByRole('textbox', { name: 'Entry corrected (documentId)' }).fill('nosuchentry0000000000000');
+    await admin.getByRole('textbox', { name: 'Entry corrected (id)' }).fill('nosuchentry0000000000000');
     await admin.getByRole('textbox', { name: 'Amount (dollars, negative takes away)' }).fill('-1.00');
     await admin.getByRole('button', { name: 'Record adjustment' }).click();
     await admin.getByText('Ledger entry not found').waitFor();
