@@ -150,6 +150,10 @@ beforeAll(async () => {
     await during('the sponsor desk: notices of a posted event', () => new Promise((resolve) => setTimeout(resolve, 1_500)));
   }
   deskWrites.push((await desk('/sponsor-desk/adjustments', 'POST', '/sponsor-desk/adjustments', { corrects: marker.documentId, amount_cents: -100, date: '2026-01-21', note: 'Bank fee refunded' })).status);
+  // The fund's ledger on the desk (where staff pick the entry an adjustment corrects): a page, and one filtered and searched.
+  for (const route of [`${fund}/ledger?page=1&pageSize=25`, `${fund}/ledger?type=adjustment&q=ann&page=2&pageSize=10`]) {
+    await during(`the sponsor desk: GET ${route}`, () => http(app, 'GET', route, undefined, staff));
+  }
   await during('the sponsor desk: POST /sponsor-desk/imports?dryRun=true', async () => {
     const csv = `fund,investor_email,type,kind,amount,effective_date,note\n${fundId},${world.ann.email},distribution,income,12.50,2026-05-31,May income\n`;
     const response = await fetch(`${app.url}/sponsor-desk/imports?dryRun=true`, { method: 'POST', headers: { ...staff, 'content-type': 'text/csv' }, body: csv });
@@ -309,7 +313,7 @@ describe('query plans', () => {
   it('caught the queries of every kind of request', () => {
     const requests = requestsThatQueried;
     for (const expected of ['sign-in with a password', 'a signing link opened', 'a guest code used', 'a password-reset code used', 'GET /api/syndication/mine as ann', 'the start labelling', 'a round of upkeep', 'the sponsor desk: GET /sponsor-desk/funds?',
-      'the sponsor desk: GET /sponsor-desk/tax-schedules?', 'the sponsor desk: GET /sponsor-desk/fund-events?', 'the sponsor desk: POST /sponsor-desk/reminders']) {
+      'the sponsor desk: GET /sponsor-desk/tax-schedules?', 'the sponsor desk: GET /sponsor-desk/fund-events?', 'the sponsor desk: POST /sponsor-desk/reminders', `the sponsor desk: GET /sponsor-desk/funds/${world.home.fund}/ledger?`]) {
       expect([...requests].some((request) => request.startsWith(expected)), expected).toBe(true);
     }
     expect(captured.size).toBeGreaterThan(50);

@@ -76,6 +76,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/fund-choices', query: () => ({ q: 'x', page: '1', pageSize: '10' }) },
   { method: 'GET', path: '/fund-events', query: () => ({ fund: offering.fund, state: 'draft', type: 'distribution', page: '1', pageSize: '10' }) },
   { method: 'GET', path: '/fund-events/:id' },
+  { method: 'GET', path: '/funds/:id/ledger', id: () => offering.fund, query: () => ({ type: 'contribution', q: 'x', page: '1', pageSize: '10' }) },
   { method: 'GET', path: '/fund-events/:id/allocation', query: () => ({ page: '1', pageSize: '10' }) },
   { method: 'PUT', path: '/fund-events/:id', body: () => ({ fund: offering.fund, type: 'distribution', date: '2026-06-30', total_cents: 100_000, basis: 'commitment', kind: 'income' }), kinds: EVENT },
   { method: 'POST', path: '/fund-events/:id/post', body: () => ({}) },

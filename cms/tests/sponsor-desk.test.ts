@@ -736,6 +736,76 @@ describe('funding and valuations', () => {
   });
 });
 
+describe("a fund's ledger on the desk", () => {
+  interface LedgerLine {
+    documentId: string;
+    effective_date: string;
+    investor: { name: string; email: string | null };
+    type: string;
+    kind: string | null;
+    amount_cents: number;
+    fundEvent: { type: string; date: string } | null;
+    corrects: { documentId: string; type: string; effective_date: string } | null;
+  }
+  const ledgerOf = (token: string, fund: string, query = '') => panel(token, 'GET', `/sponsor-desk/funds/${fund}/ledger${query}`);
+
+  it('pages the entries newest first with their investor, event and the entry an adjustment corrects; filters by type and searches the investor', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-ledger', [10_000, 20_000, 30_000]);
+    const funded: string[] = [];
+    for (const [index, investor] of investors.entries()) {
+      const answer = await admin('POST', '/sponsor-desk/funding', { syndUser: investor.syndUser.documentId, amount_cents: 500_000, date: `2026-01-0${index + 5}` });
+      expect(answer.status).toBe(200);
+      funded.push(answer.body.entry.documentId as string);
+    }
+    await distribute(fund.documentId, '2026-03-31', 60_000);
+    const adjusted = await admin('POST', '/sponsor-desk/adjustments', { fund: fund.documentId, corrects: funded[0], amount_cents: -1_000, date: '2026-01-08', note: 'Wire fee' });
+    expect(adjusted.status).toBe(200);
+
+    // Seven entries, four a page: the distribution's three first (newest), then the adjustment, then the fundings, latest first.
+    const first = await ledgerOf(editorToken, fund.documentId, '?page=1&pageSize=4');
+    expect([first.status, first.body.pagination]).toEqual([200, { page: 1, pageSize: 4, pageCount: 2, total: 7 }]);
+    const second = await ledgerOf(editorToken, fund.documentId, '?page=2&pageSize=4');
+    const lines = [...first.body.results, ...second.body.results] as LedgerLine[];
+    expect(lines.map((line) => [line.type, line.effective_date])).toEqual([
+      ['distribution', '2026-03-31'], ['distribution', '2026-03-31'], ['distribution', '2026-03-31'], ['adjustment', '2026-01-08'],
+      ['contribution', '2026-01-07'], ['contribution', '2026-01-06'], ['contribution', '2026-01-05'],
+    ]);
+    expect(new Set(lines.map((line) => line.documentId)).size).toBe(7);
+    expect(lines[0]).toMatchObject({ kind: 'income', fundEvent: { type: 'distribution', date: '2026-03-31' }, corrects: null });
+    expect(lines[3]).toMatchObject({
+      documentId: adjusted.body.documentId, amount_cents: -1_000, note: 'Wire fee', fundEvent: null,
+      investor: { name: 'Investor0 desk-ledger', email: investors[0].email }, corrects: { documentId: funded[0], type: 'contribution', effective_date: '2026-01-05' },
+    });
+    expect(lines[6]).toMatchObject({ documentId: funded[0], amount_cents: 500_000, investor: { name: 'Investor0 desk-ledger' } });
+
+    const adjustments = await ledgerOf(editorToken, fund.documentId, '?type=adjustment');
+    expect(adjustments.body.results.map((line: LedgerLine) => line.documentId)).toEqual([adjusted.body.documentId]);
+    const searched = await ledgerOf(editorToken, fund.documentId, '?q=investor1%20desk');
+    expect(searched.body.pagination.total).toBe(2);
+    expect(searched.body.results.map((line: LedgerLine) => [line.investor.name, line.type])).toEqual([['Investor1 desk-ledger', 'distribution'], ['Investor1 desk-ledger', 'contribution']]);
+    const byEmail = await ledgerOf(editorToken, fund.documentId, `?q=${encodeURIComponent(investors[2].email.toUpperCase())}&type=contribution`);
+    expect(byEmail.body.results.map((line: LedgerLine) => line.effective_date)).toEqual(['2026-01-07']);
+
+    for (const [query, message] of [
+      ['?type=withdrawal', 'type must be one of contribution, distribution, fee, adjustment'],
+      ['?pageSize=101', 'pageSize must be a whole number from 1 to 100'],
+    ]) {
+      const refused = await ledgerOf(editorToken, fund.documentId, query);
+      expect([refused.status, refused.body.error.message]).toEqual([400, message]);
+    }
+  });
+
+  it("keeps another portal's fund ledger from staff who do not run that portal, as not found", async () => {
+    const elsewhere = await fundWith(await createPortal(app, 'desk-ledger-other'), 'desk-ledger-other', [10_000]);
+    await admin('POST', '/sponsor-desk/funding', { syndUser: elsewhere.investors[0].syndUser.documentId, amount_cents: 100_000, date: '2026-01-05' });
+    const refused = await ledgerOf(editorToken, elsewhere.fund.documentId);
+    expect([refused.status, refused.body.error.message]).toEqual([404, 'Fund not found']);
+    expect((await ledgerOf(editorToken, 'nosuchfund000000000000000')).status).toBe(404);
+    const theirs = await ledgerOf(superToken, elsewhere.fund.documentId);
+    expect([theirs.status, theirs.body.pagination.total]).toEqual([200, 1]);
+  });
+});
+
 describe('capital account statements', () => {
   it('issues a sealed statement of the investor’s own account that anyone can check by its fingerprint, and nothing else', async () => {
     const { fund, investors } = await fundWith(home, 'desk-statement', [100_000, 50_000]);

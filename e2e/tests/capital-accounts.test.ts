@@ -136,10 +136,29 @@ describe('the sponsor desk in the admin panel', () => {
     await admin.getByRole('button', { name: /^Post to \d+ investors?$/ }).click();
     await admin.getByText(/^Posted: \d+ investors?, \$1,234\.56\./).waitFor();
     // An adjustment names the entry of the fund it corrects; the desk says when there is none.
-    await admin.getByRole('textbox', { name: 'Entry corrected (documentId)' }).fill('nosuchentry0000000000000');
+    await admin.getByRole('textbox', { name: 'Entry corrected (id)' }).fill('nosuchentry0000000000000');
     await admin.getByRole('textbox', { name: 'Amount (dollars, negative takes away)' }).fill('-1.00');
     await admin.getByRole('button', { name: 'Record adjustment' }).click();
     await admin.getByText('Ledger entry not found').waitFor();
+    // The posted distribution is listed with who posted it, among the fund's posted events; an older one opens on its allocation.
+    const posted = admin.getByRole('grid', { name: 'Posted' });
+    await posted.getByRole('row').filter({ hasText: '$1,234.56' }).filter({ hasText: 'Admin' }).first().waitFor();
+    await posted.getByRole('row').last().getByRole('button', { name: 'Open' }).click();
+    await admin.getByRole('heading', { name: /^(Distribution|Capital call) of .+ \(posted\)$/ }).filter({ hasNotText: '$1,234.56' }).waitFor();
+    // The fund's ledger lists Petra's share; 'Correct…' names that entry in the adjustment, no documentId typed.
+    const ledger = admin.getByRole('grid', { name: 'Ledger entries' });
+    await ledger.getByRole('row').filter({ hasText: '$740.74' }).first().getByRole('button', { name: 'Correct…' }).click();
+    await admin.getByText(/^Correcting: Distribution \(income\) of \$740\.74 by .+ on \d{4}-\d{2}-\d{2}$/).waitFor();
+    await admin.getByRole('textbox', { name: 'Amount (dollars, negative takes away)' }).fill('-0.74');
+    await admin.getByRole('textbox', { name: 'Why' }).fill('Rounding returned');
+    await admin.getByRole('button', { name: 'Record adjustment' }).click();
+    await admin.getByText(/^Adjustment of -\$0\.74 to Distribution \(income\) of \$740\.74 by .+ recorded\.$/).waitFor();
+    // The ledger reads its page again: the adjustment is its newest entry, naming the entry it corrects.
+    const adjustment = ledger.getByRole('row').filter({ hasText: 'Rounding returned' });
+    await adjustment.getByText('-$0.74').waitFor();
+    await adjustment.getByText(/^Corrects the distribution of \d{4}-\d{2}-\d{2}$/).waitFor();
+    await ledger.scrollIntoViewIfNeeded();
+    await keepScreenshot(admin, 'sponsor-desk-ledger.png');
     await admin.context().close();
 
     // The investor sees their share.
@@ -154,5 +173,6 @@ describe('the sponsor desk in the admin panel', () => {
     const notice = await bytesOf(await downloaded);
     expect(notice.subarray(0, 5).toString()).toBe('%PDF-');
     await investor.context().close();
-  });
+    // A long journey (two staff members, the investor's statement before and after, a notice): more than the default minute.
+  }, 150_000);
 });

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, Table, Tbody, Td, Textarea, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
-import { ALLOCATION_PAGE, AllocationTable, DraftList, PagedChoice, termsOf, useFundPages, usePostedCallPages, type AllocationLine, type EventPage } from './capital-lists';
+import { ALLOCATION_PAGE, AllocationTable, EventList, PagedChoice, termsOf, useFundPages, usePostedCallPages, type AllocationLine, type EventPage } from './capital-lists';
 import { centsOf, Choice, dollars, Input, investors, messageOf, money, today, type Notify } from './shared';
+import { CapitalLedger, entrySummary, type LedgerLine } from './capital-ledger';
 
 /** The sponsor desk's calls (docs/capital-accounts.md); the panel's fetch client sends the staff member's token. */
 
@@ -34,6 +35,13 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   const [draft, setDraft] = useState<EventPage | null>(null);
   const [valuation, setValuation] = useState({ date: today(), percent: '' });
   const [adjustment, setAdjustment] = useState({ corrects: '', amount: '', date: today(), note: '' });
+  // The ledger entry whose 'Correct…' filled in the adjustment's entry (shown in words until another id is typed).
+  const [correcting, setCorrecting] = useState<LedgerLine | null>(null);
+  const chosen = correcting?.documentId === adjustment.corrects.trim() ? correcting : null;
+  const adjustmentForm = useRef<HTMLFormElement>(null);
+  // Counts the writes to the ledger (post, funding, import, adjustment): the ledger reads its page again after each.
+  const [written, setWritten] = useState(0);
+  const wrote = () => setWritten((count) => count + 1);
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
   const [funding, setFunding] = useState({ email: '', amount: '', date: today(), call: '' });
   const [checked, setChecked] = useState<ImportAnswer | null>(null);
@@ -55,6 +63,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
       await post('/sponsor-desk/funding', {
         fund, investor_email: funding.email, amount_cents: centsOf(funding.amount), date: funding.date, ...(funding.call && { fundEvent: funding.call }),
       });
+      wrote();
       setMessage({ variant: 'success', text: `Funding of ${money(Number(funding.amount))} from ${funding.email} recorded.` });
     } catch (error) {
       setMessage({ variant: 'danger', text: messageOf(error) });
@@ -91,6 +100,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
     try {
       const posted = (await post(`/sponsor-desk/fund-events/${draft.documentId}/post`, { allocationHash: draft.allocationHash })).data as EventPage;
       await openEvent(posted.documentId);
+      wrote();
       setMessage({ variant: 'success', text: `Posted: ${investors(draft.investors)}, ${dollars(posted.total_cents ?? 0)}. Each gets a notice by bell and mail.` });
     } catch (error) {
       setMessage({ variant: 'danger', text: messageOf(error) });
@@ -107,12 +117,20 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
     }
   };
 
-  /** A correction of one ledger entry of the chosen fund (named by its documentId, as the Ledger Entry list shows it); admins only. */
+  /** The entry staff chose to correct in the ledger, in the adjustment form, brought into view. */
+  const correct = (line: LedgerLine) => {
+    setCorrecting(line);
+    setAdjustment((shown) => ({ ...shown, corrects: line.documentId }));
+    adjustmentForm.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  /** A correction of one ledger entry of the chosen fund (picked in the ledger, or its documentId pasted); admins only. */
   const recordAdjustment = async (event: FormEvent) => {
     event.preventDefault();
     try {
       await post('/sponsor-desk/adjustments', { fund, corrects: adjustment.corrects.trim(), amount_cents: centsOf(adjustment.amount, { signed: true }), date: adjustment.date, note: adjustment.note || undefined });
-      setMessage({ variant: 'success', text: `Adjustment of ${money(Number(adjustment.amount))} to entry ${adjustment.corrects.trim()} recorded.` });
+      wrote();
+      setMessage({ variant: 'success', text: `Adjustment of ${money(Number(adjustment.amount))} to ${chosen ? entrySummary(chosen) : `entry ${adjustment.corrects.trim()}`} recorded.` });
     } catch (error) {
       setMessage({ variant: 'danger', text: messageOf(error) });
     }
@@ -123,6 +141,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
     try {
       const answer = (await post(`/sponsor-desk/imports?dryRun=${dryRun}`, { csv: csv.text })).data as ImportAnswer;
       setChecked(answer);
+      if (!dryRun) wrote();
       if (!dryRun) setMessage({ variant: 'success', text: `${answer.written} lines of ${csv.name} written to the ledger.` });
     } catch (error) {
       setMessage({ variant: 'danger', text: messageOf(error) });
@@ -132,9 +151,10 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   return (
     <Flex direction="column" alignItems="stretch" gap={6}>
       <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
-        <PagedChoice label="Fund" value={fund} onChange={(next) => { setFund(next); setDraft(null); }} load={fundPages} search />
+        <PagedChoice label="Fund" value={fund} onChange={(next) => { setFund(next); setDraft(null); setCorrecting(null); }} load={fundPages} search />
       </Box>
-      {fund && <DraftList fund={fund} shown={draft} onOpen={(documentId) => void openEvent(documentId)} notify={setMessage} />}
+      {fund && <EventList fund={fund} state="draft" shown={draft} onOpen={(documentId) => void openEvent(documentId)} notify={setMessage} />}
+      {fund && <EventList fund={fund} state="posted" shown={draft} onOpen={(documentId) => void openEvent(documentId)} notify={setMessage} />}
       <Box tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={preview}>
         <Typography variant="delta" tag="h2">Capital call or distribution</Typography>
         <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
@@ -237,10 +257,16 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
           <Button type="submit" variant="secondary" disabled={!fund}>Record valuation</Button>
         </Flex>
       </Box>
-      <Box tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={recordAdjustment}>
+      {fund && <CapitalLedger fund={fund} changed={written} onCorrect={correct} notify={setMessage} />}
+      <Box ref={adjustmentForm} tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={recordAdjustment}>
         <Typography variant="delta" tag="h2">Adjustment</Typography>
+        <Box paddingTop={2}>
+          <Typography variant="omega" textColor={chosen ? 'neutral800' : 'neutral600'}>
+            {chosen ? `Correcting: ${entrySummary(chosen)}` : 'Pick the entry with ‘Correct…’ in the Ledger above, or paste its id.'}
+          </Typography>
+        </Box>
         <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
-          <Input label="Entry corrected (documentId)" value={adjustment.corrects} onChange={(next) => setAdjustment({ ...adjustment, corrects: next })} />
+          <Input label="Entry corrected (id)" value={adjustment.corrects} onChange={(next) => setAdjustment({ ...adjustment, corrects: next })} />
           <Input label="Amount (dollars, negative takes away)" value={adjustment.amount} onChange={(next) => setAdjustment({ ...adjustment, amount: next })} />
           <Input label="Adjustment date" type="date" value={adjustment.date} onChange={(next) => setAdjustment({ ...adjustment, date: next })} />
           <Input label="Why" value={adjustment.note} onChange={(next) => setAdjustment({ ...adjustment, note: next })} />

@@ -5,8 +5,8 @@ import { Cell, dollars, Heading, messageOf, Pager, type Notify } from './shared'
 
 /**
  * The capital accounts' lists, each a page at a time from the server (docs/capital-accounts.md): the fund and
- * posted-call pickers (searched and loaded a page at a time as staff scroll), a fund's drafts, and an event's
- * allocation table (75,000 lines on a grown fund).
+ * posted-call pickers (searched and loaded a page at a time as staff scroll), a fund's drafts and posted events, and
+ * an event's allocation table (75,000 lines on a grown fund).
  */
 
 export interface Pagination {
@@ -91,6 +91,8 @@ export interface EventSummary {
   total_cents: number | null;
   percent: number | null;
   createdByName: string | null;
+  postedByName: string | null;
+  posted_at: string | null;
 }
 
 /** Pages of a fund's posted capital calls, newest first: what a funding pays; read again when `seen` changes (a post). */
@@ -111,31 +113,46 @@ export function usePostedCallPages(fund: string, seen?: unknown) {
 /** An event's terms as staff gave them: its total, or the percent of commitments a percent call asks. */
 export const termsOf = (event: Pick<EventSummary | EventPage, 'total_cents' | 'percent'>) => (event.total_cents !== null ? dollars(event.total_cents) : `${event.percent}% of commitments`);
 
-/** A fund's drafts, a page at a time, each opened to see its allocation and post it. */
-export function DraftList({ fund, shown, onOpen, notify }: { fund: string; shown: unknown; onOpen: (documentId: string) => void; notify: Notify }) {
+/** When an event was posted, in the staff member's time. */
+const postedAt = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+
+/** What each state's list says: its heading, who made its events, and what it counts. */
+const EVENT_LISTS = {
+  draft: { title: 'Drafts', by: 'Drafted by', noun: 'draft', empty: 'No drafts for this fund' },
+  posted: { title: 'Posted', by: 'Posted by', noun: 'posted event', empty: 'Nothing posted for this fund yet' },
+} as const;
+
+/**
+ * A fund's drafts or posted events, a page at a time, each opened to see its allocation (and, a draft, to post it);
+ * posted events say who posted them and when.
+ */
+export function EventList({ fund, state, shown, onOpen, notify }: { fund: string; state: EventSummary['state']; shown: unknown; onOpen: (documentId: string) => void; notify: Notify }) {
   const { get } = useFetchClient();
   const [page, setPage] = useState(1);
   const [answer, setAnswer] = useState<{ results: EventSummary[]; pagination: Pagination } | null>(null);
+  const list = EVENT_LISTS[state];
+  const posted = state === 'posted';
   useEffect(() => setPage(1), [fund]);
   useEffect(() => {
     if (!fund) return setAnswer(null);
-    get('/sponsor-desk/fund-events', { params: { fund, state: 'draft', page, pageSize: 10 } })
+    get('/sponsor-desk/fund-events', { params: { fund, state, page, pageSize: 10 } })
       .then(({ data }) => setAnswer(data as { results: EventSummary[]; pagination: Pagination }))
       .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
     // `shown` changes when a draft is made, replaced or posted: the list follows.
-  }, [get, fund, page, shown, notify]);
+  }, [get, fund, state, page, shown, notify]);
   if (!answer) return null;
   return (
     <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
-      <Typography variant="delta" tag="h2">Drafts</Typography>
+      <Typography variant="delta" tag="h2">{list.title}</Typography>
       <Box paddingTop={4}>
-        <Table colCount={5} rowCount={answer.results.length + 1} aria-label="Drafts">
+        <Table colCount={posted ? 6 : 5} rowCount={answer.results.length + 1} aria-label={list.title}>
           <Thead>
             <Tr>
               <Heading label="Type" />
               <Heading label="Date" />
               <Heading label="Total" />
-              <Heading label="Drafted by" />
+              <Heading label={list.by} />
+              {posted && <Heading label="Posted at" />}
               <Heading label="Open" />
             </Tr>
           </Thead>
@@ -145,14 +162,15 @@ export function DraftList({ fund, shown, onOpen, notify }: { fund: string; shown
                 <Cell>{event.type === 'capital_call' ? 'Capital call' : 'Distribution'}</Cell>
                 <Cell>{event.date}{event.due_date ? `, due ${event.due_date}` : ''}</Cell>
                 <Cell>{termsOf(event)}</Cell>
-                <Cell>{event.createdByName ?? ''}</Cell>
+                <Cell>{(posted ? event.postedByName : event.createdByName) ?? ''}</Cell>
+                {posted && <Cell>{postedAt(event.posted_at)}</Cell>}
                 <Td><Button variant="tertiary" onClick={() => onOpen(event.documentId)}>Open</Button></Td>
               </Tr>
             ))}
           </Tbody>
         </Table>
       </Box>
-      <Pager total={answer.pagination.total} page={page} pageCount={answer.pagination.pageCount} noun="draft" empty="No drafts for this fund" setPage={setPage} />
+      <Pager total={answer.pagination.total} page={page} pageCount={answer.pagination.pageCount} noun={list.noun} empty={list.empty} setPage={setPage} />
     </Box>
   );
 }

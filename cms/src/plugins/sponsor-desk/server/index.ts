@@ -161,6 +161,9 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
   async events(ctx: Context) {
     ctx.body = await deskLists(strapi).events(ctx.query);
   },
+  async fundLedger(ctx: Context) {
+    ctx.body = await deskLists(strapi).ledger(String(ctx.params.documentId), ctx.query);
+  },
   async allocation(ctx: Context) {
     ctx.body = await deskLists(strapi).allocation(String(ctx.params.id), ctx.query);
   },
@@ -372,6 +375,7 @@ export default {
         { method: 'GET', path: '/fund-choices', handler: 'desk.fundChoices', config: may('read', 'see funds', false) },
         { method: 'GET', path: '/fund-events', handler: 'desk.events', config: may('read', 'see events', false, [named('fund', 'query', 'fund')]) },
         { method: 'GET', path: '/fund-events/:id', handler: 'desk.findEvent', config: may('read', 'see an event', false, [named('fundEvent', 'params', 'id')]) },
+        { method: 'GET', path: '/funds/:documentId/ledger', handler: 'desk.fundLedger', config: may('read', 'see a fund ledger', false, [named('fund', 'params', 'documentId')]) },
         { method: 'GET', path: '/fund-events/:id/allocation', handler: 'desk.allocation', config: may('read', 'see an allocation', false, [named('fundEvent', 'params', 'id')]) },
         { method: 'PUT', path: '/fund-events/:id', handler: 'desk.replaceDraft', config: may('draft', 'preview a draft again', true, [named('fundEvent', 'params', 'id'), named('fund', 'body', 'fund')]) },
         { method: 'POST', path: '/fund-events/:id/post', handler: 'desk.postEvent', config: may('post', 'post an event', true, [named('fundEvent', 'params', 'id')]) },

@@ -2,20 +2,27 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { ledger } from '../../../api/ledger-entry/services/ledger-entry';
 import { conflict } from '../../../utils/http-errors';
-import { listQuery } from '../../../utils/list-query';
+import { isoOf, listQuery, whereNameOrEmail } from '../../../utils/list-query';
 import { type PortalScope } from '../../../api/portal/staff-scope';
+import { investorName } from '../../../api/synd-user/services/synd-user';
+import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { isRowId } from '../../../utils/validation';
 
 /**
  * The desk's capital-account lists a page at a time (docs/capital-accounts.md): a fund's events (its drafts, so an
- * admin opens and posts one an editor made, and its posted calls, for a funding that pays one), an event's allocation
- * table (75,000 lines on a grown fund), replacing an open draft's terms, so previewing again does not leave one
- * draft behind per click, and the funds a staff member may pick (those of the portals they run).
+ * admin opens and posts one an editor made, its posted events, and its posted calls, for a funding that pays one), an
+ * event's allocation table (75,000 lines on a grown fund), a fund's ledger (so staff pick the entry an adjustment
+ * corrects), replacing an open draft's terms, so previewing again does not leave one draft behind per click, and the
+ * funds a staff member may pick (those of the portals they run).
  */
 const FUND_EVENT = 'api::fund-event.fund-event';
 const FUND = 'api::fund.fund';
+const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
+const SYND_USER = 'api::synd-user.synd-user';
+const USER = 'plugin::users-permissions.user';
 const STATES = ['draft', 'posted'] as const;
 const TYPES = ['capital_call', 'distribution'] as const;
+const ENTRY_TYPES = ['contribution', 'distribution', 'fee', 'adjustment'] as const;
 const MAX_PAGE_SIZE = 100;
 
 interface EventRow {
@@ -41,6 +48,32 @@ function oneOf<T extends string>(name: string, value: string | undefined, allowe
   if (!(allowed as readonly string[]).includes(value)) throw new errors.ValidationError(`${name} must be one of ${allowed.join(', ')}`);
   return value as T;
 }
+
+/** One row of a fund's ledger page, as the query reads it (one row per entry, every join by key). */
+interface LedgerRow {
+  id: number;
+  documentId: string;
+  effective_date: unknown;
+  type: string;
+  kind: string | null;
+  amount_cents: string | number;
+  note: string | null;
+  userFirstName: string | null;
+  userLastName: string | null;
+  email: string | null;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  eventDocumentId: string | null;
+  eventType: string | null;
+  eventDate: unknown;
+  correctsDocumentId: string | null;
+  correctsType: string | null;
+  correctsDate: unknown;
+}
+
+/** A date column as YYYY-MM-DD (Strapi keeps dates as that text; a driver that answers a Date is read as UTC). */
+const dayOf = (value: unknown): string | null => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : (isoOf(value)?.slice(0, 10) ?? null));
 
 const pagination = (page: number, pageSize: number, total: number) => ({ page, pageSize, pageCount: Math.ceil(total / pageSize), total });
 
@@ -104,6 +137,76 @@ export const deskLists = (strapi: Core.Strapi) => ({
       strapi.db.query(FUND_EVENT).count({ where }),
     ]);
     return { fund, results: rows.map(summaryOf), pagination: pagination(query.page, query.pageSize, Number(total)) };
+  },
+
+  /**
+   * GET /sponsor-desk/funds/:documentId/ledger?type=&q=&page=&pageSize=: the fund's ledger entries, newest first
+   * (effective date, then the latest written), each with its investor, the event it came from and, for an adjustment,
+   * the entry it corrects; `q` searches the investor's name and email as the commitments table does. One query for the
+   * page and one for the count, whatever the page holds: from the fund's link to its entries, each join by key.
+   */
+  async ledger(fundDocumentId: string, raw: Record<string, unknown>) {
+    const query = listQuery(raw, ['effective_date'] as const, MAX_PAGE_SIZE);
+    const fund = await ledger(strapi).fundNamed(fundDocumentId);
+    const type = oneOf('type', query.text('type'), ENTRY_TYPES);
+    const knex = strapi.db.connection;
+    const entries = tableOf(strapi, LEDGER_ENTRY);
+    const funds = linkTableOf(strapi, LEDGER_ENTRY, 'fund');
+    const owners = linkTableOf(strapi, LEDGER_ENTRY, 'syndUser');
+    const users = linkTableOf(strapi, SYND_USER, 'user');
+    const events = linkTableOf(strapi, LEDGER_ENTRY, 'fundEvent');
+    const corrects = linkTableOf(strapi, LEDGER_ENTRY, 'corrects');
+    const own = (attribute: string) => `s.${columnOf(strapi, SYND_USER, attribute)}`;
+    const user = (attribute: string) => `u.${columnOf(strapi, USER, attribute)}`;
+    const rows = () => {
+      const found = knex(`${funds.name} as ef`)
+        .join(`${entries} as e`, 'e.id', `ef.${funds.owner}`)
+        .where(`ef.${funds.target}`, fund.id)
+        .leftJoin(`${owners.name} as eo`, `eo.${owners.owner}`, 'e.id')
+        .leftJoin(`${tableOf(strapi, SYND_USER)} as s`, 's.id', `eo.${owners.target}`)
+        .leftJoin(`${users.name} as su`, `su.${users.owner}`, 's.id')
+        .leftJoin(`${tableOf(strapi, USER)} as u`, 'u.id', `su.${users.target}`);
+      if (type) found.where('e.type', type);
+      if (query.q) whereNameOrEmail(found, query.q, user('email'), [[user('firstName'), user('lastName')], [own('userFirstName'), own('userLastName')]]);
+      return found;
+    };
+    const desc = query.text('sort') === undefined || query.sort.desc ? 'desc' : 'asc';
+    const [[{ total }], page] = await Promise.all([
+      rows().count({ total: '*' }) as Promise<{ total: number | string }[]>,
+      rows()
+        .leftJoin(`${events.name} as ee`, `ee.${events.owner}`, 'e.id')
+        .leftJoin(`${tableOf(strapi, FUND_EVENT)} as ev`, 'ev.id', `ee.${events.target}`)
+        .leftJoin(`${corrects.name} as ec`, `ec.${corrects.owner}`, 'e.id')
+        .leftJoin(`${entries} as c`, 'c.id', `ec.${corrects.target}`)
+        .select({
+          id: 'e.id', documentId: 'e.document_id', effective_date: 'e.effective_date', type: 'e.type', kind: 'e.kind', amount_cents: 'e.amount_cents', note: 'e.note',
+          userFirstName: own('userFirstName'), userLastName: own('userLastName'),
+          email: user('email'), username: user('username'), firstName: user('firstName'), lastName: user('lastName'),
+          eventDocumentId: 'ev.document_id', eventType: 'ev.type', eventDate: 'ev.date',
+          correctsDocumentId: 'c.document_id', correctsType: 'c.type', correctsDate: 'c.effective_date',
+        })
+        .orderBy([{ column: 'e.effective_date', order: desc }, { column: 'e.id', order: desc }])
+        .offset((query.page - 1) * query.pageSize)
+        .limit(query.pageSize) as Promise<LedgerRow[]>,
+    ]);
+    return {
+      fund: { documentId: fund.documentId, name: fund.name },
+      results: page.map((row) => ({
+        documentId: row.documentId,
+        effective_date: dayOf(row.effective_date),
+        investor: {
+          name: investorName({ userFirstName: row.userFirstName, userLastName: row.userLastName, user: row.email ? { email: row.email, username: row.username, firstName: row.firstName, lastName: row.lastName } : null }),
+          email: row.email,
+        },
+        type: row.type,
+        kind: row.kind,
+        amount_cents: Number(row.amount_cents),
+        note: row.note,
+        fundEvent: row.eventDocumentId ? { documentId: row.eventDocumentId, type: row.eventType, date: dayOf(row.eventDate) } : null,
+        corrects: row.correctsDocumentId ? { documentId: row.correctsDocumentId, type: row.correctsType, effective_date: dayOf(row.correctsDate) } : null,
+      })),
+      pagination: pagination(query.page, query.pageSize, Number(total)),
+    };
   },
 
   /** GET /sponsor-desk/fund-events/:id/allocation?page=&pageSize=: the event, and one page of its allocation table. */
