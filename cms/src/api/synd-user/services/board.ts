@@ -13,6 +13,7 @@ import {
   type FundDates,
   type RaiseState,
 } from '@portal/rules';
+import { inertCell } from '../../../utils/csv';
 import { isoOf, listQuery, whereNameOrEmail } from '../../../utils/list-query';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
@@ -83,12 +84,6 @@ export interface CommitmentQuery {
   page: number;
   pageSize: number;
 }
-
-/**
- * A cell a spreadsheet will not run: text an investor typed (a name, an email, feedback) that starts like a formula
- * (=, +, -, @, a tab or a carriage return) is prefixed with an apostrophe (OWASP's CSV injection advice).
- */
-const inertCell = (cell: string | number): string | number => (typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
 
 /** A failed reminder's time when no reminder was given after it, else null. */
 const failedSince = (failedAt: string | null | undefined, lastGiven: string | null): string | null =>
