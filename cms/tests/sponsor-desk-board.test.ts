@@ -381,7 +381,7 @@ describe('reminders', () => {
     const day = new Date().toISOString().slice(0, 10);
     const fundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offered.fund } })).id;
     await app.strapi.db.query('api::reminder.reminder').create({
-      data: { syndUser: left.syndUserId, fund: fundId, state: 'committed', step: 'Please sign your subscription agreement.', email: left.email, sentBy: 'Eddie Editor', sentAt: null, day, reminderKey: `user:${left.id}:${day}` },
+      data: { syndUser: left.syndUserId, fund: fundId, state: 'committed', step: 'Please sign your subscription agreement', email: left.email, sentBy: 'Eddie Editor', sentAt: null, day, reminderKey: `user:${left.id}:${day}` },
     });
     expect((await editor('POST', '/sponsor-desk/reminders', { fund: offered.fund, state: 'committed' })).body).toMatchObject({ sent: 0, skipped: 1 });
     expect((await waitForMail(left.email, 'Reminder: remind-left Deal is waiting for you')).text).toContain('Please sign your subscription agreement');
@@ -396,7 +396,7 @@ describe('reminders', () => {
     const REMINDER = 'api::reminder.reminder';
     for (const who of [waiting, decided]) {
       const made = await app.strapi.db.query(REMINDER).create({
-        data: { syndUser: who.syndUserId, fund: fundId, state: 'committed', step: 'Please sign your subscription agreement.', email: who.email, sentBy: 'Eddie Editor', sentAt: null, day, reminderKey: `user:${who.id}:${day}` },
+        data: { syndUser: who.syndUserId, fund: fundId, state: 'committed', step: 'Please sign your subscription agreement', email: who.email, sentBy: 'Eddie Editor', sentAt: null, day, reminderKey: `user:${who.id}:${day}` },
       });
       // Claimed twenty minutes ago by an instance that stopped before the mail.
       await app.strapi.db.query(REMINDER).update({ where: { id: made.id }, data: { createdAt: new Date(Date.now() - 20 * 60_000) } });
@@ -410,6 +410,47 @@ describe('reminders', () => {
     expect(await app.strapi.db.query(REMINDER).count({ where: { syndUser: { id: decided.syndUserId } } })).toBe(0);
     expect((await app.strapi.db.query(SYND_USER).findOne({ where: { id: decided.syndUserId } })).lastRemindedAt).toBeNull();
     expect((await upkeep(app.strapi).run()).remindersResumed).toBe(0);
+  });
+
+  it('drops a resumed reminder whose commitment now asks something else of someone else, rather than send the wrong words', async () => {
+    const offered = await editorsOffering('remind-moved');
+    const REMINDER = 'api::reminder.reminder';
+    const day = new Date().toISOString().slice(0, 10);
+    const fundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offered.fund } })).id;
+    const SPOUSE_STEP = "Please sign the subscription agreement as the investor's spouse (your signing link is in this mail)";
+    /** A reminder claimed twenty minutes ago by an instance that stopped before its mail. */
+    const claimedEarlier = async (who: Investor, state: string, step: string, email: string) => {
+      const made = await app.strapi.db.query(REMINDER).create({
+        data: { syndUser: who.syndUserId, fund: fundId, state, step, email, sentBy: 'Eddie Editor', sentAt: null, day, reminderKey: `user:${who.id}:${day}` },
+      });
+      await app.strapi.db.query(REMINDER).update({ where: { id: made.id }, data: { createdAt: new Date(Date.now() - 20 * 60_000) } });
+      await setRow(who, { lastRemindedAt: new Date(Date.now() - 20 * 60_000) });
+    };
+    // The spouse was to be reminded; meanwhile the spouse signed and management countersigned: the investor is now
+    // asked for the money, never the spouse's words.
+    const countersigned = await createInvestor(app, offered, 'remind-moved-one', { spouse: true });
+    await signAsInvestor(app, countersigned, 'Moved Investor');
+    await claimedEarlier(countersigned, 'investor_signed', SPOUSE_STEP, countersigned.spouseEmail!);
+    await setRow(countersigned, { syndAgreementSignedByCurrentUserCosub: true, sa_complete_date: new Date() });
+    // The investor was to be reminded to sign; meanwhile they signed, and their spouse is next.
+    const signed = await createInvestor(app, offered, 'remind-moved-two', { spouse: true });
+    await claimedEarlier(signed, 'committed', 'Please sign your subscription agreement', signed.email);
+    await signAsInvestor(app, signed, 'Moved Investor');
+    const spouseLink = 'Please sign your subscription agreement for remind-moved Fund I';
+    await waitForMail(signed.spouseEmail!, spouseLink);
+
+    await upkeep(app.strapi).run();
+    for (const who of [countersigned, signed]) {
+      expect(await app.strapi.db.query(REMINDER).count({ where: { syndUser: { id: who.syndUserId } } })).toBe(0);
+      expect((await app.strapi.db.query(SYND_USER).findOne({ where: { id: who.syndUserId } })).lastRemindedAt).toBeNull();
+      expect(mailsTo(who.email).filter((mail) => /^Subject: Reminder:/m.test(mail.raw))).toHaveLength(0);
+    }
+    // The spouse got their link once, when the investor signed, not a second time under the investor's reminder.
+    expect(mailsTo(signed.spouseEmail!).filter((mail) => mail.raw.includes(`Subject: ${spouseLink}`))).toHaveLength(1);
+    // Freed: each may be reminded of what is asked now, the same day.
+    const funding = await editor('POST', '/sponsor-desk/reminders', { fund: offered.fund, state: 'countersigned' });
+    expect(funding.body).toMatchObject({ sent: 1, skipped: 0 });
+    expect((await waitForMail(countersigned.email, 'Reminder: remind-moved Deal is waiting for you')).text).toContain('Please fund your commitment');
   });
 
   it('refuses states that need nothing of the investor, and a missing fund', async () => {
