@@ -8,6 +8,7 @@ import {
   fundStatus,
   INVEST_STATUS,
   isRaiseState,
+  isSpouseInvestmentRequired,
   RAISE_STATE_LABELS,
   RAISE_STATES,
   type FundDates,
@@ -262,7 +263,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
         feedback: (row.feedback as string | null) || null,
         updatedAt: isoOf(row[columnOf(strapi, SYND_USER, 'updatedAt')]),
         waitingFor: state === 'investor_signed'
-          ? (row.method_of_inv === 'CASH' && truthy(row.is_married) && row.cosub_email ? 'spouse' : 'management')
+          ? (isSpouseInvestmentRequired({ method_of_inv: row.method_of_inv as string | null, is_married: truthy(row.is_married), cosub_email: row.cosub_email as string | null }) ? 'spouse' : 'management')
           : (WAITING_FOR[state] ?? null),
       };
     });
