@@ -88,6 +88,41 @@ describe('the board', () => {
     // Committed: every yes (20k + 30k + 3 x 50k + 50k + 40k + 60k); funded: the ledger's contribution.
     expect(fund).toMatchObject({ documentId: offering.fund, name: 'board Fund I', total: 1_000_000, committed: 350_000, funded: 60_000, left: 650_000, investors: 10, days_left: 20 });
     expect(body.states.map((state: { label: string }) => state.label)).toEqual(['Reviewed', 'Committed', 'Investor signed', 'Spouse signed', 'Countersigned', 'Funded', 'Declined']);
+    // 'Why people passed' comes with the board: no call per card.
+    expect(fund.declines).toEqual([{ name: 'Dana Boardman', feedback: 'The minimum is too high for me' }]);
+  });
+
+  it("answers each fund's latest three declines, last changed first, with the feedback given", async () => {
+    const passed = await editorsOffering('passed');
+    const other = (await app.strapi.documents('api::fund.fund').create({ data: { name: 'passed Fund II', company: passed.company } as never })).documentId;
+    const decline = async (first: string, feedback: string | null, daysAgo: number, fund = passed.fund) => {
+      const who = await createInvestor(app, { ...passed, fund }, `passed-${first.toLowerCase()}`, { spouse: false, status: 'Declined investment' });
+      await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: who.id }, data: { firstName: first, lastName: 'Passer' } });
+      await setRow(who, { feedback });
+      // Last changed `daysAgo` (the query engine dates every update now), in the table itself.
+      const meta = app.strapi.db.metadata.get(SYND_USER);
+      await app.strapi.db.connection(meta.tableName).where({ id: who.syndUserId }).update({ [(meta.attributes.updatedAt as { columnName: string }).columnName]: new Date(Date.now() - daysAgo * DAY) });
+      return who;
+    };
+    await decline('Ann', 'Too early for me', 4);
+    await decline('Ben', 'Not this year', 3);
+    await decline('Cy', null, 1);
+    await decline('Dot', 'Fees', 2);
+    await decline('Eve', 'Another fund', 5, other);
+    // Changed later than any decline, but not a decline.
+    await createInvestor(app, passed, 'passed-yes', { spouse: false });
+
+    const { body } = await editor('GET', '/sponsor-desk/funds?portal=passed');
+    const declinesOf = (name: string) => body.funds.find((fund: { name: string }) => fund.name === name).declines;
+    expect(declinesOf('passed Fund I')).toEqual([
+      { name: 'Cy Passer', feedback: null },
+      { name: 'Dot Passer', feedback: 'Fees' },
+      { name: 'Ben Passer', feedback: 'Not this year' },
+    ]);
+    expect(declinesOf('passed Fund II')).toEqual([{ name: 'Eve Passer', feedback: 'Another fund' }]);
+    // The same three the table lists, sorted as it sorts them.
+    const table = (await editor('GET', `/sponsor-desk/funds/${passed.fund}/commitments?state=declined&sort=updatedAt:desc&pageSize=3`)).body.results;
+    expect(table.map((line: { investor: { name: string }; feedback: string | null }) => ({ name: line.investor.name, feedback: line.feedback }))).toEqual(declinesOf('passed Fund I'));
   });
 
   it('adds up a fund funded both before the ledger and through it, row by row as the table shows it', async () => {
@@ -142,6 +177,23 @@ describe('the commitments table', () => {
     expect(Date.now() - Date.parse(ines.investorSignedAt)).toBeLessThan(5 * 60_000);
     const declined = (await commitments('?state=declined')).body.results;
     expect(declined).toMatchObject([{ state: 'declined', feedback: 'The minimum is too high for me', investor: { name: 'Dana Boardman' } }]);
+  });
+
+  it('offers a new signing link only where a link waits for the investor or the spouse to sign', async () => {
+    const lineOf = async (who: Investor) => (await commitments(`?q=${encodeURIComponent(who.email)}`)).body.results[0];
+    // Signing never started: nothing to reissue, as the call itself says.
+    const [carl, ines, ivan] = [by.committed[0], by.investor_signed[2], by.investor_signed[0]];
+    expect(await lineOf(carl)).toMatchObject({ waitingFor: 'investor', hasOpenLink: false });
+    expect(await admin('POST', `/sponsor-desk/commitments/${carl.syndUser}/signing-links`, {})).toMatchObject({ status: 409, body: { error: { message: 'This commitment has no signing link waiting for a signature' } } });
+    // Ines signed; her spouse's link waits. Ivan signed alone: it waits for management, no link.
+    expect(await lineOf(ines)).toMatchObject({ waitingFor: 'spouse', hasOpenLink: true });
+    expect(await lineOf(ivan)).toMatchObject({ waitingFor: 'management', hasOpenLink: false });
+    // Signing started, not signed yet: the investor's link waits.
+    const started = await editorsOffering('links');
+    const opened = await createInvestor(app, started, 'links-opened', { spouse: true });
+    expect((await call(app, 'POST', '/api/syndication/request_sign', { id: opened.syndUser }, { authCode: opened.authCode, headers: { origin: 'http://localhost:5173' } })).status).toBe(200);
+    const [line] = (await editor('GET', `/sponsor-desk/funds/${started.fund}/commitments`)).body.results;
+    expect(line).toMatchObject({ state: 'committed', waitingFor: 'investor', hasOpenLink: true });
   });
 
   it('opens the document an investor signed, for staff to read before countersigning; nothing before anyone signed', async () => {
