@@ -156,9 +156,9 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
   const signedAt = (role: 'investor' | 'spouse') => signingsOf([role]).max({ at: `g.${columnOf(strapi, SIGNING, 'signedAt')}` });
 
   /**
-   * How many of the investor side's signing links wait for a signature: none before signing started or once all
-   * signed. (Both are made when signing starts, so an unsigned spouse link comes with an investor's, unsigned or signed:
-   * what the signing service's 'New signing link' reissues.)
+   * How many of the investor side's signing links wait for a signature: none before signing started, or once both
+   * signed. Any is one the desk's 'New signing link' reissues (the investor's, or the spouse's once the investor
+   * signed: both are made when signing starts).
    */
   const unsignedLinks = () => signingsOf(['investor', 'spouse']).whereNull(`g.${columnOf(strapi, SIGNING, 'signedAt')}`).count({ n: '*' });
 
