@@ -118,6 +118,29 @@ describe('the transactions page', () => {
     expect(everything.at(-1)).toBe('2023-01-01,ledger-home Fund I,Contribution,1.00,1.00,');
   });
 
+  it('cuts the CSV download when a batch fails after the header went out, so the browser sees a failed download, not a short file', async () => {
+    // A database that goes away between two batches cannot be caused on demand: the test swaps the CSV for one whose
+    // first batch fails, the real header first.
+    const service = app.strapi.service('api::statement.transactions') as unknown as { csv(...args: unknown[]): Promise<AsyncGenerator<string>> };
+    const real = service.csv;
+    service.csv = async (...args) => {
+      const rows = await real.apply(service, args);
+      return (async function* failing() {
+        yield (await rows.next()).value as string;
+        await rows.return(undefined);
+        throw new Error('The database went away');
+      })();
+    };
+    try {
+      const response = await fetch(`${app.url}/api/profile/transactions.csv`, { headers: { authcode: ann.authCode } });
+      expect(response.status).toBe(200);
+      await expect(response.text()).rejects.toThrow();
+    } finally {
+      service.csv = real;
+    }
+    expect((await download(`${app.url}/api/profile/transactions.csv`, ann.authCode)).status).toBe(200);
+  });
+
   it('shows nobody else’s entries and says what is wrong with a bad filter', async () => {
     await entry(far, away.fund, { type: 'contribution', amount_cents: 700_000, effective_date: '2025-01-01', note: 'far-note' });
     const mine = await call(app, 'GET', '/api/profile/transactions', undefined, { authCode: ann.authCode });

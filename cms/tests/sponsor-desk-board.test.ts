@@ -88,6 +88,41 @@ describe('the board', () => {
     // Committed: every yes (20k + 30k + 3 x 50k + 50k + 40k + 60k); funded: the ledger's contribution.
     expect(fund).toMatchObject({ documentId: offering.fund, name: 'board Fund I', total: 1_000_000, committed: 350_000, funded: 60_000, left: 650_000, investors: 10, days_left: 20 });
     expect(body.states.map((state: { label: string }) => state.label)).toEqual(['Reviewed', 'Committed', 'Investor signed', 'Spouse signed', 'Countersigned', 'Funded', 'Declined']);
+    // 'Why people passed' comes with the board: no call per card.
+    expect(fund.declines).toEqual([{ name: 'Dana Boardman', feedback: 'The minimum is too high for me' }]);
+  });
+
+  it("answers each fund's latest three declines, last changed first, with the feedback given", async () => {
+    const passed = await editorsOffering('passed');
+    const other = (await app.strapi.documents('api::fund.fund').create({ data: { name: 'passed Fund II', company: passed.company } as never })).documentId;
+    const decline = async (first: string, feedback: string | null, daysAgo: number, fund = passed.fund) => {
+      const who = await createInvestor(app, { ...passed, fund }, `passed-${first.toLowerCase()}`, { spouse: false, status: 'Declined investment' });
+      await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: who.id }, data: { firstName: first, lastName: 'Passer' } });
+      await setRow(who, { feedback });
+      // Last changed `daysAgo` (the query engine dates every update now), in the table itself.
+      const meta = app.strapi.db.metadata.get(SYND_USER);
+      await app.strapi.db.connection(meta.tableName).where({ id: who.syndUserId }).update({ [(meta.attributes.updatedAt as { columnName: string }).columnName]: new Date(Date.now() - daysAgo * DAY) });
+      return who;
+    };
+    await decline('Ann', 'Too early for me', 4);
+    await decline('Ben', 'Not this year', 3);
+    await decline('Cy', null, 1);
+    await decline('Dot', 'Fees', 2);
+    await decline('Eve', 'Another fund', 5, other);
+    // Changed later than any decline, but not a decline.
+    await createInvestor(app, passed, 'passed-yes', { spouse: false });
+
+    const { body } = await editor('GET', '/sponsor-desk/funds?portal=passed');
+    const declinesOf = (name: string) => body.funds.find((fund: { name: string }) => fund.name === name).declines;
+    expect(declinesOf('passed Fund I')).toEqual([
+      { name: 'Cy Passer', feedback: null },
+      { name: 'Dot Passer', feedback: 'Fees' },
+      { name: 'Ben Passer', feedback: 'Not this year' },
+    ]);
+    expect(declinesOf('passed Fund II')).toEqual([{ name: 'Eve Passer', feedback: 'Another fund' }]);
+    // The same three the table lists, sorted as it sorts them.
+    const table = (await editor('GET', `/sponsor-desk/funds/${passed.fund}/commitments?state=declined&sort=updatedAt:desc&pageSize=3`)).body.results;
+    expect(table.map((line: { investor: { name: string }; feedback: string | null }) => ({ name: line.investor.name, feedback: line.feedback }))).toEqual(declinesOf('passed Fund I'));
   });
 
   it('adds up a fund funded both before the ledger and through it, row by row as the table shows it', async () => {
@@ -142,6 +177,23 @@ describe('the commitments table', () => {
     expect(Date.now() - Date.parse(ines.investorSignedAt)).toBeLessThan(5 * 60_000);
     const declined = (await commitments('?state=declined')).body.results;
     expect(declined).toMatchObject([{ state: 'declined', feedback: 'The minimum is too high for me', investor: { name: 'Dana Boardman' } }]);
+  });
+
+  it('offers a new signing link only where a link waits for the investor or the spouse to sign', async () => {
+    const lineOf = async (who: Investor) => (await commitments(`?q=${encodeURIComponent(who.email)}`)).body.results[0];
+    // Signing never started: nothing to reissue, as the call itself says.
+    const [carl, ines, ivan] = [by.committed[0], by.investor_signed[2], by.investor_signed[0]];
+    expect(await lineOf(carl)).toMatchObject({ waitingFor: 'investor', hasOpenLink: false });
+    expect(await admin('POST', `/sponsor-desk/commitments/${carl.syndUser}/signing-links`, {})).toMatchObject({ status: 409, body: { error: { message: 'This commitment has no signing link waiting for a signature' } } });
+    // Ines signed; her spouse's link waits. Ivan signed alone: it waits for management, no link.
+    expect(await lineOf(ines)).toMatchObject({ waitingFor: 'spouse', hasOpenLink: true });
+    expect(await lineOf(ivan)).toMatchObject({ waitingFor: 'management', hasOpenLink: false });
+    // Signing started, not signed yet: the investor's link waits.
+    const started = await editorsOffering('links');
+    const opened = await createInvestor(app, started, 'links-opened', { spouse: true });
+    expect((await call(app, 'POST', '/api/syndication/request_sign', { id: opened.syndUser }, { authCode: opened.authCode, headers: { origin: 'http://localhost:5173' } })).status).toBe(200);
+    const [line] = (await editor('GET', `/sponsor-desk/funds/${started.fund}/commitments`)).body.results;
+    expect(line).toMatchObject({ state: 'committed', waitingFor: 'investor', hasOpenLink: true });
   });
 
   it('opens the document an investor signed, for staff to read before countersigning; nothing before anyone signed', async () => {
@@ -381,7 +433,7 @@ describe('reminders', () => {
     const day = new Date().toISOString().slice(0, 10);
     const fundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offered.fund } })).id;
     await app.strapi.db.query('api::reminder.reminder').create({
-      data: { syndUser: left.syndUserId, fund: fundId, state: 'committed', step: 'Please sign your subscription agreement.', email: left.email, sentBy: 'Eddie Editor', sentAt: null, day, reminderKey: `user:${left.id}:${day}` },
+      data: { syndUser: left.syndUserId, fund: fundId, state: 'committed', step: 'Please sign your subscription agreement', email: left.email, sentBy: 'Eddie Editor', sentAt: null, day, reminderKey: `user:${left.id}:${day}` },
     });
     expect((await editor('POST', '/sponsor-desk/reminders', { fund: offered.fund, state: 'committed' })).body).toMatchObject({ sent: 0, skipped: 1 });
     expect((await waitForMail(left.email, 'Reminder: remind-left Deal is waiting for you')).text).toContain('Please sign your subscription agreement');
@@ -396,7 +448,7 @@ describe('reminders', () => {
     const REMINDER = 'api::reminder.reminder';
     for (const who of [waiting, decided]) {
       const made = await app.strapi.db.query(REMINDER).create({
-        data: { syndUser: who.syndUserId, fund: fundId, state: 'committed', step: 'Please sign your subscription agreement.', email: who.email, sentBy: 'Eddie Editor', sentAt: null, day, reminderKey: `user:${who.id}:${day}` },
+        data: { syndUser: who.syndUserId, fund: fundId, state: 'committed', step: 'Please sign your subscription agreement', email: who.email, sentBy: 'Eddie Editor', sentAt: null, day, reminderKey: `user:${who.id}:${day}` },
       });
       // Claimed twenty minutes ago by an instance that stopped before the mail.
       await app.strapi.db.query(REMINDER).update({ where: { id: made.id }, data: { createdAt: new Date(Date.now() - 20 * 60_000) } });
@@ -410,6 +462,47 @@ describe('reminders', () => {
     expect(await app.strapi.db.query(REMINDER).count({ where: { syndUser: { id: decided.syndUserId } } })).toBe(0);
     expect((await app.strapi.db.query(SYND_USER).findOne({ where: { id: decided.syndUserId } })).lastRemindedAt).toBeNull();
     expect((await upkeep(app.strapi).run()).remindersResumed).toBe(0);
+  });
+
+  it('drops a resumed reminder whose commitment now asks something else of someone else, rather than send the wrong words', async () => {
+    const offered = await editorsOffering('remind-moved');
+    const REMINDER = 'api::reminder.reminder';
+    const day = new Date().toISOString().slice(0, 10);
+    const fundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offered.fund } })).id;
+    const SPOUSE_STEP = "Please sign the subscription agreement as the investor's spouse (your signing link is in this mail)";
+    /** A reminder claimed twenty minutes ago by an instance that stopped before its mail. */
+    const claimedEarlier = async (who: Investor, state: string, step: string, email: string) => {
+      const made = await app.strapi.db.query(REMINDER).create({
+        data: { syndUser: who.syndUserId, fund: fundId, state, step, email, sentBy: 'Eddie Editor', sentAt: null, day, reminderKey: `user:${who.id}:${day}` },
+      });
+      await app.strapi.db.query(REMINDER).update({ where: { id: made.id }, data: { createdAt: new Date(Date.now() - 20 * 60_000) } });
+      await setRow(who, { lastRemindedAt: new Date(Date.now() - 20 * 60_000) });
+    };
+    // The spouse was to be reminded; meanwhile the spouse signed and management countersigned: the investor is now
+    // asked for the money, never the spouse's words.
+    const countersigned = await createInvestor(app, offered, 'remind-moved-one', { spouse: true });
+    await signAsInvestor(app, countersigned, 'Moved Investor');
+    await claimedEarlier(countersigned, 'investor_signed', SPOUSE_STEP, countersigned.spouseEmail!);
+    await setRow(countersigned, { syndAgreementSignedByCurrentUserCosub: true, sa_complete_date: new Date() });
+    // The investor was to be reminded to sign; meanwhile they signed, and their spouse is next.
+    const signed = await createInvestor(app, offered, 'remind-moved-two', { spouse: true });
+    await claimedEarlier(signed, 'committed', 'Please sign your subscription agreement', signed.email);
+    await signAsInvestor(app, signed, 'Moved Investor');
+    const spouseLink = 'Please sign your subscription agreement for remind-moved Fund I';
+    await waitForMail(signed.spouseEmail!, spouseLink);
+
+    await upkeep(app.strapi).run();
+    for (const who of [countersigned, signed]) {
+      expect(await app.strapi.db.query(REMINDER).count({ where: { syndUser: { id: who.syndUserId } } })).toBe(0);
+      expect((await app.strapi.db.query(SYND_USER).findOne({ where: { id: who.syndUserId } })).lastRemindedAt).toBeNull();
+      expect(mailsTo(who.email).filter((mail) => /^Subject: Reminder:/m.test(mail.raw))).toHaveLength(0);
+    }
+    // The spouse got their link once, when the investor signed, not a second time under the investor's reminder.
+    expect(mailsTo(signed.spouseEmail!).filter((mail) => mail.raw.includes(`Subject: ${spouseLink}`))).toHaveLength(1);
+    // Freed: each may be reminded of what is asked now, the same day.
+    const funding = await editor('POST', '/sponsor-desk/reminders', { fund: offered.fund, state: 'countersigned' });
+    expect(funding.body).toMatchObject({ sent: 1, skipped: 0 });
+    expect((await waitForMail(countersigned.email, 'Reminder: remind-moved Deal is waiting for you')).text).toContain('Please fund your commitment');
   });
 
   it('refuses states that need nothing of the investor, and a missing fund', async () => {

@@ -47,7 +47,8 @@ export interface RaiseReminder {
 export function reminderOf(row: RaiseRow): RaiseReminder | null {
   const state = raiseState(row);
   if (state === 'committed') return { to: 'investor', step: 'Please sign your subscription agreement' };
-  if (state === 'investor_signed' && isSpouseInvestmentRequired(row) && !row.syndAgreementSignedByCurrentUserCosub) {
+  // Investor signed with a spouse who must sign: the spouse has not (signed, the state is spouse_signed).
+  if (state === 'investor_signed' && isSpouseInvestmentRequired(row)) {
     return { to: 'spouse', step: 'Please sign the subscription agreement as the investor\'s spouse (your signing link is in this mail)' };
   }
   if (state === 'countersigned') return { to: 'investor', step: 'Please fund your commitment (the funding instructions are on the investment page)' };

@@ -33,6 +33,8 @@ interface Line {
   lastReminderFailedAt: string | null;
   feedback: string | null;
   waitingFor: 'investor' | 'spouse' | 'management' | 'funding' | null;
+  /** It waits for the investor or the spouse, whose signing link waits for a signature. */
+  hasOpenLink: boolean;
 }
 
 interface Page {
@@ -319,7 +321,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
                     {line.investorSignedAt && (
                       <TextButton onClick={() => setReading(line)} aria-label={`Read the agreement of ${line.investor.name}`}>Agreement</TextButton>
                     )}
-                    {allowedActions.canRemind && (line.waitingFor === 'investor' || line.waitingFor === 'spouse') && (
+                    {allowedActions.canRemind && line.hasOpenLink && (
                       <TextButton disabled={busy} onClick={() => newSigningLink(line)} aria-label={`New signing link for ${line.investor.name}`}>New signing link</TextButton>
                     )}
                     {allowedActions.canPost && line.state === 'countersigned' && (

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge, Box, Button, Checkbox, Flex, Grid, TextButton, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { Commitments } from './commitments';
-import { Choice, dateOf, investors, messageOf, money, NO_PORTAL, useLatestAnswer, type Notify } from './shared';
+import { Choice, dateOf, investors, messageOf, money, NO_PORTAL, type Notify } from './shared';
 
 /** The board's answer (GET /sponsor-desk/funds?portal=, docs/sponsor-desk.md). */
 export interface BoardFund {
@@ -17,6 +17,8 @@ export interface BoardFund {
   left: number | null;
   investors: number;
   counts: Record<string, number>;
+  /** The latest declines (at most three, last changed first) with the feedback each investor gave. */
+  declines: { name: string; feedback: string | null }[];
 }
 
 export interface StateOption {
@@ -67,25 +69,15 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** How many of a fund's latest declines its card shows. */
-const DECLINES_SHOWN = 3;
-
-/**
- * 'Why people passed': the fund's latest declines (the commitments route, state declined, last changed first) with
- * the feedback each investor gave.
- */
-function WhyPassed({ fund, notify }: { fund: BoardFund; notify: Notify }) {
-  const { data } = useLatestAnswer<{ results: { documentId: string; investor: { name: string }; feedback: string | null }[] }>(
-    `/sponsor-desk/funds/${fund.documentId}/commitments`, { state: 'declined', sort: 'updatedAt:desc', pageSize: DECLINES_SHOWN }, notify,
-  );
-  if (!data?.results.length) return null;
+/** 'Why people passed': the fund's latest declines, as the board answers them, with the feedback each investor gave. */
+function WhyPassed({ fund }: { fund: BoardFund }) {
   return (
     <Box tag="section" aria-label={`Why people passed on ${fund.name}`} paddingTop={4}>
       <Typography variant="sigma" textColor="neutral600" tag="h3">Why people passed</Typography>
       <Box tag="ul" paddingTop={1}>
-        {data.results.map((line) => (
-          <li key={line.documentId}>
-            <Typography variant="pi" textColor="neutral800">{`${line.investor.name}: ${line.feedback ?? 'no reason given'}`}</Typography>
+        {fund.declines.map((decline, index) => (
+          <li key={index}>
+            <Typography variant="pi" textColor="neutral800">{`${decline.name}: ${decline.feedback ?? 'no reason given'}`}</Typography>
           </li>
         ))}
       </Box>
@@ -97,7 +89,7 @@ function WhyPassed({ fund, notify }: { fund: BoardFund; notify: Notify }) {
  * One fund's card: its raise in figures and a bar, its investors by state (each opens the table filtered) and, when
  * some declined, why the latest of them passed.
  */
-function FundCard({ fund, states, open, notify }: { fund: BoardFund; states: StateOption[]; open: (state: string) => void; notify: Notify }) {
+function FundCard({ fund, states, open }: { fund: BoardFund; states: StateOption[]; open: (state: string) => void }) {
   const ended = fund.status === 'Closed' || fund.status === 'Done';
   const closing = !fund.close_date
     ? 'No close date'
@@ -129,7 +121,7 @@ function FundCard({ fund, states, open, notify }: { fund: BoardFund; states: Sta
           </TextButton>
         ))}
       </Flex>
-      {(fund.counts.declined ?? 0) > 0 && <WhyPassed fund={fund} notify={notify} />}
+      {fund.declines.length > 0 && <WhyPassed fund={fund} />}
       <Box paddingTop={4}>
         <Button variant="secondary" onClick={() => open('')}>{`Commitments (${investors(fund.investors)})`}</Button>
       </Box>
@@ -189,7 +181,7 @@ export function RaiseBoard({ notify }: { notify: Notify }) {
       <Grid.Root gap={4}>
         {board.funds.map((fund) => (
           <Grid.Item key={fund.documentId} col={6} s={12} direction="column" alignItems="stretch">
-            <FundCard fund={fund} states={board.states} open={(state) => setOpen({ fund, state })} notify={notify} />
+            <FundCard fund={fund} states={board.states} open={(state) => setOpen({ fund, state })} />
           </Grid.Item>
         ))}
       </Grid.Root>

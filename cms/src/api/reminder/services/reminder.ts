@@ -132,8 +132,9 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * Claimed reminders not sent yet, to deliver now: each as its commitment asks today (its recorded step), or removed
-   * when the commitment no longer needs one (signed or funded meanwhile, the account deleted).
+   * Claimed reminders not sent yet, to deliver now, each as it was claimed, while its commitment still asks the same
+   * of the same person today; removed when it no longer does (signed, countersigned or funded meanwhile, the
+   * account deleted): what it recorded (its step, its address) would no longer be what goes out.
    */
   async function resumable(ids: number[]): Promise<Queued[]> {
     const left = (ids.length ? await strapi.db.query(REMINDER).findMany({
@@ -146,7 +147,7 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
     for (const reminder of left) {
       const row = reminder.syndUser;
       const asked = row?.user ? reminderOf(row) : null;
-      if (row && asked) queue.push({ reminderId: reminder.id, row, to: asked.to, step: reminder.step ?? asked.step });
+      if (row && asked && asked.step === reminder.step) queue.push({ reminderId: reminder.id, row, ...asked });
       else await withdraw(reminder.id, row?.id ?? null);
     }
     return queue;

@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
+import { streamCsv } from '../../../utils/csv';
 import { keepErrorMessages } from '../../../utils/error-messages';
 import { transactionFilter, transactionPage, transactions } from '../services/transactions';
 
@@ -17,8 +17,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
     async csv(ctx: Context) {
       const rows = await transactions(strapi).csv(ctx.state.user as Caller, transactionFilter(ctx.query, { paged: false }));
       ctx.set('Cache-Control', 'no-store');
-      ctx.attachment('transactions.csv');
-      ctx.type = 'text/csv; charset=utf-8';
-      ctx.body = Readable.from(rows);
+      streamCsv(strapi, ctx, 'transactions.csv', rows);
     },
   });

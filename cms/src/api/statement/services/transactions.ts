@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { stringify } from 'csv-stringify/sync';
 import { effectOf, LEDGER_TYPES, netInvestedChange, type DistributionKind, type LedgerLine, type LedgerType, type TransactionRow, type TransactionsPage } from '@portal/rules';
+import { inertCell } from '../../../utils/csv';
 import { serviceAccessor } from '../../../utils/service';
 import { isRowId } from '../../../utils/validation';
 import { portals } from '../../portal/services/portal';
@@ -48,9 +49,6 @@ function describe(entry: SlimEntry): string {
   if (entry.type === 'adjustment') return `Adjustment of a ${effectOf(lineOf(entry)).effect}`;
   return entry.kind ? `${TYPE_LABELS[entry.type]} (${KIND_LABELS[entry.kind]})` : TYPE_LABELS[entry.type];
 }
-
-/** A CSV cell a spreadsheet shows as text: what starts like a formula gets a leading apostrophe. */
-const inert = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 const FILTER_PARAMS = ['fund', 'type', 'year'];
 const PAGE_PARAMS = ['page', 'pageSize'];
@@ -170,7 +168,7 @@ const transactionsService = ({ strapi }: { strapi: Core.Strapi }) => {
         for (let start = 0; start < rows.length; start += CSV_BATCH) {
           const batch = await present(rows.slice(start, start + CSV_BATCH));
           yield stringify(
-            batch.map((row) => [row.effective_date, inert(row.fund?.name ?? ''), row.description, (row.amount_cents / 100).toFixed(2), (row.balance_cents / 100).toFixed(2), inert(row.note ?? '')]),
+            batch.map((row) => [row.effective_date, inertCell(row.fund?.name ?? ''), row.description, (row.amount_cents / 100).toFixed(2), (row.balance_cents / 100).toFixed(2), inertCell(row.note ?? '')]),
             { record_delimiter: 'windows' },
           );
         }

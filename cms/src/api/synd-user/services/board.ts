@@ -8,11 +8,13 @@ import {
   fundStatus,
   INVEST_STATUS,
   isRaiseState,
+  isSpouseInvestmentRequired,
   RAISE_STATE_LABELS,
   RAISE_STATES,
   type FundDates,
   type RaiseState,
 } from '@portal/rules';
+import { inertCell } from '../../../utils/csv';
 import { isoOf, listQuery, whereNameOrEmail } from '../../../utils/list-query';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
@@ -34,6 +36,8 @@ const YEAR_MS = 365 * DAY_MS;
 export const COMMITMENTS_MAX_PAGE_SIZE = 100;
 /** The CSV export reads the filter's rows this many at a time. */
 const CSV_BATCH = 1_000;
+/** How many of a fund's latest declines the board answers ('Why people passed'). */
+const DECLINES_SHOWN = 3;
 /** The export's columns: the table's, and whether the investor will be asked their accreditation again. */
 const CSV_HEADER = ['Investor', 'Email', 'State', 'Accreditation', 'Accreditation date', 'Amount', 'Method', 'Married', 'Spouse', 'Spouse email',
   'Investor signed', 'Spouse signed', 'Countersigned', 'Funded', 'Funded amount', 'Last reminder', 'Feedback', 'Ask again'];
@@ -72,6 +76,8 @@ export interface CommitmentLine {
   updatedAt: string | null;
   /** Who the commitment waits for: the investor (to sign), their spouse, management (to countersign), the money. */
   waitingFor: 'investor' | 'spouse' | 'management' | 'funding' | null;
+  /** It waits for the investor or the spouse, and a signing link of theirs waits for a signature ('New signing link'). */
+  hasOpenLink: boolean;
 }
 
 const WAITING_FOR: Partial<Record<RaiseState, CommitmentLine['waitingFor']>> = { committed: 'investor', spouse_signed: 'management', countersigned: 'funding' };
@@ -83,12 +89,6 @@ export interface CommitmentQuery {
   page: number;
   pageSize: number;
 }
-
-/**
- * A cell a spreadsheet will not run: text an investor typed (a name, an email, feedback) that starts like a formula
- * (=, +, -, @, a tab or a carriage return) is prefixed with an apostrophe (OWASP's CSV injection advice).
- */
-const inertCell = (cell: string | number): string | number => (typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
 
 /** A failed reminder's time when no reminder was given after it, else null. */
 const failedSince = (failedAt: string | null | undefined, lastGiven: string | null): string | null =>
@@ -139,20 +139,28 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * When a role of the row's agreement signed (the latest, as a re-opened agreement is signed again). A CROSS JOIN
-   * keeps SQLite's loop order: the row's few signer links first, then each signing by its key; joined the other way
-   * it walks every signing of the role (by the role index) for each row, which on a grown portal does not answer.
+   * The signings of these roles of the row's agreement (alias g). A CROSS JOIN keeps SQLite's loop order: the row's
+   * few signer links first, then each signing by its key; joined the other way it walks every signing of the role
+   * (by the role index) for each row, which on a grown portal does not answer.
    */
-  function signedAt(role: 'investor' | 'spouse'): Knex.QueryBuilder {
+  function signingsOf(roles: ('investor' | 'spouse')[]): Knex.QueryBuilder {
     const links = linkTableOf(strapi, SIGNING, 'syndUser');
-    const signed = `g.${columnOf(strapi, SIGNING, 'signedAt')}`;
     return knex()(`${links.name} as gl`)
       .crossJoin(knex().raw('?? as g', [tableOf(strapi, SIGNING)]))
       .where('g.id', knex().ref(`gl.${links.owner}`))
       .where(`gl.${links.target}`, knex().ref('s.id'))
-      .where('g.role', role)
-      .max({ at: signed });
+      .whereIn('g.role', roles);
   }
+
+  /** When a role of the row's agreement signed (the latest, as a re-opened agreement is signed again). */
+  const signedAt = (role: 'investor' | 'spouse') => signingsOf([role]).max({ at: `g.${columnOf(strapi, SIGNING, 'signedAt')}` });
+
+  /**
+   * How many of the investor side's signing links wait for a signature: none before signing started, or once both
+   * signed. Any is one the desk's 'New signing link' reissues (the investor's, or the spouse's once the investor
+   * signed: both are made when signing starts).
+   */
+  const unsignedLinks = () => signingsOf(['investor', 'spouse']).whereNull(`g.${columnOf(strapi, SIGNING, 'signedAt')}`).count({ n: '*' });
 
   /**
    * The money each syndication user of these funds (of these rows only, when given) paid in, in cents: the ledger's
@@ -177,6 +185,36 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       .groupBy(`eo.${owners.target}`)
       .select({ synd_user: `eo.${owners.target}` })
       .sum({ cents: 'e.amount_cents' });
+  }
+
+  /** The columns (of rowsOf's aliases) an investor's name and email are read from; `nameOf` reads the name back. */
+  const investorColumns = () => [col('userFirstName'), col('userLastName'), { email: 'u.email', first_name: 'u.first_name', last_name: 'u.last_name', username: 'u.username' }];
+
+  /** The investor's name as the desk shows it: their account's, else the names the commitment kept (no account). */
+  const nameOf = (row: Record<string, unknown>): string => investorName({
+    user: row.email ? { email: String(row.email), username: row.username as string | null, firstName: row.first_name as string | null, lastName: row.last_name as string | null } : null,
+    userFirstName: row[columnOf(strapi, SYND_USER, 'userFirstName')] as string | null,
+    userLastName: row[columnOf(strapi, SYND_USER, 'userLastName')] as string | null,
+  });
+
+  /**
+   * The latest declines of each of these funds, DECLINES_SHOWN a fund (last changed first, as the table's
+   * updatedAt:desc sorts them), each investor's name and feedback: one query, the declines numbered within their fund.
+   */
+  async function declinesOf(fundIds: number[]): Promise<Map<number, { name: string; feedback: string | null }[]>> {
+    const fund = `sf.${linkTableOf(strapi, SYND_USER, 'fund').target}`;
+    const updated = col('updatedAt');
+    const numbered = rowsOf(fundIds)
+      .where(col('invest_status'), INVEST_STATUS.declined)
+      .select({ fund }, col('feedback'), ...investorColumns(), knex().raw('ROW_NUMBER() OVER (PARTITION BY ?? ORDER BY ?? IS NULL, ?? DESC, s.id DESC) AS place', [fund, updated, updated]));
+    const rows = (await knex().from(numbered.as('d')).where('d.place', '<=', DECLINES_SHOWN).orderBy(['d.fund', 'd.place'])) as Record<string, unknown>[];
+    const byFund = new Map<number, { name: string; feedback: string | null }[]>();
+    for (const row of rows) {
+      const declines = byFund.get(Number(row.fund)) ?? [];
+      declines.push({ name: nameOf(row), feedback: (row.feedback as string | null) || null });
+      byFund.set(Number(row.fund), declines);
+    }
+    return byFund;
   }
 
   /** A row's funded money in cents (with contributions joined as lc): its contributions if it has any, else its commitment once funded. */
@@ -223,11 +261,12 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       .whereIn('s.id', ids)
       .select(
         's.id', 's.document_id', col('invest_amount'), col('invest_status'), col('method_of_inv'), col('is_married'), col('cosub_first_name'), col('cosub_last_name'),
-        col('cosub_email'), col('feedback'), col('sa_complete_date'), col('ft_complete_date'), col('lastRemindedAt'), col('updatedAt'), col('userFirstName'), col('userLastName'),
-        { user_document_id: 'u.document_id', email: 'u.email', first_name: 'u.first_name', last_name: 'u.last_name', username: 'u.username', accreditation: 'u.accreditation', accreditation_date: 'u.accreditation_date' },
+        col('cosub_email'), col('feedback'), col('sa_complete_date'), col('ft_complete_date'), col('lastRemindedAt'), col('updatedAt'), ...investorColumns(),
+        { user_document_id: 'u.document_id', accreditation: 'u.accreditation', accreditation_date: 'u.accreditation_date' },
         { raise_state: state },
         signedAt('investor').as('investor_signed_at'),
         signedAt('spouse').as('spouse_signed_at'),
+        unsignedLinks().as('unsigned_links'),
       )) as Record<string, unknown>[];
     const byRowId = new Map(selected.map((row) => [Number(row.id), row]));
     const rows = ids.flatMap((id) => (byRowId.has(id) ? [byRowId.get(id)!] : []));
@@ -237,16 +276,18 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
     return rows.map((row): CommitmentLine => {
       const option = accreditationOption(row.accreditation === null ? null : Number(row.accreditation));
       const accreditationDate = isoOf(row.accreditation_date);
-      const user = row.email ? { email: String(row.email), username: row.username as string | null, firstName: row.first_name as string | null, lastName: row.last_name as string | null } : null;
       const state = row.raise_state as RaiseState;
       const ledgerFunded = funded.get(Number(row.id));
+      const waitingFor = state === 'investor_signed'
+        ? (isSpouseInvestmentRequired({ method_of_inv: row.method_of_inv as string | null, is_married: truthy(row.is_married), cosub_email: row.cosub_email as string | null }) ? 'spouse' : 'management')
+        : (WAITING_FOR[state] ?? null);
       return {
         documentId: String(row.document_id),
         state,
         investor: {
           documentId: (row.user_document_id as string | null) ?? null,
-          name: investorName({ user, userFirstName: row[columnOf(strapi, SYND_USER, 'userFirstName')] as string | null, userLastName: row[columnOf(strapi, SYND_USER, 'userLastName')] as string | null }),
-          email: user?.email ?? null,
+          name: nameOf(row),
+          email: row.email ? String(row.email) : null,
           accreditation: option ? { value: option.value, type: option.type, label: option.label } : null,
           accreditationDate,
           accreditationDue: accreditationDue({ accreditation: option?.value ?? null, accreditationDate }, now),
@@ -266,9 +307,8 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
         lastReminderFailedAt: failedSince(failed.get(Number(row.id)), isoOf(row[columnOf(strapi, SYND_USER, 'lastRemindedAt')])),
         feedback: (row.feedback as string | null) || null,
         updatedAt: isoOf(row[columnOf(strapi, SYND_USER, 'updatedAt')]),
-        waitingFor: state === 'investor_signed'
-          ? (row.method_of_inv === 'CASH' && truthy(row.is_married) && row.cosub_email ? 'spouse' : 'management')
-          : (WAITING_FOR[state] ?? null),
+        waitingFor,
+        hasOpenLink: (waitingFor === 'investor' || waitingFor === 'spouse') && Number(row.unsigned_links) > 0,
       };
     });
   }
@@ -300,7 +340,8 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
      * GET /sponsor-desk/funds?portal=: the board's figures for each fund of the portal that is raising or closed
      * within a year (every fund with `all`): its size, what is committed and funded, what is left to raise, the close
      * date and days left, and how many investors are in each state. Raising funds first, soonest to close first; then
-     * the others, latest closed first. Two queries (the funds; counts and sums by fund and state), however many investors.
+     * the others, latest closed first; each fund with its latest three declines and the feedback given ('Why people
+     * passed'). Three queries (the funds; counts and sums by fund and state; the declines), however many investors.
      */
     async funds(slug: unknown, { all = false }: { all?: boolean } = {}, scope: PortalScope = { every: true }) {
       const { portal, choices: runs } = await pickPortal(strapi, scope, typeof slug === 'string' && slug ? slug : undefined);
@@ -326,6 +367,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
           .sum({ funded_cents: fundedCentsSql() })
           .groupBy(`sf.${fundLink.target}`, 'raise_state')) as { fund: number | string; raise_state: RaiseState; investors: number | string; amount: number | string | null; funded_cents: number | string | null }[])
         : [];
+      const declines = ids.length ? await declinesOf(ids) : new Map<number, never[]>();
       const answer = shown.map((fund) => {
         const counts = Object.fromEntries(RAISE_STATES.map((state) => [state, 0])) as Record<RaiseState, number>;
         let committed = 0;
@@ -351,6 +393,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
           left: total === null ? null : Math.max(0, total - committed),
           investors: Object.values(counts).reduce((sum, each) => sum + each, 0),
           counts,
+          declines: declines.get(fund.id) ?? [],
         };
       });
       const raising = (fund: { status: string }) => ['New', 'Open', 'Started'].includes(fund.status);

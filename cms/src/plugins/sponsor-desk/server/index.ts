@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
@@ -9,6 +8,7 @@ import { reminders } from '../../../api/reminder/services/reminder';
 import { signing } from '../../../api/signing/services/signing';
 import { taxSchedules } from '../../../api/tax-schedule/services/tax-schedule';
 import { board, commitmentQuery } from '../../../api/synd-user/services/board';
+import { streamCsv } from '../../../utils/csv';
 import { staffScope, targetInScope, type PortalScope, type ScopedTarget } from '../../../api/portal/staff-scope';
 import { registerStaffPortalConditions, registerStaffPortalWrites } from './content-manager-scope';
 import { SPONSOR_DESK_ACTIONS, sponsorDeskAction, type SponsorDeskAction } from './actions';
@@ -66,17 +66,7 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
   },
   async commitmentsCsv(ctx: Context) {
     const { name, csv } = await board(strapi).commitmentsCsv(ctx.params.documentId, commitmentQuery(ctx.query));
-    ctx.set('Content-Disposition', `attachment; filename="${name}"`);
-    ctx.type = 'text/csv; charset=utf-8';
-    // Streamed as it is read, a batch at a time: 75,000 rows are never held whole. A read that fails half-way cannot
-    // change the status (200 is sent already): the connection is cut instead, before the last chunk, so the browser
-    // sees a failed download rather than a short file that looks whole (Koa would leave the response open). Logged.
-    const body = Readable.from(csv, { objectMode: false });
-    body.on('error', (error) => {
-      strapi.log.error(`The commitments CSV of ${ctx.params.documentId} stopped: ${String(error)}`);
-      ctx.res.destroy(error);
-    });
-    ctx.body = body;
+    streamCsv(strapi, ctx, name, csv);
   },
   async investors(ctx: Context) {
     ctx.body = await directory(strapi).list(directoryQuery(ctx.query), scopeOf(ctx));
