@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, Table, Tbody, Td, Textarea, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { ALLOCATION_PAGE, AllocationTable, EventList, PagedChoice, termsOf, useFundPages, usePostedCallPages, type AllocationLine, type EventPage } from './capital-lists';
-import { centsOf, Choice, dollars, Input, investors, messageOf, money, today, type Notify } from './shared';
+import { centsOf, Choice, dollars, Input, investors, money, reportFailure, today, type Notify } from './shared';
 import { CapitalLedger, entrySummary, type LedgerLine } from './capital-ledger';
 
 /** The sponsor desk's calls (docs/capital-accounts.md); the panel's fetch client sends the staff member's token. */
@@ -53,7 +53,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
     try {
       setDraft((await get(`/sponsor-desk/fund-events/${documentId}/allocation`, { params: { page, pageSize: ALLOCATION_PAGE } })).data as EventPage);
     } catch (error) {
-      setMessage({ variant: 'danger', text: messageOf(error) });
+      reportFailure(setMessage, error);
     }
   };
 
@@ -66,7 +66,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
       wrote();
       setMessage({ variant: 'success', text: `Funding of ${money(Number(funding.amount))} from ${funding.email} recorded.` });
     } catch (error) {
-      setMessage({ variant: 'danger', text: messageOf(error) });
+      reportFailure(setMessage, error);
     }
   };
 
@@ -91,7 +91,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
       }
     } catch (error) {
       setDraft(null);
-      setMessage({ variant: 'danger', text: messageOf(error) });
+      reportFailure(setMessage, error);
     }
   };
 
@@ -103,7 +103,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
       wrote();
       setMessage({ variant: 'success', text: `Posted: ${investors(draft.investors)}, ${dollars(posted.total_cents ?? 0)}. Each gets a notice by bell and mail.` });
     } catch (error) {
-      setMessage({ variant: 'danger', text: messageOf(error) });
+      reportFailure(setMessage, error);
     }
   };
 
@@ -113,7 +113,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
       await post('/sponsor-desk/valuations', { fund, date: valuation.date, value_percent: Number(valuation.percent) });
       setMessage({ variant: 'success', text: `Valuation of ${valuation.percent}% at ${valuation.date} recorded.` });
     } catch (error) {
-      setMessage({ variant: 'danger', text: messageOf(error) });
+      reportFailure(setMessage, error);
     }
   };
 
@@ -132,7 +132,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
       wrote();
       setMessage({ variant: 'success', text: `Adjustment of ${money(Number(adjustment.amount))} to ${chosen ? entrySummary(chosen) : `entry ${adjustment.corrects.trim()}`} recorded.` });
     } catch (error) {
-      setMessage({ variant: 'danger', text: messageOf(error) });
+      reportFailure(setMessage, error);
     }
   };
 
@@ -144,7 +144,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
       if (!dryRun) wrote();
       if (!dryRun) setMessage({ variant: 'success', text: `${answer.written} lines of ${csv.name} written to the ledger.` });
     } catch (error) {
-      setMessage({ variant: 'danger', text: messageOf(error) });
+      reportFailure(setMessage, error);
     }
   };
 

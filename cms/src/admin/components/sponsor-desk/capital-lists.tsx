@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import { Box, Button, Combobox, ComboboxOption, Field, Table, Tbody, Td, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
-import { Cell, dollars, Heading, messageOf, Pager, type Notify } from './shared';
+import { Cell, dollars, Heading, Pager, reportFailure, type Notify } from './shared';
 
 /**
  * The capital accounts' lists, each a page at a time from the server (docs/capital-accounts.md): the fund and
@@ -137,7 +137,7 @@ export function EventList({ fund, state, shown, onOpen, notify }: { fund: string
     if (!fund) return setAnswer(null);
     get('/sponsor-desk/fund-events', { params: { fund, state, page, pageSize: 10 } })
       .then(({ data }) => setAnswer(data as { results: EventSummary[]; pagination: Pagination }))
-      .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
+      .catch((error: unknown) => reportFailure(notify, error));
     // `shown` changes when a draft is made, replaced or posted: the list follows.
   }, [get, fund, state, page, shown, notify]);
   if (!answer) return null;

@@ -3,7 +3,7 @@ import { Box, Button, Checkbox, Flex, Link, Loader, Table, Tbody, Td, TextButton
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { NavLink } from 'react-router-dom';
 import type { BoardFund, StateOption } from './raise-board';
-import { Cell, centsOf, Choice, dateOf, DocumentLinks, Heading, Input, messageOf, money, Pager, remindersSummary, SearchForm, today, TYPE_NAMES, useLatestAnswer, type Notify, type RemindersAnswer } from './shared';
+import { Cell, centsOf, Choice, dateOf, DocumentLinks, Heading, Input, money, Pager, remindersSummary, reportFailure, SearchForm, today, TYPE_NAMES, useLatestAnswer, type Notify, type RemindersAnswer } from './shared';
 
 // pdf.js is fetched when staff first open an agreement, not with the desk.
 const PdfReader = lazy(() => import('./pdf-reader'));
@@ -135,7 +135,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
       notify({ variant: 'success', text: remindersSummary(answer as RemindersAnswer) });
       refresh();
     } catch (error) {
-      notify({ variant: 'danger', text: messageOf(error) });
+      reportFailure(notify, error);
     } finally {
       setBusy(false);
     }
@@ -151,7 +151,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
       setChecked(new Map());
       refresh();
     } catch (error) {
-      notify({ variant: 'danger', text: messageOf(error) });
+      reportFailure(notify, error);
     } finally {
       setBusy(false);
     }
@@ -165,7 +165,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
       const { reissued } = answer as { reissued: { role: string; email: string | null }[] };
       notify({ variant: 'success', text: `New signing link sent to ${reissued.map((signer) => `${signer.role} ${signer.email ?? ''}`.trim()).join(' and ')}.` });
     } catch (error) {
-      notify({ variant: 'danger', text: messageOf(error) });
+      reportFailure(notify, error);
     } finally {
       setBusy(false);
     }
@@ -179,7 +179,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
       anchor.click();
       setTimeout(() => URL.revokeObjectURL(url), 1_000);
     } catch (error) {
-      notify({ variant: 'danger', text: messageOf(error) });
+      reportFailure(notify, error);
     }
   };
 
@@ -195,7 +195,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
       setFunding(null);
       refresh();
     } catch (error) {
-      notify({ variant: 'danger', text: messageOf(error) });
+      reportFailure(notify, error);
     }
   };
 

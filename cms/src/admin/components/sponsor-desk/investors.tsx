@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Button, Flex, Table, Tbody, Td, TextButton, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { useSearchParams } from 'react-router-dom';
-import { Cell, Choice, dateOf, DocumentLinks, Heading, messageOf, money, NO_PORTAL, Pager, SearchForm, TYPE_NAMES, useLatestAnswer, useOpenFile, type DocumentKind, type Notify } from './shared';
+import { Cell, Choice, dateOf, DocumentLinks, Heading, money, NO_PORTAL, Pager, reportFailure, SearchForm, TYPE_NAMES, useLatestAnswer, useOpenFile, type DocumentKind, type Notify } from './shared';
 
 /** GET /sponsor-desk/investors and /sponsor-desk/investors/:documentId (docs/sponsor-desk.md). */
 interface Accreditation {
@@ -101,7 +101,7 @@ function InvestorDetail({ documentId, kind, notify, changed }: { documentId: str
   const load = useCallback(() => {
     get(`/sponsor-desk/investors/${documentId}`)
       .then(({ data }) => setInvestor(data as Investor))
-      .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
+      .catch((error: unknown) => reportFailure(notify, error));
   }, [get, documentId, notify]);
   useEffect(load, [load]);
 
@@ -112,7 +112,7 @@ function InvestorDetail({ documentId, kind, notify, changed }: { documentId: str
       load();
       changed();
     } catch (error) {
-      notify({ variant: 'danger', text: messageOf(error) });
+      reportFailure(notify, error);
     }
   };
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge, Box, Button, Checkbox, Flex, Grid, TextButton, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { Commitments } from './commitments';
-import { Choice, dateOf, investors, messageOf, money, NO_PORTAL, type Notify } from './shared';
+import { Choice, dateOf, investors, money, NO_PORTAL, reportFailure, type Notify } from './shared';
 
 /** The board's answer (GET /sponsor-desk/funds?portal=, docs/sponsor-desk.md). */
 export interface BoardFund {
@@ -157,7 +157,7 @@ export function RaiseBoard({ notify }: { notify: Notify }) {
           return fund ? { ...current, fund } : null;
         });
       })
-      .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
+      .catch((error: unknown) => reportFailure(notify, error));
   }, [get, portal, all, notify]);
   useEffect(load, [load]);
 

@@ -46,6 +46,14 @@ export function messageOf(error: unknown): string {
 }
 
 /**
+ * Tells staff why a call failed, unless the panel cut it short itself: Strapi's fetch client aborts the calls of a
+ * tab staff leave (switching tabs while the board loads), which is no failure of theirs.
+ */
+export function reportFailure(notify: Notify, error: unknown): void {
+  if ((error as { name?: string } | null)?.name !== 'AbortError') notify({ variant: 'danger', text: messageOf(error) });
+}
+
+/**
  * Opens a file an admin route answers (an investor's document, an agreement) in a new tab, in the browser's own
  * viewer: fetched with the staff member's token, which a plain link would not carry.
  */
@@ -61,7 +69,7 @@ export function useOpenFile(notify: Notify): (path: string) => Promise<void> {
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (error) {
       reader?.close();
-      notify({ variant: 'danger', text: messageOf(error) });
+      reportFailure(notify, error);
     }
   }, [get, notify]);
 }
@@ -158,7 +166,7 @@ export function useLatestAnswer<T>(path: string | null, params: Record<string, u
     const controller = new AbortController();
     get(path, { params: JSON.parse(asked) as Record<string, unknown>, signal: controller.signal })
       .then(({ data: answer }) => { if (!controller.signal.aborted) setData(answer as T); })
-      .catch((error: unknown) => { if (!controller.signal.aborted) notify({ variant: 'danger', text: messageOf(error) }); });
+      .catch((error: unknown) => { if (!controller.signal.aborted) reportFailure(notify, error); });
     return () => controller.abort();
   }, [get, path, asked, round, notify]);
   return { data, reload: useCallback(() => setRound((count) => count + 1), []) };
@@ -186,7 +194,7 @@ export function usePortalFunds(notify: Notify, portal: string): PortalFunds {
         const { portal: shown, portals, funds } = data as PortalFunds;
         setAnswer({ portal: shown, portals, funds: [...funds].sort((one, other) => (one.name ?? '').localeCompare(other.name ?? '')) });
       })
-      .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
+      .catch((error: unknown) => reportFailure(notify, error));
   }, [get, portal, notify]);
   return answer;
 }

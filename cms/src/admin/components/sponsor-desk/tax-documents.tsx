@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Box, Button, Flex, Table, Tbody, Td, TextButton, Thead, Tr, Typography, VisuallyHidden } from '@strapi/design-system';
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { PagedChoice, type ChoicePage, type Pagination } from './capital-lists';
-import { Cell, Choice, dateOf, Heading, Input, messageOf, Pager, SearchForm, useLatestAnswer, usePortalFunds, type Notify } from './shared';
+import { Cell, Choice, dateOf, Heading, Input, messageOf, Pager, reportFailure, SearchForm, useLatestAnswer, usePortalFunds, type Notify } from './shared';
 
 /** The K-1 calls of the sponsor desk (docs/sponsor-desk.md, K-1s). */
 interface Schedule {
@@ -113,7 +113,7 @@ function ScheduleDetail({ documentId, notify, changed }: { documentId: string; n
       const matches = (data as { matches: { syndUser: string | null; investor: Pick<Partner, 'firstName' | 'lastName' | 'email'> | null }[] }).matches;
       setPicks(files.map((file, index) => ({ file, syndUser: matches[index]?.syndUser ?? '', investor: matches[index]?.investor ? partnerName(matches[index].investor!) : '' })));
     } catch (error) {
-      notify({ variant: 'danger', text: messageOf(error) });
+      reportFailure(notify, error);
     }
   };
 
@@ -161,7 +161,7 @@ function ScheduleDetail({ documentId, notify, changed }: { documentId: string; n
               load();
               changed();
             } catch (error) {
-              notify({ variant: 'danger', text: messageOf(error) });
+              reportFailure(notify, error);
             }
           }}>Mark issued</Button>
         )}
@@ -253,7 +253,7 @@ export function TaxDocuments({ notify }: { notify: Notify }) {
     if (!fund) return;
     get('/sponsor-desk/tax-schedules', { params: { fund } })
       .then(({ data }) => setSchedules((data as { results: Schedule[] }).results))
-      .catch((error: unknown) => notify({ variant: 'danger', text: messageOf(error) }));
+      .catch((error: unknown) => reportFailure(notify, error));
   }, [get, fund, notify]);
   useEffect(load, [load]);
 
@@ -264,7 +264,7 @@ export function TaxDocuments({ notify }: { notify: Notify }) {
       notify({ variant: 'success', text: `${form.documentName} ${form.taxYear}: investors now see when to expect it.` });
       load();
     } catch (error) {
-      notify({ variant: 'danger', text: messageOf(error) });
+      reportFailure(notify, error);
     }
   };
 
