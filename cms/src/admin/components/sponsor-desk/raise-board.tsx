@@ -141,7 +141,8 @@ export function RaiseBoard({ notify }: { notify: Notify }) {
   const [open, setOpen] = useState<{ fund: BoardFund; state: string } | null>(null);
   const table = useRef<HTMLDivElement>(null);
   const opened = open && `${open.fund.documentId} ${open.state}`;
-  // A fund's table opens below every card: bring it into view when staff open it (not when the figures reload).
+  // A fund's table opens below every card: bring it into view when staff open it (not when the figures reload). It
+  // takes at least the window's height, so its top can reach the top before its rows arrive.
   useEffect(() => {
     if (opened) table.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [opened]);
@@ -185,7 +186,7 @@ export function RaiseBoard({ notify }: { notify: Notify }) {
           </Grid.Item>
         ))}
       </Grid.Root>
-      <div ref={table}>
+      <div ref={table} style={open ? { minHeight: '100vh' } : undefined}>
         {open && (
           <Commitments
             key={open.fund.documentId}
