@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, Table, Tbody, Td, Textarea, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
-import { ALLOCATION_PAGE, AllocationTable, EventList, PagedChoice, termsOf, useFundPages, usePostedCallPages, type AllocationLine, type EventPage } from './capital-lists';
+import { ALLOCATION_PAGE, AllocationTable, EVENT_TYPES, EventList, eventTypeName, KINDS, PagedChoice, termsOf, useFundPages, usePostedCallPages, type AllocationLine, type EventPage } from './capital-lists';
 import { centsOf, Choice, dollars, Input, investors, money, reportFailure, today, type Notify } from './shared';
 import { CapitalLedger, entrySummary, type LedgerLine } from './capital-ledger';
 
@@ -158,13 +158,13 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
       <Box tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={preview}>
         <Typography variant="delta" tag="h2">Capital call or distribution</Typography>
         <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
-          <Choice label="Type" value={type} onChange={(next) => { setType(next as EventPage['type']); setBasis(next === 'capital_call' ? 'commitment' : 'funded'); }} options={[['distribution', 'Distribution'], ['capital_call', 'Capital call']]} />
+          <Choice label="Type" value={type} onChange={(next) => { setType(next as EventPage['type']); setBasis(next === 'capital_call' ? 'commitment' : 'funded'); }} options={EVENT_TYPES} />
           <Input label="Date" type="date" value={date} onChange={setDate} />
           {type === 'capital_call' && <Input label="Due date" type="date" value={dueDate} onChange={setDueDate} />}
           <Input label="Total (dollars)" value={amount} onChange={setAmount} hint={type === 'capital_call' ? 'Or a percent of each commitment' : undefined} />
           {type === 'capital_call' && <Input label="Percent of commitment" value={percent} onChange={setPercent} />}
           <Choice label="Shared by" value={basis} onChange={setBasis} options={[['commitment', 'Commitment'], ['funded', 'Funded capital']]} />
-          {type === 'distribution' && <Choice label="Kind" value={kind} onChange={setKind} options={[['income', 'Income'], ['return_of_capital', 'Return of capital'], ['gain', 'Gain']]} />}
+          {type === 'distribution' && <Choice label="Kind" value={kind} onChange={setKind} options={KINDS} />}
         </Flex>
         <Box paddingTop={4}>
           <Field.Root>
@@ -180,7 +180,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
         <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
           <Flex justifyContent="space-between" paddingBottom={4}>
             <Typography variant="delta" tag="h2">
-              {draft.type === 'capital_call' ? 'Capital call' : 'Distribution'} of {termsOf(draft)} ({draft.state})
+              {eventTypeName(draft.type)} of {termsOf(draft)} ({draft.state})
             </Typography>
             {draft.state === 'draft' && !draft.problem && <Button onClick={postDraft}>Post to {investors(draft.investors)}</Button>}
           </Flex>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Flex, Table, Tbody, Td, Thead, Tr, Typography } from '@strapi/design-system';
-import type { Pagination } from './capital-lists';
+import { eventTypeName, KINDS, type Pagination } from './capital-lists';
 import { Cell, Choice, dollars, Heading, Pager, SearchForm, useLatestAnswer, type Notify } from './shared';
 
 /**
@@ -26,17 +26,18 @@ const PAGE_SIZE = 20;
 const COLUMNS = ['Date', 'Investor', 'Type', 'Amount', 'From and note', 'Correct'];
 const TYPES: [string, string][] = [['all', 'All types'], ['contribution', 'Contributions'], ['distribution', 'Distributions'], ['fee', 'Fees'], ['adjustment', 'Adjustments']];
 const TYPE_NAMES: Record<LedgerLine['type'], string> = { contribution: 'Contribution', distribution: 'Distribution', fee: 'Fee', adjustment: 'Adjustment' };
-const KIND_NAMES: Record<NonNullable<LedgerLine['kind']>, string> = { return_of_capital: 'return of capital', income: 'income', gain: 'gain' };
+
+const kindName = (kind: string) => (KINDS.find(([value]) => value === kind)?.[1] ?? kind).toLowerCase();
 
 /** An entry's type as staff read it: 'Distribution (income)'. */
-export const entryType = (line: Pick<LedgerLine, 'type' | 'kind'>) => `${TYPE_NAMES[line.type]}${line.kind ? ` (${KIND_NAMES[line.kind]})` : ''}`;
+export const entryType = (line: Pick<LedgerLine, 'type' | 'kind'>) => `${TYPE_NAMES[line.type]}${line.kind ? ` (${kindName(line.kind)})` : ''}`;
 
 /** Which entry an adjustment corrects, in words: 'Contribution of $5,000.00 by Ivan Investor on 2025-01-05'. */
 export const entrySummary = (line: LedgerLine) => `${entryType(line)} of ${dollars(line.amount_cents)} by ${line.investor.name} on ${line.effective_date}`;
 
 /** Where an entry came from: its event, the entry it corrects, or nothing (a funding, an import). */
 function originOf(line: LedgerLine): string {
-  if (line.fundEvent) return `${line.fundEvent.type === 'capital_call' ? 'Capital call' : 'Distribution'} of ${line.fundEvent.date}`;
+  if (line.fundEvent) return `${eventTypeName(line.fundEvent.type)} of ${line.fundEvent.date}`;
   if (line.corrects) return `Corrects the ${TYPE_NAMES[line.corrects.type].toLowerCase()} of ${line.corrects.effective_date}`;
   return '';
 }

@@ -95,6 +95,11 @@ export interface EventSummary {
   posted_at: string | null;
 }
 
+/** The words staff read for an event's type and a distribution's kind: the forms' choices and the lists' cells. */
+export const EVENT_TYPES: [EventSummary['type'], string][] = [['distribution', 'Distribution'], ['capital_call', 'Capital call']];
+export const eventTypeName = (type: EventSummary['type']) => (EVENT_TYPES.find(([value]) => value === type) ?? EVENT_TYPES[0])[1];
+export const KINDS: [string, string][] = [['income', 'Income'], ['return_of_capital', 'Return of capital'], ['gain', 'Gain']];
+
 /** Pages of a fund's posted capital calls, newest first: what a funding pays; read again when `seen` changes (a post). */
 export function usePostedCallPages(fund: string, seen?: unknown) {
   const { get } = useFetchClient();
@@ -109,7 +114,6 @@ export function usePostedCallPages(fund: string, seen?: unknown) {
   }, [get, fund, seen]);
 }
 
-/** What an event's total says: dollars, or a percent of each commitment. */
 /** An event's terms as staff gave them: its total, or the percent of commitments a percent call asks. */
 export const termsOf = (event: Pick<EventSummary | EventPage, 'total_cents' | 'percent'>) => (event.total_cents !== null ? dollars(event.total_cents) : `${event.percent}% of commitments`);
 
@@ -159,7 +163,7 @@ export function EventList({ fund, state, shown, onOpen, notify }: { fund: string
           <Tbody>
             {answer.results.map((event) => (
               <Tr key={event.documentId}>
-                <Cell>{event.type === 'capital_call' ? 'Capital call' : 'Distribution'}</Cell>
+                <Cell>{eventTypeName(event.type)}</Cell>
                 <Cell>{event.date}{event.due_date ? `, due ${event.due_date}` : ''}</Cell>
                 <Cell>{termsOf(event)}</Cell>
                 <Cell>{(posted ? event.postedByName : event.createdByName) ?? ''}</Cell>
