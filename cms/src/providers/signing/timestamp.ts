@@ -62,6 +62,17 @@ async function checkToken(signed: pkijs.SignedData, stamped: Uint8Array, trusted
 const same = (a: ArrayBuffer | Uint8Array, b: Uint8Array): boolean => Buffer.from(new Uint8Array(a)).equals(Buffer.from(b));
 
 /**
+ * A request's nonce: 8 random bytes read as a positive INTEGER in its shortest DER form (first byte 1-127). A first
+ * byte of 0 followed by one below 0x80 is padding DER forbids, and a strict authority (OpenSSL's among them) rejects
+ * the whole request as badly formed: one request in 256 before this was so.
+ */
+export function freshNonce(): Buffer {
+  const nonce = crypto.randomBytes(8);
+  nonce[0] = 1 + (nonce[0] % 0x7f);
+  return nonce;
+}
+
+/**
  * Asks the RFC 3161 time-stamping authority for a token over `data` (its SHA-256), with a fresh nonce and the
  * authority's certificate; checks that the token answers this request (imprint and nonce) and is the authority's own
  * (checkToken) and certifies a time within TSA_CLOCK_SKEW_MS of our clock, and returns it (DER) with that time. Basic authentication, when the authority needs it, goes in the URL (https://user:pass@...).
@@ -69,8 +80,7 @@ const same = (a: ArrayBuffer | Uint8Array, b: Uint8Array): boolean => Buffer.fro
  */
 export async function requestTimestamp(authority: TimestampAuthority, data: Uint8Array): Promise<{ token: ArrayBuffer; time: Date }> {
   const digest = crypto.createHash('sha256').update(data).digest();
-  const nonce = crypto.randomBytes(8);
-  nonce[0] &= 0x7f; // a positive INTEGER
+  const nonce = freshNonce();
   const request = new pkijs.TimeStampReq({
     version: 1,
     messageImprint: new pkijs.MessageImprint({
