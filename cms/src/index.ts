@@ -19,6 +19,7 @@ import { sessions } from './api/session/services/session';
 import { upkeep } from './api/upkeep/services/upkeep';
 import { registerReadCache, replayBeforeKoa } from './utils/read-cache';
 import { registerSignedInCaches } from './utils/signed-in-cache';
+import { cacheStaffAbilities } from './utils/staff-abilities';
 import { registerLedgerImmutability } from './api/ledger-entry';
 
 export default {
@@ -52,6 +53,7 @@ export default {
     await closeRolePermissions(strapi);
     await applyAdminLayouts(strapi);
     await applyStaffPermissions(strapi);
+    cacheStaffAbilities(strapi);
     await labelSessions(strapi);
     await ensureBuiltInTemplates(strapi);
     checkSealingCertificate(portalConfig(strapi).signing);

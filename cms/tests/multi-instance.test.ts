@@ -76,6 +76,32 @@ describe.skipIf(skipReason)('two CMS instances on one database and one bucket', 
     expect(seen).toBe(title);
   });
 
+  it('takes a portal away from staff on the other instance within a second', async () => {
+    const token = async (base: string, email: string) => (await callAt(base, 'POST', '/admin/login', { email, password: DEMO_PASSWORD })).body.data.token as string;
+    const [sponsorOnB, superOnA] = [await token(b, 'sponsor@portal.local'), await token(a, 'admin@portal.local')];
+    const asSuper = { Authorization: `Bearer ${superOnA}` };
+    // What the content manager lists them (through the permissions B keeps for them) and the sponsor desk's picker.
+    const fundsOnB = async () => (await callAt(b, 'GET', '/content-manager/collection-types/api::fund.fund?page=1&pageSize=100', undefined, { Authorization: `Bearer ${sponsorOnB}`, 'x-forwarded-for': '127.0.0.1' })).body.pagination.total as number;
+    const { portal } = (await callAt(b, 'GET', '/sponsor-desk/funds', undefined, { Authorization: `Bearer ${sponsorOnB}`, 'x-forwarded-for': '127.0.0.1' })).body as { portal: { slug: string } };
+    // Read on B first, so that B keeps what the sponsor may do.
+    expect(await fundsOnB()).toBeGreaterThan(0);
+    const { documentId } = (await callAt(a, 'GET', `/content-manager/collection-types/api::portal.portal?filters[slug][$eq]=${portal.slug}`, undefined, asSuper)).body.results[0] as { documentId: string };
+    const sponsorId = (await callAt(a, 'GET', '/admin/users?filters[email][$eq]=sponsor@portal.local', undefined, asSuper)).body.data.results[0].id as number;
+    const staff = (change: 'connect' | 'disconnect') => callAt(a, 'PUT', `/content-manager/collection-types/api::portal.portal/${documentId}`, { staff: { [change]: [{ id: sponsorId }] } }, asSuper);
+    expect((await staff('disconnect')).status).toBe(200);
+    try {
+      const takenAt = Date.now();
+      let seen = await fundsOnB();
+      while (seen > 0 && Date.now() - takenAt < 1000) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        seen = await fundsOnB();
+      }
+      expect(seen).toBe(0);
+    } finally {
+      expect((await staff('connect')).status).toBe(200);
+    }
+  });
+
   it('holds the sign-in limits across both instances, and X-Forwarded-For moves them only where TRUST_PROXY says so', async () => {
     const account = 'user@wasabistallions.com';
     const attempt = (base: string, headers: Record<string, string>) => callAt(base, 'POST', '/api/auth/auth', { username: account, password: 'wrong password' }, headers);

@@ -302,6 +302,37 @@ describe("the content manager shows staff their portals' rows, and no other's", 
     expect(new Set(owners.map((row: { staffEmail: string }) => row.staffEmail))).toEqual(new Set(['scope-sponsor@portal.local']));
     expect(all.length).toBeGreaterThan(mine.length);
   });
+
+  // Staff's permissions are kept between requests (src/utils/staff-abilities.ts): what they lose must go at once.
+  it('takes away at once what staff lose: a portal taken off their Staff, a permission taken off their role', async () => {
+    const scoped = `&filters[name][$contains]=scope-ours`;
+    expect(await listed(editor, 'api::fund.fund', scoped)).toEqual([ours.fund]);
+    const editorId = (await app.strapi.db.query('admin::user').findOne({ where: { email: 'scope-editor@portal.local' } })).id;
+    const staffOf = (change: 'connect' | 'disconnect') => superAdmin('PUT', `${CM}/api::portal.portal/${ours.portal.documentId}`, { staff: { [change]: [{ id: editorId }] } });
+    expect((await staffOf('disconnect')).status).toBe(200);
+    try {
+      expect(await listed(editor, 'api::fund.fund', scoped)).toEqual([]);
+      expect((await editor('GET', `${CM}/api::fund.fund/${ours.fund}`)).status).toBe(403);
+      expect((await editor('GET', `/sponsor-desk/funds/${ours.fund}/commitments`)).status).toBe(404);
+    } finally {
+      expect((await staffOf('connect')).status).toBe(200);
+    }
+    expect(await listed(editor, 'api::fund.fund', scoped)).toEqual([ours.fund]);
+
+    // The Editor role loses reading funds in the admin panel's Roles page, and gets it back.
+    const role = await app.strapi.db.query('admin::role').findOne({ where: { code: 'strapi-editor' } });
+    const { body } = await superAdmin('GET', `/admin/roles/${role.id}/permissions`);
+    const permissions = (body.data as { action: string; subject: string | null; properties: unknown; conditions: string[] }[]).map(({ action, subject, properties, conditions }) => ({ action, subject, properties, conditions }));
+    const readsFunds = (permission: { action: string; subject: string | null }) => permission.action === 'plugin::content-manager.explorer.read' && permission.subject === 'api::fund.fund';
+    expect(permissions.some(readsFunds)).toBe(true);
+    expect((await superAdmin('PUT', `/admin/roles/${role.id}/permissions`, { permissions: permissions.filter((permission) => !readsFunds(permission)) })).status).toBe(200);
+    try {
+      expect((await editor('GET', `${CM}/api::fund.fund?page=1&pageSize=10${scoped}`)).status).toBe(403);
+    } finally {
+      expect((await superAdmin('PUT', `/admin/roles/${role.id}/permissions`, { permissions })).status).toBe(200);
+    }
+    expect(await listed(editor, 'api::fund.fund', scoped)).toEqual([ours.fund]);
+  });
 });
 
 describe("the money of a portal: its Sponsor Admin moves it, another portal's staff cannot", () => {

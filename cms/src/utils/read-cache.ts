@@ -97,6 +97,8 @@ const BODY_HEADERS = new Set(['content-type', 'content-length']);
 /** One instance's cache; see the module comment. */
 export class ReadCache {
   private entries = new Map<string, CachedAnswer>();
+  /** Objects kept for this instance's own use (see object()), with when each was made. */
+  private objects = new Map<string, { value: object; at: number }>();
   /** Answers sent to a visitor's read, by its URL, Origin, Host and body (see answerOf). */
   private byRequest = new Map<string, { answer: CachedAnswer; options: SendOptions }>();
   /** Visitor GETs answered from the cache through the middleware chain, by the same key: replayed before Koa. */
@@ -150,6 +152,27 @@ export class ReadCache {
       computing.then(forget, forget);
     }
     return computing;
+  }
+
+  /**
+   * An object this instance uses itself and never sends (a staff member's permissions): kept as it is, neither turned
+   * into JSON nor frozen, under the same invalidation and age limit as the answers; made afresh inside a transaction.
+   */
+  async object<T extends object>(key: unknown[], compute: () => Promise<T>): Promise<T> {
+    if (this.options.enabled === false || this.strapi.db.inTransaction() || !(await this.fresh())) return compute();
+    const id = JSON.stringify(key);
+    const hit = this.objects.get(id);
+    if (hit && Date.now() - hit.at < (this.options.maxAgeMs ?? Infinity)) return hit.value as T;
+    const generation = this.generation;
+    const at = Date.now();
+    const value = await compute();
+    // Made across an invalidation, it may hold what changed: used this once, not kept.
+    if (generation === this.generation) {
+      this.objects.delete(id);
+      this.objects.set(id, { value, at });
+      if (this.objects.size > MAX_ENTRIES) this.objects.delete(this.objects.keys().next().value as string);
+    }
+    return value;
   }
 
   /** The answer's JSON with its ETag and Cache-Control, or 304 when the caller's If-None-Match already names it. */
@@ -281,6 +304,7 @@ export class ReadCache {
     this.replays.clear();
     this.byRequest.clear();
     this.entries.clear();
+    this.objects.clear();
     this.inFlight.clear();
     this.bytes = 0;
   }
