@@ -4,15 +4,25 @@ import { sideBySide } from './side-by-side.mjs';
 
 const npm = (label, ...args) => ({ label, command: 'npm', args });
 const stages = [
-  [npm('Type checks: the CMS', 'run', 'typecheck', '-w', 'cms'), npm('Type checks: the other workspaces', 'run', 'typecheck', '-w', 'rules', '-w', 'web', '-w', 'scripts', '-w', 'e2e', '-w', 'bench')],
+  // The admin panel is built here, once, beside the type checks (none of which writes a file: the CMS's two that
+  // inherit tsc's incremental mode are told not to keep build info in cms/dist, which the build writes), so that
+  // nothing in the last stage writes cms/dist.
+  [
+    npm('Type checks: the CMS', 'run', 'typecheck', '-w', 'cms'),
+    npm('Type checks: the other workspaces', 'run', 'typecheck', '-w', 'rules', '-w', 'web', '-w', 'scripts', '-w', 'e2e', '-w', 'bench'),
+    { label: 'The admin panel (cms/dist/build)', command: 'npx', args: ['tsx', '--eval', "require('./scripts/src/lib/strapi').buildAdminPanelIfStale()"] },
+  ],
   [npm('Shared rules tests', 'run', 'test', '-w', 'rules')],
-  // The CMS's two passes take both cores between them (the site's tests beside them made the stage longer, not shorter).
+  // The CMS's two passes take both cores between them (the site's tests beside them made the stage longer, not
+  // shorter). They compile cms/dist once, which every later compileCms() then finds current and leaves alone.
   [npm('CMS tests', 'run', 'test', '-w', 'cms')],
-  // The scripts' tests start one portal at a time (about one core); the site's tests, which build nothing, take the
-  // other. The scripts' tests compile cms/dist again after deleting files of it (a `git pull`), build web/dist and
-  // the admin panel, and the browser tests build web/dist for their own CMS: those two never side by side.
-  [npm('Scripts tests', 'run', 'test', '-w', 'scripts'), npm('Site tests', 'run', 'test', '-w', 'web')],
-  [npm('Browser tests', 'run', 'test', '-w', 'e2e')],
+  // Two lanes of about one core each. The scripts' tests that rebuild, compile and edit sources on purpose (the
+  // restarts) do it in a copy of the checkout; the others boot Strapi on cms/dist as it is. The browser tests build
+  // the site into a folder of their own and start the CMS from cms/dist; the site's tests build nothing.
+  [
+    npm('Scripts tests', 'run', 'test', '-w', 'scripts'),
+    { label: 'Browser tests, then site tests', steps: [npm('Browser tests', 'run', 'test', '-w', 'e2e'), npm('Site tests', 'run', 'test', '-w', 'web')] },
+  ],
 ];
 for (const stage of stages) {
   const status = await sideBySide(stage);

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { adminBuild } from '../../scripts/src/lib/build-stamps';
 import { freePort } from '../../scripts/src/lib/free-port';
 import { type SiteServer, startSiteServer } from '../../scripts/src/lib/site-server';
+import { buildAdminPanelIfStale } from '../../scripts/src/lib/strapi';
 import { startLocalTsa } from '../../cms/tests/helpers/tsa';
 
 export interface Stack {
@@ -25,9 +25,9 @@ declare module 'vitest' {
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, label: string): Promise<void> {
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, label: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env });
+    const child = spawn(command, args, { cwd, env });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -53,7 +53,8 @@ async function waitFor(url: string, label: string, child: ChildProcess, timeoutM
 
 /**
  * The whole product on throw-away state: a fresh SQLite database seeded by the real `npm run seed`, the CMS
- * started with `strapi start`, the site built with Vite for that CMS and served from the build by the same server
+ * started with `strapi start`, the site built with Vite for that CMS into this run's own folder (web/dist is the
+ * developer's, and `npm test` runs these tests beside the scripts' tests) and served from there by the same server
  * as `npm start`; the seals carry the timestamp of a local RFC 3161 authority (OpenSSL's `openssl ts`, as the CMS
  * tests use), so a journey can check a completed agreement's timestamp as a lawyer would.
  */
@@ -73,6 +74,8 @@ export default async function setup(project: TestProject) {
     DATABASE_FILENAME: path.join(workDir, 'e2e.db'),
     EMAIL_OUTBOX_DIR: outboxDir,
     PUBLIC_DIR: publicDir,
+    // The agreements, statements and proofs the journeys upload and seal: this run's, not the developer's cms/.tmp.
+    PRIVATE_FILES_DIR: path.join(workDir, 'private'),
     STRAPI_TELEMETRY_DISABLED: 'true',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
@@ -81,12 +84,15 @@ export default async function setup(project: TestProject) {
     SIGNING_TSA_CA: path.join(tsa.dir, 'ca.crt'),
   };
 
-  if (!adminBuild.isCurrent()) {
-    await run('npm', ['run', 'build', '-w', 'cms'], env, 'Admin panel build');
-    adminBuild.record();
-  }
-  // The seed writes the database, the site build web/dist: nothing shared, so side by side.
-  await Promise.all([run('npm', ['run', 'seed'], env, 'Seeding'), run('npm', ['run', 'build', '-w', 'web'], { ...env, VITE_API_URL: cmsUrl }, 'Site build')]);
+  // `npm test` builds it before its last stage; run alone, these tests build it here when it is missing or stale.
+  buildAdminPanelIfStale();
+  // The seed writes the database, the site build this run's folder: nothing shared, so side by side. Vite alone, as
+  // `npm start` builds the site: `npm test` type-checks the site in its first stage.
+  const siteDir = path.join(workDir, 'site');
+  await Promise.all([
+    run('npm', ['run', 'seed'], ROOT, env, 'Seeding'),
+    run('npx', ['vite', 'build', '--outDir', siteDir, '--emptyOutDir', '--logLevel', 'warn'], path.join(ROOT, 'web'), { ...env, VITE_API_URL: cmsUrl }, 'Site build'),
+  ]);
 
   const cms = spawn('npx', ['strapi', 'start'], { cwd: path.join(ROOT, 'cms'), env, stdio: 'inherit', detached: true });
   const stopCms = () => {
@@ -94,7 +100,7 @@ export default async function setup(project: TestProject) {
   };
   let site: SiteServer;
   try {
-    site = await startSiteServer({ dir: path.join(ROOT, 'web', 'dist'), port: sitePort, host: '127.0.0.1' });
+    site = await startSiteServer({ dir: siteDir, port: sitePort, host: '127.0.0.1' });
     await waitFor(`${cmsUrl}/_health`, 'CMS', cms);
   } catch (error) {
     stopCms();

@@ -6,8 +6,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { databaseIsNew } from './lib/backup';
-import { adminBuild, siteBuild } from './lib/build-stamps';
-import { CMS_DIR, compileCms, removeStaleCompiledCms, ROOT_DIR } from './lib/strapi';
+import { siteBuild } from './lib/build-stamps';
+import { buildAdminPanelIfStale, CMS_DIR, compileCms, ROOT_DIR } from './lib/strapi';
 import { log } from './lib/log';
 import { startSiteServer } from './lib/site-server';
 import { DEMO_ACCOUNTS } from './seed/accounts';
@@ -51,11 +51,7 @@ async function waitForCms(child: ChildProcess): Promise<boolean> {
 }
 
 async function main() {
-  if (!adminBuild.isCurrent()) {
-    removeStaleCompiledCms();
-    step('Building the admin panel (the first run, and after its sources change; about a minute)', 'npx', ['strapi', 'build'], CMS_DIR);
-    adminBuild.record();
-  }
+  buildAdminPanelIfStale(() => log('\n> Building the admin panel (the first run, and after its sources change; about a minute)'));
   compileCms(() => log('\n> Compiling the CMS (what changed since it was last compiled)'));
   // A new database (no SQLite file yet, or a PostgreSQL one without a portal) is seeded; `npm run seed` adds to an
   // existing one what the demo has and it lacks.

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { Client } from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { withStrapi } from '../src/lib/strapi';
+import { buildRulesIfStale, ROOT_DIR, withStrapi } from '../src/lib/strapi';
 
 export const SCRIPTS_DIR = path.resolve(__dirname, '..');
 
@@ -52,6 +52,49 @@ function usePostgresDatabase(): void {
     process.env.DATABASE_URL = server;
     await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
+}
+
+/**
+ * A copy of the checkout in a new temporary folder (removed after the file's tests), as a clone is after `npm ci`:
+ * the files git tracks (and new ones it does not ignore), so no databases, .env files or builds but the shared
+ * rules'. Each node_modules folder is the copy's own, of links to the installed packages: nothing is installed again,
+ * while what tools cache there (Vite, Strapi's admin bundler) and the workspaces npm links (@portal/rules) are the
+ * copy's. A test that builds, compiles and edits sources on purpose runs there, away from the checkout other tests
+ * read meanwhile.
+ */
+export function useCheckoutCopy(): string {
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-checkout-'));
+  afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT_DIR, encoding: 'utf8' });
+  if (listed.status !== 0) throw new Error(`Listing the checkout's files failed:\n${listed.stderr}`);
+  // A file deleted but not yet committed is still listed.
+  for (const file of listed.stdout.split('\0').filter((name) => name && fs.existsSync(path.join(ROOT_DIR, name)))) {
+    fs.mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
+    fs.copyFileSync(path.join(ROOT_DIR, file), path.join(copy, file));
+  }
+  const { workspaces } = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { workspaces: string[] };
+  for (const dir of ['.', ...workspaces]) linkPackages(path.join(ROOT_DIR, dir, 'node_modules'), path.join(copy, dir, 'node_modules'), copy);
+  // What `npm ci` builds after installing (the root's postinstall): the scripts load the shared rules compiled.
+  buildRulesIfStale(path.join(copy, 'rules'));
+  return copy;
+}
+
+/** Fills `copied` with links to the packages of `installed` (a scope's folder entry by entry), skipping caches. */
+function linkPackages(installed: string, copied: string, copy: string): void {
+  if (!fs.existsSync(installed)) return;
+  fs.mkdirSync(copied);
+  for (const entry of fs.readdirSync(installed, { withFileTypes: true })) {
+    const target = path.join(installed, entry.name);
+    // Tools' caches (.vite, .strapi, .cache): a clone has none, and the copy's tools write their own.
+    if (entry.name.startsWith('.') && entry.name !== '.bin' && entry.isDirectory()) continue;
+    if (entry.name.startsWith('@')) {
+      linkPackages(target, path.join(copied, entry.name), copy);
+      continue;
+    }
+    const inCheckout = path.relative(ROOT_DIR, fs.realpathSync(target));
+    const isWorkspace = !inCheckout.startsWith('..') && !inCheckout.split(path.sep).includes('node_modules');
+    fs.symlinkSync(isWorkspace ? path.join(copy, inCheckout) : target, path.join(copied, entry.name));
+  }
 }
 
 export interface OpenStrapi {

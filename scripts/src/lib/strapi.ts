@@ -3,11 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Core } from '@strapi/strapi';
+import { adminBuild } from './build-stamps';
 import { filesUnder } from './files';
-
-// Strapi's ES build does not load under Node's ESM resolver (directory imports), which is what vitest uses for
-// dependencies; its CommonJS build loads everywhere, so ask for that one explicitly.
-const { createStrapi } = createRequire(__filename)('@strapi/strapi') as typeof import('@strapi/strapi');
 
 export const ROOT_DIR = path.resolve(__dirname, '..', '..', '..');
 export const CMS_DIR = path.join(ROOT_DIR, 'cms');
@@ -20,6 +17,10 @@ export const WEB_PUBLIC_DIR = path.join(ROOT_DIR, 'web', 'public');
 export async function withStrapi<T>(work: (strapi: Core.Strapi) => Promise<T>): Promise<T> {
   process.env.STRAPI_TELEMETRY_DISABLED ??= 'true';
   process.env.LOG_LEVEL ??= 'warn';
+  // Strapi's ES build does not load under Node's ESM resolver (directory imports), which is what vitest uses for
+  // dependencies; its CommonJS build loads everywhere, so ask for that one explicitly. Loaded here, not on import:
+  // the build helpers below serve processes that never boot Strapi (the browser tests' setup).
+  const { createStrapi } = createRequire(__filename)('@strapi/strapi') as typeof import('@strapi/strapi');
   const listeners = processListeners();
   const strapi = await createStrapi({ ...compileCms(), autoReload: false, serveAdminPanel: false }).load();
   try {
@@ -102,6 +103,21 @@ export function compileCms(beforeCompiling?: () => void): { appDir: string; dist
     fs.utimesSync(COMPILE_STAMP, startedAt, startedAt);
   }
   return { appDir: CMS_DIR, distDir: DIST_DIR };
+}
+
+/**
+ * Builds the admin panel into cms/dist/build (`strapi build`, which compiles the server into cms/dist as well) unless
+ * it holds one made from today's sources, and notes what it was made from. `beforeBuilding` is called when it does
+ * build. Throws when the build fails (its messages are on the console).
+ */
+export function buildAdminPanelIfStale(beforeBuilding?: () => void): void {
+  if (adminBuild.isCurrent()) return;
+  beforeBuilding?.();
+  // Strapi's build compiles into dist without deleting what a removed source compiled to.
+  removeStaleCompiledCms();
+  const result = spawnSync('npx', ['strapi', 'build'], { cwd: CMS_DIR, env: { STRAPI_TELEMETRY_DISABLED: 'true', ...process.env }, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`Building the admin panel failed (exit code ${result.status}).`);
+  adminBuild.record();
 }
 
 const RULES_DIR = path.join(ROOT_DIR, 'rules');
