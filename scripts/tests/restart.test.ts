@@ -15,7 +15,7 @@ import { useCheckoutCopy, useThrowAwayDatabase } from './helpers';
  * removed again, as a `git pull` removes it, before the first `serve`, which must not serve it. With
  * SCRIPTS_TEST_DATABASE=postgres the database is a PostgreSQL one (tests/run.mjs), started five times: `dev` compiles
  * and serves as `start` does, whatever the database, so that pass leaves it (and the added route) to SQLite's.
- * All of it happens in a copy of the checkout, a new clone's first `npm start` building everything: these starts write
+ * All of it happens in a copy of the checkout, a new clone's first `npm start` building what it lacks: these starts write
  * cms/dist, web/dist and the sources on purpose, which other tests read meanwhile (`npm test`'s last stage).
  */
 const ON_POSTGRES = process.env.SCRIPTS_TEST_DATABASE === 'postgres';
@@ -23,9 +23,10 @@ const ON_POSTGRES = process.env.SCRIPTS_TEST_DATABASE === 'postgres';
 useThrowAwayDatabase();
 const checkout = useCheckoutCopy();
 const cmsDir = path.join(checkout, 'cms');
-// SQLite's pass proves that the first start builds the admin panel; PostgreSQL's takes the checkout's own when it is
-// current (`npm test` builds it before this stage) instead of spending a minute and more to build it again.
-const adminCopied = ON_POSTGRES && adminBuild.isCurrent();
+// The checkout's own admin panel, when it is current (`npm test` builds it in its first stage, with the function
+// `npm start` calls), instead of spending a minute and more of the last stage to build it again; when it is not (this
+// file run alone after a change to the panel), the copy's first start must build it.
+const adminCopied = adminBuild.isCurrent();
 if (adminCopied) fs.cpSync(path.join(CMS_DIR, 'dist', 'build'), path.join(cmsDir, 'dist', 'build'), { recursive: true });
 
 /** The compiled copy of a route file that a `git pull` removed from the sources. */
