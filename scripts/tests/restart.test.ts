@@ -13,8 +13,9 @@ import { useCheckoutCopy, useThrowAwayDatabase } from './helpers';
  * then `npm run dev` twice and `npm run serve` twice: seven starts on the same database, each answering the site and a
  * signed-in investor. A route file is added to the sources before the first `dev` (which compiles and serves it) and
  * removed again, as a `git pull` removes it, before the first `serve`, which must not serve it. With
- * SCRIPTS_TEST_DATABASE=postgres the database is a PostgreSQL one (tests/run.mjs), started five times: `dev` compiles
- * and serves as `start` does, whatever the database, so that pass leaves it (and the added route) to SQLite's.
+ * SCRIPTS_TEST_DATABASE=postgres the database is a PostgreSQL one (tests/run.mjs), started four times (`npm start` three
+ * times, then `npm run serve`): `dev` compiles and serves as `start` does, whatever the database, and `serve` starts
+ * again as the others do, so that pass leaves those (and the added route) to SQLite's.
  * All of it happens in a copy of the checkout, a new clone's first `npm start` building what it lacks: these starts write
  * cms/dist, web/dist and the sources on purpose, which other tests read meanwhile (`npm test`'s last stage).
  */
@@ -121,7 +122,7 @@ describe('starting again and again on one database', () => {
     expect(third.output).not.toContain('Compiling the CMS');
 
     if (ON_POSTGRES) {
-      expect((await startAndUse('serve')).ghost).toBe(404);
+      // The deploy path, as production runs it on PostgreSQL: a fourth start on the same database.
       expect((await startAndUse('serve')).ghost).toBe(404);
       return;
     }
