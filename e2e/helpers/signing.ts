@@ -67,6 +67,7 @@ export async function drawWithFinger(page: Page): Promise<void> {
   await pad.scrollIntoViewIfNeeded();
   const box = await pad.boundingBox();
   if (!box) throw new Error('the signature pad is not on screen');
+  const scrolledBefore = await page.evaluate(() => window.scrollY);
   const touch = await page.context().newCDPSession(page);
   const at = (x: number, y: number) => [{ x: box.x + x, y: box.y + y, id: 7, radiusX: 4, radiusY: 4, force: 1 }];
   try {
@@ -76,4 +77,8 @@ export async function drawWithFinger(page: Page): Promise<void> {
   } finally {
     await touch.detach();
   }
+  // The stroke is on the pad, and the finger did not scroll the page instead (as it would without the pad's touch
+  // handling: the browser pans, cancels the stroke, and the pad sends a blank picture).
+  await expect.poll(() => isDrawn(pad)).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolledBefore);
 }
