@@ -37,7 +37,7 @@ interface Investor {
   syndUser: { id: number; documentId: string };
 }
 
-/** A fund of `portal` with investors who committed these amounts (dollars) and whose agreements are complete. */
+/** A fund of `portal` with investors who committed these amounts (dollars) and whose agreements are complete; its wire instructions name the fund's account (`wiring(slug)`). */
 async function fundWith(portal: TestPortal, slug: string, amounts: number[]): Promise<{ fund: { id: number; documentId: string }; investors: Investor[] }> {
   const company = await app.strapi.documents('api::company.company').create({ data: { name: `${slug} co`, portal: portal.documentId } as never });
   const fund = await app.strapi.documents('api::fund.fund').create({
@@ -45,6 +45,7 @@ async function fundWith(portal: TestPortal, slug: string, amounts: number[]): Pr
       name: `${slug} fund`, url_slug: slug, company: company.documentId, min_inv_amount: 1_000, total_inv_amount: 10_000_000,
       open_date: new Date(Date.now() - 10 * DAY), start_date: new Date(Date.now() - 5 * DAY), close_date: new Date(Date.now() + 20 * DAY),
       end_date: new Date(Date.now() + 400 * DAY), currentPercentageTotalReturned: 10, currentFundValuePercentage: 100,
+      wire_instructions: `<p>Bank: First Test Bank &amp; Trust, ABA 021000021</p><p>Account: ${slug} Fund LLC, 000123456789</p>`,
     } as never,
   });
   const investment = await app.strapi.documents('api::investment.investment').create({ data: { name: `${slug} deal`, url_slug: slug, fund: fund.documentId, company: company.documentId } as never });
@@ -73,6 +74,16 @@ function pdfText(pdf: Buffer): string {
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
   return text;
+}
+/** The investor's only notice among their News Documents: its title as listed, and the PDF with its lines as the investor reads them (each line's runs of spaces as one). */
+async function onlyNotice(investor: Investor): Promise<{ displayTitle: string; pdf: PDFDocument; lines: string[] }> {
+  const listed = await call(app, 'GET', '/api/news_documents?mine=true&limit=999', undefined, { authCode: investor.authCode });
+  expect(listed.body.items).toHaveLength(1);
+  const [{ id, displayTitle }] = listed.body.items as { id: number; displayTitle: string }[];
+  const link = await call(app, 'POST', '/api/profile/news_documents/download', { id }, { authCode: investor.authCode });
+  const { bytes } = await download(link.body.url);
+  const lines = pdfText(bytes).split('\n').map((line) => line.trim().replace(/\s+/g, ' ')).filter(Boolean);
+  return { displayTitle, pdf: await PDFDocument.load(bytes), lines };
 }
 /** A distribution of income drafted and posted on the desk by the super admin. */
 async function distribute(fund: string, date: string, totalCents: number) {
@@ -132,11 +143,16 @@ describe('capital calls and distributions', () => {
       expect(mailsTo(investor.email).filter((mail) => mail.text.includes('Capital call for')).map((mail) => /^Subject: (.*)$/m.exec(mail.text)?.[1])).toEqual([subject]);
       const bell = await call(app, 'GET', '/api/notifications?mine=true&populate=template&sort=-createdAt&limit=10', undefined, { authCode: investor.authCode });
       expect(bell.body.items.map((item: { subject: string }) => item.subject)).toContain(subject);
-      const listed = await call(app, 'GET', '/api/news_documents?mine=true&populate=fund&limit=999', undefined, { authCode: investor.authCode });
-      expect(listed.body.items.map((item: { displayTitle: string }) => item.displayTitle)).toEqual(['Capital call notice, 2026-01-10']);
-      const link = await call(app, 'POST', '/api/profile/news_documents/download', { id: listed.body.items[0].id }, { authCode: investor.authCode });
-      const notice = await PDFDocument.load((await download(link.body.url)).bytes);
-      expect(notice.getTitle()).toBe('Capital call notice - desk-call fund - 2026-01-10');
+      const notice = await onlyNotice(investor);
+      expect(notice.displayTitle).toBe('Capital call notice, 2026-01-10');
+      expect(notice.pdf.getTitle()).toBe('Capital call notice - desk-call fund - 2026-01-10');
+      // The notice asks for their share to the cent, by the due date, and says where to wire it (the fund's
+      // instructions, paragraph by paragraph, as text).
+      const called = ({ 333_333: '$3,333.33', 333_334: '$3,333.34' } as Record<number, string>)[share];
+      expect(notice.lines).toEqual(expect.arrayContaining([
+        'CAPITAL CALL NOTICE', 'Commitment $10,000', `Amount called ${called}`, 'Due date 2026-01-31', 'Wire instructions',
+        'Bank: First Test Bank & Trust, ABA 021000021', 'Account: desk-call Fund LLC, 000123456789',
+      ]));
     }
   });
 
@@ -214,6 +230,52 @@ describe('capital calls and distributions', () => {
     // However many posts raced, no investor is told twice.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(investors.map((investor) => notices(investor.email))).toEqual([1, 1]);
+    // Each notice says what was paid and of which kind.
+    for (const [investor, paid] of [[investors[0], '$2,000'], [investors[1], '$3,000.01']] as const) {
+      const { lines } = await onlyNotice(investor);
+      expect(lines).toEqual(expect.arrayContaining(['DISTRIBUTION NOTICE', `Amount distributed ${paid}`, `Of which Income: ${paid}`]));
+    }
+  });
+
+  it('writes every entry of a post or none: a write failing half-way leaves a draft with no entry, notice or bell, and a post then writes them once', async () => {
+    const { fund, investors } = await fundWith(home, 'desk-atomic', [10_000, 20_000, 30_000]);
+    const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'distribution', date: '2026-04-30', total_cents: 600_000, basis: 'commitment', kind: 'return_of_capital' });
+    expect(draft.status).toBe(200);
+    const EVENT = 'api::fund-event.fund-event';
+    const event = await app.strapi.db.query(EVENT).findOne({ where: { documentId: draft.body.documentId } });
+    // Posting writes a distribution's entries one investor at a time: the second write fails, after the first went.
+    const ledger = app.strapi.db.query(LEDGER);
+    const create = ledger.create;
+    let writes = 0;
+    const failing = vi.spyOn(ledger, 'create').mockImplementation(async function (this: typeof ledger, params) {
+      writes += 1;
+      if (writes === 2) throw new Error('The database went away');
+      return create.call(this, params);
+    });
+    const failed = await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`).finally(() => failing.mockRestore());
+    expect(writes).toBe(2);
+    expect([failed.status, failed.body.error.message]).toEqual([500, 'Internal Server Error']);
+    // Nothing of it stands: the event is a draft, and nobody has an entry, a notice or a bell for it.
+    expect(await app.strapi.db.query(EVENT).findOne({ where: { id: event.id } })).toMatchObject({ state: 'draft', posted_at: null, postedByName: null });
+    const userIds = investors.map((investor) => investor.id);
+    const written = async () => ({
+      entries: await app.strapi.db.query(LEDGER).count({ where: { $or: [{ fundEvent: { id: event.id } }, { fund: { id: fund.id } }] } }),
+      notices: await app.strapi.db.query('api::news-document.news-document').count({ where: { user: { id: { $in: userIds } } } }),
+      bells: await app.strapi.db.query('api::notification.notification').count({ where: { user: { id: { $in: userIds } } } }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await written()).toEqual({ entries: 0, notices: 0, bells: 0 });
+    expect(investors.map((investor) => mailsTo(investor.email).length)).toEqual([0, 0, 0]);
+
+    // Posted again with nothing failing: the whole set, once, and one notice each.
+    const posted = await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`);
+    expect([posted.status, posted.body.state]).toEqual([200, 'posted']);
+    const amounts = await Promise.all(investors.map(async (investor) => (await entriesOf(investor.syndUser.id)).map((entry) => [entry.type, Number(entry.amount_cents)])));
+    expect(amounts).toEqual([[['distribution', 100_000]], [['distribution', 200_000]], [['distribution', 300_000]]]);
+    await expect.poll(async () => (await app.strapi.db.query(EVENT).findOne({ where: { id: event.id } })).noticesDoneAt, { timeout: 15_000 }).toBeTruthy();
+    expect(await written()).toEqual({ entries: 3, notices: 3, bells: 3 });
+    const { lines } = await onlyNotice(investors[0]);
+    expect(lines).toEqual(expect.arrayContaining(['Amount distributed $1,000', 'Of which Return of capital: $1,000']));
   });
 
   it('shares a distribution by funded capital, and says what is wrong with a bad event without writing it', async () => {

@@ -48,11 +48,13 @@ export class Writer {
     if (this.y - height < MARGIN) this.newPage();
   }
 
+  /** `text` wrapped to `width`: each of its lines (a notice's wire instructions keep theirs) starts a line of its own. */
   lines(text: string, font: PDFFont, size: number, width = TEXT_WIDTH): string[] {
     const lines: string[] = [];
-    for (const paragraph of pdfText(text).split('\n')) {
+    // Split before pdfText, which makes every control character (a line break too) a space.
+    for (const paragraph of text.split(/\r?\n/)) {
       let line = '';
-      for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      for (const word of pdfText(paragraph).split(/\s+/).filter(Boolean)) {
         // A word wider than the line (a user agent, a hash) is cut where it must be.
         let rest = word;
         while (font.widthOfTextAtSize(rest, size) > width) {
