@@ -26,6 +26,8 @@ const SYND_USER = 'api::synd-user.synd-user';
 const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
 const FUND_EVENT = 'api::fund-event.fund-event';
 const DESK_ACTION = 'api::desk-action.desk-action';
+const VALUATION = 'api::valuation.valuation';
+const STATEMENT = 'api::statement.statement';
 
 const panel = (token: string) => (method: string, route: string, body?: unknown) => http(app, method, route, body, { Authorization: `Bearer ${token}` });
 const editor = (method: string, route: string, body?: unknown) => panel(editorToken)(method, route, body);
@@ -204,6 +206,48 @@ describe("the content manager shows staff their portals' rows, and no other's", 
     const picker = await editor('GET', `/content-manager/relations/api::fund.fund/company?_q=scope-&pageSize=100`);
     expect(picker.status).toBe(200);
     expect(picker.body.results.map((row: { documentId: string }) => row.documentId)).toEqual([ours.company]);
+  });
+
+  it('lists and opens only their portals’ fund events, valuations, ledger entries and statements', async () => {
+    // One row of each type in each portal's fund, written as the desk writes them (the panel makes none of these).
+    const rowsOf = async (offering: Offering, investor: Investor) => {
+      const fund = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offering.fund } })).id as number;
+      const slug = offering.portal.slug;
+      const event = await app.strapi.db.query(FUND_EVENT).create({ data: { fund, type: 'distribution', date: '2026-06-30', total_cents: 100_000, basis: 'commitment', kind: 'income', state: 'posted' } });
+      const rows: Record<string, { documentId: string }> = {
+        [FUND_EVENT]: event,
+        [VALUATION]: await app.strapi.db.query(VALUATION).create({ data: { fund, date: '2026-06-30', value_percent: 120 } }),
+        [LEDGER_ENTRY]: await app.strapi.db.query(LEDGER_ENTRY).create({
+          data: { fund, syndUser: investor.syndUserId, fundEvent: event.id, type: 'distribution', kind: 'income', amount_cents: 100_000, effective_date: '2026-06-30', entryKey: `scope-list:${slug}` },
+        }),
+        [STATEMENT]: await app.strapi.db.query(STATEMENT).create({
+          data: { fund, syndUser: investor.syndUserId, periodFrom: '2026-01-01', periodTo: '2026-06-30', fingerprint: `scope-list-${slug}`, issuedAt: new Date(), portalName: slug, investorInitials: 'S.' },
+        }),
+      };
+      return rows;
+    };
+    const ourRows = await rowsOf(ours, ourInvestor);
+    const theirRows = await rowsOf(theirs, theirInvestor);
+    const bothFunds = `&filters[fund][documentId][$in][0]=${ours.fund}&filters[fund][documentId][$in][1]=${theirs.fund}`;
+    try {
+      for (const uid of [FUND_EVENT, VALUATION, LEDGER_ENTRY, STATEMENT]) {
+        // Their portal's rows are all of its fund's (earlier tests of this file wrote some), and none of the other's.
+        const ourFunds = await app.strapi.db.query(uid).findMany({ where: { fund: { documentId: ours.fund } }, select: ['documentId'] });
+        const ourListed = await listed(sponsor, uid, bothFunds);
+        expect(ourListed, uid).toContain(ourRows[uid].documentId);
+        expect(ourListed.sort(), uid).toEqual(ourFunds.map((row: { documentId: string }) => row.documentId).sort());
+        // A super admin sees both; staff who run no portal see none.
+        expect(await listed(superAdmin, uid, bothFunds), uid).toEqual(expect.arrayContaining([ourRows[uid].documentId, theirRows[uid].documentId]));
+        expect(await listed(panel(nobodyToken), uid, bothFunds), uid).toEqual([]);
+        expect((await sponsor('GET', `${CM}/${uid}/${ourRows[uid].documentId}`)).status, uid).toBe(200);
+        expect((await sponsor('GET', `${CM}/${uid}/${theirRows[uid].documentId}`)).status, uid).toBe(403);
+      }
+    } finally {
+      // The money tests below count these funds' entries and events: the rows made here go.
+      for (const rows of [ourRows, theirRows]) {
+        for (const [uid, row] of Object.entries(rows).reverse()) await app.strapi.db.query(uid).delete({ where: { documentId: row.documentId } });
+      }
+    }
   });
 
   it('changes, deletes and makes rows only in their portals, and says why otherwise', async () => {
