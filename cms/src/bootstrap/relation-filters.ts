@@ -30,8 +30,9 @@ const isScalar = (value: unknown): value is Id => typeof value === 'number' || t
  * notification, document of every investor) and keeps the rows whose joined user matches. The same filter written
  * as `id IN (SELECT <its id> FROM <link table> WHERE <target id> IN ...)` is answered from the link tables' indexes
  * on both databases. This rewrites, before every read of the project's types and users, each relation filter that
- * only names ids (or a document id) down a chain of relations, in the AND part of a where; anything else (an `$or`,
- * a condition on another field of the related row) is left to Strapi as written. The rows found are the same.
+ * only names ids (or a document id) down a chain of relations, in the AND part of a where or in each branch of an
+ * `$or`; anything else (a condition on another field of the related row) is left to Strapi as written. The rows found
+ * are the same.
  */
 export function registerRelationFilters(strapi: Core.Strapi): void {
   const handled = (uid: string) => uid.startsWith('api::') || uid === 'plugin::users-permissions.user';
@@ -63,21 +64,38 @@ function rewrite(strapi: Core.Strapi, uid: string, where: Where): Where {
   const take = (object: Where, into: Where) => {
     for (const [key, value] of Object.entries(object)) {
       if (key === '$and' && Array.isArray(value)) {
-        for (const part of value) {
-          if (!isPlainObject(part)) {
-            parts.push(part);
-            continue;
-          }
-          const rest: Where = {};
-          take(part, rest);
-          if (Object.keys(rest).length) parts.push(rest);
+        for (const part of value) takePart(part);
+        continue;
+      }
+      // The admin panel's portal condition for staff (src/utils/portal-paths.ts) comes as an `$or` of the type's paths
+      // to the portal, most of them one path: a lone branch must hold as an `$and` part does, and each of several is a
+      // where of its own, rewritten as one (a row is in scope through any of them, as Strapi's joins would find it).
+      if (key === '$or' && Array.isArray(value)) {
+        if (value.length === 1) {
+          takePart(value[0]);
+          continue;
         }
+        const branches = value.map((branch) => (isPlainObject(branch) ? rewrite(strapi, uid, branch) : branch));
+        // Branches that are each only a relation filter are one `id IN (... UNION ...)`: PostgreSQL answers an OR of
+        // two subqueries by testing every row of the table against both.
+        const subqueries = branches.map(onlyLinkedIds);
+        if (subqueries.length > 1 && subqueries.every((query) => query !== null)) parts.push({ id: { $in: subqueries[0].clone().union(subqueries.slice(1)) } });
+        else into[key] = branches;
         continue;
       }
       const linked = attributes[key]?.type === 'relation' ? linkedIds(strapi, attributes[key], value) : null;
       if (linked) links.push(linked);
       else into[key] = value;
     }
+  };
+  const takePart = (part: unknown) => {
+    if (!isPlainObject(part)) {
+      parts.push(part);
+      return;
+    }
+    const rest: Where = {};
+    take(part, rest);
+    if (Object.keys(rest).length) parts.push(rest);
   };
   take(where, kept);
   if (links.length === 0) return parts.length ? { ...kept, $and: parts } : kept;
@@ -91,6 +109,15 @@ function rewrite(strapi: Core.Strapi, uid: string, where: Where): Where {
     for (const link of links) if (link !== narrowest[0]) link.query.whereIn(link.column, narrowest[0].query.clone());
   }
   return { ...kept, $and: [...parts, ...links.map((link) => ({ id: { $in: link.query } }))] };
+}
+
+/** The subquery of a where that `rewrite` made of one relation filter and nothing else; null for any other where. */
+function onlyLinkedIds(where: unknown): Knex.QueryBuilder | null {
+  if (!isPlainObject(where) || Object.keys(where).join() !== '$and' || !Array.isArray(where.$and) || where.$and.length !== 1) return null;
+  const [part] = where.$and as unknown[];
+  if (!isPlainObject(part) || Object.keys(part).join() !== 'id' || !isPlainObject(part.id) || Object.keys(part.id).join() !== '$in') return null;
+  const ids = part.id.$in as { toSQL?: unknown } | null;
+  return ids && typeof ids.toSQL === 'function' ? (ids as Knex.QueryBuilder) : null;
 }
 
 /** A relation filter as a subquery of the filtered rows' ids on the link table (`column` holds them there). */
