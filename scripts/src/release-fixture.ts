@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { folderArgument } from './lib/arguments';
 import { pgTool, Sqlite } from './lib/backup';
 import { filesUnder } from './lib/files';
 import { log, logError } from './lib/log';
@@ -157,8 +158,7 @@ async function main(): Promise<void> {
   if (changed) throw new Error(`Commit first: a fixture is of a commit, and these differ from it:\n${changed}`);
   const server = new URL(option(args, '--postgres') ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   server.pathname = '/postgres';
-  const outArg = option(args, '--out');
-  const fixtures = outArg ? path.resolve(process.env.INIT_CWD ?? process.cwd(), outArg) : path.join(CMS_DIR, 'tests', 'fixtures');
+  const fixtures = args.includes('--out') ? folderArgument(args, '--out', USAGE) : path.join(CMS_DIR, 'tests', 'fixtures');
   const commit = git(['rev-parse', '--short=7', 'HEAD']);
   const [date, time] = git(['show', '-s', '--format=%cd', '--date=format-local:%Y-%m-%d %H%M', 'HEAD']).split(' ');
   const name = `release-${date}-${time}-${commit}`;
