@@ -18,7 +18,7 @@ import { filesUnder } from './lib/files';
 import { log, logError } from './lib/log';
 import { CMS_DIR, ROOT_DIR } from './lib/strapi';
 
-const USAGE = 'npm run release-fixture [-- --postgres <server url>] [-- --out <folder>]';
+const USAGE = 'npm run release-fixture [-- [--postgres <server url>] [--out <folder>]]';
 /** What the database is made from: a fixture of a commit must hold that commit's schema, seed and migrations. */
 const SOURCES = ['cms/src', 'cms/config', 'cms/database', 'cms/package.json', 'scripts/src/seed', 'rules/src'];
 /** What the README counts, in the order it names them. */
