@@ -7,8 +7,8 @@
  * CSS (gzip) and first contentful paint (median of three cold loads) of the homepage, portfolio and dashboard.
  * Prints tables and writes bench/results/<time>.json and bench/results/summary.json.
  *
- * Env: BENCH_DURATION (seconds per measurement, default 2), BENCH_VOLUME (how many times the demo the grown database
- * holds, default 100; 0 skips it), DATABASE_URL (a PostgreSQL server the bench may create
+ * Env: BENCH_DURATION (seconds per measurement, default 2), BENCH_VOLUME (the grown database's investors in thousands, the
+ * volume seed's units, default 100; 0 skips it), DATABASE_URL (a PostgreSQL server the bench may create
  * a database on; default postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer),
  * CHROMIUM_PATH (default /usr/bin/chromium).
  */
@@ -26,7 +26,7 @@ import { startSiteServer } from '../../scripts/src/lib/site-server';
 const ROOT = path.resolve(__dirname, '..', '..');
 const RESULTS = path.join(ROOT, 'bench', 'results');
 const DURATION = Number(process.env.BENCH_DURATION ?? 2);
-/** How many times the demo the grown database holds (npm run seed -- --volume); 0 skips it. */
+/** The grown database's investors in thousands (npm run seed -- --volume, units of 1,000); 0 skips it. */
 const VOLUME = Number(process.env.BENCH_VOLUME ?? 100);
 const CONNECTIONS = [1, 16, 64];
 const PASSWORD = 'DemoPass2026!';

@@ -48,7 +48,7 @@ interface StockService {
 async function main() {
   const strapi = await createStrapi({ ...compileCms(), autoReload: false, serveAdminPanel: false }).load();
   await seed(strapi, { password: process.env.SEED_PASSWORD ?? 'DemoPass2026!', now: new Date() });
-  // The grown database: BENCH_VOLUME times the demo, as `npm run seed -- --volume` makes it.
+  // The grown database: BENCH_VOLUME × 1,000 investors, as `npm run seed -- --volume` makes it.
   const volume = Number(process.env.BENCH_VOLUME ?? 0);
   if (volume > 0) await seedVolume(strapi, volume, { log: (line) => process.stderr.write(`${line}\n`) });
   if (process.env.BENCH_SEED_ONLY === '1') {

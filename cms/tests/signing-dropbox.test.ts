@@ -235,9 +235,19 @@ describe('Dropbox Sign', () => {
     await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: kept.syndUserId }, data: { syndAgreementDropboxSigningURL: 'https://app.hellosign.com/editor/embeddedSign?signature_id=old&token=kept' } });
     expect(await row()).toMatchObject({ syndAgreementDropboxSigningURL: expect.stringContaining('signature_id=old') });
     // The migration as the running CMS has it compiled.
-    const migration = createRequire(import.meta.url)(path.join(app.strapi.dirs.dist.root, 'database/migrations/2026.12.07T00.00.00.clear-dropbox-signing-urls.js')) as { up: (knex: unknown) => Promise<void> };
+    const migration = createRequire(import.meta.url)(path.join(app.strapi.dirs.dist.root, 'database/migrations/2026.12.07T00.00.00.clear-dropbox-signing-urls.js')) as {
+      up: (knex: unknown) => Promise<void>;
+      clearSigningUrls: (knex: unknown, batch: number) => Promise<void>;
+    };
     await migration.up(app.strapi.db.connection);
     expect(await row()).toMatchObject({ syndAgreementDropboxSigningURL: null });
+    // A batch of ids at a time (1,000 in the migration, 1 here): every URL is cleared, however many batches it takes.
+    const knex = app.strapi.db.connection;
+    await knex('synd_users').update({ synd_agreement_dropbox_signing_url: 'https://app.hellosign.com/editor/embeddedSign?signature_id=old' });
+    const withUrl = async () => Number((await knex('synd_users').whereNotNull('synd_agreement_dropbox_signing_url').count({ n: '*' }))[0].n);
+    expect(await withUrl()).toBeGreaterThan(2);
+    await migration.clearSigningUrls(knex, 1);
+    expect(await withUrl()).toBe(0);
   });
 
   it('answers 502 when the service refuses the request', async () => {

@@ -9,12 +9,15 @@ import { compileCms } from '../../scripts/src/lib/strapi';
 import { deploymentEnv, startInstance, throwAwayDatabase } from './helpers/instances';
 import { ownDeployments } from './helpers/own-deployments';
 import { DEMO_INVESTOR, portalState } from './helpers/portal-state';
+import { useStrapi } from './helpers/strapi';
 
 /**
  * A sponsor's years, on each pass's database (SQLite, then PostgreSQL):
- * - upgrade: the CMS starts on a copy of each earlier release's demo database (fixtures/release-<date>, each a SQLite
- *   file and a PostgreSQL dump of that release's own seed), runs every migration once, makes every index the
- *   migrations name, and the demo investor signs in to the same investments, ledger and documents;
+ * - upgrade: the CMS starts on a copy of each earlier release's demo database (fixtures/release-<date>[-<hhmm>-<commit>],
+ *   each a SQLite file and a PostgreSQL dump of that release's own seed, made by `npm run release-fixture`), runs
+ *   every migration once, makes every index the migrations name, ends with the tables, columns and index names a new
+ *   database gets (a schema change without its migration fails here), and the demo investor signs in to the same
+ *   investments, ledger and documents;
  * - backup and restore: `npm run backup` of the newest release's running portal, `npm run restore` into a new
  *   database and new folders (refused a second time), and a CMS started there serves the same dashboard, ledger and
  *   document bytes, running no migration again.
@@ -100,6 +103,31 @@ const appliedIn = async (query: Query) => (await query('SELECT name FROM strapi_
 const indexNamesIn = async (query: Query) =>
   (await query(onPostgres ? 'SELECT indexname AS name FROM pg_indexes' : "SELECT name FROM sqlite_master WHERE type = 'index'")).map((row) => String(row.name));
 
+/** A database's tables with their columns (`table.column`) and its index names, sorted. */
+async function schemaOf(query: Query) {
+  const columns = await query(onPostgres
+    ? 'SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = current_schema()'
+    : "SELECT m.name AS t, p.name AS c FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%'");
+  const indexes = await query(onPostgres
+    ? 'SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema()'
+    : "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_autoindex_%'");
+  return { columns: columns.map((row) => `${row.t}.${row.c}`).sort(), indexes: indexes.map((row) => String(row.name)).sort() };
+}
+
+/**
+ * The schema this code gives a new database: the run's own, made at the start of the CMS every other test file uses
+ * (booted once a run, so in `npm test` this costs no start of its own; the tests write rows there, never tables or
+ * indexes). An upgraded database must have the same: a schema change Strapi's start does not make fails without its
+ * migration.
+ */
+async function schemaOfNew() {
+  const knex = (await useStrapi()).strapi.db.connection;
+  return schemaOf(async (sql) => {
+    const result = await knex.raw(sql);
+    return onPostgres ? result.rows : result;
+  });
+}
+
 function npm(script: string, args: string[], env: NodeJS.ProcessEnv) {
   const result = spawnSync('npm', ['run', '--silent', script, '--', ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 300_000 });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
@@ -118,10 +146,14 @@ describe.skipIf(skipReason)("each earlier release's database, upgraded; the newe
     const staffLinks = async () => (await tableIn(place.query, 'portals_staff_lnk')) ? await place.query('SELECT DISTINCT portal_id, user_id FROM portals_staff_lnk') : [];
     const ranBefore = await staffLinks();
     compileCms();
+    const fresh = schemaOfNew();
+    // Awaited below; a failed upgrade's start must not leave it unhandled.
+    fresh.catch(() => undefined);
     const upgraded = await startInstance(place.env);
     cleanup(() => upgraded.kill());
     expect(await appliedIn(place.query)).toEqual(MIGRATIONS);
     expect(await indexNamesIn(place.query)).toEqual(expect.arrayContaining(MIGRATION_INDEXES));
+    expect(await schemaOf(place.query)).toEqual(await fresh);
     // A release before a portal's Staff: its staff keep running every portal, as they did then; a later one keeps
     // the portals its staff were given.
     const [{ staff }] = await place.query('SELECT count(*) AS staff FROM admin_users');

@@ -2,7 +2,7 @@
  * `npm run seed`: fills the database chosen by env (see cms/config/database.ts) with the demo portals, content,
  * funds and accounts. Creates what is missing and never changes or deletes what exists, so it is safe to re-run.
  * SEED_PASSWORD sets the demo accounts' password (required in production, where the public default would be unsafe).
- * `--volume N` then grows the portal to N times the demo (src/seed/volume.ts).
+ * `--volume N` then adds N × 1,000 investors with their commitments, signatures, ledger and documents (src/seed/volume.ts).
  */
 import { log, logError } from './lib/log';
 import { describeDatabase, withStrapi } from './lib/strapi';
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     const report = await seed(strapi, { password, now: new Date() });
     for (const line of formatReport(report, password)) log(line);
     if (volume === undefined) return;
-    log(`\nGrowing the portal to ${volume} times the demo (${volume * unitSize} volume investors)...`);
+    log(`\nGrowing the portal to ${volume * unitSize} volume investors (${volume} units of ${unitSize})...`);
     const grown = await seedVolume(strapi, volume, { unitSize, log });
     log(`Added ${grown.added} volume investors (${grown.investors} in all), with ${Object.entries(grown.rows).map(([table, count]) => `${count} ${table}`).join(', ') || 'nothing else'}.`);
     if (grown.added) log(`Each signs in with the demo password, e.g. ${volumeEmail(0, 'wasabistallions.com')}.`);
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   log(`\nSeeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
-/** `--volume N` (times the demo) and `--unit-size M` (investors per unit, default UNIT_SIZE; smaller for a quick try). */
+/** `--volume N` (units of investors) and `--unit-size M` (investors per unit, default UNIT_SIZE; smaller for a quick try). */
 function volumeArguments(args: string[]): { volume?: number; unitSize: number } {
   const valueOf = (name: string): number | undefined => {
     const index = args.indexOf(name);

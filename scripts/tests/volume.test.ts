@@ -7,7 +7,7 @@ import { seedVolume, volumeEmail, type VolumeReport } from '../src/seed/volume';
 import { openStrapi, runCli, useThrowAwayDatabase, type OpenStrapi } from './helpers';
 
 /**
- * `npm run seed -- --volume N`: N times the demo, as rows the app reads like its own (a copy signs in over HTTP and
+ * `npm run seed -- --volume N`: N units of investors (1,000 each, UNIT here), as rows the app reads like its own (a copy signs in over HTTP and
  * sees its investments, documents and notifications), every state of a commitment, and nothing added twice.
  */
 

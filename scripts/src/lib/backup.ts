@@ -34,8 +34,8 @@ interface FilePart {
 }
 
 /** The CMS's better-sqlite3 (the CMS workspace declares it). */
-type SqliteDatabase = { backup(file: string): Promise<unknown>; prepare(sql: string): { all(): unknown[] }; close(): void };
-const Sqlite = createRequire(path.join(CMS_DIR, 'package.json'))('better-sqlite3') as new (file: string, options?: { readonly?: boolean; fileMustExist?: boolean }) => SqliteDatabase;
+type SqliteDatabase = { backup(file: string): Promise<unknown>; prepare(sql: string): { all(): unknown[] }; exec(sql: string): unknown; close(): void };
+export const Sqlite = createRequire(path.join(CMS_DIR, 'package.json'))('better-sqlite3') as new (file: string, options?: { readonly?: boolean; fileMustExist?: boolean }) => SqliteDatabase;
 
 const env = (name: string) => process.env[name]?.trim() || undefined;
 const fromCms = (value: string) => path.resolve(CMS_DIR, value);
@@ -92,7 +92,7 @@ export function fileParts(): FilePart[] {
  * Runs a PostgreSQL client program; its output, or an error with what it printed. A password in a connection string
  * goes to the program as PGPASSWORD, not on its command line (where any user of the machine could read it with ps).
  */
-function pgTool(command: string, args: string[]): string {
+export function pgTool(command: string, args: string[]): string {
   let password: string | undefined;
   const shown = args.map((arg) => {
     const prefix = arg.startsWith('--dbname=') ? '--dbname=' : '';

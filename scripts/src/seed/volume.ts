@@ -6,8 +6,9 @@ import { newDocumentId } from '../../../cms/src/utils/document-id';
 import { NOTIFICATION, SYND_USER, USER } from '../lib/uids';
 
 /**
- * `npm run seed -- --volume N`: a portal N times the demo's size, made of the demo's own rows. Each unit adds
- * `unitSize` investors spread over the demo portals; each is a copy of one of the demo's investors (so every state of
+ * `npm run seed -- --volume N`: adds N × `unitSize` investors (UNIT_SIZE, 1,000, unless `--unit-size` says
+ * otherwise), made of the demo's own rows, not N copies of the demo. Each unit adds `unitSize` investors spread over
+ * the demo portals; each is a copy of one of the demo's investors (so every state of
  * a commitment is there: reviewed, declined, committed, signed, spouse signed, countersigned, funded; see stateVariant),
  * with copies of that investor's syndication users, signatures, agreements, ledger entries and documents, plus NOTIFICATIONS_EACH
  * notifications, DOWNLOADS_EACH downloads and SESSIONS_EACH sign-in sessions (one of them ended). The copies go
@@ -73,7 +74,7 @@ export interface VolumeReport {
 export const volumeEmail = (n: number, domain: string) => `volume.investor.${n}@${domain}`;
 
 export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize = UNIT_SIZE, log = (_line: string) => {} } = {}): Promise<VolumeReport> {
-  if (!Number.isInteger(units) || units < 0) throw new Error('--volume takes a whole number of times the demo, e.g. --volume 100');
+  if (!Number.isInteger(units) || units < 0) throw new Error('--volume takes a whole number of units of investors, e.g. --volume 100');
   const knex = strapi.db.connection;
   const isPostgres = strapi.db.dialect.client === 'postgres';
   const meta = (uid: string) => strapi.db.metadata.get(uid) as unknown as Meta;
