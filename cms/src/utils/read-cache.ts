@@ -122,13 +122,11 @@ export class ReadCache {
    * `keepIf` says which computed values are kept (all by default).
    */
   async get<T>(key: unknown[], compute: () => Promise<T>, keepIf: (value: T) => boolean = () => true): Promise<CachedAnswer<T>> {
-    // Inside a transaction the caller must see its own writes, and the counter's query would wait for the
-    // transaction's connection (SQLite has one): no cache there.
-    const usable = this.options.enabled !== false && !this.strapi.db.inTransaction() && (await this.fresh());
+    const usable = await this.usable();
     const id = JSON.stringify(key);
     if (usable) {
       const hit = this.entries.get(id);
-      if (hit && Date.now() - hit.at >= (this.options.maxAgeMs ?? Infinity)) this.forget(id);
+      if (hit && this.expired(hit.at)) this.forget(id);
       else if (hit) {
         // Map order is the eviction order: a hit moves to the newest end.
         this.entries.delete(id);
@@ -159,10 +157,10 @@ export class ReadCache {
    * into JSON nor frozen, under the same invalidation and age limit as the answers; made afresh inside a transaction.
    */
   async object<T extends object>(key: unknown[], compute: () => Promise<T>): Promise<T> {
-    if (this.options.enabled === false || this.strapi.db.inTransaction() || !(await this.fresh())) return compute();
+    if (!(await this.usable())) return compute();
     const id = JSON.stringify(key);
     const hit = this.objects.get(id);
-    if (hit && Date.now() - hit.at < (this.options.maxAgeMs ?? Infinity)) return hit.value as T;
+    if (hit && !this.expired(hit.at)) return hit.value as T;
     const generation = this.generation;
     const at = Date.now();
     const value = await compute();
@@ -173,6 +171,19 @@ export class ReadCache {
       if (this.objects.size > MAX_ENTRIES) this.objects.delete(this.objects.keys().next().value as string);
     }
     return value;
+  }
+
+  /**
+   * Whether this call may use the cache. Inside a transaction the caller must see its own writes, and the counter's
+   * query would wait for the transaction's connection (SQLite has one): no cache there.
+   */
+  private async usable(): Promise<boolean> {
+    return this.options.enabled !== false && !this.strapi.db.inTransaction() && (await this.fresh());
+  }
+
+  /** Whether what was made at `at` is older than the cache keeps anything. */
+  private expired(at: number): boolean {
+    return Date.now() - at >= (this.options.maxAgeMs ?? Infinity);
   }
 
   /** The answer's JSON with its ETag and Cache-Control, or 304 when the caller's If-None-Match already names it. */
