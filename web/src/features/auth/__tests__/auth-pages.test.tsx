@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@/lib/auth/types';
 import { deferred } from '@/testing/deferred';
@@ -26,7 +26,7 @@ describe('/confirm_email/:code', () => {
     );
     expect(await findPageHeading('Confirm Email')).toBeInTheDocument();
     expect(screen.getByText('Checking your confirmation code…')).toBeInTheDocument();
-    expect(document.title).toBe('Confirm Email @ Wasabi Stallions Investor Portal');
+    await waitFor(() => expect(document.title).toBe('Confirm Email @ Wasabi Stallions Investor Portal'));
 
     answer.resolve({ success: true });
     expect(await screen.findByText('Your email is confirmed. You can sign in now.')).toBeInTheDocument();
