@@ -10,8 +10,8 @@ import { useCheckoutCopy, useThrowAwayDatabase } from './helpers';
 /**
  * A sponsor's portal is started and stopped for years on one database: `npm start` three times (the first seeds the
  * new database; before the second, what a pull that removed a file and a build stopped half-way leave in cms/dist),
- * then `npm run dev` twice and `npm run serve` twice: seven starts on the same database, each answering the site and a
- * signed-in investor. A route file is added to the sources before the first `dev` (which compiles and serves it) and
+ * then `npm run dev`, `npm run serve` and `npm run dev` again: six starts on the same database, each answering the site
+ * and a signed-in investor. A route file is added to the sources before the first `dev` (which compiles and serves it) and
  * removed again, as a `git pull` removes it, before the first `serve`, which must not serve it. With
  * SCRIPTS_TEST_DATABASE=postgres the database is a PostgreSQL one (tests/run.mjs), started four times (`npm start` three
  * times, then `npm run serve`): `dev` compiles and serves as `start` does, whatever the database, and `serve` starts
@@ -98,7 +98,7 @@ async function startAndUse(script: string, checkSite = true): Promise<{ ghost: n
 }
 
 describe('starting again and again on one database', () => {
-  it('starts with npm start three times, npm run dev twice and npm run serve twice, after pulls that removed a file', async () => {
+  it('starts with npm start three times, npm run dev twice and npm run serve once, after pulls that removed a file', async () => {
     const first = await startAndUse('start');
     if (adminCopied) expect(first.output).not.toContain('Building the admin panel');
     else expect(first.output).toContain('Building the admin panel');
@@ -136,8 +136,8 @@ describe('starting again and again on one database', () => {
     fs.rmSync(ghostSource);
     expect((await startAndUse('serve')).ghost).toBe(404);
     expect(fs.existsSync(ghost)).toBe(false);
-    // And each starts again on the same database as often as it is asked to.
+    // And `dev` starts again on the same database, compiling nothing that has not changed (a second `serve` is the
+    // PostgreSQL pass's: it compiles nothing, so a start of it adds nothing new here).
     expect((await startAndUse('dev', false)).ghost).toBe(404);
-    expect((await startAndUse('serve')).ghost).toBe(404);
   }, 2_400_000);
 });
