@@ -55,6 +55,10 @@ describe('the sponsor desk raise board in Chromium', () => {
     const editor = await deskAs('editor@portal.local');
     const card = fundCard(editor);
     await card.getByText('Left to raise').waitFor();
+    // A raising fund counts its days left; one that staff closed before its date (the seed's Mare Fund I, fully
+    // subscribed early) says so instead.
+    expect(await card.getByText(/^Closes \w{3} \d{1,2}, \d{4} · \d+ days? left$/).count()).toBe(1);
+    await editor.getByRole('region', { name: 'Wasabi Mare Fund I', exact: true }).getByText(/^Closed early · close date was \w{3} \d{1,2}, \d{4}$/).waitFor();
     // The latest declines with the feedback each investor gave.
     await card.getByRole('region', { name: `Why people passed on ${FUND}` })
       .getByText('Dee Decliner: The timing does not work for me this year; please keep me posted on the yearling fund.').waitFor();

@@ -91,11 +91,14 @@ function WhyPassed({ fund }: { fund: BoardFund }) {
  */
 function FundCard({ fund, states, open }: { fund: BoardFund; states: StateOption[]; open: (state: string) => void }) {
   const ended = fund.status === 'Closed' || fund.status === 'Done';
+  // Staff may close a fund before its date (fully subscribed early): the card says so rather than count days left.
   const closing = !fund.close_date
     ? 'No close date'
-    : ended || !fund.days_left
-      ? `Close date ${dateOf(fund.close_date)} · closed`
-      : `Closes ${dateOf(fund.close_date)} · ${fund.days_left} day${fund.days_left === 1 ? '' : 's'} left`;
+    : ended && fund.days_left
+      ? `Closed early · close date was ${dateOf(fund.close_date)}`
+      : ended || !fund.days_left
+        ? `Closed ${dateOf(fund.close_date)}`
+        : `Closes ${dateOf(fund.close_date)} · ${fund.days_left} day${fund.days_left === 1 ? '' : 's'} left`;
   return (
     <Box tag="section" aria-label={fund.name ?? fund.documentId} background="neutral0" padding={6} shadow="filterShadow" hasRadius>
       <Flex justifyContent="space-between" alignItems="flex-start" gap={2}>
