@@ -457,8 +457,10 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       const completed = await completeAgreement(document, trail, sealingCertificate(portalConfig(strapi).signing), { title, portalName, completedAt, verifyUrl: pageOf(await portalSiteOf(row), '/agreements/verify') });
       const key = `agreements/${row.documentId}/${crypto.randomBytes(8).toString('hex')}-subscription-agreement.pdf`;
       await storage.put(key, completed);
-      await strapi.documents(SYND_AGREEMENT).create({
-        data: { originalName: `${title.replace(/[^A-Za-z0-9 ._-]+/g, '_')}.pdf`, title, docPath: key, bucketId: storage.name, syndUser: row.documentId, isDeleted: false, fingerprint: sha256(completed) } as never,
+      // Through the query engine: a Synd Agreement and its fingerprint are made by sealing only, and the Document Service
+      // refuses every caller (docs/record-rules.md).
+      await strapi.db.query(SYND_AGREEMENT).create({
+        data: { originalName: `${title.replace(/[^A-Za-z0-9 ._-]+/g, '_')}.pdf`, title, docPath: key, bucketId: storage.name, syndUser: row.id, isDeleted: false, fingerprint: sha256(completed) },
       });
       const agreements = await strapi.db.query(SYND_AGREEMENT).count({ where: { syndUser: { id: row.id }, isDeleted: { $ne: true } } });
       await strapi.db.query(SYND_USER).update({
