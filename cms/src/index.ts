@@ -20,7 +20,7 @@ import { upkeep } from './api/upkeep/services/upkeep';
 import { registerReadCache, replayBeforeKoa } from './utils/read-cache';
 import { registerSignedInCaches } from './utils/signed-in-cache';
 import { cacheStaffAbilities } from './utils/staff-abilities';
-import { registerLedgerImmutability } from './api/ledger-entry';
+import { registerRecordRules } from './bootstrap/record-rules';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -33,7 +33,7 @@ export default {
     registerSignedInCaches(strapi);
     runMigrationsAfterSchemaSync(strapi);
     registerRelationFilters(strapi);
-    registerLedgerImmutability(strapi);
+    registerRecordRules(strapi);
     // Our sessions: routes that list `auth: { strategies: ['authcode'] }` need a valid authcode header (else 401).
     // No `verify`: what a caller may do is decided by each route's policies, not by role permissions. So a session
     // opens only the routes that name this strategy: the plugins' routes (users, roles, upload, ...) try every

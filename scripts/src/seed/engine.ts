@@ -1,5 +1,6 @@
 import type { Core, UID } from '@strapi/strapi';
 import { findByKey, type Key } from '../lib/documents';
+import { productFlow } from '../../../cms/src/utils/product-flow';
 import { SeedImage, seedImageUrls } from './media';
 
 export type Fields = Record<string, unknown>;
@@ -103,7 +104,9 @@ function documentStore(strapi: Core.Strapi, uid: UID.ContentType, resolve: Resol
       return (await findByKey(strapi, uid, (await resolveAll(key)) as Key))?.documentId ?? null;
     },
     async create(data) {
-      return (await strapi.documents(uid).create({ data: await resolveAll(data) })).documentId;
+      // The seed is one of the product's own flows: it writes demo commitments as signed or funded, which staff cannot.
+      const fields = await resolveAll(data);
+      return (await productFlow('seed', () => strapi.documents(uid).create({ data: fields }))).documentId;
     },
   };
 }

@@ -1,0 +1,285 @@
+import type { Core, UID } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { fieldLabel } from '../utils/field-label';
+import { PORTAL_PATHS } from '../utils/portal-paths';
+import { currentFlow } from '../utils/product-flow';
+import { RECORD_RULES, type FieldRule, type RecordRule } from '../utils/record-rules';
+
+const SYND_USER = 'api::synd-user.synd-user';
+const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
+const CALL_ITEM = 'api::fund-event.call-item';
+const FUND_EVENT = 'api::fund-event.fund-event';
+const VALUATION = 'api::valuation.valuation';
+const SIGNING = 'api::signing.signing';
+
+const CHANGES = new Set(['update', 'delete', 'publish', 'unpublish', 'discardDraft']);
+const WRITES = new Set(['create', 'clone', ...CHANGES]);
+
+type Data = Record<string, unknown>;
+interface Attribute {
+  type: string;
+  target?: string;
+  relation?: string;
+}
+type Stored = Record<string, unknown> & { id: number };
+
+const refuse = (message: string, forbidden = false): never => {
+  throw forbidden ? new errors.ForbiddenError(message) : new errors.PolicyError(message);
+};
+
+/**
+ * The record rules (utils/record-rules.ts, docs/record-rules.md) on every Document Service write, whoever calls: the
+ * admin panel's content manager (create, edit, clone, publish, bulk actions, relations set or connected), a script, a
+ * plugin. Sealed records are refused outright; a field is checked against what is stored (the panel's form sends
+ * every field, so one sent unchanged passes); the product's own flows in `productFlow` may set what staff may not.
+ * After a create, clone or edit of a portal's record, in the write's transaction, no relation of it may lead to
+ * another portal than its own. Refused as a PolicyError, a 403 whose message Strapi keeps.
+ */
+export function registerRecordRules(strapi: Core.Strapi): void {
+  strapi.documents.use(async (context, next) => {
+    const rule = RECORD_RULES[context.uid];
+    if (!WRITES.has(context.action) || (!rule && !PORTAL_PATHS[context.uid])) return next();
+    const params = context.params as { documentId?: string; data?: Data };
+    if (rule) await checkRule(strapi, context.uid, context.action, rule, params.documentId, params.data ?? {});
+    if (!PORTAL_PATHS[context.uid] || !['create', 'update', 'clone'].includes(context.action)) return next();
+    return strapi.db.transaction(async () => {
+      const result = await next();
+      const documentId = (result as { documentId?: string } | null)?.documentId;
+      if (documentId) await checkSamePortal(strapi, context.uid, documentId);
+      return result;
+    });
+  });
+}
+
+async function checkRule(strapi: Core.Strapi, uid: string, action: string, rule: RecordRule, documentId: string | undefined, data: Data): Promise<void> {
+  const query = strapi.db.query(uid as UID.Schema);
+  if (rule.sealed) {
+    const { refusal, changed, draftsDeletable, forbidden } = rule.sealed;
+    // Drafts are the desk's working copies: deleted freely; a posted one is never changed or deleted.
+    if (draftsDeletable) {
+      if (action !== 'delete') refuse(refusal, forbidden);
+      if (documentId && (await query.count({ where: { documentId, state: 'posted' } }))) refuse(changed ?? refusal, forbidden);
+      return;
+    }
+    refuse(CHANGES.has(action) ? (changed ?? refusal) : refusal, forbidden);
+  }
+  if (rule.sealedWhen && documentId && (CHANGES.has(action) || action === 'clone')) {
+    if (await query.count({ where: { $and: [{ documentId }, rule.sealedWhen.where] } })) refuse(rule.sealedWhen.refusal);
+  }
+  if (action === 'delete') {
+    if (rule.keptWithHistory && documentId) {
+      const problem = await historyOf(strapi, uid, documentId);
+      if (problem) refuse(problem);
+    }
+    return;
+  }
+  if (!['create', 'update', 'clone'].includes(action) || !rule.fields || currentFlow()) return;
+  await checkFields(strapi, uid, action, rule, documentId, data);
+}
+
+/** What a field's rule says to a write that breaks it. */
+function refusalFor(rule: RecordRule, field: string, kind: FieldRule): string {
+  const own = rule.refusals?.[field];
+  if (own) return own;
+  const label = fieldLabel(field);
+  switch (kind) {
+    case 'flow':
+      return `${label} is set by the sponsor desk or the signing, not in the admin panel`;
+    case 'file':
+      return `${label} is set by uploading the ${rule.name}'s file, never typed: attach the file instead`;
+    case 'fixed':
+      return `${label} is fixed when the ${rule.name} is made: make a new ${rule.name} instead`;
+    case 'fixed-once-used':
+      return `${label} cannot change once the ${rule.name} has ${rule.usedBy ?? 'records'}`;
+    case 'before-signing':
+      return `${label} cannot change once signing has started, as the agreement states it: use Amend on the sponsor desk, which voids the agreement and sends a new one to sign`;
+    default:
+      return `${label} is not changed here`;
+  }
+}
+
+/**
+ * Each field the write sets (or, for a clone, the source's values it copies) against its rule: what the product's
+ * flows own stays empty on a new row and unchanged on an edit, as do storage keys; what is fixed is set only on a new
+ * row; what the agreement states changes only before signing; what depends on other rows only while none exist.
+ */
+async function checkFields(strapi: Core.Strapi, uid: string, action: string, rule: RecordRule, documentId: string | undefined, data: Data): Promise<void> {
+  const attributes = strapi.getModel(uid as UID.Schema).attributes as Record<string, Attribute>;
+  const fields = Object.entries(rule.fields ?? {}).filter(([, kind]) => kind !== 'staff');
+  const relations = fields.filter(([field]) => attributes[field]?.type === 'relation').map(([field]) => field);
+  const scalars = fields.filter(([field]) => attributes[field] && attributes[field].type !== 'relation' && attributes[field].type !== 'media').map(([field]) => field);
+  const stored: Stored | null = documentId && action !== 'create'
+    ? ((await strapi.db.query(uid as UID.Schema).findOne({
+        where: { documentId },
+        select: ['id', ...scalars],
+        populate: Object.fromEntries(relations.map((field) => [field, { select: ['id'] }])),
+      })) as Stored | null)
+    : null;
+  const isNew = action !== 'update';
+  // An edit compares with what is stored; a new row with nothing (a clone takes its source's values).
+  for (const [field, kind] of fields) {
+    const attribute = attributes[field];
+    if (!attribute) continue;
+    const before = isNew ? undefined : stored?.[field];
+    let changed: boolean;
+    if (attribute.type === 'relation') {
+      const given = field in data ? await relationAfter(strapi, attribute, data[field], idsOf(stored?.[field])) : undefined;
+      const after = given ?? (action === 'clone' ? idsOf(stored?.[field]) : isNew ? [] : undefined);
+      if (after === undefined) continue;
+      changed = !sameIds(after, isNew ? [] : idsOf(before));
+    } else {
+      const present = field in data || (action === 'clone' && stored !== null);
+      if (!present) continue;
+      const after = field in data ? data[field] : stored?.[field];
+      changed = comparable(attribute.type, after) !== comparable(attribute.type, before);
+    }
+    if (!changed) continue;
+    if (kind === 'flow' || kind === 'file') refuse(refusalFor(rule, field, kind));
+    if (isNew) continue;
+    if (kind === 'fixed') refuse(refusalFor(rule, field, kind));
+    if (kind === 'fixed-once-used' && stored && (await isUsed(strapi, uid, stored.id))) refuse(refusalFor(rule, field, kind));
+    if (kind === 'before-signing' && stored && (await signingStarted(strapi, stored.id))) refuse(refusalFor(rule, field, kind));
+    if (kind === 'until-valued' && stored && (await strapi.db.query(VALUATION).count({ where: { fund: { id: stored.id } } }))) refuse(refusalFor(rule, field, kind));
+  }
+}
+
+/** One value as the database and the panel's form may each spell it: a date as its time, a decimal as its number, no answer as empty. */
+function comparable(type: string, value: unknown): string | number | boolean | null {
+  if (type === 'boolean') return value === true || value === 1 || value === '1' || value === 't' || value === 'true';
+  if (value === null || value === undefined || value === '') return ['integer', 'biginteger'].includes(type) ? 0 : null;
+  if (type === 'datetime' || type === 'date') return new Date(value as string).getTime() || String(value);
+  if (['integer', 'biginteger', 'decimal', 'float'].includes(type)) return Number(value);
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+const idsOf = (value: unknown): number[] =>
+  (Array.isArray(value) ? value : value ? [value] : []).map((row) => (row as { id: number }).id).filter((id) => typeof id === 'number');
+
+const sameIds = (a: number[], b: number[]): boolean => a.length === b.length && [...a].sort().every((id, index) => id === [...b].sort()[index]);
+
+/** The rows of `target` a relation's value names: ids, documentIds, `{id}`/`{documentId}` (connect/set lists of them too). */
+async function resolveRefs(strapi: Core.Strapi, target: string, refs: unknown[]): Promise<number[]> {
+  const ids: number[] = [];
+  const documentIds: string[] = [];
+  for (const ref of refs) {
+    const { id, documentId } = (ref && typeof ref === 'object' ? ref : typeof ref === 'string' && !/^\d+$/.test(ref) ? { documentId: ref } : { id: ref }) as { id?: unknown; documentId?: unknown };
+    if (typeof documentId === 'string') documentIds.push(documentId);
+    else if (Number.isSafeInteger(Number(id)) && Number(id) > 0) ids.push(Number(id));
+  }
+  if (!documentIds.length) return ids;
+  const rows = (await strapi.db.query(target as UID.Schema).findMany({ where: { documentId: { $in: documentIds } }, select: ['id'] })) as { id: number }[];
+  return [...ids, ...rows.map((row) => row.id)];
+}
+
+/** The ids a relation holds after a write sends `value` for it (`set`, `connect`/`disconnect`, an id or a row, null). */
+async function relationAfter(strapi: Core.Strapi, attribute: Attribute, value: unknown, before: number[]): Promise<number[]> {
+  const target = attribute.target!;
+  const toMany = /ToMany$/.test(attribute.relation ?? '');
+  if (value === null) return [];
+  const list = (each: unknown) => (Array.isArray(each) ? each : each === undefined || each === null ? [] : [each]);
+  if (value && typeof value === 'object' && !Array.isArray(value) && ('connect' in value || 'set' in value || 'disconnect' in value)) {
+    const { connect, set, disconnect } = value as { connect?: unknown; set?: unknown; disconnect?: unknown };
+    if (set !== undefined) return resolveRefs(strapi, target, list(set));
+    const connected = await resolveRefs(strapi, target, list(connect));
+    const disconnected = await resolveRefs(strapi, target, list(disconnect));
+    const kept = before.filter((id) => !disconnected.includes(id));
+    // A to-one relation connected anew holds the row connected last; a to-many one what it kept and what was connected.
+    if (!toMany) return connected.length ? connected.slice(-1) : kept;
+    return [...new Set([...kept, ...connected])];
+  }
+  return resolveRefs(strapi, target, list(value));
+}
+
+/** Whether rows depend on this one (its rule's `usedBy`): a fund's or an investment's commitments, a company's funds, a user's commitments or documents. */
+async function isUsed(strapi: Core.Strapi, uid: string, id: number): Promise<boolean> {
+  const count = (of: string, where: Record<string, unknown>) => strapi.db.query(of as UID.Schema).count({ where });
+  switch (uid) {
+    case 'api::fund.fund':
+      return (await count(SYND_USER, { fund: { id } })) > 0;
+    case 'api::investment.investment':
+      return (await count(SYND_USER, { investment: { id } })) > 0;
+    case 'api::company.company':
+      return (await count('api::fund.fund', { company: { id } })) > 0;
+    case 'plugin::users-permissions.user':
+      for (const of of [SYND_USER, 'api::tax-document.tax-document', 'api::news-document.news-document', 'api::proof-document.proof-document']) {
+        if ((await count(of, { user: { id } })) > 0) return true;
+      }
+      return false;
+    default:
+      return false;
+  }
+}
+
+/** Signing has started on a commitment: its agreement was sent, or a signer row exists. */
+async function signingStarted(strapi: Core.Strapi, id: number): Promise<boolean> {
+  const row = (await strapi.db.query(SYND_USER).findOne({ where: { id }, select: ['sa_start_date', 'sa_complete_date'] })) as { sa_start_date: unknown; sa_complete_date: unknown } | null;
+  if (row?.sa_start_date || row?.sa_complete_date) return true;
+  return (await strapi.db.query(SIGNING).count({ where: { syndUser: { id } } })) > 0;
+}
+
+/**
+ * Why a commitment or fund may not be deleted: money was recorded for it (ledger entries, capital calls owed, posted
+ * events or valuations, the fund's), or a commitment's signing started (its signatures and agreement would be left
+ * naming nothing). Null when it has none.
+ */
+async function historyOf(strapi: Core.Strapi, uid: string, documentId: string): Promise<string | null> {
+  const link = uid === SYND_USER ? 'syndUser' : 'fund';
+  const where = { [link]: { documentId } };
+  const what = link === 'fund' ? 'This fund' : 'This commitment';
+  if (await strapi.db.query(LEDGER_ENTRY).count({ where })) return `${what} has ledger entries: it is kept with its capital account and cannot be deleted`;
+  if (await strapi.db.query(CALL_ITEM).count({ where })) return `${what} has capital calls posted to it: it is kept with its capital account and cannot be deleted`;
+  if (link === 'fund') {
+    if (await strapi.db.query(FUND_EVENT).count({ where: { ...where, state: 'posted' } })) return `${what} has posted capital calls or distributions: it cannot be deleted`;
+    if (await strapi.db.query(VALUATION).count({ where })) return `${what} has valuations: it cannot be deleted`;
+    return null;
+  }
+  const row = (await strapi.db.query(SYND_USER).findOne({ where: { documentId }, select: ['id'] })) as { id: number } | null;
+  if (row && (await signingStarted(strapi, row.id))) return `${what} has an agreement in signing or signed: it is kept with its signatures and cannot be deleted`;
+  return null;
+}
+
+/** `{ company: { select: ['id'], populate: { portal: { select: ['id'] } } } }` for 'company.portal': each path down to its portal. */
+function pathPopulate(paths: readonly string[]): Record<string, unknown> {
+  const populate: Record<string, unknown> = {};
+  for (const path of paths.filter(Boolean)) {
+    let level = populate;
+    for (const step of path.split('.')) {
+      const next = (level[step] ??= { select: ['id'], populate: {} }) as { populate: Record<string, unknown> };
+      level = next.populate;
+    }
+  }
+  return populate;
+}
+
+/** The portal a row reaches down one path ('' is the row itself, a portal); null where the path ends early. */
+function portalAt(row: unknown, path: string): number | null {
+  let at = row as Record<string, unknown> | null | undefined;
+  for (const step of path ? path.split('.') : []) at = at?.[step] as Record<string, unknown> | null | undefined;
+  return typeof at?.id === 'number' ? at.id : null;
+}
+
+/**
+ * No record links rows of two portals, whoever writes it and however the relation was sent: every relation of the
+ * written row to a portal's row (its own path to its portal among them) must reach the same portal. A related row of
+ * no portal (a shared notification template) links anywhere.
+ */
+async function checkSamePortal(strapi: Core.Strapi, uid: string, documentId: string): Promise<void> {
+  const attributes = strapi.getModel(uid as UID.Schema).attributes as Record<string, Attribute>;
+  const related = Object.entries(attributes).filter(([, attribute]) => attribute.type === 'relation' && attribute.target && PORTAL_PATHS[attribute.target]);
+  if (!related.length) return;
+  const populate = Object.fromEntries(related.map(([field, attribute]) => [field, { select: ['id'], populate: pathPopulate(PORTAL_PATHS[attribute.target!]) }]));
+  const row = (await strapi.db.query(uid as UID.Schema).findOne({ where: { documentId }, select: ['id'], populate })) as Record<string, unknown> | null;
+  if (!row) return;
+  const own = new Set(PORTAL_PATHS[uid].map((path) => portalAt(row, path)).filter((id): id is number => id !== null));
+  const home = [...own][0];
+  const name = (RECORD_RULES[uid]?.name ?? (strapi.getModel(uid as UID.Schema).info as { displayName?: string }).displayName ?? 'record').toLowerCase();
+  if (own.size > 1) refuse(`This ${name}'s relations lead to two portals: every relation of a record stays in one portal`);
+  if (home === undefined) return;
+  for (const [field, attribute] of related) {
+    const value = row[field];
+    for (const linked of Array.isArray(value) ? value : value ? [value] : []) {
+      const portals = PORTAL_PATHS[attribute.target!].map((path) => portalAt(linked, path)).filter((id): id is number => id !== null);
+      if (portals.some((id) => id !== home)) refuse(`${fieldLabel(field)} must be of this ${name}'s portal: no record links rows of another portal`);
+    }
+  }
+}
