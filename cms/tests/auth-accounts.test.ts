@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useStrapi, type TestApp } from './helpers/strapi';
+import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import { call, createUser, mailsTo, nextIp, signIn, uniqueEmail, waitForMail } from './helpers/auth';
 
 let app: TestApp;
@@ -9,7 +9,7 @@ const USERS = 'plugin::users-permissions.user';
 
 /** Sets an app switch (a Setting readable by guests), as the seed does. */
 async function setFlag(name: string, value: boolean) {
-  const settings = app.strapi.documents('api::setting.setting');
+  const settings = fixtureDocuments(app, 'api::setting.setting');
   const [existing] = await settings.findMany({ filters: { name } });
   if (existing) await settings.update({ documentId: existing.documentId, data: { value } });
   else await settings.create({ data: { name, value, levelToRead: 'guest', levelToWrite: 'superadmin' } });

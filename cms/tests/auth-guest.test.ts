@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useStrapi, type TestApp } from './helpers/strapi';
+import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import { call, createUser, signIn, uniqueEmail } from './helpers/auth';
 
 let app: TestApp;
@@ -107,7 +107,7 @@ describe('POST /api/auth/guest/start', () => {
     const settings = await call(app, 'POST', '/api/settings/load', {}, { authCode: guest });
     expect(settings.status, JSON.stringify(settings.body)).toBe(200);
     expect(settings.body.settings).toHaveProperty('registrationDisabled');
-    await app.strapi.documents('api::portal.portal').create({ data: { name: 'Guest Reads', slug: 'guest-reads' } });
+    await fixtureDocuments(app, 'api::portal.portal').create({ data: { name: 'Guest Reads', slug: 'guest-reads' } });
     const contents = await call(app, 'POST', '/api/contents/byslug', { slug: ['footer-terms'], portal: 'guest-reads' }, { authCode: guest });
     expect(contents.status, JSON.stringify(contents.body)).toBe(200);
 

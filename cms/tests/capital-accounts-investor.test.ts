@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { call, openGuestSession } from './helpers/auth';
 import { createInvestor, createOffering, download, type Investor, type Offering } from './helpers/signing';
-import { http, useStrapi, type TestApp } from './helpers/strapi';
+import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 
 /**
  * The investor's side of the capital accounts (docs/capital-accounts.md): the ledger call as the issue writes it, the
@@ -61,8 +61,8 @@ describe('GET /api/ledger_entries?mine=true&limit=999', () => {
 describe('the transactions page', () => {
   it('pages the whole ledger newest first past 999 entries, with the capital in after each entry on every page', async () => {
     const who = await createInvestor(app, home, 'ledger-many', { spouse: false });
-    const second = (await app.strapi.documents('api::fund.fund').create({ data: { name: 'ledger-home Fund II', company: home.company } as never })).documentId;
-    const other = await app.strapi.documents('api::synd-user.synd-user').create({
+    const second = (await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'ledger-home Fund II', company: home.company } as never })).documentId;
+    const other = await fixtureDocuments(app, 'api::synd-user.synd-user').create({
       data: { user: (await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: who.id } })).documentId, fund: second, company: home.company, invest_amount: 10_000 } as never,
     });
     // 1,010 contributions of $1 a day from 2023-01-01, then a $200 distribution, and one in another fund.

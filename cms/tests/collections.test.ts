@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { UID } from '@strapi/strapi';
 import { call, openGuestSession, signedInUser } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
-import { useStrapi, type TestApp } from './helpers/strapi';
+import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 
 /**
  * The collection table's cells: each caller lists each collection and reads single rows; the rows they get are
@@ -44,7 +44,7 @@ const TABLE: Record<string, Record<Caller, string[] | number>> = {
 const rows: Record<string, Record<string, string>> = {};
 
 async function make(collection: string, uid: UID.ContentType, data: Record<string, unknown>): Promise<string> {
-  const created = await app.strapi.documents(uid).create({ data } as never);
+  const created = await fixtureDocuments(app, uid).create({ data } as never);
   (rows[collection] ??= {})[String(data[LABEL[collection]])] = created.documentId;
   return created.documentId;
 }
@@ -68,14 +68,14 @@ beforeAll(async () => {
 
   for (const [portal, name] of [[P, 'P'], [Q, 'Q']] as const) {
     await make('blog_items', 'api::blog-item.blog-item', { title: `${name} paper`, slug: `${name}-paper`, isPublished: true, portal: portal.documentId });
-    await app.strapi.documents('api::blog-item.blog-item').create({ data: { title: `${name} draft`, slug: `${name}-draft`, isPublished: false, portal: portal.documentId } as never });
+    await fixtureDocuments(app, 'api::blog-item.blog-item').create({ data: { title: `${name} draft`, slug: `${name}-draft`, isPublished: false, portal: portal.documentId } as never });
     await make('assets_items', 'api::assets-item.assets-item', { name: `${name} asset`, portal: portal.documentId });
     await make('team_members', 'api::team-member.team-member', { name: `${name} member`, portal: portal.documentId });
-    const company = (await app.strapi.documents('api::company.company').create({ data: { name: `${name} company`, portal: portal.documentId } as never })).documentId;
+    const company = (await fixtureDocuments(app, 'api::company.company').create({ data: { name: `${name} company`, portal: portal.documentId } as never })).documentId;
     const fund = await make('funds', 'api::fund.fund', { name: `${name} fund`, company });
     await make('investments', 'api::investment.investment', { name: `${name} deal`, fund, company });
     await make('synd_documents', 'api::synd-document.synd-document', { originalName: `dd ${name}`, fund });
-    await app.strapi.documents('api::synd-document.synd-document').create({ data: { originalName: `dd ${name} deleted`, fund, isDeleted: true } as never });
+    await fixtureDocuments(app, 'api::synd-document.synd-document').create({ data: { originalName: `dd ${name} deleted`, fund, isDeleted: true } as never });
   }
   const fundOf = (name: string) => rows.funds[`${name} fund`];
   for (const [user, name, fund] of [[investor, 'A', 'P'], [otherInvestor, 'B', 'P'], [otherPortal, 'C', 'Q']] as const) {
@@ -84,7 +84,12 @@ beforeAll(async () => {
     await make('tax_documents', 'api::tax-document.tax-document', { originalName: `tax ${name}`, year: 2025, user: user.documentId });
     await make('news_documents', 'api::news-document.news-document', { originalName: `news ${name}`, year: 2025, user: user.documentId });
     await make('proof_documents', 'api::proof-document.proof-document', { originalName: `proof ${name}`, user: user.documentId });
-    if (name !== 'B') await make('synd_agreements', 'api::synd-agreement.synd-agreement', { originalName: `sa ${name}`, syndUser });
+    if (name !== 'B') {
+      // Agreements are made only by sealing (docs/record-rules.md): written as the signing writes them, with the query engine.
+      const { id } = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { documentId: syndUser }, select: ['id'] });
+      const agreement = await app.strapi.db.query('api::synd-agreement.synd-agreement').create({ data: { originalName: `sa ${name}`, syndUser: id } });
+      (rows.synd_agreements ??= {})[`sa ${name}`] = agreement.documentId;
+    }
   }
 });
 
@@ -178,7 +183,7 @@ describe('the generic collection calls: who lists and reads which rows', () => {
         expect(answer.body.error.message, caller).toBe(caller === 'guest' ? 'A guest session is read-only' : 'team_members cannot be changed through the collection calls');
       }
     }
-    expect((await app.strapi.documents('api::team-member.team-member').findOne({ documentId: target }))?.name).toBe('P member');
+    expect((await fixtureDocuments(app, 'api::team-member.team-member').findOne({ documentId: target }))?.name).toBe('P member');
   });
 
   it("answers the spec's two error messages", async () => {

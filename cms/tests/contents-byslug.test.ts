@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useStrapi, type TestApp } from './helpers/strapi';
+import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import { call } from './helpers/auth';
 
 let app: TestApp;
 
 beforeAll(async () => {
   app = await useStrapi();
-  const portals = app.strapi.documents('api::portal.portal');
+  const portals = fixtureDocuments(app, 'api::portal.portal');
   const one = await portals.create({ data: { name: 'Slug One', slug: 'byslug-one' } });
   const two = await portals.create({ data: { name: 'Slug Two', slug: 'byslug-two' } });
-  const contents = app.strapi.documents('api::content.content');
+  const contents = fixtureDocuments(app, 'api::content.content');
   await contents.create({ data: { slug: 'byslug-terms', title: 'Terms One', body: '<p>one</p>', portal: one.documentId } });
   await contents.create({ data: { slug: 'about-intro', title: 'About One', body: '<p>about</p>', portal: one.documentId } });
   await contents.create({ data: { slug: 'byslug-terms', title: 'Terms Two', body: '<p>two</p>', portal: two.documentId } });

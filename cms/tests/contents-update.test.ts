@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectBadRequests, refusal } from './helpers/answers';
 import { call, openGuestSession, signedInUser } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
-import { useStrapi, type TestApp } from './helpers/strapi';
+import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 
 const CONTENT = 'api::content.content';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   const portalB = await createPortal(app, 'edit-b');
   superadmin = await signedInUser(app, 'edit-super', 'superadmin', portalA);
   superadminOfB = await signedInUser(app, 'edit-super-b', 'superadmin', portalB);
-  const contents = app.strapi.documents(CONTENT);
+  const contents = fixtureDocuments(app, CONTENT);
   await contents.create({ data: { slug: 'edit-terms', title: 'Terms A', body: '<p>old A</p>', portal: portalA.documentId } });
   await contents.create({ data: { slug: 'edit-terms', title: 'Terms B', body: '<p>old B</p>', portal: portalB.documentId } });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useStrapi, type TestApp } from './helpers/strapi';
+import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 
 let app: TestApp;
 
@@ -9,21 +9,21 @@ beforeAll(async () => {
 
 describe('defaults', () => {
   it('gives funds, assets and users the specified defaults', async () => {
-    const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Defaults Fund', url_slug: 'defaults-fund' } });
+    const fund = await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'Defaults Fund', url_slug: 'defaults-fund' } });
     expect(Number(fund.currentFundValuePercentage)).toBe(100);
     expect(Number(fund.currentPercentageTotalReturned)).toBe(0);
 
-    const asset = await app.strapi.documents('api::assets-item.assets-item').create({ data: { name: 'Asset' } });
+    const asset = await fixtureDocuments(app, 'api::assets-item.assets-item').create({ data: { name: 'Asset' } });
     expect(asset.isExitedAsset).toBe(false);
     expect(asset.hasStar).toBe(false);
 
-    const item = await app.strapi.documents('api::blog-item.blog-item').create({ data: { title: 'Item' } });
+    const item = await fixtureDocuments(app, 'api::blog-item.blog-item').create({ data: { title: 'Item' } });
     expect(item).toMatchObject({ isPublished: false, displayOnHomepage: false, displayOnPortfolio: false, isFeatured: false });
 
-    const setting = await app.strapi.documents('api::setting.setting').create({ data: { name: 'defaults-setting', value: 1 } });
+    const setting = await fixtureDocuments(app, 'api::setting.setting').create({ data: { name: 'defaults-setting', value: 1 } });
     expect(setting).toMatchObject({ levelToRead: 'superadmin', levelToWrite: 'superadmin' });
 
-    const user = await app.strapi.documents('plugin::users-permissions.user').create({
+    const user = await fixtureDocuments(app, 'plugin::users-permissions.user').create({
       data: { username: 'defaults@example.com', email: 'defaults@example.com', password: 'secret123' },
     });
     expect(user).toMatchObject({ level: 'user', isActive: false });
@@ -32,13 +32,13 @@ describe('defaults', () => {
 
 describe('relations', () => {
   it('reaches funds and investments from a portal through the company', async () => {
-    const portal = await app.strapi.documents('api::portal.portal').create({ data: { name: 'Rel Portal', slug: 'rel-portal' } });
-    const company = await app.strapi.documents('api::company.company').create({ data: { name: 'Rel Co', portal: portal.documentId } });
-    const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Rel Fund', url_slug: 'rel-fund', company: company.documentId } });
-    await app.strapi.documents('api::investment.investment').create({
+    const portal = await fixtureDocuments(app, 'api::portal.portal').create({ data: { name: 'Rel Portal', slug: 'rel-portal' } });
+    const company = await fixtureDocuments(app, 'api::company.company').create({ data: { name: 'Rel Co', portal: portal.documentId } });
+    const fund = await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'Rel Fund', url_slug: 'rel-fund', company: company.documentId } });
+    await fixtureDocuments(app, 'api::investment.investment').create({
       data: { name: 'Rel Investment', url_slug: 'rel-investment', company: company.documentId, fund: fund.documentId },
     });
-    const found = await app.strapi.documents('api::investment.investment').findMany({
+    const found = await fixtureDocuments(app, 'api::investment.investment').findMany({
       filters: { fund: { company: { portal: { slug: 'rel-portal' } } } },
       populate: { fund: true },
     });
@@ -49,10 +49,10 @@ describe('relations', () => {
 
 describe('uniqueness', () => {
   it('keeps content slugs unique inside a portal but not across portals', async () => {
-    const portals = app.strapi.documents('api::portal.portal');
+    const portals = fixtureDocuments(app, 'api::portal.portal');
     const one = await portals.create({ data: { name: 'Uniq One', slug: 'uniq-one' } });
     const two = await portals.create({ data: { name: 'Uniq Two', slug: 'uniq-two' } });
-    const contents = app.strapi.documents('api::content.content');
+    const contents = fixtureDocuments(app, 'api::content.content');
     await contents.create({ data: { slug: 'footer-terms', title: 'One', portal: one.documentId } });
     await expect(contents.create({ data: { slug: 'footer-terms', title: 'Again', portal: one.documentId } })).rejects.toThrow(
       'A content item with slug "footer-terms" already exists in portal "uniq-one"'
@@ -63,22 +63,22 @@ describe('uniqueness', () => {
   });
 
   it('keeps one item when the same new slug is saved at the same moment', async () => {
-    const portal = await app.strapi.documents('api::portal.portal').create({ data: { name: 'Uniq Race', slug: 'uniq-race' } });
+    const portal = await fixtureDocuments(app, 'api::portal.portal').create({ data: { name: 'Uniq Race', slug: 'uniq-race' } });
     const attempts = await Promise.allSettled(
       Array.from({ length: 8 }, (_, i) =>
-        app.strapi.documents('api::content.content').create({ data: { slug: 'raced', title: `Attempt ${i}`, portal: portal.documentId } })
+        fixtureDocuments(app, 'api::content.content').create({ data: { slug: 'raced', title: `Attempt ${i}`, portal: portal.documentId } })
       )
     );
     expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
     for (const attempt of attempts) {
       if (attempt.status === 'rejected') expect(String(attempt.reason)).toContain('already exists in portal "uniq-race"');
     }
-    expect(await app.strapi.documents('api::content.content').count({ filters: { slug: 'raced', portal: { slug: 'uniq-race' } } })).toBe(1);
+    expect(await fixtureDocuments(app, 'api::content.content').count({ filters: { slug: 'raced', portal: { slug: 'uniq-race' } } })).toBe(1);
   });
 
   it('rejects moving a content item onto a slug its portal already uses', async () => {
-    const portal = await app.strapi.documents('api::portal.portal').create({ data: { name: 'Uniq Move', slug: 'uniq-move' } });
-    const contents = app.strapi.documents('api::content.content');
+    const portal = await fixtureDocuments(app, 'api::portal.portal').create({ data: { name: 'Uniq Move', slug: 'uniq-move' } });
+    const contents = fixtureDocuments(app, 'api::content.content');
     await contents.create({ data: { slug: 'a', portal: portal.documentId } });
     const b = await contents.create({ data: { slug: 'b', portal: portal.documentId } });
     // Strapi's generated update input leaves out required attributes, though updating them is valid.
@@ -88,18 +88,18 @@ describe('uniqueness', () => {
   });
 
   it('keeps portal slugs and fund and investment url slugs unique', async () => {
-    await app.strapi.documents('api::portal.portal').create({ data: { name: 'Dup', slug: 'dup-portal' } });
-    await expect(app.strapi.documents('api::portal.portal').create({ data: { name: 'Dup 2', slug: 'dup-portal' } })).rejects.toThrow();
-    await app.strapi.documents('api::fund.fund').create({ data: { name: 'F', url_slug: 'dup-fund' } });
-    await expect(app.strapi.documents('api::fund.fund').create({ data: { name: 'F2', url_slug: 'dup-fund' } })).rejects.toThrow();
-    await app.strapi.documents('api::investment.investment').create({ data: { name: 'I', url_slug: 'dup-inv' } });
-    await expect(app.strapi.documents('api::investment.investment').create({ data: { name: 'I2', url_slug: 'dup-inv' } })).rejects.toThrow();
-    expect(await app.strapi.documents('api::fund.fund').count({ filters: { url_slug: 'dup-fund' } })).toBe(1);
+    await fixtureDocuments(app, 'api::portal.portal').create({ data: { name: 'Dup', slug: 'dup-portal' } });
+    await expect(fixtureDocuments(app, 'api::portal.portal').create({ data: { name: 'Dup 2', slug: 'dup-portal' } })).rejects.toThrow();
+    await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'F', url_slug: 'dup-fund' } });
+    await expect(fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'F2', url_slug: 'dup-fund' } })).rejects.toThrow();
+    await fixtureDocuments(app, 'api::investment.investment').create({ data: { name: 'I', url_slug: 'dup-inv' } });
+    await expect(fixtureDocuments(app, 'api::investment.investment').create({ data: { name: 'I2', url_slug: 'dup-inv' } })).rejects.toThrow();
+    expect(await fixtureDocuments(app, 'api::fund.fund').count({ filters: { url_slug: 'dup-fund' } })).toBe(1);
   });
 
   it('rejects a portal colour that is not a hex colour', async () => {
     await expect(
-      app.strapi.documents('api::portal.portal').create({ data: { name: 'Bad', slug: 'bad-colour', primaryColor: 'blue' } })
+      fixtureDocuments(app, 'api::portal.portal').create({ data: { name: 'Bad', slug: 'bad-colour', primaryColor: 'blue' } })
     ).rejects.toThrow();
   });
 });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectBadRequests, refusal } from './helpers/answers';
 import { call, createUser, openGuestSession, uniqueEmail } from './helpers/auth';
 import { createPortal, setCreatedAt, type TestPortal } from './helpers/records';
-import { useStrapi, type TestApp } from './helpers/strapi';
+import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 
 const BLOG_ITEM = 'api::blog-item.blog-item';
 /** Every field of an education item in answers (docs/api-public.md). */
@@ -30,7 +30,7 @@ interface ItemSeed {
 async function createItem(portal: TestPortal, seed: ItemSeed) {
   const { createdAt, type, ...data } = seed;
   const slug = seed.title.toLowerCase().replace(/\s+/g, '-');
-  const item = await app.strapi.documents(BLOG_ITEM).create({
+  const item = await fixtureDocuments(app, BLOG_ITEM).create({
     data: { slug, isPublished: true, ...data, ...(type ? { type } : {}), portal: portal.documentId } as never,
   });
   // The Document Service fills the schema default (post); an older item may have no type at all.
@@ -45,7 +45,7 @@ beforeAll(async () => {
   app = await useStrapi();
   portalA = await createPortal(app, 'edu-a');
   portalB = await createPortal(app, 'edu-b');
-  const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Edu Fund', url_slug: 'edu-fund' } });
+  const fund = await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'Edu Fund', url_slug: 'edu-fund' } });
 
   await createItem(portalA, { title: 'Video High', type: 'video', sortOrder: 30, displayOnPortfolio: true, createdAt: '2026-01-01T10:00:00Z' });
   await createItem(portalA, { title: 'Video Low', type: 'video', sortOrder: 10, createdAt: '2026-01-05T10:00:00Z' });
@@ -60,7 +60,7 @@ beforeAll(async () => {
 
   await createItem(portalB, { title: 'B Only', type: 'video', sortOrder: 50, displayOnPortfolio: true, createdAt: '2026-01-08T10:00:00Z' });
   await createItem(portalB, { title: 'B Draft', type: 'post', sortOrder: 60, isPublished: false, createdAt: '2026-01-08T11:00:00Z' });
-  await app.strapi.documents(BLOG_ITEM).create({ data: { title: 'Shared in B', slug: 'shared', isPublished: true, portal: portalB.documentId } });
+  await fixtureDocuments(app, BLOG_ITEM).create({ data: { title: 'Shared in B', slug: 'shared', isPublished: true, portal: portalB.documentId } });
 });
 
 describe('GET /api/contents/education', () => {

@@ -5,7 +5,7 @@ import { fileLinkToken } from '../src/utils/file-links';
 import { refusal } from './helpers/answers';
 import { call, openGuestSession } from './helpers/auth';
 import { createInvestor, createOffering, download, type Investor, type Offering } from './helpers/signing';
-import { http, useStrapi, type TestApp } from './helpers/strapi';
+import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import { describeUploads } from './helpers/upload-cases';
 import { pdfBytes } from './helpers/uploads';
 
@@ -26,7 +26,7 @@ const DOWNLOADS = 'api::file-download.file-download';
 async function stored(uid: UID.ContentType, key: string, data: Record<string, unknown>): Promise<{ id: number; documentId: string; bytes: Buffer }> {
   const bytes = pdfBytes(key);
   await fileStorage(app.strapi).put(key, bytes);
-  const row = await app.strapi.documents(uid).create({ data: { docPath: key, bucketId: 'local', ...data } as never });
+  const row = await fixtureDocuments(app, uid).create({ data: { docPath: key, bucketId: 'local', ...data } as never });
   return { id: row.id as number, documentId: row.documentId, bytes };
 }
 

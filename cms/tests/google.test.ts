@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useStrapi, type TestApp } from './helpers/strapi';
+import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import { call, createUser, uniqueEmail } from './helpers/auth';
 import { startStandIn, type StandIn } from './helpers/stand-in';
 
@@ -132,13 +132,13 @@ describe('POST /api/auth/google', () => {
   it('answers 403 while Google sign-in is disabled, and 400 without a credential', async () => {
     expect((await call(app, 'POST', '/api/auth/google', {})).status).toBe(400);
     expect((await call(app, 'POST', '/api/auth/google', { credential: 12 })).status).toBe(400);
-    const setting = await app.strapi.documents('api::setting.setting').create({ data: { name: 'signInWithGoogleDisabled', value: true, levelToRead: 'guest' } as never });
+    const setting = await fixtureDocuments(app, 'api::setting.setting').create({ data: { name: 'signInWithGoogleDisabled', value: true, levelToRead: 'guest' } as never });
     try {
       const { status, body } = await google(idToken(uniqueEmail('google-disabled')), portal.slug);
       expect(status).toBe(403);
       expect(body.error.message).toBe('Sign in with Google is disabled');
     } finally {
-      await app.strapi.documents('api::setting.setting').delete({ documentId: setting.documentId });
+      await fixtureDocuments(app, 'api::setting.setting').delete({ documentId: setting.documentId });
     }
   });
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createUser, openGuestSession, signedInUser, uniqueEmail } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
-import { http, useStrapi, type TestApp } from './helpers/strapi';
+import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 
 let app: TestApp;
 let home: TestPortal;
@@ -65,7 +65,7 @@ describe('bad input never reaches a 500', () => {
   });
 
   it('refuses control characters written through the Document Service too (the admin panel, scripts)', async () => {
-    await expect(app.strapi.documents('api::team-member.team-member').create({ data: { name: 'Bad\u0000Name', portal: home.documentId } as never }))
+    await expect(fixtureDocuments(app, 'api::team-member.team-member').create({ data: { name: 'Bad\u0000Name', portal: home.documentId } as never }))
       .rejects.toThrow('name must not contain control characters');
   });
 });

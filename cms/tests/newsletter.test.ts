@@ -6,7 +6,7 @@ import { expectBadRequests, refusal } from './helpers/answers';
 import { call, createUser, openGuestSession, uniqueEmail, type CallOptions } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
 import { startStandIn, type StandIn } from './helpers/stand-in';
-import { useStrapi, type TestApp } from './helpers/strapi';
+import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 
 const SUBSCRIBER = 'api::subscriber.subscriber';
 
@@ -92,7 +92,7 @@ describe('POST /api/email/mailchimpsubscribe with the embedded list (no Mailchim
 });
 
 describe('the Subscriber list in the admin panel', () => {
-  const subscribers = () => app.strapi.documents(SUBSCRIBER);
+  const subscribers = () => fixtureDocuments(app, SUBSCRIBER);
 
   it('refuses a second row for an address already in that portal, whatever its case', async () => {
     await subscribers().create({ data: { email: 'Staff.Added@Example.com', portal: portalB.documentId } });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectBadRequests, refusal } from './helpers/answers';
 import { call, openGuestSession, signedInUser } from './helpers/auth';
 import { setCreatedAt } from './helpers/records';
-import { useStrapi, type TestApp } from './helpers/strapi';
+import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 
 const NOTIFICATION = 'api::notification.notification';
 const TEMPLATE = 'api::notification-template.notification-template';
@@ -12,11 +12,11 @@ let me: Awaited<ReturnType<typeof signedInUser>>;
 let other: Awaited<ReturnType<typeof signedInUser>>;
 
 async function createTemplate(name: string, subject: string | null, extra: Record<string, unknown> = {}) {
-  return (await app.strapi.documents(TEMPLATE).create({ data: { name, subject, color: '#2E7D32', ...extra } as never })).documentId;
+  return (await fixtureDocuments(app, TEMPLATE).create({ data: { name, subject, color: '#2E7D32', ...extra } as never })).documentId;
 }
 
 async function notify(userDocumentId: string, createdAt: string, data: Record<string, unknown>) {
-  const note = await app.strapi.documents(NOTIFICATION).create({ data: { user: userDocumentId, ...data } as never });
+  const note = await fixtureDocuments(app, NOTIFICATION).create({ data: { user: userDocumentId, ...data } as never });
   await setCreatedAt(app, NOTIFICATION, note.documentId, createdAt);
 }
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectBadRequests, refusal } from './helpers/answers';
 import { call } from './helpers/auth';
 import { createPortal, setCreatedAt, type TestPortal } from './helpers/records';
-import { useStrapi, type TestApp } from './helpers/strapi';
+import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 
 const ASSETS_ITEM = 'api::assets-item.assets-item';
 /** Every field of a portfolio asset in answers (docs/api-public.md). */
@@ -14,7 +14,7 @@ const ASSET_FIELDS = [
 let app: TestApp;
 
 async function createAsset(portal: TestPortal, data: Record<string, unknown>, createdAt: string) {
-  const asset = await app.strapi.documents(ASSETS_ITEM).create({ data: { ...data, portal: portal.documentId } as never });
+  const asset = await fixtureDocuments(app, ASSETS_ITEM).create({ data: { ...data, portal: portal.documentId } as never });
   await setCreatedAt(app, ASSETS_ITEM, asset.documentId, createdAt);
 }
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
   app = await useStrapi();
   const portalA = await createPortal(app, 'pf-a');
   const portalB = await createPortal(app, 'pf-b');
-  const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'PF Fund', url_slug: 'pf-fund' } });
+  const fund = await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'PF Fund', url_slug: 'pf-fund' } });
   await createAsset(portalA, {
     name: 'Alpha', url: 'https://alpha.example', imageUrl: '/a.png', smallImageUrl: '/a-small.png', assetType: 'Stallion', fund: fund.documentId,
     fundAsString: 'Not this one', isExitedAsset: true, soldInfoNote: 'Sold 2025', hasStar: true, ownershipInfoString: '10%',

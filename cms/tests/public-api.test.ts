@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { http, useStrapi, type TestApp } from './helpers/strapi';
+import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 
 let app: TestApp;
 let portalB: string;
 
 beforeAll(async () => {
   app = await useStrapi();
-  const portals = app.strapi.documents('api::portal.portal');
+  const portals = fixtureDocuments(app, 'api::portal.portal');
   const alpha = (await portals.create({ data: { name: 'Alpha Portal', slug: 'alpha-public', isDefault: true, domains: ['alpha.test'] } })).documentId;
   portalB = (await portals.create({ data: { name: 'Beta Portal', slug: 'beta-public', primaryColor: '#ff0000' } })).documentId;
-  const items = app.strapi.documents('api::blog-item.blog-item');
+  const items = fixtureDocuments(app, 'api::blog-item.blog-item');
   await items.create({ data: { title: 'Published paper', slug: 'published-paper', isPublished: true, portal: alpha } });
   await items.create({ data: { title: 'Draft paper', slug: 'draft-paper', isPublished: false, portal: alpha } });
 });
@@ -64,7 +64,7 @@ describe('what visitors reach of the collection calls', () => {
       const { status, body } = await http(app, method, '/api/team_members', {});
       expect({ status, message: body.error.message }, method).toEqual({ status: 400, message: 'id or _id is required' });
     }
-    const portal = await app.strapi.documents('api::portal.portal').findOne({ documentId: portalB });
+    const portal = await fixtureDocuments(app, 'api::portal.portal').findOne({ documentId: portalB });
     expect(portal?.name).toBe('Beta Portal');
   });
 

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { adminToken, call, signedInUser } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
 import { startSecondInstance, stopSecondInstance, type SecondInstance } from './helpers/second-instance';
-import { http, useStrapi, type TestApp } from './helpers/strapi';
+import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 
 /**
  * The public reads' cache (src/utils/read-cache.ts): ETag and 304, repeated reads served from memory, every edit
@@ -47,7 +47,7 @@ async function sneakyTitle(table: string, id: number, title: string) {
 }
 
 async function createContent(portal: TestPortal, slug: string, title: string) {
-  const created = await app.strapi.documents(CONTENT).create({ data: { slug, title, body: '<p>Body</p>', portal: portal.documentId } as never });
+  const created = await fixtureDocuments(app, CONTENT).create({ data: { slug, title, body: '<p>Body</p>', portal: portal.documentId } as never });
   return { id: created.id as number, documentId: created.documentId };
 }
 
@@ -100,7 +100,7 @@ describe('ETag, Cache-Control and 304', () => {
       expect((await raw(app.url, 'GET', route, undefined, { 'if-none-match': etag as string })).status, route).toBe(304);
     }
     const before = await raw(app.url, 'GET', routes[2]);
-    await app.strapi.documents(TEAM).create({ data: { name: 'New Member', sortOrder: 1, portal: portalA.documentId } as never });
+    await fixtureDocuments(app, TEAM).create({ data: { name: 'New Member', sortOrder: 1, portal: portalA.documentId } as never });
     const after = await raw(app.url, 'GET', routes[2], undefined, { 'if-none-match': before.headers.get('etag') as string });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
@@ -144,7 +144,7 @@ describe('repeated visitor GETs answered before Koa', () => {
   const headersOf = (answer: Raw) => [...answer.headers.entries()].filter(([name]) => name !== 'date' && name !== 'keep-alive').sort();
 
   it("carry the chain's own headers (security, CORS for the caller's Origin, cache), per Origin, and 304 to their ETag", async () => {
-    await app.strapi.documents(TEAM).create({ data: { name: 'Replay Member', sortOrder: 1, portal: portalC.documentId } as never });
+    await fixtureDocuments(app, TEAM).create({ data: { name: 'Replay Member', sortOrder: 1, portal: portalC.documentId } as never });
     const route = '/api/team_members?portal=cache-c&sort=sortOrder';
     for (const origin of ['http://cache-c.example', 'http://nobody.example']) {
       const headers = { origin };
@@ -198,14 +198,14 @@ describe('repeated visitor GETs answered before Koa', () => {
     replays.mockRestore();
     found.mockRestore();
     // An edit shows on the very next read.
-    await app.strapi.documents(CONTENT).update({ documentId: (await app.strapi.documents(CONTENT).findFirst({ filters: { slug: 'replay-post' } }))!.documentId, data: { title: 'Posted again' } as never });
+    await fixtureDocuments(app, CONTENT).update({ documentId: (await fixtureDocuments(app, CONTENT).findFirst({ filters: { slug: 'replay-post' } }))!.documentId, data: { title: 'Posted again' } as never });
     expect(titleOf(await raw(app.url, 'POST', '/api/contents/byslug', body), 'replay-post')).toBe('Posted again');
   });
 
   it('show an edit on the very next request, and never answer a session or a HEAD', async () => {
     const route = '/api/team_members?portal=cache-c&sort=sortOrder';
     for (let time = 0; time < 3; time += 1) await raw(app.url, 'GET', route);
-    await app.strapi.documents(TEAM).create({ data: { name: 'Added Right Now', sortOrder: 2, portal: portalC.documentId } as never });
+    await fixtureDocuments(app, TEAM).create({ data: { name: 'Added Right Now', sortOrder: 2, portal: portalC.documentId } as never });
     const after = await raw(app.url, 'GET', route);
     expect(JSON.parse(after.text).items.map((item: { name: string }) => item.name)).toContain('Added Right Now');
     const head = await fetch(`${app.url}${route}`, { method: 'HEAD' });
@@ -236,9 +236,9 @@ describe('never a stale answer after an edit', () => {
     expect(edited.status).toBe(200);
     expect(titleOf(await bySlug('cache-a', ['panel-edited']), 'panel-edited')).toBe('Edited in the panel');
 
-    const company = await app.strapi.documents('api::company.company').create({ data: { name: 'Cache Co', portal: portalA.documentId } as never });
-    const fund = await app.strapi.documents('api::fund.fund').create({ data: { name: 'Cache Fund', url_slug: 'cache-fund', company: company.documentId } as never });
-    const blog = await app.strapi.documents(BLOG_ITEM).create({
+    const company = await fixtureDocuments(app, 'api::company.company').create({ data: { name: 'Cache Co', portal: portalA.documentId } as never });
+    const fund = await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'Cache Fund', url_slug: 'cache-fund', company: company.documentId } as never });
+    const blog = await fixtureDocuments(app, BLOG_ITEM).create({
       data: { title: 'Lesson', slug: 'cache-lesson', isPublished: true, fund: fund.documentId, portal: portalA.documentId } as never,
     });
     const list = async () => JSON.parse((await raw(app.url, 'GET', '/api/contents/education?portal=cache-a&limit=100')).text).items as { title: string; fundName: string }[];
@@ -270,7 +270,7 @@ describe('cached answers per portal', () => {
     expect((await raw(app.url, 'POST', '/api/contents/byslug', { slug: ['shared-slug'] }, { origin: 'https://cache-b.example', 'if-none-match': fromA.headers.get('etag') as string })).status).toBe(200);
 
     for (const portal of [portalA, portalB]) {
-      await app.strapi.documents(BLOG_ITEM).create({ data: { title: `Only in ${portal.slug}`, slug: `only-${portal.slug}`, isPublished: true, portal: portal.documentId } as never });
+      await fixtureDocuments(app, BLOG_ITEM).create({ data: { title: `Only in ${portal.slug}`, slug: `only-${portal.slug}`, isPublished: true, portal: portal.documentId } as never });
     }
     const listOf = async (origin: string) => JSON.parse((await raw(app.url, 'GET', '/api/contents/education?limit=100', undefined, { origin })).text).items.map((item: { title: string }) => item.title);
     expect(await listOf('https://cache-a.example')).toContain('Only in cache-a');
@@ -278,7 +278,7 @@ describe('cached answers per portal', () => {
   });
 
   it("serves a signed-in user their own portal's team, privately, whatever a visitor's cached answer is", async () => {
-    await app.strapi.documents(TEAM).create({ data: { name: 'Member of B', sortOrder: 1, portal: portalB.documentId } as never });
+    await fixtureDocuments(app, TEAM).create({ data: { name: 'Member of B', sortOrder: 1, portal: portalB.documentId } as never });
     const visitor = await raw(app.url, 'GET', '/api/team_members?sort=sortOrder', undefined, { origin: 'https://cache-a.example' });
     const names = (answer: Raw) => JSON.parse(answer.text).items.map((item: { name: string }) => item.name);
     expect(names(visitor)).not.toContain('Member of B');

@@ -1,7 +1,7 @@
 import type { UID } from '@strapi/strapi';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPortal, type TestPortal } from './helpers/records';
-import { http, useStrapi, type TestApp } from './helpers/strapi';
+import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 
 let app: TestApp;
 let portal: TestPortal;
@@ -45,7 +45,7 @@ beforeAll(async () => {
 let counter = 0;
 const createContent = async (body: string | null) => {
   counter += 1;
-  return app.strapi.documents('api::content.content').create({ data: { slug: `rich-${counter}`, body, portal: portal.documentId } as never });
+  return fixtureDocuments(app, 'api::content.content').create({ data: { slug: `rich-${counter}`, body, portal: portal.documentId } as never });
 };
 
 describe('rich text is sanitised on every Document Service write (the admin panel’s path)', () => {
@@ -60,7 +60,7 @@ describe('rich text is sanitised on every Document Service write (the admin pane
   it('sanitises updates too, and leaves an empty body alone', async () => {
     const item = await createContent(null);
     expect(item.body).toBeNull();
-    const updated = await app.strapi.documents('api::content.content').update({
+    const updated = await fixtureDocuments(app, 'api::content.content').update({
       documentId: item.documentId, data: { body: `<p>ok</p><script>alert(1)</script>${YOUTUBE}` },
     });
     expect(updated?.body).toBe(`<p>ok</p>${YOUTUBE}`);
@@ -70,21 +70,21 @@ describe('rich text is sanitised on every Document Service write (the admin pane
 
   it('leaves the caller’s data object as it was', async () => {
     const data = { slug: 'rich-caller', body: '<p>x<script>y</script></p>', portal: portal.documentId };
-    await app.strapi.documents('api::content.content').create({ data });
+    await fixtureDocuments(app, 'api::content.content').create({ data });
     expect(data.body).toBe('<p>x<script>y</script></p>');
   });
 
   it('covers the rich text of every type that has any', async () => {
     const dirty = '<p onclick="x()">t<script>alert(1)</script></p>';
-    const fund = await app.strapi.documents('api::fund.fund').create({
+    const fund = await fixtureDocuments(app, 'api::fund.fund').create({
       data: { name: 'Rich Fund', url_slug: 'rich-fund', description: dirty, funding_my_investment_description: dirty, wire_instructions: dirty, check_instructions: dirty } as never,
     });
     const created: [UID.ContentType, Record<string, unknown>][] = [
       ['api::fund.fund', fund],
-      ['api::blog-item.blog-item', await app.strapi.documents('api::blog-item.blog-item').create({ data: { title: 'Rich', body: dirty } })],
-      ['api::team-member.team-member', await app.strapi.documents('api::team-member.team-member').create({ data: { name: 'Rich', bio: dirty } })],
-      ['api::assets-item.assets-item', await app.strapi.documents('api::assets-item.assets-item').create({ data: { name: 'Rich', description: dirty } })],
-      ['api::investment.investment', await app.strapi.documents('api::investment.investment').create({ data: { name: 'Rich', url_slug: 'rich-inv', description: dirty } as never })],
+      ['api::blog-item.blog-item', await fixtureDocuments(app, 'api::blog-item.blog-item').create({ data: { title: 'Rich', body: dirty } })],
+      ['api::team-member.team-member', await fixtureDocuments(app, 'api::team-member.team-member').create({ data: { name: 'Rich', bio: dirty } })],
+      ['api::assets-item.assets-item', await fixtureDocuments(app, 'api::assets-item.assets-item').create({ data: { name: 'Rich', description: dirty } })],
+      ['api::investment.investment', await fixtureDocuments(app, 'api::investment.investment').create({ data: { name: 'Rich', url_slug: 'rich-inv', description: dirty } as never })],
       ['api::content.content', await createContent(dirty)],
     ];
     // Every api:: type with a richtext attribute must be in the list above, so a new one cannot slip by untested.

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useStrapi, type TestApp } from './helpers/strapi';
+import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import { call, createUser, signIn, uniqueEmail } from './helpers/auth';
 
 let app: TestApp;
@@ -8,7 +8,7 @@ const codes: Record<'superadmin' | 'admin' | 'user', string> = { superadmin: '',
 const SETTING = 'api::setting.setting';
 
 async function createSetting(name: string, value: unknown, levelToRead: string, levelToWrite = 'superadmin') {
-  await app.strapi.documents(SETTING).create({ data: { name, value, levelToRead, levelToWrite } as never });
+  await fixtureDocuments(app, SETTING).create({ data: { name, value, levelToRead, levelToWrite } as never });
 }
 
 const load = async (authCode?: string, portal?: string) => {
@@ -162,14 +162,14 @@ describe('setting values', () => {
 
     // Updates too, and every other reader (admin panel, seed) goes through the same layer.
     await call(app, 'POST', '/api/settings/persist', { settings: { 'rt.false': true, 'rt.text': 0 } }, { authCode: codes.superadmin });
-    const rows = await app.strapi.documents(SETTING).findMany({ filters: { name: { $in: ['rt.false', 'rt.text', 'rt.numericText'] } } });
+    const rows = await fixtureDocuments(app, SETTING).findMany({ filters: { name: { $in: ['rt.false', 'rt.text', 'rt.numericText'] } } });
     expect(Object.fromEntries(rows.map((row) => [row.name, row.value]))).toStrictEqual({ 'rt.false': true, 'rt.text': 0, 'rt.numericText': '123' });
   });
 
   it('read back a false written by the document service as false (the seed writes it that way)', async () => {
-    const created = await app.strapi.documents(SETTING).create({ data: { name: 'rt.seeded', value: false, levelToRead: 'guest' } as never });
+    const created = await fixtureDocuments(app, SETTING).create({ data: { name: 'rt.seeded', value: false, levelToRead: 'guest' } as never });
     expect(created.value).toBe(false);
-    expect((await app.strapi.documents(SETTING).findOne({ documentId: created.documentId }))?.value).toBe(false);
+    expect((await fixtureDocuments(app, SETTING).findOne({ documentId: created.documentId }))?.value).toBe(false);
     expect((await load())['rt.seeded']).toBe(false);
   });
 });

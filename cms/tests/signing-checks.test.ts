@@ -9,7 +9,7 @@ import * as asn1js from 'asn1js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, mailsTo, openGuestSession, signedInUser, waitForMail } from './helpers/auth';
 import { createInvestor, createOffering, download, mailedCode, signLinkIn, signThroughLink, tokenOf, type Investor, type Offering } from './helpers/signing';
-import { http, useStrapi, type TestApp } from './helpers/strapi';
+import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import type { CheckedSigner, signerCheck as SignerCheck } from '../src/api/signing/services/signer-check';
 import { pdfsigReport, sealTimestamp, startLocalTsa, type LocalTsa } from './helpers/tsa';
 import { freshNonce } from '../src/providers/signing/timestamp';
@@ -79,7 +79,7 @@ describe('the electronic records disclosure', () => {
     expect(before.body).toContain('withdraw');
     expect(before.body).toContain('web browser');
 
-    const item = await app.strapi.documents('api::content.content').create({
+    const item = await fixtureDocuments(app, 'api::content.content').create({
       data: { slug: 'esign-disclosure', title: 'Our e-sign terms', body: '<p>Paper copies from ir@sign-checks.example.</p>', portal: offering.portal.documentId } as never,
     });
     try {
@@ -94,11 +94,11 @@ describe('the electronic records disclosure', () => {
       const sha256 = crypto.createHash('sha256').update(wording).digest('hex');
       expect(await signerRow(token)).toMatchObject({ disclosureVersion: sha256.slice(0, 16), disclosureAcceptedAt: expect.anything(), disclosureText: wording, disclosureSha256: sha256 });
       // Staff reword it later: the row still holds what this signer accepted.
-      await app.strapi.documents('api::content.content').update({ documentId: item.documentId, data: { body: '<p>Reworded.</p>' } as never });
+      await fixtureDocuments(app, 'api::content.content').update({ documentId: item.documentId, data: { body: '<p>Reworded.</p>' } as never });
       expect((await view(token)).body.disclosure.version).not.toBe(after.version);
       expect(await signerRow(token)).toMatchObject({ disclosureText: wording, disclosureSha256: sha256 });
     } finally {
-      await app.strapi.documents('api::content.content').delete({ documentId: item.documentId });
+      await fixtureDocuments(app, 'api::content.content').delete({ documentId: item.documentId });
     }
   });
 
@@ -120,7 +120,7 @@ describe('the electronic records disclosure', () => {
     const first = (await view(token)).body;
     expect(first.disclosureAccepted).toEqual({ version: first.disclosure.version, acceptedAt: expect.any(String) });
     const verified = await post(token, '/code/verify', { code: await mailedCode(app, token, investor.email) });
-    const item = await app.strapi.documents('api::content.content').create({
+    const item = await fixtureDocuments(app, 'api::content.content').create({
       data: { slug: 'esign-disclosure', title: 'Our new e-sign terms', body: '<p>Reworded after you accepted.</p>', portal: offering.portal.documentId } as never,
     });
     try {
@@ -144,7 +144,7 @@ describe('the electronic records disclosure', () => {
         `version ${reworded.disclosure.version}`,
       ]);
     } finally {
-      await app.strapi.documents('api::content.content').delete({ documentId: item.documentId });
+      await fixtureDocuments(app, 'api::content.content').delete({ documentId: item.documentId });
     }
   });
 

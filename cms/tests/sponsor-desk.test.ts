@@ -10,7 +10,7 @@ import { adminToken, call, mailsTo, signedInUser, waitForMail } from './helpers/
 import { verifySealedPdf } from './helpers/pdf-seal';
 import { download } from './helpers/signing';
 import { createPortal, type TestPortal } from './helpers/records';
-import { http, useStrapi, type TestApp } from './helpers/strapi';
+import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import { upkeep } from '../src/api/upkeep/services/upkeep';
 
 /**
@@ -39,8 +39,8 @@ interface Investor {
 
 /** A fund of `portal` with investors who committed these amounts (dollars) and whose agreements are complete; its wire instructions name the fund's account (`wiring(slug)`). */
 async function fundWith(portal: TestPortal, slug: string, amounts: number[]): Promise<{ fund: { id: number; documentId: string }; investors: Investor[] }> {
-  const company = await app.strapi.documents('api::company.company').create({ data: { name: `${slug} co`, portal: portal.documentId } as never });
-  const fund = await app.strapi.documents('api::fund.fund').create({
+  const company = await fixtureDocuments(app, 'api::company.company').create({ data: { name: `${slug} co`, portal: portal.documentId } as never });
+  const fund = await fixtureDocuments(app, 'api::fund.fund').create({
     data: {
       name: `${slug} fund`, url_slug: slug, company: company.documentId, min_inv_amount: 1_000, total_inv_amount: 10_000_000,
       open_date: new Date(Date.now() - 10 * DAY), start_date: new Date(Date.now() - 5 * DAY), close_date: new Date(Date.now() + 20 * DAY),
@@ -48,7 +48,7 @@ async function fundWith(portal: TestPortal, slug: string, amounts: number[]): Pr
       wire_instructions: `<p>Bank: First Test Bank &amp; Trust, ABA 021000021</p><p>Account: ${slug} Fund LLC, 000123456789</p>`,
     } as never,
   });
-  const investment = await app.strapi.documents('api::investment.investment').create({ data: { name: `${slug} deal`, url_slug: slug, fund: fund.documentId, company: company.documentId } as never });
+  const investment = await fixtureDocuments(app, 'api::investment.investment').create({ data: { name: `${slug} deal`, url_slug: slug, fund: fund.documentId, company: company.documentId } as never });
   const investors: Investor[] = [];
   for (const [index, amount] of amounts.entries()) {
     const user = await signedInUser(app, `${slug}-${index}`, 'user', portal);

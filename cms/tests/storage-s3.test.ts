@@ -6,7 +6,7 @@ import { storageSettings } from '../src/providers/storage/settings';
 import { call, signedInUser } from './helpers/auth';
 import { download } from './helpers/signing';
 import { s3ServerMissing, startS3Server, type S3Server } from './helpers/s3-server';
-import { useStrapi, type TestApp } from './helpers/strapi';
+import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import { describeUploads } from './helpers/upload-cases';
 import { pdfBytes } from './helpers/uploads';
 
@@ -52,7 +52,7 @@ describe.skipIf(missing)('S3 storage (against a local S3-compatible server)', ()
     const investor = await signedInUser(app, 's3-investor');
     const bytes = pdfBytes('s3 tax');
     await fileStorage(app.strapi).put('tax/s3-investor/k1.pdf', bytes, 'application/pdf');
-    const row = await app.strapi.documents('api::tax-document.tax-document').create({
+    const row = await fixtureDocuments(app, 'api::tax-document.tax-document').create({
       data: { originalName: 'K-1 2025.pdf', docPath: 'tax/s3-investor/k1.pdf', bucketId: 'portal-private', year: 2025, user: (await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: investor.id } })).documentId } as never,
     });
     const answer = await call(app, 'POST', '/api/profile/tax_documents/download', { id: row.id }, { authCode: investor.authCode });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, openGuestSession, signedInUser, waitForMail } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
-import { useStrapi, type TestApp } from './helpers/strapi';
+import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 
 let app: TestApp;
 let home: TestPortal;
@@ -15,15 +15,15 @@ async function investor(prefix: string, portal = home) {
 }
 
 async function offering(portal: TestPortal, slug: string, total: number) {
-  const company = await app.strapi.documents('api::company.company').create({ data: { name: `${slug} co`, portal: portal.documentId } as never });
-  const fund = await app.strapi.documents('api::fund.fund').create({
+  const company = await fixtureDocuments(app, 'api::company.company').create({ data: { name: `${slug} co`, portal: portal.documentId } as never });
+  const fund = await fixtureDocuments(app, 'api::fund.fund').create({
     data: {
       name: `${slug} fund`, url_slug: slug, company: company.documentId, min_inv_amount: 25_000, total_inv_amount: total,
       open_date: new Date(Date.now() - 10 * DAY), start_date: new Date(Date.now() - 5 * DAY), close_date: new Date(Date.now() + 20 * DAY),
       end_date: new Date(Date.now() + 400 * DAY), currentPercentageTotalReturned: 10, currentFundValuePercentage: 120,
     } as never,
   });
-  const created = await app.strapi.documents('api::investment.investment').create({ data: { name: `${slug} deal`, url_slug: slug, fund: fund.documentId, company: company.documentId } as never });
+  const created = await fixtureDocuments(app, 'api::investment.investment').create({ data: { name: `${slug} deal`, url_slug: slug, fund: fund.documentId, company: company.documentId } as never });
   return { id: created.id as number, documentId: created.documentId };
 }
 
@@ -184,7 +184,7 @@ describe('committing to an investment', () => {
     }
     await app.strapi.db.query('api::fund.fund').update({ where: { url_slug: 'synd-older' }, data: { close_date: new Date(Date.now() + 2 * DAY) } });
     await app.strapi.db.query('api::fund.fund').update({ where: { url_slug: 'synd-unnamed' }, data: { name: '  ' } });
-    await app.strapi.documents('api::content.content').create({ data: { slug: 'investment-calculations-disclaimer', title: 'How we calculate', body: '<p>Past returns are no promise.</p>', portal: home.documentId } as never });
+    await fixtureDocuments(app, 'api::content.content').create({ data: { slug: 'investment-calculations-disclaimer', title: 'How we calculate', body: '<p>Past returns are no promise.</p>', portal: home.documentId } as never });
     const { body } = await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: me.authCode });
     expect(body.rows.map((row: { fund_name: string }) => row.fund_name)).toEqual(['Unknown Fund', 'synd-older fund']);
     expect(body.disclaimer).toEqual({ title: 'How we calculate', body: '<p>Past returns are no promise.</p>' });

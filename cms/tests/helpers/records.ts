@@ -1,5 +1,6 @@
 import type { UID } from '@strapi/strapi';
 import type { TestApp } from './strapi';
+import { fixtureDocuments } from './strapi';
 
 export interface TestPortal {
   id: number;
@@ -9,7 +10,7 @@ export interface TestPortal {
 
 /** A portal with this slug (named after it). */
 export async function createPortal(app: TestApp, slug: string): Promise<TestPortal> {
-  const portal = await app.strapi.documents('api::portal.portal').create({ data: { name: `Portal ${slug}`, slug } });
+  const portal = await fixtureDocuments(app, 'api::portal.portal').create({ data: { name: `Portal ${slug}`, slug } });
   return { id: portal.id as number, documentId: portal.documentId, slug };
 }
 

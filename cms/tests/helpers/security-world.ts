@@ -5,6 +5,7 @@ import { openGuestSession, signedInUser } from './auth';
 import { createInvestor, createOffering, type Investor, type Offering } from './signing';
 import { pdfBytes } from './uploads';
 import type { TestApp } from './strapi';
+import { fixtureDocuments } from './strapi';
 
 /** The callers of the access matrix, in the order of its columns. */
 export const CALLERS = ['anonymous', 'guest', 'ann', 'ben', 'admin', 'superadmin', 'foreign'] as const;
@@ -70,7 +71,7 @@ const USER = 'plugin::users-permissions.user';
 
 /** Builds the world on portals `<prefix>-home` and `<prefix>-away` (each test file its own prefix, so none sees another's changes). */
 export async function buildWorld(app: TestApp, prefix = 'sec'): Promise<World> {
-  const documents = <T extends UID.ContentType>(uid: T) => app.strapi.documents(uid);
+  const documents = <T extends UID.ContentType>(uid: T) => fixtureDocuments(app, uid);
   const create = async (uid: UID.ContentType, data: Record<string, unknown>): Promise<Row> => {
     const row = await documents(uid).create({ data: data as never });
     return { id: row.id as number, documentId: row.documentId };
@@ -118,9 +119,13 @@ export async function buildWorld(app: TestApp, prefix = 'sec'): Promise<World> {
       invest_status: 'Accepted investment', invest_amount: 20_000, method_of_inv: 'ENTITY', sa_complete_date: new Date(), hasSyndAgreement: true,
     });
     rows[`${owner}.signed_synd_user`] = signed;
-    rows[`${owner}.synd_agreements`] = await storedFile('api::synd-agreement.synd-agreement', `agreements/${prefix}-${owner}/signed.pdf`, {
-      originalName: owner === 'ann' ? 'ann-agreement-marker.pdf' : 'far-agreement.pdf', syndUser: signed.documentId,
+    // Agreements are made only by sealing (docs/record-rules.md): written as the signing writes them, with the query engine.
+    const agreementKey = `agreements/${prefix}-${owner}/signed.pdf`;
+    await fileStorage(app.strapi).put(agreementKey, pdfBytes(agreementKey));
+    const agreement = await app.strapi.db.query('api::synd-agreement.synd-agreement').create({
+      data: { docPath: agreementKey, bucketId: 'local', originalName: owner === 'ann' ? 'ann-agreement-marker.pdf' : 'far-agreement.pdf', syndUser: signed.id },
     });
+    rows[`${owner}.synd_agreements`] = { id: agreement.id, documentId: agreement.documentId };
     rows[`${owner}.synd_users`] = { id: investor.syndUserId, documentId: investor.syndUser };
     const fundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offering.fund } })).id;
     rows[`${owner}.ledger_entries`] = await app.strapi.db.query('api::ledger-entry.ledger-entry').create({

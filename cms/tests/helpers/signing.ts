@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { call, mailsTo, signedInUser, waitForMail, type CallOptions } from './auth';
 import { createPortal, type TestPortal } from './records';
 import type { TestApp } from './strapi';
+import { fixtureDocuments } from './strapi';
 
 const DAY = 86_400_000;
 
@@ -15,10 +16,10 @@ export interface Offering {
 /** A portal with a company and one Started fund and its investment; `templates` are the fund's agreement templates. */
 export async function createOffering(app: TestApp, slug: string, templates: string[] = []): Promise<Offering> {
   const portal = await createPortal(app, slug);
-  const company = (await app.strapi.documents('api::company.company').create({ data: { name: `${slug} company`, portal: portal.documentId } as never })).documentId;
+  const company = (await fixtureDocuments(app, 'api::company.company').create({ data: { name: `${slug} company`, portal: portal.documentId } as never })).documentId;
   const now = Date.now();
   const fund = (
-    await app.strapi.documents('api::fund.fund').create({
+    await fixtureDocuments(app, 'api::fund.fund').create({
       data: {
         name: `${slug} Fund I`, company, min_inv_amount: 10_000, total_inv_amount: 1_000_000,
         open_date: new Date(now - 20 * DAY), start_date: new Date(now - 10 * DAY), close_date: new Date(now + 20 * DAY), end_date: new Date(now + 400 * DAY),
@@ -26,7 +27,7 @@ export async function createOffering(app: TestApp, slug: string, templates: stri
       } as never,
     })
   ).documentId;
-  const investment = (await app.strapi.documents('api::investment.investment').create({ data: { name: `${slug} Deal`, url_slug: `${slug}-deal`, fund, company } as never })).documentId;
+  const investment = (await fixtureDocuments(app, 'api::investment.investment').create({ data: { name: `${slug} Deal`, url_slug: `${slug}-deal`, fund, company } as never })).documentId;
   return { portal, fund, investment, company };
 }
 
@@ -43,7 +44,7 @@ export interface Investor {
 export async function createInvestor(app: TestApp, offering: Offering, prefix: string, { spouse = true, status = 'Accepted investment' } = {}): Promise<Investor> {
   const user = await signedInUser(app, prefix, 'user', offering.portal);
   const spouseEmail = spouse ? `${prefix}-spouse-${user.id}@example.com` : null;
-  const syndUser = await app.strapi.documents('api::synd-user.synd-user').create({
+  const syndUser = await fixtureDocuments(app, 'api::synd-user.synd-user').create({
     data: {
       user: user.documentId, fund: offering.fund, investment: offering.investment, company: offering.company,
       invest_status: status, invest_amount: 50_000, method_of_inv: 'CASH', is_married: spouse, is_marital_state: spouse,

@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
 import { createRequire } from 'node:module';
-import type { Core } from '@strapi/strapi';
+import type { Core, Modules, UID } from '@strapi/strapi';
+import { productFlow } from '../../src/utils/product-flow';
 import { compileCms } from '../../../scripts/src/lib/strapi';
 
 // Strapi's ES build does not load under Node's ESM resolver (directory imports); its CommonJS build does.
@@ -15,6 +16,21 @@ export interface TestApp {
 }
 
 const SITE_USER = 'plugin::users-permissions.user';
+
+/**
+ * The Document Service as a test's fixtures write with it: one of the product's own flows (src/utils/product-flow.ts),
+ * as the seeds are, so a fixture may make a commitment signed or a document with its stored file. What a test asks
+ * of the admin panel or the site goes over HTTP, where the record rules hold.
+ */
+export function fixtureDocuments<T extends UID.ContentType>(app: TestApp, uid: T): Modules.Documents.ServiceInstance<T> {
+  const service = app.strapi.documents(uid) as unknown as Record<string, unknown>;
+  return new Proxy(service, {
+    get: (target, key) => {
+      const value = target[key as string];
+      return typeof value === 'function' ? (...args: unknown[]) => productFlow('test', () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)) : value;
+    },
+  }) as never;
+}
 
 let booting: Promise<TestApp> | undefined;
 

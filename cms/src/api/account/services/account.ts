@@ -3,6 +3,7 @@ import { errors } from '@strapi/utils';
 import { MIN_PASSWORD, type Me } from '@portal/rules';
 import type { GoogleIdentity } from '../../../providers/google';
 import { hashCode, randomCode } from '../../../utils/codes';
+import { productFlow } from '../../../utils/product-flow';
 import { serviceAccessor } from '../../../utils/service';
 import { isEmail } from '../../../utils/validation';
 import type { PortalRow } from '../../portal/services/portal';
@@ -68,11 +69,14 @@ const accountService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (Object.keys(fields).length) throw new errors.ValidationError('Please correct the highlighted fields', { fields });
 
       const code = randomCode();
-      const created = await users().add({
-        username, email, password: input.password, provider: 'local', confirmed: false, blocked: false, isActive: false,
-        level: 'user', role: await authenticatedRoleId(), portal: portal.id,
-        firstName: input.firstName.trim(), lastName: input.lastName.trim(), confirmEmailCode: hashCode(code),
-      });
+      const role = await authenticatedRoleId();
+      // Sign-up is the product's own flow: it sets the confirmation code, which no other caller writes (docs/record-rules.md).
+      const created = await productFlow('sign-up', () =>
+        users().add({
+          username, email, password: input.password, provider: 'local', confirmed: false, blocked: false, isActive: false,
+          level: 'user', role, portal: portal.id, firstName: input.firstName.trim(), lastName: input.lastName.trim(), confirmEmailCode: hashCode(code),
+        })
+      );
       const user = await findUser(strapi, { id: created.id });
       if (!user) throw new errors.NotFoundError('User not found');
       try {
