@@ -116,7 +116,8 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
   function stateSql(): Knex.Raw {
     const spouseMustSign = `${col('method_of_inv')} = 'CASH' AND ${col('is_married')} = ? AND ${col('cosub_email')} IS NOT NULL AND ${col('cosub_email')} <> ''`;
     return knex().raw(
-      `CASE WHEN ${col('invest_status')} = ? THEN 'declined'
+      `CASE WHEN ${col('transferredAt')} IS NOT NULL THEN 'transferred'
+        WHEN ${col('invest_status')} = ? THEN 'declined'
         WHEN ${col('invest_status')} IS NULL OR ${col('invest_status')} <> ? THEN 'reviewed'
         WHEN ${col('ft_complete_date')} IS NOT NULL THEN 'funded'
         WHEN ${col('sa_complete_date')} IS NOT NULL THEN 'countersigned'
@@ -149,7 +150,9 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       .crossJoin(knex().raw('?? as g', [tableOf(strapi, SIGNING)]))
       .where('g.id', knex().ref(`gl.${links.owner}`))
       .where(`gl.${links.target}`, knex().ref('s.id'))
-      .whereIn('g.role', roles);
+      .whereIn('g.role', roles)
+      // A voided agreement's signers (an amended commitment's) are its history, not where it stands.
+      .whereNull(`g.${columnOf(strapi, SIGNING, 'voidedAt')}`);
   }
 
   /** When a role of the row's agreement signed (the latest, as a re-opened agreement is signed again). */
@@ -374,7 +377,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
         let fundedCents = 0;
         for (const row of grouped.filter((each) => Number(each.fund) === fund.id)) {
           counts[row.raise_state] = Number(row.investors);
-          if (row.raise_state !== 'reviewed' && row.raise_state !== 'declined') committed += Number(row.amount ?? 0);
+          if (!['reviewed', 'declined', 'transferred'].includes(row.raise_state)) committed += Number(row.amount ?? 0);
           fundedCents += Number(row.funded_cents ?? 0);
         }
         const funded = Math.round(fundedCents) / 100;
