@@ -974,8 +974,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
         portal: portal.name ?? '',
         signerInitials: signers.map((signer) => initialsOf(signer.typedName || signer.name || '')),
         // Voided when the sponsor amended the commitment: it was issued, and another agreement replaces it.
-        superseded: Boolean(agreement.voidedAt),
-        supersededAt: agreement.voidedAt ? new Date(agreement.voidedAt).toISOString() : null,
+        ...(agreement.voidedAt && { superseded: true, supersededAt: new Date(agreement.voidedAt).toISOString() }),
       };
     },
 

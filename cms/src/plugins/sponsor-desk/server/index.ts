@@ -201,14 +201,15 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
 const CSV_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
- * The request's CSV: sent as text/csv (read here, as Strapi's body parser leaves it), as text/plain (parsed already),
+ * The request's CSV: sent as text/csv (read here, up to 2 MB, as the body parser leaves it), as text/plain (parsed already),
  * or as JSON `{ csv }` (the admin panel's fetch client sends JSON).
  */
 async function csvBody(ctx: Context): Promise<string> {
   const parsed = (ctx.request as { body?: unknown }).body;
   if (typeof parsed === 'string' && parsed) return parsed;
   if (parsed && typeof parsed === 'object' && typeof (parsed as { csv?: unknown }).csv === 'string') return (parsed as { csv: string }).csv;
-  if (!ctx.is('text/csv')) throw new errors.ValidationError('Send the CSV as the body, with Content-Type: text/csv');
+  // A text/csv body is left unread by the body parser (src/middlewares/csv-import-body.ts), to be read here.
+  if (!ctx.state.csvUnread) throw new errors.ValidationError('Send the CSV as the body, with Content-Type: text/csv');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {
