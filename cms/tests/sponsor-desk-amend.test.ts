@@ -174,7 +174,7 @@ describe('the CSV import takes text/csv up to 2 MB', () => {
     const csv = csvOf(1.5 * 1024 * 1024);
     expect(csv.split('\n').length).toBeLessThanOrEqual(10_000);
     const answer = await send(csv);
-    const body = await answer.json();
+    const body = (await answer.json()) as { dryRun: boolean; written: number; problems: { message: string }[] };
     expect(answer.status, JSON.stringify(body).slice(0, 300)).toBe(200);
     expect(body).toMatchObject({ dryRun: true, written: 0 });
     expect(body.problems[0].message).toBe('unknown fund amend-missing-fund');
@@ -183,7 +183,7 @@ describe('the CSV import takes text/csv up to 2 MB', () => {
   it('refuses more than 2 MB with 413 and its message', async () => {
     const answer = await send(csvOf(2.1 * 1024 * 1024));
     expect(answer.status).toBe(413);
-    expect((await answer.json()).error.message).toBe('The CSV is larger than 2 MB: split it');
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toBe('The CSV is larger than 2 MB: split it');
   });
 
   it('still reads a small text/csv body', async () => {

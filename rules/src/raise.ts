@@ -8,8 +8,13 @@ import { INVEST_STATUS, isSpouseInvestmentRequired, type SyndUserState } from '.
  * received; `funded`: the money is received; `declined`: said no; `transferred`: the sponsor desk moved the position
  * to another investor (it counts neither as committed nor as funded; its history stays).
  */
-export const RAISE_STATES = ['reviewed', 'committed', 'investor_signed', 'spouse_signed', 'countersigned', 'funded', 'declined', 'transferred'] as const;
-export type RaiseState = (typeof RAISE_STATES)[number];
+export const RAISE_STATES = ['reviewed', 'committed', 'investor_signed', 'spouse_signed', 'countersigned', 'funded', 'declined'] as const;
+/**
+ * Every state a commitment reads: the raise's steps, and `transferred` for a position that left the raise (moved to
+ * another investor; the board counts it apart, and lists it only where there is one).
+ */
+export const COMMITMENT_STATES = [...RAISE_STATES, 'transferred'] as const;
+export type RaiseState = (typeof COMMITMENT_STATES)[number];
 
 export const RAISE_STATE_LABELS: Record<RaiseState, string> = {
   reviewed: 'Reviewed',
@@ -22,7 +27,7 @@ export const RAISE_STATE_LABELS: Record<RaiseState, string> = {
   transferred: 'Transferred',
 };
 
-export const isRaiseState = (value: unknown): value is RaiseState => RAISE_STATES.includes(value as RaiseState);
+export const isRaiseState = (value: unknown): value is RaiseState => COMMITMENT_STATES.includes(value as RaiseState);
 
 export interface RaiseRow extends SyndUserState {
   ft_complete_date?: string | Date | null;

@@ -5,6 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import {
   accreditationDue,
   accreditationOption,
+  COMMITMENT_STATES,
   fundStatus,
   INVEST_STATUS,
   isRaiseState,
@@ -101,6 +102,7 @@ const truthy = (value: unknown) => value === true || value === 1 || value === '1
 export function commitmentQuery(query: Record<string, unknown>): CommitmentQuery {
   const { text, ...list } = listQuery(query, COMMITMENT_SORTS, COMMITMENTS_MAX_PAGE_SIZE);
   const state = text('state');
+  // `transferred` is read too (a position that left the raise); the message names the raise's own steps.
   if (state !== undefined && !isRaiseState(state)) throw new errors.ValidationError(`state must be one of ${RAISE_STATES.join(', ')}`);
   return { ...list, ...(state && { state }) };
 }
@@ -234,7 +236,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       name,
       email: knex().raw('lower(u.email)'),
       amount: col('invest_amount'),
-      state: knex().raw(`CASE (${state.toQuery()}) ${RAISE_STATES.map((each, index) => `WHEN '${each}' THEN ${index}`).join(' ')} END`),
+      state: knex().raw(`CASE (${state.toQuery()}) ${COMMITMENT_STATES.map((each, index) => `WHEN '${each}' THEN ${index}`).join(' ')} END`),
       investorSignedAt: knex().raw('(?)', [signedAt('investor')]),
       countersignedAt: col('sa_complete_date'),
       fundedAt: col('ft_complete_date'),
@@ -403,7 +405,9 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       answer.sort((one, other) => Number(raising(other)) - Number(raising(one))
         || (raising(one) ? (one.close_date ?? '~').localeCompare(other.close_date ?? '~') : (other.close_date ?? '').localeCompare(one.close_date ?? ''))
         || (one.name ?? '').localeCompare(other.name ?? ''));
-      return { portal: { slug: portal.slug, name: (portal as { name?: string | null }).name ?? portal.slug }, portals: choices, funds: answer, states: RAISE_STATES.map((state) => ({ state, label: RAISE_STATE_LABELS[state] })) };
+      // A transferred position left the raise: its state is listed (and counted) only where a fund shown has one.
+      const states = answer.some((fund) => fund.counts.transferred) ? COMMITMENT_STATES : RAISE_STATES;
+      return { portal: { slug: portal.slug, name: (portal as { name?: string | null }).name ?? portal.slug }, portals: choices, funds: answer, states: states.map((state) => ({ state, label: RAISE_STATE_LABELS[state] })) };
     },
 
     /** GET /sponsor-desk/funds/:documentId/commitments: a page of the table, as Strapi's admin lists answer. */
