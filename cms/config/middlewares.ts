@@ -44,6 +44,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
   'strapi::query',
   'global::guest-read-only',
   'global::unknown-collection',
+  // The sponsor desk's text/csv import is read by its route, up to 2 MB, not by the body parser (src/middlewares/csv-import-body.ts).
+  'global::csv-import-body',
   'strapi::body',
   'global::body-depth',
   'global::public-read-cache-posted',

@@ -15,6 +15,7 @@ describe('raiseState: the furthest step an investor reached', () => {
     ['spouse flag on a trust (no spouse signs)', { ...spouse, method_of_inv: 'TRUST', syndAgreementSignedByCurrentUser: true, syndAgreementSignedByCurrentUserCosub: true }, 'investor_signed'],
     ['countersigned', { ...accepted, syndAgreementSignedByCurrentUser: true, sa_complete_date: '2026-02-01' }, 'countersigned'],
     ['funded', { ...accepted, sa_complete_date: '2026-02-01', ft_complete_date: '2026-02-10' }, 'funded'],
+    ['transferred to another investor, whatever it reached', { ...accepted, sa_complete_date: '2026-02-01', ft_complete_date: '2026-02-10', transferredAt: '2026-03-01' }, 'transferred'],
   ])('%s', (_, row, state) => {
     expect(raiseState(row)).toBe(state);
   });

@@ -5,10 +5,16 @@ import { INVEST_STATUS, isSpouseInvestmentRequired, type SyndUserState } from '.
  * step reached, one state each. `reviewed`: opened the offering without committing; `committed`: said yes, has not
  * signed; `investor_signed`: signed, waiting for their spouse (when one must sign) or management;
  * `spouse_signed`: both signed, waiting for management; `countersigned`: the agreement is complete, the money not
- * received; `funded`: the money is received; `declined`: said no.
+ * received; `funded`: the money is received; `declined`: said no; `transferred`: the sponsor desk moved the position
+ * to another investor (it counts neither as committed nor as funded; its history stays).
  */
 export const RAISE_STATES = ['reviewed', 'committed', 'investor_signed', 'spouse_signed', 'countersigned', 'funded', 'declined'] as const;
-export type RaiseState = (typeof RAISE_STATES)[number];
+/**
+ * Every state a commitment reads: the raise's steps, and `transferred` for a position that left the raise (moved to
+ * another investor; the board counts it apart, and lists it only where there is one).
+ */
+export const COMMITMENT_STATES = [...RAISE_STATES, 'transferred'] as const;
+export type RaiseState = (typeof COMMITMENT_STATES)[number];
 
 export const RAISE_STATE_LABELS: Record<RaiseState, string> = {
   reviewed: 'Reviewed',
@@ -18,16 +24,19 @@ export const RAISE_STATE_LABELS: Record<RaiseState, string> = {
   countersigned: 'Countersigned',
   funded: 'Funded',
   declined: 'Declined',
+  transferred: 'Transferred',
 };
 
-export const isRaiseState = (value: unknown): value is RaiseState => RAISE_STATES.includes(value as RaiseState);
+export const isRaiseState = (value: unknown): value is RaiseState => COMMITMENT_STATES.includes(value as RaiseState);
 
 export interface RaiseRow extends SyndUserState {
   ft_complete_date?: string | Date | null;
+  transferredAt?: string | Date | null;
 }
 
 /** The state of one investor's commitment to a fund. */
 export function raiseState(row: RaiseRow): RaiseState {
+  if (row.transferredAt) return 'transferred';
   if (row.invest_status === INVEST_STATUS.declined) return 'declined';
   if (row.invest_status !== INVEST_STATUS.accepted) return 'reviewed';
   if (row.ft_complete_date) return 'funded';

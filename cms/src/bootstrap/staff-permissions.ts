@@ -26,8 +26,10 @@ const VALUATION = 'api::valuation.valuation';
 const FUND_EVENT = 'api::fund-event.fund-event';
 /** Completed agreements and their fingerprints, which the public check vouches for: written by the signing only. */
 const SYND_AGREEMENT = 'api::synd-agreement.synd-agreement';
+/** A position moved between investors on the desk, with the ledger entries that name it: written by the desk only. */
+const COMMITMENT_TRANSFER = 'api::commitment-transfer.commitment-transfer';
 /** Types content staff may only read, each limited to its fields that are neither private nor named like a secret. */
-const READ_ONLY_TYPES = [USER, SIGNING, FILE_DOWNLOAD, LEDGER_ENTRY, STATEMENT, REMINDER, TAX_SCHEDULE, DESK_ACTION, VALUATION, FUND_EVENT, SYND_AGREEMENT];
+const READ_ONLY_TYPES = [USER, SIGNING, FILE_DOWNLOAD, LEDGER_ENTRY, STATEMENT, REMINDER, TAX_SCHEDULE, DESK_ACTION, VALUATION, FUND_EVENT, SYND_AGREEMENT, COMMITMENT_TRANSFER];
 /** The sponsor desk's permissions content staff hold: see the board and investors, remind, review proofs, draft events; the rest is for admins. */
 const STAFF_DESK_ACTIONS = ['plugin::sponsor-desk.read', 'plugin::sponsor-desk.remind', 'plugin::sponsor-desk.review', 'plugin::sponsor-desk.draft'];
 const READ = 'plugin::content-manager.explorer.read';

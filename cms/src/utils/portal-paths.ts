@@ -23,6 +23,7 @@ export const PORTAL_PATHS: Readonly<Record<string, readonly string[]>> = {
   'api::ledger-entry.ledger-entry': ['fund.company.portal'],
   'api::statement.statement': ['fund.company.portal'],
   'api::reminder.reminder': ['fund.company.portal'],
+  'api::commitment-transfer.commitment-transfer': ['fund.company.portal'],
   'api::signing.signing': ['syndUser.fund.company.portal'],
   'api::synd-agreement.synd-agreement': ['syndUser.fund.company.portal'],
   'api::notification.notification': ['user.portal'],

@@ -533,6 +533,44 @@ export interface ApiBlogItemBlogItem extends Struct.CollectionTypeSchema {
   };
 }
 
+export interface ApiCommitmentTransferCommitmentTransfer
+  extends Struct.CollectionTypeSchema {
+  collectionName: 'commitment_transfers';
+  info: {
+    description: 'A position moved from one investor to another on the sponsor desk: from, to, amount, why and who; written by the desk only';
+    displayName: 'Commitment Transfer';
+    pluralName: 'commitment-transfers';
+    singularName: 'commitment-transfer';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    amount_cents: Schema.Attribute.BigInteger & Schema.Attribute.Required;
+    at: Schema.Attribute.DateTime & Schema.Attribute.Required;
+    by: Schema.Attribute.String;
+    contributed_cents: Schema.Attribute.BigInteger;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    from: Schema.Attribute.Relation<'oneToOne', 'api::synd-user.synd-user'>;
+    fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::commitment-transfer.commitment-transfer'
+    > &
+      Schema.Attribute.Private;
+    publishedAt: Schema.Attribute.DateTime;
+    reason: Schema.Attribute.Text & Schema.Attribute.Required;
+    to: Schema.Attribute.Relation<'oneToOne', 'api::synd-user.synd-user'>;
+    transferKey: Schema.Attribute.String & Schema.Attribute.Private;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
 export interface ApiCompanyCompany extends Struct.CollectionTypeSchema {
   collectionName: 'companies';
   info: {
@@ -1501,6 +1539,9 @@ export interface ApiSigningSigning extends Struct.CollectionTypeSchema {
     userAgent: Schema.Attribute.Text;
     verifiedAt: Schema.Attribute.DateTime;
     verifiedBy: Schema.Attribute.Enumeration<['email-code', 'session']>;
+    voidedAt: Schema.Attribute.DateTime;
+    voidedBy: Schema.Attribute.String;
+    voidReason: Schema.Attribute.Text;
   };
 }
 
@@ -1614,6 +1655,9 @@ export interface ApiSyndAgreementSyndAgreement
     updatedAt: Schema.Attribute.DateTime;
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
+    voidedAt: Schema.Attribute.DateTime;
+    voidedBy: Schema.Attribute.String;
+    voidReason: Schema.Attribute.Text;
   };
 }
 
@@ -1718,6 +1762,11 @@ export interface ApiSyndUserSyndUser extends Struct.CollectionTypeSchema {
       Schema.Attribute.DefaultTo<false>;
     syndAgreementSignedByCurrentUserCosub: Schema.Attribute.Boolean &
       Schema.Attribute.DefaultTo<false>;
+    transferredAt: Schema.Attribute.DateTime;
+    transferredTo: Schema.Attribute.Relation<
+      'oneToOne',
+      'api::synd-user.synd-user'
+    >;
     updatedAt: Schema.Attribute.DateTime;
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -2448,6 +2497,7 @@ declare module '@strapi/strapi' {
       'admin::user': AdminUser;
       'api::assets-item.assets-item': ApiAssetsItemAssetsItem;
       'api::blog-item.blog-item': ApiBlogItemBlogItem;
+      'api::commitment-transfer.commitment-transfer': ApiCommitmentTransferCommitmentTransfer;
       'api::company.company': ApiCompanyCompany;
       'api::content.content': ApiContentContent;
       'api::desk-action.desk-action': ApiDeskActionDeskAction;

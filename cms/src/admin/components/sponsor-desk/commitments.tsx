@@ -3,6 +3,7 @@ import { Box, Button, Checkbox, Flex, Link, Loader, Table, Tbody, Td, TextButton
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { NavLink } from 'react-router-dom';
 import type { BoardFund, StateOption } from './raise-board';
+import { AmendDialog, TransferDialog } from './commitment-actions';
 import { Cell, centsOf, Choice, dateOf, DocumentLinks, Heading, Input, money, Pager, remindersSummary, reportFailure, SearchForm, today, TYPE_NAMES, useLatestAnswer, type Notify, type RemindersAnswer } from './shared';
 
 // pdf.js is fetched when staff first open an agreement, not with the desk.
@@ -54,11 +55,13 @@ const REMINDERS: Record<string, (listed: number) => string> = {
 };
 const WAITING: Record<NonNullable<Line['waitingFor']>, string> = { investor: 'waits for the investor', spouse: 'waits for the spouse', management: 'waits for countersigning', funding: 'waits for the money' };
 const PAGE_SIZE = 25;
+/** The states a commitment is amended or transferred in: the investor said yes (not declined, not transferred already). */
+const AMENDABLE = new Set(['committed', 'investor_signed', 'spouse_signed', 'countersigned', 'funded']);
 /** The most agreements one countersigning call takes (as the server's COUNTERSIGN_MAX). */
 const COUNTERSIGN_MAX = 100;
 
 const permission = (action: string) => [{ action: `plugin::sponsor-desk.${action}`, subject: null }] as never[];
-const DESK_PERMISSIONS = { remind: permission('remind'), countersign: permission('countersign'), export: permission('export'), post: permission('post') };
+const DESK_PERMISSIONS = { remind: permission('remind'), countersign: permission('countersign'), export: permission('export'), post: permission('post'), transfer: permission('transfer') };
 
 /** The content manager's list of an investor's downloads (File Download rows), in the panel. */
 const downloadsOf = (userDocumentId: string) =>
@@ -94,8 +97,10 @@ function Lines({ first, second, bold = false }: { first: string; second?: string
  * and open an investor's documents and downloads. Each button shows only to staff who hold its permission; the
  * server checks every call.
  */
-export function Commitments({ fund, states, state, setState, notify, changed }: {
+export function Commitments({ fund, portal, states, state, setState, notify, changed }: {
   fund: BoardFund;
+  /** The board's portal: a transfer's receiving investor is picked from its investors. */
+  portal?: string;
   states: StateOption[];
   state: string;
   setState: (state: string) => void;
@@ -110,6 +115,7 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
   // The agreements checked to countersign, by commitment, with their investor's name: kept across pages (and sorts)
   // of one filter, so staff check rows on several pages and countersign them at once; a new filter or search clears it.
   const [checked, setChecked] = useState<Map<string, string>>(new Map());
+  const [acting, setActing] = useState<{ line: Line; action: 'amend' | 'transfer' } | null>(null);
   const [funding, setFunding] = useState<{ line: Line; amount: string; date: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const section = useRef<HTMLElement>(null);
@@ -327,6 +333,12 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
                     {allowedActions.canPost && line.state === 'countersigned' && (
                       <TextButton onClick={() => setFunding({ line, amount: String(line.amount ?? ''), date: today() })}>Funding</TextButton>
                     )}
+                    {allowedActions.canPost && AMENDABLE.has(line.state) && (
+                      <TextButton onClick={() => setActing({ line, action: 'amend' })} aria-label={`Amend the commitment of ${line.investor.name}`}>Amend</TextButton>
+                    )}
+                    {allowedActions.canTransfer && AMENDABLE.has(line.state) && (
+                      <TextButton onClick={() => setActing({ line, action: 'transfer' })} aria-label={`Transfer the commitment of ${line.investor.name}`}>Transfer</TextButton>
+                    )}
                     {line.investor.documentId && (
                       <>
                         <DocumentLinks documentId={line.investor.documentId} name={line.investor.name} />
@@ -340,6 +352,8 @@ export function Commitments({ fund, states, state, setState, notify, changed }: 
           </Tbody>
         </Table>
       </Box>
+      {acting?.action === 'amend' && <AmendDialog line={acting.line} notify={notify} onClose={() => setActing(null)} onDone={() => { setActing(null); refresh(); }} />}
+      {acting?.action === 'transfer' && <TransferDialog line={acting.line} portal={portal} notify={notify} onClose={() => setActing(null)} onDone={() => { setActing(null); refresh(); }} />}
       {pagination && <Pager total={pagination.total} page={pagination.page} pageCount={pagination.pageCount} noun="commitment" empty="No commitments in this state" setPage={setPage} />}
     </Box>
   );

@@ -194,6 +194,7 @@ export function RaiseBoard({ notify }: { notify: Notify }) {
           <Commitments
             key={open.fund.documentId}
             fund={open.fund}
+            portal={board.portal?.slug}
             states={board.states}
             state={open.state}
             setState={(state) => setOpen({ ...open, state })}

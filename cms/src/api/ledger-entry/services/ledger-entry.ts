@@ -879,6 +879,8 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     fundNamed,
     fundedBySyndUser,
+    /** For another writer of a fund's money in its turn (the desk's transfer of a position): see recordFundedBeforeLedger. */
+    recordFundedBeforeLedger,
 
     /**
      * A capital call or distribution as a draft, with its allocation table: checked as staff type it (a 400 names the

@@ -39,6 +39,9 @@ const FUND = 'api::fund.fund';
 export const SIGNING_LINK_DAYS = 30;
 const DAY_MS = 86_400_000;
 const INVESTOR_SIDE: SignerRole[] = ['investor', 'spouse'];
+/** What a link of a voided agreement answers (the commitment was amended and a new agreement mailed). */
+const TRANSFERRED = 'This commitment was transferred to another investor on the sponsor desk';
+export const VOIDED_LINK = 'This agreement was voided and replaced by a new one: use the link in your newest email';
 
 /** One signer of one agreement, as stored (api::signing.signing). */
 export interface SigningRow extends CheckedSigner {
@@ -60,6 +63,7 @@ export interface SigningRow extends CheckedSigner {
   drawnSignature: string | null;
   documentKey: string | null;
   providerSignatureId: string | null;
+  voidedAt?: string | null;
   syndUser?: { id: number } | null;
 }
 
@@ -173,7 +177,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** The open agreement's investor-side signers (investor first): the rows of the signing not discarded. */
   async function investorSide(syndUserId: number): Promise<SigningRow[]> {
-    const rows: SigningRow[] = await db().findMany({ where: { syndUser: { id: syndUserId }, role: { $in: INVESTOR_SIDE } }, orderBy: { id: 'asc' } });
+    const rows: SigningRow[] = await db().findMany({ where: { syndUser: { id: syndUserId }, role: { $in: INVESTOR_SIDE }, voidedAt: { $null: true } }, orderBy: { id: 'asc' } });
     return rows.sort((a, b) => INVESTOR_SIDE.indexOf(a.role as SignerRole) - INVESTOR_SIDE.indexOf(b.role as SignerRole));
   }
 
@@ -205,7 +209,8 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     const signedBy = (role: SignerRole) => knex(`${signerLinks.name} as sl`)
       .crossJoin(knex.raw('?? as g', [tableOf(strapi, SIGNING)]))
       .where('g.id', knex.ref(`sl.${signerLinks.owner}`))
-      .where(`sl.${signerLinks.target}`, knex.ref('s.id')).where('g.role', role).whereNotNull(signedAtColumn);
+      .where(`sl.${signerLinks.target}`, knex.ref('s.id')).where('g.role', role).whereNotNull(signedAtColumn)
+      .whereNull(`g.${columnOf(strapi, SIGNING, 'voidedAt')}`);
     const waiting = knex(`${tableOf(strapi, SYND_USER)} as s`)
       .join(`${funds.name} as f`, `f.${funds.owner}`, 's.id')
       .whereIn(`f.${funds.target}`, fundIds)
@@ -462,7 +467,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       await strapi.db.query(SYND_AGREEMENT).create({
         data: { originalName: `${title.replace(/[^A-Za-z0-9 ._-]+/g, '_')}.pdf`, title, docPath: key, bucketId: storage.name, syndUser: row.id, isDeleted: false, fingerprint: sha256(completed) },
       });
-      const agreements = await strapi.db.query(SYND_AGREEMENT).count({ where: { syndUser: { id: row.id }, isDeleted: { $ne: true } } });
+      const agreements = await strapi.db.query(SYND_AGREEMENT).count({ where: { syndUser: { id: row.id }, isDeleted: { $ne: true }, voidedAt: { $null: true } } });
       await strapi.db.query(SYND_USER).update({
         where: { id: row.id },
         data: { managementSignedAt: completedAt, sa_complete_date: row.sa_complete_date ?? completedAt, hasSyndAgreement: true, syndAgreementsCount: agreements },
@@ -476,6 +481,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** The syndication user of the caller that may be signed: going to invest; 409 otherwise. */
   async function signable(user: SigningUser, id: string | number): Promise<SyndUserRow> {
     const row = await syndUsers(strapi).ownedBy(user.id, id);
+    if (row.transferredAt) throw conflict(TRANSFERRED);
     if (isInvesting(row)) throw conflict('This agreement is complete already');
     if (!isGoingToInvest(row)) throw conflict('Commit to this investment before signing its agreement');
     return row;
@@ -552,6 +558,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
       ? await db().findOne({ where: { tokenHash: hashCode(token), role: { $in: INVESTOR_SIDE } }, populate: { syndUser: { select: ['id'] } } })
       : null;
     if (!signer?.syndUser) throw new errors.NotFoundError('This signing link is not valid');
+    if (signer.voidedAt) throw new errors.ForbiddenError(VOIDED_LINK);
     if (!signer.expiresAt || new Date(signer.expiresAt).getTime() <= Date.now()) throw new errors.ForbiddenError('This signing link has expired');
     return signer as SigningRow & { syndUser: { id: number } };
   }
@@ -577,7 +584,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     const signer = await signerOf(token);
     if (signer.signedAt) throw conflict('You have signed this agreement already');
     const row = await readSyndUser(signer.syndUser.id);
-    if (!isGoingToInvest(row)) throw conflict('This agreement is no longer open for signing');
+    if (!isGoingToInvest(row) || row.transferredAt) throw conflict('This agreement is no longer open for signing');
     return { signer, row, fund: await fundOf(row) };
   }
 
@@ -599,6 +606,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Management signs a complete investor side: sealed, stored as a SyndAgreement, the investor told. */
   async function countersignRow(row: SyndUserRow, management: { name: string; email: string }, request: RequestInfo) {
+    if (row.transferredAt) throw conflict(TRANSFERRED);
     if (row.sa_complete_date) throw conflict('This agreement is complete already');
     if (!isGoingToInvest(row)) throw conflict('The investor is not going to invest in this offering');
     let rows = await investorSide(row.id);
@@ -892,23 +900,81 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
+     * Voids a commitment's agreement for the sponsor desk's amendment and transfer (docs/signing.md, Voiding): its signer
+     * rows and sealed agreements not void yet are marked void (when, why, by whom) and kept with their trails; a voided
+     * link is refused from then on, a voided agreement stays the investor's history and answers the public check as
+     * superseded. The commitment's signing state starts over (hasSyndAgreement and syndAgreementsCount recounted over
+     * the agreements not void). Runs in the caller's transaction; answers how many rows it voided and the request at
+     * Dropbox Sign to withdraw once the transaction is committed (cancelAtService).
+     */
+    async voidSigning(syndUserId: number, voiding: { reason: string; by: string; at: Date }) {
+      const row = await readSyndUser(syndUserId);
+      const stamp = { voidedAt: voiding.at, voidReason: voiding.reason, voidedBy: voiding.by };
+      const ids = async (uid: typeof SIGNING | typeof SYND_AGREEMENT) =>
+        ((await strapi.db.query(uid).findMany({ where: { syndUser: { id: syndUserId }, voidedAt: { $null: true } }, select: ['id'] })) as { id: number }[]).map((each) => each.id);
+      const signers = await ids(SIGNING);
+      const agreements = await ids(SYND_AGREEMENT);
+      if (signers.length) await db().updateMany({ where: { id: { $in: signers } }, data: stamp });
+      if (agreements.length) await strapi.db.query(SYND_AGREEMENT).updateMany({ where: { id: { $in: agreements } }, data: stamp });
+      const kept = await strapi.db.query(SYND_AGREEMENT).count({ where: { syndUser: { id: syndUserId }, isDeleted: { $ne: true }, voidedAt: { $null: true } } });
+      await strapi.db.query(SYND_USER).update({
+        where: { id: syndUserId },
+        data: {
+          sa_start_date: null, sa_complete_date: null, managementSignedAt: null, syndAgreementSignedByCurrentUser: false, syndAgreementSignedByCurrentUserCosub: false,
+          syndAgreementDropboxSignatureRequestId: null, syndAgreementDropboxSigningURL: null, hasSyndAgreement: kept > 0, syndAgreementsCount: kept,
+        },
+      });
+      return { signers: signers.length, agreements: agreements.length, requestId: row.syndAgreementDropboxSignatureRequestId };
+    },
+
+    /** Withdraws a voided request at Dropbox Sign; the voiding stands whether or not the service answers (logged). */
+    async cancelAtService(requestId: string | null): Promise<void> {
+      if (!requestId) return;
+      await signingProvider(strapi, 'dropbox-sign')
+        .cancel(requestId)
+        .catch((error: unknown) => strapi.log.warn(`Signature request ${requestId} not withdrawn at Dropbox Sign: ${error instanceof Error ? error.message : String(error)}`));
+    },
+
+    /**
+     * Opens a commitment's agreement for the sponsor desk (an amendment, a transfer's new commitment) with its terms as
+     * stored, as the investor's request_sign does, without mail: in the caller's transaction; mailInvestorLink after it.
+     */
+    async openAsStaff(syndUserId: number): Promise<void> {
+      await open(await readSyndUser(syndUserId), null);
+    },
+
+    /** Mails the investor of a commitment their open link, as the normal flow does; answers the address, null when none was mailed. */
+    async mailInvestorLink(syndUserId: number): Promise<string | null> {
+      const row = await readSyndUser(syndUserId);
+      const investor = waitingToSign(await investorSide(row.id)).find((signer) => signer.role === 'investor');
+      return investor && (await mailLink(investor, row, await portalSiteOf(row))) ? investor.email : null;
+    },
+
+    /**
      * GET /api/agreements/verify/:sha256: whether `portal` issued the completed agreement whose sealed PDF has this
      * SHA-256; when it did, when it was completed and its signers' initials, nothing else (the page is public). 404 else.
      */
     async verifyAgreement(portal: { id: number; name?: string | null }, fingerprint: string) {
-      const agreement: { createdAt: string; syndUser: { id: number } | null } | null = await strapi.db.query(SYND_AGREEMENT).findOne({
+      const agreement: { createdAt: string; voidedAt: string | null; syndUser: { id: number } | null } | null = await strapi.db.query(SYND_AGREEMENT).findOne({
         where: { fingerprint, isDeleted: { $ne: true } },
-        select: ['createdAt'],
+        select: ['createdAt', 'voidedAt'],
         populate: { syndUser: { select: ['id'] } },
       });
       const row = agreement?.syndUser ? await readSyndUser(agreement.syndUser.id) : null;
       if (!agreement || !row || row.fund?.company?.portal?.id !== portal.id) throw new errors.NotFoundError('Unknown: this portal issued no agreement with this fingerprint');
-      const signers: SigningRow[] = await db().findMany({ where: { syndUser: { id: row.id }, signedAt: { $notNull: true } }, orderBy: [{ signedAt: 'asc' }, { id: 'asc' }] });
+      // The agreement's own signers: a voided one's were voided with it (the same moment), a current one's are not void.
+      const signers: SigningRow[] = await db().findMany({
+        where: { syndUser: { id: row.id }, signedAt: { $notNull: true }, voidedAt: agreement.voidedAt ? { $eq: agreement.voidedAt } : { $null: true } },
+        orderBy: [{ signedAt: 'asc' }, { id: 'asc' }],
+      });
+      const management = signers.filter((signer) => signer.role === 'management').at(-1);
       return {
         valid: true,
-        completedAt: new Date(row.managementSignedAt ?? agreement.createdAt).toISOString(),
+        completedAt: new Date(management?.signedAt ?? agreement.createdAt).toISOString(),
         portal: portal.name ?? '',
         signerInitials: signers.map((signer) => initialsOf(signer.typedName || signer.name || '')),
+        // Voided when the sponsor amended the commitment: it was issued, and another agreement replaces it.
+        ...(agreement.voidedAt && { superseded: true, supersededAt: new Date(agreement.voidedAt).toISOString() }),
       };
     },
 
@@ -919,7 +985,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     async downloadLink(user: SigningUser, syndUserId: string | number, cmsOrigin: string) {
       const row = await syndUsers(strapi).ownedBy(user.id, syndUserId);
       const agreement: { originalName: string | null; docPath: string | null; bucketId: string | null } | null = await strapi.db.query(SYND_AGREEMENT).findOne({
-        where: { syndUser: { id: row.id }, isDeleted: { $ne: true }, docPath: { $notNull: true } },
+        where: { syndUser: { id: row.id }, isDeleted: { $ne: true }, voidedAt: { $null: true }, docPath: { $notNull: true } },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       });
       if (!agreement?.docPath) throw new errors.NotFoundError('Not found');

@@ -5,6 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import {
   accreditationDue,
   accreditationOption,
+  COMMITMENT_STATES,
   fundStatus,
   INVEST_STATUS,
   isRaiseState,
@@ -101,6 +102,7 @@ const truthy = (value: unknown) => value === true || value === 1 || value === '1
 export function commitmentQuery(query: Record<string, unknown>): CommitmentQuery {
   const { text, ...list } = listQuery(query, COMMITMENT_SORTS, COMMITMENTS_MAX_PAGE_SIZE);
   const state = text('state');
+  // `transferred` is read too (a position that left the raise); the message names the raise's own steps.
   if (state !== undefined && !isRaiseState(state)) throw new errors.ValidationError(`state must be one of ${RAISE_STATES.join(', ')}`);
   return { ...list, ...(state && { state }) };
 }
@@ -116,7 +118,8 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
   function stateSql(): Knex.Raw {
     const spouseMustSign = `${col('method_of_inv')} = 'CASH' AND ${col('is_married')} = ? AND ${col('cosub_email')} IS NOT NULL AND ${col('cosub_email')} <> ''`;
     return knex().raw(
-      `CASE WHEN ${col('invest_status')} = ? THEN 'declined'
+      `CASE WHEN ${col('transferredAt')} IS NOT NULL THEN 'transferred'
+        WHEN ${col('invest_status')} = ? THEN 'declined'
         WHEN ${col('invest_status')} IS NULL OR ${col('invest_status')} <> ? THEN 'reviewed'
         WHEN ${col('ft_complete_date')} IS NOT NULL THEN 'funded'
         WHEN ${col('sa_complete_date')} IS NOT NULL THEN 'countersigned'
@@ -149,7 +152,9 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       .crossJoin(knex().raw('?? as g', [tableOf(strapi, SIGNING)]))
       .where('g.id', knex().ref(`gl.${links.owner}`))
       .where(`gl.${links.target}`, knex().ref('s.id'))
-      .whereIn('g.role', roles);
+      .whereIn('g.role', roles)
+      // A voided agreement's signers (an amended commitment's) are its history, not where it stands.
+      .whereNull(`g.${columnOf(strapi, SIGNING, 'voidedAt')}`);
   }
 
   /** When a role of the row's agreement signed (the latest, as a re-opened agreement is signed again). */
@@ -231,7 +236,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       name,
       email: knex().raw('lower(u.email)'),
       amount: col('invest_amount'),
-      state: knex().raw(`CASE (${state.toQuery()}) ${RAISE_STATES.map((each, index) => `WHEN '${each}' THEN ${index}`).join(' ')} END`),
+      state: knex().raw(`CASE (${state.toQuery()}) ${COMMITMENT_STATES.map((each, index) => `WHEN '${each}' THEN ${index}`).join(' ')} END`),
       investorSignedAt: knex().raw('(?)', [signedAt('investor')]),
       countersignedAt: col('sa_complete_date'),
       fundedAt: col('ft_complete_date'),
@@ -374,7 +379,7 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
         let fundedCents = 0;
         for (const row of grouped.filter((each) => Number(each.fund) === fund.id)) {
           counts[row.raise_state] = Number(row.investors);
-          if (row.raise_state !== 'reviewed' && row.raise_state !== 'declined') committed += Number(row.amount ?? 0);
+          if (!['reviewed', 'declined', 'transferred'].includes(row.raise_state)) committed += Number(row.amount ?? 0);
           fundedCents += Number(row.funded_cents ?? 0);
         }
         const funded = Math.round(fundedCents) / 100;
@@ -400,7 +405,9 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       answer.sort((one, other) => Number(raising(other)) - Number(raising(one))
         || (raising(one) ? (one.close_date ?? '~').localeCompare(other.close_date ?? '~') : (other.close_date ?? '').localeCompare(one.close_date ?? ''))
         || (one.name ?? '').localeCompare(other.name ?? ''));
-      return { portal: { slug: portal.slug, name: (portal as { name?: string | null }).name ?? portal.slug }, portals: choices, funds: answer, states: RAISE_STATES.map((state) => ({ state, label: RAISE_STATE_LABELS[state] })) };
+      // A transferred position left the raise: its state is listed (and counted) only where a fund shown has one.
+      const states = answer.some((fund) => fund.counts.transferred) ? COMMITMENT_STATES : RAISE_STATES;
+      return { portal: { slug: portal.slug, name: (portal as { name?: string | null }).name ?? portal.slug }, portals: choices, funds: answer, states: states.map((state) => ({ state, label: RAISE_STATE_LABELS[state] })) };
     },
 
     /** GET /sponsor-desk/funds/:documentId/commitments: a page of the table, as Strapi's admin lists answer. */

@@ -29,6 +29,8 @@ export interface SyndUserRow {
   ft_start_date: string | null;
   ft_complete_date: string | null;
   managementSignedAt?: string | null;
+  /** Set when the sponsor desk moved the position to another investor (docs/sponsor-desk.md). */
+  transferredAt?: string | null;
   userFirstName: string | null;
   userLastName: string | null;
   user: { id: number; documentId: string; email: string; firstName: string | null; lastName: string | null; username: string } | null;

@@ -8,6 +8,8 @@ import { reminders } from '../../../api/reminder/services/reminder';
 import { signing } from '../../../api/signing/services/signing';
 import { taxSchedules } from '../../../api/tax-schedule/services/tax-schedule';
 import { board, commitmentQuery } from '../../../api/synd-user/services/board';
+import { amendments } from '../../../api/synd-user/services/amendment';
+import { transfers } from '../../../api/commitment-transfer/services/transfer';
 import { streamCsv } from '../../../utils/csv';
 import { staffScope, targetInScope, type PortalScope, type ScopedTarget } from '../../../api/portal/staff-scope';
 import { registerStaffPortalConditions, registerStaffPortalWrites } from './content-manager-scope';
@@ -20,7 +22,7 @@ import { deskLists } from './lists';
  * may do is a permission of the panel's roles: read (the board, its commitments, the investor directory, events and
  * their allocation), remind (investors who must still sign or fund), review (proof documents), draft (prepare a
  * capital call or distribution), post (post events, confirm funding, record valuations), countersign, export and
- * sessions (sign an investor out everywhere). The super admin holds them all; src/bootstrap gives content staff
+ * sessions (sign an investor out everywhere) and transfer (move a commitment to another investor). The super admin holds them all; src/bootstrap gives content staff
  * (editors, authors) read, remind, review and draft, and the Sponsor Admin role all of them.
  */
 
@@ -33,6 +35,7 @@ const DISPLAY: Record<SponsorDeskAction, string> = {
   post: 'Post events, confirm funding, record valuations',
   countersign: 'Countersign subscription agreements',
   export: 'Export commitments (CSV)',
+  transfer: 'Transfer a commitment to another investor',
 };
 
 /** The most agreements one countersigning call signs. */
@@ -131,6 +134,14 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
     const request = { ip: ctx.request.ip ?? null, userAgent: ctx.get('user-agent') || null };
     ctx.body = await signing(strapi).reissueLinksAsStaff(ctx.params.documentId, staffName(ctx), request);
   },
+  /** A commitment's amount, method or spouse changed (its agreement voided and sent again once signing started). */
+  async amend(ctx: Context) {
+    ctx.body = await amendments(strapi).amend(ctx.params.documentId, body(ctx), staffName(ctx));
+  },
+  /** A commitment's whole position moved to another investor of the portal. */
+  async transfer(ctx: Context) {
+    ctx.body = await transfers(strapi).transfer(ctx.params.documentId, body(ctx), staffName(ctx));
+  },
   /** The document a commitment's investor side signed, to read before countersigning. */
   async signedDocument(ctx: Context) {
     const { pdf, name } = await signing(strapi).signedDocumentForStaff(ctx.params.documentId);
@@ -190,14 +201,15 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
 const CSV_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
- * The request's CSV: sent as text/csv (read here, as Strapi's body parser leaves it), as text/plain (parsed already),
+ * The request's CSV: sent as text/csv (read here, up to 2 MB, as the body parser leaves it), as text/plain (parsed already),
  * or as JSON `{ csv }` (the admin panel's fetch client sends JSON).
  */
 async function csvBody(ctx: Context): Promise<string> {
   const parsed = (ctx.request as { body?: unknown }).body;
   if (typeof parsed === 'string' && parsed) return parsed;
   if (parsed && typeof parsed === 'object' && typeof (parsed as { csv?: unknown }).csv === 'string') return (parsed as { csv: string }).csv;
-  if (!ctx.is('text/csv')) throw new errors.ValidationError('Send the CSV as the body, with Content-Type: text/csv');
+  // A text/csv body is left unread by the body parser (src/middlewares/csv-import-body.ts), to be read here.
+  if (!ctx.state.csvUnread) throw new errors.ValidationError('Send the CSV as the body, with Content-Type: text/csv');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {
@@ -360,6 +372,8 @@ export default {
         { method: 'POST', path: '/tax-schedules/:documentId/issued', handler: 'desk.taxScheduleIssued', config: may('post', 'mark a tax year issued', true, [named('taxSchedule', 'params', 'documentId')]) },
         { method: 'POST', path: '/countersign', handler: 'desk.countersign', config: may('countersign', 'countersign', true, [named('syndUser', 'body', 'syndUsers')]) },
         { method: 'POST', path: '/commitments/:documentId/signing-links', handler: 'desk.reissueSigningLinks', config: may('remind', 'send a new signing link', true, [named('syndUser', 'params', 'documentId')]) },
+        { method: 'POST', path: '/commitments/:documentId/amend', handler: 'desk.amend', config: may('post', 'amend a commitment', true, [named('syndUser', 'params', 'documentId')]) },
+        { method: 'POST', path: '/commitments/:documentId/transfer', handler: 'desk.transfer', config: may('transfer', 'transfer a commitment', true, [named('syndUser', 'params', 'documentId'), named('user', 'body', 'to')]) },
         { method: 'GET', path: '/commitments/:documentId/document', handler: 'desk.signedDocument', config: may('read', 'read a signed document', true, [named('syndUser', 'params', 'documentId')]) },
         { method: 'POST', path: '/fund-events', handler: 'desk.draftEvent', config: may('draft', 'draft an event', true, [named('fund', 'body', 'fund')]) },
         { method: 'GET', path: '/fund-choices', handler: 'desk.fundChoices', config: may('read', 'see funds', false) },

@@ -90,6 +90,9 @@ export interface AgreementVerdict {
   completedAt: string;
   portal: string;
   signerInitials: string[];
+  /** Only on an agreement the sponsor voided when amending the commitment: another agreement replaces it. */
+  superseded?: true;
+  supersededAt?: string;
 }
 
 export async function verifyAgreement(sha256: string, portal: string): Promise<AgreementVerdict | null> {

@@ -14,7 +14,8 @@ export function VerifyAgreementPage() {
   const check = async (sha256: string) => {
     const verdict = await verifyAgreement(sha256, selectedSlug);
     return verdict
-      ? `Issued by ${verdict.portal}: completed on ${verdict.completedAt.slice(0, 10)}, signed by ${verdict.signerInitials.join(', ')}`
+      ? `Issued by ${verdict.portal}: completed on ${verdict.completedAt.slice(0, 10)}, signed by ${verdict.signerInitials.join(', ')}${
+        verdict.superseded ? `. Superseded on ${verdict.supersededAt?.slice(0, 10)}: the commitment was amended and a new agreement replaces this one.` : ''}`
       : null;
   };
   return (
