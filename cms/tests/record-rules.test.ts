@@ -24,7 +24,7 @@ const MUST_BE_RULED = [
   'api::tax-document.tax-document', 'api::news-document.news-document', 'api::synd-document.synd-document', 'api::proof-document.proof-document',
   'api::synd-agreement.synd-agreement', 'api::signing.signing', 'api::ledger-entry.ledger-entry', 'api::statement.statement',
   'api::valuation.valuation', 'api::fund-event.fund-event', 'api::fund-event.call-item', 'api::tax-schedule.tax-schedule',
-  'api::reminder.reminder', 'api::desk-action.desk-action', 'api::file-download.file-download',
+  'api::reminder.reminder', 'api::desk-action.desk-action', 'api::file-download.file-download', 'api::commitment-transfer.commitment-transfer',
 ];
 
 describe('the record rules table', () => {

@@ -13,7 +13,7 @@ interface Layout {
 
 const COLOUR = 'Pick a colour or type it as #RRGGBB.';
 const PRIVATE_FILE = 'Pick or upload the file here; on save it moves to the private storage and leaves the media library.';
-const DOC_PATH = 'Where the file is kept in the private storage; set by the CMS.';
+const DOC_PATH = 'Where the file is kept in the private storage; set by the CMS from the file uploaded above, never typed.';
 /** Tax and news documents: for one investor, or for every investor of a fund. */
 const INVESTOR_DOCUMENT: Record<string, string> = {
   file: `${PRIVATE_FILE} Investors download it through a five-minute link.`,
@@ -240,6 +240,18 @@ const LAYOUTS: Record<string, Layout> = {
       originalName: 'Written by the CMS when the investor downloads a statement; nobody can change it.',
     },
   },
+  'api::commitment-transfer.commitment-transfer': {
+    mainField: 'at',
+    list: ['at', 'from', 'to', 'fund', 'amount_cents', 'by'],
+    descriptions: {
+      from: 'The commitment the position left; it is kept, marked transferred, with its history.',
+      to: 'The receiving investor’s new commitment, with a new agreement to sign.',
+      amount_cents: 'The commitment moved, in cents.',
+      contributed_cents: 'The capital contributed so far that moved with it, by ledger entries naming this transfer.',
+      reason: 'Why, as staff gave it on the sponsor desk (mailed to both investors).',
+      by: 'The staff member who made the transfer.',
+    },
+  },
   'api::reminder.reminder': {
     mainField: 'sentAt',
     list: ['sentAt', 'failedAt', 'syndUser', 'fund', 'state', 'sentBy'],
@@ -332,7 +344,7 @@ const LISTED_BY_NAME = new Set([
   'api::notification-template.notification-template', 'api::setting.setting', 'api::valuation.valuation', 'api::fund-event.fund-event',
 ]);
 
-const LAYOUT_VERSION = 23;
+const LAYOUT_VERSION = 24;
 
 type Configuration = {
   settings: Record<string, unknown>;

@@ -210,11 +210,11 @@ async function isUsed(strapi: Core.Strapi, uid: string, id: number): Promise<boo
   }
 }
 
-/** Signing has started on a commitment: its agreement was sent, or a signer row exists. */
+/** Signing has started on a commitment: its agreement was sent, or a signer row exists that an amendment did not void. */
 async function signingStarted(strapi: Core.Strapi, id: number): Promise<boolean> {
   const row = (await strapi.db.query(SYND_USER).findOne({ where: { id }, select: ['sa_start_date', 'sa_complete_date'] })) as { sa_start_date: unknown; sa_complete_date: unknown } | null;
   if (row?.sa_start_date || row?.sa_complete_date) return true;
-  return (await strapi.db.query(SIGNING).count({ where: { syndUser: { id } } })) > 0;
+  return (await strapi.db.query(SIGNING).count({ where: { syndUser: { id }, voidedAt: { $null: true } } })) > 0;
 }
 
 /**

@@ -85,6 +85,8 @@ export const RECORD_RULES: Readonly<Record<string, RecordRule>> = {
       ft_start_date: 'flow',
       ft_complete_date: 'flow',
       lastRemindedAt: 'flow',
+      transferredAt: 'flow',
+      transferredTo: 'flow',
     },
   },
   'api::fund.fund': {
@@ -198,6 +200,11 @@ export const RECORD_RULES: Readonly<Record<string, RecordRule>> = {
       changed: 'A posted event is never changed or deleted: correct it with adjustment entries',
       draftsDeletable: true,
     },
+  },
+  'api::commitment-transfer.commitment-transfer': {
+    name: 'commitment transfer',
+    carries: 'money',
+    sealed: { refusal: 'Commitment transfers are kept as recorded: make one on the sponsor desk' },
   },
   'api::fund-event.call-item': {
     name: 'capital call item',
