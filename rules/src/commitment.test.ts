@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commitmentProblem, formatUsd, needsSpouse, yesNo, type CommitmentTerms } from './index';
+import { commitmentProblem, formatUsd, needsSpouse, storedTerms, yesNo, type CommitmentTerms } from './index';
 
 const limits = { minimum: 25_000, maximum: 500_000 };
 const cash: CommitmentTerms = {
@@ -41,5 +41,20 @@ describe('commitmentProblem (spec 02, section 5)', () => {
 
   it("writes '$0' for zero and keeps cents when there are some", () => {
     expect([formatUsd(0), formatUsd(null), formatUsd(25_000), formatUsd(1234.5)]).toEqual(['$0', '$0', '$25,000', '$1,234.50']);
+  });
+});
+
+describe('storedTerms: a commitment as stored, from the site or the desk', () => {
+  const base: CommitmentTerms = {
+    invest_amount: 50_000, method_of_inv: 'CASH', is_married: true, is_marital_state: true,
+    cosub_first_name: ' Sam ', cosub_last_name: ' Spouse ', cosub_email: ' Sam@Example.COM ',
+  };
+  it('keeps a named spouse trimmed, the email lower-cased, when one must sign', () => {
+    expect(storedTerms(base)).toEqual({ ...base, cosub_first_name: 'Sam', cosub_last_name: 'Spouse', cosub_email: 'sam@example.com' });
+  });
+  it('drops the spouse outside a community-property state, and the marriage questions for a trust or an entity', () => {
+    expect(storedTerms({ ...base, is_marital_state: false })).toMatchObject({ is_married: true, is_marital_state: false, cosub_first_name: null, cosub_email: null });
+    expect(storedTerms({ ...base, method_of_inv: 'TRUST' })).toMatchObject({ is_married: null, is_marital_state: null, cosub_first_name: null, cosub_last_name: null, cosub_email: null });
+    expect(storedTerms({ ...base, is_married: false })).toMatchObject({ is_married: false, is_marital_state: null, cosub_email: null });
   });
 });

@@ -31,6 +31,24 @@ export function needsSpouse(terms: Pick<CommitmentTerms, 'method_of_inv' | 'is_m
 }
 
 /**
+ * A commitment's terms as they are stored, whoever sets them (the investor on the site, staff amending on the desk):
+ * the marriage questions only for an individual (CASH) investor, the spouse only when one must be named, trimmed, the
+ * email lower-cased.
+ */
+export function storedTerms(terms: CommitmentTerms): CommitmentTerms {
+  const spouse = needsSpouse(terms);
+  return {
+    invest_amount: terms.invest_amount,
+    method_of_inv: terms.method_of_inv,
+    is_married: terms.method_of_inv === 'CASH' ? Boolean(terms.is_married) : null,
+    is_marital_state: terms.method_of_inv === 'CASH' && terms.is_married ? Boolean(terms.is_marital_state) : null,
+    cosub_first_name: spouse ? (terms.cosub_first_name ?? '').trim() : null,
+    cosub_last_name: spouse ? (terms.cosub_last_name ?? '').trim() : null,
+    cosub_email: spouse ? (terms.cosub_email ?? '').trim().toLowerCase() : null,
+  };
+}
+
+/**
  * The first thing wrong with a commitment, as the message the investor sees, or null when it may be stored. The
  * site and the CMS both ask this, so the form and the server never disagree.
  */

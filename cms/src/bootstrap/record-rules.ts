@@ -4,6 +4,7 @@ import { fieldLabel } from '../utils/field-label';
 import { PORTAL_PATHS } from '../utils/portal-paths';
 import { currentFlow } from '../utils/product-flow';
 import { RECORD_RULES, type FieldRule, type RecordRule } from '../utils/record-rules';
+import { refList, relationRefs } from '../utils/relation-refs';
 
 const SYND_USER = 'api::synd-user.synd-user';
 const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
@@ -157,15 +158,9 @@ const idsOf = (value: unknown): number[] =>
 
 const sameIds = (a: number[], b: number[]): boolean => a.length === b.length && [...a].sort().every((id, index) => id === [...b].sort()[index]);
 
-/** The rows of `target` a relation's value names: ids, documentIds, `{id}`/`{documentId}` (connect/set lists of them too). */
+/** The ids of the rows of `target` that refs name (ids as given, documentIds looked up). */
 async function resolveRefs(strapi: Core.Strapi, target: string, refs: unknown[]): Promise<number[]> {
-  const ids: number[] = [];
-  const documentIds: string[] = [];
-  for (const ref of refs) {
-    const { id, documentId } = (ref && typeof ref === 'object' ? ref : typeof ref === 'string' && !/^\d+$/.test(ref) ? { documentId: ref } : { id: ref }) as { id?: unknown; documentId?: unknown };
-    if (typeof documentId === 'string') documentIds.push(documentId);
-    else if (Number.isSafeInteger(Number(id)) && Number(id) > 0) ids.push(Number(id));
-  }
+  const { ids, documentIds } = relationRefs(refs);
   if (!documentIds.length) return ids;
   const rows = (await strapi.db.query(target as UID.Schema).findMany({ where: { documentId: { $in: documentIds } }, select: ['id'] })) as { id: number }[];
   return [...ids, ...rows.map((row) => row.id)];
@@ -176,18 +171,17 @@ async function relationAfter(strapi: Core.Strapi, attribute: Attribute, value: u
   const target = attribute.target!;
   const toMany = /ToMany$/.test(attribute.relation ?? '');
   if (value === null) return [];
-  const list = (each: unknown) => (Array.isArray(each) ? each : each === undefined || each === null ? [] : [each]);
   if (value && typeof value === 'object' && !Array.isArray(value) && ('connect' in value || 'set' in value || 'disconnect' in value)) {
     const { connect, set, disconnect } = value as { connect?: unknown; set?: unknown; disconnect?: unknown };
-    if (set !== undefined) return resolveRefs(strapi, target, list(set));
-    const connected = await resolveRefs(strapi, target, list(connect));
-    const disconnected = await resolveRefs(strapi, target, list(disconnect));
+    if (set !== undefined) return resolveRefs(strapi, target, refList(set));
+    const connected = await resolveRefs(strapi, target, refList(connect));
+    const disconnected = await resolveRefs(strapi, target, refList(disconnect));
     const kept = before.filter((id) => !disconnected.includes(id));
     // A to-one relation connected anew holds the row connected last; a to-many one what it kept and what was connected.
     if (!toMany) return connected.length ? connected.slice(-1) : kept;
     return [...new Set([...kept, ...connected])];
   }
-  return resolveRefs(strapi, target, list(value));
+  return resolveRefs(strapi, target, refList(value));
 }
 
 /** Whether rows depend on this one (its rule's `usedBy`): a fund's or an investment's commitments, a company's funds, a user's commitments or documents. */

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { commitmentProblem, formatUsd, INVEST_STATUS, ledgerTotals, needsSpouse, yesNo, type CommitmentTerms } from '@portal/rules';
+import { commitmentProblem, formatUsd, INVEST_STATUS, ledgerTotals, storedTerms, yesNo, type CommitmentTerms } from '@portal/rules';
 import { conflict } from '../../../utils/http-errors';
 import { inTurn, TURNS } from '../../../utils/in-turn';
 import { isRowId } from '../../../utils/validation';
@@ -67,20 +67,6 @@ function amendedTerms(row: SyndUserRow, body: Record<string, unknown>, fundMax: 
   const problem = commitmentProblem(terms, { minimum: 0, maximum: fundMax ?? Number.POSITIVE_INFINITY });
   if (problem) throw new errors.ValidationError(problem);
   return terms;
-}
-
-/** What a commitment stores of its terms, normalised as the site stores an investor's (spouse only when one must sign). */
-export function storedTerms(terms: CommitmentTerms) {
-  const spouse = needsSpouse(terms);
-  return {
-    invest_amount: terms.invest_amount,
-    method_of_inv: terms.method_of_inv,
-    is_married: terms.method_of_inv === 'CASH' ? Boolean(terms.is_married) : null,
-    is_marital_state: terms.method_of_inv === 'CASH' && terms.is_married ? Boolean(terms.is_marital_state) : null,
-    cosub_first_name: spouse ? terms.cosub_first_name!.trim() : null,
-    cosub_last_name: spouse ? terms.cosub_last_name!.trim() : null,
-    cosub_email: spouse ? terms.cosub_email!.trim().toLowerCase() : null,
-  };
 }
 
 /** Sends a notification, logging instead of failing: the desk's change stands once written. */

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
   commitmentProblem, currentValue, distribution, formatUsd, fundStatus, INVEST_STATUS, INVESTMENT_DISCLAIMER_SLUG, isInvesting, ledgerHistory, ledgerPerformance, maxInvestment,
-  multiples, needsSpouse, overallReturn, displayName, yesNo, type CommitmentTerms,
+  multiples, overallReturn, storedTerms, displayName, yesNo, type CommitmentTerms,
 } from '@portal/rules';
 import { conflict } from '../../../utils/http-errors';
 import { inTurn, TURNS } from '../../../utils/in-turn';
@@ -398,16 +398,9 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
       const problem = commitmentProblem(terms, limits);
       if (problem) throw new errors.ValidationError(problem);
 
-      const spouse = needsSpouse(terms);
       const data = {
         invest_status: INVEST_STATUS.accepted,
-        invest_amount: terms.invest_amount,
-        method_of_inv: terms.method_of_inv,
-        is_married: terms.method_of_inv === 'CASH' ? Boolean(terms.is_married) : null,
-        is_marital_state: terms.method_of_inv === 'CASH' && terms.is_married ? Boolean(terms.is_marital_state) : null,
-        cosub_first_name: spouse ? terms.cosub_first_name!.trim() : null,
-        cosub_last_name: spouse ? terms.cosub_last_name!.trim() : null,
-        cosub_email: spouse ? terms.cosub_email!.trim().toLowerCase() : null,
+        ...storedTerms(terms),
         userFirstName: user.firstName ?? null,
         userLastName: user.lastName ?? null,
         sa_start_date: new Date(),

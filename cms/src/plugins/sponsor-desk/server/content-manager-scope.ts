@@ -3,6 +3,7 @@ import { errors } from '@strapi/utils';
 import { along } from '../../../api/collection/query';
 import { staffScope, type PortalScope, type StaffUser } from '../../../api/portal/staff-scope';
 import { conditionName, OWN_ACTIONS, PORTAL_PATHS } from '../../../utils/portal-paths';
+import { refList, relationRefs } from '../../../utils/relation-refs';
 
 /**
  * The content manager, portal by portal (docs/sponsor-desk.md, Staff and portals), as the sponsor desk already is:
@@ -110,20 +111,11 @@ export function registerStaffPortalWrites(strapi: Core.Strapi): void {
 
 /** The rows a relation's value in a write names: an id, a documentId, `{id}`/`{documentId}`, or connect/set lists of them. */
 function named(value: unknown): { ids: number[]; documentIds: string[] } {
-  const refs: unknown[] = [];
-  if (Array.isArray(value)) refs.push(...value);
-  else if (value && typeof value === 'object' && ('connect' in value || 'set' in value)) {
+  if (value && typeof value === 'object' && !Array.isArray(value) && ('connect' in value || 'set' in value)) {
     const { connect, set } = value as { connect?: unknown; set?: unknown };
-    for (const list of [connect, set]) refs.push(...(Array.isArray(list) ? list : list === undefined || list === null ? [] : [list]));
-  } else if (value !== undefined && value !== null) refs.push(value);
-  const ids: number[] = [];
-  const documentIds: string[] = [];
-  for (const ref of refs) {
-    const { id, documentId } = (ref && typeof ref === 'object' ? ref : typeof ref === 'string' && !/^\d+$/.test(ref) ? { documentId: ref } : { id: ref }) as { id?: unknown; documentId?: unknown };
-    if (typeof documentId === 'string') documentIds.push(documentId);
-    else if (Number.isSafeInteger(Number(id)) && Number(id) > 0) ids.push(Number(id));
+    return relationRefs([...refList(connect), ...refList(set)]);
   }
-  return { ids, documentIds };
+  return relationRefs(refList(value));
 }
 
 /** Whether a write links a row (a fund's company, a document's investor) that is of no portal the caller runs. */
