@@ -91,7 +91,7 @@ function refusalFor(rule: RecordRule, field: string, kind: FieldRule): string {
     case 'fixed':
       return `${label} is fixed when the ${rule.name} is made: make a new ${rule.name} instead`;
     case 'fixed-once-used':
-      return `${label} cannot change once the ${rule.name} has ${rule.usedBy ?? 'records'}`;
+      return `${label} cannot change once the ${rule.name} has ${rule.usedBy ?? 'records'}, which would move with it: make a new ${rule.name} instead`;
     case 'before-signing':
       return `${label} cannot change once signing has started, as the agreement states it: use Amend on the sponsor desk, which voids the agreement and sends a new one to sign`;
     default:
@@ -267,13 +267,13 @@ async function checkSamePortal(strapi: Core.Strapi, uid: string, documentId: str
   const own = new Set(PORTAL_PATHS[uid].map((path) => portalAt(row, path)).filter((id): id is number => id !== null));
   const home = [...own][0];
   const name = (RECORD_RULES[uid]?.name ?? (strapi.getModel(uid as UID.Schema).info as { displayName?: string }).displayName ?? 'record').toLowerCase();
-  if (own.size > 1) refuse(`This ${name}'s relations lead to two portals: every relation of a record stays in one portal`);
+  if (own.size > 1) refuse(`This ${name}'s relations lead to two portals: every relation of a record stays in one portal, so choose them from one`);
   if (home === undefined) return;
   for (const [field, attribute] of related) {
     const value = row[field];
     for (const linked of Array.isArray(value) ? value : value ? [value] : []) {
       const portals = PORTAL_PATHS[attribute.target!].map((path) => portalAt(linked, path)).filter((id): id is number => id !== null);
-      if (portals.some((id) => id !== home)) refuse(`${fieldLabel(field)} must be of this ${name}'s portal: no record links rows of another portal`);
+      if (portals.some((id) => id !== home)) refuse(`${fieldLabel(field)} must be of this ${name}'s portal: no record links rows of another portal, so choose one of this portal's`);
     }
   }
 }
