@@ -47,8 +47,22 @@ function check(name: string, want: Expected, answer: { status: number; body: any
     if (want.startsWith !== undefined && !message?.startsWith(want.startsWith)) problems.push(`said "${message}", not starting "${want.startsWith}"`);
     if (changed) problems.push('CHANGED what is stored');
   }
-  if (problems.length) failures.push(`${name} [expected ${want.allowed ? 'allowed' : `refused: ${want.why}`}]: ${problems.join('; ')}`);
+  if (!problems.length) return;
+  const line = `${name} [expected ${want.allowed ? 'allowed' : `refused: ${want.why}`}]: ${problems.join('; ')}`;
+  const known = Object.entries(FINDINGS).find(([, pattern]) => pattern.test(line));
+  (known ? findings[known[0]] : failures).push(line);
 }
+
+/**
+ * Where the CMS answers otherwise than the rules predict (the report's findings): each cell that shows one is kept
+ * out of the matrix's own tests and held by an `it.fails` below, which starts passing, and so fails, once it is fixed.
+ */
+const FINDINGS: Record<string, RegExp> = {
+  downloadRefusalHidden: /^\S+ api::file-download\.file-download .* said "Forbidden" not "Download records are kept as written: nobody edits them"$/,
+  userCreateAnswers400: /^POST plugin::users-permissions\.user .*\[expected refused: rule flow\]: answered 400 (Proof|Tax|News) documents is set by the sponsor desk or the signing, not in the admin panel$/,
+  providerIgnored: /^(PUT|POST) plugin::users-permissions\.user .*\.provider = .* as super \[expected allowed\]: stored nothing$/,
+};
+const findings: Record<string, string[]> = Object.fromEntries(Object.keys(FINDINGS).map((key) => [key, []]));
 
 /** The relation values a cell sends for a row of `target`: set / connect by documentId, set by id. */
 const forms = (row: { id: number; documentId: string }) => ({
@@ -70,7 +84,7 @@ function valuesFor(uid: string, field: string, before: unknown, side: Side, all 
   const values: Value[] = [];
   if (!PORTAL_PATHS[target]) {
     const role = world.siteRoles.find((id) => id !== before);
-    if (target === 'plugin::users-permissions.role' && role) values.push({ label: 'another role', body: { set: [{ id: role }] }, id: role, valueSide: null });
+    if (target === 'plugin::users-permissions.role' && role) values.push({ label: 'another role', body: { connect: [{ id: role }] }, id: role, valueSide: null });
     return values;
   }
   for (const valueSide of [side, other(side)] as Side[]) {
@@ -78,6 +92,8 @@ function valuesFor(uid: string, field: string, before: unknown, side: Side, all 
     if (!row) continue;
     for (const [form, body] of Object.entries(forms(row)).slice(0, all ? 3 : 1)) values.push({ label: `${form} of ${valueSide}`, body, id: row.id, valueSide });
   }
+  // And the relation taken away, as the panel's form sends it when a row is unlinked.
+  if (all && typeof before === 'number') values.push({ label: 'disconnected', body: { connect: [], disconnect: [{ id: before }] }, id: null as unknown as number, valueSide: null });
   return values;
 }
 
@@ -131,7 +147,10 @@ describe('the panel write matrix: every rule-table type × field × staff role �
           sides: { user: side, fund: side, investment: side, company: side },
         };
       case USER:
-        return { data: { username: `mx-new-${n}`, email: `mx-new-${n}@example.com`, password: 'Secret1234!', confirmed: true, blocked: false, portal: link(world.portals[side]) }, sides: { portal: side } };
+        return {
+          data: { username: `mx-new-${n}`, email: `mx-new-${n}@example.com`, password: 'Secret1234!', confirmed: true, blocked: false, role: { connect: [{ id: world.siteRoles[0] }] }, portal: link(world.portals[side]) },
+          sides: { portal: side },
+        };
       case 'api::tax-document.tax-document':
       case 'api::news-document.news-document':
         return { data: { title: `mx new ${n}`, year: 2025, user: link(world.rows[USER][side][0]), fund: link(first('api::fund.fund')), file: await uploadPdf(world) }, sides: { user: side, fund: side } };
@@ -249,6 +268,30 @@ describe('the panel write matrix: every rule-table type × field × staff role �
   it('covers the whole table: more than 3,000 cells', () => {
     expect(cells).toBeGreaterThan(3_000);
   });
+
+  it.fails("FINDING: a download record's refusal reaches the panel as 'Forbidden', not the table's words", () => {
+    expect(findings.downloadRefusalHidden).toEqual([]);
+  });
+
+  it.fails("FINDING: a user made in the panel with a flow-owned count is refused with 400, not the rules' 403", () => {
+    expect(findings.userCreateAnswers400).toEqual([]);
+  });
+
+  it('bulk delete is all or nothing: a commitment or fund kept with its history keeps the others of the same request', async () => {
+    for (const uid of [SYND_USER, 'api::fund.fund']) {
+      const deletable = await copyOf(world.rows[uid].A.find((row) => row.state === 'unsigned' || row.state === 'fresh')!);
+      const kept = world.rows[uid].A[0];
+      const answer = await as('super')('POST', `${CM}/${uid}/actions/bulkDelete`, { documentIds: [deletable.documentId, kept.documentId] });
+      expect(answer.status, uid).toBe(403);
+      expect(answer.body.error.message, uid).toMatch(/^This (commitment|fund) has ledger entries/);
+      expect(await q(uid).count({ where: { id: { $in: [deletable.id, kept.id] } } }), uid).toBe(2);
+      await q(uid).delete({ where: { id: deletable.id } });
+    }
+  });
+
+  it.fails("FINDING: a super admin's change of a user's provider answers 200 and stores nothing", () => {
+    expect(findings.providerIgnored).toEqual([]);
+  });
 });
 
 const as = (role: Role) => (method: string, route: string, body?: unknown) => panel(world, role, method, route, body);
@@ -309,5 +352,23 @@ describe("the issue's cases, spelled out", () => {
     expect(await q('api::synd-agreement.synd-agreement').count({ where: { fingerprint } })).toBe(0);
     const check = await http(world.app, 'GET', `/api/agreements/verify/${fingerprint}`);
     expect(check.body?.valid).not.toBe(true);
+  });
+});
+
+describe('findings beyond the rule table', () => {
+  it.fails("FINDING: staff clone another portal's company into their own portal, and so read what they may not open", async () => {
+    const theirs = rowOf('api::company.company', 'B', 'fresh');
+    await q('api::company.company').update({ where: { id: theirs.id }, data: { address: '1 Their Street', email: 'private@their.example' } });
+    // Opening it is refused...
+    expect((await as('editor')('GET', `${CM}/api::company.company/${theirs.documentId}`)).status).toBe(403);
+    const last = await maxId('api::company.company');
+    try {
+      // ...but the clone route checks no read of its source: the copy is made in their portal, with the other's data.
+      const clone = await as('editor')('POST', `${CM}/api::company.company/clone/${theirs.documentId}`, { portal: { connect: [{ documentId: world.portals.A.documentId }] } });
+      expect(clone.body?.data?.address).not.toBe('1 Their Street');
+      expect(clone.status).toBe(403);
+    } finally {
+      await q('api::company.company').deleteMany({ where: { id: { $gt: last } } });
+    }
   });
 });

@@ -325,7 +325,12 @@ export async function expected(world: World, write: Write, base: Record<string, 
   const rule = RECORD_RULES[uid];
   const staff = role !== 'super';
   const scoped = Boolean(PORTAL_PATHS[uid]);
+  // A type the content manager does not show has no permissions to hold: its routes' policy refuses everyone.
+  const hidden = (world.app.strapi.getModel(uid as UID.Schema) as { pluginOptions?: Record<string, { visible?: boolean }> }).pluginOptions?.['content-manager']?.visible === false;
+  if (hidden) return refusedWith('hidden from the content manager', { exact: 'Policy Failed' });
   if (staff && READ_ONLY.has(uid)) return refusedWith('RBAC: read only');
+  // The content manager reads `status` in a body as the draft/published dimension: a field of that name is never written.
+  if (field === 'status' && (action === 'update' || action === 'create')) return refusedWith('status is the content manager\'s own', { exact: 'Invalid status' }, [400]);
   if (rule.sealed) {
     const { refusal, changed, draftsDeletable } = rule.sealed;
     const scopeFirst = staff && scoped && side === 'B';
@@ -343,9 +348,11 @@ export async function expected(world: World, write: Write, base: Record<string, 
   const attribute = field ? attributes[field] : undefined;
   const firstSteps = new Set(portalPaths(uid).filter(Boolean).map((path) => path.split('.')[0]));
   // Staff link only rows of their portals, and make rows only there.
-  if (staff && scoped && (action === 'create' || action === 'clone')) {
-    if (field && firstSteps.has(field) && write.valueSide === 'B') return refusedWith('scope: links another portal', { start: 'Choose a ' });
-    if (action === 'create' && side === 'B') return refusedWith('scope: made in another portal', { start: 'Choose a ' });
+  if (staff && scoped && action === 'clone' && field && firstSteps.has(field) && write.valueSide === 'B') return refusedWith('scope: links another portal', { start: 'Choose a ' });
+  if (staff && scoped && action === 'create') {
+    // What the new row links on its way to its portal must be theirs; a row linking nothing is in no portal they run.
+    const links = [...firstSteps].map((step) => (step === field && write.valueSide !== undefined ? write.valueSide : base[step]));
+    if (links.includes('B') || !links.some(Boolean)) return refusedWith('scope: made in another portal', { start: 'Choose a ' });
   }
   if (staff && scoped && action === 'update' && field && firstSteps.has(field) && write.valueSide === 'B') return refusedWith('scope: links another portal', { start: 'Choose a ' });
   if (rule.sealedWhen && row?.state === 'issued' && action !== 'create') return refusedWith('sealed when issued', { exact: rule.sealedWhen.refusal });
@@ -378,7 +385,11 @@ export async function expected(world: World, write: Write, base: Record<string, 
   if (field && attribute?.type === 'relation' && write.valueSide !== undefined && PORTAL_PATHS[attribute.target ?? '']) relations[field] = write.valueSide;
   const mixed = samePortal(world, uid, relations);
   if (mixed) return mixed;
-  // Staff keep rows in their portals: a clone of another portal's row stays there.
+  // Staff keep rows in their portals: a clone of another portal's row stays there; an edit may not leave theirs.
+  if (staff && scoped && action === 'update' && field && firstSteps.has(field)) {
+    const own = portalPaths(uid).filter(Boolean).map((path) => relations[path.split('.')[0]]);
+    if (!own.includes('A')) return refusedWith('scope: leaves their portals', { start: 'Choose a ' });
+  }
   if (staff && scoped && action === 'clone') {
     const own = [...new Set(portalPaths(uid).filter(Boolean).map((path) => relations[path.split('.')[0]]).filter(Boolean))];
     if (own.length && own[0] !== 'A') return refusedWith('scope: clone stays in another portal', { start: 'Choose a ' });
