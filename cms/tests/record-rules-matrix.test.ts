@@ -372,3 +372,108 @@ describe('findings beyond the rule table', () => {
     }
   });
 });
+
+describe('the same-portal check, on the rows that point at a moved one', () => {
+  it.fails("FINDING: a super admin moves a fund with no commitments to another portal's company; its investment then links two portals", async () => {
+    const fund = rowOf('api::fund.fund', 'A', 'fresh');
+    const investment = rowOf('api::investment.investment', 'A', 'fresh');
+    const company = await stored('api::fund.fund', fund.id, 'company');
+    const moved = await as('super')('PUT', `${CM}/api::fund.fund/${fund.documentId}`, { company: { connect: [{ documentId: rowOf('api::company.company', 'B', 'used').documentId }] } });
+    try {
+      // The fund's own relations reach one portal; its investment (fund of B, company of A) reaches two.
+      const deal = await q('api::investment.investment').findOne({ where: { id: investment.id }, populate: { fund: { populate: { company: { populate: { portal: true } } } }, company: { populate: { portal: true } } } });
+      expect({ status: moved.status, fundPortal: deal.fund.company.portal.id }).toEqual({ status: 403, fundPortal: deal.company.portal.id });
+    } finally {
+      await restore(world, 'api::fund.fund', fund.id, 'company', company);
+    }
+  });
+
+  it.fails('FINDING: an Editor deletes the company of a fund with money in it, which then belongs to no portal', async () => {
+    const portal = world.portals.A.id;
+    const company = await q('api::company.company').create({ data: { name: 'mx doomed company', portal } });
+    const fund = await q('api::fund.fund').create({ data: { name: 'mx doomed fund', url_slug: 'mx-doomed-fund', company: company.id } });
+    const commitment = await q(SYND_USER).create({ data: { fund: fund.id, company: company.id, invest_amount: 10_000, invest_status: 'Accepted investment' } });
+    await q('api::ledger-entry.ledger-entry').create({ data: { syndUser: commitment.id, fund: fund.id, type: 'contribution', amount_cents: 1_000_000, effective_date: '2026-09-03', entryKey: 'mx-doomed' } });
+    try {
+      const deleted = await as('editor')('DELETE', `${CM}/api::company.company/${company.documentId}`);
+      const left = await q('api::fund.fund').findOne({ where: { id: fund.id }, populate: { company: true } });
+      expect({ status: deleted.status, company: left.company?.id }).toEqual({ status: 403, company: company.id });
+    } finally {
+      await q('api::ledger-entry.ledger-entry').deleteMany({ where: { entryKey: 'mx-doomed' } });
+      await q(SYND_USER).delete({ where: { id: commitment.id } });
+      await q('api::fund.fund').delete({ where: { id: fund.id } });
+      await q('api::company.company').deleteMany({ where: { id: company.id } });
+    }
+  });
+});
+
+describe('relations in every spelling the Document Service takes', () => {
+  it("refuses a fixed relation changed, and another portal's row linked, however the relation is written", async () => {
+    const commitment = rowOf(SYND_USER, 'A', 'signed');
+    const fresh = rowOf(USER, 'A', 'fresh');
+    const theirs = rowOf(USER, 'B', 'fresh');
+    const document = rowOf('api::tax-document.tax-document', 'A', 'typed');
+    const spellings = (row: Row) => [row.id, String(row.id), row.documentId, [row.id], [row.documentId], { id: row.id }, { documentId: row.documentId }, { set: [row.id] }, { connect: [row.documentId] }, { connect: [{ id: row.id, position: { end: true } }] }];
+    const problems: string[] = [];
+    // `set` wins over `connect` in one value (Strapi stores what `set` says): an unlink, refused for a fixed relation.
+    for (const value of [...spellings(fresh), null, { set: [] }, { set: [], connect: [{ documentId: fresh.documentId }] }, { disconnect: [{ id: await stored(SYND_USER, commitment.id, 'user') as number }] }]) {
+      const before = await stored(SYND_USER, commitment.id, 'user');
+      const answer = await as('editor')('PUT', `${CM}/${SYND_USER}/${commitment.documentId}`, { user: value });
+      const after = await stored(SYND_USER, commitment.id, 'user');
+      if (answer.status !== 403 || after !== before) problems.push(`commitment.user = ${JSON.stringify(value)}: ${answer.status} ${answer.body?.error?.message ?? ''}${after !== before ? ' CHANGED' : ''}`);
+      if (after !== before) await restore(world, SYND_USER, commitment.id, 'user', before);
+    }
+    for (const role of ROLES) {
+      for (const value of spellings(theirs)) {
+        const before = await stored('api::tax-document.tax-document', document.id, 'user');
+        const answer = await as(role)('PUT', `${CM}/api::tax-document.tax-document/${document.documentId}`, { user: value });
+        const after = await stored('api::tax-document.tax-document', document.id, 'user');
+        if (answer.status !== 403 || after !== before) problems.push(`${role}: tax document.user = ${JSON.stringify(value)}: ${answer.status} ${answer.body?.error?.message ?? ''}${after !== before ? ' CHANGED' : ''}`);
+        if (after !== before) await restore(world, 'api::tax-document.tax-document', document.id, 'user', before);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the refusals, word for word', () => {
+  it('says where each thing is done instead', async () => {
+    const said = async (role: Role, method: string, route: string, body?: unknown) => {
+      const answer = await as(role)(method, route, body);
+      return `${answer.status} ${answer.body?.error?.message}`;
+    };
+    const fund = rowOf('api::fund.fund', 'A', 'used, valued');
+    const theirCompany = rowOf('api::company.company', 'A', 'fresh');
+    expect(await said('super', 'PUT', `${CM}/api::valuation.valuation/${rowOf('api::valuation.valuation', 'A', 'recorded').documentId}`, { value_percent: 500 }))
+      .toBe('403 A recorded valuation is never changed or deleted: record a newer valuation on the sponsor desk');
+    expect(await said('super', 'PUT', `${CM}/api::ledger-entry.ledger-entry/${rowOf('api::ledger-entry.ledger-entry', 'A', 'funding').documentId}`, { amount_cents: '1' }))
+      .toBe('403 Ledger entries come only from the sponsor desk (posting, funding, adjustments, imports) and are never changed or deleted: record an adjustment that names the entry');
+    expect(await said('editor', 'DELETE', `${CM}/${SYND_USER}/${rowOf(SYND_USER, 'A', 'signed').documentId}`))
+      .toBe('403 This commitment has ledger entries: it is kept with its capital account and cannot be deleted');
+    expect(await said('editor', 'PUT', `${CM}/api::fund.fund/${fund.documentId}`, { company: { connect: [{ documentId: theirCompany.documentId }] } }))
+      .toBe('403 Company cannot change once the fund has commitments');
+    expect(await said('sponsor', 'PUT', `${CM}/api::fund.fund/${fund.documentId}`, { currentFundValuePercentage: 250 }))
+      .toBe("403 Current value (%) follows this fund's newest valuation: record a valuation on the sponsor desk (Capital accounts) instead of editing it here");
+    expect(await said('editor', 'PUT', `${CM}/${SYND_USER}/${rowOf(SYND_USER, 'A', 'unsigned').documentId}`, { managementSignedAt: '2026-10-01T00:00:00.000Z' }))
+      .toBe('403 Countersigned by management is set by the sponsor desk or the signing, not in the admin panel');
+    expect(await said('super', 'PUT', `${CM}/api::tax-document.tax-document/${rowOf('api::tax-document.tax-document', 'A', 'issued').documentId}`, { title: 'Renamed' }))
+      .toBe('403 This tax document was issued on the sponsor desk for a tax year: replace it there');
+    expect(await said('editor', 'PUT', `${CM}/api::fund.fund/${rowOf('api::fund.fund', 'B', 'fresh').documentId}`, { name: 'Taken' })).toMatch(/^(403|404) /);
+  });
+
+  it("bulk delete by staff naming another portal's row deletes none of the request", async () => {
+    const own = await copyOfRow(rowOf('api::investment.investment', 'A', 'fresh'));
+    const theirs = rowOf('api::investment.investment', 'B', 'fresh');
+    const answer = await as('editor')('POST', `${CM}/api::investment.investment/actions/bulkDelete`, { documentIds: [own.documentId, theirs.documentId] });
+    expect([403, 404]).toContain(answer.status);
+    expect(await q('api::investment.investment').count({ where: { id: { $in: [own.id, theirs.id] } } })).toBe(2);
+    await q('api::investment.investment').delete({ where: { id: own.id } });
+  });
+});
+
+/** A plain copy of an investment (its relations, a new slug), to delete. */
+async function copyOfRow(row: Row): Promise<Row> {
+  const source = await q(row.uid).findOne({ where: { id: row.id }, populate: { fund: { select: ['id'] }, company: { select: ['id'] } } });
+  const made = await q(row.uid).create({ data: { name: `${source.name} copy`, url_slug: `${source.url_slug}-copy-${world.n()}`, fund: source.fund?.id, company: source.company?.id } });
+  return { ...row, id: made.id, documentId: made.documentId };
+}
