@@ -2,7 +2,7 @@ import type { UID } from '@strapi/strapi';
 import { fieldLabel } from '../../src/utils/field-label';
 import { PORTAL_PATHS } from '../../src/utils/portal-paths';
 import { productFlow } from '../../src/utils/product-flow';
-import { RECORD_RULES, type FieldRule } from '../../src/utils/record-rules';
+import { RECORD_RULES } from '../../src/utils/record-rules';
 import { adminToken, createUser, uniqueEmail } from './auth';
 import { createInvestor, createOffering } from './signing';
 import { http, type TestApp } from './strapi';
@@ -113,7 +113,7 @@ export async function buildWorld(app: TestApp): Promise<World> {
     };
     push('api::company.company', c1.id, offering.company, 'used');
     await make(world, 'api::company.company', side, 'fresh', { name: `mx-${side} fresh company`, portal: world.portals[side].id });
-    const fund = push('api::fund.fund', f1.id, offering.fund, 'used, valued');
+    push('api::fund.fund', f1.id, offering.fund, 'used, valued');
     const f2 = await make(world, 'api::fund.fund', side, 'fresh', { name: `mx-${side} Fund II`, url_slug: `mx-${side.toLowerCase()}-fund-2`, company: c1.id });
     push('api::investment.investment', i1.id, offering.investment, 'used');
     await make(world, 'api::investment.investment', side, 'fresh', { name: `mx-${side} Deal II`, url_slug: `mx-${side.toLowerCase()}-deal-2`, fund: f2.id, company: c1.id });
@@ -141,7 +141,7 @@ export async function buildWorld(app: TestApp): Promise<World> {
     // What the flows own: the sealed records.
     await make(world, 'api::synd-agreement.synd-agreement', side, 'sealed', { ...files('sa'), title: 'Agreement', isDeleted: false, syndUser: s1.id, fingerprint: `${side === 'A' ? 'a' : 'b'}`.repeat(64) });
     await make(world, 'api::signing.signing', side, 'signed', { label: 'investor', syndUser: s1.id, role: 'investor', name: 'Signer', email: signed.email, provider: 'local', signedAt: at, typedName: 'Signer' });
-    const entry = await make(world, 'api::ledger-entry.ledger-entry', side, 'funding', { syndUser: s1.id, fund: f1.id, type: 'contribution', amount_cents: 5_000_000, effective_date: '2026-09-02', recordedBy: 'test', entryKey: `mx-${side}-fund` });
+    await make(world, 'api::ledger-entry.ledger-entry', side, 'funding', { syndUser: s1.id, fund: f1.id, type: 'contribution', amount_cents: 5_000_000, effective_date: '2026-09-02', recordedBy: 'test', entryKey: `mx-${side}-fund` });
     await make(world, 'api::statement.statement', side, 'issued', { syndUser: s1.id, fund: f1.id, periodFrom: '2026-01-01', periodTo: '2026-06-30', fingerprint: `${side === 'A' ? 'c' : 'd'}`.repeat(64), issuedAt: at, portalName: 'P', investorInitials: 'S.I.' });
     await make(world, 'api::valuation.valuation', side, 'recorded', { fund: f1.id, date: '2026-06-30', value_percent: 120, recordedBy: 'test' });
     await q(world, 'api::fund.fund').update({ where: { id: f1.id }, data: { currentFundValuePercentage: 120 } });
@@ -151,8 +151,6 @@ export async function buildWorld(app: TestApp): Promise<World> {
     await make(world, 'api::reminder.reminder', side, 'sent', { syndUser: s1.id, fund: f1.id, state: 'committed', step: 'Sign', email: signed.email, sentBy: 'test', sentAt: at, day: '2026-09-01', reminderKey: `mx-${side}-r1` });
     await make(world, 'api::desk-action.desk-action', side, 'recorded', { action: 'remind', staffName: 'Someone', staffEmail: `someone-${side}@portal.local`, path: '/sponsor-desk/reminders', status: 200 });
     await make(world, 'api::file-download.file-download', side, 'recorded', { fileName: 'tax.pdf', kind: 'tax_document', fileId: 1, user: signed.id, fund: f1.id, ip: '10.0.0.1' });
-    void fund;
-    void entry;
   }
   for (const [uid, bySide] of Object.entries(world.rows)) {
     for (const row of [...bySide.A, ...bySide.B]) world.portalOf.set(`${uid}:${row.id}`, await readPortal(world, uid, row.id));
@@ -258,7 +256,7 @@ const refusedWith = (why: string, message?: { exact?: string; start?: string }, 
 });
 
 /** What a field's rule answers to a change, with the message the table makes. */
-function fieldRefusal(uid: string, field: string, kind: FieldRule): { exact?: string; start?: string } {
+function fieldRefusal(uid: string, field: string): { exact?: string; start?: string } {
   const own = RECORD_RULES[uid].refusals?.[field];
   return own ? { exact: own } : { start: fieldLabel(field) };
 }
@@ -373,12 +371,12 @@ export async function expected(world: World, write: Write, base: Record<string, 
       changed = attributes[name].type === 'relation' ? value !== null && !(Array.isArray(value) && !value.length) : comparable(attributes[name].type, value) !== comparable(attributes[name].type, undefined);
     }
     if (!changed) continue;
-    if (kind === 'flow' || kind === 'file') return refusedWith(`rule ${kind}`, fieldRefusal(uid, name, kind));
+    if (kind === 'flow' || kind === 'file') return refusedWith(`rule ${kind}`, fieldRefusal(uid, name));
     if (action !== 'update' || !row) continue;
-    if (kind === 'fixed') return refusedWith('rule fixed', fieldRefusal(uid, name, kind));
-    if (kind === 'fixed-once-used' && (await isUsed(world, uid, row.id))) return refusedWith('rule fixed-once-used', fieldRefusal(uid, name, kind));
-    if (kind === 'before-signing' && (await signingStarted(world, row.id))) return refusedWith('rule before-signing', fieldRefusal(uid, name, kind));
-    if (kind === 'until-valued' && (await q(world, 'api::valuation.valuation').count({ where: { fund: { id: row.id } } }))) return refusedWith('rule until-valued', fieldRefusal(uid, name, kind));
+    if (kind === 'fixed') return refusedWith('rule fixed', fieldRefusal(uid, name));
+    if (kind === 'fixed-once-used' && (await isUsed(world, uid, row.id))) return refusedWith('rule fixed-once-used', fieldRefusal(uid, name));
+    if (kind === 'before-signing' && (await signingStarted(world, row.id))) return refusedWith('rule before-signing', fieldRefusal(uid, name));
+    if (kind === 'until-valued' && (await q(world, 'api::valuation.valuation').count({ where: { fund: { id: row.id } } }))) return refusedWith('rule until-valued', fieldRefusal(uid, name));
   }
   // The same-portal check, on what the row's relations reach after the write.
   const relations = { ...(row ? await relationSides(world, uid, row.id) : {}), ...base };
