@@ -58,7 +58,6 @@ function check(name: string, want: Expected, answer: { status: number; body: any
  * out of the matrix's own tests and held by an `it.fails` below, which starts passing, and so fails, once it is fixed.
  */
 const FINDINGS: Record<string, RegExp> = {
-  downloadRefusalHidden: /^\S+ api::file-download\.file-download .* said "Forbidden" not "Download records are kept as written: nobody edits them"$/,
   userCreateAnswers400: /^POST plugin::users-permissions\.user .*\[expected refused: rule flow\]: answered 400 (Proof|Tax|News) documents is set by the sponsor desk or the signing, not in the admin panel$/,
   providerIgnored: /^(PUT|POST) plugin::users-permissions\.user .*\.provider = .* as super \[expected allowed\]: stored nothing$/,
 };
@@ -269,10 +268,6 @@ describe('the panel write matrix: every rule-table type × field × staff role �
     expect(cells).toBeGreaterThan(3_000);
   });
 
-  it.fails("FINDING: a download record's refusal reaches the panel as 'Forbidden', not the table's words", () => {
-    expect(findings.downloadRefusalHidden).toEqual([]);
-  });
-
   it.fails("FINDING: a user made in the panel with a flow-owned count is refused with 400, not the rules' 403", () => {
     expect(findings.userCreateAnswers400).toEqual([]);
   });
@@ -355,18 +350,20 @@ describe("the issue's cases, spelled out", () => {
   });
 });
 
-describe('findings beyond the rule table', () => {
-  it.fails("FINDING: staff clone another portal's company into their own portal, and so read what they may not open", async () => {
+describe('found by the matrix beyond the rule table, now closed', () => {
+  it("staff cannot clone another portal's company into their own portal, and so read what they may not open", async () => {
     const theirs = rowOf('api::company.company', 'B', 'fresh');
     await q('api::company.company').update({ where: { id: theirs.id }, data: { address: '1 Their Street', email: 'private@their.example' } });
     // Opening it is refused...
     expect((await as('editor')('GET', `${CM}/api::company.company/${theirs.documentId}`)).status).toBe(403);
     const last = await maxId('api::company.company');
     try {
-      // ...but the clone route checks no read of its source: the copy is made in their portal, with the other's data.
+      // ...and so is copying it: the clone route checks no read of its source, the portal scope does.
       const clone = await as('editor')('POST', `${CM}/api::company.company/clone/${theirs.documentId}`, { portal: { connect: [{ documentId: world.portals.A.documentId }] } });
       expect(clone.body?.data?.address).not.toBe('1 Their Street');
       expect(clone.status).toBe(403);
+      expect(clone.body.error.message).toBe('Copy only a row of a portal you run: staff read and copy rows only in their own portals');
+      expect(await maxId('api::company.company')).toBe(last);
     } finally {
       await q('api::company.company').deleteMany({ where: { id: { $gt: last } } });
     }
@@ -374,7 +371,7 @@ describe('findings beyond the rule table', () => {
 });
 
 describe('the same-portal check, on the rows that point at a moved one', () => {
-  it.fails("FINDING: a super admin moves a fund with no commitments to another portal's company; its investment then links two portals", async () => {
+  it("a super admin cannot move a fund with no commitments to another portal's company while its investment links it", async () => {
     const fund = rowOf('api::fund.fund', 'A', 'fresh');
     const investment = rowOf('api::investment.investment', 'A', 'fresh');
     const company = await stored('api::fund.fund', fund.id, 'company');
@@ -383,12 +380,13 @@ describe('the same-portal check, on the rows that point at a moved one', () => {
       // The fund's own relations reach one portal; its investment (fund of B, company of A) reaches two.
       const deal = await q('api::investment.investment').findOne({ where: { id: investment.id }, populate: { fund: { populate: { company: { populate: { portal: true } } } }, company: { populate: { portal: true } } } });
       expect({ status: moved.status, fundPortal: deal.fund.company.portal.id }).toEqual({ status: 403, fundPortal: deal.company.portal.id });
+      expect(moved.body.error.message).toBe('Company cannot change once other records link to this fund (they would be left linking another portal): make a new fund instead');
     } finally {
       await restore(world, 'api::fund.fund', fund.id, 'company', company);
     }
   });
 
-  it.fails('FINDING: an Editor deletes the company of a fund with money in it, which then belongs to no portal', async () => {
+  it('an Editor cannot delete the company of a fund, which would then belong to no portal', async () => {
     const portal = world.portals.A.id;
     const company = await q('api::company.company').create({ data: { name: 'mx doomed company', portal } });
     const fund = await q('api::fund.fund').create({ data: { name: 'mx doomed fund', url_slug: 'mx-doomed-fund', company: company.id } });
@@ -398,6 +396,7 @@ describe('the same-portal check, on the rows that point at a moved one', () => {
       const deleted = await as('editor')('DELETE', `${CM}/api::company.company/${company.documentId}`);
       const left = await q('api::fund.fund').findOne({ where: { id: fund.id }, populate: { company: true } });
       expect({ status: deleted.status, company: left.company?.id }).toEqual({ status: 403, company: company.id });
+      expect(deleted.body.error.message).toBe('This company has records linked to it (Fund): it cannot be deleted while they are, as they would be left in no portal');
     } finally {
       await q('api::ledger-entry.ledger-entry').deleteMany({ where: { entryKey: 'mx-doomed' } });
       await q(SYND_USER).delete({ where: { id: commitment.id } });
@@ -451,7 +450,7 @@ describe('the refusals, word for word', () => {
     expect(await said('editor', 'DELETE', `${CM}/${SYND_USER}/${rowOf(SYND_USER, 'A', 'signed').documentId}`))
       .toBe('403 This commitment has ledger entries: it is kept with its capital account and cannot be deleted');
     expect(await said('editor', 'PUT', `${CM}/api::fund.fund/${fund.documentId}`, { company: { connect: [{ documentId: theirCompany.documentId }] } }))
-      .toBe('403 Company cannot change once the fund has commitments');
+      .toBe('403 Company cannot change once other records link to this fund (they would be left linking another portal): make a new fund instead');
     expect(await said('sponsor', 'PUT', `${CM}/api::fund.fund/${fund.documentId}`, { currentFundValuePercentage: 250 }))
       .toBe("403 Current value (%) follows this fund's newest valuation: record a valuation on the sponsor desk (Capital accounts) instead of editing it here");
     expect(await said('editor', 'PUT', `${CM}/${SYND_USER}/${rowOf(SYND_USER, 'A', 'unsigned').documentId}`, { managementSignedAt: '2026-10-01T00:00:00.000Z' }))

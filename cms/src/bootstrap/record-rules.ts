@@ -24,8 +24,8 @@ interface Attribute {
 }
 type Stored = Record<string, unknown> & { id: number };
 
-const refuse = (message: string, forbidden = false): never => {
-  throw forbidden ? new errors.ForbiddenError(message) : new errors.PolicyError(message);
+const refuse = (message: string): never => {
+  throw new errors.PolicyError(message);
 };
 
 /**
@@ -55,14 +55,14 @@ export function registerRecordRules(strapi: Core.Strapi): void {
 async function checkRule(strapi: Core.Strapi, uid: string, action: string, rule: RecordRule, documentId: string | undefined, data: Data): Promise<void> {
   const query = strapi.db.query(uid as UID.Schema);
   if (rule.sealed) {
-    const { refusal, changed, draftsDeletable, forbidden } = rule.sealed;
+    const { refusal, changed, draftsDeletable } = rule.sealed;
     // Drafts are the desk's working copies: deleted freely; a posted one is never changed or deleted.
     if (draftsDeletable) {
-      if (action !== 'delete') refuse(refusal, forbidden);
-      if (documentId && (await query.count({ where: { documentId, state: 'posted' } }))) refuse(changed ?? refusal, forbidden);
+      if (action !== 'delete') refuse(refusal);
+      if (documentId && (await query.count({ where: { documentId, state: 'posted' } }))) refuse(changed ?? refusal);
       return;
     }
-    refuse(CHANGES.has(action) ? (changed ?? refusal) : refusal, forbidden);
+    refuse(CHANGES.has(action) ? (changed ?? refusal) : refusal);
   }
   if (rule.sealedWhen && documentId && (CHANGES.has(action) || action === 'clone')) {
     if (await query.count({ where: { $and: [{ documentId }, rule.sealedWhen.where] } })) refuse(rule.sealedWhen.refusal);
@@ -71,6 +71,11 @@ async function checkRule(strapi: Core.Strapi, uid: string, action: string, rule:
     if (rule.keptWithHistory && documentId) {
       const problem = await historyOf(strapi, uid, documentId);
       if (problem) refuse(problem);
+    }
+    if (rule.keptWhileLinked && documentId) {
+      const row = (await query.findOne({ where: { documentId }, select: ['id'] })) as { id: number } | null;
+      const linked = row && (await linkedFrom(strapi, uid, row.id));
+      if (linked) refuse(`This ${rule.name} has records linked to it (${linked}): it cannot be deleted while they are, as they would be left in no portal`);
     }
     return;
   }
@@ -91,7 +96,7 @@ function refusalFor(rule: RecordRule, field: string, kind: FieldRule): string {
     case 'fixed':
       return `${label} is fixed when the ${rule.name} is made: make a new ${rule.name} instead`;
     case 'fixed-once-used':
-      return `${label} cannot change once the ${rule.name} has ${rule.usedBy ?? 'records'}, which would move with it: make a new ${rule.name} instead`;
+      return `${label} cannot change once other records link to this ${rule.name} (they would be left linking another portal): make a new ${rule.name} instead`;
     case 'before-signing':
       return `${label} cannot change once signing has started, as the agreement states it: use Amend on the sponsor desk, which voids the agreement and sends a new one to sign`;
     default:
@@ -138,7 +143,7 @@ async function checkFields(strapi: Core.Strapi, uid: string, action: string, rul
     if (kind === 'flow' || kind === 'file') refuse(refusalFor(rule, field, kind));
     if (isNew) continue;
     if (kind === 'fixed') refuse(refusalFor(rule, field, kind));
-    if (kind === 'fixed-once-used' && stored && (await isUsed(strapi, uid, stored.id))) refuse(refusalFor(rule, field, kind));
+    if (kind === 'fixed-once-used' && stored && (await linkedFrom(strapi, uid, stored.id))) refuse(refusalFor(rule, field, kind));
     if (kind === 'before-signing' && stored && (await signingStarted(strapi, stored.id))) refuse(refusalFor(rule, field, kind));
     if (kind === 'until-valued' && stored && (await strapi.db.query(VALUATION).count({ where: { fund: { id: stored.id } } }))) refuse(refusalFor(rule, field, kind));
   }
@@ -184,24 +189,29 @@ async function relationAfter(strapi: Core.Strapi, attribute: Attribute, value: u
   return resolveRefs(strapi, target, refList(value));
 }
 
-/** Whether rows depend on this one (its rule's `usedBy`): a fund's or an investment's commitments, a company's funds, a user's commitments or documents. */
-async function isUsed(strapi: Core.Strapi, uid: string, id: number): Promise<boolean> {
-  const count = (of: string, where: Record<string, unknown>) => strapi.db.query(of as UID.Schema).count({ where });
-  switch (uid) {
-    case 'api::fund.fund':
-      return (await count(SYND_USER, { fund: { id } })) > 0;
-    case 'api::investment.investment':
-      return (await count(SYND_USER, { investment: { id } })) > 0;
-    case 'api::company.company':
-      return (await count('api::fund.fund', { company: { id } })) > 0;
-    case 'plugin::users-permissions.user':
-      for (const of of [SYND_USER, 'api::tax-document.tax-document', 'api::news-document.news-document', 'api::proof-document.proof-document']) {
-        if ((await count(of, { user: { id } })) > 0) return true;
-      }
-      return false;
-    default:
-      return false;
+/** The portal-scoped types' relations to `uid`, as [type, field]: the rows that reach their portal through it, or must share it. */
+function linksTo(strapi: Core.Strapi, uid: string): [string, string][] {
+  const links: [string, string][] = [];
+  for (const from of Object.keys(PORTAL_PATHS)) {
+    for (const [field, attribute] of Object.entries(strapi.getModel(from as UID.Schema).attributes as Record<string, Attribute>)) {
+      // Strapi's own `localizations` (each type's link to itself) places nothing in a portal.
+      if (attribute.type === 'relation' && attribute.target === uid && field !== 'localizations') links.push([from, field]);
+    }
   }
+  return links;
+}
+
+/**
+ * What links to a row, by its type's display name ('Investment', 'Syndication User'), or null when nothing does: such
+ * a row's own portal is not changed (what links it would be left linking another portal) nor is the row deleted (what
+ * links it would be left in no portal).
+ */
+async function linkedFrom(strapi: Core.Strapi, uid: string, id: number): Promise<string | null> {
+  for (const [from, field] of linksTo(strapi, uid)) {
+    if (from === uid && field === 'corrects') continue;
+    if (await strapi.db.query(from as UID.Schema).count({ where: { [field]: { id } } })) return (strapi.getModel(from as UID.Schema).info as { displayName?: string }).displayName ?? from;
+  }
+  return null;
 }
 
 /** Signing has started on a commitment: its agreement was sent, or a signer row exists that an amendment did not void. */

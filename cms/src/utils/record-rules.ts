@@ -15,7 +15,7 @@ export type FieldRule =
   | 'flow'
   /** Chosen when the record is made, never changed after. */
   | 'fixed'
-  /** Chosen when the record is made; changed only while nothing depends on it yet (the rule's `usedBy`). */
+  /** Chosen when the record is made; changed only while no other record links to it (which would then link another portal). */
   | 'fixed-once-used'
   /** Staff change it until signing has started (the agreement states it): then only the desk's Amend changes it. */
   | 'before-signing'
@@ -33,11 +33,11 @@ export interface RecordRule {
    * Set when nobody makes, changes or deletes the record through the Document Service: the refusal, which says where
    * it is made instead. `changed`, when given, is said instead to a change or delete of a stored one.
    */
-  sealed?: { refusal: string; changed?: string; draftsDeletable?: boolean; forbidden?: boolean };
+  sealed?: { refusal: string; changed?: string; draftsDeletable?: boolean };
   /** Every field of a record that is not sealed, with its rule (a test holds this list to the schema). */
   fields?: Record<string, FieldRule>;
-  /** For `fixed-once-used`: what must not exist yet, as a refusal's words ('commitments'). */
-  usedBy?: string;
+  /** Never deleted while other records link to it: they would be left in no portal. */
+  keptWhileLinked?: boolean;
   /** A stored record matching `where` is neither changed nor deleted through the Document Service. */
   sealedWhen?: { where: Record<string, unknown>; refusal: string };
   /** A field's own refusal, where the rule's general words would not say where it is set instead. */
@@ -92,8 +92,8 @@ export const RECORD_RULES: Readonly<Record<string, RecordRule>> = {
   'api::fund.fund': {
     name: 'fund',
     carries: 'money',
-    usedBy: 'commitments',
     keptWithHistory: true,
+    keptWhileLinked: true,
     refusals: {
       currentFundValuePercentage: 'Current value (%) follows this fund\'s newest valuation: record a valuation on the sponsor desk (Capital accounts) instead of editing it here',
     },
@@ -111,7 +111,7 @@ export const RECORD_RULES: Readonly<Record<string, RecordRule>> = {
   'api::investment.investment': {
     name: 'investment',
     carries: 'money',
-    usedBy: 'commitments',
+    keptWhileLinked: true,
     fields: {
       name: 'staff', description: 'staff', website: 'staff', twitter_url: 'staff', purchase_price: 'staff', num_shares: 'staff', inv_amount: 'staff',
       inv_type: 'staff', url_slug: 'staff',
@@ -122,13 +122,12 @@ export const RECORD_RULES: Readonly<Record<string, RecordRule>> = {
   'api::company.company': {
     name: 'company',
     carries: 'money',
-    usedBy: 'funds',
+    keptWhileLinked: true,
     fields: { name: 'staff', address: 'staff', city: 'staff', state: 'staff', postal_code: 'staff', email: 'staff', portal: 'fixed-once-used' },
   },
   'plugin::users-permissions.user': {
     name: 'user',
     carries: 'identity',
-    usedBy: 'commitments or documents',
     fields: {
       username: 'staff', email: 'staff', provider: 'staff', password: 'staff', resetPasswordToken: 'flow', confirmationToken: 'flow', confirmed: 'staff',
       blocked: 'staff', role: 'staff', level: 'staff', isActive: 'staff', confirmEmailCode: 'flow', resetPasswordCode: 'flow', resetPasswordAt: 'flow',
@@ -229,7 +228,7 @@ export const RECORD_RULES: Readonly<Record<string, RecordRule>> = {
   'api::file-download.file-download': {
     name: 'download record',
     carries: 'records',
-    sealed: { refusal: 'Download records are kept as written: nobody edits them', forbidden: true },
+    sealed: { refusal: 'Download records are kept as written: nobody edits them' },
   },
 };
 

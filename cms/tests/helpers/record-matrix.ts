@@ -21,7 +21,7 @@ export const USER = 'plugin::users-permissions.user';
 export const READ_ONLY = new Set([
   USER, 'api::signing.signing', 'api::file-download.file-download', 'api::ledger-entry.ledger-entry', 'api::statement.statement',
   'api::reminder.reminder', 'api::tax-schedule.tax-schedule', 'api::desk-action.desk-action', 'api::valuation.valuation',
-  'api::fund-event.fund-event', 'api::synd-agreement.synd-agreement',
+  'api::fund-event.fund-event', 'api::synd-agreement.synd-agreement', 'api::commitment-transfer.commitment-transfer',
 ]);
 const SKIPPED = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale', 'localizations', 'createdBy', 'updatedBy']);
 
@@ -279,12 +279,13 @@ async function signingStarted(world: World, id: number): Promise<boolean> {
 }
 
 async function isUsed(world: World, uid: string, id: number): Promise<boolean> {
-  const count = (of: string, where: Record<string, unknown>) => q(world, of).count({ where });
-  if (uid === 'api::fund.fund') return (await count(SYND_USER, { fund: { id } })) > 0;
-  if (uid === 'api::investment.investment') return (await count(SYND_USER, { investment: { id } })) > 0;
-  if (uid === 'api::company.company') return (await count('api::fund.fund', { company: { id } })) > 0;
-  if (uid === USER) {
-    for (const of of [SYND_USER, 'api::tax-document.tax-document', 'api::news-document.news-document', 'api::proof-document.proof-document']) if ((await count(of, { user: { id } })) > 0) return true;
+  // Any row of a portal's type that links this one (a ledger entry's correction of another aside) would be left
+  // linking another portal, or none.
+  for (const from of Object.keys(PORTAL_PATHS)) {
+    for (const [name, attribute] of Object.entries(attributesOf(world, from))) {
+      if (attribute.type !== 'relation' || attribute.target !== uid || name === 'localizations' || (from === uid && name === 'corrects')) continue;
+      if ((await q(world, from).count({ where: { [name]: { id } } })) > 0) return true;
+    }
   }
   return false;
 }
@@ -329,6 +330,8 @@ export async function expected(world: World, write: Write, base: Record<string, 
   if (staff && READ_ONLY.has(uid)) return refusedWith('RBAC: read only');
   // The content manager reads `status` in a body as the draft/published dimension: a field of that name is never written.
   if (field === 'status' && (action === 'update' || action === 'create')) return refusedWith('status is the content manager\'s own', { exact: 'Invalid status' }, [400]);
+  // A clone reads its source: staff copy only their portals' rows.
+  if (staff && scoped && action === 'clone' && side === 'B') return refusedWith('scope: copies another portal', { exact: 'Copy only a row of a portal you run: staff read and copy rows only in their own portals' });
   if (rule.sealed) {
     const { refusal, changed, draftsDeletable } = rule.sealed;
     const scopeFirst = staff && scoped && side === 'B';
@@ -359,6 +362,7 @@ export async function expected(world: World, write: Write, base: Record<string, 
       return refusedWith('kept with history', { exact: `This ${uid === SYND_USER ? 'commitment' : 'fund'} has ledger entries: it is kept with its capital account and cannot be deleted` });
     }
     if (rule.keptWithHistory && row && uid === SYND_USER && (await signingStarted(world, row.id))) return refusedWith('kept with history: signing', { start: 'This commitment has an agreement' });
+    if (rule.keptWhileLinked && row && (await isUsed(world, uid, row.id))) return refusedWith('kept while linked', { start: `This ${rule.name} has records linked to it` });
     return { allowed: true, why: 'delete' };
   }
   // The rule of each field a write sets; a clone also carries its source's values.

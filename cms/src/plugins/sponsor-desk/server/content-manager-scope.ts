@@ -87,6 +87,12 @@ export function registerStaffPortalWrites(strapi: Core.Strapi): void {
       return next();
     }
     const ids = [...scope.ids];
+    // A clone reads its source: only a row of a portal they run (the clone route checks no read of it).
+    const source = (context.params as { documentId?: string }).documentId;
+    if (context.action === 'clone' && source) {
+      const readable = await strapi.db.query(context.uid as UID.Schema).count({ where: { documentId: source, ...anyPath(paths, (path) => inPortals(path, ids)) } });
+      if (!readable) throw new errors.PolicyError('Copy only a row of a portal you run: staff read and copy rows only in their own portals');
+    }
     const steps = paths.map((path) => STEP_NAMES[path.split('.')[0]] ?? path.split('.')[0]);
     const refusal = () => new errors.PolicyError(`Choose a ${steps.join(' or a ')} of a portal you run: staff keep rows only in their own portals`);
     // What the write links is checked first, before it does anything (a document's file is moved as it is saved).
