@@ -258,4 +258,32 @@ describe('the sponsor desk raise board in Chromium', () => {
     await investor.getByRole('button', { name: `K-1 ${year}, Wasabi Stallion Fund IV` }).waitFor();
     await investor.context().close();
   });
+
+  // Last in this file: it changes Sid Signer's commitment, which the journeys above read as countersigned.
+  it('a sponsor admin amends a countersigned commitment on the desk: the agreement is voided and a new one mailed; an editor may do neither', async () => {
+    const editor = await deskAs('editor@portal.local');
+    await openState(editor, 'Countersigned');
+    await table(editor).getByText('Sid Signer').waitFor();
+    expect(await table(editor).getByRole('button', { name: 'Amend the commitment of Sid Signer' }).count()).toBe(0);
+    expect(await table(editor).getByRole('button', { name: 'Transfer the commitment of Sid Signer' }).count()).toBe(0);
+    await editor.context().close();
+
+    const sponsor = await deskAs('sponsor@portal.local');
+    await openState(sponsor, 'Countersigned');
+    await table(sponsor).getByRole('button', { name: 'Amend the commitment of Sid Signer' }).click();
+    const dialog = sponsor.getByRole('dialog', { name: 'Amend the commitment of Sid Signer' });
+    await dialog.getByText('Signing has started: the agreement will be voided (kept in the records) and a new one sent to sign with these terms.').waitFor();
+    await dialog.getByLabel('Amount (dollars)').fill('80000');
+    await dialog.getByLabel('Reason').fill('Allocation raised after the sponsor call');
+    await keepScreenshot(sponsor, 'sponsor-desk-amend.png');
+    await dialog.getByRole('button', { name: 'Amend', exact: true }).click();
+    await sponsor.getByText('Amended to $80,000.00: the agreement was voided and a new one sent to investor.signed@wasabistallions.com.').waitFor();
+    const told = await mailFromOutbox(stack.outboxDir, 'investor.signed@wasabistallions.com', 'Your commitment to Midnight Wasabi Stallion Syndicate was amended');
+    expect(told).toContain('Allocation raised after the sponsor call');
+    await mailFromOutbox(stack.outboxDir, 'investor.signed@wasabistallions.com', 'Please sign your subscription agreement for Wasabi Stallion Fund V');
+    // Back to waiting for the investor's signature, at the new amount.
+    await chooseState(sponsor, 'Committed');
+    await table(sponsor).getByRole('row', { name: /Sid Signer/ }).getByText('$80,000.00').waitFor();
+    await sponsor.context().close();
+  });
 });
