@@ -145,9 +145,11 @@ export async function buildWorld(app: TestApp): Promise<World> {
     await make(world, 'api::statement.statement', side, 'issued', { syndUser: s1.id, fund: f1.id, periodFrom: '2026-01-01', periodTo: '2026-06-30', fingerprint: `${side === 'A' ? 'c' : 'd'}`.repeat(64), issuedAt: at, portalName: 'P', investorInitials: 'S.I.' });
     await make(world, 'api::valuation.valuation', side, 'recorded', { fund: f1.id, date: '2026-06-30', value_percent: 120, recordedBy: 'test' });
     await q(world, 'api::fund.fund').update({ where: { id: f1.id }, data: { currentFundValuePercentage: 120 } });
-    const posted = await make(world, 'api::fund-event.fund-event', side, 'posted', { fund: f1.id, type: 'capital_call', date: '2026-07-01', due_date: '2026-07-15', total_cents: 100_000, basis: 'commitment', state: 'posted', posted_at: at });
+    const posted = await make(world, 'api::fund-event.fund-event', side, 'posted', { fund: f1.id, type: 'capital_call', date: '2026-07-01', due_date: '2026-07-15', total_cents: 100_000, basis: 'commitment', state: 'posted', posted_at: at, noticesDoneAt: at });
     await make(world, 'api::fund-event.fund-event', side, 'draft', { fund: f1.id, type: 'distribution', date: '2026-08-01', total_cents: 50_000, basis: 'commitment', kind: 'income', state: 'draft' });
-    await make(world, 'api::fund-event.call-item', side, 'posted', { fundEvent: posted.id, syndUser: s1.id, fund: f1.id, amount_cents: 100_000, due_date: '2026-07-15' });
+    // Its notices count as sent (noticesDoneAt above, noticeSentAt here): the upkeep's resumption of unsent notices, which
+    // other test files count, leaves this fixture alone.
+    await make(world, 'api::fund-event.call-item', side, 'posted', { fundEvent: posted.id, syndUser: s1.id, fund: f1.id, amount_cents: 100_000, due_date: '2026-07-15', noticeSentAt: at });
     await make(world, 'api::reminder.reminder', side, 'sent', { syndUser: s1.id, fund: f1.id, state: 'committed', step: 'Sign', email: signed.email, sentBy: 'test', sentAt: at, day: '2026-09-01', reminderKey: `mx-${side}-r1` });
     await make(world, 'api::desk-action.desk-action', side, 'recorded', { action: 'remind', staffName: 'Someone', staffEmail: `someone-${side}@portal.local`, path: '/sponsor-desk/reminders', status: 200 });
     await make(world, 'api::file-download.file-download', side, 'recorded', { fileName: 'tax.pdf', kind: 'tax_document', fileId: 1, user: signed.id, fund: f1.id, ip: '10.0.0.1' });
