@@ -93,8 +93,9 @@ export interface AllocatedShare extends Share {
 /** An event's allocation, or why it cannot be made. */
 export type Allocation =
   | { refusal: null; basis: Basis; totalCents: number; shares: AllocatedShare[] }
-  /** Nobody has a base to share by (no funded capital, or no commitments). */
-  | { refusal: 'nobody-funded' | 'nobody-committed' }
+  /** Nobody has a base to share by: no funded capital, or no commitments. */
+  | { refusal: 'nobody-funded' }
+  | { refusal: 'nobody-committed' }
   /** A call would ask holdings[index] for askedCents, more than is left of their commitment (the first such holding). */
   | { refusal: 'beyond-commitment'; index: number; askedCents: number };
 
