@@ -1,3 +1,8 @@
+/*
+ * What an accountant's CSV says, read and checked line by line before any ledger is consulted: shared by the entries
+ * import (services/ledger-import.ts) and the capital accounts import (services/capital-account-import.ts). A plain
+ * module beside services/, not in it: Strapi registers every file there as a service.
+ */
 import { parse } from 'csv-parse/sync';
 import { errors } from '@strapi/utils';
 import type { DistributionKind, LedgerType } from '@portal/rules';
