@@ -165,8 +165,8 @@ describe('capital calls and distributions', () => {
     const mailer = app.strapi.plugin('email').service('email') as { send(options: { to: string }): Promise<unknown> };
     const original = mailer.send.bind(mailer);
     const refusing = vi.spyOn(mailer, 'send').mockImplementation((options) => (options.to === unlucky.email ? Promise.reject(new Error('The mail server is away')) : original(options)));
-    const desk = app.strapi.service('api::ledger-entry.ledger-entry') as unknown as { postEvent(id: string, by: string): Promise<{ notices: Promise<number> }> };
-    const delivered = await (await desk.postEvent(draft.body.documentId, 'Test')).notices.finally(() => refusing.mockRestore());
+    const desk = app.strapi.service('api::fund-event.fund-event') as unknown as { post(id: string, by: string): Promise<{ notices: Promise<number> }> };
+    const delivered = await (await desk.post(draft.body.documentId, 'Test')).notices.finally(() => refusing.mockRestore());
     expect(delivered).toBe(2);
     const noticesOf = (email: string) => mailsTo(email).filter((mail) => mail.text.includes('Capital call for desk-resume fund')).length;
     expect(investors.map((investor) => noticesOf(investor.email))).toEqual([1, 0, 1]);
@@ -192,8 +192,8 @@ describe('capital calls and distributions', () => {
   it('resumes the notices of an instance that stopped after claiming them, without sending one twice', async () => {
     const { fund, investors } = await fundWith(home, 'desk-stopped', [10_000, 20_000]);
     const draft = await admin('POST', '/sponsor-desk/fund-events', { fund: fund.documentId, type: 'capital_call', date: '2026-03-01', due_date: '2026-03-15', percent: 10 });
-    const desk = app.strapi.service('api::ledger-entry.ledger-entry') as unknown as { postEvent(id: string, by: string): Promise<{ notices: Promise<number> }> };
-    await (await desk.postEvent(draft.body.documentId, 'Test')).notices;
+    const desk = app.strapi.service('api::fund-event.fund-event') as unknown as { post(id: string, by: string): Promise<{ notices: Promise<number> }> };
+    await (await desk.post(draft.body.documentId, 'Test')).notices;
     const EVENT = 'api::fund-event.fund-event';
     const event = await app.strapi.db.query(EVENT).findOne({ where: { documentId: draft.body.documentId } });
     // As if the instance had stopped between claiming the second notice and finishing it (its bell and mail went).

@@ -113,7 +113,7 @@ beforeAll(async () => {
   await seed(app.strapi, { password: PASSWORD, now: new Date() });
   // Staff corrected one demo contribution by a dollar: its copies must correct their own investor's copy.
   const contribution = await app.strapi.db.query('api::ledger-entry.ledger-entry').findOne({ where: { type: 'contribution' }, orderBy: { id: 'asc' } });
-  const desk = app.strapi.service('api::ledger-entry.ledger-entry') as unknown as { recordAdjustment(input: Record<string, unknown>, staff: string): Promise<unknown> };
+  const desk = app.strapi.service('api::ledger-entry.funding') as unknown as { recordAdjustment(input: Record<string, unknown>, staff: string): Promise<unknown> };
   await desk.recordAdjustment({ corrects: contribution.documentId, amount_cents: -100, date: String(contribution.effective_date).slice(0, 10), note: 'Bank fee' }, 'Volume test');
   demoFunds = await fundFigures();
   // The CMS's own HTTP API on this database, as a browser (and the admin panel) reaches it.

@@ -4,7 +4,7 @@ import { createIndexes, dropIndexes, type IndexSpec } from '../../src/utils/inde
 /**
  * A document found by where its file is kept: a capital-call or distribution notice is stored once per investor and
  * event, and its delivery (retried by the upkeep until it went out) first asks whether the notice's file is there
- * already (src/api/ledger-entry/notices.ts); a proof upload is refused when its file is saved already. Both look a
+ * already (src/api/fund-event/notices.ts); a proof upload is refused when its file is saved already. Both look a
  * document up by `doc_path`, on tables that grow with every investor and event.
  */
 const INDEXES: IndexSpec[] = [

@@ -5,12 +5,20 @@ import { WASABI_CLOSED, WASABI_DONE } from './data/offerings';
 const FUND_EVENT = 'api::fund-event.fund-event';
 const STAFF = 'Demo seed';
 
-/** What the seed asks of the CMS's ledger service (cms/src/api/ledger-entry/services/ledger-entry.ts), typed by hand. */
-interface LedgerService {
-  draftEvent(input: Record<string, unknown>, staffName: string): Promise<{ documentId: string; allocation: { syndUser: { documentId: string }; amount_cents: number }[] }>;
-  postEvent(id: string, staffName: string): Promise<{ notices: Promise<number> }>;
-  confirmFunding(input: Record<string, unknown>, staffName: string): Promise<unknown>;
-  recordValuation(input: Record<string, unknown>, staffName: string): Promise<unknown>;
+/** What the seed asks of the CMS's fund events service (cms/src/api/fund-event/services/fund-event.ts), typed by hand. */
+interface FundEventService {
+  draft(input: Record<string, unknown>, staffName: string): Promise<{ documentId: string; allocation: { syndUser: { documentId: string }; amount_cents: number }[] }>;
+  post(id: string, staffName: string): Promise<{ notices: Promise<number> }>;
+}
+
+/** What the seed asks of the CMS's funding service (cms/src/api/ledger-entry/services/funding.ts), typed by hand. */
+interface FundingService {
+  confirm(input: Record<string, unknown>, staffName: string): Promise<unknown>;
+}
+
+/** What the seed asks of the CMS's valuations service (cms/src/api/valuation/services/valuation.ts), typed by hand. */
+interface ValuationService {
+  record(input: Record<string, unknown>, staffName: string): Promise<unknown>;
 }
 
 /**
@@ -67,7 +75,9 @@ const dayOf = (now: Date, daysAgo: number) => new Date(now.getTime() - daysAgo *
  * event already is left as it is (a re-run creates nothing). Answers how many funds it gave a history.
  */
 export async function seedLedger(strapi: Core.Strapi, now: Date): Promise<{ created: number; skipped: number }> {
-  const service = strapi.service('api::ledger-entry.ledger-entry') as unknown as LedgerService;
+  const fundEvents = strapi.service('api::fund-event.fund-event') as unknown as FundEventService;
+  const funding = strapi.service('api::ledger-entry.funding') as unknown as FundingService;
+  const valuations = strapi.service('api::valuation.valuation') as unknown as ValuationService;
   let created = 0;
   let skipped = 0;
   for (const history of HISTORIES) {
@@ -83,27 +93,27 @@ export async function seedLedger(strapi: Core.Strapi, now: Date): Promise<{ crea
     })) as { documentId: string; invest_amount: string | number }[];
     for (const commitment of commitments) {
       const cents = Math.round(Number(commitment.invest_amount) * 100);
-      await service.confirmFunding({ syndUser: commitment.documentId, amount_cents: Math.round(cents / 2), date: dayOf(now, FUNDED_DAYS_AGO) }, STAFF);
+      await funding.confirm({ syndUser: commitment.documentId, amount_cents: Math.round(cents / 2), date: dayOf(now, FUNDED_DAYS_AGO) }, STAFF);
     }
     const funded = commitments.reduce((sum, commitment) => sum + Math.round(Number(commitment.invest_amount) * 100), 0);
     const post = async (input: Record<string, unknown>) => {
-      const draft = await service.draftEvent({ fund: fund.documentId, ...input }, STAFF);
+      const draft = await fundEvents.draft({ fund: fund.documentId, ...input }, STAFF);
       // The seed waits for the notices the desk sends after answering, so a seeded database has them all.
-      await (await service.postEvent(draft.documentId, STAFF)).notices;
+      await (await fundEvents.post(draft.documentId, STAFF)).notices;
       return draft;
     };
     for (const call of CALLS) {
       const posted = await post({ type: 'capital_call', date: dayOf(now, call.daysAgo), due_date: dayOf(now, call.daysAgo - call.dueInDays), percent: call.percent, basis: 'commitment' });
       for (const [index, share] of posted.allocation.entries()) {
         const paid = dayOf(now, call.daysAgo - call.dueInDays - paidDaysAfterDue(index));
-        await service.confirmFunding({ syndUser: share.syndUser.documentId, amount_cents: share.amount_cents, date: paid, fundEvent: posted.documentId }, STAFF);
+        await funding.confirm({ syndUser: share.syndUser.documentId, amount_cents: share.amount_cents, date: paid, fundEvent: posted.documentId }, STAFF);
       }
     }
     for (const distribution of history.distributions) {
       await post({ type: 'distribution', date: dayOf(now, distribution.daysAgo), total_cents: Math.round((funded * distribution.percent) / 100), basis: 'funded', kind: distribution.kind });
     }
     for (const valuation of history.valuations) {
-      await service.recordValuation({ fund: fund.documentId, date: dayOf(now, valuation.daysAgo), value_percent: valuation.percent }, STAFF);
+      await valuations.record({ fund: fund.documentId, date: dayOf(now, valuation.daysAgo), value_percent: valuation.percent }, STAFF);
     }
     if (history.openCall) {
       const { daysAgo, dueInDays, percent } = history.openCall;

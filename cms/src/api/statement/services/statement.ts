@@ -9,6 +9,7 @@ import { serviceAccessor } from '../../../utils/service';
 import { isIsoDate, isRowId } from '../../../utils/validation';
 import { accountMail } from '../../account/services/account-mail';
 import { ledger } from '../../ledger-entry/services/ledger-entry';
+import { fundValuations } from '../../valuation/services/valuation';
 import { investorName, syndUsers } from '../../synd-user/services/synd-user';
 import { renderStatement } from '../statement-pdf';
 
@@ -52,7 +53,7 @@ const statementService = ({ strapi }: { strapi: Core.Strapi }) => ({
     if (!row.fund) throw new errors.NotFoundError('Not found');
     const lines = (await ledger(strapi).linesBySyndUser([row.id])).get(row.id) ?? [];
     if (!lines.length) throw new errors.ApplicationError('This investment has no transactions yet: there is no statement to issue');
-    const valuations = (await ledger(strapi).valuationsByFund([row.fund.id], [row.id])).get(row.fund.id) ?? [];
+    const valuations = (await fundValuations(strapi).byFund([row.fund.id], [row.id])).get(row.fund.id) ?? [];
     const account = capitalAccountFor(lines, valuations, input.from, input.to);
 
     const portalId = row.fund.company?.portal?.id;

@@ -12,6 +12,7 @@ import { linkTableOf, tableOf } from '../../../utils/tables';
 import type { AccountUser } from '../../account/users';
 import { contents } from '../../content/services/content';
 import { ledger } from '../../ledger-entry/services/ledger-entry';
+import { fundValuations } from '../../valuation/services/valuation';
 import { taxSchedules } from '../../tax-schedule/services/tax-schedule';
 import { notifications } from '../../notification/services/notification';
 import { portals } from '../../portal/services/portal';
@@ -312,7 +313,7 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
       const funds = [...perFund.values()];
       const [lines, valuations] = await Promise.all([
         ledger(strapi).linesBySyndUser(funds.flatMap((each) => each.syndUserIds)),
-        ledger(strapi).valuationsByFund(funds.map((each) => each.fund.id), funds.flatMap((each) => each.syndUserIds)),
+        fundValuations(strapi).byFund(funds.map((each) => each.fund.id), funds.flatMap((each) => each.syndUserIds)),
       ]);
       const [ledgerFunds, openCalls, taxDocuments] = await Promise.all([
         ledger(strapi).fundsWithLedger(funds.map((each) => each.fund.id)),

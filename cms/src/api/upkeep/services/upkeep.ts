@@ -96,9 +96,9 @@ const upkeepService = ({ strapi }: { strapi: Core.Strapi }) => {
       const deleted: Record<string, number> = {};
       for (const each of sweeps()) deleted[each.kind] = await sweep(each, now, batch);
       // Not a deletion, but work for one instance at a time all the same: notices an instance left half-sent.
-      const ledger = strapi.service('api::ledger-entry.ledger-entry') as unknown as { resumeNotices(now: number): Promise<number> };
+      const fundEvents = strapi.service('api::fund-event.fund-event') as unknown as { resumeNotices(now: number): Promise<number> };
       const reminders = strapi.service('api::reminder.reminder') as unknown as { resumeUnsent(now: number): Promise<number> };
-      return { deleted, noticesResumed: await ledger.resumeNotices(now), remindersResumed: await reminders.resumeUnsent(now) };
+      return { deleted, noticesResumed: await fundEvents.resumeNotices(now), remindersResumed: await reminders.resumeUnsent(now) };
     })
       .then((round) => {
         const counts = Object.entries(round.deleted).filter(([, count]) => count > 0);

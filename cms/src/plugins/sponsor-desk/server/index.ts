@@ -3,7 +3,10 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { directory, directoryQuery } from '../../../api/account/services/directory';
-import { ledger } from '../../../api/ledger-entry/services/ledger-entry';
+import { fundEvents } from '../../../api/fund-event/services/fund-event';
+import { funding } from '../../../api/ledger-entry/services/funding';
+import { ledgerImport } from '../../../api/ledger-entry/services/ledger-import';
+import { fundValuations } from '../../../api/valuation/services/valuation';
 import { reminders } from '../../../api/reminder/services/reminder';
 import { signing } from '../../../api/signing/services/signing';
 import { taxSchedules } from '../../../api/tax-schedule/services/tax-schedule';
@@ -151,10 +154,10 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
     ctx.body = pdf;
   },
   async draftEvent(ctx: Context) {
-    ctx.body = await ledger(strapi).draftEvent(body(ctx), staffName(ctx));
+    ctx.body = await fundEvents(strapi).draft(body(ctx), staffName(ctx));
   },
   async findEvent(ctx: Context) {
-    ctx.body = await ledger(strapi).eventWithAllocation(ctx.params.id);
+    ctx.body = await fundEvents(strapi).withAllocation(ctx.params.id);
   },
   async fundChoices(ctx: Context) {
     ctx.body = await deskLists(strapi).fundChoices(ctx.query, scopeOf(ctx));
@@ -175,17 +178,17 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
     // The body is optional: { allocationHash } of the preview staff saw; the bare call posts the draft as drafted.
     const sent = (ctx.request as { body?: unknown }).body;
     const previewed = sent && typeof sent === 'object' && !Array.isArray(sent) ? (sent as Record<string, unknown>).allocationHash : undefined;
-    const { event } = await ledger(strapi).postEvent(ctx.params.id, staffName(ctx), previewed);
+    const { event } = await fundEvents(strapi).post(ctx.params.id, staffName(ctx), previewed);
     ctx.body = event;
   },
   async confirmFunding(ctx: Context) {
-    ctx.body = await ledger(strapi).confirmFunding(body(ctx), staffName(ctx));
+    ctx.body = await funding(strapi).confirm(body(ctx), staffName(ctx));
   },
   async recordAdjustment(ctx: Context) {
-    ctx.body = await ledger(strapi).recordAdjustment(body(ctx), staffName(ctx));
+    ctx.body = await funding(strapi).recordAdjustment(body(ctx), staffName(ctx));
   },
   async recordValuation(ctx: Context) {
-    ctx.body = await ledger(strapi).recordValuation(body(ctx), staffName(ctx));
+    ctx.body = await fundValuations(strapi).record(body(ctx), staffName(ctx));
   },
   /** A dry run (the default) with the draft permission; writing (?dryRun=false) needs the post permission too. */
   async importCsv(ctx: Context) {
@@ -193,7 +196,7 @@ const controller = ({ strapi }: { strapi: Core.Strapi }) => ({
     if (ctx.query.dryRun !== undefined && !['true', 'false'].includes(String(ctx.query.dryRun))) throw new errors.ValidationError('dryRun must be true or false');
     const ability = ctx.state.userAbility as { can(action: string): boolean } | undefined;
     if (!dryRun && !ability?.can(sponsorDeskAction('post'))) throw new errors.ForbiddenError('Only staff who may post can import into the ledger; a dry run is open to you');
-    ctx.body = await ledger(strapi).importCsv(await csvBody(ctx), { dryRun }, staffName(ctx), scopeOf(ctx));
+    ctx.body = await ledgerImport(strapi).importCsv(await csvBody(ctx), { dryRun }, staffName(ctx), scopeOf(ctx));
   },
 });
 

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import { fundEvents } from '../../../api/fund-event/services/fund-event';
 import { ledger } from '../../../api/ledger-entry/services/ledger-entry';
 import { conflict } from '../../../utils/http-errors';
 import { isoOf, listQuery, whereNameOrEmail } from '../../../utils/list-query';
@@ -212,7 +213,7 @@ export const deskLists = (strapi: Core.Strapi) => ({
   /** GET /sponsor-desk/fund-events/:id/allocation?page=&pageSize=: the event, and one page of its allocation table. */
   async allocation(id: string, raw: Record<string, unknown>) {
     const { page, pageSize } = listQuery(raw, ['investor'] as const, MAX_PAGE_SIZE);
-    return withAllocationPage(await ledger(strapi).eventWithAllocation(id), page, pageSize);
+    return withAllocationPage(await fundEvents(strapi).withAllocation(id), page, pageSize);
   },
 
   /**
@@ -225,7 +226,7 @@ export const deskLists = (strapi: Core.Strapi) => ({
     const old = isRowId(id) ? ((await strapi.db.query(FUND_EVENT).findOne({ where: /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id }, select: ['id', 'state'] })) as { id: number; state: string } | null) : null;
     if (!old) throw new errors.NotFoundError('Fund event not found');
     if (old.state !== 'draft') throw conflict('This event is posted already: draft a new one');
-    const next = await ledger(strapi).draftEvent(terms, staffName);
+    const next = await fundEvents(strapi).draft(terms, staffName);
     const { count } = await strapi.db.query(FUND_EVENT).deleteMany({ where: { id: old.id, state: 'draft' } });
     if (!count) {
       await strapi.db.query(FUND_EVENT).delete({ where: { id: next.id } });
