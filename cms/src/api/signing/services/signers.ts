@@ -4,6 +4,7 @@ import { errors } from '@strapi/utils';
 import type { SigningProviderName } from '../../../utils/portal-config';
 import type { SignerRole } from '../../../providers/signing';
 import type { CheckedSigner } from './signer-check';
+import type { Recipient } from '../../notification/services/notification';
 import { SYND_USER_POPULATE, type SyndUserRow } from '../../synd-user/services/synd-user';
 
 const SIGNING = 'api::signing.signing';
@@ -56,14 +57,8 @@ export interface LinkRequest extends RequestInfo {
   sessionUserId: number | null;
 }
 
-/** The caller: a signed-in site user. */
-export interface SigningUser {
-  id: number;
-  documentId: string;
-  email: string;
-  username?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
+/** The caller: a signed-in site user (whom a notification may go to, too). */
+export interface SigningUser extends Recipient {
   level?: string | null;
   portal?: { id: number } | null;
 }
