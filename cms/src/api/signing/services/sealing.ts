@@ -12,6 +12,7 @@ const SIGNING = 'api::signing.signing';
 const SYND_USER = 'api::synd-user.synd-user';
 const SYND_AGREEMENT = 'api::synd-agreement.synd-agreement';
 
+/** A time as the signature page prints it: 2026-01-02 03:04:05 UTC. */
 const utc = (date: Date): string => `${date.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
 
 /** How the signature page names each event of a signer's link. */

@@ -36,6 +36,7 @@ export function signingByLink(strapi: Core.Strapi) {
     }
   }
 
+  /** Dropbox Sign's embedded signing URL of a signer it collects for; null for the local signer. */
   async function embeddedUrlOf(signer: SigningRow): Promise<string | null> {
     const signatureId = signer.providerSignatureId;
     if (!signatureId || signer.provider !== 'dropbox-sign') return null;

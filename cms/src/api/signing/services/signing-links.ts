@@ -75,6 +75,7 @@ export function signingLinks(strapi: Core.Strapi) {
     return portalSiteOf(row);
   }
 
+  /** A signer's /sign/<token> page on `site`; null when the row has no link. */
   const linkOf = (site: Site, signer: SigningRow): string | null => (signer.tokenNonce ? pageOf(site, `/sign/${tokenOf(signer.tokenNonce)}`) : null);
 
   /** Mails a signer their personal link: false, and nothing mailed, when the row has no link or the signer no email. */
