@@ -1,11 +1,54 @@
+import path from 'node:path';
+import { createRequire } from 'node:module';
 import type { Core } from '@strapi/strapi';
 import { SIGNING, SYND_USER } from '../lib/uids';
 import { demoAgreements, type AgreementStage } from './data/people';
 
 /** What the seed asks of the CMS's signing service (cms/src/api/signing/services/signing.ts), typed here by hand. */
 interface SigningService {
-  demoAgreement(syndUserId: number, stage: AgreementStage, at: Date, management?: { name: string; email: string }): Promise<boolean>;
+  openAsStaff(syndUserId: number): Promise<void>;
   linkTokenOf(signer: { tokenNonce: string | null }): string | null;
+}
+
+/** A syndication user as the CMS's signing modules read it (opaque here: only handed back to them). */
+interface SyndUserRecord {
+  id: number;
+}
+
+/** A signer row of an agreement, the fields the demo reads. */
+interface SignerRow {
+  id: number;
+  role: 'investor' | 'spouse' | 'management';
+  name: string | null;
+  documentKey: string | null;
+}
+
+interface Management {
+  name: string;
+  email: string;
+}
+
+/**
+ * The CMS's signing modules the demo agreements are made with (cms/src/api/signing/services), typed here by hand:
+ * loaded from the CMS the seed booted, so they are the very modules its Strapi runs.
+ */
+interface SigningModules {
+  signers(strapi: Core.Strapi): {
+    readSyndUser(id: number): Promise<SyndUserRecord>;
+    investorSide(syndUserId: number): Promise<SignerRow[]>;
+    updateFlags(row: SyndUserRecord, rows: SignerRow[]): Promise<SyndUserRecord>;
+  };
+  signingByLink(strapi: Core.Strapi): {
+    recordSignature(signer: SignerRow, input: { name: string }, request: { ip: string | null; userAgent: string | null }, at: Date): Promise<boolean>;
+  };
+  sealing(strapi: Core.Strapi): {
+    seal(row: SyndUserRecord, rows: SignerRow[], documentKey: string, management: Management & { ip: string | null; userAgent: string | null }, completedAt: Date): Promise<void>;
+  };
+}
+
+/** One of the compiled CMS's signing modules (the seed boots Strapi on cms/dist). */
+function signingModule<K extends keyof SigningModules>(strapi: Core.Strapi, file: string, name: K): SigningModules[K] {
+  return (createRequire(__filename)(path.join(strapi.dirs.dist.src, 'api', 'signing', 'services', `${file}.js`)) as Pick<SigningModules, K>)[name];
 }
 
 /** A signer's personal link that nobody has used yet. */
@@ -16,6 +59,36 @@ export interface OpenSigningLink {
 }
 
 const signingService = (strapi: Core.Strapi) => strapi.service('api::signing.signing') as unknown as SigningService;
+
+/**
+ * Gives a seeded syndication user an agreement at `stage`, signed by the CMS's local signer at the given times,
+ * without mail or notifications: 'spouse to sign' (investor signed, spouse's link open), 'management to sign' (the
+ * investor side complete), or 'complete' (countersigned by `management`, sealed, stored). Does nothing when the
+ * syndication user has signer rows already, so the seed can run again.
+ */
+async function demoAgreement(strapi: Core.Strapi, syndUserId: number, stage: AgreementStage, at: Date, management?: Management): Promise<boolean> {
+  if ((await strapi.db.query(SIGNING).count({ where: { syndUser: { id: syndUserId } } })) > 0) return false;
+  const { readSyndUser, investorSide, updateFlags } = signingModule(strapi, 'signers', 'signers')(strapi);
+  const { recordSignature } = signingModule(strapi, 'signing-by-link', 'signingByLink')(strapi);
+  const { seal } = signingModule(strapi, 'sealing', 'sealing')(strapi);
+  const row = await readSyndUser(syndUserId);
+  await signingService(strapi).openAsStaff(row.id);
+  const rows = await investorSide(row.id);
+  const demo = { ip: '127.0.0.1', userAgent: 'Demo data (npm run seed)' };
+  const minutes = (count: number) => new Date(at.getTime() + count * 60_000);
+  for (const [index, signer] of rows.entries()) {
+    if (signer.role === 'spouse' && stage === 'spouse to sign') continue;
+    await recordSignature(signer, { name: signer.name ?? '' }, demo, minutes(index * 30));
+  }
+  const signed = await investorSide(row.id);
+  await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { sa_start_date: at } });
+  await updateFlags(row, signed);
+  if (stage === 'complete') {
+    if (!management) throw new Error('A complete demo agreement needs the management signer');
+    await seal(await readSyndUser(row.id), signed, signed[0].documentKey as string, { ...management, ...demo }, minutes(120));
+  }
+  return true;
+}
 
 /** A demo agreement's syndication user, with the dates its signatures are placed at. */
 interface DemoRow {
@@ -51,7 +124,6 @@ const demoSignings = (strapi: Core.Strapi, rows: DemoRow[]): Promise<number> =>
  * PDF stored as a SyndAgreement; skipped where the syndication user has signer rows already (a re-run creates nothing). Answers how many signer rows it created and how many it found.
  */
 export async function seedAgreements(strapi: Core.Strapi): Promise<{ created: number; skipped: number }> {
-  const service = signingService(strapi);
   const agreements = demoAgreements();
   const rows = await demoRows(strapi);
   const found = rows.map((row, index) => {
@@ -63,7 +135,7 @@ export async function seedAgreements(strapi: Core.Strapi): Promise<{ created: nu
     const row = found[index];
     // Signed the day the investor committed; the complete one countersigned shortly before it was marked complete.
     const at = stage === 'complete' && row.sa_complete_date ? new Date(new Date(row.sa_complete_date).getTime() - 3 * 3_600_000) : new Date(row.sa_start_date ?? Date.now());
-    await service.demoAgreement(row.id, stage, at, management);
+    await demoAgreement(strapi, row.id, stage, at, management);
   }
   const after = await demoSignings(strapi, found);
   return { created: after - before, skipped: before };

@@ -9,7 +9,8 @@ import { fileStorage } from '../../../providers/storage';
 import { portalConfig } from '../../../utils/portal-config';
 import { portals } from '../../portal/services/portal';
 import { sessions } from '../../session/services/session';
-import { signing, SigningServiceError, type LinkRequest, type RequestInfo, type SigningUser } from '../services/signing';
+import { signing } from '../services/signing';
+import { SigningServiceError, type LinkRequest, type RequestInfo, type SigningUser } from '../services/signers';
 
 /** An id in a body: a numeric id or a documentId. */
 const id = (name = 'id') =>

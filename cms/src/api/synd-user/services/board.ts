@@ -21,6 +21,7 @@ import { serviceAccessor } from '../../../utils/service';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { ledger } from '../../ledger-entry/services/ledger-entry';
 import { pickPortal, type PortalScope } from '../../portal/staff-scope';
+import { awaitsCountersignature } from '../../signing/services/may-countersign';
 import { investorName } from './synd-user';
 
 const SYND_USER = 'api::synd-user.synd-user';
@@ -81,7 +82,7 @@ export interface CommitmentLine {
   hasOpenLink: boolean;
 }
 
-const WAITING_FOR: Partial<Record<RaiseState, CommitmentLine['waitingFor']>> = { committed: 'investor', spouse_signed: 'management', countersigned: 'funding' };
+const WAITING_FOR: Partial<Record<RaiseState, CommitmentLine['waitingFor']>> = { committed: 'investor', countersigned: 'funding' };
 
 export interface CommitmentQuery {
   state?: RaiseState;
@@ -283,9 +284,8 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       const accreditationDate = isoOf(row.accreditation_date);
       const state = row.raise_state as RaiseState;
       const ledgerFunded = funded.get(Number(row.id));
-      const waitingFor = state === 'investor_signed'
-        ? (isSpouseInvestmentRequired({ method_of_inv: row.method_of_inv as string | null, is_married: truthy(row.is_married), cosub_email: row.cosub_email as string | null }) ? 'spouse' : 'management')
-        : (WAITING_FOR[state] ?? null);
+      const spouseRequired = isSpouseInvestmentRequired({ method_of_inv: row.method_of_inv as string | null, is_married: truthy(row.is_married), cosub_email: row.cosub_email as string | null });
+      const waitingFor = awaitsCountersignature(state, spouseRequired) ? 'management' : state === 'investor_signed' ? 'spouse' : (WAITING_FOR[state] ?? null);
       return {
         documentId: String(row.document_id),
         state,
