@@ -34,6 +34,7 @@ afterAll(() => {
 });
 
 /** Holds one answer to its expectation; a mismatch is collected (every cell runs) and named. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON answer, as helpers/strapi's http hands it back
 function check(name: string, want: Expected, answer: { status: number; body: any }, changed: boolean, okStatus: number[]): void {
   cells += 1;
   const message: string | undefined = answer.body?.error?.message;

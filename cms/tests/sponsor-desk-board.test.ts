@@ -715,7 +715,7 @@ describe('K-1s', () => {
   let schedule: string;
   const PDF = Buffer.from('%PDF-1.4\n% a K-1\n%%EOF\n');
   /** One K-1 sent as the desk's page sends it: multipart, the file and whose it is. */
-  // Tests read arbitrary JSON answers; `any` keeps assertions short (as helpers/strapi's http does).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Tests read arbitrary JSON answers; `any` keeps assertions short (as helpers/strapi's http does).
   const upload = (token: string, name: string, bytes: Buffer, fields: Record<string, string>): Promise<{ status: number; body: any }> => {
     const form = new FormData();
     form.append('file', new Blob([bytes], { type: 'application/pdf' }), name);

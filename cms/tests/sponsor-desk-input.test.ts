@@ -27,7 +27,9 @@ const JUNK_SEARCH = ['%00', 'a%00b', 'x'.repeat(3000)];
 /** A body field's junk by what the field holds: wrong JSON types, NUL bytes, prototype names, huge numbers, operator objects. */
 const HUGE = 'x'.repeat(20_000);
 const JUNK_VALUES = {
+  // eslint-disable-next-line no-loss-of-precision -- 2^53 + 1 on purpose: a number past the safe integers
   id: [-1, 0.5, true, ['a'], { $ne: null }, 'a\u0000b', '__proto__', 'constructor', 1e308, 9007199254740993, HUGE],
+  // eslint-disable-next-line no-loss-of-precision -- 2^53 + 1 on purpose: a number past the safe integers
   amount: [true, [], {}, { $ne: null }, 'a\u0000b', '__proto__', '100', 1e308, 9007199254740993, HUGE],
   text: [42, true, [], {}, { $ne: null }, 'a\u0000b', HUGE],
   date: [42, true, [], {}, '2026-13-45', 'a\u0000b', '__proto__', HUGE],

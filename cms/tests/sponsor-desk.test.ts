@@ -921,7 +921,7 @@ describe('capital account statements', () => {
 describe("the accountant's CSV", () => {
   const sendCsv = async (token: string, csv: string, query = '') => {
     const response = await fetch(`${app.url}/sponsor-desk/imports${query}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, body: csv });
-    // Tests read arbitrary JSON answers; `any` keeps assertions short (as helpers/strapi's http).
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Tests read arbitrary JSON answers; `any` keeps assertions short (as helpers/strapi's http).
     return { status: response.status, body: (await response.json()) as any };
   };
 

@@ -20,6 +20,7 @@ function pdfOf(size: number, text: string): Buffer {
 /** The caller's auth code, as the site keeps it. */
 const authCodeOf = (page: Page) => page.evaluate(() => localStorage.getItem('authCode') as string);
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers; `any` keeps assertions short
 async function api(path: string, authCode: string, body?: unknown): Promise<{ status: number; body: any }> {
   const response = await fetch(`${stack.cmsUrl}${path}`, {
     method: body === undefined ? 'GET' : 'POST',

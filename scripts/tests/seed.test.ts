@@ -40,7 +40,7 @@ const now = new Date();
 let app: OpenStrapi;
 let first: SeedReport;
 
-// Strapi's query results are untyped here (the scripts compile without the CMS's generated types).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Strapi's query results are untyped here (the scripts compile without the CMS's generated types).
 type Row = Record<string, any>;
 
 const documents = (uid: Parameters<OpenStrapi['strapi']['documents']>[0]) => app.strapi.documents(uid);

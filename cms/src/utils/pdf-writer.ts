@@ -20,6 +20,7 @@ export function pdfText(text: string): string {
     .replace(/[\u2018\u2019\u201A]/g, "'")
     .replace(/[\u201C\u201D\u201E]/g, '"')
     .replace(/[\u2013\u2014]/g, '-')
+    // eslint-disable-next-line no-control-regex -- the PDF text drops control characters: matching them is the point
     .replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ')
     .replace(/[^\u0020-\u007E\u00A0-\u00FF]/gu, '?');
 }

@@ -5,6 +5,7 @@ import { LEVELS } from '@portal/rules';
  * Characters no text a person types holds: C0 and C1 controls (tab, line feed and carriage return excepted), DEL, and
  * UTF-16 halves without their other half (they cannot be stored or shown as text).
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether a string holds a control character or a lone surrogate. */

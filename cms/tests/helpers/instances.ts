@@ -163,6 +163,7 @@ export async function callAt(
   route: string,
   body?: unknown,
   headers: Record<string, string> = {},
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers; `any` keeps assertions short
 ): Promise<{ status: number; body: any }> {
   const response = await fetch(`${base}${route}`, {
     method,

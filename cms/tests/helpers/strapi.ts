@@ -78,6 +78,7 @@ export async function http(
   route: string,
   body?: unknown,
   headers: Record<string, string> = {}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers; `any` keeps assertions short
 ): Promise<{ status: number; body: any; headers: Record<string, string> }> {
   const response = await fetch(`${app.url}${route}`, {
     method,

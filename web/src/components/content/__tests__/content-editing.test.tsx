@@ -71,6 +71,7 @@ async function renderEditing({ slugs = ['about'], update = accepted, editMode = 
     await realUser.click(screen.getByRole('button', { name: 'Switch On Edit Mode' }));
     await screen.findAllByRole('button', { name: /^Edit body of/ });
   }
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- fake timers for the test (named after vi.useFakeTimers), not a React hook
   useFakeTimers();
   // No pauses between keys: the tests move time themselves, to the millisecond.
   const user = userEvent.setup({ delay: null });
@@ -83,6 +84,7 @@ async function openBodyEditor(slug: string) {
   vi.useRealTimers();
   await userEvent.setup().click(screen.getByRole('button', { name: `Edit body of ${slug}` }));
   const box = await screen.findByRole('textbox', { name: `Body of ${slug}` }, { timeout: 10_000 });
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- fake timers for the test (named after vi.useFakeTimers), not a React hook
   useFakeTimers();
   return box;
 }
