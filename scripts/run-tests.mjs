@@ -4,6 +4,8 @@ import { sideBySide } from './side-by-side.mjs';
 
 const npm = (label, ...args) => ({ label, command: 'npm', args });
 const stages = [
+  // Lint and format first: a finding fails the run in seconds, before the long stages. Both only read files.
+  [npm('Lint and format: ESLint', 'run', 'lint'), npm('Lint and format: Prettier', 'run', 'format:check')],
   // The admin panel is built here, once, beside the type checks (none of which writes a file: the CMS's two that
   // inherit tsc's incremental mode are told not to keep build info in cms/dist, which the build writes), so that
   // nothing in the last stage writes cms/dist.
