@@ -14,7 +14,7 @@ export default {
       to: 'sponsor-desk',
       icon: Briefcase,
       intlLabel: { id: 'portal.sponsor-desk.label', defaultMessage: 'Sponsor desk' },
-      Component: () => import('./pages/sponsor-desk'),
+      Component: () => import('../plugins/sponsor-desk/admin/src/pages/sponsor-desk'),
       permissions: [{ action: 'plugin::sponsor-desk.read', subject: null }],
     });
     app.customFields.register([

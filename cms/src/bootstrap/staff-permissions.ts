@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { SPONSOR_DESK_ACTIONS, sponsorDeskAction } from '../plugins/sponsor-desk/server/actions';
+import { SPONSOR_DESK_ACTIONS, sponsorDeskAction } from '../plugins/sponsor-desk/server/bootstrap/actions';
 import { SESSION_TYPES } from '../utils/session-types';
 import { portalConditionOf } from '../utils/portal-paths';
 

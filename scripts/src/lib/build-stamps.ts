@@ -30,12 +30,18 @@ function stampedBuild(buildDir: string, stampName: string, sources: () => string
   };
 }
 
+/** Each local plugin's admin panel (src/plugins/<name>/admin: the sponsor desk's pages), which src/admin/app.tsx registers. */
+const pluginAdminDirs = (): string[] => {
+  const plugins = path.join(CMS_DIR, 'src', 'plugins');
+  return fs.existsSync(plugins) ? fs.readdirSync(plugins).map((name) => path.join(plugins, name, 'admin')) : [];
+};
+
 /**
- * The admin panel (cms/dist/build): made from the app's admin customisations (src/admin: pages, custom fields, the
- * sponsor desk) and the CMS's package.json (Strapi's version and plugins).
+ * The admin panel (cms/dist/build): made from the app's admin customisations (src/admin: custom fields, the menu
+ * link), the local plugins' admin panels and the CMS's package.json (Strapi's version and plugins).
  */
 export const adminBuild = stampedBuild(path.join(CMS_DIR, 'dist', 'build'), '.admin-sources', () =>
-  fingerprint([...filesUnder(path.join(CMS_DIR, 'src', 'admin')), path.join(CMS_DIR, 'package.json')]));
+  fingerprint([...filesUnder(path.join(CMS_DIR, 'src', 'admin')), ...pluginAdminDirs().flatMap((dir) => filesUnder(dir)), path.join(CMS_DIR, 'package.json')]));
 
 /**
  * The site (web/dist), as `npm start` builds it for `env`: made from web/ (sources, public files, config, .env files)

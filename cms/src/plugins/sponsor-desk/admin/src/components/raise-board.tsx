@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge, Box, Button, Checkbox, Flex, Grid, TextButton, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { Commitments } from './commitments';
-import { Choice, dateOf, investors, money, NO_PORTAL, reportFailure, type Notify } from './shared';
+import { Choice } from './fields';
+import { dateOf, investors, money } from '../utils/format';
+import { NO_PORTAL, reportFailure, type Notify } from '../utils/notices';
 
 /** The board's answer (GET /sponsor-desk/funds?portal=, docs/sponsor-desk.md). */
 export interface BoardFund {

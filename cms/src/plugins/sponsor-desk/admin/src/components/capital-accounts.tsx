@@ -2,7 +2,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, Table, Tbody, Td, Textarea, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { ALLOCATION_PAGE, AllocationTable, EVENT_TYPES, EventList, eventTypeName, KINDS, PagedChoice, termsOf, useFundPages, usePostedCallPages, type AllocationLine, type EventPage } from './capital-lists';
-import { centsOf, Choice, dollars, Input, investors, money, reportFailure, today, type Notify } from './shared';
+import { Choice, Input } from './fields';
+import { centsOf, dollars, investors, money, today } from '../utils/format';
+import { reportFailure, type Notify } from '../utils/notices';
 import { CapitalLedger, entrySummary, type LedgerLine } from './capital-ledger';
 
 /** The sponsor desk's calls (docs/capital-accounts.md); the panel's fetch client sends the staff member's token. */

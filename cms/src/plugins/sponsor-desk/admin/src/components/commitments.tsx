@@ -4,7 +4,23 @@ import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { NavLink } from 'react-router-dom';
 import type { BoardFund, StateOption } from './raise-board';
 import { AmendDialog, TransferDialog } from './commitment-actions';
-import { Cell, centsOf, Choice, dateOf, DocumentLinks, Heading, Input, money, Pager, remindersSummary, reportFailure, SearchForm, today, TYPE_NAMES, useLatestAnswer, type Notify, type RemindersAnswer } from './shared';
+import { DocumentLinks } from './document-links';
+import { Choice, Input, SearchForm } from './fields';
+import { Cell, Heading, Pager } from './table';
+import { useLatestAnswer } from '../hooks/use-latest-answer';
+import { centsOf, dateOf, money, today, TYPE_NAMES } from '../utils/format';
+import { reportFailure, type Notify } from '../utils/notices';
+
+/** What POST /sponsor-desk/reminders answers. */
+interface RemindersAnswer { day: string; sent: number; skipped: number; notNeeded: number; noAccount: number }
+/**
+ * The reminders' answer as staff read it: `sent` counts the reminders claimed, whose mails go out after the answer (one
+ * that fails shows as Failed in the table's Reminded column); the day is the UTC date, as the once-a-day rule counts it.
+ */
+const remindersSummary = ({ day, sent, skipped, notNeeded, noAccount }: RemindersAnswer) =>
+  `Reminders going out: ${sent}. Skipped (reminded already on ${day}, a day counted in UTC): ${skipped}.`
+  + (noAccount ? ` Not reminded, no account (deleted): ${noAccount}.` : '')
+  + (notNeeded ? ` Nothing asked of them now: ${notNeeded}.` : '');
 
 // pdf.js is fetched when staff first open an agreement, not with the desk.
 const PdfReader = lazy(() => import('./pdf-reader'));

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Alert, Box, Flex, Tabs } from '@strapi/design-system';
 import { Layouts } from '@strapi/strapi/admin';
 import { useSearchParams } from 'react-router-dom';
-import { CapitalAccounts } from '../components/sponsor-desk/capital-accounts';
-import { Investors } from '../components/sponsor-desk/investors';
-import { TaxDocuments } from '../components/sponsor-desk/tax-documents';
-import { RaiseBoard } from '../components/sponsor-desk/raise-board';
-import type { Notice } from '../components/sponsor-desk/shared';
+import { CapitalAccounts } from '../components/capital-accounts';
+import { Investors } from '../components/investors';
+import { TaxDocuments } from '../components/tax-documents';
+import { RaiseBoard } from '../components/raise-board';
+import type { Notice } from '../utils/notices';
 
 /**
  * The sponsor desk (docs/sponsor-desk.md, docs/capital-accounts.md): the raise board, portal by portal and fund by

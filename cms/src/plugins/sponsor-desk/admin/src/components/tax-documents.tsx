@@ -2,7 +2,12 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Box, Button, Flex, Table, Tbody, Td, TextButton, Thead, Tr, Typography, VisuallyHidden } from '@strapi/design-system';
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { PagedChoice, type ChoicePage, type Pagination } from './capital-lists';
-import { Cell, Choice, dateOf, Heading, Input, messageOf, Pager, reportFailure, SearchForm, useLatestAnswer, usePortalFunds, type Notify } from './shared';
+import { Choice, Input, SearchForm } from './fields';
+import { Cell, Heading, Pager } from './table';
+import { useLatestAnswer } from '../hooks/use-latest-answer';
+import { usePortalFunds } from '../hooks/use-portal-funds';
+import { dateOf } from '../utils/format';
+import { messageOf, reportFailure, type Notify } from '../utils/notices';
 
 /** The K-1 calls of the sponsor desk (docs/sponsor-desk.md, K-1s). */
 interface Schedule {

@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Flex, Table, Tbody, Td, Thead, Tr, Typography } from '@strapi/design-system';
 import { eventTypeName, KINDS, type Pagination } from './capital-lists';
-import { Cell, Choice, dollars, Heading, Pager, SearchForm, useLatestAnswer, type Notify } from './shared';
+import { Choice, SearchForm } from './fields';
+import { Cell, Heading, Pager } from './table';
+import { useLatestAnswer } from '../hooks/use-latest-answer';
+import { dollars } from '../utils/format';
+import type { Notify } from '../utils/notices';
 
 /**
  * A fund's ledger on the capital accounts tab (GET /sponsor-desk/funds/:documentId/ledger, docs/capital-accounts.md):

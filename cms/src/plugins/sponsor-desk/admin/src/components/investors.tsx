@@ -2,7 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Button, Flex, Table, Tbody, Td, TextButton, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { useSearchParams } from 'react-router-dom';
-import { Cell, Choice, dateOf, DocumentLinks, Heading, money, NO_PORTAL, Pager, reportFailure, SearchForm, TYPE_NAMES, useLatestAnswer, useOpenFile, type DocumentKind, type Notify } from './shared';
+import { DocumentLinks, type DocumentKind } from './document-links';
+import { Choice, SearchForm } from './fields';
+import { Cell, Heading, Pager } from './table';
+import { useLatestAnswer } from '../hooks/use-latest-answer';
+import { useOpenFile } from '../hooks/use-open-file';
+import { dateOf, money, TYPE_NAMES } from '../utils/format';
+import { NO_PORTAL, reportFailure, type Notify } from '../utils/notices';
 
 /** GET /sponsor-desk/investors and /sponsor-desk/investors/:documentId (docs/sponsor-desk.md). */
 interface Accreditation {

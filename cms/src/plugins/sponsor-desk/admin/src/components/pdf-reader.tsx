@@ -3,7 +3,7 @@ import { Box, Button, Flex, Loader, Modal, Typography } from '@strapi/design-sys
 import { useFetchClient } from '@strapi/strapi/admin';
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { messageOf } from './shared';
+import { messageOf } from '../utils/notices';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 

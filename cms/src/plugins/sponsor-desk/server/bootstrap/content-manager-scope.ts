@@ -1,9 +1,9 @@
 import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { along } from '../../../api/collection/query';
-import { staffScope, type PortalScope, type StaffUser } from '../../../api/portal/staff-scope';
-import { conditionName, OWN_ACTIONS, PORTAL_PATHS } from '../../../utils/portal-paths';
-import { refList, relationRefs } from '../../../utils/relation-refs';
+import { along } from '../../../../api/collection/query';
+import { staffScope, type PortalScope, type StaffUser } from '../../../../api/portal/staff-scope';
+import { conditionName, OWN_ACTIONS, PORTAL_PATHS } from '../../../../utils/portal-paths';
+import { refList, relationRefs } from '../../../../utils/relation-refs';
 
 /**
  * The content manager, portal by portal (docs/sponsor-desk.md, Staff and portals), as the sponsor desk already is:

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Box, Button, Checkbox, Field, Flex, Modal, Textarea, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
-import { Choice, Input, money, reportFailure, useLatestAnswer, type Notify } from './shared';
+import { Choice, Input } from './fields';
+import { useLatestAnswer } from '../hooks/use-latest-answer';
+import { money } from '../utils/format';
+import { reportFailure, type Notify } from '../utils/notices';
 
 /** What the amend and transfer dialogs read of a commitments table's line (docs/sponsor-desk.md). */
 export interface AmendableLine {

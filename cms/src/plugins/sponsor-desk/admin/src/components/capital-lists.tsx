@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import { Box, Button, Combobox, ComboboxOption, Field, Table, Tbody, Td, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
-import { Cell, dollars, Heading, Pager, reportFailure, type Notify } from './shared';
+import { Cell, Heading, Pager } from './table';
+import { dollars } from '../utils/format';
+import { reportFailure, type Notify } from '../utils/notices';
 
 /**
  * The capital accounts' lists, each a page at a time from the server (docs/capital-accounts.md): the fund and

@@ -1,13 +1,14 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { fundEvents } from '../../../api/fund-event/services/fund-event';
-import { ledger } from '../../../api/ledger-entry/services/ledger-entry';
-import { conflict } from '../../../utils/http-errors';
-import { isoOf, listQuery, whereNameOrEmail } from '../../../utils/list-query';
-import { type PortalScope } from '../../../api/portal/staff-scope';
-import { investorName } from '../../../api/synd-user/services/synd-user';
-import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
-import { isRowId } from '../../../utils/validation';
+import { fundEvents } from '../../../../api/fund-event/services/fund-event';
+import { ledger } from '../../../../api/ledger-entry/services/ledger-entry';
+import { conflict } from '../../../../utils/http-errors';
+import { isoOf, listQuery, whereNameOrEmail } from '../../../../utils/list-query';
+import { type PortalScope } from '../../../../api/portal/staff-scope';
+import { investorName } from '../../../../api/synd-user/services/synd-user';
+import { columnOf, linkTableOf, tableOf } from '../../../../utils/tables';
+import { isRowId } from '../../../../utils/validation';
+import { serviceAccessor } from '../../../../utils/service';
 
 /**
  * The desk's capital-account lists a page at a time (docs/capital-accounts.md): a fund's events (its drafts, so an
@@ -92,7 +93,7 @@ function withAllocationPage<T extends { allocation: unknown[] }>(event: T, page:
 }
 
 /** The desk's lists; the plugin's controller reads the request and hands these its parts. */
-export const deskLists = (strapi: Core.Strapi) => ({
+const listsService = ({ strapi }: { strapi: Core.Strapi }) => ({
   /**
    * GET /sponsor-desk/fund-choices?q=&page=&pageSize=: the funds of the portals the caller runs, by name, searched by
    * name (what the capital accounts' fund picker offers), with their portal's name.
@@ -235,3 +236,7 @@ export const deskLists = (strapi: Core.Strapi) => ({
     return withAllocationPage(next, page, pageSize);
   },
 });
+
+export type DeskListsService = ReturnType<typeof listsService>;
+export const deskLists = serviceAccessor<DeskListsService>('plugin::sponsor-desk.lists');
+export default listsService;

@@ -1,0 +1,3 @@
+import desk from './desk';
+
+export default { desk };

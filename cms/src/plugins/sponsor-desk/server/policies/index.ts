@@ -1,0 +1,3 @@
+import holds from './holds';
+
+export default { holds };
