@@ -58,9 +58,6 @@ export default tseslint.config(
       'cms/public',
       'cms/types/generated',
       'bench/results',
-      // TODO: linted after the sponsor desk moves into its plugin folder
-      'cms/src/plugins/sponsor-desk',
-      'cms/src/admin',
     ],
   },
   js.configs.recommended,

@@ -113,6 +113,8 @@ export function usePostedCallPages(fund: string, seen?: unknown) {
       options: results.map((call) => [call.documentId, `Capital call of ${call.date}${call.due_date ? `, due ${call.due_date}` : ''}`]),
       more: page < pagination.pageCount,
     };
+    // `seen` is in the list on purpose: a new function when staff post makes the picker read its pages again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [get, fund, seen]);
 }
 
