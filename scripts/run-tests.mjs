@@ -11,8 +11,26 @@ const stages = [
   // nothing in the last stage writes cms/dist.
   [
     npm('Type checks: the CMS', 'run', 'typecheck', '-w', 'cms'),
-    npm('Type checks: the other workspaces', 'run', 'typecheck', '-w', 'rules', '-w', 'web', '-w', 'scripts', '-w', 'e2e', '-w', 'bench'),
-    { label: 'The admin panel (cms/dist/build)', command: 'npx', args: ['tsx', '--eval', "require('./scripts/src/lib/strapi').buildAdminPanelIfStale()"] },
+    npm(
+      'Type checks: the other workspaces',
+      'run',
+      'typecheck',
+      '-w',
+      'rules',
+      '-w',
+      'web',
+      '-w',
+      'scripts',
+      '-w',
+      'e2e',
+      '-w',
+      'bench',
+    ),
+    {
+      label: 'The admin panel (cms/dist/build)',
+      command: 'npx',
+      args: ['tsx', '--eval', "require('./scripts/src/lib/strapi').buildAdminPanelIfStale()"],
+    },
   ],
   [npm('Shared rules tests', 'run', 'test', '-w', 'rules')],
   // The CMS's two passes take both cores between them (the site's tests beside them made the stage longer, not
@@ -23,7 +41,10 @@ const stages = [
   // the site into a folder of their own and start the CMS from cms/dist; the site's tests build nothing.
   [
     npm('Scripts tests', 'run', 'test', '-w', 'scripts'),
-    { label: 'Browser tests, then site tests', steps: [npm('Browser tests', 'run', 'test', '-w', 'e2e'), npm('Site tests', 'run', 'test', '-w', 'web')] },
+    {
+      label: 'Browser tests, then site tests',
+      steps: [npm('Browser tests', 'run', 'test', '-w', 'e2e'), npm('Site tests', 'run', 'test', '-w', 'web')],
+    },
   ],
 ];
 for (const stage of stages) {

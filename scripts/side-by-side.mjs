@@ -12,7 +12,8 @@ import path from 'node:path';
  */
 export async function sideBySide(jobs) {
   const runs = jobs.map(async (job, index) => {
-    const log = index === 0 ? null : path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-side-by-side-')), 'output.log');
+    const log =
+      index === 0 ? null : path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-side-by-side-')), 'output.log');
     console.log(`\n${job.label}${log ? ' (alongside; its output follows at the end)' : ''}`);
     const output = log ? fs.openSync(log, 'w') : 'inherit';
     let code = 0;

@@ -70,7 +70,11 @@ const siteInfo = (apiUrl: string): Plugin => ({
 const preloadPortals = (apiUrl: string): Plugin => ({
   name: 'preload-portals',
   transformIndexHtml: () => [
-    { tag: 'link', attrs: { rel: 'preload', href: `${apiUrl}/api/auth/portals`, as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' },
+    {
+      tag: 'link',
+      attrs: { rel: 'preload', href: `${apiUrl}/api/auth/portals`, as: 'fetch', crossorigin: 'anonymous' },
+      injectTo: 'head',
+    },
   ],
 });
 
@@ -116,7 +120,9 @@ export default defineConfig(({ mode }) => {
         // The package's main is a CommonJS build for the CMS; the site bundles the TypeScript source.
         '@portal/rules': here('../rules/src/index.ts'),
         // Dropbox Sign's client: its package main is the 735 KB development build; the production one is 90 KB.
-        'hellosign-embedded': createRequire(import.meta.url).resolve('hellosign-embedded/umd/embedded.production.min.js'),
+        'hellosign-embedded': createRequire(import.meta.url).resolve(
+          'hellosign-embedded/umd/embedded.production.min.js',
+        ),
       },
     },
     test: {

@@ -5,8 +5,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
 
-const answers = JSON.parse(fs.readFileSync(process.env.BARE_ANSWERS ?? '', 'utf8')) as Record<string, { type: string; body: string }>;
-const bytes = new Map(Object.entries(answers).map(([key, answer]) => [key, { type: answer.type, body: Buffer.from(answer.body) }]));
+const answers = JSON.parse(fs.readFileSync(process.env.BARE_ANSWERS ?? '', 'utf8')) as Record<
+  string,
+  { type: string; body: string }
+>;
+const bytes = new Map(
+  Object.entries(answers).map(([key, answer]) => [key, { type: answer.type, body: Buffer.from(answer.body) }]),
+);
 
 http
   .createServer((req, res) => {

@@ -65,7 +65,9 @@ async function main() {
   // core service.
   const coreFinds = STOCK_FINDS.map(([routePath, uid]) => {
     const controller = factories.createCoreController(uid as never)({ strapi }) as unknown as StockController;
-    const service = (factories.createCoreService(uid as never) as unknown as (deps: { strapi: unknown }) => StockService)({ strapi });
+    const service = (
+      factories.createCoreService(uid as never) as unknown as (deps: { strapi: unknown }) => StockService
+    )({ strapi });
     const handler = async (ctx: unknown) => {
       await controller.validateQuery(ctx);
       const { results, pagination } = await service.find(await controller.sanitizeQuery(ctx));
@@ -76,7 +78,11 @@ async function main() {
   const routes = [...STOCK_ROUTES, ...coreFinds];
   // The content API's router carries the /api prefix already.
   strapi.server.routes({ type: 'content-api', prefix: '', routes } as never);
-  const token = (await strapi.service('admin::api-token').create({ name: `bench-${process.pid}`, description: 'npm run bench', type: 'read-only', lifespan: null })) as { accessKey: string };
+  const token = (await strapi
+    .service('admin::api-token')
+    .create({ name: `bench-${process.pid}`, description: 'npm run bench', type: 'read-only', lifespan: null })) as {
+    accessKey: string;
+  };
   strapi.server.mount();
   await new Promise<void>((resolve) => strapi.server.httpServer.listen(Number(process.env.PORT), '127.0.0.1', resolve));
   process.stdout.write(`READY ${token.accessKey}\n`);

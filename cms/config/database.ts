@@ -23,7 +23,9 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => {
           database: env('DATABASE_NAME', 'portal'),
           user: env('DATABASE_USERNAME', 'postgres'),
           password: env('DATABASE_PASSWORD', ''),
-          ssl: env.bool('DATABASE_SSL', false) ? { rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true) } : false,
+          ssl: env.bool('DATABASE_SSL', false)
+            ? { rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true) }
+            : false,
           schema: env('DATABASE_SCHEMA', 'public'),
           // PostgreSQL's JIT compiles a query whose estimated cost is high (a table without statistics yet, a few
           // joins): tens of milliseconds spent on a query that runs in two, on every signed-in read. Off for the CMS's

@@ -9,9 +9,7 @@ import { corsOrigins } from '../src/utils/cors';
 function security() {
   const { provider, s3 } = storageSettings();
   if (provider !== 's3') return 'strapi::security';
-  const bucketOrigin = s3.endpoint
-    ? new URL(s3.endpoint).origin
-    : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
+  const bucketOrigin = s3.endpoint ? new URL(s3.endpoint).origin : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
   const sources = ["'self'", 'data:', 'blob:', 'market-assets.strapi.io', bucketOrigin];
   if (s3.endpoint && !s3.forcePathStyle) {
     const endpoint = new URL(s3.endpoint);

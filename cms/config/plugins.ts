@@ -20,7 +20,9 @@ function mediaLibrary() {
             region: s3.region,
             ...(s3.endpoint && { endpoint: s3.endpoint }),
             forcePathStyle: s3.forcePathStyle,
-            ...(s3.accessKeyId && { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }),
+            ...(s3.accessKeyId && {
+              credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+            }),
             params: { Bucket: s3.bucket, ACL: 'public-read' },
           },
         },

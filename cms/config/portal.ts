@@ -2,7 +2,8 @@ import path from 'path';
 import { SIGNING_PROVIDERS, type PortalConfig, type SigningProviderName } from '../src/utils/portal-config';
 
 function signingProvider(name: string): SigningProviderName {
-  if (!(SIGNING_PROVIDERS as readonly string[]).includes(name)) throw new Error(`SIGNING_PROVIDER must be one of ${SIGNING_PROVIDERS.join(', ')}, not "${name}"`);
+  if (!(SIGNING_PROVIDERS as readonly string[]).includes(name))
+    throw new Error(`SIGNING_PROVIDER must be one of ${SIGNING_PROVIDERS.join(', ')}, not "${name}"`);
   return name as SigningProviderName;
 }
 
@@ -46,11 +47,13 @@ export default ({ env }: { env: (name: string, fallback: string) => string }): P
   const number = (name: string, fallback: number): number => {
     if (!value(name)) return fallback;
     const parsed = Number(value(name));
-    if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative number, not "${value(name)}"`);
+    if (!Number.isFinite(parsed) || parsed < 0)
+      throw new Error(`${name} must be a non-negative number, not "${value(name)}"`);
     return parsed;
   };
   const httpUrl = (name: string): string => {
-    if (value(name) && !/^https?:\/\/[^\s]+$/i.test(value(name))) throw new Error(`${name} must be an http(s) URL, not "${value(name)}"`);
+    if (value(name) && !/^https?:\/\/[^\s]+$/i.test(value(name)))
+      throw new Error(`${name} must be an http(s) URL, not "${value(name)}"`);
     return value(name);
   };
 
@@ -71,7 +74,11 @@ export default ({ env }: { env: (name: string, fallback: string) => string }): P
     },
     google: { certsUrl: text('GOOGLE_CERTS_URL', 'https://www.googleapis.com/oauth2/v3/certs') },
     outboxDir: path.resolve(cmsRoot, text('EMAIL_OUTBOX_DIR', '.tmp/outbox')),
-    mailchimp: { apiKey: value('MAILCHIMP_API_KEY'), listId: value('MAILCHIMP_LIST_ID'), apiUrl: value('MAILCHIMP_API_URL') },
+    mailchimp: {
+      apiKey: value('MAILCHIMP_API_KEY'),
+      listId: value('MAILCHIMP_LIST_ID'),
+      apiUrl: value('MAILCHIMP_API_URL'),
+    },
     privateFilesDir: path.resolve(cmsRoot, text('PRIVATE_FILES_DIR', '.tmp/private')),
     signing: {
       provider: signingProvider(text('SIGNING_PROVIDER', 'local')),

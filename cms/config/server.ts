@@ -6,7 +6,8 @@ function trustedProxies(value: string): { koa: boolean; maxIpsCount?: number } {
   const text = value.trim().toLowerCase();
   if (['', 'false', '0', 'no'].includes(text)) return { koa: false };
   const hops = text === 'true' || text === 'yes' ? 1 : Number(text);
-  if (!Number.isSafeInteger(hops) || hops < 1) throw new Error(`TRUST_PROXY must be false, true or a number of proxies, not "${value}"`);
+  if (!Number.isSafeInteger(hops) || hops < 1)
+    throw new Error(`TRUST_PROXY must be false, true or a number of proxies, not "${value}"`);
   return { koa: true, maxIpsCount: hops };
 }
 

@@ -41,7 +41,8 @@ export default {
     strapi.get('auth').register('content-api', {
       name: 'authcode',
       async authenticate(ctx: Context) {
-        const strategies = (ctx.state.route as { config?: { auth?: { strategies?: unknown[] } } } | undefined)?.config?.auth?.strategies;
+        const strategies = (ctx.state.route as { config?: { auth?: { strategies?: unknown[] } } } | undefined)?.config
+          ?.auth?.strategies;
         if (!strategies?.includes('authcode')) return { authenticated: false };
         const caller = await sessions(strapi).fromRequest(ctx);
         return caller ? { authenticated: true, credentials: caller.user } : { authenticated: false };

@@ -19,12 +19,22 @@ const ofCompany = () => ({ company: { connect: [{ id: company.id, documentId: co
 const USER = 'plugin::users-permissions.user';
 const HIDDEN_FROM_STAFF = [...SESSION_TYPES, 'api::setting.setting'];
 /** Every user field that holds a secret or a private note; none may ever reach content staff. */
-const USER_SECRETS = ['password', 'resetPasswordToken', 'confirmationToken', 'confirmEmailCode', 'resetPasswordCode', 'resetPasswordAt', 'notes'];
+const USER_SECRETS = [
+  'password',
+  'resetPasswordToken',
+  'confirmationToken',
+  'confirmEmailCode',
+  'resetPasswordCode',
+  'resetPasswordAt',
+  'notes',
+];
 
 beforeAll(async () => {
   app = await useStrapi();
   portal = await createPortal(app, 'layout');
-  company = (await fixtureDocuments(app, 'api::company.company').create({ data: { name: 'Layout Co', portal: portal.documentId } as never })) as { id: number; documentId: string };
+  company = (await fixtureDocuments(app, 'api::company.company').create({
+    data: { name: 'Layout Co', portal: portal.documentId } as never,
+  })) as { id: number; documentId: string };
   editorToken = await adminToken(app, 'layout-editor@portal.local', 'strapi-editor', undefined, [portal]);
   superToken = await adminToken(app, 'layout-super@portal.local', 'strapi-super-admin');
 });
@@ -34,7 +44,13 @@ const editor = (method: string, route: string, body?: unknown) => http(app, meth
 const superAdmin = (method: string, route: string, body?: unknown) => http(app, method, route, body, as(superToken));
 
 async function configuration(uid: string, token = editorToken) {
-  const { status, body } = await http(app, 'GET', `/content-manager/content-types/${uid}/configuration`, undefined, as(token));
+  const { status, body } = await http(
+    app,
+    'GET',
+    `/content-manager/content-types/${uid}/configuration`,
+    undefined,
+    as(token),
+  );
   expect(status, uid).toBe(200);
   return body.data.contentType;
 }
@@ -54,45 +70,74 @@ describe('what content staff see in the admin panel', () => {
   });
 
   it('lists what grows with use newest first, and what stays small by its name', async () => {
-    for (const grows of ['api::notification.notification', 'api::file-download.file-download', 'api::synd-user.synd-user', 'plugin::users-permissions.user']) {
+    for (const grows of [
+      'api::notification.notification',
+      'api::file-download.file-download',
+      'api::synd-user.synd-user',
+      'plugin::users-permissions.user',
+    ]) {
       const { settings } = await configuration(grows);
-      expect({ grows, by: settings.defaultSortBy, order: settings.defaultSortOrder }).toEqual({ grows, by: 'id', order: 'DESC' });
+      expect({ grows, by: settings.defaultSortBy, order: settings.defaultSortOrder }).toEqual({
+        grows,
+        by: 'id',
+        order: 'DESC',
+      });
     }
     const funds = await configuration('api::fund.fund');
     expect([funds.settings.defaultSortBy, funds.settings.defaultSortOrder]).toEqual(['name', 'ASC']);
 
     const reader = await createUser(app, { email: uniqueEmail('sorted'), ...inPortal() });
-    const older = await fixtureDocuments(app, 'api::notification.notification').create({ data: { messageSubject: 'A older', user: reader.id } as never });
-    const newer = await fixtureDocuments(app, 'api::notification.notification').create({ data: { messageSubject: 'Z newer', user: reader.id } as never });
-    const list = await editor('GET', '/content-manager/collection-types/api::notification.notification?page=1&pageSize=2&sort=id:DESC');
+    const older = await fixtureDocuments(app, 'api::notification.notification').create({
+      data: { messageSubject: 'A older', user: reader.id } as never,
+    });
+    const newer = await fixtureDocuments(app, 'api::notification.notification').create({
+      data: { messageSubject: 'Z newer', user: reader.id } as never,
+    });
+    const list = await editor(
+      'GET',
+      '/content-manager/collection-types/api::notification.notification?page=1&pageSize=2&sort=id:DESC',
+    );
     expect(list.status).toBe(200);
-    expect(list.body.results.map((row: { documentId: string }) => row.documentId)).toEqual([newer.documentId, older.documentId]);
+    expect(list.body.results.map((row: { documentId: string }) => row.documentId)).toEqual([
+      newer.documentId,
+      older.documentId,
+    ]);
   });
 
   it('shows relations by the target’s name rather than its id, and people by their email', async () => {
     const investment = await configuration('api::investment.investment');
     expect(investment.metadatas.fund.edit.mainField).toBe('name');
     expect(investment.metadatas.company.edit.mainField).toBe('name');
-    for (const uid of ['api::synd-user.synd-user', 'api::notification.notification', 'api::news-document.news-document']) {
+    for (const uid of [
+      'api::synd-user.synd-user',
+      'api::notification.notification',
+      'api::news-document.news-document',
+    ]) {
       expect((await configuration(uid)).metadatas.user.edit.mainField, uid).toBe('email');
     }
   });
 
   it('lets an editor pick a user in a relation by email', async () => {
     const person = await createUser(app, { email: uniqueEmail('picked'), ...inPortal() });
-    const { status, body } = await editor('GET', `/content-manager/relations/api::notification.notification/user?_q=${encodeURIComponent(person.email)}`);
+    const { status, body } = await editor(
+      'GET',
+      `/content-manager/relations/api::notification.notification/user?_q=${encodeURIComponent(person.email)}`,
+    );
     expect(status).toBe(200);
     expect(body.results).toEqual([expect.objectContaining({ documentId: person.documentId, email: person.email })]);
   });
 
   it('titles sign-in sessions and guest codes by user and date', async () => {
-    for (const uid of SESSION_TYPES) expect((await configuration(uid, superToken)).settings.mainField, uid).toBe('label');
+    for (const uid of SESSION_TYPES)
+      expect((await configuration(uid, superToken)).settings.mainField, uid).toBe('label');
 
     const person = await createUser(app, { email: uniqueEmail('titled') });
     const before = new Date();
     await signIn(app, person.email, person.password);
     const session = await app.strapi.db.query(SESSION_TYPES[0]).findOne({ where: { user: { id: person.id } } });
-    expect(session.label).toMatch(new RegExp(`^${person.email.replace(/[.+]/g, '\\$&')} · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC$`));
+    expect(session.label).toMatch(
+      new RegExp(`^${person.email.replace(/[.+]/g, '\\$&')} · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC$`),
+    );
     expect(session.label).toContain(before.toISOString().slice(0, 10));
 
     await app.strapi.db.query(SESSION_TYPES[1]).create({ data: { code: `hash-${person.id}`, user: person.id } });
@@ -115,16 +160,26 @@ const readable = (label: string) => {
 };
 
 describe('the Sponsor Admin role', () => {
-  it("edits content as an Editor does, runs every action of the sponsor desk, and still only reads what staff may only read", async () => {
+  it('edits content as an Editor does, runs every action of the sponsor desk, and still only reads what staff may only read', async () => {
     const role = await app.strapi.db.query('admin::role').findOne({ where: { code: 'sponsor-admin' } });
     expect(role).toMatchObject({ name: 'Sponsor Admin' });
     const portal = await createPortal(app, 'sponsored');
-    const company = await fixtureDocuments(app, 'api::company.company').create({ data: { name: 'Sponsored Co', portal: portal.documentId } as never });
+    const company = await fixtureDocuments(app, 'api::company.company').create({
+      data: { name: 'Sponsored Co', portal: portal.documentId } as never,
+    });
     const sponsor = as(await adminToken(app, 'role-sponsor@portal.local', 'sponsor-admin', undefined, [portal]));
-    const fund = await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'Sponsored Fund', url_slug: 'sponsored-fund', company: company.documentId } as never });
+    const fund = await fixtureDocuments(app, 'api::fund.fund').create({
+      data: { name: 'Sponsored Fund', url_slug: 'sponsored-fund', company: company.documentId } as never,
+    });
 
     // Content, as an Editor.
-    const edited = await http(app, 'PUT', `/content-manager/collection-types/api::fund.fund/${fund.documentId}`, { fund_code: 'SF-1' }, sponsor);
+    const edited = await http(
+      app,
+      'PUT',
+      `/content-manager/collection-types/api::fund.fund/${fund.documentId}`,
+      { fund_code: 'SF-1' },
+      sponsor,
+    );
     expect(edited.status).toBe(200);
     expect(edited.body.data.fund_code).toBe('SF-1');
     // The desk's admin-only calls: the export an Editor is refused.
@@ -133,8 +188,28 @@ describe('the Sponsor Admin role', () => {
     expect((await editor('GET', csv)).status).toBe(403);
     // Accounts and the money stay read-only, as for every staff role.
     const person = await createUser(app, { email: uniqueEmail('sponsored') });
-    expect((await http(app, 'PUT', `/content-manager/collection-types/${USER}/${person.documentId}`, { level: 'superadmin' }, sponsor)).status).toBe(403);
-    expect((await http(app, 'POST', '/content-manager/collection-types/api::valuation.valuation', { fund: fund.documentId, date: '2026-10-31', value_percent: 300 }, sponsor)).status).toBe(403);
+    expect(
+      (
+        await http(
+          app,
+          'PUT',
+          `/content-manager/collection-types/${USER}/${person.documentId}`,
+          { level: 'superadmin' },
+          sponsor,
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await http(
+          app,
+          'POST',
+          '/content-manager/collection-types/api::valuation.valuation',
+          { fund: fund.documentId, date: '2026-10-31', value_percent: 300 },
+          sponsor,
+        )
+      ).status,
+    ).toBe(403);
     // Settings and roles are the super admin's.
     expect((await http(app, 'GET', '/admin/roles', undefined, sponsor)).status).toBe(403);
   });
@@ -180,25 +255,44 @@ describe('field editors', () => {
 
   it('edits colours with the colour picker, keeping #RRGGBB strings', async () => {
     const portal = await attributesOf('api::portal.portal');
-    for (const name of ['portalColor', 'primaryColor', 'secondaryColor']) expect(portal[name].customField, name).toBe('plugin::color-picker.color');
-    expect((await attributesOf('api::notification-template.notification-template')).color.customField).toBe('plugin::color-picker.color');
+    for (const name of ['portalColor', 'primaryColor', 'secondaryColor'])
+      expect(portal[name].customField, name).toBe('plugin::color-picker.color');
+    expect((await attributesOf('api::notification-template.notification-template')).color.customField).toBe(
+      'plugin::color-picker.color',
+    );
 
-    const created = await superAdmin('POST', '/content-manager/collection-types/api::portal.portal', { name: 'Colour Portal', slug: 'colour-portal', primaryColor: '#aa3300' });
+    const created = await superAdmin('POST', '/content-manager/collection-types/api::portal.portal', {
+      name: 'Colour Portal',
+      slug: 'colour-portal',
+      primaryColor: '#aa3300',
+    });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ primaryColor: '#aa3300', portalColor: '#225', secondaryColor: '#5BACA2' });
-    const refused = await superAdmin('POST', '/content-manager/collection-types/api::portal.portal', { name: 'Red Portal', slug: 'red-portal', primaryColor: 'red' });
+    expect(created.body.data).toMatchObject({
+      primaryColor: '#aa3300',
+      portalColor: '#225',
+      secondaryColor: '#5BACA2',
+    });
+    const refused = await superAdmin('POST', '/content-manager/collection-types/api::portal.portal', {
+      name: 'Red Portal',
+      slug: 'red-portal',
+      primaryColor: 'red',
+    });
     expect(refused.status).toBe(400);
   });
 
   it('edits HTML fields with the HTML editor, and stores what is written there sanitised', async () => {
     const fund = await attributesOf('api::fund.fund');
-    for (const name of ['description', 'funding_my_investment_description']) expect(fund[name].customField, name).toBe('global::html');
+    for (const name of ['description', 'funding_my_investment_description'])
+      expect(fund[name].customField, name).toBe('global::html');
     expect((await attributesOf('api::investment.investment')).description.customField).toBe('global::html');
     expect((await attributesOf('api::blog-item.blog-item')).body.customField).toBe('global::html');
     expect((await attributesOf('api::content.content')).body.customField).toBe('global::html');
 
     const created = await editor('POST', '/content-manager/collection-types/api::fund.fund', {
-      name: 'Panel Fund', url_slug: 'panel-fund', description: '<p>Good<script>alert(1)</script></p><p onclick="x()">fund</p>', ...ofCompany(),
+      name: 'Panel Fund',
+      url_slug: 'panel-fund',
+      description: '<p>Good<script>alert(1)</script></p><p onclick="x()">fund</p>',
+      ...ofCompany(),
     });
     expect(created.status).toBe(201);
     expect(created.body.data.description).toBe('<p>Good</p><p>fund</p>');
@@ -207,15 +301,24 @@ describe('field editors', () => {
   it('edits a portal’s domains as a list of hosts, stored and served as host strings', async () => {
     expect((await attributesOf('api::portal.portal')).domains.customField).toBe('global::host-list');
     const created = await superAdmin('POST', '/content-manager/collection-types/api::portal.portal', {
-      name: 'Hosts Portal', slug: 'hosts-portal', domains: [' Hosts.Example.COM ', '', 'www.hosts.example.com'],
+      name: 'Hosts Portal',
+      slug: 'hosts-portal',
+      domains: [' Hosts.Example.COM ', '', 'www.hosts.example.com'],
     });
     expect(created.status).toBe(201);
     expect(created.body.data.domains).toEqual(['hosts.example.com', 'www.hosts.example.com']);
     const listed = await http(app, 'GET', '/api/auth/portals');
-    expect(listed.body.items.find((portal: { slug: string }) => portal.slug === 'hosts-portal').domains).toEqual(['hosts.example.com', 'www.hosts.example.com']);
+    expect(listed.body.items.find((portal: { slug: string }) => portal.slug === 'hosts-portal').domains).toEqual([
+      'hosts.example.com',
+      'www.hosts.example.com',
+    ]);
 
     for (const domains of [['https://hosts.example.com'], ['hosts.example.com/page'], 'hosts.example.com', [42]]) {
-      const refused = await superAdmin('PUT', `/content-manager/collection-types/api::portal.portal/${created.body.data.documentId}`, { domains });
+      const refused = await superAdmin(
+        'PUT',
+        `/content-manager/collection-types/api::portal.portal/${created.body.data.documentId}`,
+        { domains },
+      );
       expect(refused.status, JSON.stringify(domains)).toBe(400);
       expect(refused.body.error.message).toMatch(/^domains must be a list of host names/);
     }
@@ -238,7 +341,13 @@ describe('the Editor role', () => {
     const person = await createUser(app, { email: uniqueEmail('hush'), ...inPortal() });
     await app.strapi.db.query(USER).update({
       where: { id: person.id },
-      data: { confirmEmailCode: 'confirm-secret', resetPasswordCode: 'reset-secret', resetPasswordToken: 'token-secret', confirmationToken: 'token2-secret', notes: 'staff only' },
+      data: {
+        confirmEmailCode: 'confirm-secret',
+        resetPasswordCode: 'reset-secret',
+        resetPasswordToken: 'token-secret',
+        confirmationToken: 'token2-secret',
+        notes: 'staff only',
+      },
     });
 
     const one = await editor('GET', `/content-manager/collection-types/${USER}/${person.documentId}`);
@@ -246,70 +355,189 @@ describe('the Editor role', () => {
     expect(one.body.data.email).toBe(person.email);
     for (const secret of USER_SECRETS) expect(one.body.data, secret).not.toHaveProperty(secret);
 
-    const list = await editor('GET', `/content-manager/collection-types/${USER}?filters[email][$eq]=${encodeURIComponent(person.email)}`);
+    const list = await editor(
+      'GET',
+      `/content-manager/collection-types/${USER}?filters[email][$eq]=${encodeURIComponent(person.email)}`,
+    );
     expect(list.status).toBe(200);
     expect(list.body.results).toHaveLength(1);
     expect(JSON.stringify(list.body)).not.toMatch(/secret|staff only/);
 
     // A filter on a secret would answer whether a guess is right; it is ignored for staff.
-    const guessed = await editor('GET', `/content-manager/collection-types/${USER}?filters[email][$eq]=${encodeURIComponent(person.email)}&filters[resetPasswordCode][$eq]=wrong-guess`);
+    const guessed = await editor(
+      'GET',
+      `/content-manager/collection-types/${USER}?filters[email][$eq]=${encodeURIComponent(person.email)}&filters[resetPasswordCode][$eq]=wrong-guess`,
+    );
     expect(guessed.status === 400 || guessed.body.results?.length === 1, JSON.stringify(guessed.body)).toBe(true);
 
-    expect((await editor('PUT', `/content-manager/collection-types/${USER}/${person.documentId}`, { level: 'superadmin' })).status).toBe(403);
-    expect((await editor('POST', `/content-manager/collection-types/${USER}`, { email: uniqueEmail('made'), username: uniqueEmail('made') })).status).toBe(403);
+    expect(
+      (await editor('PUT', `/content-manager/collection-types/${USER}/${person.documentId}`, { level: 'superadmin' }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await editor('POST', `/content-manager/collection-types/${USER}`, {
+          email: uniqueEmail('made'),
+          username: uniqueEmail('made'),
+        })
+      ).status,
+    ).toBe(403);
     expect((await app.strapi.db.query(USER).findOne({ where: { id: person.id } })).level).toBe('user');
   });
 
   it("reads every signature, management's countersignature among them, without link secrets, and changes none", async () => {
-    const fund = await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'Signed Fund', url_slug: 'signed-fund', company: company.documentId } as never });
+    const fund = await fixtureDocuments(app, 'api::fund.fund').create({
+      data: { name: 'Signed Fund', url_slug: 'signed-fund', company: company.documentId } as never,
+    });
     const syndUser = await fixtureDocuments(app, 'api::synd-user.synd-user').create({
-      data: { invest_status: 'Accepted investment', invest_amount: 50000, managementSignedAt: new Date('2026-11-20T15:00:00Z'), fund: fund.documentId } as never,
+      data: {
+        invest_status: 'Accepted investment',
+        invest_amount: 50000,
+        managementSignedAt: new Date('2026-11-20T15:00:00Z'),
+        fund: fund.documentId,
+      } as never,
     });
     // Written as the signing writes it (the query engine): the Document Service refuses every caller on signatures.
     const signature = await app.strapi.db.query('api::signing.signing').create({
       data: {
-        label: 'Management countersignature', syndUser: syndUser.id, role: 'management', name: 'Ada Admin', email: 'ada@example.com',
-        provider: 'local', signedAt: new Date('2026-11-20T15:00:00Z'), ip: '203.0.113.9', userAgent: 'Chromium', documentSha256: 'a'.repeat(64),
-        tokenHash: 'hash-secret', tokenNonce: 'nonce-secret', drawnSignature: 'data:image/png;base64,secret',
+        label: 'Management countersignature',
+        syndUser: syndUser.id,
+        role: 'management',
+        name: 'Ada Admin',
+        email: 'ada@example.com',
+        provider: 'local',
+        signedAt: new Date('2026-11-20T15:00:00Z'),
+        ip: '203.0.113.9',
+        userAgent: 'Chromium',
+        documentSha256: 'a'.repeat(64),
+        tokenHash: 'hash-secret',
+        tokenNonce: 'nonce-secret',
+        drawnSignature: 'data:image/png;base64,secret',
       },
     });
-    const list = await editor('GET', `/content-manager/collection-types/api::signing.signing?filters[role][$eq]=management&filters[name][$eq]=Ada%20Admin&filters[email][$eq]=ada%40example.com`);
+    const list = await editor(
+      'GET',
+      `/content-manager/collection-types/api::signing.signing?filters[role][$eq]=management&filters[name][$eq]=Ada%20Admin&filters[email][$eq]=ada%40example.com`,
+    );
     expect(list.status).toBe(200);
-    expect(list.body.results).toEqual([expect.objectContaining({ role: 'management', name: 'Ada Admin', signedAt: '2026-11-20T15:00:00.000Z', ip: '203.0.113.9', documentSha256: 'a'.repeat(64) })]);
+    expect(list.body.results).toEqual([
+      expect.objectContaining({
+        role: 'management',
+        name: 'Ada Admin',
+        signedAt: '2026-11-20T15:00:00.000Z',
+        ip: '203.0.113.9',
+        documentSha256: 'a'.repeat(64),
+      }),
+    ]);
     const one = await editor('GET', `/content-manager/collection-types/api::signing.signing/${signature.documentId}`);
     expect(JSON.stringify(one.body)).not.toMatch(/secret/);
-    const investment = await editor('GET', `/content-manager/collection-types/api::synd-user.synd-user/${syndUser.documentId}`);
+    const investment = await editor(
+      'GET',
+      `/content-manager/collection-types/api::synd-user.synd-user/${syndUser.documentId}`,
+    );
     expect(investment.body.data.managementSignedAt).toBe('2026-11-20T15:00:00.000Z');
-    expect((await editor('PUT', `/content-manager/collection-types/api::signing.signing/${signature.documentId}`, { name: 'Someone else' })).status).toBe(403);
-    expect((await editor('DELETE', `/content-manager/collection-types/api::signing.signing/${signature.documentId}`)).status).toBe(403);
+    expect(
+      (
+        await editor('PUT', `/content-manager/collection-types/api::signing.signing/${signature.documentId}`, {
+          name: 'Someone else',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await editor('DELETE', `/content-manager/collection-types/api::signing.signing/${signature.documentId}`)).status,
+    ).toBe(403);
   });
 
   it('reads valuations, fund events and completed agreements but neither makes nor changes them (the desk and the signing do)', async () => {
-    const fund = await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'Valued Fund', url_slug: 'valued-fund', company: company.documentId } as never });
+    const fund = await fixtureDocuments(app, 'api::fund.fund').create({
+      data: { name: 'Valued Fund', url_slug: 'valued-fund', company: company.documentId } as never,
+    });
     // Recorded as the desk records one (the query engine): the Document Service, the panel's way, refuses to make one.
-    const valuation = await app.strapi.db.query('api::valuation.valuation').create({ data: { fund: fund.id, date: '2026-09-30', value_percent: 110 } });
-    const agreement = await app.strapi.db.query('api::synd-agreement.synd-agreement').create({ data: { originalName: 'agreement.pdf', fingerprint: 'b'.repeat(64) } });
-    const read = await editor('GET', `/content-manager/collection-types/api::valuation.valuation/${valuation.documentId}`);
+    const valuation = await app.strapi.db
+      .query('api::valuation.valuation')
+      .create({ data: { fund: fund.id, date: '2026-09-30', value_percent: 110 } });
+    const agreement = await app.strapi.db
+      .query('api::synd-agreement.synd-agreement')
+      .create({ data: { originalName: 'agreement.pdf', fingerprint: 'b'.repeat(64) } });
+    const read = await editor(
+      'GET',
+      `/content-manager/collection-types/api::valuation.valuation/${valuation.documentId}`,
+    );
     expect(read.status).toBe(200);
     expect(Number(read.body.data.value_percent)).toBe(110);
-    expect((await editor('PUT', `/content-manager/collection-types/api::valuation.valuation/${valuation.documentId}`, { value_percent: 300 })).status).toBe(403);
-    expect((await editor('POST', '/content-manager/collection-types/api::valuation.valuation', { fund: fund.documentId, date: '2026-10-31', value_percent: 300 })).status).toBe(403);
-    expect((await editor('DELETE', `/content-manager/collection-types/api::valuation.valuation/${valuation.documentId}`)).status).toBe(403);
-    expect((await editor('POST', '/content-manager/collection-types/api::fund-event.fund-event', { fund: fund.documentId, type: 'distribution', date: '2026-10-31' })).status).toBe(403);
-    expect((await editor('PUT', `/content-manager/collection-types/api::synd-agreement.synd-agreement/${agreement.documentId}`, { fingerprint: 'c'.repeat(64) })).status).toBe(403);
-    expect((await editor('POST', '/content-manager/collection-types/api::synd-agreement.synd-agreement', { originalName: 'forged.pdf', fingerprint: 'd'.repeat(64) })).status).toBe(403);
-    expect(Number((await app.strapi.db.query('api::valuation.valuation').findOne({ where: { id: valuation.id } })).value_percent)).toBe(110);
-    expect((await app.strapi.db.query('api::synd-agreement.synd-agreement').findOne({ where: { id: agreement.id } })).fingerprint).toBe('b'.repeat(64));
+    expect(
+      (
+        await editor('PUT', `/content-manager/collection-types/api::valuation.valuation/${valuation.documentId}`, {
+          value_percent: 300,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await editor('POST', '/content-manager/collection-types/api::valuation.valuation', {
+          fund: fund.documentId,
+          date: '2026-10-31',
+          value_percent: 300,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await editor('DELETE', `/content-manager/collection-types/api::valuation.valuation/${valuation.documentId}`))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await editor('POST', '/content-manager/collection-types/api::fund-event.fund-event', {
+          fund: fund.documentId,
+          type: 'distribution',
+          date: '2026-10-31',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await editor(
+          'PUT',
+          `/content-manager/collection-types/api::synd-agreement.synd-agreement/${agreement.documentId}`,
+          { fingerprint: 'c'.repeat(64) },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await editor('POST', '/content-manager/collection-types/api::synd-agreement.synd-agreement', {
+          originalName: 'forged.pdf',
+          fingerprint: 'd'.repeat(64),
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      Number(
+        (await app.strapi.db.query('api::valuation.valuation').findOne({ where: { id: valuation.id } })).value_percent,
+      ),
+    ).toBe(110);
+    expect(
+      (await app.strapi.db.query('api::synd-agreement.synd-agreement').findOne({ where: { id: agreement.id } }))
+        .fingerprint,
+    ).toBe('b'.repeat(64));
   });
 
   it('still edits funds and contents', async () => {
-    const fund = await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'Editable Fund', url_slug: 'editable-fund', company: company.documentId } as never });
-    const updated = await editor('PUT', `/content-manager/collection-types/api::fund.fund/${fund.documentId}`, { fund_code: 'EF-1', min_inv_amount: 25000 });
+    const fund = await fixtureDocuments(app, 'api::fund.fund').create({
+      data: { name: 'Editable Fund', url_slug: 'editable-fund', company: company.documentId } as never,
+    });
+    const updated = await editor('PUT', `/content-manager/collection-types/api::fund.fund/${fund.documentId}`, {
+      fund_code: 'EF-1',
+      min_inv_amount: 25000,
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ fund_code: 'EF-1', min_inv_amount: 25000 });
 
     const content = await editor('POST', '/content-manager/collection-types/api::content.content', {
-      slug: 'editor-made', title: 'Made by an editor', body: '<p>Hello</p>', portal: { connect: [{ id: portal.id, documentId: portal.documentId }] },
+      slug: 'editor-made',
+      title: 'Made by an editor',
+      body: '<p>Hello</p>',
+      portal: { connect: [{ id: portal.id, documentId: portal.documentId }] },
     });
     expect(content.status).toBe(201);
     expect(content.body.data.body).toBe('<p>Hello</p>');
@@ -318,14 +546,30 @@ describe('the Editor role', () => {
   it('has its permissions restored on every start, whatever was granted in the panel', async () => {
     const role = await app.strapi.db.query('admin::role').findOne({ where: { code: 'strapi-editor' } });
     await app.strapi.db.query('admin::permission').create({
-      data: { action: 'plugin::content-manager.explorer.update', subject: USER, properties: { fields: ['level'] }, conditions: [], role: role.id },
+      data: {
+        action: 'plugin::content-manager.explorer.update',
+        subject: USER,
+        properties: { fields: ['level'] },
+        conditions: [],
+        role: role.id,
+      },
     });
     await app.strapi.db.query('admin::permission').create({
-      data: { action: 'plugin::content-manager.explorer.read', subject: 'api::setting.setting', properties: { fields: ['name'] }, conditions: [], role: role.id },
+      data: {
+        action: 'plugin::content-manager.explorer.read',
+        subject: 'api::setting.setting',
+        properties: { fields: ['name'] },
+        conditions: [],
+        role: role.id,
+      },
     });
     await applyStaffPermissions(app.strapi);
-    const held = await app.strapi.db.query('admin::permission').findMany({ where: { role: role.id, subject: { $in: [USER, ...HIDDEN_FROM_STAFF] } } });
-    expect(held.map((permission: { action: string; subject: string }) => `${permission.subject} ${permission.action}`)).toEqual([`${USER} plugin::content-manager.explorer.read`]);
+    const held = await app.strapi.db
+      .query('admin::permission')
+      .findMany({ where: { role: role.id, subject: { $in: [USER, ...HIDDEN_FROM_STAFF] } } });
+    expect(
+      held.map((permission: { action: string; subject: string }) => `${permission.subject} ${permission.action}`),
+    ).toEqual([`${USER} plugin::content-manager.explorer.read`]);
     for (const secret of USER_SECRETS) expect(held[0].properties.fields, secret).not.toContain(secret);
     expect(held[0].properties.fields).toEqual(expect.arrayContaining(['email', 'firstName', 'lastName', 'postalCode']));
   });

@@ -16,23 +16,48 @@ async function setFlag(name: string, value: boolean) {
 }
 
 const registration = (email: string, extra: Record<string, unknown> = {}) => ({
-  email, username: email, password: 'Secret123', firstName: 'Reg', lastName: 'Istrant', captcha: 'unused', ...extra,
+  email,
+  username: email,
+  password: 'Secret123',
+  firstName: 'Reg',
+  lastName: 'Istrant',
+  captcha: 'unused',
+  ...extra,
 });
 
 beforeAll(async () => {
   app = await useStrapi();
-  portal = await app.strapi.db.query('api::portal.portal').create({ data: { name: 'Accounts Portal', slug: 'accounts-portal', domains: ['invest.example.org'] } });
+  portal = await app.strapi.db
+    .query('api::portal.portal')
+    .create({ data: { name: 'Accounts Portal', slug: 'accounts-portal', domains: ['invest.example.org'] } });
 });
 
 describe('registration, confirmation and first sign-in', () => {
   it('registers an inactive user, mails the confirmation link, confirms it, and then signs in', async () => {
     const email = uniqueEmail('Register').replace('register', 'ReGister');
-    const { status, body } = await call(app, 'POST', '/api/auth/register', registration(email, { portal: portal.slug }));
+    const { status, body } = await call(
+      app,
+      'POST',
+      '/api/auth/register',
+      registration(email, { portal: portal.slug }),
+    );
     expect(status).toBe(200);
-    expect(body).toMatchObject({ success: true, authCode: null, me: { email: email.toLowerCase(), username: email, level: 'user', isActive: false, portal: portal.slug } });
+    expect(body).toMatchObject({
+      success: true,
+      authCode: null,
+      me: { email: email.toLowerCase(), username: email, level: 'user', isActive: false, portal: portal.slug },
+    });
 
     const stored = await app.strapi.db.query(USERS).findOne({ where: { id: body.me.id }, populate: { role: true } });
-    expect(stored).toMatchObject({ email: email.toLowerCase(), isActive: false, confirmed: false, level: 'user', provider: 'local', firstName: 'Reg', lastName: 'Istrant' });
+    expect(stored).toMatchObject({
+      email: email.toLowerCase(),
+      isActive: false,
+      confirmed: false,
+      level: 'user',
+      provider: 'local',
+      firstName: 'Reg',
+      lastName: 'Istrant',
+    });
     expect(stored.role.type).toBe('authenticated');
     expect(stored.password).toMatch(/^\$2[aby]\$/);
 
@@ -44,10 +69,18 @@ describe('registration, confirmation and first sign-in', () => {
     expect(mail.link).toBe(`http://localhost:5173/confirm_email/${mail.code}`);
     expect(stored.confirmEmailCode).not.toBe(mail.code);
 
-    expect(await call(app, 'POST', '/api/auth/confirm', { code: mail.code })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await call(app, 'POST', '/api/auth/confirm', { code: mail.code })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     const authCode = await signIn(app, email, 'Secret123', { portal: portal.slug });
     const me = await call(app, 'GET', '/api/auth/me', undefined, { authCode });
-    expect(me.body.me).toMatchObject({ email: email.toLowerCase(), isActive: true, displayName: 'Reg Istrant', portal: portal.slug });
+    expect(me.body.me).toMatchObject({
+      email: email.toLowerCase(),
+      isActive: true,
+      displayName: 'Reg Istrant',
+      portal: portal.slug,
+    });
 
     // The code works once.
     const again = await call(app, 'POST', '/api/auth/confirm', { code: mail.code });
@@ -56,13 +89,24 @@ describe('registration, confirmation and first sign-in', () => {
 
   it('takes the username from the email when the body has none', async () => {
     const email = uniqueEmail('no-username');
-    const { status, body } = await call(app, 'POST', '/api/auth/register', registration(email, { username: undefined }));
+    const { status, body } = await call(
+      app,
+      'POST',
+      '/api/auth/register',
+      registration(email, { username: undefined }),
+    );
     expect(status).toBe(200);
     expect(body.me.username).toBe(email);
   });
 
   it('reports every field problem at once', async () => {
-    const { status, body } = await call(app, 'POST', '/api/auth/register', { email: 'not-an-email', username: 'not-an-email', password: '12345', firstName: ' ', lastName: '' });
+    const { status, body } = await call(app, 'POST', '/api/auth/register', {
+      email: 'not-an-email',
+      username: 'not-an-email',
+      password: '12345',
+      firstName: ' ',
+      lastName: '',
+    });
     expect(status).toBe(400);
     expect(body.error.details.fields).toEqual({
       email: 'Enter a valid email address',
@@ -84,13 +128,24 @@ describe('registration, confirmation and first sign-in', () => {
   it('refuses wrong types with a 400 and an unknown portal with a 404', async () => {
     const typed = await call(app, 'POST', '/api/auth/register', registration(uniqueEmail('typed'), { firstName: 7 }));
     expect(typed).toMatchObject({ status: 400, body: { error: { message: 'firstName must be a string' } } });
-    const unknown = await call(app, 'POST', '/api/auth/register', registration(uniqueEmail('portal'), { portal: 'nowhere' }));
+    const unknown = await call(
+      app,
+      'POST',
+      '/api/auth/register',
+      registration(uniqueEmail('portal'), { portal: 'nowhere' }),
+    );
     expect(unknown).toMatchObject({ status: 404, body: { error: { message: 'Portal not found' } } });
   });
 
   it('refuses an unknown or missing confirmation code', async () => {
-    expect(await call(app, 'POST', '/api/auth/confirm', { code: 'nope' })).toMatchObject({ status: 400, body: { error: { message: 'Invalid confirmation code' } } });
-    expect(await call(app, 'POST', '/api/auth/confirm', {})).toMatchObject({ status: 400, body: { error: { message: 'Invalid confirmation code' } } });
+    expect(await call(app, 'POST', '/api/auth/confirm', { code: 'nope' })).toMatchObject({
+      status: 400,
+      body: { error: { message: 'Invalid confirmation code' } },
+    });
+    expect(await call(app, 'POST', '/api/auth/confirm', {})).toMatchObject({
+      status: 400,
+      body: { error: { message: 'Invalid confirmation code' } },
+    });
   });
 
   it('answers 403 while registration is disabled', async () => {
@@ -110,7 +165,9 @@ describe('registration, confirmation and first sign-in', () => {
     const email = uniqueEmail('register-limit');
     const ip = nextIp();
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await call(app, 'POST', '/api/auth/register', registration(email, { firstName: '' }), { ip })).status).toBe(400);
+      expect(
+        (await call(app, 'POST', '/api/auth/register', registration(email, { firstName: '' }), { ip })).status,
+      ).toBe(400);
     }
     expect((await call(app, 'POST', '/api/auth/register', registration(email), { ip })).status).toBe(429);
     expect((await call(app, 'POST', '/api/auth/register', registration(email))).status).toBe(200);
@@ -136,7 +193,12 @@ describe('mail links', () => {
 
   it('escape what the user typed in the HTML part', async () => {
     const email = uniqueEmail('escape');
-    await call(app, 'POST', '/api/auth/register', registration(email, { firstName: '<b>Bold</b>', lastName: '"Quote" & Co' }));
+    await call(
+      app,
+      'POST',
+      '/api/auth/register',
+      registration(email, { firstName: '<b>Bold</b>', lastName: '"Quote" & Co' }),
+    );
     const mail = await waitForMail(email, 'Confirm your email');
     expect(mail.text).toContain('&lt;b&gt;Bold&lt;/b&gt; &quot;Quote&quot; &amp; Co');
     expect(mail.text).not.toMatch(/<p>Hello <b>/);
@@ -146,9 +208,15 @@ describe('mail links', () => {
 describe('password reset', () => {
   it('answers success whether or not the account exists, and mails only existing ones', async () => {
     const nobody = uniqueEmail('reset-nobody');
-    expect(await call(app, 'POST', '/api/auth/reset', { username: nobody, captcha: 'x' })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await call(app, 'POST', '/api/auth/reset', { username: nobody, captcha: 'x' })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     const user = await createUser(app, { email: uniqueEmail('reset-somebody') });
-    expect(await call(app, 'POST', '/api/auth/reset', { username: user.email.toUpperCase() })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await call(app, 'POST', '/api/auth/reset', { username: user.email.toUpperCase() })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     await waitForMail(user.email, 'Reset your password');
     expect(mailsTo(nobody)).toEqual([]);
   });
@@ -164,9 +232,13 @@ describe('password reset', () => {
     expect(stored.resetPasswordCode).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.resetPasswordCode).not.toBe(mail.code);
 
-    expect(await call(app, 'POST', '/api/auth/reset/new', { code: mail.code, password: 'NewSecret456' })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await call(app, 'POST', '/api/auth/reset/new', { code: mail.code, password: 'NewSecret456' })).toMatchObject(
+      { status: 200, body: { success: true } },
+    );
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: oldSession })).status).toBe(401);
-    expect((await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password })).status).toBe(401);
+    expect((await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password })).status).toBe(
+      401,
+    );
     await signIn(app, user.email, 'NewSecret456');
 
     const again = await call(app, 'POST', '/api/auth/reset/new', { code: mail.code, password: 'Another789' });
@@ -183,7 +255,9 @@ describe('password reset', () => {
     expect(late).toMatchObject({ status: 400, body: { error: { message: 'Invalid or Expired Reset Code' } } });
     // Just inside the hour it still works.
     await users.update({ where: { id: user.id }, data: { resetPasswordAt: new Date(Date.now() - 59 * 60 * 1000) } });
-    expect((await call(app, 'POST', '/api/auth/reset/new', { code: mail.code, password: 'NewSecret456' })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/auth/reset/new', { code: mail.code, password: 'NewSecret456' })).status).toBe(
+      200,
+    );
   });
 
   it('answers the contract messages for a missing code, a short password and a wrong code', async () => {
@@ -195,25 +269,38 @@ describe('password reset', () => {
       [{ code: 5, password: 'Secret123' }, 'code must be a string'],
     ];
     for (const [body, message] of cases) {
-      expect(await call(app, 'POST', '/api/auth/reset/new', body), JSON.stringify(body)).toMatchObject({ status: 400, body: { error: { message } } });
+      expect(await call(app, 'POST', '/api/auth/reset/new', body), JSON.stringify(body)).toMatchObject({
+        status: 400,
+        body: { error: { message } },
+      });
     }
   });
 
   it('refuses a reset request without a username', async () => {
-    expect(await call(app, 'POST', '/api/auth/reset', {})).toMatchObject({ status: 400, body: { error: { message: 'username is required' } } });
+    expect(await call(app, 'POST', '/api/auth/reset', {})).toMatchObject({
+      status: 400,
+      body: { error: { message: 'username is required' } },
+    });
   });
 
   it('limits reset requests per account and reset attempts per address', async () => {
     const email = uniqueEmail('reset-limit');
     const from = nextIp();
-    for (let attempt = 0; attempt < 10; attempt += 1) expect((await call(app, 'POST', '/api/auth/reset', { username: email }, { ip: from })).status).toBe(200);
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      expect((await call(app, 'POST', '/api/auth/reset', { username: email }, { ip: from })).status).toBe(200);
     expect((await call(app, 'POST', '/api/auth/reset', { username: email }, { ip: from })).status).toBe(429);
 
     const ip = '192.0.2.77';
     for (let attempt = 0; attempt < 50; attempt += 1) {
-      expect((await call(app, 'POST', '/api/auth/reset/new', { code: `guess-${attempt}`, password: 'Secret123' }, { ip })).status).toBe(400);
+      expect(
+        (await call(app, 'POST', '/api/auth/reset/new', { code: `guess-${attempt}`, password: 'Secret123' }, { ip }))
+          .status,
+      ).toBe(400);
     }
     const over = await call(app, 'POST', '/api/auth/reset/new', { code: 'guess', password: 'Secret123' }, { ip });
-    expect(over).toMatchObject({ status: 429, body: { error: { message: 'Too many attempts. Please try again in 15 minutes.' } } });
+    expect(over).toMatchObject({
+      status: 429,
+      body: { error: { message: 'Too many attempts. Please try again in 15 minutes.' } },
+    });
   });
 });

@@ -7,12 +7,19 @@ let superadminCode: string;
 let adminCode: string;
 let target: Awaited<ReturnType<typeof createUser>>;
 
-const REFUSED = 'Code is wrong or you have no rights to perform guest session. You have to be signed here as superadmin.';
+const REFUSED =
+  'Code is wrong or you have no rights to perform guest session. You have to be signed here as superadmin.';
 const GUEST_CODES = 'api::session.guest-code';
 
 /** A guest code for the target user, made by the superadmin. */
 async function guestCode(): Promise<string> {
-  const { status, body } = await call(app, 'POST', '/api/auth/guest', { userId: target.id }, { authCode: superadminCode });
+  const { status, body } = await call(
+    app,
+    'POST',
+    '/api/auth/guest',
+    { userId: target.id },
+    { authCode: superadminCode },
+  );
   expect(status).toBe(200);
   return body.code;
 }
@@ -28,7 +35,13 @@ beforeAll(async () => {
 
 describe('POST /api/auth/guest', () => {
   it('gives a superadmin a one-time code and the site path, keeping only its hash for 10 minutes', async () => {
-    const { status, body } = await call(app, 'POST', '/api/auth/guest', { userId: target.id }, { authCode: superadminCode });
+    const { status, body } = await call(
+      app,
+      'POST',
+      '/api/auth/guest',
+      { userId: target.id },
+      { authCode: superadminCode },
+    );
     expect(status).toBe(200);
     expect(body.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.path).toBe(`/guest_session/${body.code}`);
@@ -40,7 +53,13 @@ describe('POST /api/auth/guest', () => {
   });
 
   it('accepts the user documentId too', async () => {
-    const { status } = await call(app, 'POST', '/api/auth/guest', { userId: target.documentId }, { authCode: superadminCode });
+    const { status } = await call(
+      app,
+      'POST',
+      '/api/auth/guest',
+      { userId: target.documentId },
+      { authCode: superadminCode },
+    );
     expect(status).toBe(200);
   });
 
@@ -48,9 +67,13 @@ describe('POST /api/auth/guest', () => {
     expect((await call(app, 'POST', '/api/auth/guest', { userId: target.id })).status).toBe(401);
     const admin = await call(app, 'POST', '/api/auth/guest', { userId: target.id }, { authCode: adminCode });
     expect(admin.status).toBe(403);
-    expect((await call(app, 'POST', '/api/auth/guest', { userId: 'x' }, { authCode: superadminCode })).status).toBe(400);
+    expect((await call(app, 'POST', '/api/auth/guest', { userId: 'x' }, { authCode: superadminCode })).status).toBe(
+      400,
+    );
     expect((await call(app, 'POST', '/api/auth/guest', {}, { authCode: superadminCode })).status).toBe(400);
-    expect((await call(app, 'POST', '/api/auth/guest', { userId: 987654 }, { authCode: superadminCode })).status).toBe(404);
+    expect((await call(app, 'POST', '/api/auth/guest', { userId: 987654 }, { authCode: superadminCode })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -59,7 +82,12 @@ describe('POST /api/auth/guest/start', () => {
     const code = await guestCode();
     const { status, body } = await call(app, 'POST', '/api/auth/guest/start', { code }, { authCode: superadminCode });
     expect(status).toBe(200);
-    expect(body.me).toMatchObject({ id: target.id, email: target.email, isGuestSession: true, displayName: 'Tara Target' });
+    expect(body.me).toMatchObject({
+      id: target.id,
+      email: target.email,
+      isGuestSession: true,
+      displayName: 'Tara Target',
+    });
     const me = await call(app, 'GET', '/api/auth/me', undefined, { authCode: body.authCode });
     expect(me.body.me).toMatchObject({ id: target.id, isGuestSession: true });
 
@@ -73,16 +101,30 @@ describe('POST /api/auth/guest/start', () => {
       const refused = await call(app, 'POST', '/api/auth/guest/start', { code }, { authCode });
       expect(refused).toMatchObject({ status: 403, body: { error: { message: REFUSED } } });
     }
-    const wrong = await call(app, 'POST', '/api/auth/guest/start', { code: 'wrong-code' }, { authCode: superadminCode });
+    const wrong = await call(
+      app,
+      'POST',
+      '/api/auth/guest/start',
+      { code: 'wrong-code' },
+      { authCode: superadminCode },
+    );
     expect(wrong).toMatchObject({ status: 403, body: { error: { message: REFUSED } } });
 
-    await app.strapi.db.query(GUEST_CODES).updateMany({ where: { usedAt: { $null: true } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await app.strapi.db
+      .query(GUEST_CODES)
+      .updateMany({ where: { usedAt: { $null: true } }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const expired = await call(app, 'POST', '/api/auth/guest/start', { code }, { authCode: superadminCode });
     expect(expired).toMatchObject({ status: 403, body: { error: { message: REFUSED } } });
   });
 
   it('refuses every write of a guest session except logout', async () => {
-    const { body } = await call(app, 'POST', '/api/auth/guest/start', { code: await guestCode() }, { authCode: superadminCode });
+    const { body } = await call(
+      app,
+      'POST',
+      '/api/auth/guest/start',
+      { code: await guestCode() },
+      { authCode: superadminCode },
+    );
     const guest = body.authCode;
     const writes: [string, string, unknown][] = [
       ['POST', '/api/settings/persist', { settings: { anything: 1 } }],
@@ -99,19 +141,29 @@ describe('POST /api/auth/guest/start', () => {
       expect(refused.body.error.message).toBe('A guest session is read-only');
     }
     // Reads work, and the same writes made without the guest code are not refused for that reason.
-    expect((await call(app, 'POST', '/api/settings/persist', { settings: { anything: 1 } }, { authCode: superadminCode })).body.error?.message).not.toBe(
-      'A guest session is read-only',
-    );
+    expect(
+      (await call(app, 'POST', '/api/settings/persist', { settings: { anything: 1 } }, { authCode: superadminCode }))
+        .body.error?.message,
+    ).not.toBe('A guest session is read-only');
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: guest })).status).toBe(200);
     // The site's reads made as POST still work for a guest.
     const settings = await call(app, 'POST', '/api/settings/load', {}, { authCode: guest });
     expect(settings.status, JSON.stringify(settings.body)).toBe(200);
     expect(settings.body.settings).toHaveProperty('registrationDisabled');
     await fixtureDocuments(app, 'api::portal.portal').create({ data: { name: 'Guest Reads', slug: 'guest-reads' } });
-    const contents = await call(app, 'POST', '/api/contents/byslug', { slug: ['footer-terms'], portal: 'guest-reads' }, { authCode: guest });
+    const contents = await call(
+      app,
+      'POST',
+      '/api/contents/byslug',
+      { slug: ['footer-terms'], portal: 'guest-reads' },
+      { authCode: guest },
+    );
     expect(contents.status, JSON.stringify(contents.body)).toBe(200);
 
-    expect(await call(app, 'POST', '/api/auth/logout', undefined, { authCode: guest })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await call(app, 'POST', '/api/auth/logout', undefined, { authCode: guest })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: guest })).status).toBe(401);
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: superadminCode })).status).toBe(200);
   });

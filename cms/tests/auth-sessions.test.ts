@@ -11,8 +11,12 @@ const FAILED = 'Invalid username or password';
 beforeAll(async () => {
   app = await useStrapi();
   const portals = app.strapi.db.query('api::portal.portal');
-  home = await portals.create({ data: { name: 'Session Home', slug: 'session-home', documentId: 'sessionhomeportal0000001' } });
-  other = await portals.create({ data: { name: 'Session Other', slug: 'session-other', documentId: 'sessionotherportal000001' } });
+  home = await portals.create({
+    data: { name: 'Session Home', slug: 'session-home', documentId: 'sessionhomeportal0000001' },
+  });
+  other = await portals.create({
+    data: { name: 'Session Other', slug: 'session-other', documentId: 'sessionotherportal000001' },
+  });
 });
 
 describe('POST /api/auth/auth', () => {
@@ -21,17 +25,50 @@ describe('POST /api/auth/auth', () => {
     const user = await createUser(app, { email, firstName: 'Ann', lastName: 'Lee', portal: home.id });
     await app.strapi.db.query('plugin::users-permissions.user').update({
       where: { id: user.id },
-      data: { middleName: 'Marie', newsDocumentsCount: 3, profileSettings: { timezone: 'America/Chicago', other: 1 }, city: 'Austin' },
+      data: {
+        middleName: 'Marie',
+        newsDocumentsCount: 3,
+        profileSettings: { timezone: 'America/Chicago', other: 1 },
+        city: 'Austin',
+      },
     });
 
-    const { status, body } = await call(app, 'POST', '/api/auth/auth', { username: email.toUpperCase(), password: user.password, portal: home.slug });
+    const { status, body } = await call(app, 'POST', '/api/auth/auth', {
+      username: email.toUpperCase(),
+      password: user.password,
+      portal: home.slug,
+    });
     expect(status).toBe(200);
     expect(body.authCode).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.me).toEqual({
-      id: user.id, documentId: user.documentId, username: email, email, firstName: 'Ann', middleName: 'Marie', lastName: 'Lee',
-      fullName: 'Ann Marie Lee', displayName: 'Ann Marie Lee', level: 'user', canEditContentItems: false, isGuestSession: false,
-      newsDocumentsCount: 3, profileSettings: { timezone: 'America/Chicago' }, portal: 'session-home', isActive: true, accreditation: 0, accreditationDate: null, trustName: null, busEntityName: null,
-      homePhone: null, mobilePhone: null, address1: null, address2: null, city: 'Austin', state: null, postalCode: null, country: null,
+      id: user.id,
+      documentId: user.documentId,
+      username: email,
+      email,
+      firstName: 'Ann',
+      middleName: 'Marie',
+      lastName: 'Lee',
+      fullName: 'Ann Marie Lee',
+      displayName: 'Ann Marie Lee',
+      level: 'user',
+      canEditContentItems: false,
+      isGuestSession: false,
+      newsDocumentsCount: 3,
+      profileSettings: { timezone: 'America/Chicago' },
+      portal: 'session-home',
+      isActive: true,
+      accreditation: 0,
+      accreditationDate: null,
+      trustName: null,
+      busEntityName: null,
+      homePhone: null,
+      mobilePhone: null,
+      address1: null,
+      address2: null,
+      city: 'Austin',
+      state: null,
+      postalCode: null,
+      country: null,
     });
     expect(body.me).not.toHaveProperty('password');
   });
@@ -54,7 +91,8 @@ describe('POST /api/auth/auth', () => {
   it('gives superadmins content-edit rights and no one else', async () => {
     const superadmin = await createUser(app, { email: uniqueEmail('super'), level: 'superadmin' });
     const admin = await createUser(app, { email: uniqueEmail('admin'), level: 'admin' });
-    const meOf = async (user: { email: string; password: string }) => (await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password })).body.me;
+    const meOf = async (user: { email: string; password: string }) =>
+      (await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password })).body.me;
     expect((await meOf(superadmin)).canEditContentItems).toBe(true);
     expect((await meOf(admin)).canEditContentItems).toBe(false);
   });
@@ -79,20 +117,37 @@ describe('POST /api/auth/auth', () => {
 
   it('answers 404 for a portal that does not exist', async () => {
     const user = await createUser(app, { email: uniqueEmail('no-such'), portal: home.id });
-    const { status, body } = await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password, portal: 'no-such-portal' });
+    const { status, body } = await call(app, 'POST', '/api/auth/auth', {
+      username: user.email,
+      password: user.password,
+      portal: 'no-such-portal',
+    });
     expect({ status, message: body.error.message }).toEqual({ status: 404, message: 'Portal not found' });
   });
 
   it("signs in on the portal of the request's Origin when none is named, and counts a user of no portal as the default portal's", async () => {
     const user = await createUser(app, { email: uniqueEmail('by-origin'), portal: home.id });
-    await app.strapi.db.query('api::portal.portal').update({ where: { id: home.id }, data: { domains: ['invest.session-home.example'] } });
-    const byOrigin = (origin: string) => call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password }, { headers: { origin } });
+    await app.strapi.db
+      .query('api::portal.portal')
+      .update({ where: { id: home.id }, data: { domains: ['invest.session-home.example'] } });
+    const byOrigin = (origin: string) =>
+      call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password }, { headers: { origin } });
     expect((await byOrigin('https://invest.session-home.example')).status).toBe(200);
     expect((await byOrigin('https://elsewhere.example')).status).toBe(401);
 
     const portalLess = await createUser(app, { email: uniqueEmail('portal-less') });
-    expect((await call(app, 'POST', '/api/auth/auth', { username: portalLess.email, password: portalLess.password })).status).toBe(200);
-    expect((await call(app, 'POST', '/api/auth/auth', { username: portalLess.email, password: portalLess.password, portal: other.slug })).status).toBe(401);
+    expect(
+      (await call(app, 'POST', '/api/auth/auth', { username: portalLess.email, password: portalLess.password })).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(app, 'POST', '/api/auth/auth', {
+          username: portalLess.email,
+          password: portalLess.password,
+          portal: other.slug,
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('refuses missing fields and wrong types with a 400 naming the problem', async () => {
@@ -120,19 +175,25 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: 'not-a-session' })).status).toBe(401);
   });
 
-  it('opens none of the plugins\' own routes: a session cannot list, read or delete users, or read roles', async () => {
+  it("opens none of the plugins' own routes: a session cannot list, read or delete users, or read roles", async () => {
     const user = await createUser(app, { email: uniqueEmail('plugin-routes') });
     const neighbour = await createUser(app, { email: uniqueEmail('plugin-neighbour') });
     const authCode = await signIn(app, user.email, user.password);
     for (const [method, path] of [
-      ['GET', '/api/users'], ['GET', `/api/users/${neighbour.id}`], ['GET', '/api/users/me'], ['DELETE', `/api/users/${neighbour.id}`],
-      ['GET', '/api/users-permissions/roles'], ['GET', '/api/upload/files'],
+      ['GET', '/api/users'],
+      ['GET', `/api/users/${neighbour.id}`],
+      ['GET', '/api/users/me'],
+      ['DELETE', `/api/users/${neighbour.id}`],
+      ['GET', '/api/users-permissions/roles'],
+      ['GET', '/api/upload/files'],
     ] as const) {
       const answer = await call(app, method, path, undefined, { authCode });
       expect(answer.status, `${method} ${path}`).toBe(401);
       expect(JSON.stringify(answer.body), `${method} ${path}`).not.toContain(neighbour.email);
     }
-    expect(await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: neighbour.id } })).toMatchObject({ email: neighbour.email });
+    expect(
+      await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: neighbour.id } }),
+    ).toMatchObject({ email: neighbour.email });
   });
 
   it('ends the session on logout: me answers 401 afterwards, and other sessions go on', async () => {
@@ -143,7 +204,10 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
     expect(me.status).toBe(200);
     expect(me.body.me.email).toBe(user.email);
 
-    expect(await call(app, 'POST', '/api/auth/logout', undefined, { authCode: first })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await call(app, 'POST', '/api/auth/logout', undefined, { authCode: first })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: first })).status).toBe(401);
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: second })).status).toBe(200);
   });
@@ -180,21 +244,37 @@ describe('sign-in rate limits', () => {
     const user = await createUser(app, { email: uniqueEmail('limited') });
     const stranger = nextIp();
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const { status } = await call(app, 'POST', '/api/auth/auth', { username: user.email.toUpperCase(), password: 'wrong-password' }, { ip: stranger });
+      const { status } = await call(
+        app,
+        'POST',
+        '/api/auth/auth',
+        { username: user.email.toUpperCase(), password: 'wrong-password' },
+        { ip: stranger },
+      );
       expect(status).toBe(401);
     }
-    const over = await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password }, { ip: stranger });
+    const over = await call(
+      app,
+      'POST',
+      '/api/auth/auth',
+      { username: user.email, password: user.password },
+      { ip: stranger },
+    );
     expect(over.status).toBe(429);
     expect(over.body.error.message).toBe('Too many attempts. Please try again in 15 minutes.');
     // The owner, from their own address, is not locked out by the stranger's guesses.
-    expect((await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password })).status).toBe(
+      200,
+    );
   });
 
   it('does not count successful sign-ins against the account', async () => {
     const user = await createUser(app, { email: uniqueEmail('often') });
     const ip = nextIp();
     for (let attempt = 0; attempt < 12; attempt += 1) {
-      expect((await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password }, { ip })).status).toBe(200);
+      expect(
+        (await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password }, { ip })).status,
+      ).toBe(200);
     }
   });
 
@@ -221,7 +301,13 @@ describe('sign-in rate limits', () => {
     const stranger = nextIp();
     const username = `${'ü'.repeat(200)}@example.com`;
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const { status } = await call(app, 'POST', '/api/auth/auth', { username, password: 'wrong-password' }, { ip: stranger });
+      const { status } = await call(
+        app,
+        'POST',
+        '/api/auth/auth',
+        { username, password: 'wrong-password' },
+        { ip: stranger },
+      );
       expect(status).toBe(401);
     }
     const over = await call(app, 'POST', '/api/auth/auth', { username, password: 'wrong-password' }, { ip: stranger });
@@ -232,14 +318,22 @@ describe('sign-in rate limits', () => {
   it('stops an address after 50 attempts in the window, whatever the account', async () => {
     const ip = nextIp();
     for (let attempt = 0; attempt < 50; attempt += 1) {
-      const { status } = await call(app, 'POST', '/api/auth/auth', { username: uniqueEmail('spray'), password: 'wrong-password' }, { ip });
+      const { status } = await call(
+        app,
+        'POST',
+        '/api/auth/auth',
+        { username: uniqueEmail('spray'), password: 'wrong-password' },
+        { ip },
+      );
       expect(status).toBe(401);
     }
     const user = await createUser(app, { email: uniqueEmail('after-spray') });
     const over = await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password }, { ip });
     expect(over.status).toBe(429);
     expect(over.body.error.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
-    expect((await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -248,13 +342,29 @@ describe('the session read on every signed-in request', () => {
     const email = uniqueEmail('one-query');
     const user = await createUser(app, { email, portal: home.id });
     await app.strapi.db.query('plugin::users-permissions.user').update({
-      where: { id: user.id }, data: { profileSettings: { timezone: 'Europe/Paris' }, accreditation: 2, accreditationDate: '2026-03-04', blocked: false, city: 'Lyon' },
+      where: { id: user.id },
+      data: {
+        profileSettings: { timezone: 'Europe/Paris' },
+        accreditation: 2,
+        accreditationDate: '2026-03-04',
+        blocked: false,
+        city: 'Lyon',
+      },
     });
-    const { body } = await call(app, 'POST', '/api/auth/auth', { username: email, password: user.password, portal: home.slug });
+    const { body } = await call(app, 'POST', '/api/auth/auth', {
+      username: email,
+      password: user.password,
+      portal: home.slug,
+    });
     const { hashCode } = await import('../src/utils/codes');
-    const engine = await app.strapi.db.query('api::session.user-auth').findOne({ where: { authCode: hashCode(body.authCode) }, populate: { user: { populate: { portal: true } } } });
+    const engine = await app.strapi.db
+      .query('api::session.user-auth')
+      .findOne({ where: { authCode: hashCode(body.authCode) }, populate: { user: { populate: { portal: true } } } });
     const { oneQueryRead } = await import('../src/utils/one-query-read');
-    const read = oneQueryRead(app.strapi, 'api::session.user-auth', 'authCode', [{ relation: 'user', as: 'user' }, { relation: 'portal', as: 'portal', of: 'user' }]);
+    const read = oneQueryRead(app.strapi, 'api::session.user-auth', 'authCode', [
+      { relation: 'user', as: 'user' },
+      { relation: 'portal', as: 'portal', of: 'user' },
+    ]);
     const queries: string[] = [];
     const listener = (query: { sql: string }) => queries.push(query.sql);
     app.strapi.db.connection.on('query', listener);
@@ -269,7 +379,9 @@ describe('the session read on every signed-in request', () => {
     expect(found?.joined.portal).toMatchObject({ slug: 'session-home' });
     // A user with no portal: the portal is null; an unknown code: nothing.
     const loner = await createUser(app, { email: uniqueEmail('no-portal') });
-    const session = await app.strapi.db.query('api::session.user-auth').create({ data: { authCode: 'c'.repeat(64), user: loner.id, expiresAt: new Date(Date.now() + 60_000) } });
+    const session = await app.strapi.db
+      .query('api::session.user-auth')
+      .create({ data: { authCode: 'c'.repeat(64), user: loner.id, expiresAt: new Date(Date.now() + 60_000) } });
     expect((await read('c'.repeat(64)))?.joined).toMatchObject({ user: { id: loner.id }, portal: null });
     expect((await read('c'.repeat(64)))?.own).toMatchObject({ id: session.id });
     expect(await read('d'.repeat(64))).toBeNull();

@@ -20,9 +20,13 @@ let entryCount = 0;
 
 /** One ledger entry of the investor's position, written as the ledger service would. */
 async function entry(who: Investor, fundDocumentId: string, data: Record<string, unknown>) {
-  const fund = await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: fundDocumentId }, select: ['id'] });
+  const fund = await app.strapi.db
+    .query('api::fund.fund')
+    .findOne({ where: { documentId: fundDocumentId }, select: ['id'] });
   entryCount += 1;
-  return app.strapi.db.query(LEDGER).create({ data: { syndUser: who.syndUserId, fund: fund.id, entryKey: `investor-test-${entryCount}`, ...data } }) as Promise<{ id: number; documentId: string }>;
+  return app.strapi.db.query(LEDGER).create({
+    data: { syndUser: who.syndUserId, fund: fund.id, entryKey: `investor-test-${entryCount}`, ...data },
+  }) as Promise<{ id: number; documentId: string }>;
 }
 
 const dayAfter = (start: string, days: number) => new Date(Date.parse(start) + days * DAY).toISOString().slice(0, 10);
@@ -33,37 +37,79 @@ beforeAll(async () => {
   away = await createOffering(app, 'ledger-away');
   ann = await createInvestor(app, home, 'ledger-ann', { spouse: false });
   far = await createInvestor(app, away, 'ledger-far', { spouse: false });
-  await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: ann.syndUserId }, data: { userFirstName: 'Ann', userLastName: 'Investor', sa_complete_date: new Date() } });
-  await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: ann.id }, data: { firstName: 'Ann', lastName: 'Investor' } });
+  await app.strapi.db.query('api::synd-user.synd-user').update({
+    where: { id: ann.syndUserId },
+    data: { userFirstName: 'Ann', userLastName: 'Investor', sa_complete_date: new Date() },
+  });
+  await app.strapi.db
+    .query('plugin::users-permissions.user')
+    .update({ where: { id: ann.id }, data: { firstName: 'Ann', lastName: 'Investor' } });
 });
 
 describe('GET /api/ledger_entries?mine=true&limit=999', () => {
   it('answers each entry with its fund and syndication user, without a populate', async () => {
-    await entry(ann, home.fund, { type: 'contribution', amount_cents: 2_500_000, effective_date: '2024-02-01', note: 'Funding received' });
-    const answer = await call(app, 'GET', '/api/ledger_entries?mine=true&limit=999', undefined, { authCode: ann.authCode });
+    await entry(ann, home.fund, {
+      type: 'contribution',
+      amount_cents: 2_500_000,
+      effective_date: '2024-02-01',
+      note: 'Funding received',
+    });
+    const answer = await call(app, 'GET', '/api/ledger_entries?mine=true&limit=999', undefined, {
+      authCode: ann.authCode,
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body.items).toEqual([{
-      id: expect.any(Number), documentId: expect.any(String), createdAt: expect.any(String),
-      type: 'contribution', kind: null, amount_cents: 2_500_000, effective_date: '2024-02-01', note: 'Funding received',
-      fund: { id: expect.any(Number), documentId: home.fund, name: 'ledger-home Fund I' },
-      syndUser: { id: ann.syndUserId, documentId: ann.syndUser, name: 'Ann Investor' },
-    }]);
+    expect(answer.body.items).toEqual([
+      {
+        id: expect.any(Number),
+        documentId: expect.any(String),
+        createdAt: expect.any(String),
+        type: 'contribution',
+        kind: null,
+        amount_cents: 2_500_000,
+        effective_date: '2024-02-01',
+        note: 'Funding received',
+        fund: { id: expect.any(Number), documentId: home.fund, name: 'ledger-home Fund I' },
+        syndUser: { id: ann.syndUserId, documentId: ann.syndUser, name: 'Ann Investor' },
+      },
+    ]);
     // A populate answers the relation's fuller fields besides.
-    const populated = await call(app, 'GET', '/api/ledger_entries?mine=true&populate=fund', undefined, { authCode: ann.authCode });
-    expect(populated.body.items[0].fund).toMatchObject({ documentId: home.fund, name: 'ledger-home Fund I', url_slug: null });
-    expect(populated.body.items[0].syndUser).toEqual({ id: ann.syndUserId, documentId: ann.syndUser, name: 'Ann Investor' });
+    const populated = await call(app, 'GET', '/api/ledger_entries?mine=true&populate=fund', undefined, {
+      authCode: ann.authCode,
+    });
+    expect(populated.body.items[0].fund).toMatchObject({
+      documentId: home.fund,
+      name: 'ledger-home Fund I',
+      url_slug: null,
+    });
+    expect(populated.body.items[0].syndUser).toEqual({
+      id: ann.syndUserId,
+      documentId: ann.syndUser,
+      name: 'Ann Investor',
+    });
     // The summary names each row's fund, so the site links that fund's transactions.
     const summary = await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: ann.authCode });
-    expect(summary.body.rows).toEqual([expect.objectContaining({ fund_name: 'ledger-home Fund I', fund_document_id: home.fund, has_ledger: true })]);
+    expect(summary.body.rows).toEqual([
+      expect.objectContaining({ fund_name: 'ledger-home Fund I', fund_document_id: home.fund, has_ledger: true }),
+    ]);
   });
 });
 
 describe('the transactions page', () => {
   it('pages the whole ledger newest first past 999 entries, with the capital in after each entry on every page', async () => {
     const who = await createInvestor(app, home, 'ledger-many', { spouse: false });
-    const second = (await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'ledger-home Fund II', company: home.company } as never })).documentId;
+    const second = (
+      await fixtureDocuments(app, 'api::fund.fund').create({
+        data: { name: 'ledger-home Fund II', company: home.company } as never,
+      })
+    ).documentId;
     const other = await fixtureDocuments(app, 'api::synd-user.synd-user').create({
-      data: { user: (await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: who.id } })).documentId, fund: second, company: home.company, invest_amount: 10_000 } as never,
+      data: {
+        user: (await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: who.id } }))
+          .documentId,
+        fund: second,
+        company: home.company,
+        invest_amount: 10_000,
+      } as never,
     });
     // 1,010 contributions of $1 a day from 2023-01-01, then a $200 distribution, and one in another fund.
     // One transaction: SQLite writes them at once rather than syncing each. Its synchronous queries never let the
@@ -71,41 +117,82 @@ describe('the transactions page', () => {
     // only when the next request is sent on one of them (ECONNRESET).
     await app.strapi.db.transaction(async () => {
       for (let day = 0; day < 1_010; day += 1) {
-        await entry(who, home.fund, { type: 'contribution', amount_cents: 100, effective_date: dayAfter('2023-01-01', day) });
+        await entry(who, home.fund, {
+          type: 'contribution',
+          amount_cents: 100,
+          effective_date: dayAfter('2023-01-01', day),
+        });
         if (day % 100 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
       }
     });
     const newest = dayAfter('2023-01-01', 1_010);
-    await entry(who, home.fund, { type: 'distribution', kind: 'income', amount_cents: 20_000, effective_date: newest, note: '=HYPERLINK("http://x")' });
-    await entry({ ...who, syndUserId: other.id as number }, second, { type: 'fee', amount_cents: 5_000, effective_date: '2023-06-01' });
-    const page = (query: string) => call(app, 'GET', `/api/profile/transactions?${query}`, undefined, { authCode: who.authCode });
+    await entry(who, home.fund, {
+      type: 'distribution',
+      kind: 'income',
+      amount_cents: 20_000,
+      effective_date: newest,
+      note: '=HYPERLINK("http://x")',
+    });
+    await entry({ ...who, syndUserId: other.id as number }, second, {
+      type: 'fee',
+      amount_cents: 5_000,
+      effective_date: '2023-06-01',
+    });
+    const page = (query: string) =>
+      call(app, 'GET', `/api/profile/transactions?${query}`, undefined, { authCode: who.authCode });
 
     const first = await page('pageSize=3');
     expect(first.status).toBe(200);
     expect(first.body.pagination).toEqual({ page: 1, pageSize: 3, pageCount: 338, total: 1_012 });
-    expect(first.body.results.map((row: Record<string, unknown>) => [row.effective_date, row.description, row.amount_cents, row.balance_cents])).toEqual([
+    expect(
+      first.body.results.map((row: Record<string, unknown>) => [
+        row.effective_date,
+        row.description,
+        row.amount_cents,
+        row.balance_cents,
+      ]),
+    ).toEqual([
       // $1,010 + $50 of fees in, $200 out: the newest entry is the first row, never dropped.
       [newest, 'Distribution (Income)', 20_000, 101_000 + 5_000 - 20_000],
       [dayAfter('2023-01-01', 1_009), 'Contribution', 100, 106_000],
       [dayAfter('2023-01-01', 1_008), 'Contribution', 100, 105_900],
     ]);
-    expect(first.body.funds.map((fund: { name: string }) => fund.name)).toEqual(['ledger-home Fund I', 'ledger-home Fund II']);
+    expect(first.body.funds.map((fund: { name: string }) => fund.name)).toEqual([
+      'ledger-home Fund I',
+      'ledger-home Fund II',
+    ]);
     expect(first.body.years).toEqual(['2025', '2024', '2023']);
     // The last page holds the oldest entries, with their balances right.
     const last = await page('pageSize=3&page=338');
-    expect(last.body.results.map((row: Record<string, unknown>) => [row.effective_date, row.balance_cents])).toEqual([['2023-01-01', 100]]);
+    expect(last.body.results.map((row: Record<string, unknown>) => [row.effective_date, row.balance_cents])).toEqual([
+      ['2023-01-01', 100],
+    ]);
     const before = await page('pageSize=3&page=337');
-    expect(before.body.results.map((row: Record<string, unknown>) => [row.effective_date, row.balance_cents])).toEqual([['2023-01-04', 400], ['2023-01-03', 300], ['2023-01-02', 200]]);
+    expect(before.body.results.map((row: Record<string, unknown>) => [row.effective_date, row.balance_cents])).toEqual([
+      ['2023-01-04', 400],
+      ['2023-01-03', 300],
+      ['2023-01-02', 200],
+    ]);
 
     // Filters go to the server; the balance is over the fund chosen, whatever the type or year.
     const filtered = await page(`fund=${home.fund}&year=2023&type=contribution&pageSize=2`);
     expect(filtered.body.pagination.total).toBe(365);
-    expect(filtered.body.results.map((row: Record<string, unknown>) => [row.effective_date, row.balance_cents])).toEqual([['2023-12-31', 36_500], ['2023-12-30', 36_400]]);
+    expect(
+      filtered.body.results.map((row: Record<string, unknown>) => [row.effective_date, row.balance_cents]),
+    ).toEqual([
+      ['2023-12-31', 36_500],
+      ['2023-12-30', 36_400],
+    ]);
     const fees = await page(`fund=${second}`);
-    expect(fees.body.results.map((row: Record<string, unknown>) => [row.description, row.balance_cents])).toEqual([['Fee', 5_000]]);
+    expect(fees.body.results.map((row: Record<string, unknown>) => [row.description, row.balance_cents])).toEqual([
+      ['Fee', 5_000],
+    ]);
 
     // The CSV holds exactly the rows the filter shows, formulas made inert.
-    const csv = await download(`${app.url}/api/profile/transactions.csv?fund=${home.fund}&type=distribution`, who.authCode);
+    const csv = await download(
+      `${app.url}/api/profile/transactions.csv?fund=${home.fund}&type=distribution`,
+      who.authCode,
+    );
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toContain('transactions.csv');
     expect(csv.bytes.toString('utf8').split('\r\n')).toEqual([
@@ -113,7 +200,10 @@ describe('the transactions page', () => {
       `${newest},ledger-home Fund I,Distribution (Income),200.00,810.00,"'=HYPERLINK(""http://x"")"`,
       '',
     ]);
-    const everything = (await download(`${app.url}/api/profile/transactions.csv`, who.authCode)).bytes.toString('utf8').trim().split('\r\n');
+    const everything = (await download(`${app.url}/api/profile/transactions.csv`, who.authCode)).bytes
+      .toString('utf8')
+      .trim()
+      .split('\r\n');
     expect(everything).toHaveLength(1 + 1_012);
     expect(everything.at(-1)).toBe('2023-01-01,ledger-home Fund I,Contribution,1.00,1.00,');
   });
@@ -121,7 +211,9 @@ describe('the transactions page', () => {
   it('cuts the CSV download when a batch fails after the header went out, so the browser sees a failed download, not a short file', async () => {
     // A database that goes away between two batches cannot be caused on demand: the test swaps the CSV for one whose
     // first batch fails, the real header first.
-    const service = app.strapi.service('api::statement.transactions') as unknown as { csv(...args: unknown[]): Promise<AsyncGenerator<string>> };
+    const service = app.strapi.service('api::statement.transactions') as unknown as {
+      csv(...args: unknown[]): Promise<AsyncGenerator<string>>;
+    };
     const real = service.csv;
     service.csv = async (...args) => {
       const rows = await real.apply(service, args);
@@ -142,17 +234,34 @@ describe('the transactions page', () => {
   });
 
   it('shows nobody else’s entries and says what is wrong with a bad filter', async () => {
-    await entry(far, away.fund, { type: 'contribution', amount_cents: 700_000, effective_date: '2025-01-01', note: 'far-note' });
+    await entry(far, away.fund, {
+      type: 'contribution',
+      amount_cents: 700_000,
+      effective_date: '2025-01-01',
+      note: 'far-note',
+    });
     const mine = await call(app, 'GET', '/api/profile/transactions', undefined, { authCode: ann.authCode });
     expect(JSON.stringify(mine.body)).not.toContain('far-note');
-    expect((await call(app, 'GET', `/api/profile/transactions?fund=${away.fund}`, undefined, { authCode: ann.authCode })).body.error.message).toBe('Fund not found');
-    expect((await call(app, 'GET', '/api/profile/transactions?type=gift', undefined, { authCode: ann.authCode })).body.error.message)
-      .toBe('type must be one of contribution, distribution, fee, adjustment');
-    expect((await call(app, 'GET', '/api/profile/transactions?limit=999', undefined, { authCode: ann.authCode })).body.error.message)
-      .toBe('limit is not a parameter here (use fund, type, year, page, pageSize)');
-    expect((await call(app, 'GET', '/api/profile/transactions?pageSize=1000', undefined, { authCode: ann.authCode })).body.error.message)
-      .toBe('pageSize must be a whole number from 1 to 200');
-    expect((await call(app, 'GET', '/api/profile/transactions.csv?year=25', undefined, { authCode: ann.authCode })).body.error.message).toBe('year must be a year such as 2025');
+    expect(
+      (await call(app, 'GET', `/api/profile/transactions?fund=${away.fund}`, undefined, { authCode: ann.authCode }))
+        .body.error.message,
+    ).toBe('Fund not found');
+    expect(
+      (await call(app, 'GET', '/api/profile/transactions?type=gift', undefined, { authCode: ann.authCode })).body.error
+        .message,
+    ).toBe('type must be one of contribution, distribution, fee, adjustment');
+    expect(
+      (await call(app, 'GET', '/api/profile/transactions?limit=999', undefined, { authCode: ann.authCode })).body.error
+        .message,
+    ).toBe('limit is not a parameter here (use fund, type, year, page, pageSize)');
+    expect(
+      (await call(app, 'GET', '/api/profile/transactions?pageSize=1000', undefined, { authCode: ann.authCode })).body
+        .error.message,
+    ).toBe('pageSize must be a whole number from 1 to 200');
+    expect(
+      (await call(app, 'GET', '/api/profile/transactions.csv?year=25', undefined, { authCode: ann.authCode })).body
+        .error.message,
+    ).toBe('year must be a year such as 2025');
     expect((await call(app, 'GET', '/api/profile/transactions')).status).toBe(401);
   });
 });
@@ -163,7 +272,9 @@ describe('capital account statements', () => {
   it('is checked only on the page of the portal that issued it', async () => {
     const issued = await call(app, 'POST', '/api/profile/statements/download', period(), { authCode: ann.authCode });
     expect(issued.status).toBe(200);
-    const sha256 = createHash('sha256').update((await download(issued.body.url, ann.authCode)).bytes).digest('hex');
+    const sha256 = createHash('sha256')
+      .update((await download(issued.body.url, ann.authCode)).bytes)
+      .digest('hex');
     const own = await http(app, 'GET', `/api/statements/verify/${sha256}?portal=ledger-home`);
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ valid: true, portal: 'Portal ledger-home', investorInitials: 'A. I.' });
@@ -187,9 +298,22 @@ describe('capital account statements', () => {
     try {
       const ip = '10.251.0.1';
       for (let attempt = 0; attempt < 2; attempt += 1) {
-        expect((await call(app, 'POST', '/api/profile/statements/download', { ...period(), from: 'soon' }, { authCode: ann.authCode, ip })).status).toBe(400);
+        expect(
+          (
+            await call(
+              app,
+              'POST',
+              '/api/profile/statements/download',
+              { ...period(), from: 'soon' },
+              { authCode: ann.authCode, ip },
+            )
+          ).status,
+        ).toBe(400);
       }
-      const over = await call(app, 'POST', '/api/profile/statements/download', period(), { authCode: ann.authCode, ip });
+      const over = await call(app, 'POST', '/api/profile/statements/download', period(), {
+        authCode: ann.authCode,
+        ip,
+      });
       expect(over.status).toBe(429);
       expect(over.body.error.message).toBe('Too many attempts. Please try again in 15 minutes.');
     } finally {

@@ -18,13 +18,20 @@ const ANSWERS: Record<string, unknown> = {
 
 /** Changes the captcha configuration the running CMS reads on each request. */
 const withCaptcha = (settings: Record<string, unknown>) =>
-  app.strapi.config.set('portal.captcha', { ...(app.strapi.config.get('portal.captcha') as Record<string, unknown>), ...settings });
+  app.strapi.config.set('portal.captcha', {
+    ...(app.strapi.config.get('portal.captcha') as Record<string, unknown>),
+    ...settings,
+  });
 
 beforeAll(async () => {
   app = await useStrapi();
-  siteverify = await startStandIn(({ body }) => ({ json: ANSWERS[new URLSearchParams(body).get('response') ?? ''] ?? { success: false } }));
+  siteverify = await startStandIn(({ body }) => ({
+    json: ANSWERS[new URLSearchParams(body).get('response') ?? ''] ?? { success: false },
+  }));
   user = await createUser(app, { email: uniqueEmail('captcha') });
-  await app.strapi.db.query('api::portal.portal').create({ data: { name: 'Captcha Portal', slug: 'captcha-portal', recaptchaSiteKey: 'captcha-site-key' } });
+  await app.strapi.db
+    .query('api::portal.portal')
+    .create({ data: { name: 'Captcha Portal', slug: 'captcha-portal', recaptchaSiteKey: 'captcha-site-key' } });
 });
 
 afterAll(async () => {
@@ -35,8 +42,18 @@ afterAll(async () => {
 describe('captcha off (no RECAPTCHA_SECRET_KEY)', () => {
   it('checks nothing and gives the site no key', async () => {
     withCaptcha({ secretKey: '' });
-    expect((await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password })).status).toBe(200);
-    expect((await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password, captcha: 'failed-login' })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await call(app, 'POST', '/api/auth/auth', {
+          username: user.email,
+          password: user.password,
+          captcha: 'failed-login',
+        })
+      ).status,
+    ).toBe(200);
     const { body } = await call(app, 'POST', '/api/settings/load', { portal: 'captcha-portal' });
     expect(body.settings).not.toHaveProperty('recaptchaSiteKey');
     expect(siteverify.requests).toHaveLength(0);
@@ -54,19 +71,41 @@ describe('captcha on', () => {
 
   it('signs in with a human token for the login action, sending the secret and token form-encoded', async () => {
     const before = siteverify.requests.length;
-    const { status } = await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password, captcha: 'human-login' }, { ip: '198.51.100.9' });
+    const { status } = await call(
+      app,
+      'POST',
+      '/api/auth/auth',
+      { username: user.email, password: user.password, captcha: 'human-login' },
+      { ip: '198.51.100.9' },
+    );
     expect(status).toBe(200);
     const request = siteverify.requests[before];
     expect(request.method).toBe('POST');
     expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(new URLSearchParams(request.body))).toEqual({ secret: 'test-secret', response: 'human-login', remoteip: '198.51.100.9' });
-    expect((await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password, captcha: 'edge-login' })).status).toBe(200);
+    expect(Object.fromEntries(new URLSearchParams(request.body))).toEqual({
+      secret: 'test-secret',
+      response: 'human-login',
+      remoteip: '198.51.100.9',
+    });
+    expect(
+      (
+        await call(app, 'POST', '/api/auth/auth', {
+          username: user.email,
+          password: user.password,
+          captcha: 'edge-login',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('answers 422 Invalid Captcha for a low score, a failed check, the wrong action or no token', async () => {
     user = await createUser(app, { email: uniqueEmail('captcha-refused') });
     for (const captcha of ['bot-login', 'failed-login', 'human-restore', '', undefined, 42]) {
-      const { status, body } = await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password, captcha });
+      const { status, body } = await call(app, 'POST', '/api/auth/auth', {
+        username: user.email,
+        password: user.password,
+        captcha,
+      });
       expect(status, String(captcha)).toBe(422);
       expect(body.error.message).toBe('Invalid Captcha');
     }
@@ -76,10 +115,16 @@ describe('captcha on', () => {
     const email = uniqueEmail('captcha-register');
     const registration = { email, username: email, password: 'Secret123', firstName: 'Cap', lastName: 'Tcha' };
     expect((await call(app, 'POST', '/api/auth/register', { ...registration, captcha: 'bot-login' })).status).toBe(422);
-    expect((await call(app, 'POST', '/api/auth/register', { ...registration, captcha: 'human-login' })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/auth/register', { ...registration, captcha: 'human-login' })).status).toBe(
+      200,
+    );
 
-    expect((await call(app, 'POST', '/api/auth/reset', { username: user.email, captcha: 'human-login' })).status).toBe(422);
-    expect((await call(app, 'POST', '/api/auth/reset', { username: user.email, captcha: 'human-restore' })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/auth/reset', { username: user.email, captcha: 'human-login' })).status).toBe(
+      422,
+    );
+    expect(
+      (await call(app, 'POST', '/api/auth/reset', { username: user.email, captcha: 'human-restore' })).status,
+    ).toBe(200);
     await waitForMail(user.email, 'Reset your password');
   });
 
@@ -88,7 +133,11 @@ describe('captcha on', () => {
     user = await createUser(app, { email: uniqueEmail('captcha-down') });
     withCaptcha({ verifyUrl: 'http://127.0.0.1:9/siteverify' });
     try {
-      const { status, body } = await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password, captcha: 'human-login' });
+      const { status, body } = await call(app, 'POST', '/api/auth/auth', {
+        username: user.email,
+        password: user.password,
+        captcha: 'human-login',
+      });
       expect(status).toBe(422);
       expect(body.error.message).toBe('Invalid Captcha');
     } finally {
@@ -100,7 +149,15 @@ describe('captcha on', () => {
     user = await createUser(app, { email: uniqueEmail('captcha-score') });
     withCaptcha({ minScore: 0.95 });
     try {
-      expect((await call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password, captcha: 'human-login' })).status).toBe(422);
+      expect(
+        (
+          await call(app, 'POST', '/api/auth/auth', {
+            username: user.email,
+            password: user.password,
+            captcha: 'human-login',
+          })
+        ).status,
+      ).toBe(422);
     } finally {
       withCaptcha({ minScore: 0.5 });
     }

@@ -18,26 +18,131 @@ const codes: Partial<Record<Caller, string>> = {};
 
 /** Which field tells the rows of each collection apart in the expectations. */
 const LABEL: Record<string, string> = {
-  blog_items: 'title', assets_items: 'name', team_members: 'name', notifications: 'messageSubject', funds: 'name', investments: 'name',
-  synd_users: 'feedback', tax_documents: 'originalName', news_documents: 'originalName', proof_documents: 'originalName',
-  synd_documents: 'originalName', synd_agreements: 'originalName',
+  blog_items: 'title',
+  assets_items: 'name',
+  team_members: 'name',
+  notifications: 'messageSubject',
+  funds: 'name',
+  investments: 'name',
+  synd_users: 'feedback',
+  tax_documents: 'originalName',
+  news_documents: 'originalName',
+  proof_documents: 'originalName',
+  synd_documents: 'originalName',
+  synd_agreements: 'originalName',
 };
 
 const SIGN_IN = 401;
 /** Rows each caller lists; a number is the status every read answers. */
 const TABLE: Record<string, Record<Caller, string[] | number>> = {
-  blog_items: { anonymous: ['P paper'], guest: ['P paper'], investor: ['P paper'], otherInvestor: ['P paper'], admin: ['P paper'], superadmin: ['P paper'], otherPortal: ['Q paper'] },
-  assets_items: { anonymous: ['P asset'], guest: ['P asset'], investor: ['P asset'], otherInvestor: ['P asset'], admin: ['P asset'], superadmin: ['P asset'], otherPortal: ['Q asset'] },
-  team_members: { anonymous: ['P member'], guest: ['P member'], investor: ['P member'], otherInvestor: ['P member'], admin: ['P member'], superadmin: ['P member'], otherPortal: ['Q member'] },
-  notifications: { anonymous: SIGN_IN, guest: ['note A'], investor: ['note A'], otherInvestor: ['note B'], admin: [], superadmin: [], otherPortal: ['note C'] },
-  funds: { anonymous: SIGN_IN, guest: ['P fund'], investor: ['P fund'], otherInvestor: ['P fund'], admin: ['P fund'], superadmin: ['P fund'], otherPortal: ['Q fund'] },
-  investments: { anonymous: SIGN_IN, guest: ['P deal'], investor: ['P deal'], otherInvestor: ['P deal'], admin: ['P deal'], superadmin: ['P deal'], otherPortal: ['Q deal'] },
-  synd_users: { anonymous: SIGN_IN, guest: ['su A'], investor: ['su A'], otherInvestor: ['su B'], admin: ['su A', 'su B'], superadmin: ['su A', 'su B'], otherPortal: ['su C'] },
-  tax_documents: { anonymous: SIGN_IN, guest: ['tax A'], investor: ['tax A'], otherInvestor: ['tax B'], admin: [], superadmin: [], otherPortal: ['tax C'] },
-  news_documents: { anonymous: SIGN_IN, guest: ['news A'], investor: ['news A'], otherInvestor: ['news B'], admin: [], superadmin: [], otherPortal: ['news C'] },
-  proof_documents: { anonymous: SIGN_IN, guest: ['proof A'], investor: ['proof A'], otherInvestor: ['proof B'], admin: [], superadmin: [], otherPortal: ['proof C'] },
-  synd_documents: { anonymous: SIGN_IN, guest: ['dd P'], investor: ['dd P'], otherInvestor: ['dd P'], admin: ['dd P'], superadmin: ['dd P'], otherPortal: ['dd Q'] },
-  synd_agreements: { anonymous: SIGN_IN, guest: ['sa A'], investor: ['sa A'], otherInvestor: [], admin: [], superadmin: [], otherPortal: ['sa C'] },
+  blog_items: {
+    anonymous: ['P paper'],
+    guest: ['P paper'],
+    investor: ['P paper'],
+    otherInvestor: ['P paper'],
+    admin: ['P paper'],
+    superadmin: ['P paper'],
+    otherPortal: ['Q paper'],
+  },
+  assets_items: {
+    anonymous: ['P asset'],
+    guest: ['P asset'],
+    investor: ['P asset'],
+    otherInvestor: ['P asset'],
+    admin: ['P asset'],
+    superadmin: ['P asset'],
+    otherPortal: ['Q asset'],
+  },
+  team_members: {
+    anonymous: ['P member'],
+    guest: ['P member'],
+    investor: ['P member'],
+    otherInvestor: ['P member'],
+    admin: ['P member'],
+    superadmin: ['P member'],
+    otherPortal: ['Q member'],
+  },
+  notifications: {
+    anonymous: SIGN_IN,
+    guest: ['note A'],
+    investor: ['note A'],
+    otherInvestor: ['note B'],
+    admin: [],
+    superadmin: [],
+    otherPortal: ['note C'],
+  },
+  funds: {
+    anonymous: SIGN_IN,
+    guest: ['P fund'],
+    investor: ['P fund'],
+    otherInvestor: ['P fund'],
+    admin: ['P fund'],
+    superadmin: ['P fund'],
+    otherPortal: ['Q fund'],
+  },
+  investments: {
+    anonymous: SIGN_IN,
+    guest: ['P deal'],
+    investor: ['P deal'],
+    otherInvestor: ['P deal'],
+    admin: ['P deal'],
+    superadmin: ['P deal'],
+    otherPortal: ['Q deal'],
+  },
+  synd_users: {
+    anonymous: SIGN_IN,
+    guest: ['su A'],
+    investor: ['su A'],
+    otherInvestor: ['su B'],
+    admin: ['su A', 'su B'],
+    superadmin: ['su A', 'su B'],
+    otherPortal: ['su C'],
+  },
+  tax_documents: {
+    anonymous: SIGN_IN,
+    guest: ['tax A'],
+    investor: ['tax A'],
+    otherInvestor: ['tax B'],
+    admin: [],
+    superadmin: [],
+    otherPortal: ['tax C'],
+  },
+  news_documents: {
+    anonymous: SIGN_IN,
+    guest: ['news A'],
+    investor: ['news A'],
+    otherInvestor: ['news B'],
+    admin: [],
+    superadmin: [],
+    otherPortal: ['news C'],
+  },
+  proof_documents: {
+    anonymous: SIGN_IN,
+    guest: ['proof A'],
+    investor: ['proof A'],
+    otherInvestor: ['proof B'],
+    admin: [],
+    superadmin: [],
+    otherPortal: ['proof C'],
+  },
+  synd_documents: {
+    anonymous: SIGN_IN,
+    guest: ['dd P'],
+    investor: ['dd P'],
+    otherInvestor: ['dd P'],
+    admin: ['dd P'],
+    superadmin: ['dd P'],
+    otherPortal: ['dd Q'],
+  },
+  synd_agreements: {
+    anonymous: SIGN_IN,
+    guest: ['sa A'],
+    investor: ['sa A'],
+    otherInvestor: [],
+    admin: [],
+    superadmin: [],
+    otherPortal: ['sa C'],
+  },
 };
 
 /** Every row created, by collection and label, for reading single rows. */
@@ -50,7 +155,9 @@ async function make(collection: string, uid: UID.ContentType, data: Record<strin
 }
 
 const get = (caller: Caller, route: string) =>
-  call(app, 'GET', `/api/${route}${route.includes('?') ? '&' : '?'}portal=${P.slug}`, undefined, { authCode: codes[caller] });
+  call(app, 'GET', `/api/${route}${route.includes('?') ? '&' : '?'}portal=${P.slug}`, undefined, {
+    authCode: codes[caller],
+  });
 
 beforeAll(async () => {
   app = await useStrapi();
@@ -62,32 +169,78 @@ beforeAll(async () => {
   const superadmin = await signedInUser(app, 'table-super', 'superadmin', P);
   const otherPortal = await signedInUser(app, 'table-c', 'user', Q);
   Object.assign(codes, {
-    investor: investor.authCode, otherInvestor: otherInvestor.authCode, admin: admin.authCode, superadmin: superadmin.authCode,
-    otherPortal: otherPortal.authCode, guest: await openGuestSession(app, investor.id),
+    investor: investor.authCode,
+    otherInvestor: otherInvestor.authCode,
+    admin: admin.authCode,
+    superadmin: superadmin.authCode,
+    otherPortal: otherPortal.authCode,
+    guest: await openGuestSession(app, investor.id),
   });
 
-  for (const [portal, name] of [[P, 'P'], [Q, 'Q']] as const) {
-    await make('blog_items', 'api::blog-item.blog-item', { title: `${name} paper`, slug: `${name}-paper`, isPublished: true, portal: portal.documentId });
-    await fixtureDocuments(app, 'api::blog-item.blog-item').create({ data: { title: `${name} draft`, slug: `${name}-draft`, isPublished: false, portal: portal.documentId } as never });
+  for (const [portal, name] of [
+    [P, 'P'],
+    [Q, 'Q'],
+  ] as const) {
+    await make('blog_items', 'api::blog-item.blog-item', {
+      title: `${name} paper`,
+      slug: `${name}-paper`,
+      isPublished: true,
+      portal: portal.documentId,
+    });
+    await fixtureDocuments(app, 'api::blog-item.blog-item').create({
+      data: { title: `${name} draft`, slug: `${name}-draft`, isPublished: false, portal: portal.documentId } as never,
+    });
     await make('assets_items', 'api::assets-item.assets-item', { name: `${name} asset`, portal: portal.documentId });
     await make('team_members', 'api::team-member.team-member', { name: `${name} member`, portal: portal.documentId });
-    const company = (await fixtureDocuments(app, 'api::company.company').create({ data: { name: `${name} company`, portal: portal.documentId } as never })).documentId;
+    const company = (
+      await fixtureDocuments(app, 'api::company.company').create({
+        data: { name: `${name} company`, portal: portal.documentId } as never,
+      })
+    ).documentId;
     const fund = await make('funds', 'api::fund.fund', { name: `${name} fund`, company });
     await make('investments', 'api::investment.investment', { name: `${name} deal`, fund, company });
     await make('synd_documents', 'api::synd-document.synd-document', { originalName: `dd ${name}`, fund });
-    await fixtureDocuments(app, 'api::synd-document.synd-document').create({ data: { originalName: `dd ${name} deleted`, fund, isDeleted: true } as never });
+    await fixtureDocuments(app, 'api::synd-document.synd-document').create({
+      data: { originalName: `dd ${name} deleted`, fund, isDeleted: true } as never,
+    });
   }
   const fundOf = (name: string) => rows.funds[`${name} fund`];
-  for (const [user, name, fund] of [[investor, 'A', 'P'], [otherInvestor, 'B', 'P'], [otherPortal, 'C', 'Q']] as const) {
-    await make('notifications', 'api::notification.notification', { messageSubject: `note ${name}`, user: user.documentId });
-    const syndUser = await make('synd_users', 'api::synd-user.synd-user', { feedback: `su ${name}`, user: user.documentId, fund: fundOf(fund) });
-    await make('tax_documents', 'api::tax-document.tax-document', { originalName: `tax ${name}`, year: 2025, user: user.documentId });
-    await make('news_documents', 'api::news-document.news-document', { originalName: `news ${name}`, year: 2025, user: user.documentId });
-    await make('proof_documents', 'api::proof-document.proof-document', { originalName: `proof ${name}`, user: user.documentId });
+  for (const [user, name, fund] of [
+    [investor, 'A', 'P'],
+    [otherInvestor, 'B', 'P'],
+    [otherPortal, 'C', 'Q'],
+  ] as const) {
+    await make('notifications', 'api::notification.notification', {
+      messageSubject: `note ${name}`,
+      user: user.documentId,
+    });
+    const syndUser = await make('synd_users', 'api::synd-user.synd-user', {
+      feedback: `su ${name}`,
+      user: user.documentId,
+      fund: fundOf(fund),
+    });
+    await make('tax_documents', 'api::tax-document.tax-document', {
+      originalName: `tax ${name}`,
+      year: 2025,
+      user: user.documentId,
+    });
+    await make('news_documents', 'api::news-document.news-document', {
+      originalName: `news ${name}`,
+      year: 2025,
+      user: user.documentId,
+    });
+    await make('proof_documents', 'api::proof-document.proof-document', {
+      originalName: `proof ${name}`,
+      user: user.documentId,
+    });
     if (name !== 'B') {
       // Agreements are made only by sealing (docs/record-rules.md): written as the signing writes them, with the query engine.
-      const { id } = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { documentId: syndUser }, select: ['id'] });
-      const agreement = await app.strapi.db.query('api::synd-agreement.synd-agreement').create({ data: { originalName: `sa ${name}`, syndUser: id } });
+      const { id } = await app.strapi.db
+        .query('api::synd-user.synd-user')
+        .findOne({ where: { documentId: syndUser }, select: ['id'] });
+      const agreement = await app.strapi.db
+        .query('api::synd-agreement.synd-agreement')
+        .create({ data: { originalName: `sa ${name}`, syndUser: id } });
       (rows.synd_agreements ??= {})[`sa ${name}`] = agreement.documentId;
     }
   }
@@ -121,13 +274,21 @@ describe('the generic collection calls: who lists and reads which rows', () => {
 
   it("never serves another portal's team members, whatever the query says", async () => {
     const names = async (caller: Caller, query: string) => {
-      const { status, body } = await call(app, 'GET', `/api/team_members?${query}`, undefined, { authCode: codes[caller] });
-      return status === 200 ? body.items.map((row: { name: string }) => row.name).filter((name: string) => name in rows.team_members) : status;
+      const { status, body } = await call(app, 'GET', `/api/team_members?${query}`, undefined, {
+        authCode: codes[caller],
+      });
+      return status === 200
+        ? body.items.map((row: { name: string }) => row.name).filter((name: string) => name in rows.team_members)
+        : status;
     };
     // A visitor sees the portal the request is for; a signed-in user always sees their own portal's.
     expect(await names('anonymous', `portal=${Q.slug}`)).toEqual(['Q member']);
     expect(await names('investor', `portal=${Q.slug}`)).toEqual(['P member']);
-    for (const query of [`filters[portal][id]=${Q.id}`, `filters[portal][slug][$eq]=${Q.slug}`, `filters[$or][0][portal][id]=${Q.id}`]) {
+    for (const query of [
+      `filters[portal][id]=${Q.id}`,
+      `filters[portal][slug][$eq]=${Q.slug}`,
+      `filters[$or][0][portal][id]=${Q.id}`,
+    ]) {
       expect(await names('investor', query), query).toBe(400);
     }
     expect((await get('investor', `team_members/${rows.team_members['Q member']}`)).status).toBe(404);
@@ -142,9 +303,13 @@ describe('the generic collection calls: who lists and reads which rows', () => {
 
   it('takes mine=true as "only my rows" and needs a session for it', async () => {
     expect((await get('admin', 'synd_users?mine=true')).body.items).toEqual([]);
-    expect((await get('investor', 'synd_users?mine=true')).body.items.map((row: { feedback: string }) => row.feedback)).toEqual(['su A']);
+    expect(
+      (await get('investor', 'synd_users?mine=true')).body.items.map((row: { feedback: string }) => row.feedback),
+    ).toEqual(['su A']);
     expect((await get('anonymous', 'blog_items?mine=true')).status).toBe(401);
-    expect((await get('investor', 'funds?mine=true')).body.error.message).toBe('funds has no owner, so mine does not apply');
+    expect((await get('investor', 'funds?mine=true')).body.error.message).toBe(
+      'funds has no owner, so mine does not apply',
+    );
   });
 
   it('populates what the table allows, with the fields it allows, and filters by an allowed relation', async () => {
@@ -154,15 +319,25 @@ describe('the generic collection calls: who lists and reads which rows', () => {
     expect(deal.fund).not.toHaveProperty('wire_instructions');
     const byFund = await get('investor', `synd_documents?filters[fund][documentId]=${rows.funds['P fund']}`);
     expect(byFund.body.items.map((row: { originalName: string }) => row.originalName)).toEqual(['dd P']);
-    expect((await get('investor', 'synd_users?populate=user')).body.error.message).toBe('populate may name only fund, investment');
-    expect((await get('investor', 'synd_users?filters[user][email][$contains]=@')).body.error.message).toBe('filters may not name user');
+    expect((await get('investor', 'synd_users?populate=user')).body.error.message).toBe(
+      'populate may name only fund, investment',
+    );
+    expect((await get('investor', 'synd_users?filters[user][email][$contains]=@')).body.error.message).toBe(
+      'filters may not name user',
+    );
   });
 
   it('keeps storage keys and private fields out of every answer', async () => {
     for (const collection of ['tax_documents', 'proof_documents', 'synd_agreements', 'synd_users']) {
       const { body } = await get('investor', collection);
       for (const row of body.items) {
-        for (const secret of ['docPath', 'docURL', 'bucketId', 'syndAgreementDropboxSigningURL', 'syndAgreementDropboxSignatureRequestId']) {
+        for (const secret of [
+          'docPath',
+          'docURL',
+          'bucketId',
+          'syndAgreementDropboxSigningURL',
+          'syndAgreementDropboxSignatureRequestId',
+        ]) {
           expect(row, `${collection}.${secret}`).not.toHaveProperty(secret);
         }
       }
@@ -180,16 +355,27 @@ describe('the generic collection calls: who lists and reads which rows', () => {
       ];
       for (const answer of answers) {
         expect(answer.status, caller).toBe(403);
-        expect(answer.body.error.message, caller).toBe(caller === 'guest' ? 'A guest session is read-only' : 'team_members cannot be changed through the collection calls');
+        expect(answer.body.error.message, caller).toBe(
+          caller === 'guest'
+            ? 'A guest session is read-only'
+            : 'team_members cannot be changed through the collection calls',
+        );
       }
     }
-    expect((await fixtureDocuments(app, 'api::team-member.team-member').findOne({ documentId: target }))?.name).toBe('P member');
+    expect((await fixtureDocuments(app, 'api::team-member.team-member').findOne({ documentId: target }))?.name).toBe(
+      'P member',
+    );
   });
 
   it("answers the spec's two error messages", async () => {
     const unknown = await call(app, 'GET', '/api/not_a_model');
-    expect(unknown).toMatchObject({ status: 404, body: { error: { message: 'Model is not defined on backend. Maybe try to reboot the instance.' } } });
-    expect((await call(app, 'DELETE', '/api/unknown_things/5')).body.error.message).toBe('Model is not defined on backend. Maybe try to reboot the instance.');
+    expect(unknown).toMatchObject({
+      status: 404,
+      body: { error: { message: 'Model is not defined on backend. Maybe try to reboot the instance.' } },
+    });
+    expect((await call(app, 'DELETE', '/api/unknown_things/5')).body.error.message).toBe(
+      'Model is not defined on backend. Maybe try to reboot the instance.',
+    );
     for (const method of ['PUT', 'DELETE']) {
       const missing = await call(app, method, '/api/funds', {}, { authCode: codes.investor });
       expect(missing, method).toMatchObject({ status: 400, body: { error: { message: 'id or _id is required' } } });

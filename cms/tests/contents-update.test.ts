@@ -11,8 +11,10 @@ let portalA: TestPortal;
 let superadmin: Awaited<ReturnType<typeof signedInUser>>;
 let superadminOfB: Awaited<ReturnType<typeof signedInUser>>;
 
-const update = (body: unknown, authCode = superadmin.authCode) => call(app, 'POST', '/api/contents/update', body, { authCode });
-const bySlug = async (slug: string, portal: string) => (await call(app, 'POST', '/api/contents/byslug', { slug: [slug], portal })).body.contents[slug];
+const update = (body: unknown, authCode = superadmin.authCode) =>
+  call(app, 'POST', '/api/contents/update', body, { authCode });
+const bySlug = async (slug: string, portal: string) =>
+  (await call(app, 'POST', '/api/contents/byslug', { slug: [slug], portal })).body.contents[slug];
 const rowsOf = (slug: string) => app.strapi.db.query(CONTENT).findMany({ where: { slug }, populate: { portal: true } });
 
 beforeAll(async () => {
@@ -22,13 +24,21 @@ beforeAll(async () => {
   superadmin = await signedInUser(app, 'edit-super', 'superadmin', portalA);
   superadminOfB = await signedInUser(app, 'edit-super-b', 'superadmin', portalB);
   const contents = fixtureDocuments(app, CONTENT);
-  await contents.create({ data: { slug: 'edit-terms', title: 'Terms A', body: '<p>old A</p>', portal: portalA.documentId } });
-  await contents.create({ data: { slug: 'edit-terms', title: 'Terms B', body: '<p>old B</p>', portal: portalB.documentId } });
+  await contents.create({
+    data: { slug: 'edit-terms', title: 'Terms A', body: '<p>old A</p>', portal: portalA.documentId },
+  });
+  await contents.create({
+    data: { slug: 'edit-terms', title: 'Terms B', body: '<p>old B</p>', portal: portalB.documentId },
+  });
 });
 
 describe('POST /api/contents/update: who may edit', () => {
   it('answers 401 when signed out', async () => {
-    const { status } = await call(app, 'POST', '/api/contents/update', { slug: 'edit-terms', portal: 'edit-a', title: 'Hacked' });
+    const { status } = await call(app, 'POST', '/api/contents/update', {
+      slug: 'edit-terms',
+      portal: 'edit-a',
+      title: 'Hacked',
+    });
     expect(status).toBe(401);
   });
 
@@ -41,7 +51,10 @@ describe('POST /api/contents/update: who may edit', () => {
   });
 
   it('answers 403 to a guest session, even one opened as a superadmin', async () => {
-    const refused = await update({ slug: 'edit-terms', portal: 'edit-a', title: 'Hacked' }, await openGuestSession(app, superadmin.id));
+    const refused = await update(
+      { slug: 'edit-terms', portal: 'edit-a', title: 'Hacked' },
+      await openGuestSession(app, superadmin.id),
+    );
     expect(refused).toMatchObject(refusal(403, 'A guest session is read-only'));
   });
 
@@ -59,9 +72,17 @@ describe('POST /api/contents/update: who may edit', () => {
 
 describe('POST /api/contents/update: saving', () => {
   it('saves title and body of an existing item and answers the saved item; byslug then shows it', async () => {
-    const { status, body } = await update({ slug: 'edit-terms', portal: 'edit-a', title: 'New Terms', body: '<p>new <em>A</em></p>' });
+    const { status, body } = await update({
+      slug: 'edit-terms',
+      portal: 'edit-a',
+      title: 'New Terms',
+      body: '<p>new <em>A</em></p>',
+    });
     expect(status).toBe(200);
-    expect(body).toEqual({ success: true, content: { slug: 'edit-terms', title: 'New Terms', body: '<p>new <em>A</em></p>' } });
+    expect(body).toEqual({
+      success: true,
+      content: { slug: 'edit-terms', title: 'New Terms', body: '<p>new <em>A</em></p>' },
+    });
     expect(await bySlug('edit-terms', 'edit-a')).toEqual({ title: 'New Terms', body: '<p>new <em>A</em></p>' });
     expect(await rowsOf('edit-terms')).toHaveLength(2);
   });
@@ -73,23 +94,37 @@ describe('POST /api/contents/update: saving', () => {
   it('keeps a field that is not sent', async () => {
     const { body } = await update({ slug: 'edit-terms', portal: 'edit-a', title: 'Only Title' });
     expect(body.content).toEqual({ slug: 'edit-terms', title: 'Only Title', body: '<p>new <em>A</em></p>' });
-    expect((await update({ slug: 'edit-terms', portal: 'edit-a', body: '' })).body.content).toEqual({ slug: 'edit-terms', title: 'Only Title', body: '' });
+    expect((await update({ slug: 'edit-terms', portal: 'edit-a', body: '' })).body.content).toEqual({
+      slug: 'edit-terms',
+      title: 'Only Title',
+      body: '',
+    });
   });
 
   it('creates the item when the slug is new for that portal, once', async () => {
-    const created = await update({ slug: 'edit-new-block', portal: 'edit-b', title: 'Fresh', body: '<p>fresh</p>' }, superadminOfB.authCode);
-    expect(created).toMatchObject({ status: 200, body: { success: true, content: { slug: 'edit-new-block', title: 'Fresh', body: '<p>fresh</p>' } } });
+    const created = await update(
+      { slug: 'edit-new-block', portal: 'edit-b', title: 'Fresh', body: '<p>fresh</p>' },
+      superadminOfB.authCode,
+    );
+    expect(created).toMatchObject({
+      status: 200,
+      body: { success: true, content: { slug: 'edit-new-block', title: 'Fresh', body: '<p>fresh</p>' } },
+    });
     expect(await bySlug('edit-new-block', 'edit-b')).toEqual({ title: 'Fresh', body: '<p>fresh</p>' });
     expect(await bySlug('edit-new-block', 'edit-a')).toBeUndefined();
 
     await update({ slug: 'edit-new-block', portal: 'edit-b', title: 'Fresher' }, superadminOfB.authCode);
     const rows = await rowsOf('edit-new-block');
-    expect(rows.map((row: { title: string; portal: { slug: string } }) => [row.title, row.portal.slug])).toEqual([['Fresher', 'edit-b']]);
+    expect(rows.map((row: { title: string; portal: { slug: string } }) => [row.title, row.portal.slug])).toEqual([
+      ['Fresher', 'edit-b'],
+    ]);
   });
 
   it('stores and answers the body sanitised', async () => {
     const { body } = await update({
-      slug: 'edit-unsafe', portal: 'edit-a', title: 'Unsafe',
+      slug: 'edit-unsafe',
+      portal: 'edit-a',
+      title: 'Unsafe',
       body: '<p onclick="steal()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">link</a></p><img src="x" onerror="alert(1)">',
     });
     expect(body.content.body).toBe('<p>Hi <a>link</a></p><img src="x" />');
@@ -97,7 +132,9 @@ describe('POST /api/contents/update: saving', () => {
   });
 
   it('answers 404 for an unknown portal', async () => {
-    expect(await update({ slug: 'edit-terms', portal: 'no-such-portal', title: 'x' })).toMatchObject(refusal(404, 'Portal not found'));
+    expect(await update({ slug: 'edit-terms', portal: 'no-such-portal', title: 'x' })).toMatchObject(
+      refusal(404, 'Portal not found'),
+    );
   });
 
   it('refuses a malformed body with a 400', async () => {

@@ -9,7 +9,9 @@ beforeAll(async () => {
 
 describe('defaults', () => {
   it('gives funds, assets and users the specified defaults', async () => {
-    const fund = await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'Defaults Fund', url_slug: 'defaults-fund' } });
+    const fund = await fixtureDocuments(app, 'api::fund.fund').create({
+      data: { name: 'Defaults Fund', url_slug: 'defaults-fund' },
+    });
     expect(Number(fund.currentFundValuePercentage)).toBe(100);
     expect(Number(fund.currentPercentageTotalReturned)).toBe(0);
 
@@ -18,9 +20,16 @@ describe('defaults', () => {
     expect(asset.hasStar).toBe(false);
 
     const item = await fixtureDocuments(app, 'api::blog-item.blog-item').create({ data: { title: 'Item' } });
-    expect(item).toMatchObject({ isPublished: false, displayOnHomepage: false, displayOnPortfolio: false, isFeatured: false });
+    expect(item).toMatchObject({
+      isPublished: false,
+      displayOnHomepage: false,
+      displayOnPortfolio: false,
+      isFeatured: false,
+    });
 
-    const setting = await fixtureDocuments(app, 'api::setting.setting').create({ data: { name: 'defaults-setting', value: 1 } });
+    const setting = await fixtureDocuments(app, 'api::setting.setting').create({
+      data: { name: 'defaults-setting', value: 1 },
+    });
     expect(setting).toMatchObject({ levelToRead: 'superadmin', levelToWrite: 'superadmin' });
 
     const user = await fixtureDocuments(app, 'plugin::users-permissions.user').create({
@@ -32,9 +41,15 @@ describe('defaults', () => {
 
 describe('relations', () => {
   it('reaches funds and investments from a portal through the company', async () => {
-    const portal = await fixtureDocuments(app, 'api::portal.portal').create({ data: { name: 'Rel Portal', slug: 'rel-portal' } });
-    const company = await fixtureDocuments(app, 'api::company.company').create({ data: { name: 'Rel Co', portal: portal.documentId } });
-    const fund = await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'Rel Fund', url_slug: 'rel-fund', company: company.documentId } });
+    const portal = await fixtureDocuments(app, 'api::portal.portal').create({
+      data: { name: 'Rel Portal', slug: 'rel-portal' },
+    });
+    const company = await fixtureDocuments(app, 'api::company.company').create({
+      data: { name: 'Rel Co', portal: portal.documentId },
+    });
+    const fund = await fixtureDocuments(app, 'api::fund.fund').create({
+      data: { name: 'Rel Fund', url_slug: 'rel-fund', company: company.documentId },
+    });
     await fixtureDocuments(app, 'api::investment.investment').create({
       data: { name: 'Rel Investment', url_slug: 'rel-investment', company: company.documentId, fund: fund.documentId },
     });
@@ -54,30 +69,44 @@ describe('uniqueness', () => {
     const two = await portals.create({ data: { name: 'Uniq Two', slug: 'uniq-two' } });
     const contents = fixtureDocuments(app, 'api::content.content');
     await contents.create({ data: { slug: 'footer-terms', title: 'One', portal: one.documentId } });
-    await expect(contents.create({ data: { slug: 'footer-terms', title: 'Again', portal: one.documentId } })).rejects.toThrow(
-      'A content item with slug "footer-terms" already exists in portal "uniq-one"'
-    );
+    await expect(
+      contents.create({ data: { slug: 'footer-terms', title: 'Again', portal: one.documentId } }),
+    ).rejects.toThrow('A content item with slug "footer-terms" already exists in portal "uniq-one"');
     await contents.create({ data: { slug: 'footer-terms', title: 'Two', portal: two.documentId } });
     const stored = await contents.findMany({ filters: { slug: 'footer-terms' }, populate: { portal: true } });
-    expect(stored.map((content) => `${content.portal?.slug}:${content.title}`).sort()).toEqual(['uniq-one:One', 'uniq-two:Two']);
+    expect(stored.map((content) => `${content.portal?.slug}:${content.title}`).sort()).toEqual([
+      'uniq-one:One',
+      'uniq-two:Two',
+    ]);
   });
 
   it('keeps one item when the same new slug is saved at the same moment', async () => {
-    const portal = await fixtureDocuments(app, 'api::portal.portal').create({ data: { name: 'Uniq Race', slug: 'uniq-race' } });
+    const portal = await fixtureDocuments(app, 'api::portal.portal').create({
+      data: { name: 'Uniq Race', slug: 'uniq-race' },
+    });
     const attempts = await Promise.allSettled(
       Array.from({ length: 8 }, (_, i) =>
-        fixtureDocuments(app, 'api::content.content').create({ data: { slug: 'raced', title: `Attempt ${i}`, portal: portal.documentId } })
-      )
+        fixtureDocuments(app, 'api::content.content').create({
+          data: { slug: 'raced', title: `Attempt ${i}`, portal: portal.documentId },
+        }),
+      ),
     );
     expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
     for (const attempt of attempts) {
-      if (attempt.status === 'rejected') expect(String(attempt.reason)).toContain('already exists in portal "uniq-race"');
+      if (attempt.status === 'rejected')
+        expect(String(attempt.reason)).toContain('already exists in portal "uniq-race"');
     }
-    expect(await fixtureDocuments(app, 'api::content.content').count({ filters: { slug: 'raced', portal: { slug: 'uniq-race' } } })).toBe(1);
+    expect(
+      await fixtureDocuments(app, 'api::content.content').count({
+        filters: { slug: 'raced', portal: { slug: 'uniq-race' } },
+      }),
+    ).toBe(1);
   });
 
   it('rejects moving a content item onto a slug its portal already uses', async () => {
-    const portal = await fixtureDocuments(app, 'api::portal.portal').create({ data: { name: 'Uniq Move', slug: 'uniq-move' } });
+    const portal = await fixtureDocuments(app, 'api::portal.portal').create({
+      data: { name: 'Uniq Move', slug: 'uniq-move' },
+    });
     const contents = fixtureDocuments(app, 'api::content.content');
     await contents.create({ data: { slug: 'a', portal: portal.documentId } });
     const b = await contents.create({ data: { slug: 'b', portal: portal.documentId } });
@@ -89,17 +118,25 @@ describe('uniqueness', () => {
 
   it('keeps portal slugs and fund and investment url slugs unique', async () => {
     await fixtureDocuments(app, 'api::portal.portal').create({ data: { name: 'Dup', slug: 'dup-portal' } });
-    await expect(fixtureDocuments(app, 'api::portal.portal').create({ data: { name: 'Dup 2', slug: 'dup-portal' } })).rejects.toThrow();
+    await expect(
+      fixtureDocuments(app, 'api::portal.portal').create({ data: { name: 'Dup 2', slug: 'dup-portal' } }),
+    ).rejects.toThrow();
     await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'F', url_slug: 'dup-fund' } });
-    await expect(fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'F2', url_slug: 'dup-fund' } })).rejects.toThrow();
+    await expect(
+      fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'F2', url_slug: 'dup-fund' } }),
+    ).rejects.toThrow();
     await fixtureDocuments(app, 'api::investment.investment').create({ data: { name: 'I', url_slug: 'dup-inv' } });
-    await expect(fixtureDocuments(app, 'api::investment.investment').create({ data: { name: 'I2', url_slug: 'dup-inv' } })).rejects.toThrow();
+    await expect(
+      fixtureDocuments(app, 'api::investment.investment').create({ data: { name: 'I2', url_slug: 'dup-inv' } }),
+    ).rejects.toThrow();
     expect(await fixtureDocuments(app, 'api::fund.fund').count({ filters: { url_slug: 'dup-fund' } })).toBe(1);
   });
 
   it('rejects a portal colour that is not a hex colour', async () => {
     await expect(
-      fixtureDocuments(app, 'api::portal.portal').create({ data: { name: 'Bad', slug: 'bad-colour', primaryColor: 'blue' } })
+      fixtureDocuments(app, 'api::portal.portal').create({
+        data: { name: 'Bad', slug: 'bad-colour', primaryColor: 'blue' },
+      }),
     ).rejects.toThrow();
   });
 });

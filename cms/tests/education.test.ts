@@ -8,8 +8,21 @@ import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 const BLOG_ITEM = 'api::blog-item.blog-item';
 /** Every field of an education item in answers (docs/api-public.md). */
 const ITEM_FIELDS = [
-  'id', 'documentId', 'title', 'slug', 'type', 'url', 'listLinkHref', 'body', 'imageUrl', 'sortOrder', 'isFeatured',
-  'displayOnPortfolio', 'displayOnHomepage', 'createdAt', 'fundName',
+  'id',
+  'documentId',
+  'title',
+  'slug',
+  'type',
+  'url',
+  'listLinkHref',
+  'body',
+  'imageUrl',
+  'sortOrder',
+  'isFeatured',
+  'displayOnPortfolio',
+  'displayOnHomepage',
+  'createdAt',
+  'fundName',
 ].sort();
 
 let app: TestApp;
@@ -34,7 +47,8 @@ async function createItem(portal: TestPortal, seed: ItemSeed) {
     data: { slug, isPublished: true, ...data, ...(type ? { type } : {}), portal: portal.documentId } as never,
   });
   // The Document Service fills the schema default (post); an older item may have no type at all.
-  if (type === null) await app.strapi.db.query(BLOG_ITEM).update({ where: { documentId: item.documentId }, data: { type: null } });
+  if (type === null)
+    await app.strapi.db.query(BLOG_ITEM).update({ where: { documentId: item.documentId }, data: { type: null } });
   await setCreatedAt(app, BLOG_ITEM, item.documentId, createdAt);
 }
 
@@ -45,22 +59,64 @@ beforeAll(async () => {
   app = await useStrapi();
   portalA = await createPortal(app, 'edu-a');
   portalB = await createPortal(app, 'edu-b');
-  const fund = await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'Edu Fund', url_slug: 'edu-fund' } });
+  const fund = await fixtureDocuments(app, 'api::fund.fund').create({
+    data: { name: 'Edu Fund', url_slug: 'edu-fund' },
+  });
 
-  await createItem(portalA, { title: 'Video High', type: 'video', sortOrder: 30, displayOnPortfolio: true, createdAt: '2026-01-01T10:00:00Z' });
+  await createItem(portalA, {
+    title: 'Video High',
+    type: 'video',
+    sortOrder: 30,
+    displayOnPortfolio: true,
+    createdAt: '2026-01-01T10:00:00Z',
+  });
   await createItem(portalA, { title: 'Video Low', type: 'video', sortOrder: 10, createdAt: '2026-01-05T10:00:00Z' });
   await createItem(portalA, { title: 'Video Mid', type: 'video', sortOrder: 20, createdAt: '2026-01-03T10:00:00Z' });
   await createItem(portalA, {
-    title: 'Paper', type: 'post', sortOrder: 25, displayOnPortfolio: true, fund: fund.documentId, fundAsString: 'Not this one', createdAt: '2026-01-04T10:00:00Z',
+    title: 'Paper',
+    type: 'post',
+    sortOrder: 25,
+    displayOnPortfolio: true,
+    fund: fund.documentId,
+    fundAsString: 'Not this one',
+    createdAt: '2026-01-04T10:00:00Z',
   });
-  await createItem(portalA, { title: 'Link', type: 'link', sortOrder: 5, displayOnPortfolio: true, fundAsString: 'Old Fund', createdAt: '2026-01-02T10:00:00Z' });
+  await createItem(portalA, {
+    title: 'Link',
+    type: 'link',
+    sortOrder: 5,
+    displayOnPortfolio: true,
+    fundAsString: 'Old Fund',
+    createdAt: '2026-01-02T10:00:00Z',
+  });
   await createItem(portalA, { title: 'Untyped', type: null, sortOrder: 0, createdAt: '2025-12-31T10:00:00Z' });
-  await createItem(portalA, { title: 'Draft Video', type: 'video', sortOrder: 99, isPublished: false, displayOnPortfolio: true, createdAt: '2026-01-09T10:00:00Z' });
+  await createItem(portalA, {
+    title: 'Draft Video',
+    type: 'video',
+    sortOrder: 99,
+    isPublished: false,
+    displayOnPortfolio: true,
+    createdAt: '2026-01-09T10:00:00Z',
+  });
   await createItem(portalA, { title: 'Shared', type: 'post', sortOrder: 1, createdAt: '2025-12-30T10:00:00Z' });
 
-  await createItem(portalB, { title: 'B Only', type: 'video', sortOrder: 50, displayOnPortfolio: true, createdAt: '2026-01-08T10:00:00Z' });
-  await createItem(portalB, { title: 'B Draft', type: 'post', sortOrder: 60, isPublished: false, createdAt: '2026-01-08T11:00:00Z' });
-  await fixtureDocuments(app, BLOG_ITEM).create({ data: { title: 'Shared in B', slug: 'shared', isPublished: true, portal: portalB.documentId } });
+  await createItem(portalB, {
+    title: 'B Only',
+    type: 'video',
+    sortOrder: 50,
+    displayOnPortfolio: true,
+    createdAt: '2026-01-08T10:00:00Z',
+  });
+  await createItem(portalB, {
+    title: 'B Draft',
+    type: 'post',
+    sortOrder: 60,
+    isPublished: false,
+    createdAt: '2026-01-08T11:00:00Z',
+  });
+  await fixtureDocuments(app, BLOG_ITEM).create({
+    data: { title: 'Shared in B', slug: 'shared', isPublished: true, portal: portalB.documentId },
+  });
 });
 
 describe('GET /api/contents/education', () => {
@@ -71,7 +127,14 @@ describe('GET /api/contents/education', () => {
     expect(body.total).toBe(7);
     for (const item of body.items) expect(Object.keys(item).sort(), item.title).toEqual(ITEM_FIELDS);
     const paper = body.items.find((item: { title: string }) => item.title === 'Paper');
-    expect(paper).toMatchObject({ slug: 'paper', type: 'post', sortOrder: 25, displayOnPortfolio: true, isFeatured: false, fundName: 'Edu Fund' });
+    expect(paper).toMatchObject({
+      slug: 'paper',
+      type: 'post',
+      sortOrder: 25,
+      displayOnPortfolio: true,
+      isFeatured: false,
+      fundName: 'Edu Fund',
+    });
     expect(body.items.find((item: { title: string }) => item.title === 'Link').fundName).toBe('Old Fund');
     expect(body.items.find((item: { title: string }) => item.title === 'Video Low').fundName).toBeNull();
   });
@@ -150,7 +213,8 @@ describe('GET /api/contents/education', () => {
 });
 
 describe('POST /api/contents/educationbyslug', () => {
-  const bySlug = (body: unknown, authCode?: string) => call(app, 'POST', '/api/contents/educationbyslug', body, { authCode });
+  const bySlug = (body: unknown, authCode?: string) =>
+    call(app, 'POST', '/api/contents/educationbyslug', body, { authCode });
 
   it("answers the portal's published item with the contract's fields", async () => {
     const { status, body } = await bySlug({ slug: 'paper', portal: 'edu-a' });
@@ -165,23 +229,45 @@ describe('POST /api/contents/educationbyslug', () => {
   });
 
   it('answers 404 Not found for an unpublished item, another portal’s slug or a missing one', async () => {
-    for (const [slug, portal] of [['draft-video', 'edu-a'], ['b-only', 'edu-a'], ['paper', 'edu-b'], ['missing', 'edu-a']]) {
+    for (const [slug, portal] of [
+      ['draft-video', 'edu-a'],
+      ['b-only', 'edu-a'],
+      ['paper', 'edu-b'],
+      ['missing', 'edu-a'],
+    ]) {
       expect(await bySlug({ slug, portal }), `${slug} in ${portal}`).toMatchObject(refusal(404, 'Not found'));
     }
     expect(await bySlug({ slug: 'paper', portal: 'no-such-portal' })).toMatchObject(refusal(404, 'Portal not found'));
   });
 
   it("answers the spec's call {slug}: the portal comes from the request's Origin, else the default portal", async () => {
-    await app.strapi.db.query('api::portal.portal').update({ where: { id: portalB.id }, data: { domains: ['edu-b.example'] } });
-    const fromOrigin = await call(app, 'POST', '/api/contents/educationbyslug', { slug: 'shared' }, { headers: { origin: 'https://edu-b.example' } });
+    await app.strapi.db
+      .query('api::portal.portal')
+      .update({ where: { id: portalB.id }, data: { domains: ['edu-b.example'] } });
+    const fromOrigin = await call(
+      app,
+      'POST',
+      '/api/contents/educationbyslug',
+      { slug: 'shared' },
+      { headers: { origin: 'https://edu-b.example' } },
+    );
     expect(fromOrigin).toMatchObject({ status: 200, body: { blogItem: { title: 'Shared in B' } } });
     // fetch cannot set Host, so ask the way a proxy forwards the site's request: node's http with the portal's host.
     const { port } = new URL(app.url);
     const fromHost = await new Promise<string>((resolve, reject) => {
-      const request = http.request({ host: '127.0.0.1', port, path: '/api/contents/educationbyslug', method: 'POST', headers: { host: 'edu-b.example', 'content-type': 'application/json' } }, (response) => {
-        let text = '';
-        response.on('data', (chunk) => (text += chunk)).on('end', () => resolve(text));
-      });
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/contents/educationbyslug',
+          method: 'POST',
+          headers: { host: 'edu-b.example', 'content-type': 'application/json' },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk)).on('end', () => resolve(text));
+        },
+      );
       request.on('error', reject);
       request.end(JSON.stringify({ slug: 'shared' }));
     });

@@ -11,10 +11,14 @@ import { serviceSwitch, type ServiceSwitch } from './helpers/switch';
  * syndication.test.ts ('never lets simultaneous commitments pass the fund total'), run in the PostgreSQL pass.
  */
 const skipReason =
-  process.env.TEST_DATABASE === 'postgres' ? 'runs once, in the first pass (it makes its own PostgreSQL database)' : (s3ServerMissing() ?? (await postgresMissing()));
+  process.env.TEST_DATABASE === 'postgres'
+    ? 'runs once, in the first pass (it makes its own PostgreSQL database)'
+    : (s3ServerMissing() ?? (await postgresMissing()));
 if (skipReason) console.warn(`Fault tests skipped: ${skipReason}`);
 
-const INVESTORS = ['investor.new', 'investor.declined', 'investor.going', 'investor.spouse'].map((name) => `${name}@wasabistallions.com`);
+const INVESTORS = ['investor.new', 'investor.declined', 'investor.going', 'investor.spouse'].map(
+  (name) => `${name}@wasabistallions.com`,
+);
 
 interface Mailbox {
   port: number;
@@ -41,7 +45,10 @@ async function mailbox(): Promise<Mailbox> {
             stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
             stream.on('end', () => {
               // Quoted-printable soft line breaks undone, so a link reads whole.
-              received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(','), text: text.replace(/=\r?\n/g, '') });
+              received.push({
+                to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(','),
+                text: text.replace(/=\r?\n/g, ''),
+              });
               callback();
             });
           },
@@ -70,7 +77,12 @@ describe.skipIf(skipReason)('faults', () => {
         s3Switch = await serviceSwitch({ host: target.hostname, port: Number(target.port) });
         return s3Switch.url;
       },
-      env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mail.port), SMTP_SECURE: 'false', EMAIL_FROM: 'Portal <no-reply@portal.example>' },
+      env: {
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(mail.port),
+        SMTP_SECURE: 'false',
+        EMAIL_FROM: 'Portal <no-reply@portal.example>',
+      },
     });
     cms = deployment.instances[0].url;
   }, 600_000);
@@ -88,7 +100,10 @@ describe.skipIf(skipReason)('faults', () => {
       const authCode = await signInAt(cms, email);
       const available = await callAt(cms, 'GET', '/api/syndication/available', undefined, { authcode: authCode });
       // An open offering this investor may still change their commitment to (not signing, not invested).
-      const offering = available.body.items.find((item: { isAvailable: boolean; syndUser: { sa_start_date: string | null } | null }) => item.isAvailable && !item.syndUser?.sa_start_date);
+      const offering = available.body.items.find(
+        (item: { isAvailable: boolean; syndUser: { sa_start_date: string | null } | null }) =>
+          item.isAvailable && !item.syndUser?.sa_start_date,
+      );
       if (offering) investors.push({ email, authCode, offering });
     }
     expect(investors.length).toBeGreaterThanOrEqual(2);
@@ -109,44 +124,65 @@ describe.skipIf(skipReason)('faults', () => {
       for (let step = 1; !killing; step += 1) {
         const amount = offering.minimumAmountToInvest + (span ? (step * 100) % span : 0);
         amounts.push(amount);
-        const answer = await callAt(cms, 'POST', '/api/syndication/set_investing', { id: offering.documentId, invest_amount: amount, method_of_inv: 'CASH', is_married: '0' }, { authcode: authCode }).catch(unlessKilled);
+        const answer = await callAt(
+          cms,
+          'POST',
+          '/api/syndication/set_investing',
+          { id: offering.documentId, invest_amount: amount, method_of_inv: 'CASH', is_married: '0' },
+          { authcode: authCode },
+        ).catch(unlessKilled);
         if (answer?.status === 200) acknowledged.set(email, amounts.length - 1);
-        else if (answer && !killing) throw new Error(`commit of ${email} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+        else if (answer && !killing)
+          throw new Error(`commit of ${email} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       }
     });
     const uploads = investors.map(async ({ authCode }, index) => {
       for (let step = 1; !killing; step += 1) {
         const answer = await uploadProof(cms, authCode, `burst-${index}-${step}.pdf`).catch(unlessKilled);
         if (answer?.step === 3 && answer.status === 200) savedKeys.push(answer.key as string);
-        else if (answer && !killing) throw new Error(`upload answered ${answer.status} at step ${answer.step}: ${JSON.stringify(answer.body)}`);
+        else if (answer && !killing)
+          throw new Error(`upload answered ${answer.status} at step ${answer.step}: ${JSON.stringify(answer.body)}`);
       }
     });
     const burst = Promise.all([...commits, ...uploads]);
     // Killed once commits and uploads have been answered, so others are surely in flight (30 s at most).
-    const answered = () => [...acknowledged.values()].reduce((sum, index) => sum + index + 1, 0) >= 3 && savedKeys.length >= 2;
+    const answered = () =>
+      [...acknowledged.values()].reduce((sum, index) => sum + index + 1, 0) >= 3 && savedKeys.length >= 2;
     for (const end = Date.now() + 30_000; !answered() && Date.now() < end; ) {
       await Promise.race([burst, new Promise((resolve) => setTimeout(resolve, 100))]);
     }
     killing = true;
     await instance.kill('SIGKILL');
-    const failure = await burst.then(() => null, (error: unknown) => error);
+    const failure = await burst.then(
+      () => null,
+      (error: unknown) => error,
+    );
     await instance.restart();
     if (failure) throw failure;
-    expect(acknowledged.size, `investors whose commit was answered before the kill (sent: ${JSON.stringify([...sent])})`).toBeGreaterThan(0);
+    expect(
+      acknowledged.size,
+      `investors whose commit was answered before the kill (sent: ${JSON.stringify([...sent])})`,
+    ).toBeGreaterThan(0);
     expect(savedKeys.length, 'uploads saved before the kill').toBeGreaterThan(0);
 
     for (const { email, authCode, offering } of investors) {
       // The session made before the kill still works, and the commitment is the last one answered or one sent after.
       const mine = await callAt(cms, 'GET', '/api/syndication/mine', undefined, { authcode: authCode });
       expect(mine.status, email).toBe(200);
-      const stored = mine.body.items.find((item: { documentId: string }) => item.documentId === offering.documentId)?.syndUser;
+      const stored = mine.body.items.find(
+        (item: { documentId: string }) => item.documentId === offering.documentId,
+      )?.syndUser;
       const last = acknowledged.get(email);
       if (last === undefined) continue;
       expect((sent.get(email) as number[]).slice(last), email).toContain(Number(stored?.invest_amount));
       expect(stored, email).toMatchObject({ invest_status: 'Accepted investment', method_of_inv: 'CASH' });
     }
     const rows = await deployment.db.query<{ doc_path: string }>('SELECT doc_path FROM proof_documents');
-    for (const key of savedKeys) expect(rows.map((row) => row.doc_path), key).toContain(key);
+    for (const key of savedKeys)
+      expect(
+        rows.map((row) => row.doc_path),
+        key,
+      ).toContain(key);
     for (const row of rows) expect(await deployment.hasObject(row.doc_path), `the file of ${row.doc_path}`).toBe(true);
     const halfWritten = await deployment.db.query(
       `SELECT id FROM synd_users WHERE invest_status = 'Accepted investment' AND (invest_amount IS NULL OR method_of_inv IS NULL)`,
@@ -160,16 +196,36 @@ describe.skipIf(skipReason)('faults', () => {
   it('answers 503 while file storage is down, records nothing, and works again once it is back', async () => {
     const authCode = await signInAt(cms, 'investor.new@wasabistallions.com');
     const before = await deployment.db.query<{ count: string }>('SELECT count(*) FROM proof_documents');
-    const started = await callAt(cms, 'POST', '/api/profile/proof_documents/upload', { path: 'while-down.pdf' }, { authcode: authCode });
+    const started = await callAt(
+      cms,
+      'POST',
+      '/api/profile/proof_documents/upload',
+      { path: 'while-down.pdf' },
+      { authcode: authCode },
+    );
     expect(started.status).toBe(200);
     await s3Switch.down();
     try {
-      const saved = await callAt(cms, 'POST', '/api/profile/proof_documents/save', { path: started.body.path, name: 'while-down.pdf', bucket: started.body.bucket }, { authcode: authCode });
+      const saved = await callAt(
+        cms,
+        'POST',
+        '/api/profile/proof_documents/save',
+        { path: started.body.path, name: 'while-down.pdf', bucket: started.body.bucket },
+        { authcode: authCode },
+      );
       expect(saved.status).toBe(503);
       expect(saved.body.error.message).toBe('File storage is unavailable, try again later');
-      const listed = await callAt(cms, 'GET', '/api/proof_documents?mine=true&limit=999', undefined, { authcode: authCode });
+      const listed = await callAt(cms, 'GET', '/api/proof_documents?mine=true&limit=999', undefined, {
+        authcode: authCode,
+      });
       const downloads = await deployment.db.query('SELECT id FROM file_downloads ORDER BY id');
-      const downloaded = await callAt(cms, 'POST', '/api/profile/proof_documents/download', { id: listed.body.items[0].id }, { authcode: authCode });
+      const downloaded = await callAt(
+        cms,
+        'POST',
+        '/api/profile/proof_documents/download',
+        { id: listed.body.items[0].id },
+        { authcode: authCode },
+      );
       expect(downloaded.status).toBe(503);
       expect(downloaded.body.error.message).toBe('File storage is unavailable, try again later');
       expect(await deployment.db.query('SELECT id FROM file_downloads ORDER BY id')).toEqual(downloads);

@@ -16,20 +16,28 @@ const TAX = 'api::tax-document.tax-document';
 const NEWS = 'api::news-document.news-document';
 const USER = 'plugin::users-permissions.user';
 
-const panel = (token: string, method: string, route: string, body?: unknown) => http(app, method, route, body, { Authorization: `Bearer ${token}` });
+const panel = (token: string, method: string, route: string, body?: unknown) =>
+  http(app, method, route, body, { Authorization: `Bearer ${token}` });
 
 /** A file put in the media library the way the panel does it: its id. */
 async function mediaFile(name: string, bytes: Buffer): Promise<number> {
   const form = new FormData();
   form.append('files', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name);
-  const response = await fetch(`${app.url}/upload`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${editorToken}` } });
+  const response = await fetch(`${app.url}/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: `Bearer ${editorToken}` },
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: number }[])[0].id;
 }
 
-const userDocumentId = async (investor: Investor) => (await app.strapi.db.query(USER).findOne({ where: { id: investor.id } })).documentId;
+const userDocumentId = async (investor: Investor) =>
+  (await app.strapi.db.query(USER).findOne({ where: { id: investor.id } })).documentId;
 const noticesOf = (investor: Investor, template: string) =>
-  app.strapi.db.query('api::notification.notification').findMany({ where: { user: { id: investor.id }, template: { name: template } } });
+  app.strapi.db
+    .query('api::notification.notification')
+    .findMany({ where: { user: { id: investor.id }, template: { name: template } } });
 
 beforeAll(async () => {
   app = await useStrapi();
@@ -46,38 +54,78 @@ describe('content staff publish tax and news documents in the admin panel', () =
     const bytes = pdfBytes('fund-wide k1');
     const media = await mediaFile('K1 2025.pdf', bytes);
     const created = await panel(editorToken, 'POST', `/content-manager/collection-types/${TAX}`, {
-      title: 'K-1 2025', year: 2025, fund: { connect: [{ documentId: P.fund }] }, sendToAllFundInvestors: true, file: media,
+      title: 'K-1 2025',
+      year: 2025,
+      fund: { connect: [{ documentId: P.fund }] },
+      sendToAllFundInvestors: true,
+      file: media,
     });
     expect(created.status).toBe(201);
 
-    const rows = await app.strapi.db.query(TAX).findMany({ where: { fund: { documentId: P.fund } }, populate: ['user'] });
+    const rows = await app.strapi.db
+      .query(TAX)
+      .findMany({ where: { fund: { documentId: P.fund } }, populate: ['user'] });
     const copies = rows.filter((row: { user: unknown }) => row.user);
     expect(copies.map((row: { user: { id: number } }) => row.user.id).sort()).toEqual([ann.id, ben.id].sort());
-    expect(rows.find((row: { user: unknown }) => !row.user)).toMatchObject({ sendToAllFundInvestors: true, documentId: created.body.data.documentId });
-    for (const row of rows) expect(row).toMatchObject({ title: 'K-1 2025', originalName: 'K1 2025.pdf', docPath: expect.stringMatching(/^tax\//), bucketId: 'local' });
+    expect(rows.find((row: { user: unknown }) => !row.user)).toMatchObject({
+      sendToAllFundInvestors: true,
+      documentId: created.body.data.documentId,
+    });
+    for (const row of rows)
+      expect(row).toMatchObject({
+        title: 'K-1 2025',
+        originalName: 'K1 2025.pdf',
+        docPath: expect.stringMatching(/^tax\//),
+        bucketId: 'local',
+      });
 
     // The media library keeps no copy: the file is private now.
     expect((await panel(editorToken, 'GET', `/upload/files/${media}`)).status).toBe(404);
 
     for (const investor of [ann, ben]) {
-      expect(await noticesOf(investor, 'new_tax_document')).toEqual([expect.objectContaining({ messageSubject: 'New tax document: K-1 2025' })]);
+      expect(await noticesOf(investor, 'new_tax_document')).toEqual([
+        expect.objectContaining({ messageSubject: 'New tax document: K-1 2025' }),
+      ]);
       expect((await app.strapi.db.query(USER).findOne({ where: { id: investor.id } })).taxDocumentsCount).toBe(1);
-      const listed = await call(app, 'GET', '/api/tax_documents?mine=true&filters[year]=2025&populate=fund&limit=999', undefined, { authCode: investor.authCode });
-      expect(listed.body.items).toEqual([expect.objectContaining({ displayTitle: 'K-1 2025', fund: expect.objectContaining({ documentId: P.fund }) })]);
-      const link = await call(app, 'POST', '/api/profile/tax_documents/download', { id: listed.body.items[0].id }, { authCode: investor.authCode });
+      const listed = await call(
+        app,
+        'GET',
+        '/api/tax_documents?mine=true&filters[year]=2025&populate=fund&limit=999',
+        undefined,
+        { authCode: investor.authCode },
+      );
+      expect(listed.body.items).toEqual([
+        expect.objectContaining({ displayTitle: 'K-1 2025', fund: expect.objectContaining({ documentId: P.fund }) }),
+      ]);
+      const link = await call(
+        app,
+        'POST',
+        '/api/profile/tax_documents/download',
+        { id: listed.body.items[0].id },
+        { authCode: investor.authCode },
+      );
       expect((await download(link.body.url)).bytes.equals(bytes)).toBe(true);
     }
     expect(await noticesOf(dan, 'new_tax_document')).toEqual([]);
-    expect((await call(app, 'GET', '/api/tax_documents?mine=true&limit=999', undefined, { authCode: dan.authCode })).body.total).toBe(0);
+    expect(
+      (await call(app, 'GET', '/api/tax_documents?mine=true&limit=999', undefined, { authCode: dan.authCode })).body
+        .total,
+    ).toBe(0);
   });
 
   it('sends a news document to one investor', async () => {
     const media = await mediaFile('q3.pdf', pdfBytes('news for ann'));
     const created = await panel(editorToken, 'POST', `/content-manager/collection-types/${NEWS}`, {
-      title: 'Q3 letter', year: 2025, fund: { connect: [{ documentId: P.fund }] }, user: { connect: [{ documentId: await userDocumentId(ann) }] }, file: media,
+      title: 'Q3 letter',
+      year: 2025,
+      fund: { connect: [{ documentId: P.fund }] },
+      user: { connect: [{ documentId: await userDocumentId(ann) }] },
+      file: media,
     });
     expect(created.status).toBe(201);
-    expect(await noticesOf(ann, 'new_news_document')).toEqual([expect.objectContaining({ messageSubject: 'News from staff-docs Fund I: Q3 letter' })]);
+    expect(await noticesOf(ann, 'new_news_document')).toEqual([
+      expect.objectContaining({ messageSubject: 'News from staff-docs Fund I: Q3 letter' }),
+    ]);
     expect(await noticesOf(ben, 'new_news_document')).toEqual([]);
     expect((await app.strapi.db.query(USER).findOne({ where: { id: ann.id } })).newsDocumentsCount).toBe(1);
   });
@@ -85,16 +133,32 @@ describe('content staff publish tax and news documents in the admin panel', () =
   it('tells the investor a document is handed to later, and nobody again for an edit of its title', async () => {
     const media = await mediaFile('statement.pdf', pdfBytes('meant for ben'));
     const created = await panel(editorToken, 'POST', `/content-manager/collection-types/${NEWS}`, {
-      title: 'Capital statement', year: 2025, fund: { connect: [{ documentId: P.fund }] }, user: { connect: [{ documentId: await userDocumentId(ann) }] }, file: media,
+      title: 'Capital statement',
+      year: 2025,
+      fund: { connect: [{ documentId: P.fund }] },
+      user: { connect: [{ documentId: await userDocumentId(ann) }] },
+      file: media,
     });
     expect(created.status).toBe(201);
     const annBefore = (await noticesOf(ann, 'new_news_document')).length;
-    const moved = await panel(editorToken, 'PUT', `/content-manager/collection-types/${NEWS}/${created.body.data.documentId}`, {
-      user: { connect: [{ documentId: await userDocumentId(ben) }] },
-    });
+    const moved = await panel(
+      editorToken,
+      'PUT',
+      `/content-manager/collection-types/${NEWS}/${created.body.data.documentId}`,
+      {
+        user: { connect: [{ documentId: await userDocumentId(ben) }] },
+      },
+    );
     expect(moved.status).toBe(200);
-    expect(await noticesOf(ben, 'new_news_document')).toEqual([expect.objectContaining({ messageSubject: 'News from staff-docs Fund I: Capital statement' })]);
-    const retitled = await panel(editorToken, 'PUT', `/content-manager/collection-types/${NEWS}/${created.body.data.documentId}`, { title: 'Capital statement Q3' });
+    expect(await noticesOf(ben, 'new_news_document')).toEqual([
+      expect.objectContaining({ messageSubject: 'News from staff-docs Fund I: Capital statement' }),
+    ]);
+    const retitled = await panel(
+      editorToken,
+      'PUT',
+      `/content-manager/collection-types/${NEWS}/${created.body.data.documentId}`,
+      { title: 'Capital statement Q3' },
+    );
     expect(retitled.status).toBe(200);
     expect(await noticesOf(ben, 'new_news_document')).toHaveLength(1);
     expect(await noticesOf(ann, 'new_news_document')).toHaveLength(annBefore);
@@ -103,19 +167,36 @@ describe('content staff publish tax and news documents in the admin panel', () =
 
   it('refuses a document without its file or without anyone to send it to, and keeps nothing', async () => {
     const before = await app.strapi.db.query(TAX).count();
-    const noFile = await panel(editorToken, 'POST', `/content-manager/collection-types/${TAX}`, { title: 'No file', year: 2025, user: { connect: [{ documentId: await userDocumentId(ann) }] } });
+    const noFile = await panel(editorToken, 'POST', `/content-manager/collection-types/${TAX}`, {
+      title: 'No file',
+      year: 2025,
+      user: { connect: [{ documentId: await userDocumentId(ann) }] },
+    });
     expect(noFile).toMatchObject({ status: 400, body: { error: { message: 'Attach the document file' } } });
-    const nobody = await panel(editorToken, 'POST', `/content-manager/collection-types/${TAX}`, { title: 'Nobody', year: 2025, file: await mediaFile('x.pdf', pdfBytes('x')) });
-    expect(nobody).toMatchObject({ status: 400, body: { error: { message: 'Choose the investor, or a fund and Send To All Fund Investors' } } });
+    const nobody = await panel(editorToken, 'POST', `/content-manager/collection-types/${TAX}`, {
+      title: 'Nobody',
+      year: 2025,
+      file: await mediaFile('x.pdf', pdfBytes('x')),
+    });
+    expect(nobody).toMatchObject({
+      status: 400,
+      body: { error: { message: 'Choose the investor, or a fund and Send To All Fund Investors' } },
+    });
     expect(await app.strapi.db.query(TAX).count()).toBe(before);
   });
 });
 
 describe('the download records in the admin panel', () => {
   it('are listed to content staff and changed by nobody', async () => {
-    const [document] = (await call(app, 'GET', '/api/tax_documents?mine=true&limit=999', undefined, { authCode: ann.authCode })).body.items;
+    const [document] = (
+      await call(app, 'GET', '/api/tax_documents?mine=true&limit=999', undefined, { authCode: ann.authCode })
+    ).body.items;
     await call(app, 'POST', '/api/profile/tax_documents/download', { id: document.id }, { authCode: ann.authCode });
-    const listed = await panel(editorToken, 'GET', '/content-manager/collection-types/api::file-download.file-download?filters[fileName][$eq]=K1%202025.pdf');
+    const listed = await panel(
+      editorToken,
+      'GET',
+      '/content-manager/collection-types/api::file-download.file-download?filters[fileName][$eq]=K1%202025.pdf',
+    );
     expect(listed.status).toBe(200);
     const record = listed.body.results.find((row: { fileId: number }) => row.fileId === document.id);
     expect(record).toMatchObject({ kind: 'tax_document', fileName: 'K1 2025.pdf' });
@@ -124,6 +205,12 @@ describe('the download records in the admin panel', () => {
     expect((await panel(editorToken, 'PUT', route, { fileName: 'changed.pdf' })).status).toBe(403);
     expect((await panel(superToken, 'PUT', route, { fileName: 'changed.pdf' })).status).toBe(403);
     expect((await panel(superToken, 'DELETE', route)).status).toBe(403);
-    expect((await app.strapi.db.query('api::file-download.file-download').findOne({ where: { documentId: record.documentId } })).fileName).toBe('K1 2025.pdf');
+    expect(
+      (
+        await app.strapi.db
+          .query('api::file-download.file-download')
+          .findOne({ where: { documentId: record.documentId } })
+      ).fileName,
+    ).toBe('K1 2025.pdf');
   });
 });

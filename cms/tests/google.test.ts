@@ -33,8 +33,16 @@ interface TokenOptions {
 function idToken(email: string, { claims = {}, key = googleKey.privateKey, header = {} }: TokenOptions = {}): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const body = {
-    iss: 'https://accounts.google.com', aud: CLIENT_ID, sub: `sub-${email}`, email, email_verified: true,
-    given_name: 'Gail', family_name: 'Google', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 3600, ...claims,
+    iss: 'https://accounts.google.com',
+    aud: CLIENT_ID,
+    sub: `sub-${email}`,
+    email,
+    email_verified: true,
+    given_name: 'Gail',
+    family_name: 'Google',
+    iat: Math.floor(Date.now() / 1000),
+    exp: Math.floor(Date.now() / 1000) + 3600,
+    ...claims,
   };
   const input = `${encode({ alg: 'RS256', typ: 'JWT', kid: KID, ...header })}.${encode(body)}`;
   return `${input}.${crypto.sign('RSA-SHA256', Buffer.from(input), key).toString('base64url')}`;
@@ -48,8 +56,17 @@ beforeAll(async () => {
   certs = await startStandIn(() => ({ headers: { 'cache-control': 'public, max-age=600' }, json: jwks }));
   app.strapi.config.set('portal.google.certsUrl', `${certs.url}/oauth2/v3/certs`);
   const portals = app.strapi.db.query('api::portal.portal');
-  portal = await portals.create({ data: { name: 'Google Portal', slug: 'google-portal', signInWithGoogleClientId: CLIENT_ID } });
-  otherPortal = await portals.create({ data: { name: 'Google Other', slug: 'google-other', domains: ['invest.google-other.example'], signInWithGoogleClientId: OTHER_CLIENT_ID } });
+  portal = await portals.create({
+    data: { name: 'Google Portal', slug: 'google-portal', signInWithGoogleClientId: CLIENT_ID },
+  });
+  otherPortal = await portals.create({
+    data: {
+      name: 'Google Other',
+      slug: 'google-other',
+      domains: ['invest.google-other.example'],
+      signInWithGoogleClientId: OTHER_CLIENT_ID,
+    },
+  });
 });
 
 afterAll(async () => {
@@ -63,7 +80,14 @@ describe('POST /api/auth/google', () => {
     const first = await google(idToken(email.toUpperCase()), portal.slug);
     expect(first.status).toBe(200);
     expect(first.body.authCode).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(first.body.me).toMatchObject({ email, firstName: 'Gail', lastName: 'Google', isActive: true, level: 'user', portal: portal.slug });
+    expect(first.body.me).toMatchObject({
+      email,
+      firstName: 'Gail',
+      lastName: 'Google',
+      isActive: true,
+      level: 'user',
+      portal: portal.slug,
+    });
     const stored = await app.strapi.db.query(USERS).findOne({ where: { email }, populate: { role: true } });
     expect(stored).toMatchObject({ provider: 'google', confirmed: true, isActive: true });
     expect(stored.role.type).toBe('authenticated');
@@ -72,7 +96,9 @@ describe('POST /api/auth/google', () => {
     expect(second.status).toBe(200);
     expect(second.body.me.id).toBe(first.body.me.id);
     expect(await app.strapi.db.query(USERS).count({ where: { email } })).toBe(1);
-    expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: second.body.authCode })).body.me.email).toBe(email);
+    expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: second.body.authCode })).body.me.email).toBe(
+      email,
+    );
   });
 
   it('fetches the keys once while their Cache-Control max-age lasts', async () => {
@@ -86,7 +112,9 @@ describe('POST /api/auth/google', () => {
   it('refuses a bad signature, a wrong audience or issuer, an expired token, an unverified email and garbage', async () => {
     const email = uniqueEmail('google-bad');
     const tampered = idToken(email).split('.');
-    tampered[1] = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(tampered[1], 'base64url').toString()), email: 'admin@example.com' })).toString('base64url');
+    tampered[1] = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(tampered[1], 'base64url').toString()), email: 'admin@example.com' }),
+    ).toString('base64url');
     const cases: [string, string][] = [
       ['signed by another key', idToken(email, { key: strangerKey.privateKey })],
       ['tampered payload', tampered.join('.')],
@@ -109,7 +137,11 @@ describe('POST /api/auth/google', () => {
 
   it("takes the portal from the request's Origin when none is named, accepts only its client id, and puts the new account there", async () => {
     const origin = { origin: 'https://invest.google-other.example' };
-    const { status, body } = await google(idToken(uniqueEmail('google-other'), { claims: { aud: OTHER_CLIENT_ID } }), undefined, origin);
+    const { status, body } = await google(
+      idToken(uniqueEmail('google-other'), { claims: { aud: OTHER_CLIENT_ID } }),
+      undefined,
+      origin,
+    );
     expect(status).toBe(200);
     expect(body.me.portal).toBe(otherPortal.slug);
     expect((await google(idToken(uniqueEmail('google-other')), undefined, origin)).status).toBe(401);
@@ -132,7 +164,9 @@ describe('POST /api/auth/google', () => {
   it('answers 403 while Google sign-in is disabled, and 400 without a credential', async () => {
     expect((await call(app, 'POST', '/api/auth/google', {})).status).toBe(400);
     expect((await call(app, 'POST', '/api/auth/google', { credential: 12 })).status).toBe(400);
-    const setting = await fixtureDocuments(app, 'api::setting.setting').create({ data: { name: 'signInWithGoogleDisabled', value: true, levelToRead: 'guest' } as never });
+    const setting = await fixtureDocuments(app, 'api::setting.setting').create({
+      data: { name: 'signInWithGoogleDisabled', value: true, levelToRead: 'guest' } as never,
+    });
     try {
       const { status, body } = await google(idToken(uniqueEmail('google-disabled')), portal.slug);
       expect(status).toBe(403);

@@ -23,7 +23,9 @@ const nestedBody = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(dep
 beforeAll(async () => {
   app = await useStrapi();
   home = await createPortal(app, 'hardening-home');
-  await app.strapi.db.query('api::portal.portal').update({ where: { id: home.id }, data: { domains: ['invest.hardening.example'] } });
+  await app.strapi.db
+    .query('api::portal.portal')
+    .update({ where: { id: home.id }, data: { domains: ['invest.hardening.example'] } });
 });
 
 describe('bad input never reaches a 500', () => {
@@ -32,7 +34,11 @@ describe('bad input never reaches a 500', () => {
     expect(writes.length).toBeGreaterThan(10);
     for (const route of writes) {
       const path = `/api${route.path.replace(/:[A-Za-z]+/g, '1')}`;
-      const response = await fetch(`${app.url}${path}`, { method: route.method, headers: { 'content-type': 'application/json' }, body: nestedBody(5000) });
+      const response = await fetch(`${app.url}${path}`, {
+        method: route.method,
+        headers: { 'content-type': 'application/json' },
+        body: nestedBody(5000),
+      });
       const answer = (await response.json()) as { error: { message: string } };
       expect(response.status, `${route.method} ${path}`).toBe(400);
       expect(answer.error.message, path).toBe('The request body is nested too deeply (at most 32 levels)');
@@ -44,7 +50,9 @@ describe('bad input never reaches a 500', () => {
     const { status, body } = await call(app, 'POST', '/api/auth/auth', { username: ['x'], password: secret });
     expect(status).toBe(400);
     expect(body.error.message).toBe('username must be a string');
-    expect(body.error.details.errors).toEqual([{ path: ['username'], message: 'username must be a string', name: 'ValidationError' }]);
+    expect(body.error.details.errors).toEqual([
+      { path: ['username'], message: 'username must be a string', name: 'ValidationError' },
+    ]);
     const tooLong = await call(app, 'POST', '/api/auth/auth', { username: 'a@b.c', password: secret.repeat(20) });
     expect(tooLong.status).toBe(400);
     expect(JSON.stringify(tooLong.body)).not.toContain(secret);
@@ -53,29 +61,62 @@ describe('bad input never reaches a 500', () => {
   it('refuses control characters and lone surrogates in plain text with a 400, and stores nothing', async () => {
     const superadmin = await signedInUser(app, 'hardening-super', 'superadmin', home);
     for (const title of ['Null\u0000byte', 'Bell\u0007', 'Lone \uD800 half', 'Escape\u001B[31m']) {
-      const { status, body } = await call(app, 'POST', '/api/contents/update', { slug: 'control-chars', portal: home.slug, title }, { authCode: superadmin.authCode });
-      expect({ status, message: body.error?.message }, JSON.stringify(title)).toEqual({ status: 400, message: 'title must not contain control characters' });
+      const { status, body } = await call(
+        app,
+        'POST',
+        '/api/contents/update',
+        { slug: 'control-chars', portal: home.slug, title },
+        { authCode: superadmin.authCode },
+      );
+      expect({ status, message: body.error?.message }, JSON.stringify(title)).toEqual({
+        status: 400,
+        message: 'title must not contain control characters',
+      });
     }
     expect(await app.strapi.db.query('api::content.content').count({ where: { slug: 'control-chars' } })).toBe(0);
-    const registration = { email: uniqueEmail('control'), password: 'Secret123', firstName: 'Ann\u0000', lastName: 'Lee', portal: home.slug };
-    expect((await call(app, 'POST', '/api/auth/register', registration)).body.error.message).toBe('firstName must not contain control characters');
+    const registration = {
+      email: uniqueEmail('control'),
+      password: 'Secret123',
+      firstName: 'Ann\u0000',
+      lastName: 'Lee',
+      portal: home.slug,
+    };
+    expect((await call(app, 'POST', '/api/auth/register', registration)).body.error.message).toBe(
+      'firstName must not contain control characters',
+    );
     // Tabs, new lines, accents and emoji are text.
-    const fine = await call(app, 'POST', '/api/contents/update', { slug: 'control-chars', portal: home.slug, title: 'Zoë\tand 😀\nfriends' }, { authCode: superadmin.authCode });
+    const fine = await call(
+      app,
+      'POST',
+      '/api/contents/update',
+      { slug: 'control-chars', portal: home.slug, title: 'Zoë\tand 😀\nfriends' },
+      { authCode: superadmin.authCode },
+    );
     expect(fine.status).toBe(200);
   });
 
   it('refuses control characters written through the Document Service too (the admin panel, scripts)', async () => {
-    await expect(fixtureDocuments(app, 'api::team-member.team-member').create({ data: { name: 'Bad\u0000Name', portal: home.documentId } as never }))
-      .rejects.toThrow('name must not contain control characters');
+    await expect(
+      fixtureDocuments(app, 'api::team-member.team-member').create({
+        data: { name: 'Bad\u0000Name', portal: home.documentId } as never,
+      }),
+    ).rejects.toThrow('name must not contain control characters');
   });
 });
 
 describe('CORS', () => {
   const preflight = (origin: string) =>
-    fetch(`${app.url}/api/auth/me`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authcode' } });
+    fetch(`${app.url}/api/auth/me`, {
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authcode' },
+    });
 
   it("allows the portals' domains and local sites, and no one else", async () => {
-    for (const origin of ['https://invest.hardening.example', 'http://localhost:5173', 'http://oakharbor.localhost:5173']) {
+    for (const origin of [
+      'https://invest.hardening.example',
+      'http://localhost:5173',
+      'http://oakharbor.localhost:5173',
+    ]) {
       expect((await preflight(origin)).headers.get('access-control-allow-origin'), origin).toBe(origin);
     }
     for (const origin of ['https://evil.example', 'https://invest.hardening.example.evil.example', 'null']) {
@@ -86,15 +127,27 @@ describe('CORS', () => {
   });
 });
 
-describe('guest sessions stay inside the superadmin\'s portal', () => {
+describe("guest sessions stay inside the superadmin's portal", () => {
   it('refuses a code for a user of another portal as if the user did not exist', async () => {
     const elsewhere = await createPortal(app, 'hardening-elsewhere');
     const superadmin = await signedInUser(app, 'hardening-guest-super', 'superadmin', home);
     const stranger = await createUser(app, { email: uniqueEmail('hardening-stranger'), portal: elsewhere.id });
     const neighbour = await createUser(app, { email: uniqueEmail('hardening-neighbour'), portal: home.id });
-    const refused = await call(app, 'POST', '/api/auth/guest', { userId: stranger.id }, { authCode: superadmin.authCode });
+    const refused = await call(
+      app,
+      'POST',
+      '/api/auth/guest',
+      { userId: stranger.id },
+      { authCode: superadmin.authCode },
+    );
     expect(refused).toMatchObject({ status: 404, body: { error: { message: 'User not found' } } });
-    const allowed = await call(app, 'POST', '/api/auth/guest', { userId: neighbour.id }, { authCode: superadmin.authCode });
+    const allowed = await call(
+      app,
+      'POST',
+      '/api/auth/guest',
+      { userId: neighbour.id },
+      { authCode: superadmin.authCode },
+    );
     expect(allowed.status).toBe(200);
     expect(allowed.body.path).toBe(`/guest_session/${allowed.body.code}`);
   });
@@ -102,6 +155,16 @@ describe('guest sessions stay inside the superadmin\'s portal', () => {
   it('keeps a guest session read-only', async () => {
     const user = await createUser(app, { email: uniqueEmail('hardening-guest'), portal: home.id });
     const guest = await openGuestSession(app, user.id);
-    expect((await call(app, 'POST', '/api/email/mailchimpsubscribe', { email: 'g@example.com', portal: home.slug }, { authCode: guest })).status).toBe(403);
+    expect(
+      (
+        await call(
+          app,
+          'POST',
+          '/api/email/mailchimpsubscribe',
+          { email: 'g@example.com', portal: home.slug },
+          { authCode: guest },
+        )
+      ).status,
+    ).toBe(403);
   });
 });

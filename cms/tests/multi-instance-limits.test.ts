@@ -46,7 +46,9 @@ function describeStore(name: string, open: () => Promise<[LimitStore, LimitStore
     it('lets no more than the limit through when both count at the same moment', async () => {
       const burst = key('burst');
       const max = 5;
-      const answers = await Promise.all(Array.from({ length: 16 }, (_, index) => (index % 2 ? one : other).add(burst, windowMs)));
+      const answers = await Promise.all(
+        Array.from({ length: 16 }, (_, index) => (index % 2 ? one : other).add(burst, windowMs)),
+      );
       // The rule the middleware applies: an event whose count passes the limit is refused.
       expect(answers.filter((answer) => answer.count <= max).length).toBeLessThanOrEqual(max);
       expect(await one.count(burst, windowMs)).toBe(16);
@@ -59,7 +61,10 @@ describeStore('database', async () => {
   return [databaseStore(app.strapi), databaseStore(app.strapi)];
 });
 
-const redisMissing = spawnSync('sh', ['-c', 'command -v redis-server']).status === 0 ? null : 'redis-server is not installed (apt-get install redis-server)';
+const redisMissing =
+  spawnSync('sh', ['-c', 'command -v redis-server']).status === 0
+    ? null
+    : 'redis-server is not installed (apt-get install redis-server)';
 if (redisMissing) console.warn(`Redis rate-limit store tests skipped: ${redisMissing}`);
 
 describe.skipIf(redisMissing)('with Redis', () => {
@@ -67,7 +72,10 @@ describe.skipIf(redisMissing)('with Redis', () => {
   let port: number;
   const stores: ReturnType<typeof redisStore>[] = [];
 
-  const startRedis = () => spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const startRedis = () =>
+    spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
   const redisAnswers = async () => {
     for (let attempt = 0; attempt < 50; attempt += 1) {
       if (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout?.includes('PONG')) return;
@@ -98,7 +106,10 @@ describe.skipIf(redisMissing)('with Redis', () => {
     await redisAnswers();
     let counted: number | undefined;
     for (let attempt = 0; attempt < 50 && counted === undefined; attempt += 1) {
-      counted = await store.add(key, 60_000).then((answer) => answer.count, () => undefined);
+      counted = await store.add(key, 60_000).then(
+        (answer) => answer.count,
+        () => undefined,
+      );
       if (counted === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     // A fresh Redis (no persistence) starts counting from nothing.

@@ -14,11 +14,14 @@ let app: TestApp;
 let portalA: TestPortal;
 let portalB: TestPortal;
 
-const subscribe = (body: unknown, options: CallOptions = {}) => call(app, 'POST', '/api/email/mailchimpsubscribe', body, options);
+const subscribe = (body: unknown, options: CallOptions = {}) =>
+  call(app, 'POST', '/api/email/mailchimpsubscribe', body, options);
 
 /** The portal's Subscriber rows, by address. */
 async function listOf(portal: TestPortal): Promise<string[]> {
-  const rows: { email: string }[] = await app.strapi.db.query(SUBSCRIBER).findMany({ where: { portal: { id: portal.id } }, orderBy: { email: 'asc' } });
+  const rows: { email: string }[] = await app.strapi.db
+    .query(SUBSCRIBER)
+    .findMany({ where: { portal: { id: portal.id } }, orderBy: { email: 'asc' } });
   return rows.map((row) => row.email);
 }
 
@@ -34,7 +37,10 @@ beforeAll(async () => {
 
 describe('POST /api/email/mailchimpsubscribe with the embedded list (no Mailchimp configured)', () => {
   it("stores the address, trimmed and lower-cased, in the portal's Subscriber list", async () => {
-    expect(await subscribe({ email: '  Reader.One@Example.COM ', portal: 'news-a' })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await subscribe({ email: '  Reader.One@Example.COM ', portal: 'news-a' })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     expect(await listOf(portalA)).toEqual(['reader.one@example.com']);
   });
 
@@ -52,28 +58,53 @@ describe('POST /api/email/mailchimpsubscribe with the embedded list (no Mailchim
   });
 
   it('stores one row when the same address arrives many times at once', async () => {
-    const answers = await Promise.all(Array.from({ length: 8 }, () => subscribe({ email: 'racer@example.com', portal: 'news-a' })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => subscribe({ email: 'racer@example.com', portal: 'news-a' })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
     expect((await listOf(portalA)).filter((email) => email === 'racer@example.com')).toHaveLength(1);
   });
 
   it('answers 400 Enter a valid email address for a missing or malformed address', async () => {
-    const emails = [undefined, '', 'not-an-email', 'a@b', 'two@@example.com', 'spaced out@example.com', 42, ['a@example.com'], `${'x'.repeat(250)}@example.com`];
-    await expectBadRequests(emails.map((email): [unknown, string] => [{ email, portal: 'news-a' }, 'Enter a valid email address']), (body) => subscribe(body));
+    const emails = [
+      undefined,
+      '',
+      'not-an-email',
+      'a@b',
+      'two@@example.com',
+      'spaced out@example.com',
+      42,
+      ['a@example.com'],
+      `${'x'.repeat(250)}@example.com`,
+    ];
+    await expectBadRequests(
+      emails.map((email): [unknown, string] => [{ email, portal: 'news-a' }, 'Enter a valid email address']),
+      (body) => subscribe(body),
+    );
     expect(await listOf(portalA)).not.toContain('not-an-email');
   });
 
   it("answers the spec's call {email} for the portal of the request's Origin, and 404 for an unknown portal", async () => {
-    await app.strapi.db.query('api::portal.portal').update({ where: { id: portalA.id }, data: { domains: ['news-a.example'] } });
-    const fromOrigin = await subscribe({ email: 'origin@example.com' }, { headers: { origin: 'https://news-a.example' } });
+    await app.strapi.db
+      .query('api::portal.portal')
+      .update({ where: { id: portalA.id }, data: { domains: ['news-a.example'] } });
+    const fromOrigin = await subscribe(
+      { email: 'origin@example.com' },
+      { headers: { origin: 'https://news-a.example' } },
+    );
     expect(fromOrigin).toMatchObject({ status: 200, body: { success: true } });
     expect(await listOf(portalA)).toContain('origin@example.com');
-    expect(await subscribe({ email: 'p@example.com', portal: 'no-such-portal' })).toMatchObject(refusal(404, 'Portal not found'));
+    expect(await subscribe({ email: 'p@example.com', portal: 'no-such-portal' })).toMatchObject(
+      refusal(404, 'Portal not found'),
+    );
   });
 
   it('refuses a guest session, being a write', async () => {
     const user = await createUser(app, { email: uniqueEmail('news-guest') });
-    const answer = await subscribe({ email: 'guest@example.com', portal: 'news-a' }, { authCode: await openGuestSession(app, user.id) });
+    const answer = await subscribe(
+      { email: 'guest@example.com', portal: 'news-a' },
+      { authCode: await openGuestSession(app, user.id) },
+    );
     expect(answer).toMatchObject(refusal(403, 'A guest session is read-only'));
   });
 
@@ -82,9 +113,12 @@ describe('POST /api/email/mailchimpsubscribe with the embedded list (no Mailchim
     app.strapi.config.set('portal.rateLimit', { ...limits, ipMax: 3 });
     try {
       const ip = '203.0.113.77';
-      for (let index = 0; index < 3; index += 1) expect((await subscribe({ email: `limited${index}@example.com`, portal: 'news-a' }, { ip })).status).toBe(200);
+      for (let index = 0; index < 3; index += 1)
+        expect((await subscribe({ email: `limited${index}@example.com`, portal: 'news-a' }, { ip })).status).toBe(200);
       expect((await subscribe({ email: 'limited9@example.com', portal: 'news-a' }, { ip })).status).toBe(429);
-      expect((await subscribe({ email: 'limited9@example.com', portal: 'news-a' }, { ip: '203.0.113.78' })).status).toBe(200);
+      expect(
+        (await subscribe({ email: 'limited9@example.com', portal: 'news-a' }, { ip: '203.0.113.78' })).status,
+      ).toBe(200);
     } finally {
       app.strapi.config.set('portal.rateLimit', limits);
     }
@@ -97,16 +131,18 @@ describe('the Subscriber list in the admin panel', () => {
   it('refuses a second row for an address already in that portal, whatever its case', async () => {
     await subscribers().create({ data: { email: 'Staff.Added@Example.com', portal: portalB.documentId } });
     expect(await listOf(portalB)).toContain('staff.added@example.com');
-    await expect(subscribers().create({ data: { email: 'staff.added@example.com', portal: portalB.documentId } })).rejects.toThrow(
-      'staff.added@example.com is already subscribed in portal "news-b"'
-    );
+    await expect(
+      subscribers().create({ data: { email: 'staff.added@example.com', portal: portalB.documentId } }),
+    ).rejects.toThrow('staff.added@example.com is already subscribed in portal "news-b"');
     await subscribers().create({ data: { email: 'staff.added@example.com', portal: portalA.documentId } });
   });
 
   it('keeps the rule when a row is moved to another portal', async () => {
     const row = await subscribers().create({ data: { email: 'mover@example.com', portal: portalB.documentId } });
     await subscribers().create({ data: { email: 'mover@example.com', portal: portalA.documentId } });
-    await expect(subscribers().update({ documentId: row.documentId, data: { portal: portalA.documentId } })).rejects.toThrow('already subscribed');
+    await expect(
+      subscribers().update({ documentId: row.documentId, data: { portal: portalA.documentId } }),
+    ).rejects.toThrow('already subscribed');
     expect(await listOf(portalB)).toContain('mover@example.com');
   });
 });
@@ -115,8 +151,14 @@ describe('POST /api/email/mailchimpsubscribe through Mailchimp (MAILCHIMP_API_KE
   let mailchimp: StandIn;
   /** What the stand-in answers, by the address in the request body. */
   const ANSWERS: Record<string, { status: number; json: unknown }> = {
-    'refused@example.com': { status: 400, json: { title: 'Invalid Resource', status: 400, detail: 'looks fake or invalid' } },
-    'exists@example.com': { status: 400, json: { title: 'Member Exists', status: 400, detail: 'is already a list member' } },
+    'refused@example.com': {
+      status: 400,
+      json: { title: 'Invalid Resource', status: 400, detail: 'looks fake or invalid' },
+    },
+    'exists@example.com': {
+      status: 400,
+      json: { title: 'Member Exists', status: 400, detail: 'is already a list member' },
+    },
     'broken@example.com': { status: 500, json: { title: 'Internal Server Error' } },
   };
 
@@ -131,23 +173,32 @@ describe('POST /api/email/mailchimpsubscribe through Mailchimp (MAILCHIMP_API_KE
     await mailchimp.close();
   });
 
-  it("puts the member by the MD5 of the lower-cased address, with basic auth and status_if_new, and stores nothing in the CMS", async () => {
+  it('puts the member by the MD5 of the lower-cased address, with basic auth and status_if_new, and stores nothing in the CMS', async () => {
     withMailchimp({ apiKey: 'test-key-us21', listId: 'list123', apiUrl: `${mailchimp.url}/3.0/` });
     const before = mailchimp.requests.length;
-    expect(await subscribe({ email: ' Chimp.Reader@Example.com', portal: 'news-a' })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await subscribe({ email: ' Chimp.Reader@Example.com', portal: 'news-a' })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     const request = mailchimp.requests[before];
     const md5 = crypto.createHash('md5').update('chimp.reader@example.com').digest('hex');
     expect(request.method).toBe('PUT');
     expect(request.url).toBe(`/3.0/lists/list123/members/${md5}`);
     expect(request.headers.authorization).toBe(`Basic ${Buffer.from('anystring:test-key-us21').toString('base64')}`);
     expect(request.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(request.body)).toEqual({ email_address: 'chimp.reader@example.com', status_if_new: 'subscribed' });
+    expect(JSON.parse(request.body)).toEqual({
+      email_address: 'chimp.reader@example.com',
+      status_if_new: 'subscribed',
+    });
     expect(await listOf(portalA)).not.toContain('chimp.reader@example.com');
   });
 
   it('counts an address already on the list as a success', async () => {
     withMailchimp({ apiKey: 'test-key-us21', listId: 'list123', apiUrl: mailchimp.url });
-    expect(await subscribe({ email: 'exists@example.com', portal: 'news-a' })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await subscribe({ email: 'exists@example.com', portal: 'news-a' })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
   });
 
   it('answers 502 Error subscribing when Mailchimp refuses, fails or cannot be reached', async () => {
@@ -158,7 +209,9 @@ describe('POST /api/email/mailchimpsubscribe through Mailchimp (MAILCHIMP_API_KE
     const closed = await startStandIn(() => ({ json: {} }));
     await closed.close();
     withMailchimp({ apiKey: 'test-key-us21', listId: 'list123', apiUrl: closed.url });
-    expect(await subscribe({ email: 'offline@example.com', portal: 'news-a' })).toMatchObject(refusal(502, 'Error subscribing'));
+    expect(await subscribe({ email: 'offline@example.com', portal: 'news-a' })).toMatchObject(
+      refusal(502, 'Error subscribing'),
+    );
   });
 
   it('still validates the address and the portal first', async () => {
@@ -187,15 +240,25 @@ describe('the Mailchimp provider’s default address', () => {
       fetched.push(url);
       return new Response('{}', { status: 200 });
     });
-    await mailchimpNewsletter({ apiKey: 'abc123-us21', listId: 'L1', apiUrl: '' }).subscribe('a@example.com', { id: 1, documentId: 'x' });
-    expect(fetched).toEqual([`https://us21.api.mailchimp.com/3.0/lists/L1/members/${crypto.createHash('md5').update('a@example.com').digest('hex')}`]);
+    await mailchimpNewsletter({ apiKey: 'abc123-us21', listId: 'L1', apiUrl: '' }).subscribe('a@example.com', {
+      id: 1,
+      documentId: 'x',
+    });
+    expect(fetched).toEqual([
+      `https://us21.api.mailchimp.com/3.0/lists/L1/members/${crypto.createHash('md5').update('a@example.com').digest('hex')}`,
+    ]);
   });
 
   it('refuses a key without a data centre rather than call some other host', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     for (const apiKey of ['abc123', 'abc-evil.example/x']) {
-      await expect(mailchimpNewsletter({ apiKey, listId: 'L1', apiUrl: '' }).subscribe('a@example.com', { id: 1, documentId: 'x' })).rejects.toThrow(NewsletterError);
+      await expect(
+        mailchimpNewsletter({ apiKey, listId: 'L1', apiUrl: '' }).subscribe('a@example.com', {
+          id: 1,
+          documentId: 'x',
+        }),
+      ).rejects.toThrow(NewsletterError);
     }
     expect(fetch).not.toHaveBeenCalled();
   });

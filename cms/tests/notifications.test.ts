@@ -12,7 +12,9 @@ let me: Awaited<ReturnType<typeof signedInUser>>;
 let other: Awaited<ReturnType<typeof signedInUser>>;
 
 async function createTemplate(name: string, subject: string | null, extra: Record<string, unknown> = {}) {
-  return (await fixtureDocuments(app, TEMPLATE).create({ data: { name, subject, color: '#2E7D32', ...extra } as never })).documentId;
+  return (
+    await fixtureDocuments(app, TEMPLATE).create({ data: { name, subject, color: '#2E7D32', ...extra } as never })
+  ).documentId;
 }
 
 async function notify(userDocumentId: string, createdAt: string, data: Record<string, unknown>) {
@@ -33,7 +35,11 @@ beforeAll(async () => {
   const count = await createTemplate('nt-count', '%count% new documents, 50% read');
   const hidden = await createTemplate('nt-hidden', 'Staff only', { showInUI: false });
 
-  await notify(me.documentId, '2026-01-01T10:00:00Z', { template: offer, tags: { fundName: 'Fund V' }, messageSubject: 'stored text' });
+  await notify(me.documentId, '2026-01-01T10:00:00Z', {
+    template: offer,
+    tags: { fundName: 'Fund V' },
+    messageSubject: 'stored text',
+  });
   await notify(me.documentId, '2026-01-03T10:00:00Z', { template: plain, messageSubject: 'Plain subject' });
   await notify(me.documentId, '2026-01-02T10:00:00Z', { messageSubject: 'No template' });
   await notify(me.documentId, '2026-01-04T10:00:00Z', { template: count, tags: { count: 3, constructor: 'x' } });
@@ -53,7 +59,12 @@ describe('GET /api/notifications?mine=true&populate=template&sort=-createdAt', (
       'No template',
       'New offering: Fund V closes %closeDate%',
     ]);
-    expect(body.items[0]).toMatchObject({ id: expect.any(Number), subject: '3 new documents, 50% read', createdAt: '2026-01-04T10:00:00.000Z', template: { name: 'nt-count', color: '#2E7D32' } });
+    expect(body.items[0]).toMatchObject({
+      id: expect.any(Number),
+      subject: '3 new documents, 50% read',
+      createdAt: '2026-01-04T10:00:00.000Z',
+      template: { name: 'nt-count', color: '#2E7D32' },
+    });
     expect(body.items[1].template).toMatchObject({ name: 'nt-plain', color: '#1A237E' });
     expect(body.items[2].template).toBeNull();
   });
@@ -69,29 +80,49 @@ describe('GET /api/notifications?mine=true&populate=template&sort=-createdAt', (
     expect(status).toBe(200);
     expect(body.total).toBe(4);
     expect(JSON.stringify(body)).not.toMatch(/Secret Fund|Not yours/);
-    for (const query of [`&filters[user][id]=${other.id}`, `&user=${other.id}`, `&filters[$or][0][user][id]=${other.id}`, '&mine=false']) {
+    for (const query of [
+      `&filters[user][id]=${other.id}`,
+      `&user=${other.id}`,
+      `&filters[$or][0][user][id]=${other.id}`,
+      '&mine=false',
+    ]) {
       const refused = await mine(query);
       expect(refused.status, query).toBe(400);
       expect(JSON.stringify(refused.body), query).not.toMatch(/Secret Fund|Not yours/);
     }
     // Without mine the answer is the same: notifications are their owner's alone.
-    const unmarked = await call(app, 'GET', '/api/notifications?populate=template', undefined, { authCode: me.authCode });
+    const unmarked = await call(app, 'GET', '/api/notifications?populate=template', undefined, {
+      authCode: me.authCode,
+    });
     expect(unmarked.body.total).toBe(4);
     const theirs = await mine('', other.authCode);
-    expect(theirs.body.items.map((item: { subject: string }) => item.subject)).toEqual(['Not yours', 'New offering: Secret Fund closes %closeDate%']);
+    expect(theirs.body.items.map((item: { subject: string }) => item.subject)).toEqual([
+      'Not yours',
+      'New offering: Secret Fund closes %closeDate%',
+    ]);
   });
 
-  it('takes a limit (at most 999, the spec lists\' limit)', async () => {
+  it("takes a limit (at most 999, the spec lists' limit)", async () => {
     const { body } = await mine('&limit=2');
     expect(body.items).toHaveLength(2);
     expect(body.total).toBe(4);
     const many = await signedInUser(app, 'notes-many');
-    for (let index = 0; index < 12; index += 1) await notify(many.documentId, `2026-02-${String(index + 1).padStart(2, '0')}T10:00:00Z`, { messageSubject: `Note ${index}` });
+    for (let index = 0; index < 12; index += 1)
+      await notify(many.documentId, `2026-02-${String(index + 1).padStart(2, '0')}T10:00:00Z`, {
+        messageSubject: `Note ${index}`,
+      });
     const page = await mine('&limit=10', many.authCode);
     expect(page.body.items).toHaveLength(10);
     expect(page.body.items[0].subject).toBe('Note 11');
     expect(page.body.total).toBe(12);
-    await expectBadRequests([['&limit=0', 'limit must be from 1 to 999'], ['&limit=1000', 'limit must be from 1 to 999'], ['&limit=x', 'limit must be a whole number']], (query) => mine(query));
+    await expectBadRequests(
+      [
+        ['&limit=0', 'limit must be from 1 to 999'],
+        ['&limit=1000', 'limit must be from 1 to 999'],
+        ['&limit=x', 'limit must be a whole number'],
+      ],
+      (query) => mine(query),
+    );
   });
 
   it('answers 401 without a session', async () => {
@@ -106,6 +137,8 @@ describe('GET /api/notifications?mine=true&populate=template&sort=-createdAt', (
   });
 
   it('keeps notifications closed to writes', async () => {
-    expect(await call(app, 'POST', '/api/notifications', { messageSubject: 'x' }, { authCode: me.authCode })).toMatchObject(refusal(403, 'notifications cannot be changed through the collection calls'));
+    expect(
+      await call(app, 'POST', '/api/notifications', { messageSubject: 'x' }, { authCode: me.authCode }),
+    ).toMatchObject(refusal(403, 'notifications cannot be changed through the collection calls'));
   });
 });

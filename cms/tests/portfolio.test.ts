@@ -7,14 +7,27 @@ import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 const ASSETS_ITEM = 'api::assets-item.assets-item';
 /** Every field of a portfolio asset in answers (docs/api-public.md). */
 const ASSET_FIELDS = [
-  'id', 'name', 'url', 'imageUrl', 'smallImageUrl', 'assetType', 'fundName', 'isExitedAsset', 'soldInfoNote', 'hasStar',
-  'ownershipInfoString', 'description', 'createdAt',
+  'id',
+  'name',
+  'url',
+  'imageUrl',
+  'smallImageUrl',
+  'assetType',
+  'fundName',
+  'isExitedAsset',
+  'soldInfoNote',
+  'hasStar',
+  'ownershipInfoString',
+  'description',
+  'createdAt',
 ].sort();
 
 let app: TestApp;
 
 async function createAsset(portal: TestPortal, data: Record<string, unknown>, createdAt: string) {
-  const asset = await fixtureDocuments(app, ASSETS_ITEM).create({ data: { ...data, portal: portal.documentId } as never });
+  const asset = await fixtureDocuments(app, ASSETS_ITEM).create({
+    data: { ...data, portal: portal.documentId } as never,
+  });
   await setCreatedAt(app, ASSETS_ITEM, asset.documentId, createdAt);
 }
 
@@ -26,11 +39,24 @@ beforeAll(async () => {
   const portalA = await createPortal(app, 'pf-a');
   const portalB = await createPortal(app, 'pf-b');
   const fund = await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'PF Fund', url_slug: 'pf-fund' } });
-  await createAsset(portalA, {
-    name: 'Alpha', url: 'https://alpha.example', imageUrl: '/a.png', smallImageUrl: '/a-small.png', assetType: 'Stallion', fund: fund.documentId,
-    fundAsString: 'Not this one', isExitedAsset: true, soldInfoNote: 'Sold 2025', hasStar: true, ownershipInfoString: '10%',
-    description: '<p>Fast <strong>horse</strong></p>',
-  }, '2026-01-01T10:00:00Z');
+  await createAsset(
+    portalA,
+    {
+      name: 'Alpha',
+      url: 'https://alpha.example',
+      imageUrl: '/a.png',
+      smallImageUrl: '/a-small.png',
+      assetType: 'Stallion',
+      fund: fund.documentId,
+      fundAsString: 'Not this one',
+      isExitedAsset: true,
+      soldInfoNote: 'Sold 2025',
+      hasStar: true,
+      ownershipInfoString: '10%',
+      description: '<p>Fast <strong>horse</strong></p>',
+    },
+    '2026-01-01T10:00:00Z',
+  );
   await createAsset(portalA, { name: 'Beta', fundAsString: 'Pre-2020 Stallion Fund' }, '2026-01-03T10:00:00Z');
   await createAsset(portalA, { name: 'Gamma' }, '2026-01-02T10:00:00Z');
   await createAsset(portalB, { name: 'Other Portal Asset', fund: fund.documentId }, '2026-01-04T10:00:00Z');
@@ -44,8 +70,16 @@ describe('GET /api/contents/portfolio', () => {
     expect(body.total).toBe(3);
     for (const item of body.items) expect(Object.keys(item).sort(), item.name).toEqual(ASSET_FIELDS);
     expect(body.items[2]).toMatchObject({
-      name: 'Alpha', url: 'https://alpha.example', imageUrl: '/a.png', smallImageUrl: '/a-small.png', assetType: 'Stallion', isExitedAsset: true,
-      soldInfoNote: 'Sold 2025', hasStar: true, ownershipInfoString: '10%', description: '<p>Fast <strong>horse</strong></p>',
+      name: 'Alpha',
+      url: 'https://alpha.example',
+      imageUrl: '/a.png',
+      smallImageUrl: '/a-small.png',
+      assetType: 'Stallion',
+      isExitedAsset: true,
+      soldInfoNote: 'Sold 2025',
+      hasStar: true,
+      ownershipInfoString: '10%',
+      description: '<p>Fast <strong>horse</strong></p>',
     });
   });
 

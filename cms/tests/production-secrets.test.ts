@@ -11,11 +11,17 @@ beforeAll(() => useStrapi());
 
 /** Loads the compiled server configuration the way `strapi start` does, in a clean process. */
 function loadConfig(env: Record<string, string>) {
-  const script = "require('@strapi/strapi').createStrapi({ appDir: process.cwd(), distDir: 'dist' }); console.log('loaded');";
+  const script =
+    "require('@strapi/strapi').createStrapi({ appDir: process.cwd(), distDir: 'dist' }); console.log('loaded');";
   return spawnSync(process.execPath, ['-e', script], {
     cwd: cmsDir,
     encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', STRAPI_TELEMETRY_DISABLED: 'true', DATABASE_FILENAME: '/tmp/never-opened.db', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      DATABASE_FILENAME: '/tmp/never-opened.db',
+      ...env,
+    },
   });
 }
 
@@ -27,13 +33,21 @@ describe('secrets', () => {
   });
 
   const everySecret = {
-    NODE_ENV: 'production', APP_KEYS: 'a,b', JWT_SECRET: 'j', API_TOKEN_SALT: 's', ADMIN_JWT_SECRET: 'x', TRANSFER_TOKEN_SALT: 't', ENCRYPTION_KEY: 'e',
+    NODE_ENV: 'production',
+    APP_KEYS: 'a,b',
+    JWT_SECRET: 'j',
+    API_TOKEN_SALT: 's',
+    ADMIN_JWT_SECRET: 'x',
+    TRANSFER_TOKEN_SALT: 't',
+    ENCRYPTION_KEY: 'e',
   };
 
   it('refuses to start in production without a certificate to seal agreements', () => {
     const result = loadConfig(everySecret);
     expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain('Refusing to start in production without a certificate to seal agreements: set SIGNING_CERT_P12');
+    expect(result.stderr).toContain(
+      'Refusing to start in production without a certificate to seal agreements: set SIGNING_CERT_P12',
+    );
   });
 
   it('starts in production once every secret is set', () => {
@@ -46,8 +60,14 @@ describe('secrets', () => {
     const sealed = { ...everySecret, SIGNING_CERT_P12: '/etc/portal/sealing.p12' };
     const unpinned = loadConfig({ ...sealed, SIGNING_TSA_URL: 'http://timestamp.digicert.com' });
     expect(unpinned.status).not.toBe(0);
-    expect(unpinned.stderr).toContain('Refusing to start in production with SIGNING_TSA_URL but no SIGNING_TSA_CA: set SIGNING_TSA_CA');
-    const pinned = loadConfig({ ...sealed, SIGNING_TSA_URL: 'http://timestamp.digicert.com', SIGNING_TSA_CA: '/etc/portal/tsa-root.pem' });
+    expect(unpinned.stderr).toContain(
+      'Refusing to start in production with SIGNING_TSA_URL but no SIGNING_TSA_CA: set SIGNING_TSA_CA',
+    );
+    const pinned = loadConfig({
+      ...sealed,
+      SIGNING_TSA_URL: 'http://timestamp.digicert.com',
+      SIGNING_TSA_CA: '/etc/portal/tsa-root.pem',
+    });
     expect(pinned.stderr).toBe('');
     expect(pinned.stdout).toContain('loaded');
   });

@@ -17,8 +17,10 @@ let superadmin: SignedIn;
 let otherPortalAdmin: SignedIn;
 
 const stored = (id: number) => app.strapi.db.query(USER).findOne({ where: { id } });
-const put = (id: number | string, body: unknown, authCode?: string) => call(app, 'PUT', `/api/users/${id}`, body, { authCode });
-const saveSettings = (body: unknown, authCode?: string) => call(app, 'POST', '/api/profile/settings', body, { authCode });
+const put = (id: number | string, body: unknown, authCode?: string) =>
+  call(app, 'PUT', `/api/users/${id}`, body, { authCode });
+const saveSettings = (body: unknown, authCode?: string) =>
+  call(app, 'POST', '/api/profile/settings', body, { authCode });
 const notify = (body: unknown, authCode?: string) => call(app, 'POST', '/api/profile/notify/save', body, { authCode });
 
 /** Runs `check` with a built-in template reworded as content staff might, then puts the CMS's wording back. */
@@ -29,12 +31,16 @@ async function withTemplate(name: string, data: Record<string, unknown>, check: 
     await check();
   } finally {
     const { subject, message, defaultTargetLevel, canSendAsEmail } = found;
-    await app.strapi.db.query(TEMPLATE).update({ where: { id: found.id }, data: { subject, message, defaultTargetLevel, canSendAsEmail } });
+    await app.strapi.db
+      .query(TEMPLATE)
+      .update({ where: { id: found.id }, data: { subject, message, defaultTargetLevel, canSendAsEmail } });
   }
 }
 
 const noticesOf = async (templateName: string) =>
-  (await app.strapi.db.query(NOTIFICATION).findMany({ where: { template: { name: templateName } }, populate: { user: true }, orderBy: { id: 'asc' } })) as {
+  (await app.strapi.db
+    .query(NOTIFICATION)
+    .findMany({ where: { template: { name: templateName } }, populate: { user: true }, orderBy: { id: 'asc' } })) as {
     messageSubject: string;
     messageBody: string;
     tags: Record<string, string>;
@@ -64,25 +70,49 @@ describe('PUT /api/users/:id', () => {
   it('changes the profile fields of the caller, by id or documentId, and answers the new me', async () => {
     const investor = await signedInUser(app, 'profile-fields', 'user', home);
     const profile = {
-      homePhone: '+1 (859) 555-0100', mobilePhone: '859.555.0101', address1: ' 1 Barn Lane ', address2: 'Suite 2', city: 'Lexington',
-      country: 'United States', state: 'Kentucky', postalCode: '40511',
+      homePhone: '+1 (859) 555-0100',
+      mobilePhone: '859.555.0101',
+      address1: ' 1 Barn Lane ',
+      address2: 'Suite 2',
+      city: 'Lexington',
+      country: 'United States',
+      state: 'Kentucky',
+      postalCode: '40511',
     };
     const { status, body } = await put(investor.id, profile, investor.authCode);
     expect(status).toBe(200);
-    expect(body.me).toMatchObject({ ...profile, address1: '1 Barn Lane', email: investor.email, level: 'user', portal: 'profile-home' });
+    expect(body.me).toMatchObject({
+      ...profile,
+      address1: '1 Barn Lane',
+      email: investor.email,
+      level: 'user',
+      portal: 'profile-home',
+    });
     const me = await call(app, 'GET', '/api/auth/me', undefined, { authCode: investor.authCode });
     expect(me.body.me).toEqual(body.me);
 
-    const cleared = await put(investor.documentId, { address2: '', mobilePhone: null, country: 'Canada', state: 'Ontario' }, investor.authCode);
+    const cleared = await put(
+      investor.documentId,
+      { address2: '', mobilePhone: null, country: 'Canada', state: 'Ontario' },
+      investor.authCode,
+    );
     expect(cleared.status).toBe(200);
-    expect(cleared.body.me).toMatchObject({ address2: null, mobilePhone: null, country: 'Canada', state: 'Ontario', city: 'Lexington' });
+    expect(cleared.body.me).toMatchObject({
+      address2: null,
+      mobilePhone: null,
+      country: 'Canada',
+      state: 'Ontario',
+      city: 'Lexington',
+    });
   });
 
   it("answers 404 for another user's id, or an unknown one, and changes nothing", async () => {
     const investor = await signedInUser(app, 'profile-mine', 'user', home);
     const other = await signedInUser(app, 'profile-theirs', 'user', home);
     for (const id of [other.id, other.documentId, 999_999, 'nosuchuserdocument']) {
-      expect(await put(id, { city: 'Elsewhere' }, investor.authCode), String(id)).toMatchObject(refusal(404, 'Not found'));
+      expect(await put(id, { city: 'Elsewhere' }, investor.authCode), String(id)).toMatchObject(
+        refusal(404, 'Not found'),
+      );
     }
     expect((await stored(other.id)).city).toBeNull();
   });
@@ -104,7 +134,11 @@ describe('PUT /api/users/:id', () => {
     const after = await stored(investor.id);
     expect(after).toEqual(before);
     // The session still works: the account was not deactivated or moved.
-    expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: investor.authCode })).body.me).toMatchObject({ level: 'user', isActive: true, email: investor.email });
+    expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: investor.authCode })).body.me).toMatchObject({
+      level: 'user',
+      isActive: true,
+      email: investor.email,
+    });
   });
 
   it('checks each value: text, phone, country, US state and the 5-digit postal code', async () => {
@@ -134,7 +168,10 @@ describe('PUT /api/users/:id', () => {
   it('stores an accreditation with the date it was stated, and asks for the name that goes with its type', async () => {
     const investor = await signedInUser(app, 'profile-accredited', 'user', home);
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: investor.authCode })).body.me).toMatchObject({
-      accreditation: 0, accreditationDate: null, trustName: null, busEntityName: null,
+      accreditation: 0,
+      accreditationDate: null,
+      trustName: null,
+      busEntityName: null,
     });
     await expectBadRequests<Record<string, unknown>>(
       [
@@ -147,31 +184,60 @@ describe('PUT /api/users/:id', () => {
     expect((await stored(investor.id)).accreditation).toBe(0);
 
     const started = Date.now();
-    const { status, body } = await put(investor.id, { firstName: 'Ann', lastName: 'Lee', trustName: 'Lee Family Trust', busEntityName: '', accreditation: 6 }, investor.authCode);
+    const { status, body } = await put(
+      investor.id,
+      { firstName: 'Ann', lastName: 'Lee', trustName: 'Lee Family Trust', busEntityName: '', accreditation: 6 },
+      investor.authCode,
+    );
     expect(status).toBe(200);
-    expect(body.me).toMatchObject({ accreditation: 6, trustName: 'Lee Family Trust', busEntityName: null, firstName: 'Ann', lastName: 'Lee', fullName: 'Ann Lee' });
+    expect(body.me).toMatchObject({
+      accreditation: 6,
+      trustName: 'Lee Family Trust',
+      busEntityName: null,
+      firstName: 'Ann',
+      lastName: 'Lee',
+      fullName: 'Ann Lee',
+    });
     const stated = Date.parse(body.me.accreditationDate);
     expect(stated).toBeGreaterThanOrEqual(started - 1000);
     expect(stated).toBeLessThanOrEqual(Date.now() + 1000);
     expect(body.me.accreditationDate).toBe(new Date(stated).toISOString());
 
     // A change of address keeps the date; stating none clears it.
-    expect((await put(investor.id, { city: 'Austin' }, investor.authCode)).body.me.accreditationDate).toBe(body.me.accreditationDate);
-    expect((await put(investor.id, { accreditation: 0 }, investor.authCode)).body.me).toMatchObject({ accreditation: 0, accreditationDate: null });
+    expect((await put(investor.id, { city: 'Austin' }, investor.authCode)).body.me.accreditationDate).toBe(
+      body.me.accreditationDate,
+    );
+    expect((await put(investor.id, { accreditation: 0 }, investor.authCode)).body.me).toMatchObject({
+      accreditation: 0,
+      accreditationDate: null,
+    });
   });
 });
 
 describe('POST /api/profile/settings', () => {
   it("stores the timezone, '' for the device's own, keeping other preferences, and me carries it", async () => {
     const investor = await signedInUser(app, 'profile-tz', 'user', home);
-    await app.strapi.db.query(USER).update({ where: { id: investor.id }, data: { profileSettings: { timezone: 'America/Chicago', layout: 'wide' } } });
+    await app.strapi.db.query(USER).update({
+      where: { id: investor.id },
+      data: { profileSettings: { timezone: 'America/Chicago', layout: 'wide' } },
+    });
     const saved = await saveSettings({ timezone: 'America/New_York' }, investor.authCode);
-    expect(saved).toMatchObject({ status: 200, body: { success: true, profileSettings: { timezone: 'America/New_York' } } });
-    expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: investor.authCode })).body.me.profileSettings).toEqual({ timezone: 'America/New_York' });
+    expect(saved).toMatchObject({
+      status: 200,
+      body: { success: true, profileSettings: { timezone: 'America/New_York' } },
+    });
+    expect(
+      (await call(app, 'GET', '/api/auth/me', undefined, { authCode: investor.authCode })).body.me.profileSettings,
+    ).toEqual({ timezone: 'America/New_York' });
     expect((await stored(investor.id)).profileSettings).toEqual({ timezone: 'America/New_York', layout: 'wide' });
 
-    expect((await saveSettings({ timezone: '' }, investor.authCode)).body).toEqual({ success: true, profileSettings: { timezone: '' } });
-    expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: investor.authCode })).body.me.profileSettings).toEqual({ timezone: '' });
+    expect((await saveSettings({ timezone: '' }, investor.authCode)).body).toEqual({
+      success: true,
+      profileSettings: { timezone: '' },
+    });
+    expect(
+      (await call(app, 'GET', '/api/auth/me', undefined, { authCode: investor.authCode })).body.me.profileSettings,
+    ).toEqual({ timezone: '' });
   });
 
   it('refuses a zone that is not one, and keeps the stored one', async () => {
@@ -197,7 +263,10 @@ describe('POST /api/profile/notify/save', () => {
     const investor = await signedInUser(app, 'profile-notify', 'user', home);
     await put(investor.id, { firstName: 'Nora', lastName: 'Notifier' }, investor.authCode);
     const before = (await noticesOf('proof_document_uploaded')).length;
-    const answer = await notify({ templateName: 'proof_document_uploaded', tags: { documentName: 'w2.pdf', userName: 'Mallory' } }, investor.authCode);
+    const answer = await notify(
+      { templateName: 'proof_document_uploaded', tags: { documentName: 'w2.pdf', userName: 'Mallory' } },
+      investor.authCode,
+    );
     expect(answer).toMatchObject({ status: 200, body: { success: true } });
 
     const notices = (await noticesOf('proof_document_uploaded')).slice(before);
@@ -217,22 +286,42 @@ describe('POST /api/profile/notify/save', () => {
 
   it('records a user template for the caller alone', async () => {
     const investor = await signedInUser(app, 'profile-self', 'user', home);
-    const own = { subject: 'Your accreditation status is now %status%', message: 'Your accreditation status is now %status%.', defaultTargetLevel: 'user', canSendAsEmail: false };
+    const own = {
+      subject: 'Your accreditation status is now %status%',
+      message: 'Your accreditation status is now %status%.',
+      defaultTargetLevel: 'user',
+      canSendAsEmail: false,
+    };
     await withTemplate('accreditation_status_updated', own, async () => {
       const before = (await noticesOf('accreditation_status_updated')).length;
-      expect((await notify({ templateName: 'accreditation_status_updated', tags: { status: 'Trust assets over $25M' } }, investor.authCode)).status).toBe(200);
+      expect(
+        (
+          await notify(
+            { templateName: 'accreditation_status_updated', tags: { status: 'Trust assets over $25M' } },
+            investor.authCode,
+          )
+        ).status,
+      ).toBe(200);
       const notices = (await noticesOf('accreditation_status_updated')).slice(before);
       expect(notices).toHaveLength(1);
-      expect(notices[0]).toMatchObject({ user: { id: investor.id }, messageSubject: 'Your accreditation status is now Trust assets over $25M' });
-      const mine = await call(app, 'GET', '/api/notifications?mine=true&populate=template', undefined, { authCode: investor.authCode });
-      expect(mine.body.items.map((item: { subject: string }) => item.subject)).toEqual(['Your accreditation status is now Trust assets over $25M']);
+      expect(notices[0]).toMatchObject({
+        user: { id: investor.id },
+        messageSubject: 'Your accreditation status is now Trust assets over $25M',
+      });
+      const mine = await call(app, 'GET', '/api/notifications?mine=true&populate=template', undefined, {
+        authCode: investor.authCode,
+      });
+      expect(mine.body.items.map((item: { subject: string }) => item.subject)).toEqual([
+        'Your accreditation status is now Trust assets over $25M',
+      ]);
     });
   });
 
-  it("refuses a template the site does not send, and tags that are not short text, recording nothing", async () => {
+  it('refuses a template the site does not send, and tags that are not short text, recording nothing', async () => {
     const investor = await signedInUser(app, 'profile-unknown', 'user', home);
     const before = await app.strapi.db.query(NOTIFICATION).count();
-    const tagsMessage = 'tags must be an object of at most 20 names (letters, digits, _ . -) with text values of at most 500 characters';
+    const tagsMessage =
+      'tags must be an object of at most 20 names (letters, digits, _ . -) with text values of at most 500 characters';
     await expectBadRequests<Record<string, unknown>>(
       [
         [{ templateName: 'no_such_template', tags: {} }, 'Unknown notification template'],
@@ -242,7 +331,13 @@ describe('POST /api/profile/notify/save', () => {
         [{ templateName: 'proof_document_uploaded', tags: { documentName: 3 } }, tagsMessage],
         [{ templateName: 'proof_document_uploaded', tags: ['w2.pdf'] }, tagsMessage],
         [{ templateName: 'proof_document_uploaded', tags: { documentName: 'x'.repeat(501) } }, tagsMessage],
-        [{ templateName: 'proof_document_uploaded', tags: Object.fromEntries(Array.from({ length: 21 }, (_, index) => [`t${index}`, 'x'])) }, tagsMessage],
+        [
+          {
+            templateName: 'proof_document_uploaded',
+            tags: Object.fromEntries(Array.from({ length: 21 }, (_, index) => [`t${index}`, 'x'])),
+          },
+          tagsMessage,
+        ],
         [{ templateName: 'proof_document_uploaded', tags: { 'bad name': 'x' } }, tagsMessage],
       ],
       (body) => notify(body, investor.authCode),
@@ -269,7 +364,9 @@ describe('who may call', () => {
     expect(await put(investor.id, { city: 'Guestville' }, guest)).toMatchObject(readOnly);
     expect(await put(investor.id, { accreditation: 1 }, guest)).toMatchObject(readOnly);
     expect(await saveSettings({ timezone: 'UTC' }, guest)).toMatchObject(readOnly);
-    expect(await notify({ templateName: 'accreditation_status_updated', tags: { status: 'x' } }, guest)).toMatchObject(readOnly);
+    expect(await notify({ templateName: 'accreditation_status_updated', tags: { status: 'x' } }, guest)).toMatchObject(
+      readOnly,
+    );
     expect(await stored(investor.id)).toEqual(before);
     expect(await app.strapi.db.query(NOTIFICATION).count()).toBe(notices);
   });

@@ -28,7 +28,13 @@ interface Raw {
 }
 
 /** A call answering the raw text and headers (the cache's promise is about bytes). */
-async function raw(base: string, method: string, route: string, body?: unknown, headers: Record<string, string> = {}): Promise<Raw> {
+async function raw(
+  base: string,
+  method: string,
+  route: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Raw> {
   const response = await fetch(`${base}${route}`, {
     method,
     headers: { 'content-type': 'application/json', ...headers },
@@ -39,7 +45,8 @@ async function raw(base: string, method: string, route: string, body?: unknown, 
 
 const bySlug = (portal: string, slugs: string[], base = app.url, headers: Record<string, string> = {}) =>
   raw(base, 'POST', '/api/contents/byslug', { slug: slugs, portal }, headers);
-const titleOf = (answer: Raw, slug: string) => (JSON.parse(answer.text) as { contents: Record<string, { title: string }> }).contents[slug]?.title;
+const titleOf = (answer: Raw, slug: string) =>
+  (JSON.parse(answer.text) as { contents: Record<string, { title: string }> }).contents[slug]?.title;
 
 /** Changes a row behind Strapi's back (plain SQL: no lifecycle, no counter), to tell a cached answer from a fresh one. */
 async function sneakyTitle(table: string, id: number, title: string) {
@@ -47,18 +54,25 @@ async function sneakyTitle(table: string, id: number, title: string) {
 }
 
 async function createContent(portal: TestPortal, slug: string, title: string) {
-  const created = await fixtureDocuments(app, CONTENT).create({ data: { slug, title, body: '<p>Body</p>', portal: portal.documentId } as never });
+  const created = await fixtureDocuments(app, CONTENT).create({
+    data: { slug, title, body: '<p>Body</p>', portal: portal.documentId } as never,
+  });
   return { id: created.id as number, documentId: created.documentId };
 }
 
-const panel = (method: string, route: string, body?: unknown) => http(app, method, route, body, { Authorization: `Bearer ${panelToken}` });
+const panel = (method: string, route: string, body?: unknown) =>
+  http(app, method, route, body, { Authorization: `Bearer ${panelToken}` });
 
 beforeAll(async () => {
   app = await useStrapi();
   portalA = await createPortal(app, 'cache-a');
   portalB = await createPortal(app, 'cache-b');
-  await app.strapi.db.query('api::portal.portal').update({ where: { id: portalA.id }, data: { domains: ['cache-a.example'] } });
-  await app.strapi.db.query('api::portal.portal').update({ where: { id: portalB.id }, data: { domains: ['cache-b.example'] } });
+  await app.strapi.db
+    .query('api::portal.portal')
+    .update({ where: { id: portalA.id }, data: { domains: ['cache-a.example'] } });
+  await app.strapi.db
+    .query('api::portal.portal')
+    .update({ where: { id: portalB.id }, data: { domains: ['cache-b.example'] } });
   panelToken = await adminToken(app, 'cache-editor@portal.local', 'strapi-editor', ['Cache', 'Editor'], [portalA]);
 });
 
@@ -78,7 +92,9 @@ describe('ETag, Cache-Control and 304', () => {
     expect(again.text).toBe('');
     expect(again.headers.get('etag')).toBe(etag);
     // A client that stored it as weak, or sends several, still gets 304; another tag gets the answer.
-    expect((await bySlug('cache-a', ['etag-intro'], app.url, { 'if-none-match': `"other", W/${etag}` })).status).toBe(304);
+    expect((await bySlug('cache-a', ['etag-intro'], app.url, { 'if-none-match': `"other", W/${etag}` })).status).toBe(
+      304,
+    );
     const stale = await bySlug('cache-a', ['etag-intro'], app.url, { 'if-none-match': '"other"' });
     expect(stale.status).toBe(200);
     expect(stale.text).toBe(first.text);
@@ -97,18 +113,27 @@ describe('ETag, Cache-Control and 304', () => {
       const etag = first.headers.get('etag');
       expect(etag, route).toBeTruthy();
       expect(first.headers.get('cache-control'), route).toBe('public, no-cache');
-      expect((await raw(app.url, 'GET', route, undefined, { 'if-none-match': etag as string })).status, route).toBe(304);
+      expect((await raw(app.url, 'GET', route, undefined, { 'if-none-match': etag as string })).status, route).toBe(
+        304,
+      );
     }
     const before = await raw(app.url, 'GET', routes[2]);
-    await fixtureDocuments(app, TEAM).create({ data: { name: 'New Member', sortOrder: 1, portal: portalA.documentId } as never });
-    const after = await raw(app.url, 'GET', routes[2], undefined, { 'if-none-match': before.headers.get('etag') as string });
+    await fixtureDocuments(app, TEAM).create({
+      data: { name: 'New Member', sortOrder: 1, portal: portalA.documentId } as never,
+    });
+    const after = await raw(app.url, 'GET', routes[2], undefined, {
+      'if-none-match': before.headers.get('etag') as string,
+    });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
     expect(JSON.parse(after.text).items.map((item: { name: string }) => item.name)).toContain('New Member');
   });
 
   it('sends no ETag with an error', async () => {
-    const missing = await raw(app.url, 'POST', '/api/contents/educationbyslug', { slug: 'no-such-item', portal: 'cache-a' });
+    const missing = await raw(app.url, 'POST', '/api/contents/educationbyslug', {
+      slug: 'no-such-item',
+      portal: 'cache-a',
+    });
     expect(missing.status).toBe(404);
     expect(missing.headers.get('etag')).toBeNull();
     const unknownPortal = await bySlug('no-such-portal', ['x']);
@@ -132,19 +157,28 @@ describe('repeated reads', () => {
 
 describe('repeated visitor GETs answered before Koa', () => {
   // The running CMS's own module (the app runs compiled, in this process), to see which answers were replayed.
-  let ReadCache: { prototype: { replay(...args: unknown[]): boolean; replayPosted(...args: unknown[]): Promise<void> } };
+  let ReadCache: {
+    prototype: { replay(...args: unknown[]): boolean; replayPosted(...args: unknown[]): Promise<void> };
+  };
   let portalC: TestPortal;
   beforeAll(async () => {
-    ({ ReadCache } = createRequire(import.meta.url)(path.resolve(__dirname, '..', 'dist', 'src', 'utils', 'read-cache.js')));
+    ({ ReadCache } = createRequire(import.meta.url)(
+      path.resolve(__dirname, '..', 'dist', 'src', 'utils', 'read-cache.js'),
+    ));
     portalC = await createPortal(app, 'cache-c');
-    await app.strapi.db.query('api::portal.portal').update({ where: { id: portalC.id }, data: { domains: ['cache-c.example'] } });
+    await app.strapi.db
+      .query('api::portal.portal')
+      .update({ where: { id: portalC.id }, data: { domains: ['cache-c.example'] } });
   });
 
   /** Every header but the date, as one comparable list. */
-  const headersOf = (answer: Raw) => [...answer.headers.entries()].filter(([name]) => name !== 'date' && name !== 'keep-alive').sort();
+  const headersOf = (answer: Raw) =>
+    [...answer.headers.entries()].filter(([name]) => name !== 'date' && name !== 'keep-alive').sort();
 
   it("carry the chain's own headers (security, CORS for the caller's Origin, cache), per Origin, and 304 to their ETag", async () => {
-    await fixtureDocuments(app, TEAM).create({ data: { name: 'Replay Member', sortOrder: 1, portal: portalC.documentId } as never });
+    await fixtureDocuments(app, TEAM).create({
+      data: { name: 'Replay Member', sortOrder: 1, portal: portalC.documentId } as never,
+    });
     const route = '/api/team_members?portal=cache-c&sort=sortOrder';
     for (const origin of ['http://cache-c.example', 'http://nobody.example']) {
       const headers = { origin };
@@ -153,7 +187,8 @@ describe('repeated visitor GETs answered before Koa', () => {
       const replayed = () => replays.mock.results.findIndex((result) => result.value === true);
       // The first is computed, the next served from the cache by the chain, then replayed (a write elsewhere in the
       // run, seen by the shared counter, may start it over).
-      for (let time = 0; time < 8 && replayed() < 0; time += 1) answers.push(await raw(app.url, 'GET', route, undefined, headers));
+      for (let time = 0; time < 8 && replayed() < 0; time += 1)
+        answers.push(await raw(app.url, 'GET', route, undefined, headers));
       const first = replayed();
       replays.mockRestore();
       expect(first).toBeGreaterThanOrEqual(2);
@@ -166,13 +201,17 @@ describe('repeated visitor GETs answered before Koa', () => {
       const replayedAnswer = answers[first];
       expect(replayedAnswer.headers.get('x-content-type-options')).toBe('nosniff');
       expect(replayedAnswer.headers.get('content-security-policy')).toBeTruthy();
-      expect(replayedAnswer.headers.get('access-control-allow-origin')).toBe(origin === 'http://cache-c.example' ? origin : null);
+      expect(replayedAnswer.headers.get('access-control-allow-origin')).toBe(
+        origin === 'http://cache-c.example' ? origin : null,
+      );
       const etag = replayedAnswer.headers.get('etag') as string;
       const unchanged = await raw(app.url, 'GET', route, undefined, { ...headers, 'if-none-match': etag });
       expect(unchanged.status).toBe(304);
       expect(unchanged.text).toBe('');
       expect(unchanged.headers.get('etag')).toBe(etag);
-      expect(unchanged.headers.get('access-control-allow-origin')).toBe(replayedAnswer.headers.get('access-control-allow-origin'));
+      expect(unchanged.headers.get('access-control-allow-origin')).toBe(
+        replayedAnswer.headers.get('access-control-allow-origin'),
+      );
     }
   });
 
@@ -181,31 +220,49 @@ describe('repeated visitor GETs answered before Koa', () => {
     const body = { slug: ['replay-post'], portal: 'cache-c' };
     const answers: Raw[] = [];
     const replays = vi.spyOn(ReadCache.prototype, 'replayPosted');
-    const found = vi.spyOn(ReadCache.prototype as unknown as { answerFromReplay(...args: unknown[]): boolean }, 'answerFromReplay');
+    const found = vi.spyOn(
+      ReadCache.prototype as unknown as { answerFromReplay(...args: unknown[]): boolean },
+      'answerFromReplay',
+    );
     const replayed = () => found.mock.results.findIndex((result) => result.value === true);
-    for (let time = 0; time < 8 && replayed() < 0; time += 1) answers.push(await raw(app.url, 'POST', '/api/contents/byslug', body));
+    for (let time = 0; time < 8 && replayed() < 0; time += 1)
+      answers.push(await raw(app.url, 'POST', '/api/contents/byslug', body));
     expect(replayed()).toBeGreaterThanOrEqual(0);
     const last = answers[answers.length - 1];
     expect(last.status).toBe(200);
     expect(last.text).toBe(answers[0].text);
     expect(headersOf(last)).toEqual(headersOf(answers[answers.length - 2]));
     // Read ahead of Koa, then handed to it with the same body: another slug list, bad JSON, a wrong field.
-    expect(titleOf(await raw(app.url, 'POST', '/api/contents/byslug', { slug: ['replay-post', 'etag-intro'], portal: 'cache-c' }), 'replay-post')).toBe('Posted');
-    const malformed = await fetch(`${app.url}/api/contents/byslug`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"slug": [' });
+    expect(
+      titleOf(
+        await raw(app.url, 'POST', '/api/contents/byslug', { slug: ['replay-post', 'etag-intro'], portal: 'cache-c' }),
+        'replay-post',
+      ),
+    ).toBe('Posted');
+    const malformed = await fetch(`${app.url}/api/contents/byslug`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"slug": [',
+    });
     expect(malformed.status).toBe(400);
     expect((await raw(app.url, 'POST', '/api/contents/byslug', { slug: 42, portal: 'cache-c' })).status).toBe(400);
     expect(replays.mock.calls.length).toBeGreaterThanOrEqual(3);
     replays.mockRestore();
     found.mockRestore();
     // An edit shows on the very next read.
-    await fixtureDocuments(app, CONTENT).update({ documentId: (await fixtureDocuments(app, CONTENT).findFirst({ filters: { slug: 'replay-post' } }))!.documentId, data: { title: 'Posted again' } as never });
+    await fixtureDocuments(app, CONTENT).update({
+      documentId: (await fixtureDocuments(app, CONTENT).findFirst({ filters: { slug: 'replay-post' } }))!.documentId,
+      data: { title: 'Posted again' } as never,
+    });
     expect(titleOf(await raw(app.url, 'POST', '/api/contents/byslug', body), 'replay-post')).toBe('Posted again');
   });
 
   it('show an edit on the very next request, and never answer a session or a HEAD', async () => {
     const route = '/api/team_members?portal=cache-c&sort=sortOrder';
     for (let time = 0; time < 3; time += 1) await raw(app.url, 'GET', route);
-    await fixtureDocuments(app, TEAM).create({ data: { name: 'Added Right Now', sortOrder: 2, portal: portalC.documentId } as never });
+    await fixtureDocuments(app, TEAM).create({
+      data: { name: 'Added Right Now', sortOrder: 2, portal: portalC.documentId } as never,
+    });
     const after = await raw(app.url, 'GET', route);
     expect(JSON.parse(after.text).items.map((item: { name: string }) => item.name)).toContain('Added Right Now');
     const head = await fetch(`${app.url}${route}`, { method: 'HEAD' });
@@ -224,7 +281,13 @@ describe('never a stale answer after an edit', () => {
     const superadmin = await signedInUser(app, 'cache-super', 'superadmin', portalA);
     await createContent(portalA, 'api-edited', 'Before');
     expect(titleOf(await bySlug('cache-a', ['api-edited']), 'api-edited')).toBe('Before');
-    const saved = await call(app, 'POST', '/api/contents/update', { slug: 'api-edited', portal: 'cache-a', title: 'After' }, { authCode: superadmin.authCode });
+    const saved = await call(
+      app,
+      'POST',
+      '/api/contents/update',
+      { slug: 'api-edited', portal: 'cache-a', title: 'After' },
+      { authCode: superadmin.authCode },
+    );
     expect(saved.status).toBe(200);
     expect(titleOf(await bySlug('cache-a', ['api-edited']), 'api-edited')).toBe('After');
   });
@@ -232,23 +295,57 @@ describe('never a stale answer after an edit', () => {
   it('shows edits made in the admin panel on the next read: a content item, an education item, a fund’s name', async () => {
     const item = await createContent(portalA, 'panel-edited', 'Before');
     expect(titleOf(await bySlug('cache-a', ['panel-edited']), 'panel-edited')).toBe('Before');
-    const edited = await panel('PUT', `/content-manager/collection-types/${CONTENT}/${item.documentId}`, { title: 'Edited in the panel' });
+    const edited = await panel('PUT', `/content-manager/collection-types/${CONTENT}/${item.documentId}`, {
+      title: 'Edited in the panel',
+    });
     expect(edited.status).toBe(200);
     expect(titleOf(await bySlug('cache-a', ['panel-edited']), 'panel-edited')).toBe('Edited in the panel');
 
-    const company = await fixtureDocuments(app, 'api::company.company').create({ data: { name: 'Cache Co', portal: portalA.documentId } as never });
-    const fund = await fixtureDocuments(app, 'api::fund.fund').create({ data: { name: 'Cache Fund', url_slug: 'cache-fund', company: company.documentId } as never });
-    const blog = await fixtureDocuments(app, BLOG_ITEM).create({
-      data: { title: 'Lesson', slug: 'cache-lesson', isPublished: true, fund: fund.documentId, portal: portalA.documentId } as never,
+    const company = await fixtureDocuments(app, 'api::company.company').create({
+      data: { name: 'Cache Co', portal: portalA.documentId } as never,
     });
-    const list = async () => JSON.parse((await raw(app.url, 'GET', '/api/contents/education?portal=cache-a&limit=100')).text).items as { title: string; fundName: string }[];
+    const fund = await fixtureDocuments(app, 'api::fund.fund').create({
+      data: { name: 'Cache Fund', url_slug: 'cache-fund', company: company.documentId } as never,
+    });
+    const blog = await fixtureDocuments(app, BLOG_ITEM).create({
+      data: {
+        title: 'Lesson',
+        slug: 'cache-lesson',
+        isPublished: true,
+        fund: fund.documentId,
+        portal: portalA.documentId,
+      } as never,
+    });
+    const list = async () =>
+      JSON.parse((await raw(app.url, 'GET', '/api/contents/education?portal=cache-a&limit=100')).text).items as {
+        title: string;
+        fundName: string;
+      }[];
     expect((await list()).find((entry) => entry.title === 'Lesson')?.fundName).toBe('Cache Fund');
 
-    expect((await panel('PUT', `/content-manager/collection-types/${BLOG_ITEM}/${blog.documentId}`, { title: 'Lesson Renamed' })).status).toBe(200);
+    expect(
+      (
+        await panel('PUT', `/content-manager/collection-types/${BLOG_ITEM}/${blog.documentId}`, {
+          title: 'Lesson Renamed',
+        })
+      ).status,
+    ).toBe(200);
     expect((await list()).map((entry) => entry.title)).toContain('Lesson Renamed');
-    expect((await panel('PUT', `/content-manager/collection-types/api::fund.fund/${fund.documentId}`, { name: 'Renamed Fund' })).status).toBe(200);
+    expect(
+      (
+        await panel('PUT', `/content-manager/collection-types/api::fund.fund/${fund.documentId}`, {
+          name: 'Renamed Fund',
+        })
+      ).status,
+    ).toBe(200);
     expect((await list()).find((entry) => entry.title === 'Lesson Renamed')?.fundName).toBe('Renamed Fund');
-    expect((await panel('POST', `/content-manager/collection-types/${BLOG_ITEM}/actions/bulkDelete`, { documentIds: [blog.documentId] })).status).toBe(200);
+    expect(
+      (
+        await panel('POST', `/content-manager/collection-types/${BLOG_ITEM}/actions/bulkDelete`, {
+          documentIds: [blog.documentId],
+        })
+      ).status,
+    ).toBe(200);
     expect((await list()).map((entry) => entry.title)).not.toContain('Lesson Renamed');
   });
 });
@@ -260,35 +357,67 @@ describe('cached answers per portal', () => {
     expect(titleOf(await bySlug('cache-a', ['shared-slug']), 'shared-slug')).toBe('Title of A');
     expect(titleOf(await bySlug('cache-b', ['shared-slug']), 'shared-slug')).toBe('Title of B');
 
-    const byOrigin = (origin: string) => raw(app.url, 'POST', '/api/contents/byslug', { slug: ['shared-slug'] }, { origin });
+    const byOrigin = (origin: string) =>
+      raw(app.url, 'POST', '/api/contents/byslug', { slug: ['shared-slug'] }, { origin });
     const fromA = await byOrigin('https://cache-a.example');
     const fromB = await byOrigin('https://cache-b.example');
     expect(titleOf(fromA, 'shared-slug')).toBe('Title of A');
     expect(titleOf(fromB, 'shared-slug')).toBe('Title of B');
     expect(fromA.headers.get('etag')).not.toBe(fromB.headers.get('etag'));
     // The ETag of A's answer is no 304 for B.
-    expect((await raw(app.url, 'POST', '/api/contents/byslug', { slug: ['shared-slug'] }, { origin: 'https://cache-b.example', 'if-none-match': fromA.headers.get('etag') as string })).status).toBe(200);
+    expect(
+      (
+        await raw(
+          app.url,
+          'POST',
+          '/api/contents/byslug',
+          { slug: ['shared-slug'] },
+          { origin: 'https://cache-b.example', 'if-none-match': fromA.headers.get('etag') as string },
+        )
+      ).status,
+    ).toBe(200);
 
     for (const portal of [portalA, portalB]) {
-      await fixtureDocuments(app, BLOG_ITEM).create({ data: { title: `Only in ${portal.slug}`, slug: `only-${portal.slug}`, isPublished: true, portal: portal.documentId } as never });
+      await fixtureDocuments(app, BLOG_ITEM).create({
+        data: {
+          title: `Only in ${portal.slug}`,
+          slug: `only-${portal.slug}`,
+          isPublished: true,
+          portal: portal.documentId,
+        } as never,
+      });
     }
-    const listOf = async (origin: string) => JSON.parse((await raw(app.url, 'GET', '/api/contents/education?limit=100', undefined, { origin })).text).items.map((item: { title: string }) => item.title);
+    const listOf = async (origin: string) =>
+      JSON.parse(
+        (await raw(app.url, 'GET', '/api/contents/education?limit=100', undefined, { origin })).text,
+      ).items.map((item: { title: string }) => item.title);
     expect(await listOf('https://cache-a.example')).toContain('Only in cache-a');
     expect(await listOf('https://cache-b.example')).toEqual(['Only in cache-b']);
   });
 
   it("serves a signed-in user their own portal's team, privately, whatever a visitor's cached answer is", async () => {
-    await fixtureDocuments(app, TEAM).create({ data: { name: 'Member of B', sortOrder: 1, portal: portalB.documentId } as never });
-    const visitor = await raw(app.url, 'GET', '/api/team_members?sort=sortOrder', undefined, { origin: 'https://cache-a.example' });
+    await fixtureDocuments(app, TEAM).create({
+      data: { name: 'Member of B', sortOrder: 1, portal: portalB.documentId } as never,
+    });
+    const visitor = await raw(app.url, 'GET', '/api/team_members?sort=sortOrder', undefined, {
+      origin: 'https://cache-a.example',
+    });
     const names = (answer: Raw) => JSON.parse(answer.text).items.map((item: { name: string }) => item.name);
     expect(names(visitor)).not.toContain('Member of B');
     expect(visitor.headers.get('vary')).toMatch(/authcode/i);
 
     const userOfB = await signedInUser(app, 'cache-user-b', 'user', portalB);
-    const signedIn = await raw(app.url, 'GET', '/api/team_members?sort=sortOrder', undefined, { origin: 'https://cache-a.example', authcode: userOfB.authCode });
+    const signedIn = await raw(app.url, 'GET', '/api/team_members?sort=sortOrder', undefined, {
+      origin: 'https://cache-a.example',
+      authcode: userOfB.authCode,
+    });
     expect(names(signedIn)).toEqual(['Member of B']);
     expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
-    expect(names(await raw(app.url, 'GET', '/api/team_members?sort=sortOrder', undefined, { origin: 'https://cache-a.example' }))).toEqual(names(visitor));
+    expect(
+      names(
+        await raw(app.url, 'GET', '/api/team_members?sort=sortOrder', undefined, { origin: 'https://cache-a.example' }),
+      ),
+    ).toEqual(names(visitor));
   });
 });
 
@@ -305,29 +434,44 @@ describe('a second instance on the same database', () => {
     await stopSecondInstance(second);
   });
 
-  it.skipIf(inject('database').client !== 'postgres')('caches too, and serves an edit made on the first within a second', async () => {
-    const base = second!.url;
-    const item = await createContent(portalA, 'two-instances', 'Original');
-    // Past the counter's news of that creation, the second instance's answer is cached.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(titleOf(await bySlug('cache-a', ['two-instances'], base), 'two-instances')).toBe('Original');
+  it.skipIf(inject('database').client !== 'postgres')(
+    'caches too, and serves an edit made on the first within a second',
+    async () => {
+      const base = second!.url;
+      const item = await createContent(portalA, 'two-instances', 'Original');
+      // Past the counter's news of that creation, the second instance's answer is cached.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(titleOf(await bySlug('cache-a', ['two-instances'], base), 'two-instances')).toBe('Original');
 
-    // Its cache holds: a change that tells no one is not seen, even after its counter check.
-    await sneakyTitle('contents', item.id, 'Unannounced');
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(titleOf(await bySlug('cache-a', ['two-instances'], base), 'two-instances')).toBe('Original');
+      // Its cache holds: a change that tells no one is not seen, even after its counter check.
+      await sneakyTitle('contents', item.id, 'Unannounced');
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(titleOf(await bySlug('cache-a', ['two-instances'], base), 'two-instances')).toBe('Original');
 
-    const superadmin = await signedInUser(app, 'cache-super-2', 'superadmin', portalA);
-    const saved = await call(app, 'POST', '/api/contents/update', { slug: 'two-instances', portal: 'cache-a', title: 'Edited on one' }, { authCode: superadmin.authCode });
-    expect(saved.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(titleOf(await bySlug('cache-a', ['two-instances'], base), 'two-instances')).toBe('Edited on one');
+      const superadmin = await signedInUser(app, 'cache-super-2', 'superadmin', portalA);
+      const saved = await call(
+        app,
+        'POST',
+        '/api/contents/update',
+        { slug: 'two-instances', portal: 'cache-a', title: 'Edited on one' },
+        { authCode: superadmin.authCode },
+      );
+      expect(saved.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(titleOf(await bySlug('cache-a', ['two-instances'], base), 'two-instances')).toBe('Edited on one');
 
-    // And the other way round: an edit made on the second is served by the first within a second.
-    expect(titleOf(await bySlug('cache-a', ['two-instances']), 'two-instances')).toBe('Edited on one');
-    const savedOnSecond = await raw(base, 'POST', '/api/contents/update', { slug: 'two-instances', portal: 'cache-a', title: 'Edited on two' }, { authcode: superadmin.authCode });
-    expect(savedOnSecond.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(titleOf(await bySlug('cache-a', ['two-instances']), 'two-instances')).toBe('Edited on two');
-  });
+      // And the other way round: an edit made on the second is served by the first within a second.
+      expect(titleOf(await bySlug('cache-a', ['two-instances']), 'two-instances')).toBe('Edited on one');
+      const savedOnSecond = await raw(
+        base,
+        'POST',
+        '/api/contents/update',
+        { slug: 'two-instances', portal: 'cache-a', title: 'Edited on two' },
+        { authcode: superadmin.authCode },
+      );
+      expect(savedOnSecond.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(titleOf(await bySlug('cache-a', ['two-instances']), 'two-instances')).toBe('Edited on two');
+    },
+  );
 });

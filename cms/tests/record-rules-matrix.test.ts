@@ -3,8 +3,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_PATHS } from '../src/utils/portal-paths';
 import { RECORD_RULES } from '../src/utils/record-rules';
 import {
-  CM, ROLES, SYND_USER, USER, attributesOf, buildWorld, comparable, expected, matrixTypes, newValue, otherRow, panel, restore, storedValue,
-  uploadPdf, writableFields, type Expected, type Role, type Row, type Side, type World,
+  CM,
+  ROLES,
+  SYND_USER,
+  USER,
+  attributesOf,
+  buildWorld,
+  comparable,
+  expected,
+  matrixTypes,
+  newValue,
+  otherRow,
+  panel,
+  restore,
+  storedValue,
+  uploadPdf,
+  writableFields,
+  type Expected,
+  type Role,
+  type Row,
+  type Side,
+  type World,
 } from './helpers/record-matrix';
 import { http, useStrapi } from './helpers/strapi';
 
@@ -22,7 +41,8 @@ const started = Date.now();
 
 const other = (side: Side): Side => (side === 'A' ? 'B' : 'A');
 const q = (uid: string) => world.app.strapi.db.query(uid as UID.Schema);
-const maxId = async (uid: string) => ((await q(uid).findOne({ select: ['id'], orderBy: { id: 'desc' } })) as { id: number } | null)?.id ?? 0;
+const maxId = async (uid: string) =>
+  ((await q(uid).findOne({ select: ['id'], orderBy: { id: 'desc' } })) as { id: number } | null)?.id ?? 0;
 
 beforeAll(async () => {
   world = await buildWorld(await useStrapi());
@@ -34,8 +54,14 @@ afterAll(() => {
 });
 
 /** Holds one answer to its expectation; a mismatch is collected (every cell runs) and named. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON answer, as helpers/strapi's http hands it back
-function check(name: string, want: Expected, answer: { status: number; body: any }, changed: boolean, okStatus: number[]): void {
+function check(
+  name: string,
+  want: Expected,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON answer, as helpers/strapi's http hands it back
+  answer: { status: number; body: any },
+  changed: boolean,
+  okStatus: number[],
+): void {
   cells += 1;
   const message: string | undefined = answer.body?.error?.message;
   const problems: string[] = [];
@@ -43,9 +69,12 @@ function check(name: string, want: Expected, answer: { status: number; body: any
     if (!okStatus.includes(answer.status)) problems.push(`answered ${answer.status} ${message ?? ''}`);
     if (!changed) problems.push('stored nothing');
   } else {
-    if (!want.statuses!.includes(answer.status)) problems.push(`answered ${answer.status} ${message ?? JSON.stringify(answer.body).slice(0, 120)}`);
-    if (want.message !== undefined && message !== want.message) problems.push(`said "${message}" not "${want.message}"`);
-    if (want.startsWith !== undefined && !message?.startsWith(want.startsWith)) problems.push(`said "${message}", not starting "${want.startsWith}"`);
+    if (!want.statuses!.includes(answer.status))
+      problems.push(`answered ${answer.status} ${message ?? JSON.stringify(answer.body).slice(0, 120)}`);
+    if (want.message !== undefined && message !== want.message)
+      problems.push(`said "${message}" not "${want.message}"`);
+    if (want.startsWith !== undefined && !message?.startsWith(want.startsWith))
+      problems.push(`said "${message}", not starting "${want.startsWith}"`);
     if (changed) problems.push('CHANGED what is stored');
   }
   if (!problems.length) return;
@@ -59,8 +88,10 @@ function check(name: string, want: Expected, answer: { status: number; body: any
  * out of the matrix's own tests and held by an `it.fails` below, which starts passing, and so fails, once it is fixed.
  */
 const FINDINGS: Record<string, RegExp> = {
-  userCreateAnswers400: /^POST plugin::users-permissions\.user .*\[expected refused: rule flow\]: answered 400 (Proof|Tax|News) documents is set by the sponsor desk or the signing, not in the admin panel$/,
-  providerIgnored: /^(PUT|POST) plugin::users-permissions\.user .*\.provider = .* as super \[expected allowed\]: stored nothing$/,
+  userCreateAnswers400:
+    /^POST plugin::users-permissions\.user .*\[expected refused: rule flow\]: answered 400 (Proof|Tax|News) documents is set by the sponsor desk or the signing, not in the admin panel$/,
+  providerIgnored:
+    /^(PUT|POST) plugin::users-permissions\.user .*\.provider = .* as super \[expected allowed\]: stored nothing$/,
 };
 const findings: Record<string, string[]> = Object.fromEntries(Object.keys(FINDINGS).map((key) => [key, []]));
 
@@ -71,7 +102,13 @@ const forms = (row: { id: number; documentId: string }) => ({
   'set id': { set: [{ id: row.id }] },
 });
 
-interface Value { label: string; body: unknown; id?: number; plain?: unknown; valueSide?: Side | null }
+interface Value {
+  label: string;
+  body: unknown;
+  id?: number;
+  plain?: unknown;
+  valueSide?: Side | null;
+}
 
 /** The values a cell writes to a field: a new scalar, or rows of each portal (every form) for a relation. */
 function valuesFor(uid: string, field: string, before: unknown, side: Side, all = true): Value[] {
@@ -84,16 +121,29 @@ function valuesFor(uid: string, field: string, before: unknown, side: Side, all 
   const values: Value[] = [];
   if (!PORTAL_PATHS[target]) {
     const role = world.siteRoles.find((id) => id !== before);
-    if (target === 'plugin::users-permissions.role' && role) values.push({ label: 'another role', body: { connect: [{ id: role }] }, id: role, valueSide: null });
+    if (target === 'plugin::users-permissions.role' && role)
+      values.push({ label: 'another role', body: { connect: [{ id: role }] }, id: role, valueSide: null });
     return values;
   }
   for (const valueSide of [side, other(side)] as Side[]) {
-    const row = target === 'api::portal.portal' ? (valueSide === side ? null : world.portals[valueSide]) : otherRow(world, target, valueSide, before);
+    const row =
+      target === 'api::portal.portal'
+        ? valueSide === side
+          ? null
+          : world.portals[valueSide]
+        : otherRow(world, target, valueSide, before);
     if (!row) continue;
-    for (const [form, body] of Object.entries(forms(row)).slice(0, all ? 3 : 1)) values.push({ label: `${form} of ${valueSide}`, body, id: row.id, valueSide });
+    for (const [form, body] of Object.entries(forms(row)).slice(0, all ? 3 : 1))
+      values.push({ label: `${form} of ${valueSide}`, body, id: row.id, valueSide });
   }
   // And the relation taken away, as the panel's form sends it when a row is unlinked.
-  if (all && typeof before === 'number') values.push({ label: 'disconnected', body: { connect: [], disconnect: [{ id: before }] }, id: null as unknown as number, valueSide: null });
+  if (all && typeof before === 'number')
+    values.push({
+      label: 'disconnected',
+      body: { connect: [], disconnect: [{ id: before }] },
+      id: null as unknown as number,
+      valueSide: null,
+    });
   return values;
 }
 
@@ -113,12 +163,28 @@ describe('the panel write matrix: every rule-table type × field × staff role �
             // A sealed record refuses every field: one value form is enough there.
             for (const value of valuesFor(uid, field, before, side, !RECORD_RULES[uid].sealed)) {
               for (const role of ROLES) {
-                const want = await expected(world, { uid, action: 'update', role, row, side, field, valueSide: value.valueSide });
-                const answer = await panel(world, role, 'PUT', `${CM}/${uid}/${row.documentId}`, { [field]: value.body });
+                const want = await expected(world, {
+                  uid,
+                  action: 'update',
+                  role,
+                  row,
+                  side,
+                  field,
+                  valueSide: value.valueSide,
+                });
+                const answer = await panel(world, role, 'PUT', `${CM}/${uid}/${row.documentId}`, {
+                  [field]: value.body,
+                });
                 const after = await stored(uid, row.id, field);
                 const changed = !same(uid, field, after, before);
                 const right = value.id !== undefined ? after === value.id : same(uid, field, after, value.plain);
-                check(`PUT ${uid} ${row.state} row of ${side} .${field} = ${value.label} as ${role}`, want, answer, changed && right, [200]);
+                check(
+                  `PUT ${uid} ${row.state} row of ${side} .${field} = ${value.label} as ${role}`,
+                  want,
+                  answer,
+                  changed && right,
+                  [200],
+                );
                 if (changed) await restore(world, uid, row.id, field, before);
               }
             }
@@ -130,7 +196,10 @@ describe('the panel write matrix: every rule-table type × field × staff role �
   }, 1_200_000);
 
   /** What a new row of `uid` in portal `side` is made with in the panel: its required fields and its portal links. */
-  async function baseOf(uid: string, side: Side): Promise<{ data: Record<string, unknown>; sides: Record<string, Side | null> }> {
+  async function baseOf(
+    uid: string,
+    side: Side,
+  ): Promise<{ data: Record<string, unknown>; sides: Record<string, Side | null> }> {
     const first = (target: string) => world.rows[target][side][0];
     const link = (row: Row | { documentId: string }) => ({ connect: [{ documentId: row.documentId }] });
     const n = world.n();
@@ -138,24 +207,65 @@ describe('the panel write matrix: every rule-table type × field × staff role �
       case 'api::company.company':
         return { data: { name: `mx new company ${n}`, portal: link(world.portals[side]) }, sides: { portal: side } };
       case 'api::fund.fund':
-        return { data: { name: `mx new fund ${n}`, url_slug: `mx-new-fund-${n}`, company: link(first('api::company.company')) }, sides: { company: side } };
+        return {
+          data: {
+            name: `mx new fund ${n}`,
+            url_slug: `mx-new-fund-${n}`,
+            company: link(first('api::company.company')),
+          },
+          sides: { company: side },
+        };
       case 'api::investment.investment':
-        return { data: { name: `mx new deal ${n}`, url_slug: `mx-new-deal-${n}`, fund: link(world.rows['api::fund.fund'][side][1]), company: link(first('api::company.company')) }, sides: { fund: side, company: side } };
+        return {
+          data: {
+            name: `mx new deal ${n}`,
+            url_slug: `mx-new-deal-${n}`,
+            fund: link(world.rows['api::fund.fund'][side][1]),
+            company: link(first('api::company.company')),
+          },
+          sides: { fund: side, company: side },
+        };
       case SYND_USER:
         return {
-          data: { user: link(world.rows[USER][side][1]), fund: link(first('api::fund.fund')), investment: link(first('api::investment.investment')), company: link(first('api::company.company')), invest_amount: 1_000 },
+          data: {
+            user: link(world.rows[USER][side][1]),
+            fund: link(first('api::fund.fund')),
+            investment: link(first('api::investment.investment')),
+            company: link(first('api::company.company')),
+            invest_amount: 1_000,
+          },
           sides: { user: side, fund: side, investment: side, company: side },
         };
       case USER:
         return {
-          data: { username: `mx-new-${n}`, email: `mx-new-${n}@example.com`, password: 'Secret1234!', confirmed: true, blocked: false, role: { connect: [{ id: world.siteRoles[0] }] }, portal: link(world.portals[side]) },
+          data: {
+            username: `mx-new-${n}`,
+            email: `mx-new-${n}@example.com`,
+            password: 'Secret1234!',
+            confirmed: true,
+            blocked: false,
+            role: { connect: [{ id: world.siteRoles[0] }] },
+            portal: link(world.portals[side]),
+          },
           sides: { portal: side },
         };
       case 'api::tax-document.tax-document':
       case 'api::news-document.news-document':
-        return { data: { title: `mx new ${n}`, year: 2025, user: link(world.rows[USER][side][0]), fund: link(first('api::fund.fund')), file: await uploadPdf(world) }, sides: { user: side, fund: side } };
+        return {
+          data: {
+            title: `mx new ${n}`,
+            year: 2025,
+            user: link(world.rows[USER][side][0]),
+            fund: link(first('api::fund.fund')),
+            file: await uploadPdf(world),
+          },
+          sides: { user: side, fund: side },
+        };
       case 'api::synd-document.synd-document':
-        return { data: { title: `mx new ${n}`, fund: link(first('api::fund.fund')), file: await uploadPdf(world) }, sides: { fund: side } };
+        return {
+          data: { title: `mx new ${n}`, fund: link(first('api::fund.fund')), file: await uploadPdf(world) },
+          sides: { fund: side },
+        };
       case 'api::proof-document.proof-document':
         return { data: { title: `mx new ${n}`, user: link(world.rows[USER][side][0]) }, sides: { user: side } };
       default: {
@@ -177,7 +287,9 @@ describe('the panel write matrix: every rule-table type × field × staff role �
     for (const uid of matrixTypes(world)) {
       for (const side of ['A', 'B'] as Side[]) {
         for (const field of [undefined, ...writableFields(world, uid)]) {
-          const values: (Value | undefined)[] = field ? valuesFor(uid, field, undefined, side, !RECORD_RULES[uid].sealed) : [undefined];
+          const values: (Value | undefined)[] = field
+            ? valuesFor(uid, field, undefined, side, !RECORD_RULES[uid].sealed)
+            : [undefined];
           for (const value of values) {
             for (const role of ROLES) {
               const { data, sides } = await baseOf(uid, side);
@@ -185,16 +297,28 @@ describe('the panel write matrix: every rule-table type × field × staff role �
                 data[field] = value.body;
                 if (value.valueSide !== undefined) sides[field] = value.valueSide;
               }
-              const want = await expected(world, { uid, action: 'create', role, side, field, valueSide: value?.valueSide }, sides);
+              const want = await expected(
+                world,
+                { uid, action: 'create', role, side, field, valueSide: value?.valueSide },
+                sides,
+              );
               const last = await maxId(uid);
               const answer = await panel(world, role, 'POST', `${CM}/${uid}`, data);
-              const made = (await q(uid).findMany({ where: { id: { $gt: last } }, select: ['id'] })) as { id: number }[];
+              const made = (await q(uid).findMany({ where: { id: { $gt: last } }, select: ['id'] })) as {
+                id: number;
+              }[];
               let right = made.length > 0;
               if (right && field && value) {
                 const after = await stored(uid, made[0].id, field);
                 right = value.id !== undefined ? after === value.id : same(uid, field, after, value.plain);
               }
-              check(`POST ${uid} in ${side} ${field ? `.${field} = ${value?.label}` : '(base)'} as ${role}`, want, answer, want.allowed ? right : made.length > 0, [201]);
+              check(
+                `POST ${uid} in ${side} ${field ? `.${field} = ${value?.label}` : '(base)'} as ${role}`,
+                want,
+                answer,
+                want.allowed ? right : made.length > 0,
+                [201],
+              );
               if (made.length) await q(uid).deleteMany({ where: { id: { $gt: last } } });
             }
           }
@@ -211,7 +335,13 @@ describe('the panel write matrix: every rule-table type × field × staff role �
         for (const row of world.rows[uid]?.[side] ?? []) {
           for (const role of ROLES) {
             // As the panel's clone form: unique fields are typed anew.
-            const body = Object.fromEntries(Object.entries(attributes).filter(([name, attribute]) => attribute.unique && !attribute.private || name === 'email' && uid === USER).map(([name]) => [name, `mx-clone-${world.n()}${name === 'email' ? '@example.com' : ''}`]));
+            const body = Object.fromEntries(
+              Object.entries(attributes)
+                .filter(
+                  ([name, attribute]) => (attribute.unique && !attribute.private) || (name === 'email' && uid === USER),
+                )
+                .map(([name]) => [name, `mx-clone-${world.n()}${name === 'email' ? '@example.com' : ''}`]),
+            );
             const want = await expected(world, { uid, action: 'clone', role, row, side });
             const last = await maxId(uid);
             const answer = await panel(world, role, 'POST', `${CM}/${uid}/clone/${row.documentId}`, body);
@@ -228,14 +358,30 @@ describe('the panel write matrix: every rule-table type × field × staff role �
   /** A copy of a fixture row made with the query engine, to delete where the rules let it be deleted. */
   async function copyOf(row: Row): Promise<Row> {
     const attributes = attributesOf(world, row.uid);
-    const relations = Object.entries(attributes).filter(([, attribute]) => attribute.type === 'relation' && !(attribute as { mappedBy?: string }).mappedBy).map(([name]) => name);
-    const source = (await q(row.uid).findOne({ where: { id: row.id }, populate: Object.fromEntries(relations.map((name) => [name, { select: ['id'] }])) })) as Record<string, unknown>;
+    const relations = Object.entries(attributes)
+      .filter(([, attribute]) => attribute.type === 'relation' && !(attribute as { mappedBy?: string }).mappedBy)
+      .map(([name]) => name);
+    const source = (await q(row.uid).findOne({
+      where: { id: row.id },
+      populate: Object.fromEntries(relations.map((name) => [name, { select: ['id'] }])),
+    })) as Record<string, unknown>;
     const data: Record<string, unknown> = {};
     for (const [name, attribute] of Object.entries(attributes)) {
-      if (['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy'].includes(name) || attribute.type === 'media' || !(name in source)) continue;
+      if (
+        ['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy'].includes(name) ||
+        attribute.type === 'media' ||
+        !(name in source)
+      )
+        continue;
       const value = source[name];
-      data[name] = attribute.type === 'relation' ? (Array.isArray(value) ? value.map((each) => (each as { id: number }).id) : ((value as { id: number } | null)?.id ?? null)) : value;
-      if ((attribute.unique || (row.uid === USER && name === 'email')) && typeof value === 'string') data[name] = `${value}-copy-${world.n()}`;
+      data[name] =
+        attribute.type === 'relation'
+          ? Array.isArray(value)
+            ? value.map((each) => (each as { id: number }).id)
+            : ((value as { id: number } | null)?.id ?? null)
+          : value;
+      if ((attribute.unique || (row.uid === USER && name === 'email')) && typeof value === 'string')
+        data[name] = `${value}-copy-${world.n()}`;
     }
     const made = (await q(row.uid).create({ data })) as { id: number; documentId: string };
     return { ...row, id: made.id, documentId: made.documentId };
@@ -247,15 +393,27 @@ describe('the panel write matrix: every rule-table type × field × staff role �
         for (const row of world.rows[uid]?.[side] ?? []) {
           for (const role of ROLES) {
             for (const route of ['DELETE', 'bulkDelete'] as const) {
-              const want = await expected(world, { uid, action: route === 'DELETE' ? 'delete' : 'bulkDelete', role, row, side });
+              const want = await expected(world, {
+                uid,
+                action: route === 'DELETE' ? 'delete' : 'bulkDelete',
+                role,
+                row,
+                side,
+              });
               // What may be deleted is deleted on a copy: the fixtures stay for the other cells.
               const target = want.allowed ? await copyOf(row) : row;
-              const answer = route === 'DELETE'
-                ? await panel(world, role, 'DELETE', `${CM}/${uid}/${target.documentId}`)
-                : await panel(world, role, 'POST', `${CM}/${uid}/actions/bulkDelete`, { documentIds: [target.documentId] });
+              const answer =
+                route === 'DELETE'
+                  ? await panel(world, role, 'DELETE', `${CM}/${uid}/${target.documentId}`)
+                  : await panel(world, role, 'POST', `${CM}/${uid}/actions/bulkDelete`, {
+                      documentIds: [target.documentId],
+                    });
               const gone = (await q(uid).count({ where: { id: target.id } })) === 0;
               check(`${route} ${uid} ${row.state} row of ${side} as ${role}`, want, answer, gone, [200]);
-              if (gone && !want.allowed) throw new Error(`fixture ${uid} ${row.state} of ${side} was deleted by ${role}: the rest of the matrix cannot run`);
+              if (gone && !want.allowed)
+                throw new Error(
+                  `fixture ${uid} ${row.state} of ${side} was deleted by ${role}: the rest of the matrix cannot run`,
+                );
               if (!gone && want.allowed) await q(uid).delete({ where: { id: target.id } });
             }
           }
@@ -275,9 +433,13 @@ describe('the panel write matrix: every rule-table type × field × staff role �
 
   it('bulk delete is all or nothing: a commitment or fund kept with its history keeps the others of the same request', async () => {
     for (const uid of [SYND_USER, 'api::fund.fund']) {
-      const deletable = await copyOf(world.rows[uid].A.find((row) => row.state === 'unsigned' || row.state === 'fresh')!);
+      const deletable = await copyOf(
+        world.rows[uid].A.find((row) => row.state === 'unsigned' || row.state === 'fresh')!,
+      );
       const kept = world.rows[uid].A[0];
-      const answer = await as('super')('POST', `${CM}/${uid}/actions/bulkDelete`, { documentIds: [deletable.documentId, kept.documentId] });
+      const answer = await as('super')('POST', `${CM}/${uid}/actions/bulkDelete`, {
+        documentIds: [deletable.documentId, kept.documentId],
+      });
       expect(answer.status, uid).toBe(403);
       expect(answer.body.error.message, uid).toMatch(/^This (commitment|fund) has ledger entries/);
       expect(await q(uid).count({ where: { id: { $in: [deletable.id, kept.id] } } }), uid).toBe(2);
@@ -298,21 +460,32 @@ describe("the issue's cases, spelled out", () => {
     const commitment = rowOf(SYND_USER, 'A', 'signed');
     const before = await stored(SYND_USER, commitment.id, 'user');
     const fresh = rowOf(USER, 'A', 'fresh');
-    const moved = await as('editor')('PUT', `${CM}/${SYND_USER}/${commitment.documentId}`, { user: { set: [{ id: fresh.id }] } });
+    const moved = await as('editor')('PUT', `${CM}/${SYND_USER}/${commitment.documentId}`, {
+      user: { set: [{ id: fresh.id }] },
+    });
     expect(moved.status).toBe(403);
-    expect(moved.body.error.message).toBe('User (the investor) is fixed when the commitment is made: to give this position to another investor, use Transfer on the sponsor desk');
-    const elsewhere = await as('editor')('PUT', `${CM}/${SYND_USER}/${commitment.documentId}`, { user: { connect: [{ documentId: rowOf(USER, 'B', 'fresh').documentId }] } });
+    expect(moved.body.error.message).toBe(
+      'User (the investor) is fixed when the commitment is made: to give this position to another investor, use Transfer on the sponsor desk',
+    );
+    const elsewhere = await as('editor')('PUT', `${CM}/${SYND_USER}/${commitment.documentId}`, {
+      user: { connect: [{ documentId: rowOf(USER, 'B', 'fresh').documentId }] },
+    });
     expect(elsewhere.status).toBe(403);
     expect(await stored(SYND_USER, commitment.id, 'user')).toBe(before);
-    expect(await q(SYND_USER).findOne({ where: { id: commitment.id } })).toMatchObject({ invest_amount: expect.anything(), managementSignedAt: expect.anything() });
+    expect(await q(SYND_USER).findOne({ where: { id: commitment.id } })).toMatchObject({
+      invest_amount: expect.anything(),
+      managementSignedAt: expect.anything(),
+    });
   });
 
-  it("an Editor cannot change the amount of a signed commitment, and can before signing", async () => {
+  it('an Editor cannot change the amount of a signed commitment, and can before signing', async () => {
     const signed = rowOf(SYND_USER, 'A', 'signed');
     const amount = await stored(SYND_USER, signed.id, 'invest_amount');
     const refused = await as('editor')('PUT', `${CM}/${SYND_USER}/${signed.documentId}`, { invest_amount: 75_000 });
     expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toBe('Amount invested cannot change once signing has started, as the agreement states it: use Amend on the sponsor desk, which voids the agreement and sends a new one to sign');
+    expect(refused.body.error.message).toBe(
+      'Amount invested cannot change once signing has started, as the agreement states it: use Amend on the sponsor desk, which voids the agreement and sends a new one to sign',
+    );
     expect(Number(await stored(SYND_USER, signed.id, 'invest_amount'))).toBe(Number(amount));
 
     const unsigned = rowOf(SYND_USER, 'A', 'unsigned');
@@ -324,27 +497,46 @@ describe("the issue's cases, spelled out", () => {
   });
 
   it("an Editor cannot point a tax or news document at another investor's agreement file", async () => {
-    const agreementKey = (await q('api::synd-agreement.synd-agreement').findOne({ where: { id: rowOf('api::synd-agreement.synd-agreement', 'B', 'sealed').id } })).docPath as string;
-    for (const [uid, name] of [['api::tax-document.tax-document', 'tax document'], ['api::news-document.news-document', 'news document']]) {
+    const agreementKey = (
+      await q('api::synd-agreement.synd-agreement').findOne({
+        where: { id: rowOf('api::synd-agreement.synd-agreement', 'B', 'sealed').id },
+      })
+    ).docPath as string;
+    for (const [uid, name] of [
+      ['api::tax-document.tax-document', 'tax document'],
+      ['api::news-document.news-document', 'news document'],
+    ]) {
       const document = rowOf(uid, 'A', 'typed');
       const before = await q(uid).findOne({ where: { id: document.id } });
       const answer = await as('editor')('PUT', `${CM}/${uid}/${document.documentId}`, { docPath: agreementKey });
       expect(answer.status, uid).toBe(403);
       // The label is fieldLabel('docPath'): 'doc' reads 'document'.
-      expect(answer.body.error.message, uid).toBe(`Document path is set by uploading the ${name}'s file, never typed: attach the file instead`);
+      expect(answer.body.error.message, uid).toBe(
+        `Document path is set by uploading the ${name}'s file, never typed: attach the file instead`,
+      );
       expect(await q(uid).findOne({ where: { id: document.id } }), uid).toEqual(before);
     }
-    const tax = await as('editor')('PUT', `${CM}/api::tax-document.tax-document/${rowOf('api::tax-document.tax-document', 'A', 'typed').documentId}`, { docPath: agreementKey });
-    expect(tax.body.error.message).toBe("Document path is set by uploading the tax document's file, never typed: attach the file instead");
+    const tax = await as('editor')(
+      'PUT',
+      `${CM}/api::tax-document.tax-document/${rowOf('api::tax-document.tax-document', 'A', 'typed').documentId}`,
+      { docPath: agreementKey },
+    );
+    expect(tax.body.error.message).toBe(
+      "Document path is set by uploading the tax document's file, never typed: attach the file instead",
+    );
   });
 
   it('a super admin cannot make an agreement with a chosen fingerprint, which the public check then never vouches for', async () => {
     const fingerprint = 'e'.repeat(64);
     const made = await as('super')('POST', `${CM}/api::synd-agreement.synd-agreement`, {
-      title: 'Forged agreement', fingerprint, syndUser: { connect: [{ documentId: rowOf(SYND_USER, 'A', 'signed').documentId }] },
+      title: 'Forged agreement',
+      fingerprint,
+      syndUser: { connect: [{ documentId: rowOf(SYND_USER, 'A', 'signed').documentId }] },
     });
     expect(made.status).toBe(403);
-    expect(made.body.error.message).toBe('Agreements and their fingerprints are made only by sealing a signed agreement: nobody makes, changes or deletes one here, as the public check vouches for them');
+    expect(made.body.error.message).toBe(
+      'Agreements and their fingerprints are made only by sealing a signed agreement: nobody makes, changes or deletes one here, as the public check vouches for them',
+    );
     expect(await q('api::synd-agreement.synd-agreement').count({ where: { fingerprint } })).toBe(0);
     const check = await http(world.app, 'GET', `/api/agreements/verify/${fingerprint}`);
     expect(check.body?.valid).not.toBe(true);
@@ -354,16 +546,23 @@ describe("the issue's cases, spelled out", () => {
 describe('found by the matrix beyond the rule table, now closed', () => {
   it("staff cannot clone another portal's company into their own portal, and so read what they may not open", async () => {
     const theirs = rowOf('api::company.company', 'B', 'fresh');
-    await q('api::company.company').update({ where: { id: theirs.id }, data: { address: '1 Their Street', email: 'private@their.example' } });
+    await q('api::company.company').update({
+      where: { id: theirs.id },
+      data: { address: '1 Their Street', email: 'private@their.example' },
+    });
     // Opening it is refused...
     expect((await as('editor')('GET', `${CM}/api::company.company/${theirs.documentId}`)).status).toBe(403);
     const last = await maxId('api::company.company');
     try {
       // ...and so is copying it: the clone route checks no read of its source, the portal scope does.
-      const clone = await as('editor')('POST', `${CM}/api::company.company/clone/${theirs.documentId}`, { portal: { connect: [{ documentId: world.portals.A.documentId }] } });
+      const clone = await as('editor')('POST', `${CM}/api::company.company/clone/${theirs.documentId}`, {
+        portal: { connect: [{ documentId: world.portals.A.documentId }] },
+      });
       expect(clone.body?.data?.address).not.toBe('1 Their Street');
       expect(clone.status).toBe(403);
-      expect(clone.body.error.message).toBe('Copy only a row of a portal you run: staff read and copy rows only in their own portals');
+      expect(clone.body.error.message).toBe(
+        'Copy only a row of a portal you run: staff read and copy rows only in their own portals',
+      );
       expect(await maxId('api::company.company')).toBe(last);
     } finally {
       await q('api::company.company').deleteMany({ where: { id: { $gt: last } } });
@@ -376,12 +575,25 @@ describe('the same-portal check, on the rows that point at a moved one', () => {
     const fund = rowOf('api::fund.fund', 'A', 'fresh');
     const investment = rowOf('api::investment.investment', 'A', 'fresh');
     const company = await stored('api::fund.fund', fund.id, 'company');
-    const moved = await as('super')('PUT', `${CM}/api::fund.fund/${fund.documentId}`, { company: { connect: [{ documentId: rowOf('api::company.company', 'B', 'used').documentId }] } });
+    const moved = await as('super')('PUT', `${CM}/api::fund.fund/${fund.documentId}`, {
+      company: { connect: [{ documentId: rowOf('api::company.company', 'B', 'used').documentId }] },
+    });
     try {
       // The fund's own relations reach one portal; its investment (fund of B, company of A) reaches two.
-      const deal = await q('api::investment.investment').findOne({ where: { id: investment.id }, populate: { fund: { populate: { company: { populate: { portal: true } } } }, company: { populate: { portal: true } } } });
-      expect({ status: moved.status, fundPortal: deal.fund.company.portal.id }).toEqual({ status: 403, fundPortal: deal.company.portal.id });
-      expect(moved.body.error.message).toBe('Company cannot change once other records link to this fund (they would be left linking another portal): make a new fund instead');
+      const deal = await q('api::investment.investment').findOne({
+        where: { id: investment.id },
+        populate: {
+          fund: { populate: { company: { populate: { portal: true } } } },
+          company: { populate: { portal: true } },
+        },
+      });
+      expect({ status: moved.status, fundPortal: deal.fund.company.portal.id }).toEqual({
+        status: 403,
+        fundPortal: deal.company.portal.id,
+      });
+      expect(moved.body.error.message).toBe(
+        'Company cannot change once other records link to this fund (they would be left linking another portal): make a new fund instead',
+      );
     } finally {
       await restore(world, 'api::fund.fund', fund.id, 'company', company);
     }
@@ -390,14 +602,29 @@ describe('the same-portal check, on the rows that point at a moved one', () => {
   it('an Editor cannot delete the company of a fund, which would then belong to no portal', async () => {
     const portal = world.portals.A.id;
     const company = await q('api::company.company').create({ data: { name: 'mx doomed company', portal } });
-    const fund = await q('api::fund.fund').create({ data: { name: 'mx doomed fund', url_slug: 'mx-doomed-fund', company: company.id } });
-    const commitment = await q(SYND_USER).create({ data: { fund: fund.id, company: company.id, invest_amount: 10_000, invest_status: 'Accepted investment' } });
-    await q('api::ledger-entry.ledger-entry').create({ data: { syndUser: commitment.id, fund: fund.id, type: 'contribution', amount_cents: 1_000_000, effective_date: '2026-09-03', entryKey: 'mx-doomed' } });
+    const fund = await q('api::fund.fund').create({
+      data: { name: 'mx doomed fund', url_slug: 'mx-doomed-fund', company: company.id },
+    });
+    const commitment = await q(SYND_USER).create({
+      data: { fund: fund.id, company: company.id, invest_amount: 10_000, invest_status: 'Accepted investment' },
+    });
+    await q('api::ledger-entry.ledger-entry').create({
+      data: {
+        syndUser: commitment.id,
+        fund: fund.id,
+        type: 'contribution',
+        amount_cents: 1_000_000,
+        effective_date: '2026-09-03',
+        entryKey: 'mx-doomed',
+      },
+    });
     try {
       const deleted = await as('editor')('DELETE', `${CM}/api::company.company/${company.documentId}`);
       const left = await q('api::fund.fund').findOne({ where: { id: fund.id }, populate: { company: true } });
       expect({ status: deleted.status, company: left.company?.id }).toEqual({ status: 403, company: company.id });
-      expect(deleted.body.error.message).toBe('This company has records linked to it (Fund): it cannot be deleted while they are, as they would be left in no portal');
+      expect(deleted.body.error.message).toBe(
+        'This company has records linked to it (Fund): it cannot be deleted while they are, as they would be left in no portal',
+      );
     } finally {
       await q('api::ledger-entry.ledger-entry').deleteMany({ where: { entryKey: 'mx-doomed' } });
       await q(SYND_USER).delete({ where: { id: commitment.id } });
@@ -413,22 +640,47 @@ describe('relations in every spelling the Document Service takes', () => {
     const fresh = rowOf(USER, 'A', 'fresh');
     const theirs = rowOf(USER, 'B', 'fresh');
     const document = rowOf('api::tax-document.tax-document', 'A', 'typed');
-    const spellings = (row: Row) => [row.id, String(row.id), row.documentId, [row.id], [row.documentId], { id: row.id }, { documentId: row.documentId }, { set: [row.id] }, { connect: [row.documentId] }, { connect: [{ id: row.id, position: { end: true } }] }];
+    const spellings = (row: Row) => [
+      row.id,
+      String(row.id),
+      row.documentId,
+      [row.id],
+      [row.documentId],
+      { id: row.id },
+      { documentId: row.documentId },
+      { set: [row.id] },
+      { connect: [row.documentId] },
+      { connect: [{ id: row.id, position: { end: true } }] },
+    ];
     const problems: string[] = [];
     // `set` wins over `connect` in one value (Strapi stores what `set` says): an unlink, refused for a fixed relation.
-    for (const value of [...spellings(fresh), null, { set: [] }, { set: [], connect: [{ documentId: fresh.documentId }] }, { disconnect: [{ id: await stored(SYND_USER, commitment.id, 'user') as number }] }]) {
+    for (const value of [
+      ...spellings(fresh),
+      null,
+      { set: [] },
+      { set: [], connect: [{ documentId: fresh.documentId }] },
+      { disconnect: [{ id: (await stored(SYND_USER, commitment.id, 'user')) as number }] },
+    ]) {
       const before = await stored(SYND_USER, commitment.id, 'user');
       const answer = await as('editor')('PUT', `${CM}/${SYND_USER}/${commitment.documentId}`, { user: value });
       const after = await stored(SYND_USER, commitment.id, 'user');
-      if (answer.status !== 403 || after !== before) problems.push(`commitment.user = ${JSON.stringify(value)}: ${answer.status} ${answer.body?.error?.message ?? ''}${after !== before ? ' CHANGED' : ''}`);
+      if (answer.status !== 403 || after !== before)
+        problems.push(
+          `commitment.user = ${JSON.stringify(value)}: ${answer.status} ${answer.body?.error?.message ?? ''}${after !== before ? ' CHANGED' : ''}`,
+        );
       if (after !== before) await restore(world, SYND_USER, commitment.id, 'user', before);
     }
     for (const role of ROLES) {
       for (const value of spellings(theirs)) {
         const before = await stored('api::tax-document.tax-document', document.id, 'user');
-        const answer = await as(role)('PUT', `${CM}/api::tax-document.tax-document/${document.documentId}`, { user: value });
+        const answer = await as(role)('PUT', `${CM}/api::tax-document.tax-document/${document.documentId}`, {
+          user: value,
+        });
         const after = await stored('api::tax-document.tax-document', document.id, 'user');
-        if (answer.status !== 403 || after !== before) problems.push(`${role}: tax document.user = ${JSON.stringify(value)}: ${answer.status} ${answer.body?.error?.message ?? ''}${after !== before ? ' CHANGED' : ''}`);
+        if (answer.status !== 403 || after !== before)
+          problems.push(
+            `${role}: tax document.user = ${JSON.stringify(value)}: ${answer.status} ${answer.body?.error?.message ?? ''}${after !== before ? ' CHANGED' : ''}`,
+          );
         if (after !== before) await restore(world, 'api::tax-document.tax-document', document.id, 'user', before);
       }
     }
@@ -444,27 +696,65 @@ describe('the refusals, word for word', () => {
     };
     const fund = rowOf('api::fund.fund', 'A', 'used, valued');
     const theirCompany = rowOf('api::company.company', 'A', 'fresh');
-    expect(await said('super', 'PUT', `${CM}/api::valuation.valuation/${rowOf('api::valuation.valuation', 'A', 'recorded').documentId}`, { value_percent: 500 }))
-      .toBe('403 A recorded valuation is never changed or deleted: record a newer valuation on the sponsor desk');
-    expect(await said('super', 'PUT', `${CM}/api::ledger-entry.ledger-entry/${rowOf('api::ledger-entry.ledger-entry', 'A', 'funding').documentId}`, { amount_cents: '1' }))
-      .toBe('403 Ledger entries come only from the sponsor desk (posting, funding, adjustments, imports) and are never changed or deleted: record an adjustment that names the entry');
-    expect(await said('editor', 'DELETE', `${CM}/${SYND_USER}/${rowOf(SYND_USER, 'A', 'signed').documentId}`))
-      .toBe('403 This commitment has ledger entries: it is kept with its capital account and cannot be deleted');
-    expect(await said('editor', 'PUT', `${CM}/api::fund.fund/${fund.documentId}`, { company: { connect: [{ documentId: theirCompany.documentId }] } }))
-      .toBe('403 Company cannot change once other records link to this fund (they would be left linking another portal): make a new fund instead');
-    expect(await said('sponsor', 'PUT', `${CM}/api::fund.fund/${fund.documentId}`, { currentFundValuePercentage: 250 }))
-      .toBe("403 Current value (%) follows this fund's newest valuation: record a valuation on the sponsor desk (Capital accounts) instead of editing it here");
-    expect(await said('editor', 'PUT', `${CM}/${SYND_USER}/${rowOf(SYND_USER, 'A', 'unsigned').documentId}`, { managementSignedAt: '2026-10-01T00:00:00.000Z' }))
-      .toBe('403 Countersigned by management is set by the sponsor desk or the signing, not in the admin panel');
-    expect(await said('super', 'PUT', `${CM}/api::tax-document.tax-document/${rowOf('api::tax-document.tax-document', 'A', 'issued').documentId}`, { title: 'Renamed' }))
-      .toBe('403 This tax document was issued on the sponsor desk for a tax year: replace it there');
-    expect(await said('editor', 'PUT', `${CM}/api::fund.fund/${rowOf('api::fund.fund', 'B', 'fresh').documentId}`, { name: 'Taken' })).toMatch(/^(403|404) /);
+    expect(
+      await said(
+        'super',
+        'PUT',
+        `${CM}/api::valuation.valuation/${rowOf('api::valuation.valuation', 'A', 'recorded').documentId}`,
+        { value_percent: 500 },
+      ),
+    ).toBe('403 A recorded valuation is never changed or deleted: record a newer valuation on the sponsor desk');
+    expect(
+      await said(
+        'super',
+        'PUT',
+        `${CM}/api::ledger-entry.ledger-entry/${rowOf('api::ledger-entry.ledger-entry', 'A', 'funding').documentId}`,
+        { amount_cents: '1' },
+      ),
+    ).toBe(
+      '403 Ledger entries come only from the sponsor desk (posting, funding, adjustments, imports) and are never changed or deleted: record an adjustment that names the entry',
+    );
+    expect(await said('editor', 'DELETE', `${CM}/${SYND_USER}/${rowOf(SYND_USER, 'A', 'signed').documentId}`)).toBe(
+      '403 This commitment has ledger entries: it is kept with its capital account and cannot be deleted',
+    );
+    expect(
+      await said('editor', 'PUT', `${CM}/api::fund.fund/${fund.documentId}`, {
+        company: { connect: [{ documentId: theirCompany.documentId }] },
+      }),
+    ).toBe(
+      '403 Company cannot change once other records link to this fund (they would be left linking another portal): make a new fund instead',
+    );
+    expect(
+      await said('sponsor', 'PUT', `${CM}/api::fund.fund/${fund.documentId}`, { currentFundValuePercentage: 250 }),
+    ).toBe(
+      "403 Current value (%) follows this fund's newest valuation: record a valuation on the sponsor desk (Capital accounts) instead of editing it here",
+    );
+    expect(
+      await said('editor', 'PUT', `${CM}/${SYND_USER}/${rowOf(SYND_USER, 'A', 'unsigned').documentId}`, {
+        managementSignedAt: '2026-10-01T00:00:00.000Z',
+      }),
+    ).toBe('403 Countersigned by management is set by the sponsor desk or the signing, not in the admin panel');
+    expect(
+      await said(
+        'super',
+        'PUT',
+        `${CM}/api::tax-document.tax-document/${rowOf('api::tax-document.tax-document', 'A', 'issued').documentId}`,
+        { title: 'Renamed' },
+      ),
+    ).toBe('403 This tax document was issued on the sponsor desk for a tax year: replace it there');
+    expect(
+      await said('editor', 'PUT', `${CM}/api::fund.fund/${rowOf('api::fund.fund', 'B', 'fresh').documentId}`, {
+        name: 'Taken',
+      }),
+    ).toMatch(/^(403|404) /);
   });
 
   it("bulk delete by staff naming another portal's row deletes none of the request", async () => {
     const own = await copyOfRow(rowOf('api::investment.investment', 'A', 'fresh'));
     const theirs = rowOf('api::investment.investment', 'B', 'fresh');
-    const answer = await as('editor')('POST', `${CM}/api::investment.investment/actions/bulkDelete`, { documentIds: [own.documentId, theirs.documentId] });
+    const answer = await as('editor')('POST', `${CM}/api::investment.investment/actions/bulkDelete`, {
+      documentIds: [own.documentId, theirs.documentId],
+    });
     expect([403, 404]).toContain(answer.status);
     expect(await q('api::investment.investment').count({ where: { id: { $in: [own.id, theirs.id] } } })).toBe(2);
     await q('api::investment.investment').delete({ where: { id: own.id } });
@@ -473,7 +763,17 @@ describe('the refusals, word for word', () => {
 
 /** A plain copy of an investment (its relations, a new slug), to delete. */
 async function copyOfRow(row: Row): Promise<Row> {
-  const source = await q(row.uid).findOne({ where: { id: row.id }, populate: { fund: { select: ['id'] }, company: { select: ['id'] } } });
-  const made = await q(row.uid).create({ data: { name: `${source.name} copy`, url_slug: `${source.url_slug}-copy-${world.n()}`, fund: source.fund?.id, company: source.company?.id } });
+  const source = await q(row.uid).findOne({
+    where: { id: row.id },
+    populate: { fund: { select: ['id'] }, company: { select: ['id'] } },
+  });
+  const made = await q(row.uid).create({
+    data: {
+      name: `${source.name} copy`,
+      url_slug: `${source.url_slug}-copy-${world.n()}`,
+      fund: source.fund?.id,
+      company: source.company?.id,
+    },
+  });
   return { ...row, id: made.id, documentId: made.documentId };
 }

@@ -16,15 +16,41 @@ beforeAll(async () => {
 });
 
 /** What Strapi adds to every type; the panel's form does not send them as fields staff edit. */
-const SYSTEM = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations']);
+const SYSTEM = new Set([
+  'id',
+  'documentId',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'createdBy',
+  'updatedBy',
+  'locale',
+  'localizations',
+]);
 
 /** The types whose records carry money, identity, signatures or files: each must have its rule. */
 const MUST_BE_RULED = [
-  'api::synd-user.synd-user', 'api::fund.fund', 'api::investment.investment', 'api::company.company', 'plugin::users-permissions.user',
-  'api::tax-document.tax-document', 'api::news-document.news-document', 'api::synd-document.synd-document', 'api::proof-document.proof-document',
-  'api::synd-agreement.synd-agreement', 'api::signing.signing', 'api::ledger-entry.ledger-entry', 'api::statement.statement',
-  'api::valuation.valuation', 'api::fund-event.fund-event', 'api::fund-event.call-item', 'api::tax-schedule.tax-schedule',
-  'api::reminder.reminder', 'api::desk-action.desk-action', 'api::file-download.file-download', 'api::commitment-transfer.commitment-transfer',
+  'api::synd-user.synd-user',
+  'api::fund.fund',
+  'api::investment.investment',
+  'api::company.company',
+  'plugin::users-permissions.user',
+  'api::tax-document.tax-document',
+  'api::news-document.news-document',
+  'api::synd-document.synd-document',
+  'api::proof-document.proof-document',
+  'api::synd-agreement.synd-agreement',
+  'api::signing.signing',
+  'api::ledger-entry.ledger-entry',
+  'api::statement.statement',
+  'api::valuation.valuation',
+  'api::fund-event.fund-event',
+  'api::fund-event.call-item',
+  'api::tax-schedule.tax-schedule',
+  'api::reminder.reminder',
+  'api::desk-action.desk-action',
+  'api::file-download.file-download',
+  'api::commitment-transfer.commitment-transfer',
 ];
 
 describe('the record rules table', () => {
@@ -34,7 +60,9 @@ describe('the record rules table', () => {
 
   it('gives every field of a type it does not seal exactly one rule, and names no field the schema lacks', () => {
     for (const [uid, rule] of Object.entries(RECORD_RULES)) {
-      const attributes = Object.keys(app.strapi.getModel(uid as UID.Schema).attributes).filter((name) => !SYSTEM.has(name));
+      const attributes = Object.keys(app.strapi.getModel(uid as UID.Schema).attributes).filter(
+        (name) => !SYSTEM.has(name),
+      );
       if (rule.sealed) continue;
       expect({ uid, fields: Object.keys(rule.fields ?? {}).sort() }).toEqual({ uid, fields: attributes.sort() });
     }
@@ -44,7 +72,9 @@ describe('the record rules table', () => {
     const page = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'record-rules.md'), 'utf8');
     for (const [uid, rule] of Object.entries(RECORD_RULES)) {
       expect(page).toContain(`\`${uid}\``);
-      for (const [field, kind] of Object.entries(rule.fields ?? {})) if (kind !== 'staff') expect({ uid, field, stated: page.includes(`\`${field}\``) }).toEqual({ uid, field, stated: true });
+      for (const [field, kind] of Object.entries(rule.fields ?? {}))
+        if (kind !== 'staff')
+          expect({ uid, field, stated: page.includes(`\`${field}\``) }).toEqual({ uid, field, stated: true });
       if (rule.sealed) expect(page).toContain(rule.sealed.refusal);
     }
   });

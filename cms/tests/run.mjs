@@ -10,15 +10,19 @@ if (process.env.CI === 'true' && !process.env.DATABASE_URL) {
 }
 
 // Compiled once here, before the passes start: two compiles writing cms/dist at once could leave it half-written.
-const compiled = spawnSync('npx', ['tsx', '--eval', "require('../scripts/src/lib/strapi').compileCms()"], { stdio: 'inherit' });
+const compiled = spawnSync('npx', ['tsx', '--eval', "require('../scripts/src/lib/strapi').compileCms()"], {
+  stdio: 'inherit',
+});
 if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 
 const databases = ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
-const status = await sideBySide(databases.map((database) => ({
-  label: `CMS tests on ${database}`,
-  command: 'npx',
-  args: ['vitest', 'run', ...process.argv.slice(2)],
-  env: { TEST_DATABASE: database },
-})));
+const status = await sideBySide(
+  databases.map((database) => ({
+    label: `CMS tests on ${database}`,
+    command: 'npx',
+    args: ['vitest', 'run', ...process.argv.slice(2)],
+    env: { TEST_DATABASE: database },
+  })),
+);
 if (databases.length === 1) console.log('(PostgreSQL run skipped: DATABASE_URL is not set)');
 process.exit(status);

@@ -19,8 +19,14 @@ describe('the access matrix', () => {
   it('names every /api route the CMS serves', () => {
     const served = apiRoutes(app).map((route) => `${route.method} ${route.path}`);
     const tabled = [...new Set(lines.map((entry) => `${entry.method} /api${entry.route}`))];
-    expect(tabled.filter((route) => !served.includes(route)), 'lines for routes the CMS does not serve').toEqual([]);
-    expect(served.filter((route) => !tabled.includes(route)), 'routes the table does not cover').toEqual([]);
+    expect(
+      tabled.filter((route) => !served.includes(route)),
+      'lines for routes the CMS does not serve',
+    ).toEqual([]);
+    expect(
+      served.filter((route) => !tabled.includes(route)),
+      'routes the table does not cover',
+    ).toEqual([]);
   });
 
   it('answers every caller as the table says, and no answer carries what its caller may not see', async () => {
@@ -39,7 +45,8 @@ describe('the access matrix', () => {
       );
       const name = `${entry.method} ${request.url}${entry.label ? ` (${entry.label})` : ''}`;
       const statuses = answers.map((answer) => answer.status);
-      if (statuses.join(' ') !== expected.join(' ')) mismatches.push(`${name}: expected ${expected.join(' ')}, got ${statuses.join(' ')}`);
+      if (statuses.join(' ') !== expected.join(' '))
+        mismatches.push(`${name}: expected ${expected.join(' ')}, got ${statuses.join(' ')}`);
       answers.forEach((answer, index) => {
         const caller: Caller = CALLERS[index];
         const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
@@ -49,7 +56,8 @@ describe('the access matrix', () => {
           else leaks.push(`${name} as ${caller}: ${marker}`);
         }
         for (const pattern of NEVER_ANSWERED) if (pattern.test(text)) leaks.push(`${name} as ${caller}: ${pattern}`);
-        if (answer.status >= 400 && !answer.body?.error?.message) problems.push(`${name} as ${caller}: a ${answer.status} without a message`);
+        if (answer.status >= 400 && !answer.body?.error?.message)
+          problems.push(`${name} as ${caller}: a ${answer.status} without a message`);
       });
     }
     expect(mismatches).toEqual([]);

@@ -41,7 +41,8 @@ describe('a dead session code opens nothing', () => {
   it('answers a revoked code (logged out) as no session on every route, open ones included', async () => {
     const code = await w.freshCode('ann');
     if (!code) throw new Error('no code');
-    for (const [route] of READS) expect((await call(app, 'GET', route, undefined, { authCode: code })).status, route).toBe(200);
+    for (const [route] of READS)
+      expect((await call(app, 'GET', route, undefined, { authCode: code })).status, route).toBe(200);
     await call(app, 'POST', '/api/auth/logout', undefined, { authCode: code });
     await expectDead(code);
   });
@@ -49,20 +50,34 @@ describe('a dead session code opens nothing', () => {
   it('answers an expired code as no session on every route', async () => {
     const code = await w.freshCode('ann');
     if (!code) throw new Error('no code');
-    const [newest] = await app.strapi.db.query(SESSIONS).findMany({ where: { user: { id: w.ann.id } }, orderBy: { id: 'desc' }, limit: 1 });
-    await app.strapi.db.query(SESSIONS).update({ where: { id: newest.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const [newest] = await app.strapi.db
+      .query(SESSIONS)
+      .findMany({ where: { user: { id: w.ann.id } }, orderBy: { id: 'desc' }, limit: 1 });
+    await app.strapi.db
+      .query(SESSIONS)
+      .update({ where: { id: newest.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     await expectDead(code);
   });
 
   it('takes the code only from the authcode header, exactly as issued', async () => {
     const code = w.code('ann') ?? '';
     const altered = `${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`;
-    for (const wrong of [altered, code.toLowerCase() === code ? code.toUpperCase() : code.toLowerCase(), ` ${code}x`, code.slice(0, 20), 'A'.repeat(43)]) {
+    for (const wrong of [
+      altered,
+      code.toLowerCase() === code ? code.toUpperCase() : code.toLowerCase(),
+      ` ${code}x`,
+      code.slice(0, 20),
+      'A'.repeat(43),
+    ]) {
       expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: wrong })).status, wrong).toBe(401);
     }
     expect((await call(app, 'GET', `/api/auth/me?authcode=${code}`)).status).toBe(401);
-    expect((await call(app, 'GET', '/api/auth/me', undefined, { headers: { authorization: `Bearer ${code}` } })).status).toBe(401);
-    expect((await call(app, 'GET', '/api/auth/me', undefined, { headers: { cookie: `authcode=${code}` } })).status).toBe(401);
+    expect(
+      (await call(app, 'GET', '/api/auth/me', undefined, { headers: { authorization: `Bearer ${code}` } })).status,
+    ).toBe(401);
+    expect(
+      (await call(app, 'GET', '/api/auth/me', undefined, { headers: { cookie: `authcode=${code}` } })).status,
+    ).toBe(401);
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: code })).status).toBe(200);
   });
 
@@ -75,7 +90,9 @@ describe('a dead session code opens nothing', () => {
 
 describe('CORS', () => {
   beforeAll(async () => {
-    await app.strapi.db.query('api::portal.portal').update({ where: { id: w.home.portal.id }, data: { domains: ['invest.secses.example'] } });
+    await app.strapi.db
+      .query('api::portal.portal')
+      .update({ where: { id: w.home.portal.id }, data: { domains: ['invest.secses.example'] } });
   });
 
   const ask = (method: string, route: string, origin: string) =>
@@ -85,7 +102,13 @@ describe('CORS', () => {
     for (const route of ['/api/auth/me', '/api/syndication/mine', '/api/funds', '/api/notifications?mine=true']) {
       const allowed = await ask('GET', route, 'https://invest.secses.example');
       expect(allowed.headers.get('access-control-allow-origin'), route).toBe('https://invest.secses.example');
-      for (const origin of ['https://evil.example', 'https://invest.secses.example.evil.example', 'https://evilinvest.secses.example', 'null', 'file://']) {
+      for (const origin of [
+        'https://evil.example',
+        'https://invest.secses.example.evil.example',
+        'https://evilinvest.secses.example',
+        'null',
+        'file://',
+      ]) {
         const refused = await ask('GET', route, origin);
         expect(refused.headers.get('access-control-allow-origin'), `${route} from ${origin}`).toBeNull();
         expect(refused.headers.get('access-control-allow-credentials'), `${route} from ${origin}`).toBeNull();
@@ -97,7 +120,11 @@ describe('CORS', () => {
     for (const method of ['POST', 'PUT', 'DELETE']) {
       const preflight = await fetch(`${app.url}/api/syndication/set_investing`, {
         method: 'OPTIONS',
-        headers: { origin: 'https://evil.example', 'access-control-request-method': method, 'access-control-request-headers': 'authcode,content-type' },
+        headers: {
+          origin: 'https://evil.example',
+          'access-control-request-method': method,
+          'access-control-request-headers': 'authcode,content-type',
+        },
       });
       expect(preflight.headers.get('access-control-allow-origin'), method).toBeNull();
     }
@@ -109,15 +136,30 @@ describe('mass assignment', () => {
     const users = app.strapi.db.query('plugin::users-permissions.user');
     const syndUsers = app.strapi.db.query('api::synd-user.synd-user');
     const extras = {
-      level: 'superadmin', portal: w.away.portal.slug, isActive: false, blocked: true, user: w.ben.id, role: 1, confirmed: false,
-      invest_status: 'Accepted investment', sa_complete_date: new Date().toISOString(), managementSignedAt: new Date().toISOString(),
-      syndAgreementSignedByCurrentUser: true, hasSyndAgreement: true, fund: w.away.fund, canEditContentItems: true,
+      level: 'superadmin',
+      portal: w.away.portal.slug,
+      isActive: false,
+      blocked: true,
+      user: w.ben.id,
+      role: 1,
+      confirmed: false,
+      invest_status: 'Accepted investment',
+      sa_complete_date: new Date().toISOString(),
+      managementSignedAt: new Date().toISOString(),
+      syndAgreementSignedByCurrentUser: true,
+      hasSyndAgreement: true,
+      fund: w.away.fund,
+      canEditContentItems: true,
     };
     const as = { authCode: w.code('ann') };
     const calls: [string, string, Record<string, unknown>][] = [
       ['PUT', `/api/users/${w.ann.id}`, { city: 'Austin' }],
       ['POST', '/api/profile/settings', { timezone: 'America/Chicago' }],
-      ['POST', '/api/syndication/set_investing', { id: w.ann.syndUser, invest_amount: 40_000, method_of_inv: 'ENTITY' }],
+      [
+        'POST',
+        '/api/syndication/set_investing',
+        { id: w.ann.syndUser, invest_amount: 40_000, method_of_inv: 'ENTITY' },
+      ],
       ['POST', '/api/syndication/set_not_investing', { id: w.ann.syndUser, feedback: 'later' }],
       ['POST', '/api/profile/notify/save', { templateName: 'review_syndication' }],
     ];
@@ -127,7 +169,13 @@ describe('mass assignment', () => {
       if (answer.status === 400) expect(answer.body.error.message, route).toBeTruthy();
     }
     const ann = await users.findOne({ where: { id: w.ann.id }, populate: ['portal', 'role'] });
-    expect(ann).toMatchObject({ level: 'user', isActive: true, blocked: false, confirmed: true, portal: { id: w.home.portal.id } });
+    expect(ann).toMatchObject({
+      level: 'user',
+      isActive: true,
+      blocked: false,
+      confirmed: true,
+      portal: { id: w.home.portal.id },
+    });
     expect(ann.role.type).toBe('authenticated');
     const commitment = await syndUsers.findOne({ where: { id: w.ann.syndUserId }, populate: ['user', 'fund'] });
     expect(commitment.user.id).toBe(w.ann.id);
@@ -136,6 +184,10 @@ describe('mass assignment', () => {
     expect(commitment.hasSyndAgreement).not.toBe(true);
     expect(commitment.syndAgreementSignedByCurrentUser).not.toBe(true);
     expect((await users.findOne({ where: { id: w.ben.id } })).level).toBe('user');
-    expect((await call(app, 'GET', '/api/auth/me', undefined, as)).body.me).toMatchObject({ level: 'user', canEditContentItems: false, portal: w.home.portal.slug });
+    expect((await call(app, 'GET', '/api/auth/me', undefined, as)).body.me).toMatchObject({
+      level: 'user',
+      canEditContentItems: false,
+      portal: w.home.portal.slug,
+    });
   });
 });

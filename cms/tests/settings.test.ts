@@ -28,7 +28,12 @@ beforeAll(async () => {
   await createSetting('st.adminLevel', 'for admins', 'admin', 'admin');
   await createSetting('st.superadminLevel', 'for superadmins', 'superadmin');
   await app.strapi.db.query('api::portal.portal').create({
-    data: { name: 'Settings Portal', slug: 'settings-portal', recaptchaSiteKey: 'site-key-1', signInWithGoogleClientId: 'client-1.apps' },
+    data: {
+      name: 'Settings Portal',
+      slug: 'settings-portal',
+      recaptchaSiteKey: 'site-key-1',
+      signInWithGoogleClientId: 'client-1.apps',
+    },
   });
 });
 
@@ -50,7 +55,10 @@ describe('POST /api/settings/load', () => {
     const admin = await load(codes.admin);
     expect(admin).toMatchObject({ 'st.userLevel': 'for users', 'st.adminLevel': 'for admins' });
     expect(admin).not.toHaveProperty('st.superadminLevel');
-    expect(await load(codes.superadmin)).toMatchObject({ 'st.adminLevel': 'for admins', 'st.superadminLevel': 'for superadmins' });
+    expect(await load(codes.superadmin)).toMatchObject({
+      'st.adminLevel': 'for admins',
+      'st.superadminLevel': 'for superadmins',
+    });
     // An unknown session code reads as a visitor.
     expect(await load('not-a-session')).not.toHaveProperty('st.userLevel');
   });
@@ -71,7 +79,9 @@ describe('POST /api/settings/load', () => {
   });
 
   it("uses the default portal's keys when no portal is named", async () => {
-    const fallback = await app.strapi.db.query('api::portal.portal').findOne({ orderBy: [{ isDefault: 'desc' }, { id: 'asc' }] });
+    const fallback = await app.strapi.db
+      .query('api::portal.portal')
+      .findOne({ orderBy: [{ isDefault: 'desc' }, { id: 'asc' }] });
     const settings = await load();
     expect(settings.signInWithGoogleClientId).toBe(fallback.signInWithGoogleClientId ?? undefined);
   });
@@ -87,41 +97,88 @@ describe('POST /api/settings/persist', () => {
   });
 
   it('lets a caller change only the settings whose write level they hold', async () => {
-    const adminWrites = await call(app, 'POST', '/api/settings/persist', { settings: { 'st.adminLevel': 'changed by admin' } }, { authCode: codes.admin });
+    const adminWrites = await call(
+      app,
+      'POST',
+      '/api/settings/persist',
+      { settings: { 'st.adminLevel': 'changed by admin' } },
+      { authCode: codes.admin },
+    );
     expect(adminWrites).toMatchObject({ status: 200, body: { success: true } });
     expect((await load(codes.admin))['st.adminLevel']).toBe('changed by admin');
 
-    const refused = await call(app, 'POST', '/api/settings/persist', { settings: { 'st.adminLevel': 'user was here', 'st.userLevel': 'x' } }, { authCode: codes.user });
+    const refused = await call(
+      app,
+      'POST',
+      '/api/settings/persist',
+      { settings: { 'st.adminLevel': 'user was here', 'st.userLevel': 'x' } },
+      { authCode: codes.user },
+    );
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toMatch(/st\.(adminLevel|userLevel)/);
     // Nothing of a refused call is saved.
     expect((await load(codes.admin))['st.adminLevel']).toBe('changed by admin');
 
-    const superadminOnly = await call(app, 'POST', '/api/settings/persist', { settings: { 'st.superadminLevel': 'x' } }, { authCode: codes.admin });
+    const superadminOnly = await call(
+      app,
+      'POST',
+      '/api/settings/persist',
+      { settings: { 'st.superadminLevel': 'x' } },
+      { authCode: codes.admin },
+    );
     expect(superadminOnly.status).toBe(403);
   });
 
   it('creates missing settings with the given levels (superadmin by default), for admins and above only', async () => {
-    const created = await call(app, 'POST', '/api/settings/persist', { settings: { 'st.newPublic': 1 }, levelToRead: 'guest', levelToWrite: 'admin' }, { authCode: codes.admin });
+    const created = await call(
+      app,
+      'POST',
+      '/api/settings/persist',
+      { settings: { 'st.newPublic': 1 }, levelToRead: 'guest', levelToWrite: 'admin' },
+      { authCode: codes.admin },
+    );
     expect(created.status).toBe(200);
     expect((await load())['st.newPublic']).toBe(1);
     const row = await app.strapi.db.query(SETTING).findOne({ where: { name: 'st.newPublic' } });
     expect(row).toMatchObject({ levelToRead: 'guest', levelToWrite: 'admin', value: 1 });
 
-    await call(app, 'POST', '/api/settings/persist', { settings: { 'st.newDefault': 'd' } }, { authCode: codes.superadmin });
-    expect(await app.strapi.db.query(SETTING).findOne({ where: { name: 'st.newDefault' } })).toMatchObject({ levelToRead: 'superadmin', levelToWrite: 'superadmin' });
+    await call(
+      app,
+      'POST',
+      '/api/settings/persist',
+      { settings: { 'st.newDefault': 'd' } },
+      { authCode: codes.superadmin },
+    );
+    expect(await app.strapi.db.query(SETTING).findOne({ where: { name: 'st.newDefault' } })).toMatchObject({
+      levelToRead: 'superadmin',
+      levelToWrite: 'superadmin',
+    });
 
     // A user cannot create one (say, an app switch that is not stored yet), even with levels they hold.
-    const byUser = await call(app, 'POST', '/api/settings/persist', { settings: { 'st.planted': true }, levelToWrite: 'user' }, { authCode: codes.user });
+    const byUser = await call(
+      app,
+      'POST',
+      '/api/settings/persist',
+      { settings: { 'st.planted': true }, levelToWrite: 'user' },
+      { authCode: codes.user },
+    );
     expect(byUser.status).toBe(403);
-    const above = await call(app, 'POST', '/api/settings/persist', { settings: { 'st.x': 1 }, levelToWrite: 'superadmin' }, { authCode: codes.admin });
+    const above = await call(
+      app,
+      'POST',
+      '/api/settings/persist',
+      { settings: { 'st.x': 1 }, levelToWrite: 'superadmin' },
+      { authCode: codes.admin },
+    );
     expect(above.status).toBe(403);
     expect(await app.strapi.db.query(SETTING).count({ where: { name: { $in: ['st.planted', 'st.x'] } } })).toBe(0);
   });
 
   it('saves a new setting sent several times at the same moment once, every save answered 200', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, index) => call(app, 'POST', '/api/settings/persist', { settings: { 'st.raced': index } }, { authCode: codes.superadmin })),
+      Array.from({ length: 6 }, (_, index) =>
+        call(app, 'POST', '/api/settings/persist', { settings: { 'st.raced': index } }, { authCode: codes.superadmin }),
+      ),
     );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(await app.strapi.db.query(SETTING).count({ where: { name: 'st.raced' } })).toBe(1);
@@ -148,26 +205,58 @@ describe('POST /api/settings/persist', () => {
 
 describe('setting values', () => {
   const values: [string, unknown][] = [
-    ['false', false], ['true', true], ['zero', 0], ['one', 1], ['fraction', -2.5], ['text', 'hello'], ['empty', ''],
-    ['numericText', '123'], ['booleanText', 'true'], ['nullText', 'null'], ['quotedText', '"quoted"'], ['jsonText', '{"a":1}'],
-    ['object', { a: 1, nested: { b: [true, null, 'x'] } }], ['array', [1, 'two', false]], ['nothing', null],
+    ['false', false],
+    ['true', true],
+    ['zero', 0],
+    ['one', 1],
+    ['fraction', -2.5],
+    ['text', 'hello'],
+    ['empty', ''],
+    ['numericText', '123'],
+    ['booleanText', 'true'],
+    ['nullText', 'null'],
+    ['quotedText', '"quoted"'],
+    ['jsonText', '{"a":1}'],
+    ['object', { a: 1, nested: { b: [true, null, 'x'] } }],
+    ['array', [1, 'two', false]],
+    ['nothing', null],
   ];
 
   it('read back exactly as written, through the API and the document service', async () => {
     const settings = Object.fromEntries(values.map(([name, value]) => [`rt.${name}`, value]));
-    const saved = await call(app, 'POST', '/api/settings/persist', { settings, levelToRead: 'guest' }, { authCode: codes.superadmin });
+    const saved = await call(
+      app,
+      'POST',
+      '/api/settings/persist',
+      { settings, levelToRead: 'guest' },
+      { authCode: codes.superadmin },
+    );
     expect(saved.status).toBe(200);
     const loaded = await load();
     for (const [name, value] of values) expect(loaded[`rt.${name}`], name).toStrictEqual(value);
 
     // Updates too, and every other reader (admin panel, seed) goes through the same layer.
-    await call(app, 'POST', '/api/settings/persist', { settings: { 'rt.false': true, 'rt.text': 0 } }, { authCode: codes.superadmin });
-    const rows = await fixtureDocuments(app, SETTING).findMany({ filters: { name: { $in: ['rt.false', 'rt.text', 'rt.numericText'] } } });
-    expect(Object.fromEntries(rows.map((row) => [row.name, row.value]))).toStrictEqual({ 'rt.false': true, 'rt.text': 0, 'rt.numericText': '123' });
+    await call(
+      app,
+      'POST',
+      '/api/settings/persist',
+      { settings: { 'rt.false': true, 'rt.text': 0 } },
+      { authCode: codes.superadmin },
+    );
+    const rows = await fixtureDocuments(app, SETTING).findMany({
+      filters: { name: { $in: ['rt.false', 'rt.text', 'rt.numericText'] } },
+    });
+    expect(Object.fromEntries(rows.map((row) => [row.name, row.value]))).toStrictEqual({
+      'rt.false': true,
+      'rt.text': 0,
+      'rt.numericText': '123',
+    });
   });
 
   it('read back a false written by the document service as false (the seed writes it that way)', async () => {
-    const created = await fixtureDocuments(app, SETTING).create({ data: { name: 'rt.seeded', value: false, levelToRead: 'guest' } as never });
+    const created = await fixtureDocuments(app, SETTING).create({
+      data: { name: 'rt.seeded', value: false, levelToRead: 'guest' } as never,
+    });
     expect(created.value).toBe(false);
     expect((await fixtureDocuments(app, SETTING).findOne({ documentId: created.documentId }))?.value).toBe(false);
     expect((await load())['rt.seeded']).toBe(false);

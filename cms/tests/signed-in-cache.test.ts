@@ -25,7 +25,12 @@ interface Raw {
 }
 
 /** A signed-in GET with its headers. */
-async function read(route: string, authCode: string, headers: Record<string, string> = {}, base = app.url): Promise<Raw> {
+async function read(
+  route: string,
+  authCode: string,
+  headers: Record<string, string> = {},
+  base = app.url,
+): Promise<Raw> {
   const response = await fetch(`${base}${route}`, { headers: { authcode: authCode, ...headers } });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
@@ -40,7 +45,14 @@ beforeAll(async () => {
 
 describe('ETag and 304 on signed-in reads', () => {
   it('answers the investor area with a private ETag, 304 to a matching If-None-Match, and a new ETag once it changes', async () => {
-    for (const route of ['/api/auth/me', '/api/syndication/mine', '/api/syndication/available', '/api/syndication/summary', '/api/notifications?limit=10', '/api/profile/transactions?page=1&pageSize=50']) {
+    for (const route of [
+      '/api/auth/me',
+      '/api/syndication/mine',
+      '/api/syndication/available',
+      '/api/syndication/summary',
+      '/api/notifications?limit=10',
+      '/api/profile/transactions?page=1&pageSize=50',
+    ]) {
       const first = await read(route, world.ann.authCode);
       expect(first.status, route).toBe(200);
       const etag = first.headers.get('etag');
@@ -51,7 +63,13 @@ describe('ETag and 304 on signed-in reads', () => {
       expect(again.status, route).toBe(304);
     }
     const before = await read('/api/auth/me', world.ann.authCode);
-    const changed = await call(app, 'POST', '/api/profile/settings', { timezone: 'Europe/Paris' }, { authCode: world.ann.authCode });
+    const changed = await call(
+      app,
+      'POST',
+      '/api/profile/settings',
+      { timezone: 'Europe/Paris' },
+      { authCode: world.ann.authCode },
+    );
     expect(changed.status).toBe(200);
     const after = await read('/api/auth/me', world.ann.authCode, { 'if-none-match': before.headers.get('etag')! });
     expect(after.status).toBe(200);
@@ -75,7 +93,7 @@ describe('repeated signed-in reads', () => {
     expect((await read('/api/auth/me', ann.authCode)).body.me.city).toBe('Announced');
   });
 
-  it("are kept when someone asks for a password reset (anyone may, for any address), and cleared when it is used", async () => {
+  it('are kept when someone asks for a password reset (anyone may, for any address), and cleared when it is used', async () => {
     const { ann } = world;
     // The other instances' counter carries the last test's change after a poll: past it, only this test's writes count.
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -84,7 +102,9 @@ describe('repeated signed-in reads', () => {
     expect((await call(app, 'POST', '/api/auth/reset', { username: ann.email })).status).toBe(200);
     expect((await app.strapi.db.query(USER).findOne({ where: { id: ann.id } })).resetPasswordCode).toBeTruthy();
     expect((await read('/api/auth/me', ann.authCode)).body.me.city).toBe(before.body.me.city);
-    await app.strapi.db.query(USER).update({ where: { id: ann.id }, data: { resetPasswordCode: null, city: 'Announced again' } });
+    await app.strapi.db
+      .query(USER)
+      .update({ where: { id: ann.id }, data: { resetPasswordCode: null, city: 'Announced again' } });
     expect((await read('/api/auth/me', ann.authCode)).body.me.city).toBe('Announced again');
   });
 
@@ -94,16 +114,30 @@ describe('repeated signed-in reads', () => {
     expect(mine.status).toBe(200);
     await app.strapi.db.query(SYND_USER).update({ where: { id: ann.syndUserId }, data: { invest_amount: 77_000 } });
     const after = await read('/api/syndication/mine', ann.authCode);
-    expect(after.body.items.map((item: { syndUser: { invest_amount: number } | null }) => item.syndUser?.invest_amount)).toContain(77_000);
+    expect(
+      after.body.items.map((item: { syndUser: { invest_amount: number } | null }) => item.syndUser?.invest_amount),
+    ).toContain(77_000);
   });
 
   it('show a new ledger entry on the next read of the transactions page', async () => {
     const { ann } = world;
     const before = await read('/api/profile/transactions?page=1&pageSize=50', ann.authCode);
     expect(before.status).toBe(200);
-    const marker = (await app.strapi.db.query('api::ledger-entry.ledger-entry').findOne({ where: { note: 'ann-ledger-marker', syndUser: { user: { id: ann.id } } }, populate: { syndUser: { select: ['id'] }, fund: { select: ['id'] } } })) as { syndUser: { id: number }; fund: { id: number } };
+    const marker = (await app.strapi.db.query('api::ledger-entry.ledger-entry').findOne({
+      where: { note: 'ann-ledger-marker', syndUser: { user: { id: ann.id } } },
+      populate: { syndUser: { select: ['id'] }, fund: { select: ['id'] } },
+    })) as { syndUser: { id: number }; fund: { id: number } };
     await app.strapi.db.query('api::ledger-entry.ledger-entry').create({
-      data: { syndUser: marker.syndUser.id, fund: marker.fund.id, type: 'distribution', kind: 'income', amount_cents: 12_345, effective_date: '2025-06-30', note: 'cache-next-read', entryKey: `cache-next-read-${Date.now()}` },
+      data: {
+        syndUser: marker.syndUser.id,
+        fund: marker.fund.id,
+        type: 'distribution',
+        kind: 'income',
+        amount_cents: 12_345,
+        effective_date: '2025-06-30',
+        note: 'cache-next-read',
+        entryKey: `cache-next-read-${Date.now()}`,
+      },
     });
     const after = await read('/api/profile/transactions?page=1&pageSize=50', ann.authCode);
     expect(after.body.pagination.total).toBe(before.body.pagination.total + 1);
@@ -157,7 +191,8 @@ describe('a session the cache knows', () => {
 
 describe("the other instances' news of edits", () => {
   it('moves the shared counter once per burst of edits, and once more after the last of them', async () => {
-    const generation = async () => Number((await app.strapi.db.connection('read_cache_generation').where({ id: 2 }).first())?.generation ?? 0);
+    const generation = async () =>
+      Number((await app.strapi.db.connection('read_cache_generation').where({ id: 2 }).first())?.generation ?? 0);
     const cache = sessionCache(app.strapi);
     cache.changed();
     await vi.waitFor(async () => expect(await generation()).toBeGreaterThan(0));
@@ -207,7 +242,9 @@ describe('a second instance on the same database', () => {
     const { ann } = world;
     expect((await read('/api/syndication/mine', ann.authCode, {}, second!.url)).status).toBe(200);
     await app.strapi.db.query(SYND_USER).update({ where: { id: ann.syndUserId }, data: { invest_amount: 88_000 } });
-    const seen = await within('/api/syndication/mine', ann.authCode, (answer) => JSON.stringify(answer.body).includes('88000'));
+    const seen = await within('/api/syndication/mine', ann.authCode, (answer) =>
+      JSON.stringify(answer.body).includes('88000'),
+    );
     expect(JSON.stringify(seen.body)).toContain('88000');
   });
 });

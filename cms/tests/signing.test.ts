@@ -2,7 +2,18 @@ import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, mailsTo, signedInUser, waitForMail } from './helpers/auth';
 import { verifySealedPdf } from './helpers/pdf-seal';
-import { createInvestor, createOffering, DOT_PNG, download, signAsInvestor, signLinkIn, signThroughLink, tokenOf, type Investor, type Offering } from './helpers/signing';
+import {
+  createInvestor,
+  createOffering,
+  DOT_PNG,
+  download,
+  signAsInvestor,
+  signLinkIn,
+  signThroughLink,
+  tokenOf,
+  type Investor,
+  type Offering,
+} from './helpers/signing';
 import { useStrapi, type TestApp } from './helpers/strapi';
 
 /**
@@ -28,7 +39,10 @@ beforeAll(async () => {
   otherPortalAdmin = await signedInUser(app, 'sign-flow-elsewhere-admin', 'admin', elsewhere.portal);
 });
 
-const signerRows = () => app.strapi.db.query('api::signing.signing').findMany({ where: { syndUser: { id: investor.syndUserId } }, orderBy: { id: 'asc' } });
+const signerRows = () =>
+  app.strapi.db
+    .query('api::signing.signing')
+    .findMany({ where: { syndUser: { id: investor.syndUserId } }, orderBy: { id: 'asc' } });
 const syndUser = () => app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: investor.syndUserId } });
 
 describe('the local signing flow', () => {
@@ -36,9 +50,20 @@ describe('the local signing flow', () => {
   let agreementUrl: string;
 
   it('starts signing on request_sign: the agreement rendered, the investor mailed a personal link, answered the same link', async () => {
-    const { status, body } = await call(app, 'POST', '/api/syndication/request_sign', { id: investor.syndUser }, { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } });
+    const { status, body } = await call(
+      app,
+      'POST',
+      '/api/syndication/request_sign',
+      { id: investor.syndUser },
+      { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } },
+    );
     expect(status).toBe(200);
-    expect(body).toEqual({ success: true, url: expect.stringMatching(/^http:\/\/localhost:5173\/sign\/[A-Za-z0-9_-]{43}$/), syndAgreementSignedByCurrentUser: false, syndAgreementSignedByCurrentUserCosub: false });
+    expect(body).toEqual({
+      success: true,
+      url: expect.stringMatching(/^http:\/\/localhost:5173\/sign\/[A-Za-z0-9_-]{43}$/),
+      syndAgreementSignedByCurrentUser: false,
+      syndAgreementSignedByCurrentUserCosub: false,
+    });
     investorUrl = body.url;
     const mail = await waitForMail(investor.email, 'Please sign your subscription agreement for sign-flow Fund I');
     expect(signLinkIn(mail.text)).toBe(investorUrl);
@@ -52,9 +77,21 @@ describe('the local signing flow', () => {
   });
 
   it('answers the same link again without starting a second signing', async () => {
-    const again = await call(app, 'POST', '/api/syndication/request_sign', { id: investor.syndUserId }, { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } });
+    const again = await call(
+      app,
+      'POST',
+      '/api/syndication/request_sign',
+      { id: investor.syndUserId },
+      { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } },
+    );
     expect(again.body.url).toBe(investorUrl);
-    const url = await call(app, 'POST', '/api/syndication/signing_url', { id: investor.syndUser }, { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } });
+    const url = await call(
+      app,
+      'POST',
+      '/api/syndication/signing_url',
+      { id: investor.syndUser },
+      { authCode: investor.authCode, headers: { origin: 'http://localhost:5173' } },
+    );
     expect(url.body).toEqual({ url: investorUrl });
     expect(await signerRows()).toHaveLength(2);
   });
@@ -82,29 +119,66 @@ describe('the local signing flow', () => {
   it('records the investor’s signature with time, address, browser and the document’s SHA-256, then mails the spouse', async () => {
     const token = tokenOf(investorUrl);
     const before = Date.now();
-    const { status, body } = await signThroughLink(app, token, investor.email, { name: 'Tess Investor', consent: true }, { ip: '203.0.113.7', headers: { 'user-agent': SIGNER_AGENT } });
+    const { status, body } = await signThroughLink(
+      app,
+      token,
+      investor.email,
+      { name: 'Tess Investor', consent: true },
+      { ip: '203.0.113.7', headers: { 'user-agent': SIGNER_AGENT } },
+    );
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, syndUserId: investor.syndUser });
 
     const [row] = await signerRows();
     const document = await download(`${app.url}/api/signing/${token}/document`);
-    expect(row).toMatchObject({ role: 'investor', ip: '203.0.113.7', userAgent: SIGNER_AGENT, typedName: 'Tess Investor' });
-    expect(row.documentSha256).toBe((await import('node:crypto')).createHash('sha256').update(document.bytes).digest('hex'));
+    expect(row).toMatchObject({
+      role: 'investor',
+      ip: '203.0.113.7',
+      userAgent: SIGNER_AGENT,
+      typedName: 'Tess Investor',
+    });
+    expect(row.documentSha256).toBe(
+      (await import('node:crypto')).createHash('sha256').update(document.bytes).digest('hex'),
+    );
     expect(new Date(row.signedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(await syndUser()).toMatchObject({ syndAgreementSignedByCurrentUser: true, syndAgreementSignedByCurrentUserCosub: false });
+    expect(await syndUser()).toMatchObject({
+      syndAgreementSignedByCurrentUser: true,
+      syndAgreementSignedByCurrentUserCosub: false,
+    });
 
     const again = await call(app, 'POST', `/api/signing/${token}`, { name: 'Tess Investor', consent: true });
-    expect(again).toMatchObject({ status: 409, body: { error: { message: 'You have signed this agreement already' } } });
-    const answer = await call(app, 'POST', '/api/syndication/request_sign', { id: investor.syndUser }, { authCode: investor.authCode });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { error: { message: 'You have signed this agreement already' } },
+    });
+    const answer = await call(
+      app,
+      'POST',
+      '/api/syndication/request_sign',
+      { id: investor.syndUser },
+      { authCode: investor.authCode },
+    );
     expect(answer.body).toMatchObject({ url: null, syndAgreementSignedByCurrentUser: true });
 
-    const spouseMail = await waitForMail(investor.spouseEmail as string, 'Please sign your subscription agreement for sign-flow Fund I');
+    const spouseMail = await waitForMail(
+      investor.spouseEmail as string,
+      'Please sign your subscription agreement for sign-flow Fund I',
+    );
     expect(spouseMail.text).toContain('has signed a subscription agreement');
   });
 
   it('refuses countersigning while the spouse has not signed', async () => {
-    const { status, body } = await call(app, 'POST', '/api/syndication/countersign', { id: investor.syndUser, name: 'Ada Admin' }, { authCode: admin.authCode });
-    expect({ status, message: body.error?.message }).toEqual({ status: 409, message: 'The spouse has not signed this agreement yet' });
+    const { status, body } = await call(
+      app,
+      'POST',
+      '/api/syndication/countersign',
+      { id: investor.syndUser, name: 'Ada Admin' },
+      { authCode: admin.authCode },
+    );
+    expect({ status, message: body.error?.message }).toEqual({
+      status: 409,
+      message: 'The spouse has not signed this agreement yet',
+    });
   });
 
   it('records the spouse’s drawn signature, then tells the portal’s staff', async () => {
@@ -112,58 +186,138 @@ describe('the local signing flow', () => {
     const token = tokenOf(signLinkIn(mail.text));
     const view = await call(app, 'GET', `/api/signing/${token}`);
     expect(view.body).toMatchObject({ signer: { role: 'spouse', name: 'Pat Partner' }, canSign: true });
-    const { status } = await signThroughLink(app, token, investor.spouseEmail as string, { name: 'Pat Partner', signature: DOT_PNG, consent: true }, { headers: { 'user-agent': 'SpouseBrowser/2.0' } });
+    const { status } = await signThroughLink(
+      app,
+      token,
+      investor.spouseEmail as string,
+      { name: 'Pat Partner', signature: DOT_PNG, consent: true },
+      { headers: { 'user-agent': 'SpouseBrowser/2.0' } },
+    );
     expect(status).toBe(200);
-    expect(await syndUser()).toMatchObject({ syndAgreementSignedByCurrentUser: true, syndAgreementSignedByCurrentUserCosub: true, sa_complete_date: null });
+    expect(await syndUser()).toMatchObject({
+      syndAgreementSignedByCurrentUser: true,
+      syndAgreementSignedByCurrentUserCosub: true,
+      sa_complete_date: null,
+    });
     await waitForMail(admin.email, 'Test Person signed the agreement for sign-flow Deal');
 
-    const synced = await call(app, 'POST', '/api/syndication/sync_sign', { id: investor.syndUser }, { authCode: investor.authCode });
-    expect(synced.body).toEqual({ success: true, syndAgreementSignedByCurrentUser: true, syndAgreementSignedByCurrentUserCosub: true, sa_complete_date: null, syndAgreementsCount: 0 });
+    const synced = await call(
+      app,
+      'POST',
+      '/api/syndication/sync_sign',
+      { id: investor.syndUser },
+      { authCode: investor.authCode },
+    );
+    expect(synced.body).toEqual({
+      success: true,
+      syndAgreementSignedByCurrentUser: true,
+      syndAgreementSignedByCurrentUserCosub: true,
+      sa_complete_date: null,
+      syndAgreementsCount: 0,
+    });
   });
 
   it('lists the agreement for the portal’s admins only', async () => {
     const list = await call(app, 'GET', '/api/syndication/countersign', undefined, { authCode: admin.authCode });
     expect(list.status).toBe(200);
     expect(list.body.items).toEqual([
-      expect.objectContaining({ syndUser: expect.objectContaining({ documentId: investor.syndUser, signingStep: 3 }), investor: { name: 'Test Person', email: investor.email }, investment: { name: 'sign-flow Deal', url_slug: 'sign-flow-deal' }, invest_amount: 50_000 }),
+      expect.objectContaining({
+        syndUser: expect.objectContaining({ documentId: investor.syndUser, signingStep: 3 }),
+        investor: { name: 'Test Person', email: investor.email },
+        investment: { name: 'sign-flow Deal', url_slug: 'sign-flow-deal' },
+        invest_amount: 50_000,
+      }),
     ]);
-    const elsewhere = await call(app, 'GET', '/api/syndication/countersign', undefined, { authCode: otherPortalAdmin.authCode });
+    const elsewhere = await call(app, 'GET', '/api/syndication/countersign', undefined, {
+      authCode: otherPortalAdmin.authCode,
+    });
     expect(elsewhere.body.items).toEqual([]);
     const user = await call(app, 'GET', '/api/syndication/countersign', undefined, { authCode: plainUser.authCode });
-    expect(user).toMatchObject({ status: 403, body: { error: { message: "You don't have rights to perform this action" } } });
+    expect(user).toMatchObject({
+      status: 403,
+      body: { error: { message: "You don't have rights to perform this action" } },
+    });
   });
 
   it('lets only an admin of the portal countersign', async () => {
-    const user = await call(app, 'POST', '/api/syndication/countersign', { id: investor.syndUser, name: 'Not Staff' }, { authCode: plainUser.authCode });
+    const user = await call(
+      app,
+      'POST',
+      '/api/syndication/countersign',
+      { id: investor.syndUser, name: 'Not Staff' },
+      { authCode: plainUser.authCode },
+    );
     expect(user.status).toBe(403);
-    const elsewhere = await call(app, 'POST', '/api/syndication/countersign', { id: investor.syndUser, name: 'Other Admin' }, { authCode: otherPortalAdmin.authCode });
+    const elsewhere = await call(
+      app,
+      'POST',
+      '/api/syndication/countersign',
+      { id: investor.syndUser, name: 'Other Admin' },
+      { authCode: otherPortalAdmin.authCode },
+    );
     expect(elsewhere).toMatchObject({ status: 404, body: { error: { message: 'Not found' } } });
   });
 
   it('completes the agreement on countersigning: stored, sealed, the investor told', async () => {
-    const { status, body } = await call(app, 'POST', '/api/syndication/countersign', { id: investor.syndUser, name: 'Ada Admin' }, { authCode: admin.authCode, headers: { 'user-agent': 'AdminBrowser/3.0' } });
+    const { status, body } = await call(
+      app,
+      'POST',
+      '/api/syndication/countersign',
+      { id: investor.syndUser, name: 'Ada Admin' },
+      { authCode: admin.authCode, headers: { 'user-agent': 'AdminBrowser/3.0' } },
+    );
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, sa_complete_date: expect.any(String) });
-    expect(await syndUser()).toMatchObject({ hasSyndAgreement: true, syndAgreementsCount: 1, managementSignedAt: expect.anything(), sa_complete_date: expect.anything() });
+    expect(await syndUser()).toMatchObject({
+      hasSyndAgreement: true,
+      syndAgreementsCount: 1,
+      managementSignedAt: expect.anything(),
+      sa_complete_date: expect.anything(),
+    });
     expect((await signerRows()).map((row: { role: string }) => row.role)).toEqual(['investor', 'spouse', 'management']);
     await waitForMail(investor.email, 'Your agreement for sign-flow Deal is complete');
 
-    const twice = await call(app, 'POST', '/api/syndication/countersign', { id: investor.syndUser, name: 'Ada Admin' }, { authCode: admin.authCode });
+    const twice = await call(
+      app,
+      'POST',
+      '/api/syndication/countersign',
+      { id: investor.syndUser, name: 'Ada Admin' },
+      { authCode: admin.authCode },
+    );
     expect(twice).toMatchObject({ status: 409, body: { error: { message: 'This agreement is complete already' } } });
-    expect((await call(app, 'GET', '/api/syndication/countersign', undefined, { authCode: admin.authCode })).body.items).toEqual([]);
-    const synced = await call(app, 'POST', '/api/syndication/sync_sign', { id: investor.syndUser }, { authCode: investor.authCode });
+    expect(
+      (await call(app, 'GET', '/api/syndication/countersign', undefined, { authCode: admin.authCode })).body.items,
+    ).toEqual([]);
+    const synced = await call(
+      app,
+      'POST',
+      '/api/syndication/sync_sign',
+      { id: investor.syndUser },
+      { authCode: investor.authCode },
+    );
     expect(synced.body).toMatchObject({ sa_complete_date: expect.any(String), syndAgreementsCount: 1 });
   });
 
   it('gives the owner a five-minute link to the sealed agreement, with a signature page', async () => {
-    const { status, body } = await call(app, 'POST', '/api/profile/synd_agreements/download', { syndUserId: investor.syndUser }, { authCode: investor.authCode });
+    const { status, body } = await call(
+      app,
+      'POST',
+      '/api/profile/synd_agreements/download',
+      { syndUserId: investor.syndUser },
+      { authCode: investor.authCode },
+    );
     expect(status).toBe(200);
-    expect(body).toEqual({ url: expect.stringMatching(new RegExp(`^${app.url}/api/files/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`)), originalName: 'Subscription Agreement - sign-flow Fund I - Test Person.pdf' });
+    expect(body).toEqual({
+      url: expect.stringMatching(new RegExp(`^${app.url}/api/files/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`)),
+      originalName: 'Subscription Agreement - sign-flow Fund I - Test Person.pdf',
+    });
     agreementUrl = body.url;
     const file = await download(agreementUrl, investor.authCode);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${body.originalName}"; filename*=UTF-8''${encodeURIComponent(body.originalName)}`);
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="${body.originalName}"; filename*=UTF-8''${encodeURIComponent(body.originalName)}`,
+    );
     expect(verifySealedPdf(file.bytes)).toEqual({ valid: true, signer: expect.stringContaining('Investor Portal') });
     const document = await download(`${app.url}/api/signing/${tokenOf(investorUrl)}/document`);
     const [signed, completed] = await Promise.all([PDFDocument.load(document.bytes), PDFDocument.load(file.bytes)]);
@@ -176,7 +330,10 @@ describe('the local signing flow', () => {
     // A byte of the document itself (inside the first signed range), as an edit would change it.
     const at = tampered.indexOf('Subscription');
     tampered[at] = tampered[at] ^ 0x01;
-    expect(verifySealedPdf(tampered)).toEqual({ valid: false, reason: 'the document was changed after it was signed (message digest differs)' });
+    expect(verifySealedPdf(tampered)).toEqual({
+      valid: false,
+      reason: 'the document was changed after it was signed (message digest differs)',
+    });
     const late = Buffer.from(file.bytes);
     late[late.length - 10] = late[late.length - 10] ^ 0x01;
     expect(verifySealedPdf(late).valid).toBe(false);
@@ -192,7 +349,13 @@ describe('the local signing flow', () => {
       expect(JSON.parse(answer.bytes.toString('utf8')).error.message).toBe(ownerOnly);
     }
     for (const authCode of [other.authCode, admin.authCode, otherPortalAdmin.authCode]) {
-      const answer = await call(app, 'POST', '/api/profile/synd_agreements/download', { syndUserId: investor.syndUser }, { authCode });
+      const answer = await call(
+        app,
+        'POST',
+        '/api/profile/synd_agreements/download',
+        { syndUserId: investor.syndUser },
+        { authCode },
+      );
       expect(answer).toMatchObject({ status: 404, body: { error: { message: 'Not found' } } });
     }
     const signedLinks = await call(app, 'GET', `/api/signing/${tokenOf(investorUrl)}`);
@@ -205,7 +368,8 @@ describe('the list of agreements waiting for management', () => {
   let queueAdmin: { authCode: string };
   const signers: Investor[] = [];
 
-  const page = (query: string) => call(app, 'GET', `/api/syndication/countersign${query}`, undefined, { authCode: queueAdmin.authCode });
+  const page = (query: string) =>
+    call(app, 'GET', `/api/syndication/countersign${query}`, undefined, { authCode: queueAdmin.authCode });
 
   beforeAll(async () => {
     queue = await createOffering(app, 'sign-queue');
@@ -224,18 +388,36 @@ describe('the list of agreements waiting for management', () => {
   it('pages the portal’s waiting agreements, oldest signature first, with the total', async () => {
     const first = await page('?page=1&pageSize=2');
     expect(first.status).toBe(200);
-    expect(first.body.items.map((item: { investor: { email: string } }) => item.investor.email)).toEqual([signers[0].email, signers[1].email]);
+    expect(first.body.items.map((item: { investor: { email: string } }) => item.investor.email)).toEqual([
+      signers[0].email,
+      signers[1].email,
+    ]);
     expect(first.body.pagination).toEqual({ page: 1, pageSize: 2, pageCount: 2, total: 3 });
     const second = await page('?page=2&pageSize=2');
-    expect(second.body.items.map((item: { investor: { email: string } }) => item.investor.email)).toEqual([signers[2].email]);
+    expect(second.body.items.map((item: { investor: { email: string } }) => item.investor.email)).toEqual([
+      signers[2].email,
+    ]);
     const all = await page('');
     expect(all.body.pagination).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 3 });
-    expect(all.body.items[0]).toMatchObject({ invest_amount: 50_000, investment: { name: 'sign-queue Deal' }, signedAt: expect.any(String) });
+    expect(all.body.items[0]).toMatchObject({
+      invest_amount: 50_000,
+      investment: { name: 'sign-queue Deal' },
+      signedAt: expect.any(String),
+    });
   });
 
   it('refuses a page that is not one', async () => {
-    expect(await page('?pageSize=0')).toMatchObject({ status: 400, body: { error: { message: 'pageSize must be from 1 to 100' } } });
-    expect(await page('?pageSize=101')).toMatchObject({ status: 400, body: { error: { message: 'pageSize must be from 1 to 100' } } });
-    expect(await page('?page=two')).toMatchObject({ status: 400, body: { error: { message: 'page must be a whole number' } } });
+    expect(await page('?pageSize=0')).toMatchObject({
+      status: 400,
+      body: { error: { message: 'pageSize must be from 1 to 100' } },
+    });
+    expect(await page('?pageSize=101')).toMatchObject({
+      status: 400,
+      body: { error: { message: 'pageSize must be from 1 to 100' } },
+    });
+    expect(await page('?page=two')).toMatchObject({
+      status: 400,
+      body: { error: { message: 'page must be a whole number' } },
+    });
   });
 });

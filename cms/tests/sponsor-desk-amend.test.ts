@@ -6,7 +6,16 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, mailsTo, waitForMail } from './helpers/auth';
-import { createInvestor, createOffering, signAsInvestor, signLinkIn, signThroughLink, tokenOf, type Investor, type Offering } from './helpers/signing';
+import {
+  createInvestor,
+  createOffering,
+  signAsInvestor,
+  signLinkIn,
+  signThroughLink,
+  tokenOf,
+  type Investor,
+  type Offering,
+} from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 
 /**
@@ -24,7 +33,8 @@ const SIGNING = 'api::signing.signing';
 const AGREEMENT = 'api::synd-agreement.synd-agreement';
 const DESK_ACTION = 'api::desk-action.desk-action';
 
-const panel = (token: string) => (method: string, route: string, body?: unknown) => http(app, method, route, body, { Authorization: `Bearer ${token}` });
+const panel = (token: string) => (method: string, route: string, body?: unknown) =>
+  http(app, method, route, body, { Authorization: `Bearer ${token}` });
 const admin = (method: string, route: string, body?: unknown) => panel(adminTokenOf)(method, route, body);
 const editor = (method: string, route: string, body?: unknown) => panel(editorTokenOf)(method, route, body);
 const commitment = (id: number) => app.strapi.db.query(SYND_USER).findOne({ where: { id } });
@@ -34,7 +44,10 @@ async function textOf(pdf: Buffer): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'amend-text-'));
   try {
     fs.writeFileSync(path.join(dir, 'document.pdf'), pdf);
-    return (await promisify(execFile)('pdftotext', ['-layout', 'document.pdf', '-'], { cwd: dir })).stdout.replace(/\s+/g, ' ');
+    return (await promisify(execFile)('pdftotext', ['-layout', 'document.pdf', '-'], { cwd: dir })).stdout.replace(
+      /\s+/g,
+      ' ',
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -43,8 +56,20 @@ async function textOf(pdf: Buffer): Promise<string> {
 beforeAll(async () => {
   app = await useStrapi();
   offering = await createOffering(app, 'amend');
-  adminTokenOf = await adminToken(app, 'amend-sponsor@portal.local', 'sponsor-admin', ['Sam', 'Sponsor'], [offering.portal]);
-  editorTokenOf = await adminToken(app, 'amend-editor@portal.local', 'strapi-editor', ['Eddie', 'Editor'], [offering.portal]);
+  adminTokenOf = await adminToken(
+    app,
+    'amend-sponsor@portal.local',
+    'sponsor-admin',
+    ['Sam', 'Sponsor'],
+    [offering.portal],
+  );
+  editorTokenOf = await adminToken(
+    app,
+    'amend-editor@portal.local',
+    'strapi-editor',
+    ['Eddie', 'Editor'],
+    [offering.portal],
+  );
 });
 
 describe('amending a commitment before its agreement is opened', () => {
@@ -54,14 +79,32 @@ describe('amending a commitment before its agreement is opened', () => {
   });
 
   it('changes the amount, records the desk action and tells the investor, with the reason', async () => {
-    const amended = await admin('POST', `/sponsor-desk/commitments/${ann.syndUser}/amend`, { invest_amount: 60_000, reason: 'Allocation raised by phone' });
+    const amended = await admin('POST', `/sponsor-desk/commitments/${ann.syndUser}/amend`, {
+      invest_amount: 60_000,
+      reason: 'Allocation raised by phone',
+    });
     expect(amended.status).toBe(200);
-    expect(amended.body).toEqual({ documentId: ann.syndUser, amount: 60_000, previousAmount: 50_000, voided: null, signingLinkMailedTo: null });
+    expect(amended.body).toEqual({
+      documentId: ann.syndUser,
+      amount: 60_000,
+      previousAmount: 50_000,
+      voided: null,
+      signingLinkMailedTo: null,
+    });
     expect(Number((await commitment(ann.syndUserId)).invest_amount)).toBe(60_000);
-    const recorded = await app.strapi.db.query(DESK_ACTION).findOne({ where: { action: 'amend a commitment', path: `/sponsor-desk/commitments/${ann.syndUser}/amend` }, orderBy: { id: 'desc' } });
-    expect(recorded).toMatchObject({ staffName: 'Sam Sponsor', status: 200, request: { invest_amount: 60_000, reason: 'Allocation raised by phone' } });
+    const recorded = await app.strapi.db.query(DESK_ACTION).findOne({
+      where: { action: 'amend a commitment', path: `/sponsor-desk/commitments/${ann.syndUser}/amend` },
+      orderBy: { id: 'desc' },
+    });
+    expect(recorded).toMatchObject({
+      staffName: 'Sam Sponsor',
+      status: 200,
+      request: { invest_amount: 60_000, reason: 'Allocation raised by phone' },
+    });
     const mail = await waitForMail(ann.email, 'Your commitment to amend Deal was amended');
-    expect(mail.text).toContain('Your commitment to amend Deal is now $60,000 (it was $50,000). Why: Allocation raised by phone. Nothing else is needed from you now.');
+    expect(mail.text).toContain(
+      'Your commitment to amend Deal is now $60,000 (it was $50,000). Why: Allocation raised by phone. Nothing else is needed from you now.',
+    );
   });
 
   it('refuses bad input with a 400 that says what is wrong, and staff who may not post with a 403; nothing changes', async () => {
@@ -69,9 +112,18 @@ describe('amending a commitment before its agreement is opened', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ invest_amount: 70_000 }, 'reason is required: say why, it is recorded and mailed to the investor'],
       [{ invest_amount: 70_000, reason: 'x'.repeat(501) }, 'reason must be at most 500 characters'],
-      [{ invest_amount: 'lots', reason: 'why' }, 'invest_amount must be a positive amount in dollars, to the cent (e.g. 25000 or 25000.50)'],
-      [{ invest_amount: 70_000.001, reason: 'why' }, 'invest_amount must be a positive amount in dollars, to the cent (e.g. 25000 or 25000.50)'],
-      [{ invest_amount: -5, reason: 'why' }, 'invest_amount must be a positive amount in dollars, to the cent (e.g. 25000 or 25000.50)'],
+      [
+        { invest_amount: 'lots', reason: 'why' },
+        'invest_amount must be a positive amount in dollars, to the cent (e.g. 25000 or 25000.50)',
+      ],
+      [
+        { invest_amount: 70_000.001, reason: 'why' },
+        'invest_amount must be a positive amount in dollars, to the cent (e.g. 25000 or 25000.50)',
+      ],
+      [
+        { invest_amount: -5, reason: 'why' },
+        'invest_amount must be a positive amount in dollars, to the cent (e.g. 25000 or 25000.50)',
+      ],
       [{ method_of_inv: 'GOLD', reason: 'why' }, 'Method of investment is required'],
       [{ is_married: true, is_marital_state: true, reason: 'why' }, 'Spouse first name is required'],
       [{ invest_amount: 60_000, reason: 'why' }, 'Nothing to amend: give a new amount, method or spouse'],
@@ -80,20 +132,43 @@ describe('amending a commitment before its agreement is opened', () => {
       const refused = await admin('POST', route, body);
       expect([refused.status, refused.body.error.message], JSON.stringify(body)).toEqual([400, message]);
     }
-    await app.strapi.db.query('api::fund.fund').update({ where: { documentId: offering.fund }, data: { max_inv_amount: 100_000 } });
-    expect((await admin('POST', route, { invest_amount: 100_000.5, reason: 'why' })).body.error.message).toBe('Maximum investment Amount is $100,000');
+    await app.strapi.db
+      .query('api::fund.fund')
+      .update({ where: { documentId: offering.fund }, data: { max_inv_amount: 100_000 } });
+    expect((await admin('POST', route, { invest_amount: 100_000.5, reason: 'why' })).body.error.message).toBe(
+      'Maximum investment Amount is $100,000',
+    );
     expect((await editor('POST', route, { invest_amount: 70_000, reason: 'why' })).status).toBe(403);
-    expect((await admin('POST', '/sponsor-desk/commitments/zzzzzzzzzzzzzzzzzzzzzzzz/amend', { invest_amount: 70_000, reason: 'why' })).body.error.message).toBe('Commitment not found');
+    expect(
+      (
+        await admin('POST', '/sponsor-desk/commitments/zzzzzzzzzzzzzzzzzzzzzzzz/amend', {
+          invest_amount: 70_000,
+          reason: 'why',
+        })
+      ).body.error.message,
+    ).toBe('Commitment not found');
     expect(Number((await commitment(ann.syndUserId)).invest_amount)).toBe(60_000);
   });
 
   it('refuses a commitment the investor has not made or declined (409), and one of another portal (404)', async () => {
-    const declined = await createInvestor(app, offering, 'amend-declined', { spouse: false, status: 'Declined investment' });
-    const refused = await admin('POST', `/sponsor-desk/commitments/${declined.syndUser}/amend`, { invest_amount: 70_000, reason: 'why' });
-    expect([refused.status, refused.body.error.message]).toEqual([409, 'Only an accepted commitment is amended: this investor has not committed to the offering']);
+    const declined = await createInvestor(app, offering, 'amend-declined', {
+      spouse: false,
+      status: 'Declined investment',
+    });
+    const refused = await admin('POST', `/sponsor-desk/commitments/${declined.syndUser}/amend`, {
+      invest_amount: 70_000,
+      reason: 'why',
+    });
+    expect([refused.status, refused.body.error.message]).toEqual([
+      409,
+      'Only an accepted commitment is amended: this investor has not committed to the offering',
+    ]);
     const away = await createOffering(app, 'amend-away');
     const stranger = await createInvestor(app, away, 'amend-stranger', { spouse: false });
-    const hidden = await admin('POST', `/sponsor-desk/commitments/${stranger.syndUser}/amend`, { invest_amount: 70_000, reason: 'why' });
+    const hidden = await admin('POST', `/sponsor-desk/commitments/${stranger.syndUser}/amend`, {
+      invest_amount: 70_000,
+      reason: 'why',
+    });
     expect([hidden.status, hidden.body.error.message]).toEqual([404, 'Commitment not found']);
     expect(Number((await commitment(stranger.syndUserId)).invest_amount)).toBe(50_000);
   });
@@ -108,32 +183,57 @@ describe('amending a commitment whose agreement is signed and countersigned', ()
     bea = await createInvestor(app, offering, 'amend-bea');
     await signAsInvestor(app, bea, 'Bea Investor');
     const spouseMail = await waitForMail(bea.spouseEmail!, SIGN_SUBJECT);
-    const spouseSigned = await signThroughLink(app, tokenOf(signLinkIn(spouseMail.text)), bea.spouseEmail!, { name: 'Pat Partner', consent: true });
+    const spouseSigned = await signThroughLink(app, tokenOf(signLinkIn(spouseMail.text)), bea.spouseEmail!, {
+      name: 'Pat Partner',
+      consent: true,
+    });
     expect(spouseSigned.status).toBe(200);
-    expect((await admin('POST', '/sponsor-desk/countersign', { syndUsers: [bea.syndUser] })).body.countersigned).toBe(1);
+    expect((await admin('POST', '/sponsor-desk/countersign', { syndUsers: [bea.syndUser] })).body.countersigned).toBe(
+      1,
+    );
     oldInvestorToken = tokenOf(signLinkIn((await waitForMail(bea.email, SIGN_SUBJECT)).text));
     const agreement = await app.strapi.db.query(AGREEMENT).findOne({ where: { syndUser: { id: bea.syndUserId } } });
     sealed = fs.readFileSync(path.join(path.dirname(process.env.EMAIL_OUTBOX_DIR!), 'private', agreement.docPath));
   });
 
   it('voids the agreement and keeps it, starts the signing over and mails a new agreement with the new amount', async () => {
-    const amended = await admin('POST', `/sponsor-desk/commitments/${bea.syndUser}/amend`, { invest_amount: 75_000, reason: 'The sponsor cut allocations' });
+    const amended = await admin('POST', `/sponsor-desk/commitments/${bea.syndUser}/amend`, {
+      invest_amount: 75_000,
+      reason: 'The sponsor cut allocations',
+    });
     expect(amended.status).toBe(200);
-    expect(amended.body).toMatchObject({ amount: 75_000, previousAmount: 50_000, voided: { signers: 3, agreements: 1 }, signingLinkMailedTo: bea.email });
+    expect(amended.body).toMatchObject({
+      amount: 75_000,
+      previousAmount: 50_000,
+      voided: { signers: 3, agreements: 1 },
+      signingLinkMailedTo: bea.email,
+    });
 
-    const old = await app.strapi.db.query(SIGNING).findMany({ where: { syndUser: { id: bea.syndUserId }, voidedAt: { $notNull: true } } });
+    const old = await app.strapi.db
+      .query(SIGNING)
+      .findMany({ where: { syndUser: { id: bea.syndUserId }, voidedAt: { $notNull: true } } });
     expect(old.map((row: { role: string }) => row.role).sort()).toEqual(['investor', 'management', 'spouse']);
     expect(old[0]).toMatchObject({ voidReason: 'Amended: The sponsor cut allocations', voidedBy: 'Sam Sponsor' });
     expect(old.every((row: { signedAt: string | null }) => row.signedAt)).toBe(true);
-    expect(await app.strapi.db.query(AGREEMENT).findOne({ where: { syndUser: { id: bea.syndUserId } } })).toMatchObject({ voidReason: 'Amended: The sponsor cut allocations', isDeleted: false });
+    expect(await app.strapi.db.query(AGREEMENT).findOne({ where: { syndUser: { id: bea.syndUserId } } })).toMatchObject(
+      { voidReason: 'Amended: The sponsor cut allocations', isDeleted: false },
+    );
     expect(await commitment(bea.syndUserId)).toMatchObject({
-      sa_complete_date: null, managementSignedAt: null, syndAgreementSignedByCurrentUser: false, syndAgreementSignedByCurrentUserCosub: false, hasSyndAgreement: false, syndAgreementsCount: 0,
+      sa_complete_date: null,
+      managementSignedAt: null,
+      syndAgreementSignedByCurrentUser: false,
+      syndAgreementSignedByCurrentUserCosub: false,
+      hasSyndAgreement: false,
+      syndAgreementsCount: 0,
     });
     expect((await commitment(bea.syndUserId)).sa_start_date).not.toBeNull();
 
     // The old link is refused; the new one opens the new agreement, at the new amount.
     const refused = await call(app, 'GET', `/api/signing/${oldInvestorToken}`);
-    expect([refused.status, refused.body.error.message]).toEqual([403, 'This agreement was voided and replaced by a new one: use the link in your newest email']);
+    expect([refused.status, refused.body.error.message]).toEqual([
+      403,
+      'This agreement was voided and replaced by a new one: use the link in your newest email',
+    ]);
     const newToken = tokenOf(signLinkIn((await waitForMail(bea.email, SIGN_SUBJECT, 2)).text));
     expect(newToken).not.toBe(oldInvestorToken);
     expect((await call(app, 'GET', `/api/signing/${newToken}`)).status).toBe(200);
@@ -143,11 +243,22 @@ describe('amending a commitment whose agreement is signed and countersigned', ()
     expect(text).toContain('$75,000');
     expect(text).not.toContain('$50,000');
     const mail = await waitForMail(bea.email, 'Your commitment to amend Deal was amended');
-    expect(mail.text).toContain('Why: The sponsor cut allocations. Your previous agreement is void; please sign the new one: its link is in a separate email.');
+    expect(mail.text).toContain(
+      'Why: The sponsor cut allocations. Your previous agreement is void; please sign the new one: its link is in a separate email.',
+    );
 
     // The board reads it as committed again: its signatures are the new agreement's (none yet).
-    const table = await admin('GET', `/sponsor-desk/funds/${offering.fund}/commitments?q=${encodeURIComponent(bea.email)}`);
-    expect(table.body.results[0]).toMatchObject({ state: 'committed', amount: 75_000, investorSignedAt: null, countersignedAt: null, hasOpenLink: true });
+    const table = await admin(
+      'GET',
+      `/sponsor-desk/funds/${offering.fund}/commitments?q=${encodeURIComponent(bea.email)}`,
+    );
+    expect(table.body.results[0]).toMatchObject({
+      state: 'committed',
+      amount: 75_000,
+      investorSignedAt: null,
+      countersignedAt: null,
+      hasOpenLink: true,
+    });
   });
 
   it('answers the public check for the voided agreement, saying it was superseded', async () => {
@@ -157,7 +268,9 @@ describe('amending a commitment whose agreement is signed and countersigned', ()
     expect(check.body).toMatchObject({ valid: true, superseded: true, signerInitials: ['B. I.', 'P. P.', 'S. S.'] });
     // Staff still open it from the investor's documents.
     const agreement = await app.strapi.db.query(AGREEMENT).findOne({ where: { syndUser: { id: bea.syndUserId } } });
-    const opened = await fetch(`${app.url}/sponsor-desk/documents/agreement/${agreement.documentId}`, { headers: { Authorization: `Bearer ${adminTokenOf}` } });
+    const opened = await fetch(`${app.url}/sponsor-desk/documents/agreement/${agreement.documentId}`, {
+      headers: { Authorization: `Bearer ${adminTokenOf}` },
+    });
     expect(opened.status).toBe(200);
   });
 });
@@ -168,7 +281,12 @@ describe('the CSV import takes text/csv up to 2 MB', () => {
     const line = `amend-missing-fund,nobody@example.com,contribution,1.00,2026-01-05,,${'n'.repeat(200)}`;
     return [header, ...Array.from({ length: Math.ceil(bytes / (line.length + 1)) }, () => line)].join('\n');
   };
-  const send = (csv: string) => fetch(`${app.url}/sponsor-desk/imports?dryRun=true`, { method: 'POST', headers: { Authorization: `Bearer ${adminTokenOf}`, 'content-type': 'text/csv' }, body: csv });
+  const send = (csv: string) =>
+    fetch(`${app.url}/sponsor-desk/imports?dryRun=true`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${adminTokenOf}`, 'content-type': 'text/csv' },
+      body: csv,
+    });
 
   it('reads a 1.5 MB text/csv body in a dry run (it was 413 at the body parser)', async () => {
     const csv = csvOf(1.5 * 1024 * 1024);
@@ -183,7 +301,9 @@ describe('the CSV import takes text/csv up to 2 MB', () => {
   it('refuses more than 2 MB with 413 and its message', async () => {
     const answer = await send(csvOf(2.1 * 1024 * 1024));
     expect(answer.status).toBe(413);
-    expect(((await answer.json()) as { error: { message: string } }).error.message).toBe('The CSV is larger than 2 MB: split it');
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toBe(
+      'The CSV is larger than 2 MB: split it',
+    );
   });
 
   it('still reads a small text/csv body', async () => {

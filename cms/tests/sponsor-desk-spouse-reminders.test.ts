@@ -1,6 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, mailsTo, waitForMail } from './helpers/auth';
-import { createInvestor, createOffering, signAsInvestor, signLinkIn, tokenOf, type Investor, type Offering } from './helpers/signing';
+import {
+  createInvestor,
+  createOffering,
+  signAsInvestor,
+  signLinkIn,
+  tokenOf,
+  type Investor,
+  type Offering,
+} from './helpers/signing';
 import { useStrapi, type TestApp } from './helpers/strapi';
 
 /**
@@ -15,13 +23,20 @@ const REMINDER = 'api::reminder.reminder';
 const LINK_MAIL = 'Please sign your subscription agreement for spouse-remind Fund I';
 
 /** The reminder service, called as the desk's route calls it, with the mails' promise. */
-const reminderService = () => app.strapi.service('api::reminder.reminder') as unknown as {
-  send(input: Record<string, unknown>, staffName: string): Promise<{ answer: Record<string, unknown>; delivered: Promise<void> }>;
-};
+const reminderService = () =>
+  app.strapi.service('api::reminder.reminder') as unknown as {
+    send(
+      input: Record<string, unknown>,
+      staffName: string,
+    ): Promise<{ answer: Record<string, unknown>; delivered: Promise<void> }>;
+  };
 
-const spouseRow = (who: Investor) => app.strapi.db.query(SIGNING).findOne({ where: { syndUser: { id: who.syndUserId }, role: 'spouse' } });
-const setSpouse = async (who: Investor, data: Record<string, unknown>) => app.strapi.db.query(SIGNING).update({ where: { id: (await spouseRow(who)).id }, data });
-const linkMails = (who: Investor) => mailsTo(who.spouseEmail!).filter((mail) => mail.raw.includes(`Subject: ${LINK_MAIL}`));
+const spouseRow = (who: Investor) =>
+  app.strapi.db.query(SIGNING).findOne({ where: { syndUser: { id: who.syndUserId }, role: 'spouse' } });
+const setSpouse = async (who: Investor, data: Record<string, unknown>) =>
+  app.strapi.db.query(SIGNING).update({ where: { id: (await spouseRow(who)).id }, data });
+const linkMails = (who: Investor) =>
+  mailsTo(who.spouseEmail!).filter((mail) => mail.raw.includes(`Subject: ${LINK_MAIL}`));
 
 /** An investor who signed, whose spouse got their link and must still sign; the spouse's link token. */
 async function waitingForSpouse(prefix: string): Promise<{ who: Investor; token: string }> {
@@ -32,7 +47,10 @@ async function waitingForSpouse(prefix: string): Promise<{ who: Investor; token:
 
 /** Reminds the fund's investors who signed (their spouses) and waits for the mails; the investor's reminder rows. */
 async function remind(who: Investor) {
-  const { answer, delivered } = await reminderService().send({ fund: offering.fund, state: 'investor_signed' }, 'Eddie Editor');
+  const { answer, delivered } = await reminderService().send(
+    { fund: offering.fund, state: 'investor_signed' },
+    'Eddie Editor',
+  );
   await delivered;
   expect(answer).toMatchObject({ sent: expect.any(Number) });
   return app.strapi.db.query(REMINDER).findMany({ where: { syndUser: { id: who.syndUserId } } });
@@ -46,7 +64,9 @@ beforeAll(async () => {
 describe("the desk's reminder to a spouse", () => {
   it('mails the link to the address it went to, and records that address, when staff changed the spouse email since', async () => {
     const { who, token } = await waitingForSpouse('spouse-remind-moved');
-    await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: who.syndUserId }, data: { cosub_email: `moved-${who.spouseEmail}` } });
+    await app.strapi.db
+      .query('api::synd-user.synd-user')
+      .update({ where: { id: who.syndUserId }, data: { cosub_email: `moved-${who.spouseEmail}` } });
     const [reminder] = await remind(who);
     expect(reminder).toMatchObject({ email: who.spouseEmail, failedAt: null });
     expect(reminder.sentAt).not.toBeNull();
@@ -61,12 +81,22 @@ describe("the desk's reminder to a spouse", () => {
     expect(reminder.failedAt).not.toBeNull();
     expect(linkMails(who)).toHaveLength(1);
     // The investor's "Continue to sign" does not send the spouse a new link either (they signed already)...
-    const asked = await call(app, 'POST', '/api/syndication/request_sign', { id: who.syndUser }, { authCode: who.authCode, headers: { origin: 'http://localhost:5173' } });
+    const asked = await call(
+      app,
+      'POST',
+      '/api/syndication/request_sign',
+      { id: who.syndUser },
+      { authCode: who.authCode, headers: { origin: 'http://localhost:5173' } },
+    );
     expect(asked).toMatchObject({ status: 200, body: { url: null } });
     expect(linkMails(who)).toHaveLength(1);
     // ...the desk's New signing link does, and the old link stops working.
-    const signingService = app.strapi.service('api::signing.signing') as unknown as { reissueLinksAsStaff(id: string, by: string, request: { ip: null; userAgent: null }): Promise<unknown> };
-    expect(await signingService.reissueLinksAsStaff(who.syndUser, 'Desk Staff', { ip: null, userAgent: null })).toEqual({ reissued: [{ role: 'spouse', email: who.spouseEmail }] });
+    const signingService = app.strapi.service('api::signing.signing') as unknown as {
+      reissueLinksAsStaff(id: string, by: string, request: { ip: null; userAgent: null }): Promise<unknown>;
+    };
+    expect(await signingService.reissueLinksAsStaff(who.syndUser, 'Desk Staff', { ip: null, userAgent: null })).toEqual(
+      { reissued: [{ role: 'spouse', email: who.spouseEmail }] },
+    );
     const fresh = tokenOf(signLinkIn(linkMails(who)[1].text));
     expect((await call(app, 'GET', `/api/signing/${fresh}`)).body.identity).toMatchObject({ suspended: false });
     expect((await call(app, 'GET', `/api/signing/${token}`)).status).toBe(404);

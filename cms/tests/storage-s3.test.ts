@@ -10,7 +10,15 @@ import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import { describeUploads } from './helpers/upload-cases';
 import { pdfBytes } from './helpers/uploads';
 
-const S3_ENV = ['STORAGE_PROVIDER', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+const S3_ENV = [
+  'STORAGE_PROVIDER',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+];
 const missing = s3ServerMissing();
 if (missing) console.warn(`S3 storage tests skipped: ${missing}`);
 
@@ -25,8 +33,13 @@ describe.skipIf(missing)('S3 storage (against a local S3-compatible server)', ()
     app = await useStrapi();
     server = await startS3Server();
     Object.assign(process.env, {
-      STORAGE_PROVIDER: 's3', S3_BUCKET: 'portal-private', S3_REGION: 'us-east-1', S3_ENDPOINT: server.endpoint,
-      S3_ACCESS_KEY_ID: server.accessKeyId, S3_SECRET_ACCESS_KEY: server.secretAccessKey, S3_FORCE_PATH_STYLE: 'true',
+      STORAGE_PROVIDER: 's3',
+      S3_BUCKET: 'portal-private',
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: server.endpoint,
+      S3_ACCESS_KEY_ID: server.accessKeyId,
+      S3_SECRET_ACCESS_KEY: server.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
     });
     await s3Client(storageSettings().s3).send(new CreateBucketCommand({ Bucket: 'portal-private' }));
   }, 360_000);
@@ -53,23 +66,47 @@ describe.skipIf(missing)('S3 storage (against a local S3-compatible server)', ()
     const bytes = pdfBytes('s3 tax');
     await fileStorage(app.strapi).put('tax/s3-investor/k1.pdf', bytes, 'application/pdf');
     const row = await fixtureDocuments(app, 'api::tax-document.tax-document').create({
-      data: { originalName: 'K-1 2025.pdf', docPath: 'tax/s3-investor/k1.pdf', bucketId: 'portal-private', year: 2025, user: (await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: investor.id } })).documentId } as never,
+      data: {
+        originalName: 'K-1 2025.pdf',
+        docPath: 'tax/s3-investor/k1.pdf',
+        bucketId: 'portal-private',
+        year: 2025,
+        user: (await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: investor.id } }))
+          .documentId,
+      } as never,
     });
-    const answer = await call(app, 'POST', '/api/profile/tax_documents/download', { id: row.id }, { authCode: investor.authCode });
+    const answer = await call(
+      app,
+      'POST',
+      '/api/profile/tax_documents/download',
+      { id: row.id },
+      { authCode: investor.authCode },
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.url.startsWith(`${server.endpoint}/portal-private/tax/s3-investor/k1.pdf?`)).toBe(true);
     const fetched = await download(answer.body.url);
     expect(fetched.status).toBe(200);
     expect(fetched.bytes.equals(bytes)).toBe(true);
-    expect(fetched.headers.get('content-disposition')).toBe(`attachment; filename="K-1 2025.pdf"; filename*=UTF-8''K-1%202025.pdf`);
+    expect(fetched.headers.get('content-disposition')).toBe(
+      `attachment; filename="K-1 2025.pdf"; filename*=UTF-8''K-1%202025.pdf`,
+    );
     // The link is for that object only.
     expect((await download(answer.body.url.replace('k1.pdf', 'other.pdf'))).status).toBe(403);
   });
 
-  describeUploads('S3', async () => app, (answer, why) => {
-    const expected = { 'too large': [400, 'EntityTooLarge'], 'wrong type': [403, 'Content-Type'], 'other key': [403, 'condition: key'], expired: [403, 'Policy expired'] } as const;
-    const [status, text] = expected[why];
-    expect(answer.status, why).toBe(status);
-    expect(answer.text, why).toContain(text);
-  });
+  describeUploads(
+    'S3',
+    async () => app,
+    (answer, why) => {
+      const expected = {
+        'too large': [400, 'EntityTooLarge'],
+        'wrong type': [403, 'Content-Type'],
+        'other key': [403, 'condition: key'],
+        expired: [403, 'Policy expired'],
+      } as const;
+      const [status, text] = expected[why];
+      expect(answer.status, why).toBe(status);
+      expect(answer.text, why).toContain(text);
+    },
+  );
 });

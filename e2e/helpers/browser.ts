@@ -8,8 +8,13 @@ function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
     ],
   });
 }
@@ -33,7 +38,12 @@ export function useBrowser(): () => Browser {
  * A page of a fresh browser context (its own storage, downloads accepted), signed in through the header's dialog
  * with the demo password, on the dashboard.
  */
-export async function signedInPage(browser: Browser, siteUrl: string, email: string, password = 'DemoPass2026!'): Promise<Page> {
+export async function signedInPage(
+  browser: Browser,
+  siteUrl: string,
+  email: string,
+  password = 'DemoPass2026!',
+): Promise<Page> {
   const context = await browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();
   await page.goto(`${siteUrl}/`);
@@ -49,7 +59,8 @@ export async function signedInPage(browser: Browser, siteUrl: string, email: str
 
 /** E2E_SCREENSHOT_DIR keeps pictures of the pages, to look at them as their users would. */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
-  if (process.env.E2E_SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOT_DIR, name), fullPage: true });
+  if (process.env.E2E_SCREENSHOT_DIR)
+    await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOT_DIR, name), fullPage: true });
 }
 
 /**

@@ -30,7 +30,9 @@ export async function readDocumentPage(page: Page, number: number, scope: Page |
 
 /** Accepts the electronic records disclosure on the signing page. */
 export async function acceptDisclosure(page: Page): Promise<void> {
-  await page.getByRole('checkbox', { name: 'I have read this disclosure and agree to use electronic records and signatures' }).check();
+  await page
+    .getByRole('checkbox', { name: 'I have read this disclosure and agree to use electronic records and signatures' })
+    .check();
   await page.getByRole('button', { name: 'Accept' }).click();
   await page.getByText(/^Accepted /).waitFor();
 }
@@ -72,7 +74,13 @@ export async function drawWithFinger(page: Page): Promise<void> {
   const at = (x: number, y: number) => [{ x: box.x + x, y: box.y + y, id: 7, radiusX: 4, radiusY: 4, force: 1 }];
   try {
     await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(20, 40) });
-    for (const [x, y] of [[60, 70], [100, 30], [140, 80], [180, 40]]) await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(x, y) });
+    for (const [x, y] of [
+      [60, 70],
+      [100, 30],
+      [140, 80],
+      [180, 40],
+    ])
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(x, y) });
     await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   } finally {
     await touch.detach();

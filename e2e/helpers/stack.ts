@@ -91,7 +91,13 @@ export default async function setup(project: TestProject) {
   const siteDir = path.join(workDir, 'site');
   await Promise.all([
     run('npm', ['run', 'seed'], ROOT, env, 'Seeding'),
-    run('npx', ['vite', 'build', '--outDir', siteDir, '--emptyOutDir', '--logLevel', 'warn'], path.join(ROOT, 'web'), { ...env, VITE_API_URL: cmsUrl }, 'Site build'),
+    run(
+      'npx',
+      ['vite', 'build', '--outDir', siteDir, '--emptyOutDir', '--logLevel', 'warn'],
+      path.join(ROOT, 'web'),
+      { ...env, VITE_API_URL: cmsUrl },
+      'Site build',
+    ),
   ]);
 
   const cms = spawn('npx', ['strapi', 'start'], { cwd: path.join(ROOT, 'cms'), env, stdio: 'inherit', detached: true });

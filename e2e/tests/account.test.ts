@@ -65,10 +65,15 @@ describe('account journeys in Chromium', () => {
     const page = await browser().newPage();
     await page.goto(`${stack.siteUrl}/`);
     const dialog = await openDialog(page, 'Sign In');
-    await dialog.getByRole('button', { name: 'Forgot password?' }).or(dialog.getByRole('link', { name: 'Forgot password?' })).click();
+    await dialog
+      .getByRole('button', { name: 'Forgot password?' })
+      .or(dialog.getByRole('link', { name: 'Forgot password?' }))
+      .click();
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByRole('button', { name: 'Reset Password' }).click();
-    await dialog.getByText("If we found an account associated with that username, we've sent password reset instructions").waitFor();
+    await dialog
+      .getByText("If we found an account associated with that username, we've sent password reset instructions")
+      .waitFor();
     await page.keyboard.press('Escape');
 
     const resetPath = await linkFromOutbox(stack.outboxDir, email, 'reset_password');

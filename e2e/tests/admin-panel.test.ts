@@ -32,7 +32,9 @@ it('content staff sign in to the admin panel, find their portal listed by name a
   const firstDomain = page.getByRole('textbox', { name: 'Domains 1', exact: true });
   await firstDomain.waitFor({ timeout: 30_000 });
   expect(await firstDomain.inputValue()).toBe('wasabistallions.com');
-  expect(await page.getByRole('textbox', { name: 'Domains 3', exact: true }).inputValue()).toBe('wasabistallions.localhost');
+  expect(await page.getByRole('textbox', { name: 'Domains 3', exact: true }).inputValue()).toBe(
+    'wasabistallions.localhost',
+  );
   expect(await page.getByRole('button', { name: 'Add a domain' }).count()).toBe(1);
   expect(await page.getByRole('button', { name: 'Color picker toggle' }).count()).toBe(3);
   if (process.env.E2E_SCREENSHOT_DIR) {

@@ -36,11 +36,15 @@ describe('capital accounts in Chromium', () => {
     const summary = page.getByRole('region', { name: 'Investment Summary' });
     await summary.getByRole('columnheader', { name: 'IRR' }).waitFor();
     // Fund III keeps a ledger (seeded history): its IRR is a percentage, not a dash.
-    const fundIII = summary.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Wasabi Stallion Fund III' }) });
+    const fundIII = summary
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Wasabi Stallion Fund III' }) });
     expect(await fundIII.getByRole('cell').nth(4).textContent()).toMatch(/^-?\d+\.\d{2}%$/);
     // Fund IV's call of ten days ago (10% of $60,000) is still to pay.
     const toComplete = page.getByRole('list', { name: 'Please Complete' });
-    const openCall = toComplete.getByRole('link', { name: /^Complete Capital call: Wasabi Stallion Fund IV, \$6,000 due \d{4}-\d{2}-\d{2}$/ });
+    const openCall = toComplete.getByRole('link', {
+      name: /^Complete Capital call: Wasabi Stallion Fund IV, \$6,000 due \d{4}-\d{2}-\d{2}$/,
+    });
     await openCall.waitFor();
     expect(await openCall.getAttribute('href')).toBe('/syndication/dashboard/wasabi-stallion-fund-iv');
     await keepScreenshot(page, 'capital-accounts-dashboard.png');
@@ -56,7 +60,7 @@ describe('capital accounts in Chromium', () => {
     const lines = (await bytesOf(await csv)).toString('utf8').trim().split('\r\n');
     expect(lines[0]).toBe('Date,Fund,Transaction,Amount,Net invested,Note');
     expect(lines.slice(1).every((line) => line.includes(',Distribution ('))).toBe(true);
-    expect(lines.length - 1).toBe(await ledger.getByRole('row').count() - 1);
+    expect(lines.length - 1).toBe((await ledger.getByRole('row').count()) - 1);
     await keepScreenshot(page, 'capital-accounts-transactions.png');
 
     // A statement of last year for Fund III: sealed, and recognised by its fingerprint; a changed copy is not.
@@ -72,12 +76,18 @@ describe('capital accounts in Chromium', () => {
     const stranger = await browser().newContext();
     const check = await stranger.newPage();
     await check.goto(`${stack.siteUrl}/statements/verify`);
-    await check.getByLabel('Statement (PDF)').setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: statement });
+    await check
+      .getByLabel('Statement (PDF)')
+      .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: statement });
     await check.getByText(/^Issued by Wasabi Stallions on \d{4}-\d{2}-\d{2} for [A-Z]\. [A-Z]\.$/).waitFor();
-    expect(await check.getByLabel('SHA-256 fingerprint').inputValue()).toBe(createHash('sha256').update(statement).digest('hex'));
+    expect(await check.getByLabel('SHA-256 fingerprint').inputValue()).toBe(
+      createHash('sha256').update(statement).digest('hex'),
+    );
     const changed = Buffer.from(statement);
     changed[200] ^= 1;
-    await check.getByLabel('Statement (PDF)').setInputFiles({ name: 'changed.pdf', mimeType: 'application/pdf', buffer: changed });
+    await check
+      .getByLabel('Statement (PDF)')
+      .setInputFiles({ name: 'changed.pdf', mimeType: 'application/pdf', buffer: changed });
     await check.getByText('Unknown: this portal issued no statement with this fingerprint').waitFor();
     await keepScreenshot(check, 'capital-accounts-verify.png');
     await stranger.close();
@@ -118,13 +128,18 @@ describe('the sponsor desk in the admin panel', () => {
     const allocation = editor.getByRole('grid', { name: 'Allocation' });
     await allocation.getByText('investor.investing@wasabistallions.com').waitFor();
     await editor.getByRole('button', { name: /^Post to \d+ investors?$/ }).click();
-    await editor.getByText(/does not have|Policy Failed|Forbidden/i).first().waitFor();
+    await editor
+      .getByText(/does not have|Policy Failed|Forbidden/i)
+      .first()
+      .waitFor();
     await editor.context().close();
 
     const admin = await panelAs('admin@portal.local');
     // A third decimal is refused, not rounded away (as the CSV import refuses it).
     await draftDistribution(admin, '1234.567');
-    await admin.getByText('1234.567 is not an amount in dollars and cents: at most two decimals, like 1250.00').waitFor();
+    await admin
+      .getByText('1234.567 is not an amount in dollars and cents: at most two decimals, like 1250.00')
+      .waitFor();
     await admin.getByRole('textbox', { name: 'Total (dollars)' }).fill('1234.56');
     await admin.getByRole('button', { name: 'Preview allocation' }).click();
     // Shared between Fund III's two partners by funded capital: Ivan's $90,000 of the $225,000 funded is 40%, $493.824,
@@ -144,15 +159,25 @@ describe('the sponsor desk in the admin panel', () => {
     const posted = admin.getByRole('grid', { name: 'Posted' });
     await posted.getByRole('row').filter({ hasText: '$1,234.56' }).filter({ hasText: 'Admin' }).first().waitFor();
     await posted.getByRole('row').last().getByRole('button', { name: 'Open' }).click();
-    await admin.getByRole('heading', { name: /^(Distribution|Capital call) of .+ \(posted\)$/ }).filter({ hasNotText: '$1,234.56' }).waitFor();
+    await admin
+      .getByRole('heading', { name: /^(Distribution|Capital call) of .+ \(posted\)$/ })
+      .filter({ hasNotText: '$1,234.56' })
+      .waitFor();
     // The fund's ledger lists Petra's share; 'Correct…' names that entry in the adjustment, no documentId typed.
     const ledger = admin.getByRole('grid', { name: 'Ledger entries' });
-    await ledger.getByRole('row').filter({ hasText: '$740.74' }).first().getByRole('button', { name: 'Correct…' }).click();
+    await ledger
+      .getByRole('row')
+      .filter({ hasText: '$740.74' })
+      .first()
+      .getByRole('button', { name: 'Correct…' })
+      .click();
     await admin.getByText(/^Correcting: Distribution \(income\) of \$740\.74 by .+ on \d{4}-\d{2}-\d{2}$/).waitFor();
     await admin.getByRole('textbox', { name: 'Amount (dollars, negative takes away)' }).fill('-0.74');
     await admin.getByRole('textbox', { name: 'Why' }).fill('Rounding returned');
     await admin.getByRole('button', { name: 'Record adjustment' }).click();
-    await admin.getByText(/^Adjustment of -\$0\.74 to Distribution \(income\) of \$740\.74 by .+ recorded\.$/).waitFor();
+    await admin
+      .getByText(/^Adjustment of -\$0\.74 to Distribution \(income\) of \$740\.74 by .+ recorded\.$/)
+      .waitFor();
     // The ledger reads its page again: the adjustment is its newest entry, naming the entry it corrects.
     const adjustment = ledger.getByRole('row').filter({ hasText: 'Rounding returned' });
     await adjustment.getByText('-$0.74').waitFor();
@@ -168,7 +193,9 @@ describe('the sponsor desk in the admin panel', () => {
     expect(distributionsIn(await statementOfThisYear(investor)) - before).toBe(49_382);
     // The notice (sent after the post's answer) is among their News Documents, one more than before, and downloads as a PDF.
     await expect.poll(notices, { timeout: 30_000 }).toBe(noticesBefore + 1);
-    const downloaded = new Promise<Download>((resolve) => investor.context().on('page', (tab) => tab.on('download', resolve)));
+    const downloaded = new Promise<Download>((resolve) =>
+      investor.context().on('page', (tab) => tab.on('download', resolve)),
+    );
     await investor.getByRole('button', { name: noticeTitle }).first().click();
     const notice = await bytesOf(await downloaded);
     expect(notice.subarray(0, 5).toString()).toBe('%PDF-');

@@ -27,7 +27,10 @@ async function watchForInjectedScripts(page: Page): Promise<() => Promise<unknow
     dialogs += 1;
     void dialog.dismiss();
   });
-  return async () => ({ dialogs, marker: await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss ?? null) });
+  return async () => ({
+    dialogs,
+    marker: await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss ?? null),
+  });
 }
 
 describe('a superadmin edits page text in place', () => {
@@ -45,7 +48,10 @@ describe('a superadmin edits page text in place', () => {
     await page.getByText('Saved').first().waitFor({ timeout: 15_000 });
 
     await page.getByText('Follow your horses and distributions on your dashboard.').click();
-    const editor = page.getByRole('textbox', { name: 'Body of homepage-how-it-works' }).or(page.locator('.ql-editor')).first();
+    const editor = page
+      .getByRole('textbox', { name: 'Body of homepage-how-it-works' })
+      .or(page.locator('.ql-editor'))
+      .first();
     await editor.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' Edited in the browser.');
@@ -64,7 +70,8 @@ describe('a superadmin edits page text in place', () => {
     const authCode = await page.evaluate(() => localStorage.getItem('authCode'));
 
     // A crafted request straight to the API, bypassing the editor.
-    const payload = '<p>Crafted payload</p><img src="x" onerror="window.__xss=1;alert(1)"><script>window.__xss=2</script>' +
+    const payload =
+      '<p>Crafted payload</p><img src="x" onerror="window.__xss=1;alert(1)"><script>window.__xss=2</script>' +
       '<a href="javascript:window.__xss=3">click me</a>';
     const response = await fetch(`${stack.cmsUrl}/api/contents/update`, {
       method: 'POST',
@@ -82,7 +89,10 @@ describe('a superadmin edits page text in place', () => {
     await editor.waitFor();
     await editor.evaluate((element) => {
       const data = new DataTransfer();
-      data.setData('text/html', '<p>Pasted payload</p><img src="y" onerror="window.__xss=4;alert(4)"><script>window.__xss=5</script>');
+      data.setData(
+        'text/html',
+        '<p>Pasted payload</p><img src="y" onerror="window.__xss=4;alert(4)"><script>window.__xss=5</script>',
+      );
       element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     });
     await page.getByText('Saved').first().waitFor({ timeout: 15_000 });
@@ -99,11 +109,13 @@ describe('a superadmin edits page text in place', () => {
     expect(await injected()).toEqual({ dialogs: 0, marker: null });
     expect(await page.locator('main [onerror], main script').count()).toBe(0);
 
-    const stored = await (await fetch(`${stack.cmsUrl}/api/contents/byslug`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ slug: ['homepage-cta'], portal: 'wasabistallions' }),
-    })).json() as { contents: Record<string, { body: string }> };
+    const stored = (await (
+      await fetch(`${stack.cmsUrl}/api/contents/byslug`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ slug: ['homepage-cta'], portal: 'wasabistallions' }),
+      })
+    ).json()) as { contents: Record<string, { body: string }> };
     expect(stored.contents['homepage-cta'].body).not.toMatch(/onerror|<script|javascript:/i);
     await page.close();
   });

@@ -67,7 +67,9 @@ describe('security and caching headers of the CMS', () => {
 });
 
 /** A page that records every Content-Security-Policy violation (the event, and Chromium's console message). */
-async function watchedPage(context: Awaited<ReturnType<Browser['newContext']>>): Promise<{ page: Page; violations: string[] }> {
+async function watchedPage(
+  context: Awaited<ReturnType<Browser['newContext']>>,
+): Promise<{ page: Page; violations: string[] }> {
   const page = await context.newPage();
   const violations: string[] = [];
   page.on('console', (message) => {
@@ -76,7 +78,9 @@ async function watchedPage(context: Awaited<ReturnType<Browser['newContext']>>):
   await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`);
+      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
     });
   });
   return { page, violations };
@@ -105,7 +109,10 @@ describe('the site under its Content-Security-Policy in Chromium', () => {
     await page.waitForURL(/\/dashboard$/);
     await page.getByRole('link', { name: 'Review Due Diligence' }).first().waitFor();
     await page.goto(`${stack.siteUrl}/syndication/dashboard/wasabi-stallion-fund-v`);
-    await page.getByRole('heading', { name: /Syndication$/ }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /Syndication$/ })
+      .first()
+      .waitFor();
     // Late reports (images, frames) arrive after the content shows.
     await page.waitForTimeout(500);
 

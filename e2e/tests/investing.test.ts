@@ -4,7 +4,14 @@ import { describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { keepScreenshot, signedInPage as signedIn, useBrowser } from '../helpers/browser';
 import { linkFromOutbox } from '../helpers/outbox';
-import { acceptDisclosure, drawWithFinger, enterCode, mailedCode, readDocumentPage, signWithName } from '../helpers/signing';
+import {
+  acceptDisclosure,
+  drawWithFinger,
+  enterCode,
+  mailedCode,
+  readDocumentPage,
+  signWithName,
+} from '../helpers/signing';
 import { sealTimestamp } from '../../cms/tests/helpers/tsa';
 
 const stack = inject('stack');
@@ -35,14 +42,17 @@ async function signFromMail(page: Page, email: string, name: string, proof: 'ses
     // On the phone the signer also draws their signature with a finger: it goes with the signature.
     await drawWithFinger(page);
   }
-  const signed = page.waitForRequest((request) => request.method() === 'POST' && /\/api\/signing\/[^/]+$/.test(request.url()));
+  const signed = page.waitForRequest(
+    (request) => request.method() === 'POST' && /\/api\/signing\/[^/]+$/.test(request.url()),
+  );
   await signWithName(page, name);
   const drawn = ((await signed).postDataJSON() as { signature?: string }).signature;
   if (proof === 'code') expect(drawn).toMatch(/^data:image\/png;base64,/);
 }
 
 /** A phone-sized browser (touch, high-density screen), without a session: where a spouse opens their mail. */
-const phone = () => browser().newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+const phone = () =>
+  browser().newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
 const card = (page: Page) => page.locator('.card', { hasText: INVESTMENT });
 
@@ -63,7 +73,10 @@ describe('investing in Chromium', () => {
     await investor.getByLabel('Investment Amount').fill('60000');
     await investor.getByLabel('Method of Investment').selectOption('CASH');
     await investor.getByRole('group', { name: 'Are you married?' }).getByRole('radio', { name: 'Yes' }).check();
-    await investor.getByRole('group', { name: 'Do you live in a community-property state?' }).getByRole('radio', { name: 'Yes' }).check();
+    await investor
+      .getByRole('group', { name: 'Do you live in a community-property state?' })
+      .getByRole('radio', { name: 'Yes' })
+      .check();
     const submit = investor.getByRole('button', { name: 'Submit' });
     expect(await submit.isDisabled()).toBe(true);
     await investor.getByLabel('Spouse First Name').fill('Nina');
@@ -81,7 +94,9 @@ describe('investing in Chromium', () => {
       expect.stringContaining('Ready Agreement'),
     ]);
     await investor.getByRole('button', { name: 'Continue to sign' }).click();
-    await investor.getByText('A link to sign the document has been sent to your email inbox.', { exact: false }).waitFor();
+    await investor
+      .getByText('A link to sign the document has been sent to your email inbox.', { exact: false })
+      .waitFor();
 
     // The investor signs from the mailed link, and lands on the success page, then home.
     const investorSigner = await investor.context().newPage();
@@ -123,7 +138,9 @@ describe('investing in Chromium', () => {
     await investor.getByText('Your agreement is complete.').waitFor();
     // The link works only with the investor's session: the page fetches the file with it and saves it.
     const downloaded = investor.waitForEvent('download');
-    const linkAnswer = investor.waitForResponse((response) => response.url().endsWith('/api/profile/synd_agreements/download'));
+    const linkAnswer = investor.waitForResponse((response) =>
+      response.url().endsWith('/api/profile/synd_agreements/download'),
+    );
     await investor.getByRole('button', { name: 'Download Agreement' }).click();
     const download = await downloaded;
     const file = await download.path();
@@ -147,11 +164,17 @@ describe('investing in Chromium', () => {
     // Anyone holding the file (the investor's lawyer, say) checks it on the public page; a changed copy is unknown.
     const checker = await browser().newPage();
     await checker.goto(`${stack.siteUrl}/agreements/verify`);
-    await checker.getByLabel('Agreement (PDF)').setInputFiles({ name: 'agreement.pdf', mimeType: 'application/pdf', buffer: bytes });
-    await checker.getByText(/^Issued by Wasabi Stallions: completed on \d{4}-\d\d-\d\d, signed by N\. N\., N\. N\., A\. A\.$/).waitFor();
+    await checker
+      .getByLabel('Agreement (PDF)')
+      .setInputFiles({ name: 'agreement.pdf', mimeType: 'application/pdf', buffer: bytes });
+    await checker
+      .getByText(/^Issued by Wasabi Stallions: completed on \d{4}-\d\d-\d\d, signed by N\. N\., N\. N\., A\. A\.$/)
+      .waitFor();
     const changed = Buffer.from(bytes);
     changed[changed.length - 20] ^= 1;
-    await checker.getByLabel('Agreement (PDF)').setInputFiles({ name: 'changed.pdf', mimeType: 'application/pdf', buffer: changed });
+    await checker
+      .getByLabel('Agreement (PDF)')
+      .setInputFiles({ name: 'changed.pdf', mimeType: 'application/pdf', buffer: changed });
     await checker.getByText('Unknown: this portal issued no agreement with this fingerprint').waitFor();
     await checker.close();
 

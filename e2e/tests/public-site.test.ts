@@ -11,12 +11,18 @@ const site = (slug: string, path: string) => `http://${slug}.localhost:${stack.s
 /** Waits until the image has actually loaded (a broken or blocked one keeps a natural width of 0). */
 async function expectLoaded(image: Locator) {
   await image.scrollIntoViewIfNeeded();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 }
 
 /** The colour an element draws in and the header's background behind it, as #rrggbb. */
 async function colorsOf(element: Locator, header: Locator): Promise<[string, string]> {
-  const hex = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+  const hex = (rgb: string) =>
+    `#${(rgb.match(/\d+/g) ?? [])
+      .slice(0, 3)
+      .map((n) => Number(n).toString(16).padStart(2, '0'))
+      .join('')}`;
   const color = await element.evaluate((node) => getComputedStyle(node).color);
   const background = await header.evaluate((node) => getComputedStyle(node).backgroundColor);
   return [hex(color), hex(background)];
@@ -45,7 +51,10 @@ describe('a visitor browses both portals and sees only that portal’s content',
     const privacy = await textOf(page, '/privacy-policy', 'wasabistallions', 'What we collect');
     expect(privacy).toContain('We never sell your data');
     await page.goto(site('oakharbor', '/welcome'));
-    await page.getByText(/not found/i).first().waitFor();
+    await page
+      .getByText(/not found/i)
+      .first()
+      .waitFor();
     await page.close();
   });
 
@@ -53,7 +62,8 @@ describe('a visitor browses both portals and sees only that portal’s content',
     const page = await browser().newPage();
     await page.goto(site('wasabistallions', '/portfolio'));
     await page.getByText('Midnight Wasabi').waitFor();
-    for (const label of ['Asset Type', 'Fund', 'Exited Assets']) expect(await page.getByText(label, { exact: true }).count()).toBeGreaterThan(0);
+    for (const label of ['Asset Type', 'Fund', 'Exited Assets'])
+      expect(await page.getByText(label, { exact: true }).count()).toBeGreaterThan(0);
     const text = await page.locator('main').innerText();
     expect(text.indexOf('Pre-2020 Stallion Fund Asset')).toBeGreaterThan(text.indexOf('Midnight Wasabi'));
     expect(text).not.toContain('Harbor Point Apartments');
@@ -140,7 +150,10 @@ describe('a visitor browses both portals and sees only that portal’s content',
     await page.goto(site('oakharbor', '/education'));
     const input = page.getByRole('textbox', { name: /email/i }).last();
     await input.fill(`reader.${Date.now()}@example.com`);
-    await page.getByRole('button', { name: /subscribe/i }).last().click();
+    await page
+      .getByRole('button', { name: /subscribe/i })
+      .last()
+      .click();
     await page.getByRole('button', { name: 'Subscibed' }).waitFor();
     expect(await page.getByRole('button', { name: 'Subscibed' }).isDisabled()).toBe(true);
     await page.close();

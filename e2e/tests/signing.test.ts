@@ -15,7 +15,9 @@ async function mailedLink(siteUrl: string, email: string, fundSlug: string): Pro
   const investor = await signedInPage(browser(), siteUrl, email);
   await investor.goto(`${siteUrl}/syndication/dashboard/${fundSlug}`);
   await investor.getByRole('button', { name: 'Continue to sign' }).click();
-  await investor.getByText('A link to sign the document has been sent to your email inbox.', { exact: false }).waitFor();
+  await investor
+    .getByText('A link to sign the document has been sent to your email inbox.', { exact: false })
+    .waitFor();
   await investor.context().close();
   return linkFromOutbox(stack.outboxDir, email, 'sign');
 }
@@ -37,9 +39,12 @@ describe('the signing page in Chromium', () => {
     await investor.context().close();
   });
 
-
   it('on a desktop (1280 wide), a link opened without the investor’s session: reads page 2 drawn in the page, zooms, accepts the disclosure, enters the mailed code and signs', async () => {
-    const link = await mailedLink(`http://oakharbor.localhost:${stack.sitePort}`, OAK_INVESTOR, 'oak-harbor-income-fund-i');
+    const link = await mailedLink(
+      `http://oakharbor.localhost:${stack.sitePort}`,
+      OAK_INVESTOR,
+      'oak-harbor-income-fund-i',
+    );
 
     // The link forwarded to another browser: no session there.
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
@@ -56,8 +61,16 @@ describe('the signing page in Chromium', () => {
     await page.getByRole('button', { name: 'Fit width' }).click();
     await readDocumentPage(page, 2);
     // pdf.js's text layer over the canvas: page 2's text is in the page, selectable and read by screen readers.
-    const pageText = (number: number) => page.locator('.pdf-page').nth(number - 1).locator('.textLayer').innerText().then((text) => text.replace(/\s+/g, ' '));
-    await expect.poll(() => pageText(2), { timeout: 15_000 }).toContain('Each signer signs electronically through a personal link.');
+    const pageText = (number: number) =>
+      page
+        .locator('.pdf-page')
+        .nth(number - 1)
+        .locator('.textLayer')
+        .innerText()
+        .then((text) => text.replace(/\s+/g, ' '));
+    await expect
+      .poll(() => pageText(2), { timeout: 15_000 })
+      .toContain('Each signer signs electronically through a personal link.');
     expect(await pageText(1)).toContain('SUBSCRIPTION AGREEMENT');
     await keepScreenshot(page, 'signing-desktop.png');
 
@@ -72,7 +85,12 @@ describe('the signing page in Chromium', () => {
 
   it('on a phone, reads page 2 drawn in the page; five wrong codes lock the link for ten minutes: the code is void and nothing can be signed', async () => {
     const link = await mailedLink(stack.siteUrl, WASABI_INVESTOR, 'wasabi-stallion-fund-v');
-    const context = await browser().newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await browser().newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     await page.goto(`${stack.siteUrl}${link}`);
     await readDocumentPage(page, 2);
@@ -91,14 +109,24 @@ describe('the signing page in Chromium', () => {
     expect(await page.getByRole('textbox', { name: 'Code from the email' }).count()).toBe(0);
     await page.getByLabel('Type your full name').fill('Locked Out');
     await page.getByRole('checkbox', { name: 'I agree to sign this document electronically' }).check();
-    await page.getByText('This link is locked after five wrong codes: you can sign once it opens again and you confirm it is you.').waitFor();
+    await page
+      .getByText(
+        'This link is locked after five wrong codes: you can sign once it opens again and you confirm it is you.',
+      )
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Sign', exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: /code/ }).isDisabled()).toBe(true);
     // The CMS refuses the signature itself, whatever a page would send.
     const token = /\/sign\/([A-Za-z0-9_-]+)/.exec(link)?.[1];
-    const refused = await fetch(`${stack.cmsUrl}/api/signing/${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Locked Out', consent: true }) });
+    const refused = await fetch(`${stack.cmsUrl}/api/signing/${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Locked Out', consent: true }),
+    });
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('Too many wrong codes: this link is locked. Try again in 10 minutes.');
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      'Too many wrong codes: this link is locked. Try again in 10 minutes.',
+    );
     await page.reload();
     await page.getByText(/^This link is locked after five wrong codes until /).waitFor();
     await keepScreenshot(page, 'signing-locked.png');

@@ -16,38 +16,62 @@ const fundCard = (page: Page) => page.getByRole('region', { name: FUND, exact: t
 const table = (page: Page) => page.getByRole('grid', { name: 'Commitments' });
 
 /** The investor (name) and email of each row the table shows, in its order. */
-const shownRows = (page: Page): Promise<[string, string][]> => table(page).locator('tbody tr').evaluateAll((rows) => rows.map((row) => {
-  const [name = '', email = ''] = Array.from(row.children[1].querySelectorAll('*')).filter((cell) => !cell.children.length).map((cell) => cell.textContent ?? '');
-  return [name, email] as [string, string];
-}));
+const shownRows = (page: Page): Promise<[string, string][]> =>
+  table(page)
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => {
+        const [name = '', email = ''] = Array.from(row.children[1].querySelectorAll('*'))
+          .filter((cell) => !cell.children.length)
+          .map((cell) => cell.textContent ?? '');
+        return [name, email] as [string, string];
+      }),
+    );
 
 /** Picks a choice of the commitments' State dropdown ('Countersigned', 'All states'), whatever its count. */
 async function chooseState(page: Page, label: string): Promise<void> {
   await page.getByRole('combobox', { name: 'State' }).click();
   await page.getByRole('option', { name: new RegExp(`^${label} \\(\\d+\\)$`) }).click();
-  await expect.poll(async () => page.getByRole('combobox', { name: 'State' }).textContent()).toMatch(new RegExp(`^${label} \\(\\d+\\)$`));
+  await expect
+    .poll(async () => page.getByRole('combobox', { name: 'State' }).textContent())
+    .toMatch(new RegExp(`^${label} \\(\\d+\\)$`));
 }
 
 /** An investor signs in (the site's call) and downloads the fund's offering memorandum: a File Download row of theirs. */
 async function downloadOfferingMemorandum(email: string, fundId: string): Promise<void> {
   const ask = async (method: string, route: string, body?: unknown, authCode?: string) => {
     const response = await fetch(`${stack.cmsUrl}${route}`, {
-      method, headers: { 'content-type': 'application/json', origin: stack.siteUrl, ...(authCode && { authcode: authCode }) }, body: body === undefined ? undefined : JSON.stringify(body),
+      method,
+      headers: { 'content-type': 'application/json', origin: stack.siteUrl, ...(authCode && { authcode: authCode }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     expect(response.status, `${method} ${route}`).toBe(200);
     return response.json() as Promise<Record<string, unknown>>;
   };
-  const { authCode } = (await ask('POST', '/api/auth/auth', { username: email, password: 'DemoPass2026!' })) as { authCode: string };
-  const { items } = (await ask('GET', `/api/funds/${fundId}/synd_documents?limit=999`, undefined, authCode)) as { items: { id: number; documentId?: string; title: string }[] };
+  const { authCode } = (await ask('POST', '/api/auth/auth', { username: email, password: 'DemoPass2026!' })) as {
+    authCode: string;
+  };
+  const { items } = (await ask('GET', `/api/funds/${fundId}/synd_documents?limit=999`, undefined, authCode)) as {
+    items: { id: number; documentId?: string; title: string }[];
+  };
   const memorandum = items.find((document) => document.title === 'Offering memorandum')!;
-  await ask('POST', `/api/profile/synd_documents/download?fundId=${fundId}`, { id: String(memorandum.documentId ?? memorandum.id) }, authCode);
+  await ask(
+    'POST',
+    `/api/profile/synd_documents/download?fundId=${fundId}`,
+    { id: String(memorandum.documentId ?? memorandum.id) },
+    authCode,
+  );
 }
 
 /** Opens the fund's commitments in a state from its card, and waits for the table's rows. */
 async function openState(page: Page, label: string): Promise<void> {
-  await fundCard(page).getByRole('button', { name: new RegExp(`^${label}: \\d+ investors?$`) }).click();
+  await fundCard(page)
+    .getByRole('button', { name: new RegExp(`^${label}: \\d+ investors?$`) })
+    .click();
   await table(page).waitFor();
-  await expect.poll(async () => page.getByRole('combobox', { name: 'State' }).textContent()).toMatch(new RegExp(`^${label} \\(\\d+\\)$`));
+  await expect
+    .poll(async () => page.getByRole('combobox', { name: 'State' }).textContent())
+    .toMatch(new RegExp(`^${label} \\(\\d+\\)$`));
 }
 
 describe('the sponsor desk raise board in Chromium', () => {
@@ -58,11 +82,18 @@ describe('the sponsor desk raise board in Chromium', () => {
     // A raising fund counts its days left; one that staff closed before its date (the seed's Mare Fund I, fully
     // subscribed early) says so instead.
     expect(await card.getByText(/^Closes \w{3} \d{1,2}, \d{4} · \d+ days? left$/).count()).toBe(1);
-    await editor.getByRole('region', { name: 'Wasabi Mare Fund I', exact: true }).getByText(/^Closed early · close date was \w{3} \d{1,2}, \d{4}$/).waitFor();
+    await editor
+      .getByRole('region', { name: 'Wasabi Mare Fund I', exact: true })
+      .getByText(/^Closed early · close date was \w{3} \d{1,2}, \d{4}$/)
+      .waitFor();
     // The latest declines with the feedback each investor gave.
-    await card.getByRole('region', { name: `Why people passed on ${FUND}` })
-      .getByText('Dee Decliner: The timing does not work for me this year; please keep me posted on the yearling fund.').waitFor();
-    expect(await card.getByRole('button', { name: /^Investor signed: \d+ investors$/ }).textContent()).toMatch(/^Investor signed \d+$/);
+    await card
+      .getByRole('region', { name: `Why people passed on ${FUND}` })
+      .getByText('Dee Decliner: The timing does not work for me this year; please keep me posted on the yearling fund.')
+      .waitFor();
+    expect(await card.getByRole('button', { name: /^Investor signed: \d+ investors$/ }).textContent()).toMatch(
+      /^Investor signed \d+$/,
+    );
     await openState(editor, 'Committed');
     await table(editor).getByText('investor.going@wasabistallions.com').waitFor();
     // The button says how many the table lists: those it reminds.
@@ -75,14 +106,32 @@ describe('the sponsor desk raise board in Chromium', () => {
     await keepScreenshot(editor, 'sponsor-desk-board.png');
     expect(listed).toBeGreaterThan(0);
     await remind.click();
-    await editor.getByText(new RegExp(`^Reminders going out: ${listed}\\. Skipped \\(reminded already on \\d{4}-\\d{2}-\\d{2}, a day counted in UTC\\): 0\\.`)).waitFor();
-    const mail = await mailFromOutbox(stack.outboxDir, 'investor.going@wasabistallions.com', 'Reminder: Midnight Wasabi Stallion Syndicate is waiting for you');
+    await editor
+      .getByText(
+        new RegExp(
+          `^Reminders going out: ${listed}\\. Skipped \\(reminded already on \\d{4}-\\d{2}-\\d{2}, a day counted in UTC\\): 0\\.`,
+        ),
+      )
+      .waitFor();
+    const mail = await mailFromOutbox(
+      stack.outboxDir,
+      'investor.going@wasabistallions.com',
+      'Reminder: Midnight Wasabi Stallion Syndicate is waiting for you',
+    );
     expect(mail).toContain('Please sign your subscription agreement');
     // The table shows when each was reminded; a second click the same day reminds nobody.
     const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-    await table(editor).getByRole('row', { name: /Gina Going/ }).getByText(today).first().waitFor();
+    await table(editor)
+      .getByRole('row', { name: /Gina Going/ })
+      .getByText(today)
+      .first()
+      .waitFor();
     await remind.click();
-    await editor.getByText(/^Reminders going out: 0\. Skipped \(reminded already on \d{4}-\d{2}-\d{2}, a day counted in UTC\): [1-9]\d*\./).waitFor();
+    await editor
+      .getByText(
+        /^Reminders going out: 0\. Skipped \(reminded already on \d{4}-\d{2}-\d{2}, a day counted in UTC\): [1-9]\d*\./,
+      )
+      .waitFor();
     await editor.context().close();
 
     // The sponsor's admin (the Sponsor Admin role, not a super admin) reads what they countersign, in the panel.
@@ -117,7 +166,8 @@ describe('the sponsor desk raise board in Chromium', () => {
     if (viewport) await admin.setViewportSize(viewport);
     await admin.keyboard.press('Escape');
     await reader.waitFor({ state: 'detached' });
-    for (const name of ['Sid Signer', 'Rhea Ready']) await rows.getByRole('checkbox', { name: `Select ${name}` }).check();
+    for (const name of ['Sid Signer', 'Rhea Ready'])
+      await rows.getByRole('checkbox', { name: `Select ${name}` }).check();
     const countersign = admin.getByRole('button', { name: 'Countersign selected (2)' });
     await keepScreenshot(admin, 'sponsor-desk-countersign.png');
     await countersign.click();
@@ -133,9 +183,16 @@ describe('the sponsor desk raise board in Chromium', () => {
     await admin.getByRole('button', { name: 'Export CSV' }).click();
     const download: Download = await downloaded;
     expect(download.suggestedFilename()).toBe('wasabi-stallion-fund-v-commitments-countersigned.csv');
-    const lines = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('Investor,Email,State,Accreditation,Accreditation date,Amount,Method,Married,Spouse,Spouse email,Investor signed,Spouse signed,Countersigned,Funded,Funded amount,Last reminder,Feedback,Ask again');
-    expect(lines.slice(1).map((line) => line.split(',').slice(0, 3))).toEqual(shown.map(([name, email]) => [name, email, 'Countersigned']));
+    const lines = fs
+      .readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe(
+      'Investor,Email,State,Accreditation,Accreditation date,Amount,Method,Married,Spouse,Spouse email,Investor signed,Spouse signed,Countersigned,Funded,Funded amount,Last reminder,Feedback,Ask again',
+    );
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 3))).toEqual(
+      shown.map(([name, email]) => [name, email, 'Countersigned']),
+    );
     await keepScreenshot(admin, 'sponsor-desk-countersigned.png');
     await admin.context().close();
   });
@@ -147,7 +204,9 @@ describe('the sponsor desk raise board in Chromium', () => {
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       await route.continue().catch(() => undefined);
     });
-    await fundCard(admin).getByRole('button', { name: /^Committed: \d+ investors?$/ }).click();
+    await fundCard(admin)
+      .getByRole('button', { name: /^Committed: \d+ investors?$/ })
+      .click();
     await openState(admin, 'Countersigned');
     await table(admin).getByText('Sid Signer').waitFor();
     await admin.waitForTimeout(3_500);
@@ -166,7 +225,8 @@ describe('the sponsor desk raise board in Chromium', () => {
     await row.getByRole('button', { name: 'Open Ivan Investor' }).click();
     const detail = admin.getByRole('region', { name: 'Ivan Investor' });
     const funds = detail.getByRole('grid', { name: 'Commitments across funds' });
-    for (const fund of ['Wasabi Stallion Fund V', 'Wasabi Stallion Fund IV', 'Wasabi Stallion Fund III']) await funds.getByText(fund, { exact: true }).waitFor();
+    for (const fund of ['Wasabi Stallion Fund V', 'Wasabi Stallion Fund IV', 'Wasabi Stallion Fund III'])
+      await funds.getByText(fund, { exact: true }).waitFor();
     await keepScreenshot(admin, 'sponsor-desk-investor.png');
     await admin.context().close();
   });
@@ -177,13 +237,16 @@ describe('the sponsor desk raise board in Chromium', () => {
     const asked = admin.waitForResponse(/\/sponsor-desk\/funds\/[^/?]+\/commitments\?.*state=committed/);
     await openState(admin, 'Committed');
     const fundId = /\/sponsor-desk\/funds\/([^/?]+)\/commitments/.exec((await asked).url())![1];
-    for (const email of ['investor.investing@wasabistallions.com', 'investor.going@wasabistallions.com']) await downloadOfferingMemorandum(email, fundId);
+    for (const email of ['investor.investing@wasabistallions.com', 'investor.going@wasabistallions.com'])
+      await downloadOfferingMemorandum(email, fundId);
 
     // All states, searched for Ivan: his row's Downloads.
     await chooseState(admin, 'All states');
     await admin.getByRole('textbox', { name: 'Search name or email' }).fill('investor.investing');
     await admin.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect.poll(async () => (await shownRows(admin)).map(([, email]) => email)).toEqual(['investor.investing@wasabistallions.com']);
+    await expect
+      .poll(async () => (await shownRows(admin)).map(([, email]) => email))
+      .toEqual(['investor.investing@wasabistallions.com']);
     await table(admin).getByRole('link', { name: 'Downloads of Ivan Investor' }).click();
     await admin.waitForURL(/\/admin\/content-manager\/collection-types\/api::file-download\.file-download\?/);
     const list = admin.getByRole('grid');
@@ -199,10 +262,14 @@ describe('the sponsor desk raise board in Chromium', () => {
   it("the commitments table opens an investor's documents inside the panel, where staff read each", async () => {
     const admin = await deskAs('admin@portal.local');
     // A page that reloads loses this: the link must move within the panel.
-    await admin.evaluate(() => { (window as unknown as { deskMarker?: number }).deskMarker = 1; });
+    await admin.evaluate(() => {
+      (window as unknown as { deskMarker?: number }).deskMarker = 1;
+    });
     await openState(admin, 'Countersigned');
     await table(admin).getByRole('link', { name: 'Agreements of Sid Signer' }).click();
-    const agreements = admin.getByRole('region', { name: 'Sid Signer' }).getByRole('grid', { name: 'Completed agreements' });
+    const agreements = admin
+      .getByRole('region', { name: 'Sid Signer' })
+      .getByRole('grid', { name: 'Completed agreements' });
     await agreements.waitFor();
     expect(admin.url()).toMatch(/\/admin\/sponsor-desk\?tab=investors&investor=\w+&kind=agreement$/);
     expect(await admin.evaluate(() => (window as unknown as { deskMarker?: number }).deskMarker)).toBe(1);
@@ -228,9 +295,16 @@ describe('the sponsor desk raise board in Chromium', () => {
     await admin.getByRole('button', { name: `Open K-1 ${year}` }).click();
     const schedule = admin.getByRole('region', { name: `K-1 ${year}` });
     // Ivan and Petra are Fund IV's partners (the demo seed): Ivan's K-1 is not issued yet.
-    const ivan = schedule.getByRole('grid', { name: 'Partners' }).getByRole('row').filter({ hasText: 'investor.investing@wasabistallions.com' });
+    const ivan = schedule
+      .getByRole('grid', { name: 'Partners' })
+      .getByRole('row')
+      .filter({ hasText: 'investor.investing@wasabistallions.com' });
     await ivan.getByText('Not issued').waitFor();
-    await schedule.getByLabel('K-1 files').setInputFiles({ name: `K1 ${year} Investor Ivan.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% K-1\n%%EOF\n') });
+    await schedule.getByLabel('K-1 files').setInputFiles({
+      name: `K1 ${year} Investor Ivan.pdf`,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n% K-1\n%%EOF\n'),
+    });
     await schedule.getByRole('grid', { name: 'Files to issue' }).getByText('Matched').waitFor();
     await keepScreenshot(admin, 'sponsor-desk-k1.png');
     await schedule.getByRole('button', { name: 'Issue 1 file' }).click();
@@ -240,7 +314,11 @@ describe('the sponsor desk raise board in Chromium', () => {
     await schedule.getByRole('textbox', { name: 'Search partners by name or email' }).fill('nobody-such');
     await schedule.getByRole('button', { name: 'Search', exact: true }).click();
     await schedule.getByText('No partners found').waitFor();
-    await schedule.getByLabel('K-1 files').setInputFiles({ name: 'K-1 scan 0042.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% K-1\n%%EOF\n') });
+    await schedule.getByLabel('K-1 files').setInputFiles({
+      name: 'K-1 scan 0042.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n% K-1\n%%EOF\n'),
+    });
     const files = schedule.getByRole('grid', { name: 'Files to issue' });
     await files.getByText('Choose by hand').waitFor();
     await files.getByRole('button', { name: 'Choose the investor for K-1 scan 0042.pdf' }).click();
@@ -254,7 +332,9 @@ describe('the sponsor desk raise board in Chromium', () => {
 
     // Ivan has his: his dashboard leads to Tax Documents, which lists it (Petra's is still to come).
     await investor.goto(`${stack.siteUrl}/dashboard`);
-    await taxes.getByRole('link', { name: `Wasabi Stallion Fund IV: K-1 for ${year} is ready under Tax Documents` }).click();
+    await taxes
+      .getByRole('link', { name: `Wasabi Stallion Fund IV: K-1 for ${year} is ready under Tax Documents` })
+      .click();
     await investor.getByRole('button', { name: `K-1 ${year}, Wasabi Stallion Fund IV` }).waitFor();
     await investor.context().close();
   });
@@ -272,18 +352,37 @@ describe('the sponsor desk raise board in Chromium', () => {
     await openState(sponsor, 'Countersigned');
     await table(sponsor).getByRole('button', { name: 'Amend the commitment of Sid Signer' }).click();
     const dialog = sponsor.getByRole('dialog', { name: 'Amend the commitment of Sid Signer' });
-    await dialog.getByText('Signing has started: the agreement will be voided (kept in the records) and a new one sent to sign with these terms.').waitFor();
+    await dialog
+      .getByText(
+        'Signing has started: the agreement will be voided (kept in the records) and a new one sent to sign with these terms.',
+      )
+      .waitFor();
     await dialog.getByLabel('Amount (dollars)').fill('80000');
     await dialog.getByLabel('Reason').fill('Allocation raised after the sponsor call');
     await keepScreenshot(sponsor, 'sponsor-desk-amend.png');
     await dialog.getByRole('button', { name: 'Amend', exact: true }).click();
-    await sponsor.getByText('Amended to $80,000.00: the agreement was voided and a new one sent to investor.signed@wasabistallions.com.').waitFor();
-    const told = await mailFromOutbox(stack.outboxDir, 'investor.signed@wasabistallions.com', 'Your commitment to Midnight Wasabi Stallion Syndicate was amended');
+    await sponsor
+      .getByText(
+        'Amended to $80,000.00: the agreement was voided and a new one sent to investor.signed@wasabistallions.com.',
+      )
+      .waitFor();
+    const told = await mailFromOutbox(
+      stack.outboxDir,
+      'investor.signed@wasabistallions.com',
+      'Your commitment to Midnight Wasabi Stallion Syndicate was amended',
+    );
     expect(told).toContain('Allocation raised after the sponsor call');
-    await mailFromOutbox(stack.outboxDir, 'investor.signed@wasabistallions.com', 'Please sign your subscription agreement for Wasabi Stallion Fund V');
+    await mailFromOutbox(
+      stack.outboxDir,
+      'investor.signed@wasabistallions.com',
+      'Please sign your subscription agreement for Wasabi Stallion Fund V',
+    );
     // Back to waiting for the investor's signature, at the new amount.
     await chooseState(sponsor, 'Committed');
-    await table(sponsor).getByRole('row', { name: /Sid Signer/ }).getByText('$80,000.00').waitFor();
+    await table(sponsor)
+      .getByRole('row', { name: /Sid Signer/ })
+      .getByText('$80,000.00')
+      .waitFor();
     await sponsor.context().close();
   });
 });

@@ -29,10 +29,16 @@ const PAYLOAD = [
 
 // better-sqlite3 is the CMS's own driver (hoisted to the root node_modules).
 interface Sqlite {
-  prepare(sql: string): { get(...values: unknown[]): unknown; all(...values: unknown[]): unknown[]; run(...values: unknown[]): unknown };
+  prepare(sql: string): {
+    get(...values: unknown[]): unknown;
+    all(...values: unknown[]): unknown[];
+    run(...values: unknown[]): unknown;
+  };
   close(): void;
 }
-const Database = createRequire(path.join(__dirname, '..', '..', 'cms', 'package.json'))('better-sqlite3') as new (file: string) => Sqlite;
+const Database = createRequire(path.join(__dirname, '..', '..', 'cms', 'package.json'))('better-sqlite3') as new (
+  file: string,
+) => Sqlite;
 const database = () => new Database(path.join(path.dirname(stack.outboxDir), 'e2e.db'));
 
 /** The descriptions as seeded, put back afterwards for the other journeys. */
@@ -41,14 +47,26 @@ let restore: () => void = () => undefined;
 beforeAll(async () => {
   const db = database();
   try {
-    const fund = db.prepare('SELECT id, description FROM funds WHERE url_slug = ?').get(FUND_SLUG) as { id: number; description: string | null };
-    const investments = db.prepare('SELECT i.id, i.description FROM investments i JOIN investments_fund_lnk l ON l.investment_id = i.id WHERE l.fund_id = ?').all(fund.id) as { id: number; description: string | null }[];
+    const fund = db.prepare('SELECT id, description FROM funds WHERE url_slug = ?').get(FUND_SLUG) as {
+      id: number;
+      description: string | null;
+    };
+    const investments = db
+      .prepare(
+        'SELECT i.id, i.description FROM investments i JOIN investments_fund_lnk l ON l.investment_id = i.id WHERE l.fund_id = ?',
+      )
+      .all(fund.id) as { id: number; description: string | null }[];
     db.prepare('UPDATE funds SET description = ? WHERE id = ?').run(`${fund.description ?? ''}${PAYLOAD}`, fund.id);
-    for (const investment of investments) db.prepare('UPDATE investments SET description = ? WHERE id = ?').run(`${investment.description ?? ''}${PAYLOAD}`, investment.id);
+    for (const investment of investments)
+      db.prepare('UPDATE investments SET description = ? WHERE id = ?').run(
+        `${investment.description ?? ''}${PAYLOAD}`,
+        investment.id,
+      );
     restore = () => {
       const again = database();
       again.prepare('UPDATE funds SET description = ? WHERE id = ?').run(fund.description, fund.id);
-      for (const investment of investments) again.prepare('UPDATE investments SET description = ? WHERE id = ?').run(investment.description, investment.id);
+      for (const investment of investments)
+        again.prepare('UPDATE investments SET description = ? WHERE id = ?').run(investment.description, investment.id);
       again.close();
     };
   } finally {
@@ -59,7 +77,11 @@ beforeAll(async () => {
 afterAll(() => restore());
 
 /** Loads a page with a watch on dialogs, lets it settle, hovers and clicks the payload's bait, and answers what ran. */
-async function visit(page: Page, url: string, marker: string): Promise<{ ran: unknown; dialogs: string[]; handlers: number; scripts: number }> {
+async function visit(
+  page: Page,
+  url: string,
+  marker: string,
+): Promise<{ ran: unknown; dialogs: string[]; handlers: number; scripts: number }> {
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -76,8 +98,14 @@ async function visit(page: Page, url: string, marker: string): Promise<{ ran: un
     ran: (window as unknown as { __xss?: unknown }).__xss,
     // What a browser would run: event handlers, and javascript: URLs where a URL is followed or loaded. (A style's
     // url(javascript:...) is never run by a current browser; DOMPurify keeps style attributes.)
-    handlers: Array.from(document.querySelectorAll('main *')).filter((element) => Array.from(element.attributes).some((attribute) =>
-      /^on/i.test(attribute.name) || (/^(href|src|action|formaction|xlink:href|data)$/i.test(attribute.name) && /^\s*javascript:/i.test(attribute.value)))).length,
+    handlers: Array.from(document.querySelectorAll('main *')).filter((element) =>
+      Array.from(element.attributes).some(
+        (attribute) =>
+          /^on/i.test(attribute.name) ||
+          (/^(href|src|action|formaction|xlink:href|data)$/i.test(attribute.name) &&
+            /^\s*javascript:/i.test(attribute.value)),
+      ),
+    ).length,
     scripts: document.querySelectorAll('main script, main iframe[src^="javascript"]').length,
   }));
   return { ...found, dialogs };
@@ -86,17 +114,29 @@ async function visit(page: Page, url: string, marker: string): Promise<{ ran: un
 describe('stored HTML with script payloads renders inert in Chromium', () => {
   it('a content item stored through the API (the CMS sanitises it), on the privacy policy page', async () => {
     const signIn = await fetch(`${stack.cmsUrl}/api/auth/auth`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'superadmin@wasabistallions.com', password: PASSWORD, portal: 'wasabistallions' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: 'superadmin@wasabistallions.com',
+        password: PASSWORD,
+        portal: 'wasabistallions',
+      }),
     });
     const { authCode } = (await signIn.json()) as { authCode: string };
     const current = await fetch(`${stack.cmsUrl}/api/contents/byslug`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ slug: ['privacy-policy'], portal: 'wasabistallions' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ slug: ['privacy-policy'], portal: 'wasabistallions' }),
     });
-    const original = ((await current.json()) as { contents: Record<string, { body: string }> }).contents['privacy-policy'].body;
-    const update = (body: string) => fetch(`${stack.cmsUrl}/api/contents/update`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authcode: authCode }, body: JSON.stringify({ slug: 'privacy-policy', portal: 'wasabistallions', body }),
-    });
+    const original = ((await current.json()) as { contents: Record<string, { body: string }> }).contents[
+      'privacy-policy'
+    ].body;
+    const update = (body: string) =>
+      fetch(`${stack.cmsUrl}/api/contents/update`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authcode: authCode },
+        body: JSON.stringify({ slug: 'privacy-policy', portal: 'wasabistallions', body }),
+      });
     expect((await update(`${original}${PAYLOAD}`)).status).toBe(200);
     try {
       const page = await browser().newPage();

@@ -42,7 +42,10 @@ describe('accreditation options (spec 02, section 9)', () => {
       'Net assets over $5M',
       'Participation in three offerings as an expert',
     ]);
-    expect(accreditationOptionsOf('trust').map((option) => option.label)).toEqual(['Trust assets of $5-25M', 'Trust assets over $25M']);
+    expect(accreditationOptionsOf('trust').map((option) => option.label)).toEqual([
+      'Trust assets of $5-25M',
+      'Trust assets over $25M',
+    ]);
     expect(accreditationOptionsOf('business').map((option) => option.label)).toEqual([
       'Firm assets of $5-25M',
       'Firm assets over $25M',
@@ -61,7 +64,12 @@ describe('accreditation options (spec 02, section 9)', () => {
   });
 
   it('needs an option other than none and the name that goes with its type', () => {
-    const names = { firstName: 'Ann', lastName: 'Lee', trustName: 'Lee Family Trust', busEntityName: 'Lee Holdings LLC' };
+    const names = {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      trustName: 'Lee Family Trust',
+      busEntityName: 'Lee Holdings LLC',
+    };
     expect(accreditationProblem(0, names)).toBe('Choose an accreditation option');
     expect(accreditationProblem(1, names)).toBeNull();
     expect(accreditationProblem(1, { ...names, lastName: '  ' })).toBe('First and last name are required');

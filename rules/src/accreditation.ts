@@ -64,7 +64,8 @@ const filled = (value: string | null | undefined) => Boolean(value?.trim());
 export function accreditationProblem(value: number | null | undefined, names: AccreditationNames): string | null {
   const option = accreditationOption(value);
   if (!option) return 'Choose an accreditation option';
-  if (option.type === 'individual' && !(filled(names.firstName) && filled(names.lastName))) return 'First and last name are required';
+  if (option.type === 'individual' && !(filled(names.firstName) && filled(names.lastName)))
+    return 'First and last name are required';
   if (option.type === 'trust' && !filled(names.trustName)) return 'Trust name is required';
   if (option.type === 'business' && !filled(names.busEntityName)) return 'Business entity name is required';
   return null;

@@ -23,7 +23,8 @@ export function shareByLargestRemainder(totalCents: number, positions: SharePosi
   if (!isWholeCents(totalCents)) throw new RangeError('The total must be a whole, non-negative number of cents');
   const keys = new Set<string>();
   for (const { key, baseCents } of positions) {
-    if (!isWholeCents(baseCents)) throw new RangeError(`The base of ${key} must be a whole, non-negative number of cents`);
+    if (!isWholeCents(baseCents))
+      throw new RangeError(`The base of ${key} must be a whole, non-negative number of cents`);
     if (keys.has(key)) throw new RangeError(`${key} appears twice`);
     keys.add(key);
   }
@@ -38,7 +39,9 @@ export function shareByLargestRemainder(totalCents: number, positions: SharePosi
     return { key, baseCents, cents: numerator / sum, remainder: numerator % sum };
   });
   let left = total - exact.reduce((acc, { cents }) => acc + cents, 0n);
-  const byRemainder = [...exact].sort((a, b) => (a.remainder === b.remainder ? (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) : a.remainder > b.remainder ? -1 : 1));
+  const byRemainder = [...exact].sort((a, b) =>
+    a.remainder === b.remainder ? (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) : a.remainder > b.remainder ? -1 : 1,
+  );
   for (const share of byRemainder) {
     if (left === 0n) break;
     share.cents += 1n;
@@ -67,8 +70,10 @@ export interface Holding {
  * Whether `amountCents` more is more than is left of a commitment once the calls still unpaid are paid
  * (committed - funded - called and unpaid): money for a commitment never goes beyond it, however it comes in.
  */
-export const exceedsCommitment = ({ commitmentCents, fundedCents, calledCents }: Holding, amountCents: number): boolean =>
-  fundedCents + calledCents + amountCents > commitmentCents;
+export const exceedsCommitment = (
+  { commitmentCents, fundedCents, calledCents }: Holding,
+  amountCents: number,
+): boolean => fundedCents + calledCents + amountCents > commitmentCents;
 
 /** A percent (two decimals at most) of a sum of cents, rounded half up to the cent once, in whole numbers. */
 export const percentOfCents = (sumCents: number, percent: number): number =>
@@ -106,14 +111,22 @@ export type Allocation =
  */
 export function allocateEvent(terms: EventTerms, holdings: (Holding & { key: string })[]): Allocation {
   const byPercent = terms.totalCents === null;
-  const basis: Basis = byPercent ? 'commitment' : terms.basis ?? 'commitment';
-  const bases = holdings.map((holding) => ({ key: holding.key, baseCents: Math.max(0, basis === 'funded' ? holding.fundedCents : holding.commitmentCents) }));
+  const basis: Basis = byPercent ? 'commitment' : (terms.basis ?? 'commitment');
+  const bases = holdings.map((holding) => ({
+    key: holding.key,
+    baseCents: Math.max(0, basis === 'funded' ? holding.fundedCents : holding.commitmentCents),
+  }));
   const sum = bases.reduce((acc, base) => acc + base.baseCents, 0);
   if (sum === 0) return { refusal: basis === 'funded' ? 'nobody-funded' : 'nobody-committed' };
   const totalCents = terms.totalCents ?? percentOfCents(sum, terms.percent ?? 0);
-  const shares = shareByLargestRemainder(totalCents, bases).map((share) => ({ ...share, share: Math.round((share.baseCents / sum) * 1e6) / 1e6 }));
+  const shares = shareByLargestRemainder(totalCents, bases).map((share) => ({
+    ...share,
+    share: Math.round((share.baseCents / sum) * 1e6) / 1e6,
+  }));
   if (terms.type === 'capital_call') {
-    const index = holdings.findIndex((holding, at) => shares[at].cents > 0 && exceedsCommitment(holding, shares[at].cents));
+    const index = holdings.findIndex(
+      (holding, at) => shares[at].cents > 0 && exceedsCommitment(holding, shares[at].cents),
+    );
     if (index >= 0) return { refusal: 'beyond-commitment', index, askedCents: shares[index].cents };
   }
   return { refusal: null, basis, totalCents, shares };

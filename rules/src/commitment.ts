@@ -3,7 +3,16 @@ import { METHODS_OF_INVESTMENT } from './synd-user';
 
 /** The states where a spouse co-owns what is bought during marriage (spec 02, section 5). */
 export const COMMUNITY_PROPERTY_STATES = [
-  'Alaska', 'Arizona', 'California', 'Idaho', 'Louisiana', 'Nevada', 'New Mexico', 'Texas', 'Washington', 'Wisconsin',
+  'Alaska',
+  'Arizona',
+  'California',
+  'Idaho',
+  'Louisiana',
+  'Nevada',
+  'New Mexico',
+  'Texas',
+  'Washington',
+  'Wisconsin',
 ] as const;
 
 /** What an investor says when they commit; a yes/no left unanswered is null. */
@@ -26,7 +35,9 @@ export interface CommitmentLimits {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Whether the spouse must be named: an individual (CASH) investor, married, in a community-property state. */
-export function needsSpouse(terms: Pick<CommitmentTerms, 'method_of_inv' | 'is_married' | 'is_marital_state'>): boolean {
+export function needsSpouse(
+  terms: Pick<CommitmentTerms, 'method_of_inv' | 'is_married' | 'is_marital_state'>,
+): boolean {
   return terms.method_of_inv === 'CASH' && terms.is_married === true && terms.is_marital_state === true;
 }
 
@@ -57,7 +68,8 @@ export function commitmentProblem(terms: CommitmentTerms, { minimum, maximum }: 
   if (amount === null || !Number.isFinite(amount) || amount <= 0) return 'Investment amount is required';
   if (amount < minimum) return `Minimum investment Amount is ${formatUsd(minimum)}`;
   if (amount > maximum) return `Maximum investment Amount is ${formatUsd(maximum)}`;
-  if (!METHODS_OF_INVESTMENT.includes(terms.method_of_inv as (typeof METHODS_OF_INVESTMENT)[number])) return 'Method of investment is required';
+  if (!METHODS_OF_INVESTMENT.includes(terms.method_of_inv as (typeof METHODS_OF_INVESTMENT)[number]))
+    return 'Method of investment is required';
   if (terms.method_of_inv !== 'CASH') return null;
   if (terms.is_married === null) return 'Please answer: Are you married?';
   if (!terms.is_married) return null;

@@ -54,7 +54,16 @@ export interface Me {
 }
 
 /** The fields PUT /api/users/:id changes for the profile form (spec 02, section 7). */
-export const PROFILE_FIELDS = ['homePhone', 'mobilePhone', 'address1', 'address2', 'city', 'country', 'state', 'postalCode'] as const;
+export const PROFILE_FIELDS = [
+  'homePhone',
+  'mobilePhone',
+  'address1',
+  'address2',
+  'city',
+  'country',
+  'state',
+  'postalCode',
+] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 /** The fields PUT /api/users/:id changes for the accreditation form (spec 02, section 7). */
@@ -69,19 +78,44 @@ export const INVESTMENT_DISCLAIMER_SLUG = 'investment-calculations-disclaimer';
 
 /** The notification templates the site reports through POST /api/profile/notify/save (spec 02, section 7: me.notifyOf). */
 export const SITE_NOTIFY_TEMPLATES = [
-  'review_syndication', 'review_syndication_document', 'review_news_document', 'proof_document_uploaded', 'accreditation_status_updated',
+  'review_syndication',
+  'review_syndication_document',
+  'review_news_document',
+  'proof_document_uploaded',
+  'accreditation_status_updated',
 ] as const;
 export type SiteNotifyTemplate = (typeof SITE_NOTIFY_TEMPLATES)[number];
 
 /** Portal fields any visitor may read: branding, links and the public keys of outside services. */
 export const PUBLIC_PORTAL_FIELDS = [
-  'name', 'pageTitle', 'slug', 'isDefault', 'domains', 'portalColor', 'primaryColor', 'secondaryColor',
-  'facebookUrl', 'instagramUrl', 'youtubeUrl', 'twitterUrl', 'signInUrl', 'signUpUrl', 'educationLabel',
-  'recaptchaSiteKey', 'signInWithGoogleClientId',
+  'name',
+  'pageTitle',
+  'slug',
+  'isDefault',
+  'domains',
+  'portalColor',
+  'primaryColor',
+  'secondaryColor',
+  'facebookUrl',
+  'instagramUrl',
+  'youtubeUrl',
+  'twitterUrl',
+  'signInUrl',
+  'signUpUrl',
+  'educationLabel',
+  'recaptchaSiteKey',
+  'signInWithGoogleClientId',
 ] as const;
 
 /** A portal as GET /api/auth/portals answers it. */
-export type PublicPortal = { id: number; documentId: string; slug: string; name: string; isDefault: boolean; domains: string[] | null } & {
+export type PublicPortal = {
+  id: number;
+  documentId: string;
+  slug: string;
+  name: string;
+  isDefault: boolean;
+  domains: string[] | null;
+} & {
   [field in Exclude<(typeof PUBLIC_PORTAL_FIELDS)[number], 'slug' | 'name' | 'isDefault' | 'domains'>]: string | null;
 };
 

@@ -20,7 +20,9 @@ const valuations = [
 describe('ledger totals', () => {
   it('adds each type, an adjustment to the type of the entry it corrects', () => {
     expect(ledgerTotals(lines)).toEqual({
-      contributedCents: 10_000_000, distributedCents: 1_250_000, feesCents: 100_000,
+      contributedCents: 10_000_000,
+      distributedCents: 1_250_000,
+      feesCents: 100_000,
       distributedByKind: { return_of_capital: 1_000_000, income: 250_000, gain: 0, unspecified: 0 },
     });
     expect(ledgerTotals(lines, '2024-12-31').contributedCents).toBe(5_000_000);
@@ -65,7 +67,16 @@ describe('value at a date', () => {
       { type: 'contribution', amountCents: 1_000_000, date: '2025-01-01' },
       { type: 'distribution', kind: 'return_of_capital', amountCents: 200_000, date: '2025-06-30' },
     ];
-    expect(valueAt(sameDay, [{ date: '2025-06-30', valuePercent: 90 }, { date: '2025-06-30', valuePercent: 95 }], '2025-06-30')).toBe(950_000);
+    expect(
+      valueAt(
+        sameDay,
+        [
+          { date: '2025-06-30', valuePercent: 90 },
+          { date: '2025-06-30', valuePercent: 95 },
+        ],
+        '2025-06-30',
+      ),
+    ).toBe(950_000);
   });
 });
 
@@ -105,18 +116,39 @@ describe('performance and statements', () => {
 
   it('rolls a period forward: opening + contributions - distributions + value change = closing', () => {
     // October and November: $10,000 returned, no valuation: the value falls by what came out and nothing else.
-    expect(capitalAccountFor(lines, valuations, '2025-10-01', '2025-11-30'))
-      .toMatchObject({ opening: 10_000_000, contributions: 0, distributions: 1_000_000, valueChange: 0, closing: 9_000_000 });
+    expect(capitalAccountFor(lines, valuations, '2025-10-01', '2025-11-30')).toMatchObject({
+      opening: 10_000_000,
+      contributions: 0,
+      distributions: 1_000_000,
+      valueChange: 0,
+      closing: 9_000_000,
+    });
     // The fourth quarter: the 120% valuation raises the $90,000 held to $120,000.
-    expect(capitalAccountFor(lines, valuations, '2025-10-01', '2025-12-31'))
-      .toMatchObject({ opening: 10_000_000, contributions: 0, distributions: 1_000_000, valueChange: 3_000_000, closing: 12_000_000 });
+    expect(capitalAccountFor(lines, valuations, '2025-10-01', '2025-12-31')).toMatchObject({
+      opening: 10_000_000,
+      contributions: 0,
+      distributions: 1_000_000,
+      valueChange: 3_000_000,
+      closing: 12_000_000,
+    });
     // 2025: $52,500 + $50,000 in - $12,500 out = $90,000 at cost, valued $120,000 at the year's end.
-    expect(capitalAccountFor(lines, valuations, '2025-01-01', '2025-12-31'))
-      .toMatchObject({ opening: 5_250_000, contributions: 5_000_000, distributions: 1_250_000, valueChange: 3_000_000, closing: 12_000_000, feesCents: 100_000 });
+    expect(capitalAccountFor(lines, valuations, '2025-01-01', '2025-12-31')).toMatchObject({
+      opening: 5_250_000,
+      contributions: 5_000_000,
+      distributions: 1_250_000,
+      valueChange: 3_000_000,
+      closing: 12_000_000,
+      feesCents: 100_000,
+    });
   });
 
   it('has no IRR or multiples before any money went in', () => {
-    expect(ledgerPerformance([], valuations, '2026-01-01')).toMatchObject({ irr: undefined, tvpi: undefined, dpi: undefined, valueCents: 0 });
+    expect(ledgerPerformance([], valuations, '2026-01-01')).toMatchObject({
+      irr: undefined,
+      tvpi: undefined,
+      dpi: undefined,
+      valueCents: 0,
+    });
   });
 });
 
@@ -127,45 +159,100 @@ describe('capital account properties', () => {
     amountCents: fc.integer({ min: 1, max: 10_000_000 }),
     date: fc.integer({ min: 0, max: 730 }).map(day),
   });
-  const valuation = fc.record({ date: fc.integer({ min: 0, max: 730 }).map(day), valuePercent: fc.integer({ min: 0, max: 300 }) });
+  const valuation = fc.record({
+    date: fc.integer({ min: 0, max: 730 }).map(day),
+    valuePercent: fc.integer({ min: 0, max: 300 }),
+  });
 
   it('chains: one period closes where the next opens, and their value changes add up to the joined period’s', () => {
-    fc.assert(fc.property(fc.array(line, { maxLength: 20 }), fc.array(valuation, { maxLength: 4 }), fc.integer({ min: 0, max: 700 }), fc.integer({ min: 1, max: 30 }),
-      (ledger, values, start, length) => {
-        const [from, middle, to] = [day(start), day(start + length), day(start + 2 * length)];
-        const first = capitalAccountFor(ledger, values, from, middle);
-        const second = capitalAccountFor(ledger, values, day(start + length + 1), to);
-        const joined = capitalAccountFor(ledger, values, from, to);
-        expect(second.opening).toBe(first.closing);
-        expect(first.valueChange + second.valueChange).toBe(joined.valueChange);
-        expect(joined.closing).toBeGreaterThanOrEqual(0);
-      }));
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 20 }),
+        fc.array(valuation, { maxLength: 4 }),
+        fc.integer({ min: 0, max: 700 }),
+        fc.integer({ min: 1, max: 30 }),
+        (ledger, values, start, length) => {
+          const [from, middle, to] = [day(start), day(start + length), day(start + 2 * length)];
+          const first = capitalAccountFor(ledger, values, from, middle);
+          const second = capitalAccountFor(ledger, values, day(start + length + 1), to);
+          const joined = capitalAccountFor(ledger, values, from, to);
+          expect(second.opening).toBe(first.closing);
+          expect(first.valueChange + second.valueChange).toBe(joined.valueChange);
+          expect(joined.closing).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
   });
 
   it('without a valuation, carries the capital at cost: no period has a value change while more went in than came out', () => {
-    const contribution = fc.record({ amountCents: fc.integer({ min: 1, max: 10_000_000 }), date: fc.integer({ min: 0, max: 365 }).map(day) });
-    fc.assert(fc.property(fc.array(contribution, { minLength: 1, maxLength: 10 }), fc.array(fc.integer({ min: 366, max: 730 }), { maxLength: 10 }), fc.integer({ min: 0, max: 700 }),
-      (ins, outDays, start) => {
-        const paidIn = ins.reduce((sum, each) => sum + each.amountCents, 0);
-        // Distributions after every contribution, together at most what went in.
-        const outs = outDays.map((offset) => ({ type: 'distribution' as const, kind: 'return_of_capital' as const, amountCents: Math.floor(paidIn / (outDays.length + 1)), date: day(offset) }));
-        const ledger: LedgerLine[] = [...ins.map((each) => ({ type: 'contribution' as const, ...each })), ...outs];
-        const account = capitalAccountFor(ledger, [], day(start), day(start + 30));
-        expect(account.valueChange).toBe(0);
-        expect(account.closing).toBe(account.opening + account.contributions - account.distributions);
-      }));
+    const contribution = fc.record({
+      amountCents: fc.integer({ min: 1, max: 10_000_000 }),
+      date: fc.integer({ min: 0, max: 365 }).map(day),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(contribution, { minLength: 1, maxLength: 10 }),
+        fc.array(fc.integer({ min: 366, max: 730 }), { maxLength: 10 }),
+        fc.integer({ min: 0, max: 700 }),
+        (ins, outDays, start) => {
+          const paidIn = ins.reduce((sum, each) => sum + each.amountCents, 0);
+          // Distributions after every contribution, together at most what went in.
+          const outs = outDays.map((offset) => ({
+            type: 'distribution' as const,
+            kind: 'return_of_capital' as const,
+            amountCents: Math.floor(paidIn / (outDays.length + 1)),
+            date: day(offset),
+          }));
+          const ledger: LedgerLine[] = [...ins.map((each) => ({ type: 'contribution' as const, ...each })), ...outs];
+          const account = capitalAccountFor(ledger, [], day(start), day(start + 30));
+          expect(account.valueChange).toBe(0);
+          expect(account.closing).toBe(account.opening + account.contributions - account.distributions);
+        },
+      ),
+    );
   });
 });
 
 describe('history', () => {
   it('gives cumulative money in and out and the value held at every date something happened, and today', () => {
     const other: LedgerLine[] = [{ type: 'contribution', amountCents: 1_000_000, date: '2025-03-01' }];
-    const points = ledgerHistory([{ lines, valuations }, { lines: other, valuations: [] }], '2026-01-10');
-    expect(points.map((point) => point.date)).toEqual(['2024-01-15', '2024-12-31', '2025-01-15', '2025-03-01', '2025-06-30', '2025-07-10', '2025-11-15', '2025-12-31', '2026-01-10']);
-    expect(points[1]).toEqual({ date: '2024-12-31', contributedCents: 5_000_000, distributedCents: 0, valueCents: 5_250_000 });
+    const points = ledgerHistory(
+      [
+        { lines, valuations },
+        { lines: other, valuations: [] },
+      ],
+      '2026-01-10',
+    );
+    expect(points.map((point) => point.date)).toEqual([
+      '2024-01-15',
+      '2024-12-31',
+      '2025-01-15',
+      '2025-03-01',
+      '2025-06-30',
+      '2025-07-10',
+      '2025-11-15',
+      '2025-12-31',
+      '2026-01-10',
+    ]);
+    expect(points[1]).toEqual({
+      date: '2024-12-31',
+      contributedCents: 5_000_000,
+      distributedCents: 0,
+      valueCents: 5_250_000,
+    });
     // $90,000 held in the first fund after the capital returned, $10,000 at cost in the other.
-    expect(points[6]).toEqual({ date: '2025-11-15', contributedCents: 11_000_000, distributedCents: 1_250_000, valueCents: 10_000_000 });
-    expect(points.at(-1)).toEqual({ date: '2026-01-10', contributedCents: 11_000_000, distributedCents: 1_250_000, valueCents: 13_000_000 });
+    expect(points[6]).toEqual({
+      date: '2025-11-15',
+      contributedCents: 11_000_000,
+      distributedCents: 1_250_000,
+      valueCents: 10_000_000,
+    });
+    expect(points.at(-1)).toEqual({
+      date: '2026-01-10',
+      contributedCents: 11_000_000,
+      distributedCents: 1_250_000,
+      valueCents: 13_000_000,
+    });
     expect(ledgerHistory([], '2026-01-10')).toEqual([]);
   });
 });

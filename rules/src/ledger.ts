@@ -34,9 +34,11 @@ export interface ValuationPoint {
  * another adjustment, corrects nothing the totals can place and counts as a contribution correction.
  */
 export function effectOf(line: LedgerLine): { effect: LedgerEffect; kind: DistributionKind | null } {
-  if (line.type !== 'adjustment') return { effect: line.type, kind: line.type === 'distribution' ? line.kind ?? null : null };
+  if (line.type !== 'adjustment')
+    return { effect: line.type, kind: line.type === 'distribution' ? (line.kind ?? null) : null };
   const corrected = line.corrects?.type;
-  if (corrected && corrected !== 'adjustment') return { effect: corrected, kind: corrected === 'distribution' ? line.corrects?.kind ?? null : null };
+  if (corrected && corrected !== 'adjustment')
+    return { effect: corrected, kind: corrected === 'distribution' ? (line.corrects?.kind ?? null) : null };
   return { effect: 'contribution', kind: null };
 }
 
@@ -53,7 +55,12 @@ const between = (date: string, from: string, to: string) => date.slice(0, 10) >=
 
 /** The totals of the lines dated on or before `until` (YYYY-MM-DD; all of them without it). */
 export function ledgerTotals(lines: LedgerLine[], until?: string): LedgerTotals {
-  const totals: LedgerTotals = { contributedCents: 0, distributedCents: 0, feesCents: 0, distributedByKind: { return_of_capital: 0, income: 0, gain: 0, unspecified: 0 } };
+  const totals: LedgerTotals = {
+    contributedCents: 0,
+    distributedCents: 0,
+    feesCents: 0,
+    distributedByKind: { return_of_capital: 0, income: 0, gain: 0, unspecified: 0 },
+  };
   for (const line of lines) {
     if (!onOrBefore(line.date, until)) continue;
     const { effect, kind } = effectOf(line);
@@ -76,7 +83,9 @@ export function netInvestedChange(line: LedgerLine): number {
 export function valuationAt(valuations: ValuationPoint[], date: string): ValuationPoint | undefined {
   return valuations
     .filter((valuation) => valuation.date.slice(0, 10) <= date)
-    .reduce<ValuationPoint | undefined>((newest, valuation) => (!newest || valuation.date >= newest.date ? valuation : newest), undefined);
+    .reduce<
+      ValuationPoint | undefined
+    >((newest, valuation) => (!newest || valuation.date >= newest.date ? valuation : newest), undefined);
 }
 
 /**
@@ -89,7 +98,10 @@ export function valuationAt(valuations: ValuationPoint[], date: string): Valuati
 export function valueAt(lines: LedgerLine[], valuations: ValuationPoint[], date: string): number {
   const valuation = valuationAt(valuations, date);
   const valuedOn = valuation?.date.slice(0, 10);
-  let value = !valuation ? 0 : valuation.valueCents ?? Math.round((ledgerTotals(lines, valuedOn).contributedCents * valuation.valuePercent) / 100);
+  let value = !valuation
+    ? 0
+    : (valuation.valueCents ??
+      Math.round((ledgerTotals(lines, valuedOn).contributedCents * valuation.valuePercent) / 100));
   for (const line of lines) {
     const day = line.date.slice(0, 10);
     // A line dated on the valuation's day is in the valuation already.
@@ -108,7 +120,10 @@ export function valueAt(lines: LedgerLine[], valuations: ValuationPoint[], date:
 export function flowsUntil(lines: LedgerLine[], valuations: ValuationPoint[], date: string): DatedFlow[] {
   const flows = lines
     .filter((line) => onOrBefore(line.date, date))
-    .map((line) => ({ date: line.date.slice(0, 10), amount: effectOf(line).effect === 'distribution' ? line.amountCents : -line.amountCents }));
+    .map((line) => ({
+      date: line.date.slice(0, 10),
+      amount: effectOf(line).effect === 'distribution' ? line.amountCents : -line.amountCents,
+    }));
   return [...flows, { date, amount: valueAt(lines, valuations, date) }];
 }
 
@@ -128,7 +143,11 @@ export interface LedgerPerformance {
 export function ledgerPerformance(lines: LedgerLine[], valuations: ValuationPoint[], date: string): LedgerPerformance {
   const totals = ledgerTotals(lines, date);
   const valueCents = valueAt(lines, valuations, date);
-  const { tvpi, dpi } = multiples({ contributed: totals.contributedCents + totals.feesCents, distributed: totals.distributedCents, value: valueCents });
+  const { tvpi, dpi } = multiples({
+    contributed: totals.contributedCents + totals.feesCents,
+    distributed: totals.distributedCents,
+    value: valueCents,
+  });
   return { ...totals, valueCents, irr: xirr(flowsUntil(lines, valuations, date)), tvpi, dpi };
 }
 
@@ -142,7 +161,12 @@ export function dayBefore(date: string): string {
  * contributions and distributions within it, the value at its end, the value change that balances them, and the
  * IRR from the first contribution to the period's end.
  */
-export function capitalAccountFor(lines: LedgerLine[], valuations: ValuationPoint[], from: string, to: string): CapitalAccount & { irr: number | undefined; feesCents: number } {
+export function capitalAccountFor(
+  lines: LedgerLine[],
+  valuations: ValuationPoint[],
+  from: string,
+  to: string,
+): CapitalAccount & { irr: number | undefined; feesCents: number } {
   const inPeriod = lines.filter((line) => between(line.date, from, to));
   const totals = ledgerTotals(inPeriod);
   const account = rollForward({
@@ -166,7 +190,10 @@ export interface HistoryPoint {
  * The investor's money over time across their investments that keep a ledger: a point at every date money moved or
  * a valuation was made, and today; cumulative contributions and distributions, and the value held.
  */
-export function ledgerHistory(accounts: { lines: LedgerLine[]; valuations: ValuationPoint[] }[], today: string): HistoryPoint[] {
+export function ledgerHistory(
+  accounts: { lines: LedgerLine[]; valuations: ValuationPoint[] }[],
+  today: string,
+): HistoryPoint[] {
   const first = accounts.flatMap(({ lines }) => lines.map((line) => line.date.slice(0, 10))).sort()[0];
   if (!first) return [];
   const dates = new Set<string>([today]);
@@ -174,16 +201,19 @@ export function ledgerHistory(accounts: { lines: LedgerLine[]; valuations: Valua
     for (const line of lines) dates.add(line.date.slice(0, 10));
     for (const valuation of valuations) if (valuation.date >= first) dates.add(valuation.date.slice(0, 10));
   }
-  return [...dates].filter((date) => date <= today).sort().map((date) => {
-    let contributedCents = 0;
-    let distributedCents = 0;
-    let valueCents = 0;
-    for (const { lines, valuations } of accounts) {
-      const totals = ledgerTotals(lines, date);
-      contributedCents += totals.contributedCents;
-      distributedCents += totals.distributedCents;
-      valueCents += valueAt(lines, valuations, date);
-    }
-    return { date, contributedCents, distributedCents, valueCents };
-  });
+  return [...dates]
+    .filter((date) => date <= today)
+    .sort()
+    .map((date) => {
+      let contributedCents = 0;
+      let distributedCents = 0;
+      let valueCents = 0;
+      for (const { lines, valuations } of accounts) {
+        const totals = ledgerTotals(lines, date);
+        contributedCents += totals.contributedCents;
+        distributedCents += totals.distributedCents;
+        valueCents += valueAt(lines, valuations, date);
+      }
+      return { date, contributedCents, distributedCents, valueCents };
+    });
 }

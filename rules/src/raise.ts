@@ -8,7 +8,15 @@ import { INVEST_STATUS, isSpouseInvestmentRequired, type SyndUserState } from '.
  * received; `funded`: the money is received; `declined`: said no; `transferred`: the sponsor desk moved the position
  * to another investor (it counts neither as committed nor as funded; its history stays).
  */
-export const RAISE_STATES = ['reviewed', 'committed', 'investor_signed', 'spouse_signed', 'countersigned', 'funded', 'declined'] as const;
+export const RAISE_STATES = [
+  'reviewed',
+  'committed',
+  'investor_signed',
+  'spouse_signed',
+  'countersigned',
+  'funded',
+  'declined',
+] as const;
 /**
  * Every state a commitment reads: the raise's steps, and `transferred` for a position that left the raise (moved to
  * another investor; the board counts it apart, and lists it only where there is one).
@@ -42,7 +50,9 @@ export function raiseState(row: RaiseRow): RaiseState {
   if (row.ft_complete_date) return 'funded';
   if (row.sa_complete_date) return 'countersigned';
   if (!row.syndAgreementSignedByCurrentUser) return 'committed';
-  return isSpouseInvestmentRequired(row) && row.syndAgreementSignedByCurrentUserCosub ? 'spouse_signed' : 'investor_signed';
+  return isSpouseInvestmentRequired(row) && row.syndAgreementSignedByCurrentUserCosub
+    ? 'spouse_signed'
+    : 'investor_signed';
 }
 
 /** Who a reminder goes to, and what it asks of them. */
@@ -58,9 +68,16 @@ export function reminderOf(row: RaiseRow): RaiseReminder | null {
   if (state === 'committed') return { to: 'investor', step: 'Please sign your subscription agreement' };
   // Investor signed with a spouse who must sign: the spouse has not (signed, the state is spouse_signed).
   if (state === 'investor_signed' && isSpouseInvestmentRequired(row)) {
-    return { to: 'spouse', step: 'Please sign the subscription agreement as the investor\'s spouse (your signing link is in this mail)' };
+    return {
+      to: 'spouse',
+      step: "Please sign the subscription agreement as the investor's spouse (your signing link is in this mail)",
+    };
   }
-  if (state === 'countersigned') return { to: 'investor', step: 'Please fund your commitment (the funding instructions are on the investment page)' };
+  if (state === 'countersigned')
+    return {
+      to: 'investor',
+      step: 'Please fund your commitment (the funding instructions are on the investment page)',
+    };
   return null;
 }
 

@@ -19,12 +19,16 @@ function yearsSince(first: number, date: string): number {
  * flows) or none is found: shown as a dash, never as a made-up number.
  */
 export function xirr(flows: DatedFlow[]): number | undefined {
-  const valid = flows.filter((flow) => Number.isFinite(flow.amount) && flow.amount !== 0 && Number.isFinite(Date.parse(flow.date)));
-  if (valid.length < 2 || !valid.some((flow) => flow.amount < 0) || !valid.some((flow) => flow.amount > 0)) return undefined;
+  const valid = flows.filter(
+    (flow) => Number.isFinite(flow.amount) && flow.amount !== 0 && Number.isFinite(Date.parse(flow.date)),
+  );
+  if (valid.length < 2 || !valid.some((flow) => flow.amount < 0) || !valid.some((flow) => flow.amount > 0))
+    return undefined;
   const first = Math.min(...valid.map((flow) => Date.parse(flow.date)));
   const terms = valid.map((flow) => ({ amount: flow.amount, years: yearsSince(first, flow.date) }));
   const value = (rate: number) => terms.reduce((acc, { amount, years }) => acc + amount / (1 + rate) ** years, 0);
-  const slope = (rate: number) => terms.reduce((acc, { amount, years }) => acc - (years * amount) / (1 + rate) ** (years + 1), 0);
+  const slope = (rate: number) =>
+    terms.reduce((acc, { amount, years }) => acc - (years * amount) / (1 + rate) ** (years + 1), 0);
   const scale = terms.reduce((acc, { amount }) => acc + Math.abs(amount), 0);
   const settled = (rate: number) => Math.abs(value(rate)) <= scale * 1e-10;
 
@@ -64,7 +68,15 @@ export interface FundMultiples {
 }
 
 /** The equity multiple and DPI of an investment; undefined where nothing was paid in. */
-export function multiples({ contributed, distributed, value }: { contributed: number; distributed: number; value: number }): FundMultiples {
+export function multiples({
+  contributed,
+  distributed,
+  value,
+}: {
+  contributed: number;
+  distributed: number;
+  value: number;
+}): FundMultiples {
   if (!(contributed > 0)) return { tvpi: undefined, dpi: undefined };
   return { tvpi: (distributed + value) / contributed, dpi: distributed / contributed };
 }
@@ -82,6 +94,17 @@ export interface CapitalAccount {
  * A capital account's roll-forward for a period: opening balance + contributions - distributions + value change =
  * closing balance. Given the two balances and the period's flows, the value change is what makes it add up.
  */
-export function rollForward({ opening, contributions, distributions, closing }: Omit<CapitalAccount, 'valueChange'>): CapitalAccount {
-  return { opening, contributions, distributions, valueChange: closing - opening - contributions + distributions, closing };
+export function rollForward({
+  opening,
+  contributions,
+  distributions,
+  closing,
+}: Omit<CapitalAccount, 'valueChange'>): CapitalAccount {
+  return {
+    opening,
+    contributions,
+    distributions,
+    valueChange: closing - opening - contributions + distributions,
+    closing,
+  };
 }

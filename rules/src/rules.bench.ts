@@ -15,6 +15,7 @@ describe('rules', () => {
     for (const fund of funds) fundStatus(fund, now);
   });
   bench('signingStep x1000', () => {
-    for (let i = 0; i < 1000; i += 1) signingStep({ invest_status: 'Accepted investment', syndAgreementSignedByCurrentUser: i % 2 === 0 });
+    for (let i = 0; i < 1000; i += 1)
+      signingStep({ invest_status: 'Accepted investment', syndAgreementSignedByCurrentUser: i % 2 === 0 });
   });
 });

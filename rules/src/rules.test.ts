@@ -1,8 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canReview, currentValue, displayName, displayTitle, distribution, fullName, fundStatus, hasLevel,
-  isAvailableForInvesting, isDeclined, isHostName, isGoingToInvest, isInvesting, isSpouseInvestmentRequired, luminosity,
-  maxInvestment, overallReturn, signingStep, textColorOn, contrastRatio, readableTextOn, readableColorOn,
+  canReview,
+  currentValue,
+  displayName,
+  displayTitle,
+  distribution,
+  fullName,
+  fundStatus,
+  hasLevel,
+  isAvailableForInvesting,
+  isDeclined,
+  isHostName,
+  isGoingToInvest,
+  isInvesting,
+  isSpouseInvestmentRequired,
+  luminosity,
+  maxInvestment,
+  overallReturn,
+  signingStep,
+  textColorOn,
+  contrastRatio,
+  readableTextOn,
+  readableColorOn,
 } from './index';
 
 const now = new Date('2026-06-15T12:00:00Z');
@@ -61,7 +80,9 @@ describe('syndication user flags and signing step', () => {
     expect(signingStep(undefined)).toBe(0);
     expect(signingStep(accepted)).toBe(1);
     expect(signingStep({ ...spouse, syndAgreementSignedByCurrentUser: true })).toBe(2);
-    expect(signingStep({ ...spouse, syndAgreementSignedByCurrentUser: true, syndAgreementSignedByCurrentUserCosub: true })).toBe(3);
+    expect(
+      signingStep({ ...spouse, syndAgreementSignedByCurrentUser: true, syndAgreementSignedByCurrentUserCosub: true }),
+    ).toBe(3);
     expect(signingStep({ ...accepted, syndAgreementSignedByCurrentUser: true })).toBe(3);
     expect(signingStep({ ...accepted, sa_complete_date: '2026-01-01' })).toBe(4);
   });

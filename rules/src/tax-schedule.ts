@@ -14,7 +14,12 @@ export interface K1Investor {
 }
 
 /** Letters and digits only, lower case: how names and file names are compared. */
-const plain = (text: string | null | undefined) => (text ?? '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+const plain = (text: string | null | undefined) =>
+  (text ?? '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
 
 /** A file name without its folder and extension. */
 const stem = (fileName: string) => fileName.replace(/^.*[\\/]/, '').replace(/\.[A-Za-z0-9]{1,5}$/, '');
@@ -28,7 +33,10 @@ const stem = (fileName: string) => fileName.replace(/^.*[\\/]/, '').replace(/\.[
  * The investors are read once, into a table of what a file name must be (with a pattern) or may hold (without one),
  * so that each file costs lookups in it, not a comparison with every investor: 5,000 files for 5,000 partners.
  */
-export function k1Matcher(investors: readonly K1Investor[], pattern?: string | null): (fileName: string) => string | null {
+export function k1Matcher(
+  investors: readonly K1Investor[],
+  pattern?: string | null,
+): (fileName: string) => string | null {
   const patterned = Boolean(pattern?.trim());
   // A pattern without a placeholder names nobody in particular.
   if (patterned && !/\{(last|first|email)\}/i.test(pattern!)) return () => null;
@@ -42,7 +50,16 @@ export function k1Matcher(investors: readonly K1Investor[], pattern?: string | n
     const first = plain(investor.firstName);
     const last = plain(investor.lastName);
     const email = plain(investor.email);
-    if (patterned) add(plain(pattern!.replace(/\{last\}/gi, last).replace(/\{first\}/gi, first).replace(/\{email\}/gi, email)), investor.key);
+    if (patterned)
+      add(
+        plain(
+          pattern!
+            .replace(/\{last\}/gi, last)
+            .replace(/\{first\}/gi, first)
+            .replace(/\{email\}/gi, email),
+        ),
+        investor.key,
+      );
     else {
       add(email, investor.key);
       if (first && last) {
@@ -74,8 +91,13 @@ export function k1Matcher(investors: readonly K1Investor[], pattern?: string | n
 }
 
 /** What the investor's dashboard says of a schedule. */
-export function taxScheduleNotice(schedule: { taxYear: number; state: TaxScheduleState; expectedDate?: string | null; documentName?: string | null }, formatDate: (iso: string) => string): string {
+export function taxScheduleNotice(
+  schedule: { taxYear: number; state: TaxScheduleState; expectedDate?: string | null; documentName?: string | null },
+  formatDate: (iso: string) => string,
+): string {
   const document = schedule.documentName?.trim() || 'K-1';
   if (schedule.state === 'issued') return `${document} for ${schedule.taxYear} is ready under Tax Documents`;
-  return schedule.expectedDate ? `${document} for ${schedule.taxYear} expected by ${formatDate(schedule.expectedDate)}` : `${document} for ${schedule.taxYear} is being prepared`;
+  return schedule.expectedDate
+    ? `${document} for ${schedule.taxYear} expected by ${formatDate(schedule.expectedDate)}`
+    : `${document} for ${schedule.taxYear} is being prepared`;
 }

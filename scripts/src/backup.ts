@@ -13,8 +13,13 @@ async function main(): Promise<void> {
   const to = folderArgument(process.argv.slice(2), '--to', 'npm run backup -- --to <folder>');
   log(`Backing up ${describeDatabase()} into ${to}`);
   const manifest = await backup(to);
-  const files = Object.entries(manifest.files).map(([part, count]) => `${count} ${part}`).join(', ') || 'no files';
-  log(`Backed up the ${manifest.database} database (${manifest.migrations.length} migrations run) and ${files} into ${path.resolve(to)}.`);
+  const files =
+    Object.entries(manifest.files)
+      .map(([part, count]) => `${count} ${part}`)
+      .join(', ') || 'no files';
+  log(
+    `Backed up the ${manifest.database} database (${manifest.migrations.length} migrations run) and ${files} into ${path.resolve(to)}.`,
+  );
 }
 
 main().catch((error: unknown) => {

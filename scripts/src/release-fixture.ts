@@ -64,18 +64,33 @@ function option(args: string[], name: string): string | undefined {
 
 /** `npm run seed` of this checkout into the database `env` names, its files in `dir`. */
 function seedInto(dir: string, database: NodeJS.ProcessEnv): void {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...database, PUBLIC_DIR: path.join(dir, 'public'), PRIVATE_FILES_DIR: path.join(dir, 'private') };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...database,
+    PUBLIC_DIR: path.join(dir, 'public'),
+    PRIVATE_FILES_DIR: path.join(dir, 'private'),
+  };
   // Strapi's upload provider wants its folder there (the media library's pictures, not kept in the fixture).
   fs.mkdirSync(path.join(dir, 'public', 'uploads'), { recursive: true });
   // The demo password the upgrade test signs in with.
   delete env.SEED_PASSWORD;
-  const result = spawnSync('npm', ['run', '--silent', 'seed'], { cwd: ROOT_DIR, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync('npm', ['run', '--silent', 'seed'], {
+    cwd: ROOT_DIR,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.status !== 0) throw new Error(`The seed failed:\n${result.stdout}${result.stderr}`);
 }
 
 /** What a seeded database holds, from the row of COUNT_SQL. */
 function heldIn(row: Record<string, unknown>, privateDir: string): Held {
-  return { counts: COUNTED.map((_, index) => Number(row[`c${index}`])), migrations: Number(row.migrations), newest: String(row.newest).replace(/\.js$/, ''), files: filesUnder(privateDir).length };
+  return {
+    counts: COUNTED.map((_, index) => Number(row[`c${index}`])),
+    migrations: Number(row.migrations),
+    newest: String(row.newest).replace(/\.js$/, ''),
+    files: filesUnder(privateDir).length,
+  };
 }
 
 const gzipInto = (file: string, to: string) => fs.writeFileSync(to, zlib.gzipSync(fs.readFileSync(file), { level: 9 }));
@@ -116,14 +131,21 @@ function postgresFixture(work: string, out: string, server: URL): Held {
     pgTool('pg_dump', ['--no-owner', '--no-acl', `--file=${dump}`, `--dbname=${url}`]);
     gzipInto(dump, path.join(out, 'postgres.sql.gz'));
     tarPrivate(dir, path.join(out, 'private-postgres.tar.gz'));
-    const [header, values] = pgTool('psql', ['-A', '-F', '\t', '-P', 'footer=off', '-c', COUNT_SQL, url.toString()]).trim().split('\n').map((line) => line.split('\t'));
-    return heldIn(Object.fromEntries(header.map((column, index) => [column, values[index]])), path.join(dir, 'private'));
+    const [header, values] = pgTool('psql', ['-A', '-F', '\t', '-P', 'footer=off', '-c', COUNT_SQL, url.toString()])
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    return heldIn(
+      Object.fromEntries(header.map((column, index) => [column, values[index]])),
+      path.join(dir, 'private'),
+    );
   } finally {
     pgTool('psql', ['-q', '-c', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, server.toString()]);
   }
 }
 
-const listOf = (items: string[]) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items.join(''));
+const listOf = (items: string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items.join('');
 const holdings = (held: Held) => listOf(COUNTED.map(([, label], index) => `${held.counts[index]} ${label}`));
 
 function readme(name: string, commit: string, date: string, sqlite: Held, postgres: Held): string {
@@ -152,13 +174,19 @@ Made by \`npm run release-fixture\` (\`scripts/src/release-fixture.ts\`) on a ch
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const known = new Set(['--postgres', '--out']);
-  const unknown = args.filter((arg, index) => arg.startsWith('--') && !known.has(arg) && !known.has(args[index - 1] ?? ''));
+  const unknown = args.filter(
+    (arg, index) => arg.startsWith('--') && !known.has(arg) && !known.has(args[index - 1] ?? ''),
+  );
   if (unknown.length) throw new Error(`Unknown option ${unknown[0]} (${USAGE})`);
   const changed = git(['status', '--porcelain', '--', ...SOURCES]);
   if (changed) throw new Error(`Commit first: a fixture is of a commit, and these differ from it:\n${changed}`);
-  const server = new URL(option(args, '--postgres') ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const server = new URL(
+    option(args, '--postgres') ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  );
   server.pathname = '/postgres';
-  const fixtures = args.includes('--out') ? folderArgument(args, '--out', USAGE) : path.join(CMS_DIR, 'tests', 'fixtures');
+  const fixtures = args.includes('--out')
+    ? folderArgument(args, '--out', USAGE)
+    : path.join(CMS_DIR, 'tests', 'fixtures');
   const commit = git(['rev-parse', '--short=7', 'HEAD']);
   const [date, time] = git(['show', '-s', '--format=%cd', '--date=format-local:%Y-%m-%d %H%M', 'HEAD']).split(' ');
   const name = `release-${date}-${time}-${commit}`;
@@ -181,7 +209,9 @@ async function main(): Promise<void> {
     fs.rmSync(work, { recursive: true, force: true });
   }
   const bytes = fs.readdirSync(target).reduce((sum, file) => sum + fs.statSync(path.join(target, file)).size, 0);
-  log(`Wrote ${path.relative(ROOT_DIR, target)} (${(bytes / 1024).toFixed(0)} KB) in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  log(
+    `Wrote ${path.relative(ROOT_DIR, target)} (${(bytes / 1024).toFixed(0)} KB) in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -13,7 +13,9 @@ async function main(): Promise<void> {
   const from = folderArgument(process.argv.slice(2), '--from', 'npm run restore -- --from <folder>');
   log(`Restoring ${from} into ${describeDatabase()}`);
   const manifest = await restore(from);
-  log(`Restored the ${manifest.database} database backed up at ${manifest.createdAt} and its files; start the CMS on it.`);
+  log(
+    `Restored the ${manifest.database} database backed up at ${manifest.createdAt} and its files; start the CMS on it.`,
+  );
 }
 
 main().catch((error: unknown) => {

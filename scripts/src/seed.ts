@@ -26,7 +26,13 @@ async function main(): Promise<void> {
     if (volume === undefined) return;
     log(`\nGrowing the portal to ${volume * unitSize} volume investors (${volume} units of ${unitSize})...`);
     const grown = await seedVolume(strapi, volume, { unitSize, log });
-    log(`Added ${grown.added} volume investors (${grown.investors} in all), with ${Object.entries(grown.rows).map(([table, count]) => `${count} ${table}`).join(', ') || 'nothing else'}.`);
+    log(
+      `Added ${grown.added} volume investors (${grown.investors} in all), with ${
+        Object.entries(grown.rows)
+          .map(([table, count]) => `${count} ${table}`)
+          .join(', ') || 'nothing else'
+      }.`,
+    );
     if (grown.added) log(`Each signs in with the demo password, e.g. ${volumeEmail(0, 'wasabistallions.com')}.`);
   });
   log(`\nSeeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
@@ -42,7 +48,9 @@ function volumeArguments(args: string[]): { volume?: number; unitSize: number } 
     return Number(text);
   };
   const known = new Set(['--volume', '--unit-size']);
-  const unknown = args.filter((arg, index) => arg.startsWith('--') && !known.has(arg) && !known.has(args[index - 1] ?? ''));
+  const unknown = args.filter(
+    (arg, index) => arg.startsWith('--') && !known.has(arg) && !known.has(args[index - 1] ?? ''),
+  );
   if (unknown.length) throw new Error(`Unknown option ${unknown[0]} (npm run seed [-- --volume N [--unit-size M]])`);
   const unitSize = valueOf('--unit-size') ?? UNIT_SIZE;
   if (unitSize < 1) throw new Error('--unit-size must be at least 1');

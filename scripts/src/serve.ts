@@ -25,13 +25,20 @@ async function main() {
     [path.join(CMS_DIR, 'dist', 'src', 'index.js'), 'the compiled CMS (npm run build -w cms)'],
     [path.join(CMS_DIR, 'dist', 'build', 'index.html'), 'the admin panel (npm run build -w cms)'],
     [path.join(SITE_DIR, 'index.html'), `the built site in ${SITE_DIR} (VITE_API_URL=<CMS URL> npm run build -w web)`],
-  ].filter(([file]) => !fs.existsSync(file)).map(([, what]) => what);
+  ]
+    .filter(([file]) => !fs.existsSync(file))
+    .map(([, what]) => what);
   if (uncompiled) missing.push('the compiled CMS of sources added since the last build (npm run build -w cms)');
   if (missing.length) throw new Error(`Build first; missing ${missing.join(', ')}`);
 
   const strapi = createStrapi({ appDir: CMS_DIR, distDir: path.join(CMS_DIR, 'dist') });
   await strapi.start();
-  const site = await startSiteServer({ dir: SITE_DIR, port: sitePort, host: siteHost, basePath: base.endsWith('/') ? base : `${base}/` });
+  const site = await startSiteServer({
+    dir: SITE_DIR,
+    port: sitePort,
+    host: siteHost,
+    basePath: base.endsWith('/') ? base : `${base}/`,
+  });
   log(`Serving the site from ${SITE_DIR} at ${site.url} and the CMS at port ${strapi.config.get('server.port')}.`);
 
   const stop = async () => {

@@ -51,7 +51,9 @@ async function waitForCms(child: ChildProcess): Promise<boolean> {
 }
 
 async function main() {
-  buildAdminPanelIfStale(() => log('\n> Building the admin panel (the first run, and after its sources change; about a minute)'));
+  buildAdminPanelIfStale(() =>
+    log('\n> Building the admin panel (the first run, and after its sources change; about a minute)'),
+  );
   compileCms(() => log('\n> Compiling the CMS (what changed since it was last compiled)'));
   // A new database (no SQLite file yet, or a PostgreSQL one without a portal) is seeded; `npm run seed` adds to an
   // existing one what the demo has and it lacks.
@@ -66,12 +68,24 @@ async function main() {
 
   const children = [spawn('npx', ['strapi', 'start'], { cwd: CMS_DIR, env, stdio: 'inherit', detached: true })];
   if (devMode) {
-    children.push(spawn('npx', ['vite', '--port', String(sitePort), '--strictPort'], { cwd: WEB_DIR, env, stdio: 'inherit', detached: true }));
+    children.push(
+      spawn('npx', ['vite', '--port', String(sitePort), '--strictPort'], {
+        cwd: WEB_DIR,
+        env,
+        stdio: 'inherit',
+        detached: true,
+      }),
+    );
   }
   // Not Vite's dev server: it answers for files anywhere in the repository (/@fs/...), such as the database.
   const site = devMode
     ? null
-    : await startSiteServer({ dir: path.join(WEB_DIR, 'dist'), port: sitePort, host: 'localhost', basePath: basePathOf(env) });
+    : await startSiteServer({
+        dir: path.join(WEB_DIR, 'dist'),
+        port: sitePort,
+        host: 'localhost',
+        basePath: basePathOf(env),
+      });
   const stop = (code: number) => {
     for (const child of children) {
       if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');

@@ -22,7 +22,14 @@ export function useThrowAwayDatabase(): { dir: string; database: string; uploads
   const publicDir = path.join(dir, 'public');
   const uploadsDir = path.join(publicDir, 'uploads');
   fs.mkdirSync(uploadsDir, { recursive: true });
-  Object.assign(process.env, { NODE_ENV: 'test', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: database, PUBLIC_DIR: publicDir, PRIVATE_FILES_DIR: path.join(dir, 'private'), EMAIL_OUTBOX_DIR: path.join(dir, 'outbox') });
+  Object.assign(process.env, {
+    NODE_ENV: 'test',
+    DATABASE_CLIENT: 'sqlite',
+    DATABASE_FILENAME: database,
+    PUBLIC_DIR: publicDir,
+    PRIVATE_FILES_DIR: path.join(dir, 'private'),
+    EMAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
+  });
   if (process.env.SCRIPTS_TEST_DATABASE === 'postgres') usePostgresDatabase();
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   return { dir, database, uploadsDir };
@@ -31,7 +38,8 @@ export function useThrowAwayDatabase(): { dir: string; database: string; uploads
 /** A new PostgreSQL database on DATABASE_URL's server for this file's tests (DATABASE_CLIENT=postgres), dropped after. */
 function usePostgresDatabase(): void {
   const server = process.env.DATABASE_URL;
-  if (!server) throw new Error('SCRIPTS_TEST_DATABASE=postgres needs DATABASE_URL (a server the tests may create a database on)');
+  if (!server)
+    throw new Error('SCRIPTS_TEST_DATABASE=postgres needs DATABASE_URL (a server the tests may create a database on)');
   const name = `portal_scripts_test_${process.pid}_${Date.now()}`;
   const onServer = async (sql: string) => {
     const client = new Client({ connectionString: server });
@@ -65,15 +73,21 @@ function usePostgresDatabase(): void {
 export function useCheckoutCopy(): string {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-checkout-'));
   afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT_DIR, encoding: 'utf8' });
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT_DIR,
+    encoding: 'utf8',
+  });
   if (listed.status !== 0) throw new Error(`Listing the checkout's files failed:\n${listed.stderr}`);
   // A file deleted but not yet committed is still listed.
   for (const file of listed.stdout.split('\0').filter((name) => name && fs.existsSync(path.join(ROOT_DIR, name)))) {
     fs.mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
     fs.copyFileSync(path.join(ROOT_DIR, file), path.join(copy, file));
   }
-  const { workspaces } = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { workspaces: string[] };
-  for (const dir of ['.', ...workspaces]) linkPackages(path.join(ROOT_DIR, dir, 'node_modules'), path.join(copy, dir, 'node_modules'), copy);
+  const { workspaces } = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as {
+    workspaces: string[];
+  };
+  for (const dir of ['.', ...workspaces])
+    linkPackages(path.join(ROOT_DIR, dir, 'node_modules'), path.join(copy, dir, 'node_modules'), copy);
   // What `npm ci` builds after installing (the root's postinstall): the scripts load the shared rules compiled.
   buildRulesIfStale(path.join(copy, 'rules'));
   return copy;

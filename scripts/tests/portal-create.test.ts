@@ -35,8 +35,12 @@ describe('the portal:create command', () => {
     expect(stdout).toContain('Portal "cedarline": created');
     expect(stdout).toContain('Content "footer-terms": created');
     expect(stdout).toContain('Team member "Rowan Hale": created');
-    expect(fs.readFileSync(path.join(assets, 'cedarline', 'logo.png'))).toEqual(fs.readFileSync(path.join(EXAMPLES, 'logo.png')));
-    expect(fs.readFileSync(path.join(assets, 'cedarline', 'favicon.ico'))).toEqual(fs.readFileSync(path.join(EXAMPLES, 'favicon.ico')));
+    expect(fs.readFileSync(path.join(assets, 'cedarline', 'logo.png'))).toEqual(
+      fs.readFileSync(path.join(EXAMPLES, 'logo.png')),
+    );
+    expect(fs.readFileSync(path.join(assets, 'cedarline', 'favicon.ico'))).toEqual(
+      fs.readFileSync(path.join(EXAMPLES, 'favicon.ico')),
+    );
   });
 
   it('updates the portal of the same slug when run again, taking a relative --file from where npm was run', async () => {
@@ -45,10 +49,17 @@ describe('the portal:create command', () => {
       logo: undefined,
       favicon: undefined,
       primaryColor: '#AA3300',
-      contents: [{ slug: 'footer-terms', body: '<p>New footer</p>' }, { slug: 'homepage-cta', title: 'Join us', body: '<p>Sign up</p>' }],
+      contents: [
+        { slug: 'footer-terms', body: '<p>New footer</p>' },
+        { slug: 'homepage-cta', title: 'Join us', body: '<p>Sign up</p>' },
+      ],
     };
     const file = portalFile('again', changed);
-    const { status, stdout, stderr } = await runAsNpmScript(['src/portal-create.ts', '--file', 'portal.json'], path.dirname(file), cliEnv);
+    const { status, stdout, stderr } = await runAsNpmScript(
+      ['src/portal-create.ts', '--file', 'portal.json'],
+      path.dirname(file),
+      cliEnv,
+    );
     expect(status, stderr).toBe(0);
     expect(stdout).toContain('Portal "cedarline": updated (primaryColor)');
     expect(stdout).toContain('Content "footer-terms": updated (body)');
@@ -57,14 +68,27 @@ describe('the portal:create command', () => {
   });
 
   it('gives a new portal without a logo the default one, and says so', async () => {
-    const { status, stdout, stderr } = await runCli(['src/portal-create.ts', '--file', portalFile('plain', { slug: 'plain', name: 'Plain Portal' })], cliEnv);
+    const { status, stdout, stderr } = await runCli(
+      ['src/portal-create.ts', '--file', portalFile('plain', { slug: 'plain', name: 'Plain Portal' })],
+      cliEnv,
+    );
     expect(status, stderr).toBe(0);
     expect(stdout).toContain('no logo given: the default logo copied');
     expect(fs.existsSync(path.join(assets, 'plain', 'logo.png'))).toBe(true);
   });
 
   it.each([
-    ['a bad colour', portalFile('bad-colour', { ...example, slug: 'bad-colour', logo: undefined, favicon: undefined, primaryColor: 'green' }), '"primaryColor" must be a colour like #1976D2'],
+    [
+      'a bad colour',
+      portalFile('bad-colour', {
+        ...example,
+        slug: 'bad-colour',
+        logo: undefined,
+        favicon: undefined,
+        primaryColor: 'green',
+      }),
+      '"primaryColor" must be a colour like #1976D2',
+    ],
     ['no slug', portalFile('no-slug', { name: 'No Slug Portal' }), '"slug" is required'],
     ['not JSON', portalFile('not-json', '{ "slug": "not-json", '), 'is not valid JSON'],
   ])('refuses a file with %s, naming the problem, before touching the database', async (_case, file, message) => {
@@ -88,16 +112,33 @@ describe('what ends up in the database', () => {
   afterAll(() => app?.close());
 
   const portalsNamed = (slug: string) => app.strapi.documents(PORTAL).findMany({ filters: { slug: { $eq: slug } } });
-  const contentsOf = (slug: string) => app.strapi.documents(CONTENT).findMany({ filters: { portal: { slug: { $eq: slug } } }, sort: 'slug' });
-  const membersOf = (slug: string) => app.strapi.documents(TEAM_MEMBER).findMany({ filters: { portal: { slug: { $eq: slug } } }, sort: 'sortOrder' });
+  const contentsOf = (slug: string) =>
+    app.strapi.documents(CONTENT).findMany({ filters: { portal: { slug: { $eq: slug } } }, sort: 'slug' });
+  const membersOf = (slug: string) =>
+    app.strapi.documents(TEAM_MEMBER).findMany({ filters: { portal: { slug: { $eq: slug } } }, sort: 'sortOrder' });
 
   it('holds one portal per slug with the contents of both runs, and nothing from the refused files', async () => {
     const portals = await portalsNamed('cedarline');
     expect(portals).toHaveLength(1);
-    expect(portals[0]).toMatchObject({ name: 'Cedarline Ventures', primaryColor: '#AA3300', domains: example.domains, isDefault: false });
+    expect(portals[0]).toMatchObject({
+      name: 'Cedarline Ventures',
+      primaryColor: '#AA3300',
+      domains: example.domains,
+      isDefault: false,
+    });
     const contents = await contentsOf('cedarline');
-    expect(contents.map((content) => content.slug)).toEqual(['footer-terms', 'homepage-cta', 'homepage-hero', 'homepage-intro', 'privacy-policy', 'terms-of-use']);
-    expect(contents.find((content) => content.slug === 'footer-terms')).toMatchObject({ title: 'Footer terms', body: '<p>New footer</p>' });
+    expect(contents.map((content) => content.slug)).toEqual([
+      'footer-terms',
+      'homepage-cta',
+      'homepage-hero',
+      'homepage-intro',
+      'privacy-policy',
+      'terms-of-use',
+    ]);
+    expect(contents.find((content) => content.slug === 'footer-terms')).toMatchObject({
+      title: 'Footer terms',
+      body: '<p>New footer</p>',
+    });
     expect((await membersOf('cedarline')).map((member) => member.name)).toEqual(['Rowan Hale', 'June Park']);
 
     expect(await portalsNamed('bad-colour')).toEqual([]);
@@ -131,9 +172,18 @@ describe('what ends up in the database', () => {
     expect((await portalsNamed('second-default'))[0]?.isDefault).toBe(true);
 
     // The same for an update of an existing portal: it keeps every old value.
-    await expect(applyPortal(app.strapi, { ...broken, slug: 'cedarline', name: 'Renamed', contents: [{ slug: 'footer-terms', body: '<p>Lost</p>' }] })).rejects.toThrow();
+    await expect(
+      applyPortal(app.strapi, {
+        ...broken,
+        slug: 'cedarline',
+        name: 'Renamed',
+        contents: [{ slug: 'footer-terms', body: '<p>Lost</p>' }],
+      }),
+    ).rejects.toThrow();
     expect((await portalsNamed('cedarline'))[0]).toMatchObject({ name: 'Cedarline Ventures', isDefault: false });
-    expect((await contentsOf('cedarline')).find((content) => content.slug === 'footer-terms')?.body).toBe('<p>New footer</p>');
+    expect((await contentsOf('cedarline')).find((content) => content.slug === 'footer-terms')?.body).toBe(
+      '<p>New footer</p>',
+    );
     expect(await app.strapi.documents(CONTENT).count({ filters: { portal: { slug: { $eq: 'cedarline' } } } })).toBe(6);
   });
 });

@@ -31,7 +31,12 @@ const minimal = { slug: 'acme', name: 'Acme' };
 describe('readPortalFile', () => {
   it('accepts the example file and resolves its logo and favicon next to it', () => {
     const spec = readPortalFile(path.join(EXAMPLES, 'portal.example.json'), 'portal.example.json');
-    expect(spec).toMatchObject({ slug: 'cedarline', name: 'Cedarline Ventures', logo: path.join(EXAMPLES, 'logo.png'), favicon: path.join(EXAMPLES, 'favicon.ico') });
+    expect(spec).toMatchObject({
+      slug: 'cedarline',
+      name: 'Cedarline Ventures',
+      logo: path.join(EXAMPLES, 'logo.png'),
+      favicon: path.join(EXAMPLES, 'favicon.ico'),
+    });
     expect(spec.contents?.length).toBeGreaterThan(0);
   });
 
@@ -40,16 +45,30 @@ describe('readPortalFile', () => {
   });
 
   it('names the field and the file in every problem', () => {
-    expect(problemsOf({ ...minimal, primaryColor: 'blue' })).toEqual(['portal.json: "primaryColor" must be a colour like #1976D2']);
-    expect(problemsOf({ ...minimal, portalColor: '#12345' })).toEqual(['portal.json: "portalColor" must be a colour like #1976D2']);
+    expect(problemsOf({ ...minimal, primaryColor: 'blue' })).toEqual([
+      'portal.json: "primaryColor" must be a colour like #1976D2',
+    ]);
+    expect(problemsOf({ ...minimal, portalColor: '#12345' })).toEqual([
+      'portal.json: "portalColor" must be a colour like #1976D2',
+    ]);
     expect(problemsOf({ name: 'Acme' })).toEqual(['portal.json: "slug" is required']);
-    expect(problemsOf({ ...minimal, slug: 'Acme Capital' })[0]).toMatch(/^portal\.json: "slug" must be a slug of a-z, 0-9 and -/);
+    expect(problemsOf({ ...minimal, slug: 'Acme Capital' })[0]).toMatch(
+      /^portal\.json: "slug" must be a slug of a-z, 0-9 and -/,
+    );
     expect(problemsOf({ ...minimal, name: '' })).toEqual(['portal.json: "name" must be a non-empty string']);
     expect(problemsOf({ ...minimal, isDefault: 'yes' })).toEqual(['portal.json: "isDefault" must be true or false']);
-    expect(problemsOf({ ...minimal, domains: 'acme.com' })[0]).toMatch(/^portal\.json: "domains" must be a list of host names/);
-    expect(problemsOf({ ...minimal, domains: ['https://acme.com'] })[0]).toMatch(/"domains" must be a list of host names/);
-    expect(problemsOf({ ...minimal, facebookUrl: 'facebook.com/acme' })[0]).toMatch(/"facebookUrl" must be a web address/);
-    expect(problemsOf({ ...minimal, primaryColour: '#fff' })[0]).toMatch(/^portal\.json: "primaryColour" is not a known field/);
+    expect(problemsOf({ ...minimal, domains: 'acme.com' })[0]).toMatch(
+      /^portal\.json: "domains" must be a list of host names/,
+    );
+    expect(problemsOf({ ...minimal, domains: ['https://acme.com'] })[0]).toMatch(
+      /"domains" must be a list of host names/,
+    );
+    expect(problemsOf({ ...minimal, facebookUrl: 'facebook.com/acme' })[0]).toMatch(
+      /"facebookUrl" must be a web address/,
+    );
+    expect(problemsOf({ ...minimal, primaryColour: '#fff' })[0]).toMatch(
+      /^portal\.json: "primaryColour" is not a known field/,
+    );
   });
 
   it('lists every problem at once', () => {
@@ -57,11 +76,13 @@ describe('readPortalFile', () => {
   });
 
   it('checks contents and team members item by item, and refuses repeated keys', () => {
-    expect(problemsOf({ ...minimal, contents: [{ slug: 'a' }, { title: 'No slug' }, { slug: 'a', body: 5 }] })).toEqual([
-      'portal.json: "contents[1].slug" is required',
-      'portal.json: "contents[2].body" must be a string',
-      'portal.json: "contents[2].slug" repeats "a" of contents[0]',
-    ]);
+    expect(problemsOf({ ...minimal, contents: [{ slug: 'a' }, { title: 'No slug' }, { slug: 'a', body: 5 }] })).toEqual(
+      [
+        'portal.json: "contents[1].slug" is required',
+        'portal.json: "contents[2].body" must be a string',
+        'portal.json: "contents[2].slug" repeats "a" of contents[0]',
+      ],
+    );
     expect(problemsOf({ ...minimal, contents: {} })).toEqual(['portal.json: "contents" must be a list']);
     expect(problemsOf({ ...minimal, teamMembers: [{ name: 'Ann' }, { name: 'Ann' }, 'Bob'] })).toEqual([
       'portal.json: "teamMembers[1].name" repeats "Ann" of teamMembers[0]',
@@ -70,16 +91,26 @@ describe('readPortalFile', () => {
   });
 
   it('refuses a logo or favicon that is missing or not the right kind of image', () => {
-    expect(problemsOf({ ...minimal, logo: 'missing.png' })).toEqual([`portal.json: "logo" names ${path.join(dir, 'missing.png')}, which does not exist or cannot be read`]);
-    expect(problemsOf({ ...minimal, logo: path.join(EXAMPLES, 'favicon.ico') })).toEqual(['portal.json: "logo" must be a .png file, not favicon.ico']);
+    expect(problemsOf({ ...minimal, logo: 'missing.png' })).toEqual([
+      `portal.json: "logo" names ${path.join(dir, 'missing.png')}, which does not exist or cannot be read`,
+    ]);
+    expect(problemsOf({ ...minimal, logo: path.join(EXAMPLES, 'favicon.ico') })).toEqual([
+      'portal.json: "logo" must be a .png file, not favicon.ico',
+    ]);
     fs.writeFileSync(path.join(dir, 'fake.png'), 'not a png');
-    expect(problemsOf({ ...minimal, logo: 'fake.png' })).toEqual([`portal.json: "logo" names ${path.join(dir, 'fake.png')}, which is not a .png image`]);
-    expect(problemsOf({ ...minimal, favicon: path.join(EXAMPLES, 'logo.png') })).toEqual(['portal.json: "favicon" must be a .ico file, not logo.png']);
+    expect(problemsOf({ ...minimal, logo: 'fake.png' })).toEqual([
+      `portal.json: "logo" names ${path.join(dir, 'fake.png')}, which is not a .png image`,
+    ]);
+    expect(problemsOf({ ...minimal, favicon: path.join(EXAMPLES, 'logo.png') })).toEqual([
+      'portal.json: "favicon" must be a .ico file, not logo.png',
+    ]);
   });
 
   it('refuses a file that is not JSON, not an object, or not there', () => {
     expect(problemsOf('{ slug: ')[0]).toMatch(/^portal\.json: is not valid JSON/);
     expect(problemsOf('[]')).toEqual(['portal.json: must hold a JSON object ({ "slug": ..., "name": ... })']);
-    expect(() => readPortalFile(path.join(dir, 'nope.json'), 'nope.json')).toThrow(`nope.json: cannot be read (there is no ${path.join(dir, 'nope.json')})`);
+    expect(() => readPortalFile(path.join(dir, 'nope.json'), 'nope.json')).toThrow(
+      `nope.json: cannot be read (there is no ${path.join(dir, 'nope.json')})`,
+    );
   });
 });

@@ -28,14 +28,21 @@ const cmsDir = path.join(checkout, 'cms');
 // `npm start` calls), instead of spending a minute and more of the last stage to build it again; when it is not (this
 // file run alone after a change to the panel), the copy's first start must build it.
 const adminCopied = adminBuild.isCurrent();
-if (adminCopied) fs.cpSync(path.join(CMS_DIR, 'dist', 'build'), path.join(cmsDir, 'dist', 'build'), { recursive: true });
+if (adminCopied)
+  fs.cpSync(path.join(CMS_DIR, 'dist', 'build'), path.join(cmsDir, 'dist', 'build'), { recursive: true });
 
 /** The compiled copy of a route file that a `git pull` removed from the sources. */
-const GHOST_ROUTE = "module.exports = { routes: [{ method: 'GET', path: '/ghost', handler: 'api::portal.portal.listPublic', config: { auth: false } }] };\n";
+const GHOST_ROUTE =
+  "module.exports = { routes: [{ method: 'GET', path: '/ghost', handler: 'api::portal.portal.listPublic', config: { auth: false } }] };\n";
 /** The same route as a source file, as a branch adds it. */
-const GHOST_SOURCE = "export default { routes: [{ method: 'GET', path: '/ghost', handler: 'api::portal.portal.listPublic', config: { auth: false } }] };\n";
+const GHOST_SOURCE =
+  "export default { routes: [{ method: 'GET', path: '/ghost', handler: 'api::portal.portal.listPublic', config: { auth: false } }] };\n";
 
-const INVESTOR = { username: 'investor.investing@wasabistallions.com', password: 'DemoPass2026!', portal: 'wasabistallions' };
+const INVESTOR = {
+  username: 'investor.investing@wasabistallions.com',
+  password: 'DemoPass2026!',
+  portal: 'wasabistallions',
+};
 
 interface Running {
   child: ChildProcess;
@@ -44,7 +51,12 @@ interface Running {
 
 /** Runs an npm script from the copy's root, as a developer would, in its own process group (Ctrl-C reaches all of it). */
 function npm(script: string, env: NodeJS.ProcessEnv): Running {
-  const child = spawn('npm', ['run', script, '--silent'], { cwd: checkout, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['run', script, '--silent'], {
+    cwd: checkout,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -80,12 +92,24 @@ let ports: [number, number] | undefined;
 async function startAndUse(script: string, checkSite = true): Promise<{ ghost: number; output: string }> {
   ports ??= [await freePort(), await freePort()];
   const [cmsPort, sitePort] = ports;
-  const running = npm(script, { PORT: String(cmsPort), SITE_PORT: String(sitePort), HOST: '127.0.0.1', SITE_HOST: '127.0.0.1' });
+  const running = npm(script, {
+    PORT: String(cmsPort),
+    SITE_PORT: String(sitePort),
+    HOST: '127.0.0.1',
+    SITE_HOST: '127.0.0.1',
+  });
   try {
     const cms = `http://127.0.0.1:${cmsPort}`;
     expect(await answers(`${cms}/api/auth/portals`, running), `${script}:\n${running.output()}`).toBe(true);
-    if (checkSite) expect(await answers(`http://localhost:${sitePort}/`, running, 120), `${script} site:\n${running.output()}`).toBe(true);
-    const signIn = await fetch(`${cms}/api/auth/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(INVESTOR) });
+    if (checkSite)
+      expect(await answers(`http://localhost:${sitePort}/`, running, 120), `${script} site:\n${running.output()}`).toBe(
+        true,
+      );
+    const signIn = await fetch(`${cms}/api/auth/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(INVESTOR),
+    });
     expect(signIn.status, `${script}: sign-in`).toBe(200);
     const { authCode } = (await signIn.json()) as { authCode: string };
     const mine = await fetch(`${cms}/api/syndication/mine`, { headers: { authcode: authCode } });

@@ -9,7 +9,11 @@ if (process.env.CI === 'true' && !process.env.DATABASE_URL) {
   console.error('CI runs the volume seed and restart tests on PostgreSQL too, but DATABASE_URL is not set');
   process.exit(1);
 }
-const vitest = (args, env = {}) => spawnSync('npx', ['vitest', 'run', '--configLoader', 'runner', ...args], { stdio: 'inherit', env: { ...process.env, ...env } }).status;
+const vitest = (args, env = {}) =>
+  spawnSync('npx', ['vitest', 'run', '--configLoader', 'runner', ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  }).status;
 let status = vitest(process.argv.slice(2));
 if (status === 0 && process.env.DATABASE_URL && process.argv.length === 2) {
   console.log('\nScripts tests on postgres: the volume seed and the restarts');

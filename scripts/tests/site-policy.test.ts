@@ -8,7 +8,12 @@ describe('the site’s Content-Security-Policy', () => {
     expect(signingFrameOrigins({ SIGNING_PROVIDER: 'dropbox-sign' })).toEqual([DROPBOX_SIGN_FRAME]);
     expect(signingFrameOrigins({ SIGNING_PROVIDER: 'local' })).toEqual([]);
     expect(signingFrameOrigins({})).toEqual([]);
-    expect(frameSrc(sitePolicy({ frameSources: signingFrameOrigins({ SIGNING_PROVIDER: 'dropbox-sign' }) }))).toContain('https://app.hellosign.com');
-    expect(frameSrc(sitePolicy({ frameSources: signingFrameOrigins({}) }))).toEqual(['https://www.youtube-nocookie.com', 'https://www.youtube.com']);
+    expect(frameSrc(sitePolicy({ frameSources: signingFrameOrigins({ SIGNING_PROVIDER: 'dropbox-sign' }) }))).toContain(
+      'https://app.hellosign.com',
+    );
+    expect(frameSrc(sitePolicy({ frameSources: signingFrameOrigins({}) }))).toEqual([
+      'https://www.youtube-nocookie.com',
+      'https://www.youtube.com',
+    ]);
   });
 });

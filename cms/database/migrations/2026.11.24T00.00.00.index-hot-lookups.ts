@@ -26,7 +26,11 @@ const INDEXES: IndexSpec[] = [
   { table: 'signings', name: 'signings_token_hash_idx', columns: ['token_hash'] },
   { table: 'signings', name: 'signings_role_signed_at_idx', columns: ['role', 'signed_at'] },
   // Dropbox Sign's events name the signature request.
-  { table: 'synd_users', name: 'synd_users_dropbox_request_idx', columns: ['synd_agreement_dropbox_signature_request_id'] },
+  {
+    table: 'synd_users',
+    name: 'synd_users_dropbox_request_idx',
+    columns: ['synd_agreement_dropbox_signature_request_id'],
+  },
   // Rate limits count one key's hits in a window (the name the rate-limit store gave it when it made it itself); the
   // upkeep deletes hits older than every window.
   { table: 'rate_limit_hits', name: 'rate_limit_hits_key_at', columns: ['limit_key', 'at'] },

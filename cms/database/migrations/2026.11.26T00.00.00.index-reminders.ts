@@ -6,7 +6,9 @@ import { createIndexes, dropIndexes, type IndexSpec } from '../../src/utils/inde
  * one reminder per investor a day, whichever fund it is about, whoever sends it and however many instances serve the
  * desk; the desk finds which of a batch of investors were reminded that day by these keys.
  */
-const INDEXES: IndexSpec[] = [{ table: 'reminders', name: 'reminders_reminder_key_uq', columns: ['reminder_key'], unique: true }];
+const INDEXES: IndexSpec[] = [
+  { table: 'reminders', name: 'reminders_reminder_key_uq', columns: ['reminder_key'], unique: true },
+];
 
 export async function up(knex: Knex): Promise<void> {
   await createIndexes(knex, INDEXES);

@@ -6,7 +6,9 @@ import { createIndexes, dropIndexes, type IndexSpec } from '../../src/utils/inde
  * so two staff members setting the same year at once make one row). An investor's schedules are read through the
  * fund's link table, which Strapi indexes itself.
  */
-const INDEXES: IndexSpec[] = [{ table: 'tax_schedules', name: 'tax_schedules_schedule_key_uq', columns: ['schedule_key'], unique: true }];
+const INDEXES: IndexSpec[] = [
+  { table: 'tax_schedules', name: 'tax_schedules_schedule_key_uq', columns: ['schedule_key'], unique: true },
+];
 
 export async function up(knex: Knex): Promise<void> {
   await createIndexes(knex, INDEXES);

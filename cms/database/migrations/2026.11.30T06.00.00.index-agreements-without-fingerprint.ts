@@ -6,7 +6,14 @@ import { createIndexes, dropIndexes, type IndexSpec } from '../../src/utils/inde
  * backfillFingerprints). Once all have one there are none to find, and without an index of those rows finding none
  * meant walking the whole table: a partial index holds just them.
  */
-const INDEXES: IndexSpec[] = [{ table: 'synd_agreements', name: 'synd_agreements_no_fingerprint_idx', columns: ['id'], where: '"fingerprint" IS NULL' }];
+const INDEXES: IndexSpec[] = [
+  {
+    table: 'synd_agreements',
+    name: 'synd_agreements_no_fingerprint_idx',
+    columns: ['id'],
+    where: '"fingerprint" IS NULL',
+  },
+];
 
 export async function up(knex: Knex): Promise<void> {
   await createIndexes(knex, INDEXES);

@@ -7,7 +7,9 @@ import { createIndexes, dropIndexes, type IndexSpec } from '../../src/utils/inde
  * list every reminder the fund ever had; this partial index holds only the reminders claimed and not yet sent, by day,
  * so the look reads those few (each then checked against the fund's link) however long the desk has been reminding.
  */
-const INDEXES: IndexSpec[] = [{ table: 'reminders', name: 'reminders_unsent_day_idx', columns: ['day'], where: '"sent_at" IS NULL' }];
+const INDEXES: IndexSpec[] = [
+  { table: 'reminders', name: 'reminders_unsent_day_idx', columns: ['day'], where: '"sent_at" IS NULL' },
+];
 
 export async function up(knex: Knex): Promise<void> {
   await createIndexes(knex, INDEXES);

@@ -16,11 +16,13 @@ export async function up(knex: Knex): Promise<void> {
     knex('admin_users').select('id').orderBy('id') as Promise<{ id: number }[]>,
   ]);
   const columns = await knex(LINKS).columnInfo();
-  const rows = portals.flatMap((portal) => staff.map((user, index) => ({
-    portal_id: portal.id,
-    user_id: user.id,
-    ...('user_ord' in columns && { user_ord: index + 1 }),
-  })));
+  const rows = portals.flatMap((portal) =>
+    staff.map((user, index) => ({
+      portal_id: portal.id,
+      user_id: user.id,
+      ...('user_ord' in columns && { user_ord: index + 1 }),
+    })),
+  );
   // A few rows (portals times staff); in slices all the same, as SQLite takes at most 999 values a statement.
   for (let start = 0; start < rows.length; start += 200) await knex(LINKS).insert(rows.slice(start, start + 200));
 }

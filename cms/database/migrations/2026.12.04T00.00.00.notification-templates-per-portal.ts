@@ -9,7 +9,10 @@ const TABLE = 'notification_templates';
 
 export async function up(knex: Knex): Promise<void> {
   if (!(await knex.schema.hasColumn(TABLE, 'portal_name_key'))) return;
-  await knex(TABLE).whereNull('portal_name_key').whereNotNull('name').update({ portal_name_key: knex.raw("'none:' || name") });
+  await knex(TABLE)
+    .whereNull('portal_name_key')
+    .whereNotNull('name')
+    .update({ portal_name_key: knex.raw("'none:' || name") });
 }
 
 /** The keys stay: the column goes with the content type's schema. */

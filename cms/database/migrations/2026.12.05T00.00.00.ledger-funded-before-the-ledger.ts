@@ -18,7 +18,7 @@ export async function up(knex: Knex): Promise<void> {
   if (!(await knex.schema.hasTable('ledger_entries'))) return;
   const funds = (await knex('ledger_entries_fund_lnk').distinct('fund_id').orderBy('fund_id')) as { fund_id: number }[];
   for (const { fund_id: fundId } of funds) {
-    for (let after = 0; ;) {
+    for (let after = 0; ; ) {
       const rows = (await knex('synd_users as s')
         .join('synd_users_fund_lnk as f', 'f.synd_user_id', 's.id')
         .where('f.fund_id', fundId)
@@ -26,13 +26,22 @@ export async function up(knex: Knex): Promise<void> {
         .where('s.invest_status', 'Accepted investment')
         .whereNotNull('s.sa_complete_date')
         .whereNotNull('s.ft_complete_date')
-        .whereNotExists((paid) => paid.select(knex.raw('1')).from('ledger_entries_synd_user_lnk as o')
-          .join('ledger_entries as e', 'e.id', 'o.ledger_entry_id')
-          .whereRaw('o.synd_user_id = s.id')
-          .where('e.type', 'contribution'))
+        .whereNotExists((paid) =>
+          paid
+            .select(knex.raw('1'))
+            .from('ledger_entries_synd_user_lnk as o')
+            .join('ledger_entries as e', 'e.id', 'o.ledger_entry_id')
+            .whereRaw('o.synd_user_id = s.id')
+            .where('e.type', 'contribution'),
+        )
         .orderBy('s.id')
         .limit(BATCH)
-        .select('s.id', 's.document_id', 's.invest_amount', 's.ft_complete_date')) as { id: number; document_id: string; invest_amount: string | number | null; ft_complete_date: unknown }[];
+        .select('s.id', 's.document_id', 's.invest_amount', 's.ft_complete_date')) as {
+        id: number;
+        document_id: string;
+        invest_amount: string | number | null;
+        ft_complete_date: unknown;
+      }[];
       if (!rows.length) break;
       after = rows[rows.length - 1].id;
       await knex.transaction(async (trx) => {
@@ -43,8 +52,16 @@ export async function up(knex: Knex): Promise<void> {
           const now = new Date();
           const documentId = newDocumentId();
           await trx('ledger_entries').insert({
-            document_id: documentId, type: 'contribution', amount_cents: amountCents, effective_date: completed.slice(0, 10), note: NOTE,
-            entry_key: `before-ledger:${row.document_id}`, recorded_by: 'Upgrade', created_at: now, updated_at: now, published_at: now,
+            document_id: documentId,
+            type: 'contribution',
+            amount_cents: amountCents,
+            effective_date: completed.slice(0, 10),
+            note: NOTE,
+            entry_key: `before-ledger:${row.document_id}`,
+            recorded_by: 'Upgrade',
+            created_at: now,
+            updated_at: now,
+            published_at: now,
           });
           const entry = (await trx('ledger_entries').where('document_id', documentId).first('id')) as { id: number };
           await trx('ledger_entries_synd_user_lnk').insert({ ledger_entry_id: entry.id, synd_user_id: row.id });

@@ -21,11 +21,17 @@ export async function up(knex: Knex): Promise<void> {
  */
 export async function clearSigningUrls(knex: Knex, batch: number): Promise<void> {
   if (!(await knex.schema.hasTable(TABLE)) || !(await knex.schema.hasColumn(TABLE, COLUMN))) return;
-  for (let after = 0; ;) {
-    const ids = ((await knex(TABLE).where('id', '>', after).whereNotNull(COLUMN).orderBy('id').limit(batch).select('id')) as { id: number }[]).map((row) => row.id);
+  for (let after = 0; ; ) {
+    const ids = (
+      (await knex(TABLE).where('id', '>', after).whereNotNull(COLUMN).orderBy('id').limit(batch).select('id')) as {
+        id: number;
+      }[]
+    ).map((row) => row.id);
     if (!ids.length) return;
     after = ids[ids.length - 1];
-    await knex(TABLE).whereIn('id', ids).update({ [COLUMN]: null });
+    await knex(TABLE)
+      .whereIn('id', ids)
+      .update({ [COLUMN]: null });
   }
 }
 

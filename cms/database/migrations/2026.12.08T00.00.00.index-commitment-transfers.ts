@@ -7,7 +7,12 @@ import { createIndexes, dropIndexes, type IndexSpec } from '../../src/utils/inde
  */
 const INDEXES: IndexSpec[] = [
   { table: 'commitment_transfers', name: 'commitment_transfers_at_idx', columns: ['at'] },
-  { table: 'commitment_transfers', name: 'commitment_transfers_transfer_key_uq', columns: ['transfer_key'], unique: true },
+  {
+    table: 'commitment_transfers',
+    name: 'commitment_transfers_transfer_key_uq',
+    columns: ['transfer_key'],
+    unique: true,
+  },
 ];
 
 export async function up(knex: Knex): Promise<void> {

@@ -3,7 +3,9 @@ import type { StrapiApp } from '@strapi/strapi/admin';
 import type { ComponentType } from 'react';
 
 /** Strapi types a custom field's Input as taking no props, though it renders it with the field's (name, label, ...). */
-const input = (load: () => Promise<{ default: ComponentType<never> }>) => async () => ({ default: (await load()).default as ComponentType });
+const input = (load: () => Promise<{ default: ComponentType<never> }>) => async () => ({
+  default: (await load()).default as ComponentType,
+});
 
 /** The admin panel's side of the app's custom fields (the server registers them in src/bootstrap/custom-fields.ts). */
 export default {

@@ -12,7 +12,11 @@ export const MAIL_UNAVAILABLE = 'Mail could not be sent right now, try again lat
 export function useOutboxWithoutSmtp(strapi: Core.Strapi): void {
   if (strapi.config.get('plugin::email.providerOptions.host')) return answerMailOutages(strapi);
   const dir = portalConfig(strapi).outboxDir;
-  strapi.plugin('email').provider = createOutboxProvider({ dir, settings: strapi.config.get('plugin::email.settings') as MailSettings, log: (line) => strapi.log.info(line) });
+  strapi.plugin('email').provider = createOutboxProvider({
+    dir,
+    settings: strapi.config.get('plugin::email.settings') as MailSettings,
+    log: (line) => strapi.log.info(line),
+  });
   strapi.log.info(`Mail goes to the outbox folder ${dir} (set SMTP_HOST to send it)`);
 }
 

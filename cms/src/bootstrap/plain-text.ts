@@ -19,7 +19,9 @@ export function registerPlainTextCheck(strapi: Core.Strapi): void {
     let fields = plainTextOf.get(context.uid);
     if (!fields) {
       const attributes = strapi.getModel(context.uid as UID.ContentType)?.attributes ?? {};
-      fields = Object.entries(attributes).filter(([, attribute]) => PLAIN_TEXT_TYPES.has(attribute.type)).map(([name]) => name);
+      fields = Object.entries(attributes)
+        .filter(([, attribute]) => PLAIN_TEXT_TYPES.has(attribute.type))
+        .map(([name]) => name);
       plainTextOf.set(context.uid, fields);
     }
     const data = (context.params as { data?: Record<string, unknown> }).data ?? {};

@@ -52,7 +52,14 @@ export function registerRecordRules(strapi: Core.Strapi): void {
   });
 }
 
-async function checkRule(strapi: Core.Strapi, uid: string, action: string, rule: RecordRule, documentId: string | undefined, data: Data): Promise<void> {
+async function checkRule(
+  strapi: Core.Strapi,
+  uid: string,
+  action: string,
+  rule: RecordRule,
+  documentId: string | undefined,
+  data: Data,
+): Promise<void> {
   const query = strapi.db.query(uid as UID.Schema);
   if (rule.sealed) {
     const { refusal, changed, draftsDeletable } = rule.sealed;
@@ -65,7 +72,8 @@ async function checkRule(strapi: Core.Strapi, uid: string, action: string, rule:
     refuse(CHANGES.has(action) ? (changed ?? refusal) : refusal);
   }
   if (rule.sealedWhen && documentId && (CHANGES.has(action) || action === 'clone')) {
-    if (await query.count({ where: { $and: [{ documentId }, rule.sealedWhen.where] } })) refuse(rule.sealedWhen.refusal);
+    if (await query.count({ where: { $and: [{ documentId }, rule.sealedWhen.where] } }))
+      refuse(rule.sealedWhen.refusal);
   }
   if (action === 'delete') {
     if (rule.keptWithHistory && documentId) {
@@ -75,7 +83,10 @@ async function checkRule(strapi: Core.Strapi, uid: string, action: string, rule:
     if (rule.keptWhileLinked && documentId) {
       const row = (await query.findOne({ where: { documentId }, select: ['id'] })) as { id: number } | null;
       const linked = row && (await linkedFrom(strapi, uid, row.id));
-      if (linked) refuse(`This ${rule.name} has records linked to it (${linked}): it cannot be deleted while they are, as they would be left in no portal`);
+      if (linked)
+        refuse(
+          `This ${rule.name} has records linked to it (${linked}): it cannot be deleted while they are, as they would be left in no portal`,
+        );
     }
     return;
   }
@@ -109,18 +120,30 @@ function refusalFor(rule: RecordRule, field: string, kind: FieldRule): string {
  * flows own stays empty on a new row and unchanged on an edit, as do storage keys; what is fixed is set only on a new
  * row; what the agreement states changes only before signing; what depends on other rows only while none exist.
  */
-async function checkFields(strapi: Core.Strapi, uid: string, action: string, rule: RecordRule, documentId: string | undefined, data: Data): Promise<void> {
+async function checkFields(
+  strapi: Core.Strapi,
+  uid: string,
+  action: string,
+  rule: RecordRule,
+  documentId: string | undefined,
+  data: Data,
+): Promise<void> {
   const attributes = strapi.getModel(uid as UID.Schema).attributes as Record<string, Attribute>;
   const fields = Object.entries(rule.fields ?? {}).filter(([, kind]) => kind !== 'staff');
   const relations = fields.filter(([field]) => attributes[field]?.type === 'relation').map(([field]) => field);
-  const scalars = fields.filter(([field]) => attributes[field] && attributes[field].type !== 'relation' && attributes[field].type !== 'media').map(([field]) => field);
-  const stored: Stored | null = documentId && action !== 'create'
-    ? ((await strapi.db.query(uid as UID.Schema).findOne({
-        where: { documentId },
-        select: ['id', ...scalars],
-        populate: Object.fromEntries(relations.map((field) => [field, { select: ['id'] }])),
-      })) as Stored | null)
-    : null;
+  const scalars = fields
+    .filter(
+      ([field]) => attributes[field] && attributes[field].type !== 'relation' && attributes[field].type !== 'media',
+    )
+    .map(([field]) => field);
+  const stored: Stored | null =
+    documentId && action !== 'create'
+      ? ((await strapi.db.query(uid as UID.Schema).findOne({
+          where: { documentId },
+          select: ['id', ...scalars],
+          populate: Object.fromEntries(relations.map((field) => [field, { select: ['id'] }])),
+        })) as Stored | null)
+      : null;
   const isNew = action !== 'update';
   // An edit compares with what is stored; a new row with nothing (a clone takes its source's values).
   for (const [field, kind] of fields) {
@@ -129,7 +152,8 @@ async function checkFields(strapi: Core.Strapi, uid: string, action: string, rul
     const before = isNew ? undefined : stored?.[field];
     let changed: boolean;
     if (attribute.type === 'relation') {
-      const given = field in data ? await relationAfter(strapi, attribute, data[field], idsOf(stored?.[field])) : undefined;
+      const given =
+        field in data ? await relationAfter(strapi, attribute, data[field], idsOf(stored?.[field])) : undefined;
       const after = given ?? (action === 'clone' ? idsOf(stored?.[field]) : isNew ? [] : undefined);
       if (after === undefined) continue;
       changed = !sameIds(after, isNew ? [] : idsOf(before));
@@ -143,9 +167,16 @@ async function checkFields(strapi: Core.Strapi, uid: string, action: string, rul
     if (kind === 'flow' || kind === 'file') refuse(refusalFor(rule, field, kind));
     if (isNew) continue;
     if (kind === 'fixed') refuse(refusalFor(rule, field, kind));
-    if (kind === 'fixed-once-used' && stored && (await linkedFrom(strapi, uid, stored.id))) refuse(refusalFor(rule, field, kind));
-    if (kind === 'before-signing' && stored && (await signingStarted(strapi, stored.id))) refuse(refusalFor(rule, field, kind));
-    if (kind === 'until-valued' && stored && (await strapi.db.query(VALUATION).count({ where: { fund: { id: stored.id } } }))) refuse(refusalFor(rule, field, kind));
+    if (kind === 'fixed-once-used' && stored && (await linkedFrom(strapi, uid, stored.id)))
+      refuse(refusalFor(rule, field, kind));
+    if (kind === 'before-signing' && stored && (await signingStarted(strapi, stored.id)))
+      refuse(refusalFor(rule, field, kind));
+    if (
+      kind === 'until-valued' &&
+      stored &&
+      (await strapi.db.query(VALUATION).count({ where: { fund: { id: stored.id } } }))
+    )
+      refuse(refusalFor(rule, field, kind));
   }
 }
 
@@ -159,24 +190,39 @@ function comparable(type: string, value: unknown): string | number | boolean | n
 }
 
 const idsOf = (value: unknown): number[] =>
-  (Array.isArray(value) ? value : value ? [value] : []).map((row) => (row as { id: number }).id).filter((id) => typeof id === 'number');
+  (Array.isArray(value) ? value : value ? [value] : [])
+    .map((row) => (row as { id: number }).id)
+    .filter((id) => typeof id === 'number');
 
-const sameIds = (a: number[], b: number[]): boolean => a.length === b.length && [...a].sort().every((id, index) => id === [...b].sort()[index]);
+const sameIds = (a: number[], b: number[]): boolean =>
+  a.length === b.length && [...a].sort().every((id, index) => id === [...b].sort()[index]);
 
 /** The ids of the rows of `target` that refs name (ids as given, documentIds looked up). */
 async function resolveRefs(strapi: Core.Strapi, target: string, refs: unknown[]): Promise<number[]> {
   const { ids, documentIds } = relationRefs(refs);
   if (!documentIds.length) return ids;
-  const rows = (await strapi.db.query(target as UID.Schema).findMany({ where: { documentId: { $in: documentIds } }, select: ['id'] })) as { id: number }[];
+  const rows = (await strapi.db
+    .query(target as UID.Schema)
+    .findMany({ where: { documentId: { $in: documentIds } }, select: ['id'] })) as { id: number }[];
   return [...ids, ...rows.map((row) => row.id)];
 }
 
 /** The ids a relation holds after a write sends `value` for it (`set`, `connect`/`disconnect`, an id or a row, null). */
-async function relationAfter(strapi: Core.Strapi, attribute: Attribute, value: unknown, before: number[]): Promise<number[]> {
+async function relationAfter(
+  strapi: Core.Strapi,
+  attribute: Attribute,
+  value: unknown,
+  before: number[],
+): Promise<number[]> {
   const target = attribute.target!;
   const toMany = /ToMany$/.test(attribute.relation ?? '');
   if (value === null) return [];
-  if (value && typeof value === 'object' && !Array.isArray(value) && ('connect' in value || 'set' in value || 'disconnect' in value)) {
+  if (
+    value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    ('connect' in value || 'set' in value || 'disconnect' in value)
+  ) {
     const { connect, set, disconnect } = value as { connect?: unknown; set?: unknown; disconnect?: unknown };
     if (set !== undefined) return resolveRefs(strapi, target, refList(set));
     const connected = await resolveRefs(strapi, target, refList(connect));
@@ -193,9 +239,12 @@ async function relationAfter(strapi: Core.Strapi, attribute: Attribute, value: u
 function linksTo(strapi: Core.Strapi, uid: string): [string, string][] {
   const links: [string, string][] = [];
   for (const from of Object.keys(PORTAL_PATHS)) {
-    for (const [field, attribute] of Object.entries(strapi.getModel(from as UID.Schema).attributes as Record<string, Attribute>)) {
+    for (const [field, attribute] of Object.entries(
+      strapi.getModel(from as UID.Schema).attributes as Record<string, Attribute>,
+    )) {
       // Strapi's own `localizations` (each type's link to itself) places nothing in a portal.
-      if (attribute.type === 'relation' && attribute.target === uid && field !== 'localizations') links.push([from, field]);
+      if (attribute.type === 'relation' && attribute.target === uid && field !== 'localizations')
+        links.push([from, field]);
     }
   }
   return links;
@@ -209,14 +258,20 @@ function linksTo(strapi: Core.Strapi, uid: string): [string, string][] {
 async function linkedFrom(strapi: Core.Strapi, uid: string, id: number): Promise<string | null> {
   for (const [from, field] of linksTo(strapi, uid)) {
     if (from === uid && field === 'corrects') continue;
-    if (await strapi.db.query(from as UID.Schema).count({ where: { [field]: { id } } })) return (strapi.getModel(from as UID.Schema).info as { displayName?: string }).displayName ?? from;
+    if (await strapi.db.query(from as UID.Schema).count({ where: { [field]: { id } } }))
+      return (strapi.getModel(from as UID.Schema).info as { displayName?: string }).displayName ?? from;
   }
   return null;
 }
 
 /** Signing has started on a commitment: its agreement was sent, or a signer row exists that an amendment did not void. */
 async function signingStarted(strapi: Core.Strapi, id: number): Promise<boolean> {
-  const row = (await strapi.db.query(SYND_USER).findOne({ where: { id }, select: ['sa_start_date', 'sa_complete_date'] })) as { sa_start_date: unknown; sa_complete_date: unknown } | null;
+  const row = (await strapi.db
+    .query(SYND_USER)
+    .findOne({ where: { id }, select: ['sa_start_date', 'sa_complete_date'] })) as {
+    sa_start_date: unknown;
+    sa_complete_date: unknown;
+  } | null;
   if (row?.sa_start_date || row?.sa_complete_date) return true;
   return (await strapi.db.query(SIGNING).count({ where: { syndUser: { id }, voidedAt: { $null: true } } })) > 0;
 }
@@ -230,15 +285,21 @@ async function historyOf(strapi: Core.Strapi, uid: string, documentId: string): 
   const link = uid === SYND_USER ? 'syndUser' : 'fund';
   const where = { [link]: { documentId } };
   const what = link === 'fund' ? 'This fund' : 'This commitment';
-  if (await strapi.db.query(LEDGER_ENTRY).count({ where })) return `${what} has ledger entries: it is kept with its capital account and cannot be deleted`;
-  if (await strapi.db.query(CALL_ITEM).count({ where })) return `${what} has capital calls posted to it: it is kept with its capital account and cannot be deleted`;
+  if (await strapi.db.query(LEDGER_ENTRY).count({ where }))
+    return `${what} has ledger entries: it is kept with its capital account and cannot be deleted`;
+  if (await strapi.db.query(CALL_ITEM).count({ where }))
+    return `${what} has capital calls posted to it: it is kept with its capital account and cannot be deleted`;
   if (link === 'fund') {
-    if (await strapi.db.query(FUND_EVENT).count({ where: { ...where, state: 'posted' } })) return `${what} has posted capital calls or distributions: it cannot be deleted`;
+    if (await strapi.db.query(FUND_EVENT).count({ where: { ...where, state: 'posted' } }))
+      return `${what} has posted capital calls or distributions: it cannot be deleted`;
     if (await strapi.db.query(VALUATION).count({ where })) return `${what} has valuations: it cannot be deleted`;
     return null;
   }
-  const row = (await strapi.db.query(SYND_USER).findOne({ where: { documentId }, select: ['id'] })) as { id: number } | null;
-  if (row && (await signingStarted(strapi, row.id))) return `${what} has an agreement in signing or signed: it is kept with its signatures and cannot be deleted`;
+  const row = (await strapi.db.query(SYND_USER).findOne({ where: { documentId }, select: ['id'] })) as {
+    id: number;
+  } | null;
+  if (row && (await signingStarted(strapi, row.id)))
+    return `${what} has an agreement in signing or signed: it is kept with its signatures and cannot be deleted`;
   return null;
 }
 
@@ -269,21 +330,42 @@ function portalAt(row: unknown, path: string): number | null {
  */
 async function checkSamePortal(strapi: Core.Strapi, uid: string, documentId: string): Promise<void> {
   const attributes = strapi.getModel(uid as UID.Schema).attributes as Record<string, Attribute>;
-  const related = Object.entries(attributes).filter(([, attribute]) => attribute.type === 'relation' && attribute.target && PORTAL_PATHS[attribute.target]);
+  const related = Object.entries(attributes).filter(
+    ([, attribute]) => attribute.type === 'relation' && attribute.target && PORTAL_PATHS[attribute.target],
+  );
   if (!related.length) return;
-  const populate = Object.fromEntries(related.map(([field, attribute]) => [field, { select: ['id'], populate: pathPopulate(PORTAL_PATHS[attribute.target!]) }]));
-  const row = (await strapi.db.query(uid as UID.Schema).findOne({ where: { documentId }, select: ['id'], populate })) as Record<string, unknown> | null;
+  const populate = Object.fromEntries(
+    related.map(([field, attribute]) => [
+      field,
+      { select: ['id'], populate: pathPopulate(PORTAL_PATHS[attribute.target!]) },
+    ]),
+  );
+  const row = (await strapi.db
+    .query(uid as UID.Schema)
+    .findOne({ where: { documentId }, select: ['id'], populate })) as Record<string, unknown> | null;
   if (!row) return;
   const own = new Set(PORTAL_PATHS[uid].map((path) => portalAt(row, path)).filter((id): id is number => id !== null));
   const home = [...own][0];
-  const name = (RECORD_RULES[uid]?.name ?? (strapi.getModel(uid as UID.Schema).info as { displayName?: string }).displayName ?? 'record').toLowerCase();
-  if (own.size > 1) refuse(`This ${name}'s relations lead to two portals: every relation of a record stays in one portal, so choose them from one`);
+  const name = (
+    RECORD_RULES[uid]?.name ??
+    (strapi.getModel(uid as UID.Schema).info as { displayName?: string }).displayName ??
+    'record'
+  ).toLowerCase();
+  if (own.size > 1)
+    refuse(
+      `This ${name}'s relations lead to two portals: every relation of a record stays in one portal, so choose them from one`,
+    );
   if (home === undefined) return;
   for (const [field, attribute] of related) {
     const value = row[field];
     for (const linked of Array.isArray(value) ? value : value ? [value] : []) {
-      const portals = PORTAL_PATHS[attribute.target!].map((path) => portalAt(linked, path)).filter((id): id is number => id !== null);
-      if (portals.some((id) => id !== home)) refuse(`${fieldLabel(field)} must be of this ${name}'s portal: no record links rows of another portal, so choose one of this portal's`);
+      const portals = PORTAL_PATHS[attribute.target!]
+        .map((path) => portalAt(linked, path))
+        .filter((id): id is number => id !== null);
+      if (portals.some((id) => id !== home))
+        refuse(
+          `${fieldLabel(field)} must be of this ${name}'s portal: no record links rows of another portal, so choose one of this portal's`,
+        );
     }
   }
 }

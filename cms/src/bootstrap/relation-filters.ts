@@ -20,7 +20,10 @@ interface Attribute {
 }
 
 const isPlainObject = (value: unknown): value is Where =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.getPrototypeOf(value) === Object.prototype;
 
 const isScalar = (value: unknown): value is Id => typeof value === 'number' || typeof value === 'string';
 
@@ -79,7 +82,8 @@ function rewrite(strapi: Core.Strapi, uid: string, where: Where): Where {
         // Branches that are each only a relation filter are one `id IN (... UNION ...)`: PostgreSQL answers an OR of
         // two subqueries by testing every row of the table against both.
         const subqueries = branches.map(onlyLinkedIds);
-        if (subqueries.length > 1 && subqueries.every((query) => query !== null)) parts.push({ id: { $in: subqueries[0].clone().union(subqueries.slice(1)) } });
+        if (subqueries.length > 1 && subqueries.every((query) => query !== null))
+          parts.push({ id: { $in: subqueries[0].clone().union(subqueries.slice(1)) } });
         else into[key] = branches;
         continue;
       }
@@ -113,9 +117,21 @@ function rewrite(strapi: Core.Strapi, uid: string, where: Where): Where {
 
 /** The subquery of a where that `rewrite` made of one relation filter and nothing else; null for any other where. */
 function onlyLinkedIds(where: unknown): Knex.QueryBuilder | null {
-  if (!isPlainObject(where) || Object.keys(where).join() !== '$and' || !Array.isArray(where.$and) || where.$and.length !== 1) return null;
+  if (
+    !isPlainObject(where) ||
+    Object.keys(where).join() !== '$and' ||
+    !Array.isArray(where.$and) ||
+    where.$and.length !== 1
+  )
+    return null;
   const [part] = where.$and as unknown[];
-  if (!isPlainObject(part) || Object.keys(part).join() !== 'id' || !isPlainObject(part.id) || Object.keys(part.id).join() !== '$in') return null;
+  if (
+    !isPlainObject(part) ||
+    Object.keys(part).join() !== 'id' ||
+    !isPlainObject(part.id) ||
+    Object.keys(part.id).join() !== '$in'
+  )
+    return null;
   const ids = part.id.$in as { toSQL?: unknown } | null;
   return ids && typeof ids.toSQL === 'function' ? (ids as Knex.QueryBuilder) : null;
 }
@@ -134,13 +150,22 @@ interface LinkedIds {
  */
 function linkedIds(strapi: Core.Strapi, attribute: Attribute, value: unknown): LinkedIds | null {
   const { joinTable, target } = attribute;
-  if (!joinTable || joinTable.on || !target || joinTable.joinColumn.referencedColumn !== 'id' || joinTable.inverseJoinColumn.referencedColumn !== 'id') return null;
+  if (
+    !joinTable ||
+    joinTable.on ||
+    !target ||
+    joinTable.joinColumn.referencedColumn !== 'id' ||
+    joinTable.inverseJoinColumn.referencedColumn !== 'id'
+  )
+    return null;
   const matched = matchingIds(strapi, target, value);
   if (!matched) return null;
   const { ids: targets, depth } = matched;
   const links = strapi.db.getConnection(joinTable.name).select(joinTable.joinColumn.name);
   // Knex types a list and a subquery in separate overloads.
-  const query = Array.isArray(targets) ? links.whereIn(joinTable.inverseJoinColumn.name, targets) : links.whereIn(joinTable.inverseJoinColumn.name, targets);
+  const query = Array.isArray(targets)
+    ? links.whereIn(joinTable.inverseJoinColumn.name, targets)
+    : links.whereIn(joinTable.inverseJoinColumn.name, targets);
   return { query, column: joinTable.joinColumn.name, depth: depth + 1 };
 }
 
@@ -161,7 +186,15 @@ function matchingIds(strapi: Core.Strapi, uid: string, value: unknown): { ids: I
   }
   if (key === 'documentId') {
     const documentIds = idValues(condition);
-    return documentIds && { ids: strapi.db.getConnection(strapi.db.metadata.get(uid).tableName).select('id').whereIn('document_id', documentIds as string[]), depth: 0 };
+    return (
+      documentIds && {
+        ids: strapi.db
+          .getConnection(strapi.db.metadata.get(uid).tableName)
+          .select('id')
+          .whereIn('document_id', documentIds as string[]),
+        depth: 0,
+      }
+    );
   }
   const attribute = attributesOf(strapi, uid)[key];
   const linked = attribute?.type === 'relation' ? linkedIds(strapi, attribute, condition) : null;

@@ -18,7 +18,9 @@ export function registerRichTextSanitising(strapi: Core.Strapi): void {
     let fields = richTextOf.get(context.uid);
     if (!fields) {
       const attributes = strapi.getModel(context.uid as UID.ContentType)?.attributes ?? {};
-      fields = Object.entries(attributes).filter(([, attribute]) => attribute.type === 'richtext').map(([name]) => name);
+      fields = Object.entries(attributes)
+        .filter(([, attribute]) => attribute.type === 'richtext')
+        .map(([name]) => name);
       richTextOf.set(context.uid, fields);
     }
     const params = context.params as { data?: Record<string, unknown> };

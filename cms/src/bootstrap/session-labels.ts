@@ -47,15 +47,21 @@ export async function labelSessions(strapi: Core.Strapi): Promise<void> {
 export async function labelUnlabelledSessions(strapi: Core.Strapi): Promise<void> {
   for (const uid of SESSION_TYPES) {
     // A batch at a time, each batch's labels in one transaction: an old database may hold hundreds of thousands.
-    for (let after = 0; ;) {
+    for (let after = 0; ; ) {
       const unlabelled = await strapi.db.query(uid).findMany({
-        where: { label: { $null: true }, id: { $gt: after } }, orderBy: { id: 'asc' }, limit: LABEL_BATCH, populate: { user: { select: ['email'] } },
+        where: { label: { $null: true }, id: { $gt: after } },
+        orderBy: { id: 'asc' },
+        limit: LABEL_BATCH,
+        populate: { user: { select: ['email'] } },
       });
       if (unlabelled.length === 0) break;
       // Straight to the table: a label changes nothing anyone reads, so no lifecycle (no cache clearing) is wanted.
       const table = strapi.db.metadata.get(uid).tableName;
       await strapi.db.connection.transaction(async (trx) => {
-        for (const row of unlabelled) await trx(table).where({ id: row.id }).update({ label: sessionLabel(row.user?.email, new Date(row.createdAt)) });
+        for (const row of unlabelled)
+          await trx(table)
+            .where({ id: row.id })
+            .update({ label: sessionLabel(row.user?.email, new Date(row.createdAt)) });
       });
       after = unlabelled[unlabelled.length - 1].id;
     }

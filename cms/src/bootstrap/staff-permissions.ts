@@ -29,9 +29,27 @@ const SYND_AGREEMENT = 'api::synd-agreement.synd-agreement';
 /** A position moved between investors on the desk, with the ledger entries that name it: written by the desk only. */
 const COMMITMENT_TRANSFER = 'api::commitment-transfer.commitment-transfer';
 /** Types content staff may only read, each limited to its fields that are neither private nor named like a secret. */
-const READ_ONLY_TYPES = [USER, SIGNING, FILE_DOWNLOAD, LEDGER_ENTRY, STATEMENT, REMINDER, TAX_SCHEDULE, DESK_ACTION, VALUATION, FUND_EVENT, SYND_AGREEMENT, COMMITMENT_TRANSFER];
+const READ_ONLY_TYPES = [
+  USER,
+  SIGNING,
+  FILE_DOWNLOAD,
+  LEDGER_ENTRY,
+  STATEMENT,
+  REMINDER,
+  TAX_SCHEDULE,
+  DESK_ACTION,
+  VALUATION,
+  FUND_EVENT,
+  SYND_AGREEMENT,
+  COMMITMENT_TRANSFER,
+];
 /** The sponsor desk's permissions content staff hold: see the board and investors, remind, review proofs, draft events; the rest is for admins. */
-const STAFF_DESK_ACTIONS = ['plugin::sponsor-desk.read', 'plugin::sponsor-desk.remind', 'plugin::sponsor-desk.review', 'plugin::sponsor-desk.draft'];
+const STAFF_DESK_ACTIONS = [
+  'plugin::sponsor-desk.read',
+  'plugin::sponsor-desk.remind',
+  'plugin::sponsor-desk.review',
+  'plugin::sponsor-desk.draft',
+];
 const READ = 'plugin::content-manager.explorer.read';
 
 /** Strapi's default content-staff roles; the super admin keeps every permission. */
@@ -43,7 +61,8 @@ const CONTENT_ROLES = ['strapi-editor', 'strapi-author'];
 export const SPONSOR_ADMIN_ROLE = {
   code: 'sponsor-admin',
   name: 'Sponsor Admin',
-  description: "Runs the raise and the money on the sponsor desk (posts, funding, countersigning, exports) and edits content as an Editor does.",
+  description:
+    'Runs the raise and the money on the sponsor desk (posts, funding, countersigning, exports) and edits content as an Editor does.',
 };
 const STAFF_ROLES = [...CONTENT_ROLES, SPONSOR_ADMIN_ROLE.code];
 /** Every action of the sponsor desk, which the sponsor's admins hold. */
@@ -53,7 +72,12 @@ const ALL_DESK_ACTIONS = SPONSOR_DESK_ACTIONS.map(sponsorDeskAction);
  * Types content staff never see: sessions and guest codes open accounts, settings steer the product, rate-limit hits
  * (addresses and account names tried) and leases are the instances' shared working state.
  */
-export const STAFF_HIDDEN_TYPES: readonly string[] = [...SESSION_TYPES, 'api::setting.setting', 'api::rate-limit.rate-limit-hit', 'api::rate-limit.lease'];
+export const STAFF_HIDDEN_TYPES: readonly string[] = [
+  ...SESSION_TYPES,
+  'api::setting.setting',
+  'api::rate-limit.rate-limit-hit',
+  'api::rate-limit.lease',
+];
 
 /** A name that says secret: passwords, tokens, one-time codes (a postal code is no secret). */
 const SECRET_NAME = /password|token|secret|(?<!postal)code$/i;
@@ -87,34 +111,53 @@ interface PermissionRow {
  */
 export async function applyStaffPermissions(strapi: Core.Strapi): Promise<void> {
   await ensureSponsorAdminRole(strapi);
-  const roles: { id: number; code: string }[] = await strapi.db.query(ROLE).findMany({ where: { code: { $in: STAFF_ROLES } } });
+  const roles: { id: number; code: string }[] = await strapi.db
+    .query(ROLE)
+    .findMany({ where: { code: { $in: STAFF_ROLES } } });
   for (const role of roles) {
     const deskActions = role.code === SPONSOR_ADMIN_ROLE.code ? ALL_DESK_ACTIONS : STAFF_DESK_ACTIONS;
     const held: PermissionRow[] = await strapi.db.query(PERMISSION).findMany({
       where: { role: role.id, subject: { $in: [...STAFF_HIDDEN_TYPES, ...READ_ONLY_TYPES] } },
     });
-    const reads = READ_ONLY_TYPES.map((subject) => held.find((permission) => permission.subject === subject && permission.action === READ));
+    const reads = READ_ONLY_TYPES.map((subject) =>
+      held.find((permission) => permission.subject === subject && permission.action === READ),
+    );
     const extra = held.filter((permission) => !reads.includes(permission));
     if (extra.length) {
-      await strapi.db.query(PERMISSION).deleteMany({ where: { id: { $in: extra.map((permission) => permission.id) } } });
+      await strapi.db
+        .query(PERMISSION)
+        .deleteMany({ where: { id: { $in: extra.map((permission) => permission.id) } } });
     }
-    const desk: PermissionRow[] = await strapi.db.query(PERMISSION).findMany({ where: { role: role.id, action: { $startsWith: 'plugin::sponsor-desk.' } } });
+    const desk: PermissionRow[] = await strapi.db
+      .query(PERMISSION)
+      .findMany({ where: { role: role.id, action: { $startsWith: 'plugin::sponsor-desk.' } } });
     const undue = desk.filter((permission) => !deskActions.includes(permission.action));
-    if (undue.length) await strapi.db.query(PERMISSION).deleteMany({ where: { id: { $in: undue.map((permission) => permission.id) } } });
+    if (undue.length)
+      await strapi.db
+        .query(PERMISSION)
+        .deleteMany({ where: { id: { $in: undue.map((permission) => permission.id) } } });
     for (const action of deskActions.filter((wanted) => !desk.some((permission) => permission.action === wanted))) {
-      await strapi.db.query(PERMISSION).create({ data: { action, subject: null, properties: {}, conditions: [], role: role.id } });
+      await strapi.db
+        .query(PERMISSION)
+        .create({ data: { action, subject: null, properties: {}, conditions: [], role: role.id } });
     }
     for (const [index, subject] of READ_ONLY_TYPES.entries()) {
       const fields = staffUserFields(strapi, subject);
       const read = reads[index];
       if (read) {
-        await strapi.db.query(PERMISSION).update({ where: { id: read.id }, data: { properties: { ...read.properties, fields } } });
+        await strapi.db
+          .query(PERMISSION)
+          .update({ where: { id: read.id }, data: { properties: { ...read.properties, fields } } });
       } else {
-        await strapi.db.query(PERMISSION).create({ data: { action: READ, subject, properties: { fields }, conditions: [], role: role.id } });
+        await strapi.db
+          .query(PERMISSION)
+          .create({ data: { action: READ, subject, properties: { fields }, conditions: [], role: role.id } });
       }
     }
     // The content manager, portal by portal: every content permission on a portal-scoped type holds its condition.
-    const content: (PermissionRow & { conditions: string[] | null })[] = await strapi.db.query(PERMISSION).findMany({ where: { role: role.id, action: { $startsWith: 'plugin::content-manager.explorer.' } } });
+    const content: (PermissionRow & { conditions: string[] | null })[] = await strapi.db
+      .query(PERMISSION)
+      .findMany({ where: { role: role.id, action: { $startsWith: 'plugin::content-manager.explorer.' } } });
     for (const permission of content) {
       const condition = permission.subject ? portalConditionOf(permission.subject) : null;
       if (condition && (permission.conditions?.length !== 1 || permission.conditions[0] !== condition)) {
@@ -133,8 +176,12 @@ async function ensureSponsorAdminRole(strapi: Core.Strapi): Promise<void> {
   const editor: { id: number } | null = await strapi.db.query(ROLE).findOne({ where: { code: 'strapi-editor' } });
   const role: { id: number } = await strapi.db.query(ROLE).create({ data: SPONSOR_ADMIN_ROLE });
   if (!editor) return;
-  const held: (PermissionRow & { conditions: unknown })[] = await strapi.db.query(PERMISSION).findMany({ where: { role: editor.id } });
+  const held: (PermissionRow & { conditions: unknown })[] = await strapi.db
+    .query(PERMISSION)
+    .findMany({ where: { role: editor.id } });
   for (const { action, subject, properties, conditions } of held) {
-    await strapi.db.query(PERMISSION).create({ data: { action, subject, properties: properties ?? {}, conditions: conditions ?? [], role: role.id } });
+    await strapi.db
+      .query(PERMISSION)
+      .create({ data: { action, subject, properties: properties ?? {}, conditions: conditions ?? [], role: role.id } });
   }
 }

@@ -17,19 +17,24 @@ interface PortalUniqueRule {
 
 const RULES: Record<string, PortalUniqueRule> = {
   'api::content.content': {
-    field: 'slug', keyField: 'portalSlugKey',
+    field: 'slug',
+    keyField: 'portalSlugKey',
     duplicate: (slug, where) => `A content item with slug "${slug}" already exists in ${where}`,
   },
   'api::blog-item.blog-item': {
-    field: 'slug', keyField: 'portalSlugKey',
+    field: 'slug',
+    keyField: 'portalSlugKey',
     duplicate: (slug, where) => `An education item with slug "${slug}" already exists in ${where}`,
   },
   'api::notification-template.notification-template': {
-    field: 'name', keyField: 'portalNameKey',
+    field: 'name',
+    keyField: 'portalNameKey',
     duplicate: (name, where) => `A notification template named "${name}" already exists in ${where}`,
   },
   'api::subscriber.subscriber': {
-    field: 'email', keyField: 'listKey', normalize: normalizeEmail,
+    field: 'email',
+    keyField: 'listKey',
+    normalize: normalizeEmail,
     duplicate: (email, where) => `${email} is already subscribed in ${where}`,
   },
 };
@@ -65,11 +70,15 @@ async function storeKey(strapi: Core.Strapi, uid: UID.ContentType, rule: PortalU
   const raw = typeof saved[rule.field] === 'string' ? (saved[rule.field] as string) : '';
   const value = rule.normalize ? rule.normalize(raw) : raw;
   const key = value ? portalKey(saved.portal?.id, value) : null;
-  const refusal = () => new errors.ValidationError(rule.duplicate(value, saved.portal ? `portal "${saved.portal.slug}"` : 'no portal'));
+  const refusal = () =>
+    new errors.ValidationError(rule.duplicate(value, saved.portal ? `portal "${saved.portal.slug}"` : 'no portal'));
 
-  if (key && (await strapi.db.query(uid).count({ where: { [rule.keyField]: key, id: { $ne: saved.id } } }))) throw refusal();
+  if (key && (await strapi.db.query(uid).count({ where: { [rule.keyField]: key, id: { $ne: saved.id } } })))
+    throw refusal();
   try {
-    await strapi.db.query(uid).update({ where: { id: saved.id }, data: { [rule.field]: value || saved[rule.field], [rule.keyField]: key } });
+    await strapi.db
+      .query(uid)
+      .update({ where: { id: saved.id }, data: { [rule.field]: value || saved[rule.field], [rule.keyField]: key } });
   } catch (error) {
     // Another request stored the same key between our check and this write: the unique index refused it.
     if (/unique|duplicate key/i.test(String((error as Error)?.message))) throw refusal();

@@ -24,7 +24,8 @@ function guestCallableRoutes(strapi: Core.Strapi): { method: string; path: RegEx
   for (const api of Object.values(strapi.apis) as { routes?: Record<string, { routes?: RouteDefinition[] }> }[]) {
     for (const router of Object.values(api.routes ?? {})) {
       for (const route of router.routes ?? []) {
-        if (route.config?.guestMayCall) allowed.push({ method: route.method, path: pathToRegexp(`${prefix}${route.path}`) });
+        if (route.config?.guestMayCall)
+          allowed.push({ method: route.method, path: pathToRegexp(`${prefix}${route.path}`) });
       }
     }
   }

@@ -25,7 +25,10 @@ interface RateLimitConfig {
  * moment (on one instance or several) cannot slip past the limit together.
  * The client address is the socket's, or the one the trusted proxy saw when TRUST_PROXY=true (config/server.ts).
  */
-export default ({ scope, accountField, accountCounts = 'failures' }: RateLimitConfig, { strapi }: { strapi: Core.Strapi }) =>
+export default (
+    { scope, accountField, accountCounts = 'failures' }: RateLimitConfig,
+    { strapi }: { strapi: Core.Strapi },
+  ) =>
   async (ctx: Context, next: Next) => {
     const { ipMax, accountMax, accountCeiling, slowDownMs } = portalConfig(strapi).rateLimit;
     const limiter = rateLimits(strapi);
@@ -36,7 +39,10 @@ export default ({ scope, accountField, accountCounts = 'failures' }: RateLimitCo
     if (!account) return next();
     const everywhere = `${scope}:account:${account}`;
     const slow = await limiter.reached(everywhere, accountCeiling);
-    const counted = [await limiter.take(`${everywhere}:ip:${ctx.request.ip}`, accountMax), await limiter.add(everywhere)];
+    const counted = [
+      await limiter.take(`${everywhere}:ip:${ctx.request.ip}`, accountMax),
+      await limiter.add(everywhere),
+    ];
     if (slow) await sleep(slowDownMs);
 
     if (accountCounts === 'every') return next();

@@ -7,7 +7,11 @@ import { portals } from '../api/portal/services/portal';
  * portals.forRequest) must be the signed-in caller's own, since a user's rights hold in their own portal only. The
  * portal is left in ctx.state.portal for the handler. Content staff who work across portals use the admin panel.
  */
-export default async (policyContext: Core.PolicyContext & { state: Record<string, unknown> }, _config: unknown, { strapi }: { strapi: Core.Strapi }): Promise<boolean> => {
+export default async (
+  policyContext: Core.PolicyContext & { state: Record<string, unknown> },
+  _config: unknown,
+  { strapi }: { strapi: Core.Strapi },
+): Promise<boolean> => {
   const user = policyContext.state.user as { portal?: { id: number } | null } | undefined;
   if (!user) throw new errors.UnauthorizedError('Sign in required');
   // A body that is not a JSON object names no portal; the handler's validation refuses it with a 400 before any write.

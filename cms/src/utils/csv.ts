@@ -6,7 +6,8 @@ import type { Context } from 'koa';
  * A cell a spreadsheet will not run: text (a name, an email, a note someone typed) that starts like a formula (=, +,
  * -, @, a tab or a carriage return) is prefixed with an apostrophe (OWASP's CSV injection advice); numbers stay numbers.
  */
-export const inertCell = <T extends string | number>(cell: T): T | string => (typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
+export const inertCell = <T extends string | number>(cell: T): T | string =>
+  typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 
 /**
  * Answers CSV text as a download named `name`, streamed as it is made (a batch at a time: a large file is never held

@@ -25,7 +25,7 @@ export function secret(name: keyof typeof SECRET_DEFAULTS & string): string {
   if (isProduction()) {
     throw new Error(
       `Refusing to start in production without real secrets. Missing: ${missingSecrets().join(', ')}. ` +
-        'Set them in the environment (see .env.example).'
+        'Set them in the environment (see .env.example).',
     );
   }
   return SECRET_DEFAULTS[name];
@@ -33,5 +33,8 @@ export function secret(name: keyof typeof SECRET_DEFAULTS & string): string {
 
 /** The app keys, a comma-separated list. */
 export function appKeys(): string[] {
-  return secret('APP_KEYS').split(',').map((key) => key.trim()).filter(Boolean);
+  return secret('APP_KEYS')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
 }

@@ -17,7 +17,8 @@ export function keepErrorMessages<T extends Record<string, Handler>>(handlers: T
         await handler(ctx);
       } catch (error) {
         if (error instanceof errors.UnauthorizedError) return ctx.unauthorized(error.message, error.details);
-        if (error instanceof errors.ForbiddenError && !(error instanceof errors.PolicyError)) return ctx.forbidden(error.message, error.details);
+        if (error instanceof errors.ForbiddenError && !(error instanceof errors.PolicyError))
+          return ctx.forbidden(error.message, error.details);
         throw error;
       }
     };

@@ -15,7 +15,8 @@ export interface LinkedFile {
   owner?: number;
 }
 
-const signatureOf = (payload: string): string => crypto.createHmac('sha256', derivedKey('file-links')).update(payload).digest('base64url');
+const signatureOf = (payload: string): string =>
+  crypto.createHmac('sha256', derivedKey('file-links')).update(payload).digest('base64url');
 
 /**
  * A download token for one private file, valid FILE_LINK_TTL_MS: the file and the expiry in base64url JSON, then an
@@ -23,7 +24,15 @@ const signatureOf = (payload: string): string => crypto.createHmac('sha256', der
  * for a token with an owner, only that user's session.
  */
 export function fileLinkToken(file: LinkedFile, now = Date.now()): string {
-  const payload = Buffer.from(JSON.stringify({ s: file.storage, k: file.key, n: file.name, e: now + FILE_LINK_TTL_MS, ...(file.owner !== undefined && { o: file.owner }) })).toString('base64url');
+  const payload = Buffer.from(
+    JSON.stringify({
+      s: file.storage,
+      k: file.key,
+      n: file.name,
+      e: now + FILE_LINK_TTL_MS,
+      ...(file.owner !== undefined && { o: file.owner }),
+    }),
+  ).toString('base64url');
   return `${payload}.${signatureOf(payload)}`;
 }
 

@@ -20,8 +20,33 @@ const DATA_IMAGE = /^data:image\/[a-z0-9.+-]+[;,]/i;
  */
 const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'blockquote',
-    'pre', 'code', 'ol', 'ul', 'li', 'a', 'img', 'span', 'div', 'iframe',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'blockquote',
+    'pre',
+    'code',
+    'ol',
+    'ul',
+    'li',
+    'a',
+    'img',
+    'span',
+    'div',
+    'iframe',
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
@@ -40,7 +65,10 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
   transformTags: {
     img: (tagName, attribs) => {
       const { src, ...rest } = attribs;
-      return { tagName, attribs: src && src.trim().toLowerCase().startsWith('data:') && !DATA_IMAGE.test(src.trim()) ? rest : attribs };
+      return {
+        tagName,
+        attribs: src && src.trim().toLowerCase().startsWith('data:') && !DATA_IMAGE.test(src.trim()) ? rest : attribs,
+      };
     },
   },
   // The hostname check above still lets any path through; only the embed player is wanted.

@@ -8,7 +8,8 @@ import createError from 'http-errors';
 export const conflict = (message: string) => createError(409, message, { expose: true });
 
 /** A database's refusal of a row that breaks a unique index: SQLite's "UNIQUE constraint failed", PostgreSQL's "duplicate key value". */
-export const isUniqueViolation = (error: unknown): boolean => /unique|duplicate key/i.test(String((error as Error)?.message));
+export const isUniqueViolation = (error: unknown): boolean =>
+  /unique|duplicate key/i.test(String((error as Error)?.message));
 
 /**
  * A 503 with the message shown to the caller: an outside service the request needs (file storage, mail) does not

@@ -22,7 +22,11 @@ type Turn = (typeof TURNS)[keyof typeof TURNS];
  * commit) that must not run twice at once. Several keys (an import's funds) are taken in ascending order, so two calls
  * that need some of the same wait for each other instead of each holding one the other needs.
  */
-export async function inTurn<T>(strapi: Core.Strapi, [purpose, keys]: [purpose: Turn, key: number | number[]], work: () => Promise<T>): Promise<T> {
+export async function inTurn<T>(
+  strapi: Core.Strapi,
+  [purpose, keys]: [purpose: Turn, key: number | number[]],
+  work: () => Promise<T>,
+): Promise<T> {
   const result: unknown = await strapi.db.transaction(async ({ trx }) => {
     if (strapi.db.dialect.client === 'postgres') {
       for (const key of [...new Set([keys].flat())].sort((a, b) => a - b)) {

@@ -11,7 +11,8 @@ export interface IndexSpec {
 }
 
 /** A column as SQL: a plain name quoted, an expression such as lower(email) with its column quoted. */
-const sqlOf = (column: string) => column.replace(/^(\w+)$|\((\w+)\)/, (_, plain: string, inner: string) => (plain ? `"${plain}"` : `("${inner}")`));
+const sqlOf = (column: string) =>
+  column.replace(/^(\w+)$|\((\w+)\)/, (_, plain: string, inner: string) => (plain ? `"${plain}"` : `("${inner}")`));
 
 /**
  * The PostgreSQL schema the CMS's tables are in (DATABASE_SCHEMA, default public), or undefined on SQLite. Strapi
@@ -30,7 +31,9 @@ export async function createIndexes(knex: Knex, indexes: IndexSpec[]): Promise<v
   const schema = postgresSchema(knex);
   for (const { table, name, columns, unique, where } of indexes) {
     const target = schema ? `"${schema}"."${table}"` : `"${table}"`;
-    await knex.raw(`CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON ${target} (${columns.map(sqlOf).join(', ')})${where ? ` WHERE ${where}` : ''}`);
+    await knex.raw(
+      `CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON ${target} (${columns.map(sqlOf).join(', ')})${where ? ` WHERE ${where}` : ''}`,
+    );
   }
 }
 

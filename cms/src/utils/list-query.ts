@@ -16,7 +16,11 @@ export interface ListQuery<Sort extends string> {
  * Reads `q` (a search of at most 200 characters), `sort` (`field:asc|desc`, one of `sorts`; the first ascending by
  * default), `page` and `pageSize` (25 by default, at most `maxPageSize`); a 400 names what is wrong.
  */
-export function listQuery<Sort extends string>(query: Record<string, unknown>, sorts: readonly Sort[], maxPageSize: number): ListQuery<Sort> {
+export function listQuery<Sort extends string>(
+  query: Record<string, unknown>,
+  sorts: readonly Sort[],
+  maxPageSize: number,
+): ListQuery<Sort> {
   const text = (name: string): string | undefined => {
     const value = query[name];
     if (value === undefined || value === '') return undefined;
@@ -26,17 +30,25 @@ export function listQuery<Sort extends string>(query: Record<string, unknown>, s
     return value;
   };
   const [field, direction = 'asc'] = (text('sort') ?? `${sorts[0]}:asc`).split(':');
-  if (!sorts.includes(field as Sort) || !/^(asc|desc)$/i.test(direction)) throw new errors.ValidationError(`sort must be one of ${sorts.join(', ')}, with :asc or :desc`);
+  if (!sorts.includes(field as Sort) || !/^(asc|desc)$/i.test(direction))
+    throw new errors.ValidationError(`sort must be one of ${sorts.join(', ')}, with :asc or :desc`);
   const whole = (name: string, fallback: number, max: number) => {
     const given = text(name);
     if (given === undefined) return fallback;
     const value = Number(given);
-    if (!Number.isSafeInteger(value) || value < 1 || value > max) throw new errors.ValidationError(`${name} must be a whole number from 1 to ${max}`);
+    if (!Number.isSafeInteger(value) || value < 1 || value > max)
+      throw new errors.ValidationError(`${name} must be a whole number from 1 to ${max}`);
     return value;
   };
   const q = text('q')?.trim();
   if (q && q.length > 200) throw new errors.ValidationError('q must be at most 200 characters');
-  return { ...(q && { q }), sort: { field: field as Sort, desc: direction.toLowerCase() === 'desc' }, page: whole('page', 1, 1_000_000), pageSize: whole('pageSize', 25, maxPageSize), text };
+  return {
+    ...(q && { q }),
+    sort: { field: field as Sort, desc: direction.toLowerCase() === 'desc' },
+    page: whole('page', 1, 1_000_000),
+    pageSize: whole('pageSize', 25, maxPageSize),
+    text,
+  };
 }
 
 /** A search term as a LIKE pattern (lower case, its wildcards escaped with \\): use with ESCAPE '\\'. */
@@ -46,14 +58,21 @@ export const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g,
  * Keeps the rows whose email holds `q`, or one of whose names does as 'first last' or as 'last first' (or 'last,
  * first'), as staff type them; `names` are [first, last] column pairs (an account's, a commitment's own).
  */
-export function whereNameOrEmail(rows: Knex.QueryBuilder, q: string, email: string, names: [string, string][]): Knex.QueryBuilder {
+export function whereNameOrEmail(
+  rows: Knex.QueryBuilder,
+  q: string,
+  email: string,
+  names: [string, string][],
+): Knex.QueryBuilder {
   const like = likePattern(q);
   const lastFirst = likePattern(q.replace(/\s*,\s*/g, ' '));
   return rows.where((search) => {
     search.whereRaw(`lower(${email}) LIKE ? ESCAPE '\\'`, [like]);
     for (const [first, last] of names) {
       search.orWhereRaw(`lower(coalesce(${first}, '') || ' ' || coalesce(${last}, '')) LIKE ? ESCAPE '\\'`, [like]);
-      search.orWhereRaw(`lower(coalesce(${last}, '') || ' ' || coalesce(${first}, '')) LIKE ? ESCAPE '\\'`, [lastFirst]);
+      search.orWhereRaw(`lower(coalesce(${last}, '') || ' ' || coalesce(${first}, '')) LIKE ? ESCAPE '\\'`, [
+        lastFirst,
+      ]);
     }
   });
 }
@@ -61,6 +80,8 @@ export function whereNameOrEmail(rows: Knex.QueryBuilder, q: string, email: stri
 /** A date column as ISO text: SQLite answers stored text or epoch milliseconds, PostgreSQL a Date. */
 export function isoOf(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
-  const date = new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string | number | Date));
+  const date = new Date(
+    typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string | number | Date),
+  );
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }

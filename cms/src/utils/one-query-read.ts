@@ -7,7 +7,11 @@ interface Attribute {
   type: string;
   columnName?: string;
   target?: string;
-  joinTable?: { name: string; joinColumn: { name: string; referencedColumn: string }; inverseJoinColumn: { name: string; referencedColumn: string } };
+  joinTable?: {
+    name: string;
+    joinColumn: { name: string; referencedColumn: string };
+    inverseJoinColumn: { name: string; referencedColumn: string };
+  };
 }
 
 interface Meta {
@@ -20,7 +24,9 @@ interface Meta {
  * fromDB), so a row read here looks exactly as the query engine would answer it. @strapi/database exports no entry
  * point for it; its CommonJS build holds it at this path (pinned with Strapi 5.54.0; the session tests fail if it moves).
  */
-const { fromRow } = createRequire(__filename)('@strapi/database/dist/query/helpers/transform.js') as { fromRow(meta: Meta, row: Row): Row | null };
+const { fromRow } = createRequire(__filename)('@strapi/database/dist/query/helpers/transform.js') as {
+  fromRow(meta: Meta, row: Row): Row | null;
+};
 
 const NOT_COLUMNS = new Set(['relation', 'component', 'dynamiczone', 'media']);
 /** The prefix of the base row's columns in the answer (a joined row's is its `as`). */
@@ -45,7 +51,12 @@ export interface OneQueryAnswer {
  * table's columns turned into its entity by Strapi's fromRow. The SQL is built once (first call), then only bound.
  * For the hottest lookups only (a session on every request); everything else goes through the query engine.
  */
-export function oneQueryRead(strapi: Core.Strapi, uid: UID.Schema, by: string, joins: JoinedRelation[]): (value: unknown) => Promise<OneQueryAnswer | null> {
+export function oneQueryRead(
+  strapi: Core.Strapi,
+  uid: UID.Schema,
+  by: string,
+  joins: JoinedRelation[],
+): (value: unknown) => Promise<OneQueryAnswer | null> {
   let built: { sql: string; bindings: unknown[]; tables: { as: string; meta: Meta }[] } | undefined;
 
   function build() {
@@ -56,25 +67,46 @@ export function oneQueryRead(strapi: Core.Strapi, uid: UID.Schema, by: string, j
     joins.forEach((join, index) => {
       const from = tables.find((table) => table.as === (join.of ?? ''));
       const attribute = from?.meta.attributes[join.relation];
-      if (!from || !attribute?.joinTable || !attribute.target) throw new Error(`oneQueryRead: ${join.relation} is not a relation kept in a link table`);
+      if (!from || !attribute?.joinTable || !attribute.target)
+        throw new Error(`oneQueryRead: ${join.relation} is not a relation kept in a link table`);
       const link = attribute.joinTable;
       const [linkAlias, alias] = [`l${index + 1}`, `t${index + 1}`];
       query = query
-        .leftJoin(`${link.name} as ${linkAlias}`, `${linkAlias}.${link.joinColumn.name}`, `${from.alias}.${link.joinColumn.referencedColumn}`)
-        .leftJoin(`${metaOf(attribute.target).tableName} as ${alias}`, `${alias}.${link.inverseJoinColumn.referencedColumn}`, `${linkAlias}.${link.inverseJoinColumn.name}`);
+        .leftJoin(
+          `${link.name} as ${linkAlias}`,
+          `${linkAlias}.${link.joinColumn.name}`,
+          `${from.alias}.${link.joinColumn.referencedColumn}`,
+        )
+        .leftJoin(
+          `${metaOf(attribute.target).tableName} as ${alias}`,
+          `${alias}.${link.inverseJoinColumn.referencedColumn}`,
+          `${linkAlias}.${link.inverseJoinColumn.name}`,
+        );
       tables.push({ as: join.as, alias, meta: metaOf(attribute.target) });
     });
     const columns = tables.flatMap(({ as, alias, meta }) =>
-      Object.entries(meta.attributes).filter(([, attribute]) => !NOT_COLUMNS.has(attribute.type)).map(([name, attribute]) => `${alias}.${attribute.columnName ?? name} as ${as || SELF}__${attribute.columnName ?? name}`));
+      Object.entries(meta.attributes)
+        .filter(([, attribute]) => !NOT_COLUMNS.has(attribute.type))
+        .map(
+          ([name, attribute]) =>
+            `${alias}.${attribute.columnName ?? name} as ${as || SELF}__${attribute.columnName ?? name}`,
+        ),
+    );
     const lookup = tables[0].meta.attributes[by];
     // A placeholder value: the statement is bound again with the real one on each call.
-    const { sql, bindings } = query.select(columns).where(`t0.${lookup?.columnName ?? by}`, '').limit(1).toSQL();
+    const { sql, bindings } = query
+      .select(columns)
+      .where(`t0.${lookup?.columnName ?? by}`, '')
+      .limit(1)
+      .toSQL();
     return { sql, bindings: [...bindings], tables: tables.map(({ as, meta }) => ({ as, meta })) };
   }
 
   return async (value) => {
     built ??= build();
-    const answer = (await strapi.db.connection.raw(built.sql, [value, ...built.bindings.slice(1)])) as Row[] | { rows: Row[] };
+    const answer = (await strapi.db.connection.raw(built.sql, [value, ...built.bindings.slice(1)])) as
+      | Row[]
+      | { rows: Row[] };
     const [row] = Array.isArray(answer) ? answer : answer.rows;
     if (!row) return null;
     const byTable = new Map<string, Row>(built.tables.map(({ as }) => [as, {}]));

@@ -16,13 +16,15 @@ export const GREY = rgb(0.35, 0.35, 0.35);
  * else outside Latin-1 a '?', control characters a space. Names are typed by people from anywhere.
  */
 export function pdfText(text: string): string {
-  return text
-    .replace(/[\u2018\u2019\u201A]/g, "'")
-    .replace(/[\u201C\u201D\u201E]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    // eslint-disable-next-line no-control-regex -- the PDF text drops control characters: matching them is the point
-    .replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ')
-    .replace(/[^\u0020-\u007E\u00A0-\u00FF]/gu, '?');
+  return (
+    text
+      .replace(/[\u2018\u2019\u201A]/g, "'")
+      .replace(/[\u201C\u201D\u201E]/g, '"')
+      .replace(/[\u2013\u2014]/g, '-')
+      // eslint-disable-next-line no-control-regex -- the PDF text drops control characters: matching them is the point
+      .replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ')
+      .replace(/[^\u0020-\u007E\u00A0-\u00FF]/gu, '?')
+  );
 }
 
 /** One page after another, writing top to bottom with line wrapping. */
@@ -79,7 +81,10 @@ export class Writer {
     return lines;
   }
 
-  text(text: string, { font = this.regular, size = 10.5, gap = 4, color = rgb(0, 0, 0), x = MARGIN, width = TEXT_WIDTH } = {}): void {
+  text(
+    text: string,
+    { font = this.regular, size = 10.5, gap = 4, color = rgb(0, 0, 0), x = MARGIN, width = TEXT_WIDTH } = {},
+  ): void {
     for (const line of this.lines(text, font, size, width)) {
       this.room(size + 3);
       this.y -= size + 3;
@@ -104,7 +109,12 @@ export class Writer {
   rule(): void {
     this.room(12);
     this.y -= 6;
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: PAGE[0] - MARGIN, y: this.y }, thickness: 0.5, color: GREY });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: PAGE[0] - MARGIN, y: this.y },
+      thickness: 0.5,
+      color: GREY,
+    });
     this.y -= 6;
   }
 }

@@ -39,7 +39,8 @@ export const PORTAL_PATHS: Readonly<Record<string, readonly string[]>> = {
 const DESK_ACTION = 'api::desk-action.desk-action';
 export const OWN_ACTIONS = 'own-desk-actions';
 
-export const conditionName = (paths: readonly string[]) => `in-their-portals${paths.map((path) => `-via-${path.replace(/\./g, '-') || 'itself'}`).join('')}`;
+export const conditionName = (paths: readonly string[]) =>
+  `in-their-portals${paths.map((path) => `-via-${path.replace(/\./g, '-') || 'itself'}`).join('')}`;
 
 /** The condition's id for a type, as a permission stores it (`api::<name>`); null for a type not scoped. */
 export function portalConditionOf(uid: string): string | null {

@@ -115,13 +115,20 @@ export class ReadCache {
   private bumping: Promise<void> | null = null;
   private bumpAgain = false;
 
-  constructor(private readonly strapi: Core.Strapi, private readonly options: CacheOptions = { row: PUBLIC_ROW }) {}
+  constructor(
+    private readonly strapi: Core.Strapi,
+    private readonly options: CacheOptions = { row: PUBLIC_ROW },
+  ) {}
 
   /**
    * The answer for `key`, from the cache or computed once (concurrent callers of one key share the computation).
    * `keepIf` says which computed values are kept (all by default).
    */
-  async get<T>(key: unknown[], compute: () => Promise<T>, keepIf: (value: T) => boolean = () => true): Promise<CachedAnswer<T>> {
+  async get<T>(
+    key: unknown[],
+    compute: () => Promise<T>,
+    keepIf: (value: T) => boolean = () => true,
+  ): Promise<CachedAnswer<T>> {
     const usable = await this.usable();
     const id = JSON.stringify(key);
     if (usable) {
@@ -214,7 +221,9 @@ export class ReadCache {
     this.invalidate();
     const afterCommit = () => {
       this.invalidate();
-      this.bumpShared().catch((error: unknown) => this.strapi.log.error(`read cache: could not tell other instances of an edit: ${String(error)}`));
+      this.bumpShared().catch((error: unknown) =>
+        this.strapi.log.error(`read cache: could not tell other instances of an edit: ${String(error)}`),
+      );
     };
     if (this.strapi.db.inTransaction()) {
       void this.strapi.db.transaction(async ({ onCommit }) => onCommit(afterCommit));
@@ -243,7 +252,12 @@ export class ReadCache {
     if (!requestKey || (ctx.method !== 'GET' && !POSTED_READS.has(ctx.originalUrl))) return;
     if (ctx.status !== 200 || ctx.response.get('set-cookie') || answer.generation !== this.generation) return;
     const headers = { ...ctx.response.headers } as OutgoingHttpHeaders;
-    this.replays.set(requestKey, { headers, body: Buffer.from(answer.body), etag: answer.etag, generation: answer.generation });
+    this.replays.set(requestKey, {
+      headers,
+      body: Buffer.from(answer.body),
+      etag: answer.etag,
+      generation: answer.generation,
+    });
     if (this.replays.size > MAX_ENTRIES) this.replays.delete(this.replays.keys().next().value as string);
   }
 
@@ -264,15 +278,25 @@ export class ReadCache {
   postedReplayable(req: IncomingMessage): boolean {
     if (req.method !== 'POST' || !POSTED_READS.has(req.url ?? '') || !this.replayable(req)) return false;
     const length = Number(req.headers['content-length']);
-    return /^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '') && Number.isInteger(length) && length > 0
-      && length <= MAX_POSTED_BYTES && !req.headers['content-encoding'] && !req.headers['transfer-encoding'];
+    return (
+      /^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '') &&
+      Number.isInteger(length) &&
+      length > 0 &&
+      length <= MAX_POSTED_BYTES &&
+      !req.headers['content-encoding'] &&
+      !req.headers['transfer-encoding']
+    );
   }
 
   /**
    * A posted read: its body is read, then it is answered from the replays like a GET (same key: method, URL, Origin,
    * Host and the parsed body), or handed to Koa (`forward`) as a request carrying the body that was read.
    */
-  async replayPosted(req: IncomingMessage, res: ServerResponse, forward: (request: IncomingMessage) => void): Promise<void> {
+  async replayPosted(
+    req: IncomingMessage,
+    res: ServerResponse,
+    forward: (request: IncomingMessage) => void,
+  ): Promise<void> {
     // Node's parser holds the body to its declared length, at most MAX_POSTED_BYTES (postedReplayable).
     const chunks: Buffer[] = [];
     try {
@@ -289,16 +313,24 @@ export class ReadCache {
       parsed = undefined;
     }
     // Koa answers anything else (not JSON, nothing replayable) exactly as it would have.
-    if (parsed === undefined || !this.replayable(req) || !this.answerFromReplay(req, res, parsed)) forward(withBody(req, body));
+    if (parsed === undefined || !this.replayable(req) || !this.answerFromReplay(req, res, parsed))
+      forward(withBody(req, body));
   }
 
   /** A visitor's request, while the shared counter was read less than 500 ms ago (so nothing changed elsewhere). */
   private replayable(req: IncomingMessage): boolean {
-    return req.headers.authcode === undefined && this.sharedGeneration !== null && Date.now() - this.lastPollAt < POLL_INTERVAL_MS && this.replays.size > 0;
+    return (
+      req.headers.authcode === undefined &&
+      this.sharedGeneration !== null &&
+      Date.now() - this.lastPollAt < POLL_INTERVAL_MS &&
+      this.replays.size > 0
+    );
   }
 
   private answerFromReplay(req: IncomingMessage, res: ServerResponse, body: unknown): boolean {
-    const found = this.replays.get(requestKey(req.method ?? '', req.url ?? '', req.headers.origin ?? '', req.headers.host ?? '', body));
+    const found = this.replays.get(
+      requestKey(req.method ?? '', req.url ?? '', req.headers.origin ?? '', req.headers.host ?? '', body),
+    );
     if (!found || found.generation !== this.generation) return false;
     if (matchesIfNoneMatch(req.headers['if-none-match'], found.etag)) {
       res.writeHead(304, Object.fromEntries(Object.entries(found.headers).filter(([name]) => !BODY_HEADERS.has(name))));
@@ -357,7 +389,11 @@ export class ReadCache {
     const startedAt = Date.now();
     try {
       await this.ensureTable();
-      const row = (await this.strapi.db.getConnection(TABLE).select('generation').where({ id: this.options.row }).first()) as { generation: number | string } | undefined;
+      const row = (await this.strapi.db
+        .getConnection(TABLE)
+        .select('generation')
+        .where({ id: this.options.row })
+        .first()) as { generation: number | string } | undefined;
       const seen = String(row?.generation ?? 0);
       if (seen !== this.sharedGeneration) {
         this.invalidate();
@@ -390,8 +426,13 @@ export class ReadCache {
           await this.strapi.db.getConnection(TABLE).where({ id: this.options.row }).increment('generation', 1);
           // Our own move, when no other instance moved it since this one last looked: this instance has cleared already,
           // so its next look must not clear again (that would drop answers made since, for nothing).
-          const row = (await this.strapi.db.getConnection(TABLE).select('generation').where({ id: this.options.row }).first()) as { generation: number | string } | undefined;
-          if (known !== null && row && BigInt(row.generation) === BigInt(known) + 1n) this.sharedGeneration = String(row.generation);
+          const row = (await this.strapi.db
+            .getConnection(TABLE)
+            .select('generation')
+            .where({ id: this.options.row })
+            .first()) as { generation: number | string } | undefined;
+          if (known !== null && row && BigInt(row.generation) === BigInt(known) + 1n)
+            this.sharedGeneration = String(row.generation);
         } while (this.bumpAgain);
       } finally {
         this.bumping = null;
@@ -415,7 +456,11 @@ export class ReadCache {
           if (!(await schema().hasTable(TABLE))) throw error;
         }
       }
-      await this.strapi.db.getConnection(TABLE).insert({ id: this.options.row, generation: 0 }).onConflict('id').ignore();
+      await this.strapi.db
+        .getConnection(TABLE)
+        .insert({ id: this.options.row, generation: 0 })
+        .onConflict('id')
+        .ignore();
     })().catch((error: unknown) => {
       this.table = null;
       throw error;
@@ -434,22 +479,25 @@ function requestKeyOf(ctx: Context): string | null {
   return requestKey(ctx.method, ctx.originalUrl, ctx.get('origin'), ctx.get('host'), body ?? null);
 }
 
-const requestKey = (method: string, url: string, origin: string, host: string, body: unknown) => JSON.stringify([method, url, origin, host, body]);
+const requestKey = (method: string, url: string, origin: string, host: string, body: unknown) =>
+  JSON.stringify([method, url, origin, host, body]);
 
 /**
  * Global middlewares `global::public-read-cache` (GET, right after CORS) and `global::public-read-cache-posted`
  * (POST, once the body is parsed): a visitor's read that a public endpoint answered before, with nothing changed
  * since, is answered from the cache without routing or validating it again; every other request goes on.
  */
-const fastPath = (method: 'GET' | 'POST') => (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
-  return async (ctx: Context, next: Next) => {
-    const known = ctx.method === method ? await readCache(strapi).answerOf(ctx) : undefined;
-    if (!known) return next();
-    readCache(strapi).send(ctx, known.answer, known.options);
-    // The security and CORS middlewares before this one have set their headers: all of them are replayed next time.
-    readCache(strapi).remember(ctx, known.answer);
+const fastPath =
+  (method: 'GET' | 'POST') =>
+  (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
+    return async (ctx: Context, next: Next) => {
+      const known = ctx.method === method ? await readCache(strapi).answerOf(ctx) : undefined;
+      if (!known) return next();
+      readCache(strapi).send(ctx, known.answer, known.options);
+      // The security and CORS middlewares before this one have set their headers: all of them are replayed next time.
+      readCache(strapi).remember(ctx, known.answer);
+    };
   };
-};
 
 /**
  * Puts the read cache's replay in front of Koa on the CMS's HTTP server: a visitor's repeated GET of a public read
@@ -472,10 +520,28 @@ export function replayBeforeKoa(strapi: Core.Strapi): void {
 /** The request as Koa would have got it, its body (already read here) readable again: the same headers, URL, method and socket. */
 function withBody(req: IncomingMessage, body: Buffer): IncomingMessage {
   const copy = new PassThrough();
-  const fields = ['headers', 'headersDistinct', 'rawHeaders', 'trailers', 'rawTrailers', 'method', 'url', 'httpVersion', 'httpVersionMajor', 'httpVersionMinor', 'socket', 'complete', 'aborted'] as const;
-  for (const field of fields) Object.defineProperty(copy, field, { value: req[field], writable: true, enumerable: true });
+  const fields = [
+    'headers',
+    'headersDistinct',
+    'rawHeaders',
+    'trailers',
+    'rawTrailers',
+    'method',
+    'url',
+    'httpVersion',
+    'httpVersionMajor',
+    'httpVersionMinor',
+    'socket',
+    'complete',
+    'aborted',
+  ] as const;
+  for (const field of fields)
+    Object.defineProperty(copy, field, { value: req[field], writable: true, enumerable: true });
   Object.defineProperty(copy, 'connection', { value: req.socket, writable: true });
-  Object.defineProperty(copy, 'setTimeout', { value: (ms: number, callback?: () => void) => (req.setTimeout(ms, callback), copy), writable: true });
+  Object.defineProperty(copy, 'setTimeout', {
+    value: (ms: number, callback?: () => void) => (req.setTimeout(ms, callback), copy),
+    writable: true,
+  });
   copy.end(body);
   return copy as unknown as IncomingMessage;
 }
@@ -500,7 +566,14 @@ export function readCache(strapi: Core.Strapi): ReadCache {
   return cache;
 }
 
-export const WRITE_EVENTS = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'] as const;
+export const WRITE_EVENTS = [
+  'afterCreate',
+  'afterCreateMany',
+  'afterUpdate',
+  'afterUpdateMany',
+  'afterDelete',
+  'afterDeleteMany',
+] as const;
 
 /**
  * Clears `cache` on these database events of the types `models` names or accepts, whatever makes the write (the
@@ -529,6 +602,8 @@ export function clearOnWrites(
  * Call from register().
  */
 export function registerReadCache(strapi: Core.Strapi): void {
-  strapi.get('middlewares').add('global::', { 'public-read-cache': fastPath('GET'), 'public-read-cache-posted': fastPath('POST') });
+  strapi
+    .get('middlewares')
+    .add('global::', { 'public-read-cache': fastPath('GET'), 'public-read-cache-posted': fastPath('POST') });
   clearOnWrites(strapi, readCache(strapi), CACHED_TYPES);
 }

@@ -49,14 +49,21 @@ export interface RecordRule {
 const SYND_USER = 'api::synd-user.synd-user';
 
 /** A document's file fields: where the stored file is and what it is called, all set by uploading it. */
-const FILE_FIELDS = { originalName: 'file', docPath: 'file', docURL: 'file', bucketId: 'file' } as const satisfies Record<string, FieldRule>;
+const FILE_FIELDS = {
+  originalName: 'file',
+  docPath: 'file',
+  docURL: 'file',
+  bucketId: 'file',
+} as const satisfies Record<string, FieldRule>;
 
 export const RECORD_RULES: Readonly<Record<string, RecordRule>> = {
   [SYND_USER]: {
     name: 'commitment',
     carries: 'money',
     keptWithHistory: true,
-    refusals: { user: 'User (the investor) is fixed when the commitment is made: to give this position to another investor, use Transfer on the sponsor desk' },
+    refusals: {
+      user: 'User (the investor) is fixed when the commitment is made: to give this position to another investor, use Transfer on the sponsor desk',
+    },
     fields: {
       user: 'fixed',
       fund: 'fixed',
@@ -95,15 +102,37 @@ export const RECORD_RULES: Readonly<Record<string, RecordRule>> = {
     keptWithHistory: true,
     keptWhileLinked: true,
     refusals: {
-      currentFundValuePercentage: 'Current value (%) follows this fund\'s newest valuation: record a valuation on the sponsor desk (Capital accounts) instead of editing it here',
+      currentFundValuePercentage:
+        "Current value (%) follows this fund's newest valuation: record a valuation on the sponsor desk (Capital accounts) instead of editing it here",
     },
     fields: {
-      name: 'staff', type: 'staff', fund_code: 'staff', description: 'staff', funding_my_investment_description: 'staff', fee: 'staff',
-      fund_status: 'staff', open_date: 'staff', start_date: 'staff', close_date: 'staff', end_date: 'staff', min_inv_amount: 'staff',
-      min_inv_amount_for_existing: 'staff', max_inv_amount: 'staff', total_inv_amount: 'staff', wire_instructions: 'staff',
-      check_instructions: 'staff', url_slug: 'staff', schedule_call_url: 'staff', sa_doc_template_1_id: 'staff', sa_doc_template_2_id: 'staff',
-      sa_doc_template_3_id: 'staff', sa_doc_template_4_id: 'staff', currentPercentageTotalReturned: 'staff', currentPercentagesUpdatedAt: 'staff',
-      syndDocumentsCount: 'staff', syndUsersCount: 'staff',
+      name: 'staff',
+      type: 'staff',
+      fund_code: 'staff',
+      description: 'staff',
+      funding_my_investment_description: 'staff',
+      fee: 'staff',
+      fund_status: 'staff',
+      open_date: 'staff',
+      start_date: 'staff',
+      close_date: 'staff',
+      end_date: 'staff',
+      min_inv_amount: 'staff',
+      min_inv_amount_for_existing: 'staff',
+      max_inv_amount: 'staff',
+      total_inv_amount: 'staff',
+      wire_instructions: 'staff',
+      check_instructions: 'staff',
+      url_slug: 'staff',
+      schedule_call_url: 'staff',
+      sa_doc_template_1_id: 'staff',
+      sa_doc_template_2_id: 'staff',
+      sa_doc_template_3_id: 'staff',
+      sa_doc_template_4_id: 'staff',
+      currentPercentageTotalReturned: 'staff',
+      currentPercentagesUpdatedAt: 'staff',
+      syndDocumentsCount: 'staff',
+      syndUsersCount: 'staff',
       company: 'fixed-once-used',
       currentFundValuePercentage: 'until-valued',
     },
@@ -113,8 +142,15 @@ export const RECORD_RULES: Readonly<Record<string, RecordRule>> = {
     carries: 'money',
     keptWhileLinked: true,
     fields: {
-      name: 'staff', description: 'staff', website: 'staff', twitter_url: 'staff', purchase_price: 'staff', num_shares: 'staff', inv_amount: 'staff',
-      inv_type: 'staff', url_slug: 'staff',
+      name: 'staff',
+      description: 'staff',
+      website: 'staff',
+      twitter_url: 'staff',
+      purchase_price: 'staff',
+      num_shares: 'staff',
+      inv_amount: 'staff',
+      inv_type: 'staff',
+      url_slug: 'staff',
       fund: 'fixed-once-used',
       company: 'fixed-once-used',
     },
@@ -123,33 +159,97 @@ export const RECORD_RULES: Readonly<Record<string, RecordRule>> = {
     name: 'company',
     carries: 'money',
     keptWhileLinked: true,
-    fields: { name: 'staff', address: 'staff', city: 'staff', state: 'staff', postal_code: 'staff', email: 'staff', portal: 'fixed-once-used' },
+    fields: {
+      name: 'staff',
+      address: 'staff',
+      city: 'staff',
+      state: 'staff',
+      postal_code: 'staff',
+      email: 'staff',
+      portal: 'fixed-once-used',
+    },
   },
   'plugin::users-permissions.user': {
     name: 'user',
     carries: 'identity',
     fields: {
-      username: 'staff', email: 'staff', provider: 'staff', password: 'staff', resetPasswordToken: 'flow', confirmationToken: 'flow', confirmed: 'staff',
-      blocked: 'staff', role: 'staff', level: 'staff', isActive: 'staff', confirmEmailCode: 'flow', resetPasswordCode: 'flow', resetPasswordAt: 'flow',
-      firstName: 'staff', middleName: 'staff', lastName: 'staff', gender: 'staff', notes: 'staff', address1: 'staff', address2: 'staff',
-      maritalStatus: 'staff', city: 'staff', state: 'staff', postalCode: 'staff', province: 'staff', country: 'staff', isInvestor: 'staff',
-      accreditation: 'staff', accreditationDate: 'staff', busEntityName: 'staff', trustName: 'staff', iraName: 'staff', homePhone: 'staff',
-      mobilePhone: 'staff', proofDocumentsCount: 'flow', taxDocumentsCount: 'flow', newsDocumentsCount: 'flow', slackUserId: 'staff',
-      slackUserName: 'staff', profileSettings: 'staff',
+      username: 'staff',
+      email: 'staff',
+      provider: 'staff',
+      password: 'staff',
+      resetPasswordToken: 'flow',
+      confirmationToken: 'flow',
+      confirmed: 'staff',
+      blocked: 'staff',
+      role: 'staff',
+      level: 'staff',
+      isActive: 'staff',
+      confirmEmailCode: 'flow',
+      resetPasswordCode: 'flow',
+      resetPasswordAt: 'flow',
+      firstName: 'staff',
+      middleName: 'staff',
+      lastName: 'staff',
+      gender: 'staff',
+      notes: 'staff',
+      address1: 'staff',
+      address2: 'staff',
+      maritalStatus: 'staff',
+      city: 'staff',
+      state: 'staff',
+      postalCode: 'staff',
+      province: 'staff',
+      country: 'staff',
+      isInvestor: 'staff',
+      accreditation: 'staff',
+      accreditationDate: 'staff',
+      busEntityName: 'staff',
+      trustName: 'staff',
+      iraName: 'staff',
+      homePhone: 'staff',
+      mobilePhone: 'staff',
+      proofDocumentsCount: 'flow',
+      taxDocumentsCount: 'flow',
+      newsDocumentsCount: 'flow',
+      slackUserId: 'staff',
+      slackUserName: 'staff',
+      profileSettings: 'staff',
       portal: 'fixed-once-used',
     },
   },
   'api::tax-document.tax-document': {
     name: 'tax document',
     carries: 'files',
-    sealedWhen: { where: { taxSchedule: { id: { $notNull: true } } }, refusal: 'This tax document was issued on the sponsor desk for a tax year: replace it there' },
+    sealedWhen: {
+      where: { taxSchedule: { id: { $notNull: true } } },
+      refusal: 'This tax document was issued on the sponsor desk for a tax year: replace it there',
+    },
     refusals: { taxSchedule: 'Tax documents are issued for a tax year on the sponsor desk, not linked to it here' },
-    fields: { ...FILE_FIELDS, title: 'staff', isDeleted: 'staff', year: 'staff', fund: 'staff', user: 'staff', file: 'staff', sendToAllFundInvestors: 'staff', taxSchedule: 'flow' },
+    fields: {
+      ...FILE_FIELDS,
+      title: 'staff',
+      isDeleted: 'staff',
+      year: 'staff',
+      fund: 'staff',
+      user: 'staff',
+      file: 'staff',
+      sendToAllFundInvestors: 'staff',
+      taxSchedule: 'flow',
+    },
   },
   'api::news-document.news-document': {
     name: 'news document',
     carries: 'files',
-    fields: { ...FILE_FIELDS, title: 'staff', isDeleted: 'staff', year: 'staff', fund: 'staff', user: 'staff', file: 'staff', sendToAllFundInvestors: 'staff' },
+    fields: {
+      ...FILE_FIELDS,
+      title: 'staff',
+      isDeleted: 'staff',
+      year: 'staff',
+      fund: 'staff',
+      user: 'staff',
+      file: 'staff',
+      sendToAllFundInvestors: 'staff',
+    },
   },
   'api::synd-document.synd-document': {
     name: 'due-diligence document',
@@ -159,24 +259,38 @@ export const RECORD_RULES: Readonly<Record<string, RecordRule>> = {
   'api::proof-document.proof-document': {
     name: 'proof document',
     carries: 'files',
-    fields: { ...FILE_FIELDS, title: 'staff', isDeleted: 'staff', user: 'fixed', reviewedBy: 'flow', reviewedAt: 'flow' },
+    fields: {
+      ...FILE_FIELDS,
+      title: 'staff',
+      isDeleted: 'staff',
+      user: 'fixed',
+      reviewedBy: 'flow',
+      reviewedAt: 'flow',
+    },
   },
   'api::synd-agreement.synd-agreement': {
     name: 'agreement',
     carries: 'signatures',
     sealed: {
-      refusal: 'Agreements and their fingerprints are made only by sealing a signed agreement: nobody makes, changes or deletes one here, as the public check vouches for them',
+      refusal:
+        'Agreements and their fingerprints are made only by sealing a signed agreement: nobody makes, changes or deletes one here, as the public check vouches for them',
     },
   },
   'api::signing.signing': {
     name: 'signature',
     carries: 'signatures',
-    sealed: { refusal: 'Signatures are evidence, written only by the signing: nobody makes, changes or deletes one here (a new signing link is sent from the sponsor desk)' },
+    sealed: {
+      refusal:
+        'Signatures are evidence, written only by the signing: nobody makes, changes or deletes one here (a new signing link is sent from the sponsor desk)',
+    },
   },
   'api::ledger-entry.ledger-entry': {
     name: 'ledger entry',
     carries: 'money',
-    sealed: { refusal: 'Ledger entries come only from the sponsor desk (posting, funding, adjustments, imports) and are never changed or deleted: record an adjustment that names the entry' },
+    sealed: {
+      refusal:
+        'Ledger entries come only from the sponsor desk (posting, funding, adjustments, imports) and are never changed or deleted: record an adjustment that names the entry',
+    },
   },
   'api::statement.statement': {
     name: 'statement',
@@ -187,7 +301,8 @@ export const RECORD_RULES: Readonly<Record<string, RecordRule>> = {
     name: 'valuation',
     carries: 'money',
     sealed: {
-      refusal: 'Valuations are recorded on the sponsor desk (Capital accounts), which checks them and keeps the fund’s current value in step',
+      refusal:
+        'Valuations are recorded on the sponsor desk (Capital accounts), which checks them and keeps the fund’s current value in step',
       changed: 'A recorded valuation is never changed or deleted: record a newer valuation on the sponsor desk',
     },
   },
@@ -195,7 +310,8 @@ export const RECORD_RULES: Readonly<Record<string, RecordRule>> = {
     name: 'capital call or distribution',
     carries: 'money',
     sealed: {
-      refusal: 'Capital calls and distributions are drafted on the sponsor desk (Capital accounts), where their terms and allocation are checked',
+      refusal:
+        'Capital calls and distributions are drafted on the sponsor desk (Capital accounts), where their terms and allocation are checked',
       changed: 'A posted event is never changed or deleted: correct it with adjustment entries',
       draftsDeletable: true,
     },
@@ -208,7 +324,10 @@ export const RECORD_RULES: Readonly<Record<string, RecordRule>> = {
   'api::fund-event.call-item': {
     name: 'capital call item',
     carries: 'money',
-    sealed: { refusal: 'What each investor owes on a capital call is written when the call is posted on the sponsor desk: correct it with adjustment entries' },
+    sealed: {
+      refusal:
+        'What each investor owes on a capital call is written when the call is posted on the sponsor desk: correct it with adjustment entries',
+    },
   },
   'api::tax-schedule.tax-schedule': {
     name: 'tax year',
@@ -237,4 +356,6 @@ export const fieldRule = (uid: string, field: string): FieldRule => RECORD_RULES
 
 /** The fields of a type under a given rule. */
 export const fieldsUnder = (uid: string, rule: FieldRule): string[] =>
-  Object.entries(RECORD_RULES[uid]?.fields ?? {}).filter(([, each]) => each === rule).map(([field]) => field);
+  Object.entries(RECORD_RULES[uid]?.fields ?? {})
+    .filter(([, each]) => each === rule)
+    .map(([field]) => field);

@@ -29,7 +29,14 @@ const ANSWER_MAX_AGE_MS = 30_000;
 /** The types no cached answer is read from: writes to them (many, at times) leave the answers be. */
 // Signer rows: the investor area's answers read the commitment's signing flags, never the rows (only the sponsor
 // desk's board does, and it is not cached here); a link holder without a session writes them (a refused signature).
-const NOT_IN_ANSWERS = new Set<string>([...SESSION_TYPES, 'api::rate-limit.rate-limit-hit', 'api::rate-limit.lease', 'api::subscriber.subscriber', 'api::file-download.file-download', 'api::signing.signing']);
+const NOT_IN_ANSWERS = new Set<string>([
+  ...SESSION_TYPES,
+  'api::rate-limit.rate-limit-hit',
+  'api::rate-limit.lease',
+  'api::subscriber.subscriber',
+  'api::file-download.file-download',
+  'api::signing.signing',
+]);
 
 /** The signed-in GETs answered from the cache: the site's reads of the investor area (docs/api-investor.md, api-files.md). */
 const CACHED_PATHS = [
@@ -40,7 +47,12 @@ const CACHED_PATHS = [
   // The transactions page's ledger (its CSV is a download, not cached).
   /^\/api\/profile\/transactions$/,
   // The generic collection reads a visitor cannot make (the public ones have the public read cache).
-  new RegExp(`^/api/(${Object.entries(COLLECTIONS).filter(([, rule]) => rule.read !== 'anyone').flatMap(([name]) => [name, name.replace(/_/g, '-')]).join('|')})(/[^/]+)?$`),
+  new RegExp(
+    `^/api/(${Object.entries(COLLECTIONS)
+      .filter(([, rule]) => rule.read !== 'anyone')
+      .flatMap(([name]) => [name, name.replace(/_/g, '-')])
+      .join('|')})(/[^/]+)?$`,
+  ),
 ];
 
 const caches = new WeakMap<Core.Strapi, { sessions: ReadCache; answers: ReadCache; fundTotals: ReadCache }>();
@@ -83,7 +95,8 @@ class NotKept extends Error {}
  */
 const signedInReadCache = (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   return async (ctx: Context, next: Next) => {
-    if (ctx.method !== 'GET' || !ctx.get('authcode') || !CACHED_PATHS.some((path) => path.test(ctx.path))) return next();
+    if (ctx.method !== 'GET' || !ctx.get('authcode') || !CACHED_PATHS.some((path) => path.test(ctx.path)))
+      return next();
     const caller = await sessions(strapi).fromRequest(ctx);
     if (!caller) return next();
     const cache = cachesOf(strapi).answers;
@@ -91,11 +104,15 @@ const signedInReadCache = (_config: unknown, { strapi }: { strapi: Core.Strapi }
     const route = async () => {
       routed = true;
       await next();
-      if (ctx.status !== 200 || !ctx.body || typeof ctx.body !== 'object' || Buffer.isBuffer(ctx.body)) throw new NotKept();
+      if (ctx.status !== 200 || !ctx.body || typeof ctx.body !== 'object' || Buffer.isBuffer(ctx.body))
+        throw new NotKept();
       return ctx.body as object;
     };
     try {
-      const answer = await cache.get([ctx.originalUrl, ctx.get('origin'), ctx.get('host'), caller.user.id, caller.session.isGuestSession], route);
+      const answer = await cache.get(
+        [ctx.originalUrl, ctx.get('origin'), ctx.get('host'), caller.user.id, caller.session.isGuestSession],
+        route,
+      );
       cache.send(ctx, answer, { signedIn: true, dependsOnSession: true });
     } catch (error) {
       // This request's route answered (an error, or no JSON): its answer stands. One that waited on another
@@ -116,14 +133,22 @@ const USER = 'plugin::users-permissions.user';
  * instance's caches.
  */
 const RESET_REQUEST_FIELDS = new Set(['resetPasswordCode', 'resetPasswordAt', 'updatedAt']);
-const onlyResetRequest = (uid: string, fields: string[]) => uid === USER && fields.every((field) => RESET_REQUEST_FIELDS.has(field));
+const onlyResetRequest = (uid: string, fields: string[]) =>
+  uid === USER && fields.every((field) => RESET_REQUEST_FIELDS.has(field));
 
 /** Registers the middleware and the caches' invalidation by database lifecycles. Call from register(). */
 export function registerSignedInCaches(strapi: Core.Strapi): void {
   strapi.get('middlewares').add('global::', { 'signed-in-read-cache': signedInReadCache });
   const { sessions: sessionsCache, answers } = cachesOf(strapi);
-  clearOnWrites(strapi, sessionsCache, [SIGN_IN_SESSION, USER, 'api::portal.portal'], ['afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'], onlyResetRequest);
-  const feedsAnswers = (uid: string) => (uid.startsWith('api::') || uid === USER || uid === 'plugin::upload.file') && !NOT_IN_ANSWERS.has(uid);
+  clearOnWrites(
+    strapi,
+    sessionsCache,
+    [SIGN_IN_SESSION, USER, 'api::portal.portal'],
+    ['afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'],
+    onlyResetRequest,
+  );
+  const feedsAnswers = (uid: string) =>
+    (uid.startsWith('api::') || uid === USER || uid === 'plugin::upload.file') && !NOT_IN_ANSWERS.has(uid);
   clearOnWrites(strapi, answers, feedsAnswers, undefined, onlyResetRequest);
   clearOnWrites(strapi, cachesOf(strapi).fundTotals, ['api::synd-user.synd-user', 'api::fund.fund']);
 }

@@ -6,7 +6,13 @@ import type { Core } from '@strapi/strapi';
  */
 interface Meta {
   tableName: string;
-  attributes: Record<string, { columnName?: string; joinTable?: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } } }>;
+  attributes: Record<
+    string,
+    {
+      columnName?: string;
+      joinTable?: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } };
+    }
+  >;
 }
 
 /** A relation's link table: `owner` names the row that has the relation, `target` the row it points to. */

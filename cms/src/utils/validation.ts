@@ -5,8 +5,9 @@ import { LEVELS } from '@portal/rules';
  * Characters no text a person types holds: C0 and C1 controls (tab, line feed and carriage return excepted), DEL, and
  * UTF-16 halves without their other half (they cannot be stored or shown as text).
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const CONTROL_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether a string holds a control character or a lone surrogate. */
 export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);
@@ -24,7 +25,11 @@ export const text = (name: string, max = 500) =>
     .string()
     .typeError(`${name} must be a string`)
     .max(max, `${name} must be at most ${max} characters`)
-    .test('plain', `${name} must not contain control characters`, (value) => value === undefined || !hasControlCharacters(value));
+    .test(
+      'plain',
+      `${name} must not contain control characters`,
+      (value) => value === undefined || !hasControlCharacters(value),
+    );
 
 /** A string field that must be present and not empty. */
 export const requiredText = (name: string, max = 500) => text(name, max).required(`${name} is required`);
@@ -51,7 +56,8 @@ export const MAX_ROW_ID = 2_147_483_647;
  * Whether a value is shaped like a documentId (Strapi makes them of 24 lower-case letters and digits): the one pattern
  * every lookup by documentId checks first, the desk's portal check too, so what one reads as an id the other does.
  */
-export const isDocumentId = (value: unknown): value is string => typeof value === 'string' && /^[a-z0-9]{10,40}$/.test(value);
+export const isDocumentId = (value: unknown): value is string =>
+  typeof value === 'string' && /^[a-z0-9]{10,40}$/.test(value);
 
 /** Whether a value names a row: a numeric id (number or digits) from 1 to MAX_ROW_ID, or a documentId. */
 export function isRowId(value: unknown): boolean {
@@ -67,11 +73,17 @@ export const queryInteger = (name: string, min: number, max: number) =>
     .string()
     .typeError(`${name} must be a whole number`)
     .matches(/^\d{1,9}$/, `${name} must be a whole number`)
-    .test('range', `${name} must be from ${min} to ${max}`, (value) => value === undefined || (Number(value) >= min && Number(value) <= max));
+    .test(
+      'range',
+      `${name} must be from ${min} to ${max}`,
+      (value) => value === undefined || (Number(value) >= min && Number(value) <= max),
+    );
 
 /** One of a few words in a query string. */
 export const queryChoice = <T extends string>(name: string, choices: readonly T[]) =>
-  yup.mixed<T>().oneOf([...choices], `${name} must be ${choices.length === 1 ? choices[0] : `one of ${choices.join(', ')}`}`);
+  yup
+    .mixed<T>()
+    .oneOf([...choices], `${name} must be ${choices.length === 1 ? choices[0] : `one of ${choices.join(', ')}`}`);
 
 /**
  * Strict (no coercion), stopping at the first problem so the 400 names it in its message; names not in the schema
@@ -83,7 +95,9 @@ async function check<T extends yup.AnyObjectSchema>(schema: T, input: unknown): 
     return await schema.validate(input ?? {}, { strict: true, abortEarly: true });
   } catch (error) {
     if (!(error instanceof yup.ValidationError)) throw error;
-    throw new errors.ValidationError(error.message, { errors: [{ path: error.path ? error.path.split('.') : [], message: error.message, name: 'ValidationError' }] });
+    throw new errors.ValidationError(error.message, {
+      errors: [{ path: error.path ? error.path.split('.') : [], message: error.message, name: 'ValidationError' }],
+    });
   }
 }
 

@@ -30,7 +30,8 @@ export default async function setup(project: TestProject) {
 
   if (process.env.TEST_DATABASE === 'postgres') {
     const serverUrl = process.env.DATABASE_URL;
-    if (!serverUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL (a server the tests may create databases on)');
+    if (!serverUrl)
+      throw new Error('TEST_DATABASE=postgres needs DATABASE_URL (a server the tests may create databases on)');
     const name = `portal_test_${process.pid}_${Date.now()}`;
     const admin = new Client({ connectionString: serverUrl });
     await admin.connect();

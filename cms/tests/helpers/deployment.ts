@@ -1,6 +1,15 @@
 import { CreateBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { compileCms } from '../../../scripts/src/lib/strapi';
-import { callAt, deploymentEnv, seedDeployment, startInstance, throwAwayDatabase, workFolder, type Instance, type ThrowAwayDatabase } from './instances';
+import {
+  callAt,
+  deploymentEnv,
+  seedDeployment,
+  startInstance,
+  throwAwayDatabase,
+  workFolder,
+  type Instance,
+  type ThrowAwayDatabase,
+} from './instances';
 import { startS3Server, type S3Server } from './s3-server';
 import { postUpload, pdfBytes } from './uploads';
 
@@ -38,14 +47,24 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
     const s3 = await startS3Server();
     cleanups.push(() => s3.stop());
     const endpoint = options.s3Endpoint ? await options.s3Endpoint(s3) : s3.endpoint;
-    const client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
     await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
     const db = await throwAwayDatabase(options.label);
     cleanups.push(() => db.drop());
     const env = deploymentEnv(folder.dir, {
       DATABASE_URL: db.url,
-      STORAGE_PROVIDER: 's3', S3_BUCKET: BUCKET, S3_REGION: 'us-east-1', S3_ENDPOINT: endpoint,
-      S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey, S3_FORCE_PATH_STYLE: 'true',
+      STORAGE_PROVIDER: 's3',
+      S3_BUCKET: BUCKET,
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
       ...options.env,
     });
     compileCms();
@@ -58,8 +77,16 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
     });
     for (const extra of options.instances) instances.push(await startInstance({ ...env, ...extra }));
     return {
-      db, s3, env, instances, stop,
-      hasObject: (key) => client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key })).then(() => true, () => false),
+      db,
+      s3,
+      env,
+      instances,
+      stop,
+      hasObject: (key) =>
+        client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key })).then(
+          () => true,
+          () => false,
+        ),
     };
   } catch (error) {
     await stop();
@@ -68,7 +95,12 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
 }
 
 /** Signs in on `base` and answers the session code. */
-export async function signInAt(base: string, username: string, password = DEMO_PASSWORD, headers: Record<string, string> = {}): Promise<string> {
+export async function signInAt(
+  base: string,
+  username: string,
+  password = DEMO_PASSWORD,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const { status, body } = await callAt(base, 'POST', '/api/auth/auth', { username, password }, headers);
   if (status !== 200) throw new Error(`sign-in of ${username} at ${base} answered ${status}: ${JSON.stringify(body)}`);
   return body.authCode;
@@ -76,10 +108,27 @@ export async function signInAt(base: string, username: string, password = DEMO_P
 
 /** The three steps of a proof-document upload, as the site makes them; answers the save's answer and the key. */
 export async function uploadProof(base: string, authCode: string, name: string) {
-  const step1 = await callAt(base, 'POST', '/api/profile/proof_documents/upload', { path: name }, { authcode: authCode });
+  const step1 = await callAt(
+    base,
+    'POST',
+    '/api/profile/proof_documents/upload',
+    { path: name },
+    { authcode: authCode },
+  );
   if (step1.status !== 200) return { step: 1, status: step1.status, body: step1.body, key: undefined };
-  const posted = await postUpload(step1.body.data.postURL, step1.body.data.formData, { bytes: pdfBytes(name), name, type: 'application/pdf' });
-  if (posted.status >= 300) return { step: 2, status: posted.status, body: posted.text, key: step1.body.path as string };
-  const saved = await callAt(base, 'POST', '/api/profile/proof_documents/save', { path: step1.body.path, name, bucket: step1.body.bucket }, { authcode: authCode });
+  const posted = await postUpload(step1.body.data.postURL, step1.body.data.formData, {
+    bytes: pdfBytes(name),
+    name,
+    type: 'application/pdf',
+  });
+  if (posted.status >= 300)
+    return { step: 2, status: posted.status, body: posted.text, key: step1.body.path as string };
+  const saved = await callAt(
+    base,
+    'POST',
+    '/api/profile/proof_documents/save',
+    { path: step1.body.path, name, bucket: step1.body.bucket },
+    { authcode: authCode },
+  );
   return { step: 3, status: saved.status, body: saved.body, key: step1.body.path as string };
 }

@@ -48,7 +48,7 @@ export async function throwAwayDatabase(label: string): Promise<ThrowAwayDatabas
   await reader.connect();
   return {
     url: url.toString(),
-    query: async <T,>(sql: string, values?: unknown[]) => (await reader.query(sql, values)).rows as T[],
+    query: async <T>(sql: string, values?: unknown[]) => (await reader.query(sql, values)).rows as T[],
     async drop() {
       await reader.end().catch(() => undefined);
       const cleanup = new Client({ connectionString: server });
@@ -107,7 +107,12 @@ export interface Instance {
   restart(): Promise<void>;
 }
 
-async function waitUntilServing(url: string, child: ChildProcess, output: () => string, timeoutMs = 180_000): Promise<void> {
+async function waitUntilServing(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = 180_000,
+): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The CMS at ${url} exited:\n${output()}`);
@@ -129,7 +134,12 @@ export async function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
   let printed = '';
   const launch = async () => {
     printed = '';
-    child = spawn(path.join(ROOT_DIR, 'node_modules', '.bin', 'strapi'), ['start'], { cwd: CMS_DIR, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    child = spawn(path.join(ROOT_DIR, 'node_modules', '.bin', 'strapi'), ['start'], {
+      cwd: CMS_DIR,
+      env: { ...env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     const keep = (chunk: Buffer) => (printed = (printed + chunk.toString('utf8')).slice(-20_000));
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
@@ -163,7 +173,7 @@ export async function callAt(
   route: string,
   body?: unknown,
   headers: Record<string, string> = {},
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers; `any` keeps assertions short
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers; `any` keeps assertions short
 ): Promise<{ status: number; body: any }> {
   const response = await fetch(`${base}${route}`, {
     method,
@@ -172,5 +182,8 @@ export async function callAt(
   });
   const text = await response.text();
   // Tests read arbitrary JSON answers; `any` keeps assertions short.
-  return { status: response.status, body: response.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text };
+  return {
+    status: response.status,
+    body: response.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text,
+  };
 }

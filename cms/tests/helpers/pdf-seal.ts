@@ -23,7 +23,8 @@ export function verifySealedPdf(pdf: Buffer): SealCheck {
   const last = ranges.at(-1);
   if (!last) return invalid('no signature (ByteRange) in the file');
   const [start, firstLength, second, secondLength] = last.slice(1, 5).map(Number);
-  if (start !== 0 || second + secondLength !== pdf.length || firstLength >= second) return invalid('the signature does not cover the whole file');
+  if (start !== 0 || second + secondLength !== pdf.length || firstLength >= second)
+    return invalid('the signature does not cover the whole file');
   const hex = pdf.subarray(firstLength, second).toString('latin1').replace(/^</, '').replace(/>$/, '');
   if (!/^[0-9a-fA-F]+$/.test(hex)) return invalid('the signature is not hex');
 
@@ -38,26 +39,31 @@ export function verifySealedPdf(pdf: Buffer): SealCheck {
   const certificate = forge.pki.certificateFromAsn1((certificates.value as forge.asn1.Asn1[])[0]);
   const signerInfo = (signerInfos.value as forge.asn1.Asn1[])[0].value as forge.asn1.Asn1[];
   const attributes = signerInfo.find((part) => part.tagClass === asn1.Class.CONTEXT_SPECIFIC && part.type === 0);
-  const signature = signerInfo.find((part) => part.tagClass === asn1.Class.UNIVERSAL && part.type === asn1.Type.OCTETSTRING);
+  const signature = signerInfo.find(
+    (part) => part.tagClass === asn1.Class.UNIVERSAL && part.type === asn1.Type.OCTETSTRING,
+  );
   if (!attributes || !signature) return invalid('no signed attributes');
 
   let signedDigest: string | undefined;
   for (const attribute of attributes.value as forge.asn1.Asn1[]) {
     const [oid, values] = attribute.value as forge.asn1.Asn1[];
-    if (asn1.derToOid(oid.value as string) === MESSAGE_DIGEST) signedDigest = forge.util.bytesToHex((values.value as forge.asn1.Asn1[])[0].value as string);
+    if (asn1.derToOid(oid.value as string) === MESSAGE_DIGEST)
+      signedDigest = forge.util.bytesToHex((values.value as forge.asn1.Asn1[])[0].value as string);
   }
   const contentDigest = crypto
     .createHash('sha256')
     .update(pdf.subarray(start, start + firstLength))
     .update(pdf.subarray(second, second + secondLength))
     .digest('hex');
-  if (signedDigest !== contentDigest) return invalid('the document was changed after it was signed (message digest differs)');
+  if (signedDigest !== contentDigest)
+    return invalid('the document was changed after it was signed (message digest differs)');
 
   // The signature is over the signed attributes DER-encoded as a SET (RFC 5652, 5.4).
   const attributeSet = asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, attributes.value as forge.asn1.Asn1[]);
   const md = forge.md.sha256.create();
   md.update(asn1.toDer(attributeSet).getBytes());
   const publicKey = certificate.publicKey as forge.pki.rsa.PublicKey;
-  if (!publicKey.verify(md.digest().bytes(), signature.value as string)) return invalid('the signature does not verify with the certificate');
+  if (!publicKey.verify(md.digest().bytes(), signature.value as string))
+    return invalid('the signature does not verify with the certificate');
   return { valid: true, signer: String(certificate.subject.getField('CN')?.value ?? '') };
 }

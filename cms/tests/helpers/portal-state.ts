@@ -36,14 +36,25 @@ export async function portalState(base: string): Promise<PortalState> {
   const news = (await read('/api/news_documents?mine=true&limit=999')).items as PortalState['news'];
   if (!news.length) throw new Error(`${DEMO_INVESTOR} has no news document to download`);
   for (const kind of ['news_documents', 'tax_documents', 'proof_documents'] as const) {
-    for (const item of (await read(`/api/${kind}?mine=true&limit=999`)).items as { documentId: string; title?: string; name?: string; year?: number }[]) {
-      files[`${kind} ${item.title ?? item.name ?? ''} ${item.year ?? ''} ${item.documentId}`] = await download(`/api/profile/${kind}/download`, { id: item.documentId });
+    for (const item of (await read(`/api/${kind}?mine=true&limit=999`)).items as {
+      documentId: string;
+      title?: string;
+      name?: string;
+      year?: number;
+    }[]) {
+      files[`${kind} ${item.title ?? item.name ?? ''} ${item.year ?? ''} ${item.documentId}`] = await download(
+        `/api/profile/${kind}/download`,
+        { id: item.documentId },
+      );
     }
   }
   const mine = (await read('/api/syndication/mine')) as PortalState['mine'];
   for (const item of mine.items) {
     const syndUser = item.syndUser as { id: number; sa_complete_date?: string | null };
-    if (syndUser.sa_complete_date) files[`agreement ${item.name}`] = await download('/api/profile/synd_agreements/download', { syndUserId: syndUser.id });
+    if (syndUser.sa_complete_date)
+      files[`agreement ${item.name}`] = await download('/api/profile/synd_agreements/download', {
+        syndUserId: syndUser.id,
+      });
   }
   return {
     summary: await read('/api/syndication/summary'),

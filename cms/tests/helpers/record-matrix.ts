@@ -19,19 +19,52 @@ export const SYND_USER = 'api::synd-user.synd-user';
 export const USER = 'plugin::users-permissions.user';
 /** What Editors and Sponsor Admins may only read (bootstrap/staff-permissions.ts READ_ONLY_TYPES, spelled out). */
 export const READ_ONLY = new Set([
-  USER, 'api::signing.signing', 'api::file-download.file-download', 'api::ledger-entry.ledger-entry', 'api::statement.statement',
-  'api::reminder.reminder', 'api::tax-schedule.tax-schedule', 'api::desk-action.desk-action', 'api::valuation.valuation',
-  'api::fund-event.fund-event', 'api::synd-agreement.synd-agreement', 'api::commitment-transfer.commitment-transfer',
+  USER,
+  'api::signing.signing',
+  'api::file-download.file-download',
+  'api::ledger-entry.ledger-entry',
+  'api::statement.statement',
+  'api::reminder.reminder',
+  'api::tax-schedule.tax-schedule',
+  'api::desk-action.desk-action',
+  'api::valuation.valuation',
+  'api::fund-event.fund-event',
+  'api::synd-agreement.synd-agreement',
+  'api::commitment-transfer.commitment-transfer',
 ]);
-const SKIPPED = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale', 'localizations', 'createdBy', 'updatedBy']);
+const SKIPPED = new Set([
+  'id',
+  'documentId',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'locale',
+  'localizations',
+  'createdBy',
+  'updatedBy',
+]);
 
 export type Role = 'super' | 'sponsor' | 'editor';
 export const ROLES: Role[] = ['super', 'sponsor', 'editor'];
 export type Side = 'A' | 'B';
-export interface Attribute { type: string; target?: string; relation?: string; enum?: string[]; private?: boolean; unique?: boolean; customField?: string }
+export interface Attribute {
+  type: string;
+  target?: string;
+  relation?: string;
+  enum?: string[];
+  private?: boolean;
+  unique?: boolean;
+  customField?: string;
+}
 
 /** One fixture row: its ids, the state it stands for, and the portal each of its portal relations reaches. */
-export interface Row { uid: string; id: number; documentId: string; state: string; side: Side }
+export interface Row {
+  uid: string;
+  id: number;
+  documentId: string;
+  state: string;
+  side: Side;
+}
 
 export interface World {
   app: TestApp;
@@ -47,16 +80,23 @@ export interface World {
   n: () => number;
 }
 
-export const attributesOf = (world: World, uid: string) => world.app.strapi.getModel(uid as UID.Schema).attributes as unknown as Record<string, Attribute>;
+export const attributesOf = (world: World, uid: string) =>
+  world.app.strapi.getModel(uid as UID.Schema).attributes as unknown as Record<string, Attribute>;
 
 /** The fields the panel's form writes: every attribute but ids, timestamps, private fields, passwords and media. */
 export const writableFields = (world: World, uid: string): string[] =>
   Object.entries(attributesOf(world, uid))
-    .filter(([name, attribute]) => !SKIPPED.has(name) && !attribute.private && attribute.type !== 'password' && attribute.type !== 'media')
+    .filter(
+      ([name, attribute]) =>
+        !SKIPPED.has(name) && !attribute.private && attribute.type !== 'password' && attribute.type !== 'media',
+    )
     .map(([name]) => name);
 
 /** The uids the matrix covers: every api:: type and the user, if the rule table has it. */
-export const matrixTypes = (world: World) => Object.keys(RECORD_RULES).filter((uid) => (uid.startsWith('api::') || uid === USER) && world.app.strapi.contentTypes[uid as UID.ContentType]);
+export const matrixTypes = (world: World) =>
+  Object.keys(RECORD_RULES).filter(
+    (uid) => (uid.startsWith('api::') || uid === USER) && world.app.strapi.contentTypes[uid as UID.ContentType],
+  );
 
 const q = (world: World, uid: string) => world.app.strapi.db.query(uid as UID.Schema);
 
@@ -78,7 +118,8 @@ export async function readPortal(world: World, uid: string, id: number): Promise
   const populate: Record<string, unknown> = {};
   for (const path of paths) {
     let level = populate;
-    for (const step of path.split('.')) level = ((level[step] ??= { populate: {} }) as { populate: Record<string, unknown> }).populate;
+    for (const step of path.split('.'))
+      level = ((level[step] ??= { populate: {} }) as { populate: Record<string, unknown> }).populate;
   }
   const row = (await q(world, uid).findOne({ where: { id }, populate })) as Record<string, unknown> | null;
   for (const path of paths) {
@@ -97,11 +138,15 @@ export async function buildWorld(app: TestApp): Promise<World> {
   const sides: Side[] = ['A', 'B'];
   const offerings = { A: await createOffering(app, 'mx-a'), B: await createOffering(app, 'mx-b') };
   world.portals = { A: offerings.A.portal, B: offerings.B.portal };
-  const authenticated = (await q(world, 'plugin::users-permissions.role').findMany({ select: ['id'], orderBy: { id: 'asc' } })) as { id: number }[];
+  const authenticated = (await q(world, 'plugin::users-permissions.role').findMany({
+    select: ['id'],
+    orderBy: { id: 'asc' },
+  })) as { id: number }[];
   world.siteRoles = authenticated.map((role) => role.id);
   for (const side of sides) {
     const offering = offerings[side];
-    const byDoc = async (uid: string, documentId: string) => (await q(world, uid).findOne({ where: { documentId }, select: ['id'] })) as { id: number };
+    const byDoc = async (uid: string, documentId: string) =>
+      (await q(world, uid).findOne({ where: { documentId }, select: ['id'] })) as { id: number };
     const c1 = await byDoc('api::company.company', offering.company);
     const f1 = await byDoc('api::fund.fund', offering.fund);
     const i1 = await byDoc('api::investment.investment', offering.investment);
@@ -112,54 +157,220 @@ export async function buildWorld(app: TestApp): Promise<World> {
       return row;
     };
     push('api::company.company', c1.id, offering.company, 'used');
-    await make(world, 'api::company.company', side, 'fresh', { name: `mx-${side} fresh company`, portal: world.portals[side].id });
+    await make(world, 'api::company.company', side, 'fresh', {
+      name: `mx-${side} fresh company`,
+      portal: world.portals[side].id,
+    });
     push('api::fund.fund', f1.id, offering.fund, 'used, valued');
-    const f2 = await make(world, 'api::fund.fund', side, 'fresh', { name: `mx-${side} Fund II`, url_slug: `mx-${side.toLowerCase()}-fund-2`, company: c1.id });
+    const f2 = await make(world, 'api::fund.fund', side, 'fresh', {
+      name: `mx-${side} Fund II`,
+      url_slug: `mx-${side.toLowerCase()}-fund-2`,
+      company: c1.id,
+    });
     push('api::investment.investment', i1.id, offering.investment, 'used');
-    await make(world, 'api::investment.investment', side, 'fresh', { name: `mx-${side} Deal II`, url_slug: `mx-${side.toLowerCase()}-deal-2`, fund: f2.id, company: c1.id });
+    await make(world, 'api::investment.investment', side, 'fresh', {
+      name: `mx-${side} Deal II`,
+      url_slug: `mx-${side.toLowerCase()}-deal-2`,
+      fund: f2.id,
+      company: c1.id,
+    });
     // The signed, countersigned and funded commitment; the unsigned one; each with its own investor.
-    const signed = await productFlow('test', () => createInvestor(app, offering, `mx-${side.toLowerCase()}-signed`, { spouse: false }));
-    const unsigned = await productFlow('test', () => createInvestor(app, offering, `mx-${side.toLowerCase()}-unsigned`, { spouse: true }));
+    const signed = await productFlow('test', () =>
+      createInvestor(app, offering, `mx-${side.toLowerCase()}-signed`, { spouse: false }),
+    );
+    const unsigned = await productFlow('test', () =>
+      createInvestor(app, offering, `mx-${side.toLowerCase()}-unsigned`, { spouse: true }),
+    );
     const at = new Date('2026-09-01T10:00:00.000Z');
     await q(world, SYND_USER).update({
       where: { id: signed.syndUserId },
-      data: { sa_start_date: at, sa_complete_date: at, managementSignedAt: at, ft_start_date: at, ft_complete_date: at, syndAgreementSignedByCurrentUser: true, hasSyndAgreement: true, syndAgreementsCount: 1 },
+      data: {
+        sa_start_date: at,
+        sa_complete_date: at,
+        managementSignedAt: at,
+        ft_start_date: at,
+        ft_complete_date: at,
+        syndAgreementSignedByCurrentUser: true,
+        hasSyndAgreement: true,
+        syndAgreementsCount: 1,
+      },
     });
     const s1 = push(SYND_USER, signed.syndUserId, signed.syndUser, 'signed');
     push(SYND_USER, unsigned.syndUserId, unsigned.syndUser, 'unsigned');
-    const userDoc = async (id: number) => ((await q(world, USER).findOne({ where: { id }, select: ['documentId'] })) as { documentId: string }).documentId;
+    const userDoc = async (id: number) =>
+      ((await q(world, USER).findOne({ where: { id }, select: ['documentId'] })) as { documentId: string }).documentId;
     push(USER, signed.id, await userDoc(signed.id), 'used');
-    const fresh = await createUser(app, { email: uniqueEmail(`mx-${side.toLowerCase()}-fresh`), portal: world.portals[side].id });
+    const fresh = await createUser(app, {
+      email: uniqueEmail(`mx-${side.toLowerCase()}-fresh`),
+      portal: world.portals[side].id,
+    });
     push(USER, fresh.id, fresh.documentId, 'fresh');
-    const files = (prefix: string) => ({ originalName: `${prefix}.pdf`, docPath: `${prefix}/${side}/${prefix}.pdf`, docURL: `/files/${prefix}-${side}`, bucketId: 'local' });
-    const schedule = await make(world, 'api::tax-schedule.tax-schedule', side, 'issued', { fund: f1.id, taxYear: 2025, documentName: 'K-1', state: 'issued', scheduleKey: `mx-${side}-2025` });
-    await make(world, 'api::tax-document.tax-document', side, 'typed', { ...files('tax'), title: `mx-${side} K-1`, year: 2025, isDeleted: false, user: signed.id, fund: f1.id, sendToAllFundInvestors: false });
-    await make(world, 'api::tax-document.tax-document', side, 'issued', { ...files('tax2'), title: `mx-${side} issued K-1`, year: 2025, isDeleted: false, user: signed.id, fund: f1.id, taxSchedule: schedule.id });
-    await make(world, 'api::news-document.news-document', side, 'typed', { ...files('news'), title: `mx-${side} letter`, year: 2025, isDeleted: false, user: signed.id, fund: f1.id, sendToAllFundInvestors: false });
-    await make(world, 'api::synd-document.synd-document', side, 'typed', { ...files('dd'), title: `mx-${side} deck`, isDeleted: false, fund: f1.id });
-    await make(world, 'api::proof-document.proof-document', side, 'typed', { ...files('proof'), title: `mx-${side} proof`, isDeleted: false, user: signed.id });
+    const files = (prefix: string) => ({
+      originalName: `${prefix}.pdf`,
+      docPath: `${prefix}/${side}/${prefix}.pdf`,
+      docURL: `/files/${prefix}-${side}`,
+      bucketId: 'local',
+    });
+    const schedule = await make(world, 'api::tax-schedule.tax-schedule', side, 'issued', {
+      fund: f1.id,
+      taxYear: 2025,
+      documentName: 'K-1',
+      state: 'issued',
+      scheduleKey: `mx-${side}-2025`,
+    });
+    await make(world, 'api::tax-document.tax-document', side, 'typed', {
+      ...files('tax'),
+      title: `mx-${side} K-1`,
+      year: 2025,
+      isDeleted: false,
+      user: signed.id,
+      fund: f1.id,
+      sendToAllFundInvestors: false,
+    });
+    await make(world, 'api::tax-document.tax-document', side, 'issued', {
+      ...files('tax2'),
+      title: `mx-${side} issued K-1`,
+      year: 2025,
+      isDeleted: false,
+      user: signed.id,
+      fund: f1.id,
+      taxSchedule: schedule.id,
+    });
+    await make(world, 'api::news-document.news-document', side, 'typed', {
+      ...files('news'),
+      title: `mx-${side} letter`,
+      year: 2025,
+      isDeleted: false,
+      user: signed.id,
+      fund: f1.id,
+      sendToAllFundInvestors: false,
+    });
+    await make(world, 'api::synd-document.synd-document', side, 'typed', {
+      ...files('dd'),
+      title: `mx-${side} deck`,
+      isDeleted: false,
+      fund: f1.id,
+    });
+    await make(world, 'api::proof-document.proof-document', side, 'typed', {
+      ...files('proof'),
+      title: `mx-${side} proof`,
+      isDeleted: false,
+      user: signed.id,
+    });
     // What the flows own: the sealed records.
-    await make(world, 'api::synd-agreement.synd-agreement', side, 'sealed', { ...files('sa'), title: 'Agreement', isDeleted: false, syndUser: s1.id, fingerprint: `${side === 'A' ? 'a' : 'b'}`.repeat(64) });
-    await make(world, 'api::signing.signing', side, 'signed', { label: 'investor', syndUser: s1.id, role: 'investor', name: 'Signer', email: signed.email, provider: 'local', signedAt: at, typedName: 'Signer' });
-    await make(world, 'api::ledger-entry.ledger-entry', side, 'funding', { syndUser: s1.id, fund: f1.id, type: 'contribution', amount_cents: 5_000_000, effective_date: '2026-09-02', recordedBy: 'test', entryKey: `mx-${side}-fund` });
-    await make(world, 'api::statement.statement', side, 'issued', { syndUser: s1.id, fund: f1.id, periodFrom: '2026-01-01', periodTo: '2026-06-30', fingerprint: `${side === 'A' ? 'c' : 'd'}`.repeat(64), issuedAt: at, portalName: 'P', investorInitials: 'S.I.' });
-    await make(world, 'api::valuation.valuation', side, 'recorded', { fund: f1.id, date: '2026-06-30', value_percent: 120, recordedBy: 'test' });
+    await make(world, 'api::synd-agreement.synd-agreement', side, 'sealed', {
+      ...files('sa'),
+      title: 'Agreement',
+      isDeleted: false,
+      syndUser: s1.id,
+      fingerprint: `${side === 'A' ? 'a' : 'b'}`.repeat(64),
+    });
+    await make(world, 'api::signing.signing', side, 'signed', {
+      label: 'investor',
+      syndUser: s1.id,
+      role: 'investor',
+      name: 'Signer',
+      email: signed.email,
+      provider: 'local',
+      signedAt: at,
+      typedName: 'Signer',
+    });
+    await make(world, 'api::ledger-entry.ledger-entry', side, 'funding', {
+      syndUser: s1.id,
+      fund: f1.id,
+      type: 'contribution',
+      amount_cents: 5_000_000,
+      effective_date: '2026-09-02',
+      recordedBy: 'test',
+      entryKey: `mx-${side}-fund`,
+    });
+    await make(world, 'api::statement.statement', side, 'issued', {
+      syndUser: s1.id,
+      fund: f1.id,
+      periodFrom: '2026-01-01',
+      periodTo: '2026-06-30',
+      fingerprint: `${side === 'A' ? 'c' : 'd'}`.repeat(64),
+      issuedAt: at,
+      portalName: 'P',
+      investorInitials: 'S.I.',
+    });
+    await make(world, 'api::valuation.valuation', side, 'recorded', {
+      fund: f1.id,
+      date: '2026-06-30',
+      value_percent: 120,
+      recordedBy: 'test',
+    });
     await q(world, 'api::fund.fund').update({ where: { id: f1.id }, data: { currentFundValuePercentage: 120 } });
-    const posted = await make(world, 'api::fund-event.fund-event', side, 'posted', { fund: f1.id, type: 'capital_call', date: '2026-07-01', due_date: '2026-07-15', total_cents: 100_000, basis: 'commitment', state: 'posted', posted_at: at, noticesDoneAt: at });
-    await make(world, 'api::fund-event.fund-event', side, 'draft', { fund: f1.id, type: 'distribution', date: '2026-08-01', total_cents: 50_000, basis: 'commitment', kind: 'income', state: 'draft' });
+    const posted = await make(world, 'api::fund-event.fund-event', side, 'posted', {
+      fund: f1.id,
+      type: 'capital_call',
+      date: '2026-07-01',
+      due_date: '2026-07-15',
+      total_cents: 100_000,
+      basis: 'commitment',
+      state: 'posted',
+      posted_at: at,
+      noticesDoneAt: at,
+    });
+    await make(world, 'api::fund-event.fund-event', side, 'draft', {
+      fund: f1.id,
+      type: 'distribution',
+      date: '2026-08-01',
+      total_cents: 50_000,
+      basis: 'commitment',
+      kind: 'income',
+      state: 'draft',
+    });
     // Its notices count as sent (noticesDoneAt above, noticeSentAt here): the upkeep's resumption of unsent notices, which
     // other test files count, leaves this fixture alone.
-    await make(world, 'api::fund-event.call-item', side, 'posted', { fundEvent: posted.id, syndUser: s1.id, fund: f1.id, amount_cents: 100_000, due_date: '2026-07-15', noticeSentAt: at });
-    await make(world, 'api::reminder.reminder', side, 'sent', { syndUser: s1.id, fund: f1.id, state: 'committed', step: 'Sign', email: signed.email, sentBy: 'test', sentAt: at, day: '2026-09-01', reminderKey: `mx-${side}-r1` });
-    await make(world, 'api::desk-action.desk-action', side, 'recorded', { action: 'remind', staffName: 'Someone', staffEmail: `someone-${side}@portal.local`, path: '/sponsor-desk/reminders', status: 200 });
-    await make(world, 'api::file-download.file-download', side, 'recorded', { fileName: 'tax.pdf', kind: 'tax_document', fileId: 1, user: signed.id, fund: f1.id, ip: '10.0.0.1' });
+    await make(world, 'api::fund-event.call-item', side, 'posted', {
+      fundEvent: posted.id,
+      syndUser: s1.id,
+      fund: f1.id,
+      amount_cents: 100_000,
+      due_date: '2026-07-15',
+      noticeSentAt: at,
+    });
+    await make(world, 'api::reminder.reminder', side, 'sent', {
+      syndUser: s1.id,
+      fund: f1.id,
+      state: 'committed',
+      step: 'Sign',
+      email: signed.email,
+      sentBy: 'test',
+      sentAt: at,
+      day: '2026-09-01',
+      reminderKey: `mx-${side}-r1`,
+    });
+    await make(world, 'api::desk-action.desk-action', side, 'recorded', {
+      action: 'remind',
+      staffName: 'Someone',
+      staffEmail: `someone-${side}@portal.local`,
+      path: '/sponsor-desk/reminders',
+      status: 200,
+    });
+    await make(world, 'api::file-download.file-download', side, 'recorded', {
+      fileName: 'tax.pdf',
+      kind: 'tax_document',
+      fileId: 1,
+      user: signed.id,
+      fund: f1.id,
+      ip: '10.0.0.1',
+    });
   }
   for (const [uid, bySide] of Object.entries(world.rows)) {
-    for (const row of [...bySide.A, ...bySide.B]) world.portalOf.set(`${uid}:${row.id}`, await readPortal(world, uid, row.id));
+    for (const row of [...bySide.A, ...bySide.B])
+      world.portalOf.set(`${uid}:${row.id}`, await readPortal(world, uid, row.id));
   }
   world.tokens = {
     super: await adminToken(app, 'mx-super@portal.local', 'strapi-super-admin', ['Matrix', 'Super']),
-    sponsor: await adminToken(app, 'mx-sponsor@portal.local', 'sponsor-admin', ['Matrix', 'Sponsor'], [world.portals.A]),
+    sponsor: await adminToken(
+      app,
+      'mx-sponsor@portal.local',
+      'sponsor-admin',
+      ['Matrix', 'Sponsor'],
+      [world.portals.A],
+    ),
     editor: await adminToken(app, 'mx-editor@portal.local', 'strapi-editor', ['Matrix', 'Editor'], [world.portals.A]),
   };
   return world;
@@ -171,8 +382,16 @@ export const panel = (world: World, role: Role, method: string, route: string, b
 /** A media-library PDF to attach to a document made in the panel. */
 export async function uploadPdf(world: World): Promise<number> {
   const form = new FormData();
-  form.append('files', new Blob([new Uint8Array(pdfBytes(`mx ${world.n()}`))], { type: 'application/pdf' }), `mx-${world.n()}.pdf`);
-  const answer = await fetch(`${world.app.url}/upload`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${world.tokens.super}` } });
+  form.append(
+    'files',
+    new Blob([new Uint8Array(pdfBytes(`mx ${world.n()}`))], { type: 'application/pdf' }),
+    `mx-${world.n()}.pdf`,
+  );
+  const answer = await fetch(`${world.app.url}/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: `Bearer ${world.tokens.super}` },
+  });
   return ((await answer.json()) as { id: number }[])[0].id;
 }
 
@@ -225,9 +444,15 @@ export function comparable(type: string, value: unknown): string | number | bool
 export async function storedValue(world: World, uid: string, id: number, field: string): Promise<unknown> {
   const attribute = attributesOf(world, uid)[field];
   if (attribute.type === 'relation') {
-    const row = (await q(world, uid).findOne({ where: { id }, select: ['id'], populate: { [field]: { select: ['id'] } } })) as Record<string, unknown> | null;
+    const row = (await q(world, uid).findOne({
+      where: { id },
+      select: ['id'],
+      populate: { [field]: { select: ['id'] } },
+    })) as Record<string, unknown> | null;
     const value = row?.[field];
-    return Array.isArray(value) ? value.map((each) => (each as { id: number }).id).sort() : ((value as { id: number } | null)?.id ?? null);
+    return Array.isArray(value)
+      ? value.map((each) => (each as { id: number }).id).sort()
+      : ((value as { id: number } | null)?.id ?? null);
   }
   const row = (await q(world, uid).findOne({ where: { id }, select: ['id', field] })) as Record<string, unknown> | null;
   return row?.[field];
@@ -254,7 +479,11 @@ export interface Expected {
 }
 
 const refusedWith = (why: string, message?: { exact?: string; start?: string }, statuses = [403]): Expected => ({
-  allowed: false, statuses, message: message?.exact, startsWith: message?.start, why,
+  allowed: false,
+  statuses,
+  message: message?.exact,
+  startsWith: message?.start,
+  why,
 });
 
 /** What a field's rule answers to a change, with the message the table makes. */
@@ -276,8 +505,14 @@ export interface Write {
 }
 
 async function signingStarted(world: World, id: number): Promise<boolean> {
-  const row = (await q(world, SYND_USER).findOne({ where: { id }, select: ['sa_start_date', 'sa_complete_date'] })) as Record<string, unknown>;
-  return Boolean(row.sa_start_date || row.sa_complete_date) || (await q(world, 'api::signing.signing').count({ where: { syndUser: { id } } })) > 0;
+  const row = (await q(world, SYND_USER).findOne({
+    where: { id },
+    select: ['sa_start_date', 'sa_complete_date'],
+  })) as Record<string, unknown>;
+  return (
+    Boolean(row.sa_start_date || row.sa_complete_date) ||
+    (await q(world, 'api::signing.signing').count({ where: { syndUser: { id } } })) > 0
+  );
 }
 
 async function isUsed(world: World, uid: string, id: number): Promise<boolean> {
@@ -285,7 +520,13 @@ async function isUsed(world: World, uid: string, id: number): Promise<boolean> {
   // linking another portal, or none.
   for (const from of Object.keys(PORTAL_PATHS)) {
     for (const [name, attribute] of Object.entries(attributesOf(world, from))) {
-      if (attribute.type !== 'relation' || attribute.target !== uid || name === 'localizations' || (from === uid && name === 'corrects')) continue;
+      if (
+        attribute.type !== 'relation' ||
+        attribute.target !== uid ||
+        name === 'localizations' ||
+        (from === uid && name === 'corrects')
+      )
+        continue;
       if ((await q(world, from).count({ where: { [name]: { id } } })) > 0) return true;
     }
   }
@@ -295,18 +536,28 @@ async function isUsed(world: World, uid: string, id: number): Promise<boolean> {
 /** The portals a row's relations reach after a write sets `field` to a row of `valueSide`: the same-portal check's answer. */
 function samePortal(world: World, uid: string, relations: Record<string, Side | null>): Expected | null {
   const attributes = attributesOf(world, uid);
-  const own = new Set(portalPaths(uid).filter(Boolean).map((path) => relations[path.split('.')[0]]).filter((side): side is Side => Boolean(side)));
+  const own = new Set(
+    portalPaths(uid)
+      .filter(Boolean)
+      .map((path) => relations[path.split('.')[0]])
+      .filter((side): side is Side => Boolean(side)),
+  );
   if (own.size > 1) return refusedWith('same portal: two portals', { start: 'This ' });
   const home = [...own][0];
   if (!home) return null;
   for (const [field, side] of Object.entries(relations)) {
-    if (side && side !== home && PORTAL_PATHS[attributes[field]?.target ?? '']) return refusedWith(`same portal: ${field}`, { start: `${fieldLabel(field)} must be of this ` });
+    if (side && side !== home && PORTAL_PATHS[attributes[field]?.target ?? ''])
+      return refusedWith(`same portal: ${field}`, { start: `${fieldLabel(field)} must be of this ` });
   }
   return null;
 }
 
 /** The portal each portal-reaching relation of a row leads to now. */
-export async function relationSides(world: World, uid: string, id: number | null): Promise<Record<string, Side | null>> {
+export async function relationSides(
+  world: World,
+  uid: string,
+  id: number | null,
+): Promise<Record<string, Side | null>> {
   const result: Record<string, Side | null> = {};
   if (id === null) return result;
   for (const [field, attribute] of Object.entries(attributesOf(world, uid))) {
@@ -327,13 +578,19 @@ export async function expected(world: World, write: Write, base: Record<string, 
   const staff = role !== 'super';
   const scoped = Boolean(PORTAL_PATHS[uid]);
   // A type the content manager does not show has no permissions to hold: its routes' policy refuses everyone.
-  const hidden = (world.app.strapi.getModel(uid as UID.Schema) as { pluginOptions?: Record<string, { visible?: boolean }> }).pluginOptions?.['content-manager']?.visible === false;
+  const hidden =
+    (world.app.strapi.getModel(uid as UID.Schema) as { pluginOptions?: Record<string, { visible?: boolean }> })
+      .pluginOptions?.['content-manager']?.visible === false;
   if (hidden) return refusedWith('hidden from the content manager', { exact: 'Policy Failed' });
   if (staff && READ_ONLY.has(uid)) return refusedWith('RBAC: read only');
   // The content manager reads `status` in a body as the draft/published dimension: a field of that name is never written.
-  if (field === 'status' && (action === 'update' || action === 'create')) return refusedWith('status is the content manager\'s own', { exact: 'Invalid status' }, [400]);
+  if (field === 'status' && (action === 'update' || action === 'create'))
+    return refusedWith("status is the content manager's own", { exact: 'Invalid status' }, [400]);
   // A clone reads its source: staff copy only their portals' rows.
-  if (staff && scoped && action === 'clone' && side === 'B') return refusedWith('scope: copies another portal', { exact: 'Copy only a row of a portal you run: staff read and copy rows only in their own portals' });
+  if (staff && scoped && action === 'clone' && side === 'B')
+    return refusedWith('scope: copies another portal', {
+      exact: 'Copy only a row of a portal you run: staff read and copy rows only in their own portals',
+    });
   if (rule.sealed) {
     const { refusal, changed, draftsDeletable } = rule.sealed;
     const scopeFirst = staff && scoped && side === 'B';
@@ -342,61 +599,106 @@ export async function expected(world: World, write: Write, base: Record<string, 
       if (scopeFirst) return refusedWith('scope: other portal', undefined, [403, 404]);
       return { allowed: true, why: 'draft deletable' };
     }
-    if (scopeFirst && action !== 'create' && action !== 'clone') return refusedWith('scope: other portal', undefined, [403, 404]);
-    const message = ['update', 'delete', 'bulkDelete'].includes(action) && !draftsDeletable ? (changed ?? refusal) : refusal;
+    if (scopeFirst && action !== 'create' && action !== 'clone')
+      return refusedWith('scope: other portal', undefined, [403, 404]);
+    const message =
+      ['update', 'delete', 'bulkDelete'].includes(action) && !draftsDeletable ? (changed ?? refusal) : refusal;
     return refusedWith('sealed', { exact: message });
   }
-  if (staff && scoped && side === 'B' && action !== 'create' && action !== 'clone') return refusedWith('scope: other portal', undefined, [403, 404]);
+  if (staff && scoped && side === 'B' && action !== 'create' && action !== 'clone')
+    return refusedWith('scope: other portal', undefined, [403, 404]);
   const attributes = attributesOf(world, uid);
   const attribute = field ? attributes[field] : undefined;
-  const firstSteps = new Set(portalPaths(uid).filter(Boolean).map((path) => path.split('.')[0]));
+  const firstSteps = new Set(
+    portalPaths(uid)
+      .filter(Boolean)
+      .map((path) => path.split('.')[0]),
+  );
   // Staff link only rows of their portals, and make rows only there.
-  if (staff && scoped && action === 'clone' && field && firstSteps.has(field) && write.valueSide === 'B') return refusedWith('scope: links another portal', { start: 'Choose a ' });
+  if (staff && scoped && action === 'clone' && field && firstSteps.has(field) && write.valueSide === 'B')
+    return refusedWith('scope: links another portal', { start: 'Choose a ' });
   if (staff && scoped && action === 'create') {
     // What the new row links on its way to its portal must be theirs; a row linking nothing is in no portal they run.
-    const links = [...firstSteps].map((step) => (step === field && write.valueSide !== undefined ? write.valueSide : base[step]));
-    if (links.includes('B') || !links.some(Boolean)) return refusedWith('scope: made in another portal', { start: 'Choose a ' });
+    const links = [...firstSteps].map((step) =>
+      step === field && write.valueSide !== undefined ? write.valueSide : base[step],
+    );
+    if (links.includes('B') || !links.some(Boolean))
+      return refusedWith('scope: made in another portal', { start: 'Choose a ' });
   }
-  if (staff && scoped && action === 'update' && field && firstSteps.has(field) && write.valueSide === 'B') return refusedWith('scope: links another portal', { start: 'Choose a ' });
-  if (rule.sealedWhen && row?.state === 'issued' && action !== 'create') return refusedWith('sealed when issued', { exact: rule.sealedWhen.refusal });
+  if (staff && scoped && action === 'update' && field && firstSteps.has(field) && write.valueSide === 'B')
+    return refusedWith('scope: links another portal', { start: 'Choose a ' });
+  if (rule.sealedWhen && row?.state === 'issued' && action !== 'create')
+    return refusedWith('sealed when issued', { exact: rule.sealedWhen.refusal });
   if (action === 'delete' || action === 'bulkDelete') {
-    if (rule.keptWithHistory && row && (await q(world, 'api::ledger-entry.ledger-entry').count({ where: { [uid === SYND_USER ? 'syndUser' : 'fund']: { id: row.id } } }))) {
-      return refusedWith('kept with history', { exact: `This ${uid === SYND_USER ? 'commitment' : 'fund'} has ledger entries: it is kept with its capital account and cannot be deleted` });
+    if (
+      rule.keptWithHistory &&
+      row &&
+      (await q(world, 'api::ledger-entry.ledger-entry').count({
+        where: { [uid === SYND_USER ? 'syndUser' : 'fund']: { id: row.id } },
+      }))
+    ) {
+      return refusedWith('kept with history', {
+        exact: `This ${uid === SYND_USER ? 'commitment' : 'fund'} has ledger entries: it is kept with its capital account and cannot be deleted`,
+      });
     }
-    if (rule.keptWithHistory && row && uid === SYND_USER && (await signingStarted(world, row.id))) return refusedWith('kept with history: signing', { start: 'This commitment has an agreement' });
-    if (rule.keptWhileLinked && row && (await isUsed(world, uid, row.id))) return refusedWith('kept while linked', { start: `This ${rule.name} has records linked to it` });
+    if (rule.keptWithHistory && row && uid === SYND_USER && (await signingStarted(world, row.id)))
+      return refusedWith('kept with history: signing', { start: 'This commitment has an agreement' });
+    if (rule.keptWhileLinked && row && (await isUsed(world, uid, row.id)))
+      return refusedWith('kept while linked', { start: `This ${rule.name} has records linked to it` });
     return { allowed: true, why: 'delete' };
   }
   // The rule of each field a write sets; a clone also carries its source's values.
-  const fields = Object.entries(rule.fields ?? {}).filter(([name, kind]) => kind !== 'staff' && attributes[name] && attributes[name].type !== 'media');
+  const fields = Object.entries(rule.fields ?? {}).filter(
+    ([name, kind]) => kind !== 'staff' && attributes[name] && attributes[name].type !== 'media',
+  );
   for (const [name, kind] of fields) {
     let changed = false;
     if (name === field) changed = true;
     else if (action === 'clone' && row) {
       const value = await storedValue(world, uid, row.id, name);
-      changed = attributes[name].type === 'relation' ? value !== null && !(Array.isArray(value) && !value.length) : comparable(attributes[name].type, value) !== comparable(attributes[name].type, undefined);
+      changed =
+        attributes[name].type === 'relation'
+          ? value !== null && !(Array.isArray(value) && !value.length)
+          : comparable(attributes[name].type, value) !== comparable(attributes[name].type, undefined);
     }
     if (!changed) continue;
     if (kind === 'flow' || kind === 'file') return refusedWith(`rule ${kind}`, fieldRefusal(uid, name));
     if (action !== 'update' || !row) continue;
     if (kind === 'fixed') return refusedWith('rule fixed', fieldRefusal(uid, name));
-    if (kind === 'fixed-once-used' && (await isUsed(world, uid, row.id))) return refusedWith('rule fixed-once-used', fieldRefusal(uid, name));
-    if (kind === 'before-signing' && (await signingStarted(world, row.id))) return refusedWith('rule before-signing', fieldRefusal(uid, name));
-    if (kind === 'until-valued' && (await q(world, 'api::valuation.valuation').count({ where: { fund: { id: row.id } } }))) return refusedWith('rule until-valued', fieldRefusal(uid, name));
+    if (kind === 'fixed-once-used' && (await isUsed(world, uid, row.id)))
+      return refusedWith('rule fixed-once-used', fieldRefusal(uid, name));
+    if (kind === 'before-signing' && (await signingStarted(world, row.id)))
+      return refusedWith('rule before-signing', fieldRefusal(uid, name));
+    if (
+      kind === 'until-valued' &&
+      (await q(world, 'api::valuation.valuation').count({ where: { fund: { id: row.id } } }))
+    )
+      return refusedWith('rule until-valued', fieldRefusal(uid, name));
   }
   // The same-portal check, on what the row's relations reach after the write.
   const relations = { ...(row ? await relationSides(world, uid, row.id) : {}), ...base };
-  if (field && attribute?.type === 'relation' && write.valueSide !== undefined && PORTAL_PATHS[attribute.target ?? '']) relations[field] = write.valueSide;
+  if (field && attribute?.type === 'relation' && write.valueSide !== undefined && PORTAL_PATHS[attribute.target ?? ''])
+    relations[field] = write.valueSide;
   const mixed = samePortal(world, uid, relations);
   if (mixed) return mixed;
   // Staff keep rows in their portals: a clone of another portal's row stays there; an edit may not leave theirs.
   if (staff && scoped && action === 'update' && field && firstSteps.has(field)) {
-    const own = portalPaths(uid).filter(Boolean).map((path) => relations[path.split('.')[0]]);
+    const own = portalPaths(uid)
+      .filter(Boolean)
+      .map((path) => relations[path.split('.')[0]]);
     if (!own.includes('A')) return refusedWith('scope: leaves their portals', { start: 'Choose a ' });
   }
   if (staff && scoped && action === 'clone') {
-    const own = [...new Set(portalPaths(uid).filter(Boolean).map((path) => relations[path.split('.')[0]]).filter(Boolean))];
-    if (own.length && own[0] !== 'A') return refusedWith('scope: clone stays in another portal', { start: 'Choose a ' });
+    const own = [
+      ...new Set(
+        portalPaths(uid)
+          .filter(Boolean)
+          .map((path) => relations[path.split('.')[0]])
+          .filter(Boolean),
+      ),
+    ];
+    if (own.length && own[0] !== 'A')
+      return refusedWith('scope: clone stays in another portal', { start: 'Choose a ' });
   }
   return { allowed: true, why: 'allowed' };
 }

@@ -15,6 +15,11 @@ export async function createPortal(app: TestApp, slug: string): Promise<TestPort
 }
 
 /** Back-dates a record (the Document Service sets createdAt itself), so tests can order records without waiting. */
-export async function setCreatedAt(app: TestApp, uid: UID.ContentType, documentId: string, createdAt: string): Promise<void> {
+export async function setCreatedAt(
+  app: TestApp,
+  uid: UID.ContentType,
+  documentId: string,
+  createdAt: string,
+): Promise<void> {
   await app.strapi.db.query(uid).update({ where: { documentId }, data: { createdAt: new Date(createdAt) } });
 }

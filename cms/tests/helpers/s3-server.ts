@@ -18,7 +18,9 @@ const PROGRAMS = ['monmaptool', 'ceph-mon', 'ceph', 'ceph-osd', 'radosgw', 'rado
 /** Why the server cannot start here (a program missing), or null when it can. */
 export function s3ServerMissing(): string | null {
   const missing = PROGRAMS.filter((program) => spawnSync('sh', ['-c', `command -v ${program}`]).status !== 0);
-  return missing.length ? `Ceph's S3 gateway is not installed (missing ${missing.join(', ')}; apt-get install radosgw ceph-mon ceph-osd, as .ci/run does)` : null;
+  return missing.length
+    ? `Ceph's S3 gateway is not installed (missing ${missing.join(', ')}; apt-get install radosgw ceph-mon ceph-osd, as .ci/run does)`
+    : null;
 }
 
 export async function freePort(): Promise<number> {
@@ -34,7 +36,8 @@ export async function freePort(): Promise<number> {
 
 function run(program: string, args: string[]): void {
   const result = spawnSync(program, args, { encoding: 'utf8', timeout: 60_000 });
-  if (result.status !== 0) throw new Error(`${program} ${args.join(' ')} failed: ${result.stderr || result.stdout || result.error}`);
+  if (result.status !== 0)
+    throw new Error(`${program} ${args.join(' ')} failed: ${result.stderr || result.stdout || result.error}`);
 }
 
 /** The last lines of a daemon's log, to say why the server did not start. */
@@ -50,14 +53,22 @@ function logTail(file: string): string {
  * Waits for `check`; a daemon that exits ends the wait at once. Generous: on a loaded two-core machine the cluster
  * takes far longer than its usual ten seconds.
  */
-async function until(what: string, check: () => Promise<boolean> | boolean, daemons: ChildProcess[], logs: string[], timeoutMs = 240_000): Promise<void> {
+async function until(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  daemons: ChildProcess[],
+  logs: string[],
+  timeoutMs = 240_000,
+): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (await check()) return;
     if (daemons.some((child) => child.exitCode !== null || child.signalCode !== null)) break;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  throw new Error(`The S3 test server did not start: ${what}\n${logs.map((file) => `--- ${path.basename(file)}\n${logTail(file)}`).join('\n')}`);
+  throw new Error(
+    `The S3 test server did not start: ${what}\n${logs.map((file) => `--- ${path.basename(file)}\n${logTail(file)}`).join('\n')}`,
+  );
 }
 
 /**
@@ -84,30 +95,69 @@ async function startCluster(): Promise<S3Server> {
   const fsid = crypto.randomUUID();
   const config = path.join(dir, 'ceph.conf');
   for (const folder of ['run', 'mon', 'osd', 'rgw']) fs.mkdirSync(path.join(dir, folder));
-  fs.writeFileSync(config, [
-    '[global]', `fsid = ${fsid}`, `mon host = v1:127.0.0.1:${monPort}`, 'public addr = 127.0.0.1', 'ms bind ipv6 = false',
-    'auth cluster required = none', 'auth service required = none', 'auth client required = none',
-    'osd pool default size = 1', 'osd pool default min size = 1', 'osd pool default pg num = 8', 'osd pgp default pg num = 8',
-    'mon allow pool size one = true', 'osd crush chooseleaf type = 0',
-    // The OSD places itself in the CRUSH map by asking the monitor at start, and at times asks before it has the
-    // cluster's map and gives up ('wrong fsid'): the command line places it instead, before it starts.
-    'osd crush update on start = false', 'osd class update on start = false', 'osd objectstore = memstore', 'memstore device bytes = 536870912',
-    `run dir = ${dir}/run`, `log file = ${dir}/$name.log`, `admin socket = ${dir}/run/$name.asok`, `pid file = ${dir}/run/$name.pid`,
-    `[mon.a]`, `mon data = ${dir}/mon`, `[osd.0]`, `osd data = ${dir}/osd`,
-    `[client.rgw]`, `rgw frontends = beast endpoint=127.0.0.1:${port}`, `rgw data = ${dir}/rgw`,
-  ].join('\n') + '\n');
+  fs.writeFileSync(
+    config,
+    [
+      '[global]',
+      `fsid = ${fsid}`,
+      `mon host = v1:127.0.0.1:${monPort}`,
+      'public addr = 127.0.0.1',
+      'ms bind ipv6 = false',
+      'auth cluster required = none',
+      'auth service required = none',
+      'auth client required = none',
+      'osd pool default size = 1',
+      'osd pool default min size = 1',
+      'osd pool default pg num = 8',
+      'osd pgp default pg num = 8',
+      'mon allow pool size one = true',
+      'osd crush chooseleaf type = 0',
+      // The OSD places itself in the CRUSH map by asking the monitor at start, and at times asks before it has the
+      // cluster's map and gives up ('wrong fsid'): the command line places it instead, before it starts.
+      'osd crush update on start = false',
+      'osd class update on start = false',
+      'osd objectstore = memstore',
+      'memstore device bytes = 536870912',
+      `run dir = ${dir}/run`,
+      `log file = ${dir}/$name.log`,
+      `admin socket = ${dir}/run/$name.asok`,
+      `pid file = ${dir}/run/$name.pid`,
+      `[mon.a]`,
+      `mon data = ${dir}/mon`,
+      `[osd.0]`,
+      `osd data = ${dir}/osd`,
+      `[client.rgw]`,
+      `rgw frontends = beast endpoint=127.0.0.1:${port}`,
+      `rgw data = ${dir}/rgw`,
+    ].join('\n') + '\n',
+  );
   const daemons: ChildProcess[] = [];
-  const daemon = (program: string, args: string[]) => daemons.push(spawn(program, ['-f', '-c', config, ...args], { stdio: 'ignore' }));
+  const daemon = (program: string, args: string[]) =>
+    daemons.push(spawn(program, ['-f', '-c', config, ...args], { stdio: 'ignore' }));
   const stop = async () => {
-    await Promise.all(daemons.map((child) => new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    })));
+    await Promise.all(
+      daemons.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGKILL');
+          }),
+      ),
+    );
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    run('monmaptool', ['--create', '--clobber', '--fsid', fsid, '--addv', 'a', `[v1:127.0.0.1:${monPort}]`, path.join(dir, 'monmap')]);
+    run('monmaptool', [
+      '--create',
+      '--clobber',
+      '--fsid',
+      fsid,
+      '--addv',
+      'a',
+      `[v1:127.0.0.1:${monPort}]`,
+      path.join(dir, 'monmap'),
+    ]);
     run('ceph-mon', ['-c', config, '-i', 'a', '--mkfs', '--monmap', path.join(dir, 'monmap')]);
     daemon('ceph-mon', ['-i', 'a']);
     run('ceph', ['-c', config, '--connect-timeout', '60', 'osd', 'create']);
@@ -117,10 +167,28 @@ async function startCluster(): Promise<S3Server> {
     daemon('radosgw', ['-n', 'client.rgw']);
     const endpoint = `http://127.0.0.1:${port}`;
     const logs = ['mon.a', 'osd.0', 'client.rgw'].map((name) => path.join(dir, `${name}.log`));
-    await until('the gateway does not answer', () => fetch(endpoint).then((response) => response.ok, () => false), daemons, logs);
+    await until(
+      'the gateway does not answer',
+      () =>
+        fetch(endpoint).then(
+          (response) => response.ok,
+          () => false,
+        ),
+      daemons,
+      logs,
+    );
     const accessKeyId = `PORTALTEST${crypto.randomBytes(5).toString('hex').toUpperCase()}`;
     const secretAccessKey = crypto.randomBytes(20).toString('hex');
-    run('radosgw-admin', ['-c', config, 'user', 'create', '--uid=portal-tests', '--display-name=Portal tests', `--access-key=${accessKeyId}`, `--secret-key=${secretAccessKey}`]);
+    run('radosgw-admin', [
+      '-c',
+      config,
+      'user',
+      'create',
+      '--uid=portal-tests',
+      '--display-name=Portal tests',
+      `--access-key=${accessKeyId}`,
+      `--secret-key=${secretAccessKey}`,
+    ]);
     return { endpoint, accessKeyId, secretAccessKey, stop };
   } catch (error) {
     await stop();

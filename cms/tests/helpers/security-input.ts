@@ -2,8 +2,18 @@ import type { UID } from '@strapi/strapi';
 import type { TestApp } from './strapi';
 
 /** A request sent as raw text (malformed JSON, bodies too big to build as objects), answered like helpers/strapi's http. */
-export async function rawCall(app: TestApp, method: string, route: string, text: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${app.url}${route}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: text });
+export async function rawCall(
+  app: TestApp,
+  method: string,
+  route: string,
+  text: string,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${app.url}${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: text,
+  });
   const body = await response.text();
   const isJson = response.headers.get('content-type')?.includes('json');
   let parsed: unknown = body;
@@ -17,13 +27,15 @@ export async function rawCall(app: TestApp, method: string, route: string, text:
  */
 export async function snapshot(app: TestApp): Promise<Record<string, unknown>> {
   const uids = Object.keys(app.strapi.contentTypes).filter(
-    (uid) => (uid.startsWith('api::') && !uid.startsWith('api::rate-limit.')) || uid === 'plugin::users-permissions.user',
+    (uid) =>
+      (uid.startsWith('api::') && !uid.startsWith('api::rate-limit.')) || uid === 'plugin::users-permissions.user',
   ) as UID.ContentType[];
   const state: Record<string, unknown> = {};
   for (const uid of uids) {
-    state[uid] = uid === 'api::session.user-auth'
-      ? await app.strapi.db.query(uid).count({})
-      : await app.strapi.db.query(uid).findMany({ orderBy: { id: 'asc' } });
+    state[uid] =
+      uid === 'api::session.user-auth'
+        ? await app.strapi.db.query(uid).count({})
+        : await app.strapi.db.query(uid).findMany({ orderBy: { id: 'asc' } });
   }
   return state;
 }
@@ -44,16 +56,52 @@ export function badValues(kind: FieldKind): unknown[] {
     case 'id':
       // Past 2147483647 PostgreSQL refuses the id itself (its integer type), so the check must come first. A small
       // number is a real row's id once other test files have made enough rows: the id no row has is near the top.
-      return [...WRONG_TYPES.filter((value) => value !== null && value !== 42), 2147483000, 0, 2147483648, '2147483648', '99999999999', ...HUGE_NUMBERS, HUGE, ...MARKUP, ...ODD_UNICODE, ''];
+      return [
+        ...WRONG_TYPES.filter((value) => value !== null && value !== 42),
+        2147483000,
+        0,
+        2147483648,
+        '2147483648',
+        '99999999999',
+        ...HUGE_NUMBERS,
+        HUGE,
+        ...MARKUP,
+        ...ODD_UNICODE,
+        '',
+      ];
     case 'code':
     case 'slug':
       return [...WRONG_TYPES.filter((value) => typeof value !== 'string'), HUGE, ...MARKUP, ...ODD_UNICODE];
     case 'email':
-      return [...WRONG_TYPES, HUGE, 'not-an-email', '<script>@example.com', "a'--@example", ...ODD_UNICODE.slice(0, 3), ''];
+      return [
+        ...WRONG_TYPES,
+        HUGE,
+        'not-an-email',
+        '<script>@example.com',
+        "a'--@example",
+        ...ODD_UNICODE.slice(0, 3),
+        '',
+      ];
     case 'text':
       return [42, true, [], ['a'], {}, { $ne: null }, HUGE, 'a\u0000b', '\uD800'];
     case 'amount':
-      return [-1, -50_000, 0, 0.001, 50_000.001, ...HUGE_NUMBERS, 'abc', 'Infinity', '1e400', '', true, [], {}, { $gt: 0 }, '<b>50000</b>'];
+      return [
+        -1,
+        -50_000,
+        0,
+        0.001,
+        50_000.001,
+        ...HUGE_NUMBERS,
+        'abc',
+        'Infinity',
+        '1e400',
+        '',
+        true,
+        [],
+        {},
+        { $gt: 0 },
+        '<b>50000</b>',
+      ];
     case 'enum':
       return [42, true, [], {}, { $ne: null }, 'cash', 'CASH ', HUGE, ...MARKUP, '\uD800'];
     case 'yes-no':

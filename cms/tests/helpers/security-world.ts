@@ -23,7 +23,7 @@ export const MARKERS: Record<string, Caller[]> = {
   'ann-note-marker': ['ann', 'guest'],
   'ann-agreement-marker': ['ann', 'guest'],
   'ann-ledger-marker': ['ann', 'guest'],
-  'AnnCityMarker': ['ann', 'guest'],
+  AnnCityMarker: ['ann', 'guest'],
   // Ann's commitment: staff of her portal read every syndication user of it.
   'ann-feedback-marker': ['ann', 'guest', 'admin', 'superadmin'],
   'ben-feedback-marker': ['ben', 'admin', 'superadmin'],
@@ -38,11 +38,21 @@ export const MARKERS: Record<string, Caller[]> = {
   'far-tax-marker': ['foreign'],
   'far-note-marker': ['foreign'],
   'far-ledger-marker': ['foreign'],
-  'FarCityMarker': ['foreign'],
+  FarCityMarker: ['foreign'],
 };
 
 /** What no answer may ever carry: password hashes, storage keys, code hashes. */
-export const NEVER_ANSWERED = [/\$2[aby]\$\d\d\$/, /"password"/, /resetPasswordToken/, /confirmationToken/, /"docPath"/, /"bucketId"/, /tokenNonce/, /tax\/sec/, /proof\/sec/];
+export const NEVER_ANSWERED = [
+  /\$2[aby]\$\d\d\$/,
+  /"password"/,
+  /resetPasswordToken/,
+  /confirmationToken/,
+  /"docPath"/,
+  /"bucketId"/,
+  /tokenNonce/,
+  /tax\/sec/,
+  /proof\/sec/,
+];
 
 export interface Row {
   id: number;
@@ -81,7 +91,9 @@ export async function buildWorld(app: TestApp, prefix = 'sec'): Promise<World> {
   const withDocumentId = async (investor: Investor) => {
     const user = await app.strapi.db.query(USER).findOne({ where: { id: investor.id } });
     // Investing needs a stated accreditation.
-    await app.strapi.db.query(USER).update({ where: { id: investor.id }, data: { accreditation: 1, accreditationDate: new Date() } });
+    await app.strapi.db
+      .query(USER)
+      .update({ where: { id: investor.id }, data: { accreditation: 1, accreditationDate: new Date() } });
     return { ...investor, documentId: user.documentId as string };
   };
   const ann = await withDocumentId(await createInvestor(app, home, `${prefix}-ann`, { spouse: false }));
@@ -89,8 +101,14 @@ export async function buildWorld(app: TestApp, prefix = 'sec'): Promise<World> {
   const far = await withDocumentId(await createInvestor(app, away, `${prefix}-far`, { spouse: false }));
   await app.strapi.db.query(USER).update({ where: { id: ann.id }, data: { city: 'AnnCityMarker' } });
   await app.strapi.db.query(USER).update({ where: { id: far.id }, data: { city: 'FarCityMarker' } });
-  for (const [investor, marker] of [[ann, 'ann'], [ben, 'ben'], [far, 'far']] as const) {
-    await app.strapi.db.query('api::synd-user.synd-user').update({ where: { id: investor.syndUserId }, data: { feedback: `${marker}-feedback-marker` } });
+  for (const [investor, marker] of [
+    [ann, 'ann'],
+    [ben, 'ben'],
+    [far, 'far'],
+  ] as const) {
+    await app.strapi.db
+      .query('api::synd-user.synd-user')
+      .update({ where: { id: investor.syndUserId }, data: { feedback: `${marker}-feedback-marker` } });
   }
   const admin = await signedInUser(app, `${prefix}-admin`, 'admin', home.portal);
   const superadmin = await signedInUser(app, `${prefix}-super`, 'superadmin', home.portal);
@@ -101,61 +119,159 @@ export async function buildWorld(app: TestApp, prefix = 'sec'): Promise<World> {
     await fileStorage(app.strapi).put(key, pdfBytes(key));
     return create(uid, { docPath: key, bucketId: 'local', ...data });
   };
-  for (const [owner, investor, offering] of [['ann', ann, home], ['far', far, away]] as const) {
-    rows[`${owner}.tax_documents`] = await storedFile('api::tax-document.tax-document', `tax/${prefix}-${owner}/k1.pdf`, {
-      originalName: 'k1.pdf', title: `${owner}-tax-marker`, year: 2025, user: investor.documentId, fund: offering.fund,
+  for (const [owner, investor, offering] of [
+    ['ann', ann, home],
+    ['far', far, away],
+  ] as const) {
+    rows[`${owner}.tax_documents`] = await storedFile(
+      'api::tax-document.tax-document',
+      `tax/${prefix}-${owner}/k1.pdf`,
+      {
+        originalName: 'k1.pdf',
+        title: `${owner}-tax-marker`,
+        year: 2025,
+        user: investor.documentId,
+        fund: offering.fund,
+      },
+    );
+    rows[`${owner}.news_documents`] = await storedFile(
+      'api::news-document.news-document',
+      `news/${prefix}-${owner}/letter.pdf`,
+      {
+        originalName: 'letter.pdf',
+        title: owner === 'ann' ? 'ann-news-marker' : 'far news',
+        year: 2025,
+        user: investor.documentId,
+        fund: offering.fund,
+      },
+    );
+    rows[`${owner}.proof_documents`] = await storedFile(
+      'api::proof-document.proof-document',
+      `proof/${prefix}-${owner}/statement.pdf`,
+      {
+        originalName: 'statement.pdf',
+        title: owner === 'ann' ? 'ann-proof-marker' : 'far proof',
+        user: investor.documentId,
+      },
+    );
+    rows[`${owner}.notifications`] = await create('api::notification.notification', {
+      messageSubject: `${owner}-note-marker`,
+      user: investor.documentId,
     });
-    rows[`${owner}.news_documents`] = await storedFile('api::news-document.news-document', `news/${prefix}-${owner}/letter.pdf`, {
-      originalName: 'letter.pdf', title: owner === 'ann' ? 'ann-news-marker' : 'far news', year: 2025, user: investor.documentId, fund: offering.fund,
-    });
-    rows[`${owner}.proof_documents`] = await storedFile('api::proof-document.proof-document', `proof/${prefix}-${owner}/statement.pdf`, {
-      originalName: 'statement.pdf', title: owner === 'ann' ? 'ann-proof-marker' : 'far proof', user: investor.documentId,
-    });
-    rows[`${owner}.notifications`] = await create('api::notification.notification', { messageSubject: `${owner}-note-marker`, user: investor.documentId });
     // A second commitment with its completed agreement, so the agreement download has a file to hand out.
-    const investment = await create('api::investment.investment', { name: `${owner} second deal`, url_slug: `${prefix}-${owner}-second`, fund: offering.fund, company: offering.company });
+    const investment = await create('api::investment.investment', {
+      name: `${owner} second deal`,
+      url_slug: `${prefix}-${owner}-second`,
+      fund: offering.fund,
+      company: offering.company,
+    });
     const signed = await create('api::synd-user.synd-user', {
-      user: investor.documentId, fund: offering.fund, investment: investment.documentId, company: offering.company,
-      invest_status: 'Accepted investment', invest_amount: 20_000, method_of_inv: 'ENTITY', sa_complete_date: new Date(), hasSyndAgreement: true,
+      user: investor.documentId,
+      fund: offering.fund,
+      investment: investment.documentId,
+      company: offering.company,
+      invest_status: 'Accepted investment',
+      invest_amount: 20_000,
+      method_of_inv: 'ENTITY',
+      sa_complete_date: new Date(),
+      hasSyndAgreement: true,
     });
     rows[`${owner}.signed_synd_user`] = signed;
     // Agreements are made only by sealing (docs/record-rules.md): written as the signing writes them, with the query engine.
     const agreementKey = `agreements/${prefix}-${owner}/signed.pdf`;
     await fileStorage(app.strapi).put(agreementKey, pdfBytes(agreementKey));
     const agreement = await app.strapi.db.query('api::synd-agreement.synd-agreement').create({
-      data: { docPath: agreementKey, bucketId: 'local', originalName: owner === 'ann' ? 'ann-agreement-marker.pdf' : 'far-agreement.pdf', syndUser: signed.id },
+      data: {
+        docPath: agreementKey,
+        bucketId: 'local',
+        originalName: owner === 'ann' ? 'ann-agreement-marker.pdf' : 'far-agreement.pdf',
+        syndUser: signed.id,
+      },
     });
     rows[`${owner}.synd_agreements`] = { id: agreement.id, documentId: agreement.documentId };
     rows[`${owner}.synd_users`] = { id: investor.syndUserId, documentId: investor.syndUser };
     const fundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offering.fund } })).id;
     rows[`${owner}.ledger_entries`] = await app.strapi.db.query('api::ledger-entry.ledger-entry').create({
-      data: { syndUser: signed.id, fund: fundId, type: 'contribution', amount_cents: 2_000_000, effective_date: '2025-01-15', note: `${owner}-ledger-marker`, entryKey: `${prefix}-${owner}-funding` },
+      data: {
+        syndUser: signed.id,
+        fund: fundId,
+        type: 'contribution',
+        amount_cents: 2_000_000,
+        effective_date: '2025-01-15',
+        note: `${owner}-ledger-marker`,
+        entryKey: `${prefix}-${owner}-funding`,
+      },
     });
   }
-  await storedFile('api::tax-document.tax-document', `tax/${prefix}-ben/k1.pdf`, { originalName: 'k1.pdf', title: 'ben-tax-marker', year: 2025, user: ben.documentId, fund: home.fund });
+  await storedFile('api::tax-document.tax-document', `tax/${prefix}-ben/k1.pdf`, {
+    originalName: 'k1.pdf',
+    title: 'ben-tax-marker',
+    year: 2025,
+    user: ben.documentId,
+    fund: home.fund,
+  });
 
-  for (const [side, offering] of [['home', home], ['away', away]] as const) {
+  for (const [side, offering] of [
+    ['home', home],
+    ['away', away],
+  ] as const) {
     const portal = offering.portal.documentId;
-    rows[`${side}.funds`] = { id: (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offering.fund } })).id, documentId: offering.fund };
-    rows[`${side}.investments`] = {
-      id: (await app.strapi.db.query('api::investment.investment').findOne({ where: { documentId: offering.investment } })).id, documentId: offering.investment,
+    rows[`${side}.funds`] = {
+      id: (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offering.fund } })).id,
+      documentId: offering.fund,
     };
-    rows[`${side}.synd_documents`] = await storedFile('api::synd-document.synd-document', `synd/${prefix}-${side}/memo.pdf`, {
-      originalName: 'memo.pdf', title: `${side}-dd-marker`, fund: offering.fund,
+    rows[`${side}.investments`] = {
+      id: (
+        await app.strapi.db.query('api::investment.investment').findOne({ where: { documentId: offering.investment } })
+      ).id,
+      documentId: offering.investment,
+    };
+    rows[`${side}.synd_documents`] = await storedFile(
+      'api::synd-document.synd-document',
+      `synd/${prefix}-${side}/memo.pdf`,
+      {
+        originalName: 'memo.pdf',
+        title: `${side}-dd-marker`,
+        fund: offering.fund,
+      },
+    );
+    rows[`${side}.blog_items`] = await create('api::blog-item.blog-item', {
+      title: `${side} lesson`,
+      slug: `${prefix}-${side}-lesson`,
+      isPublished: true,
+      portal,
     });
-    rows[`${side}.blog_items`] = await create('api::blog-item.blog-item', { title: `${side} lesson`, slug: `${prefix}-${side}-lesson`, isPublished: true, portal });
     rows[`${side}.assets_items`] = await create('api::assets-item.assets-item', { name: `${side} asset`, portal });
     rows[`${side}.team_members`] = await create('api::team-member.team-member', { name: `${side} partner`, portal });
     await create('api::content.content', { slug: 'sec-page', title: `${side} page`, portal });
   }
   const codes: Record<Caller, string | undefined> = {
-    anonymous: undefined, guest: guestCode, ann: ann.authCode, ben: ben.authCode, admin: admin.authCode, superadmin: superadmin.authCode, foreign: far.authCode,
+    anonymous: undefined,
+    guest: guestCode,
+    ann: ann.authCode,
+    ben: ben.authCode,
+    admin: admin.authCode,
+    superadmin: superadmin.authCode,
+    foreign: far.authCode,
   };
   const userIds: Record<Exclude<Caller, 'anonymous'>, number> = {
-    guest: ann.id, ann: ann.id, ben: ben.id, admin: admin.id, superadmin: superadmin.id, foreign: far.id,
+    guest: ann.id,
+    ann: ann.id,
+    ben: ben.id,
+    admin: admin.id,
+    superadmin: superadmin.id,
+    foreign: far.id,
   };
   return {
-    home, away, ann, ben, far, admin, superadmin, guestCode, rows,
+    home,
+    away,
+    ann,
+    ben,
+    far,
+    admin,
+    superadmin,
+    guestCode,
+    rows,
     code: (caller) => codes[caller],
     freshCode: async (caller) => {
       if (caller === 'anonymous') return undefined;

@@ -10,7 +10,11 @@ export interface StandIn {
 
 /** A local HTTP server standing in for an outside service; `answer` picks the status, headers and JSON body. */
 export async function startStandIn(
-  answer: (request: { url: string; body: string }) => { status?: number; headers?: Record<string, string>; json: unknown },
+  answer: (request: { url: string; body: string }) => {
+    status?: number;
+    headers?: Record<string, string>;
+    json: unknown;
+  },
 ): Promise<StandIn> {
   const requests: StandIn['requests'] = [];
   const server = http.createServer((request, response) => {

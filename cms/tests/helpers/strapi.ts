@@ -22,12 +22,18 @@ const SITE_USER = 'plugin::users-permissions.user';
  * as the seeds are, so a fixture may make a commitment signed or a document with its stored file. What a test asks
  * of the admin panel or the site goes over HTTP, where the record rules hold.
  */
-export function fixtureDocuments<T extends UID.ContentType>(app: TestApp, uid: T): Modules.Documents.ServiceInstance<T> {
+export function fixtureDocuments<T extends UID.ContentType>(
+  app: TestApp,
+  uid: T,
+): Modules.Documents.ServiceInstance<T> {
   const service = app.strapi.documents(uid) as unknown as Record<string, unknown>;
   return new Proxy(service, {
     get: (target, key) => {
       const value = target[key as string];
-      return typeof value === 'function' ? (...args: unknown[]) => productFlow('test', () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)) : value;
+      return typeof value === 'function'
+        ? (...args: unknown[]) =>
+            productFlow('test', () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args))
+        : value;
     },
   }) as never;
 }
@@ -64,7 +70,9 @@ async function boot(): Promise<TestApp> {
   // per hash and per sign-in): hundreds of accounts per run. What a password check answers does not depend on it.
   (strapi.getModel(SITE_USER).attributes.password as { encryption?: { rounds: number } }).encryption = { rounds: 4 };
   // Every request without a portal of its own is for the default portal, as on a seeded site: one exists from the start.
-  await strapi.db.query('api::portal.portal').create({ data: { name: 'Test Default', slug: 'test-default', isDefault: true } });
+  await strapi.db
+    .query('api::portal.portal')
+    .create({ data: { name: 'Test Default', slug: 'test-default', isDefault: true } });
   strapi.server.mount();
   await new Promise<void>((resolve) => strapi.server.httpServer.listen(0, '127.0.0.1', resolve));
   const { port } = strapi.server.httpServer.address() as AddressInfo;
@@ -77,8 +85,8 @@ export async function http(
   method: string,
   route: string,
   body?: unknown,
-  headers: Record<string, string> = {}
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers; `any` keeps assertions short
+  headers: Record<string, string> = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers; `any` keeps assertions short
 ): Promise<{ status: number; body: any; headers: Record<string, string> }> {
   const response = await fetch(`${app.url}${route}`, {
     method,
@@ -88,5 +96,9 @@ export async function http(
   const text = await response.text();
   const isJson = response.headers.get('content-type')?.includes('json');
   // Tests read arbitrary JSON answers; `any` keeps assertions short.
-  return { status: response.status, body: isJson && text ? JSON.parse(text) : text, headers: Object.fromEntries(response.headers) };
+  return {
+    status: response.status,
+    body: isJson && text ? JSON.parse(text) : text,
+    headers: Object.fromEntries(response.headers),
+  };
 }

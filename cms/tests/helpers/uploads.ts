@@ -9,7 +9,11 @@ export interface UploadFile {
  * Posts a file as the site does after step 1 of an upload: multipart/form-data with every field of formData, then
  * the file as `file`. Answers the status and the body as text (S3 answers XML, the CMS JSON).
  */
-export async function postUpload(postURL: string, formData: Record<string, string>, file: UploadFile): Promise<{ status: number; text: string }> {
+export async function postUpload(
+  postURL: string,
+  formData: Record<string, string>,
+  file: UploadFile,
+): Promise<{ status: number; text: string }> {
   const form = new FormData();
   for (const [name, value] of Object.entries(formData)) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);

@@ -34,13 +34,22 @@ interface FilePart {
 }
 
 /** The CMS's better-sqlite3 (the CMS workspace declares it). */
-type SqliteDatabase = { backup(file: string): Promise<unknown>; prepare(sql: string): { all(): unknown[] }; exec(sql: string): unknown; close(): void };
-export const Sqlite = createRequire(path.join(CMS_DIR, 'package.json'))('better-sqlite3') as new (file: string, options?: { readonly?: boolean; fileMustExist?: boolean }) => SqliteDatabase;
+type SqliteDatabase = {
+  backup(file: string): Promise<unknown>;
+  prepare(sql: string): { all(): unknown[] };
+  exec(sql: string): unknown;
+  close(): void;
+};
+export const Sqlite = createRequire(path.join(CMS_DIR, 'package.json'))('better-sqlite3') as new (
+  file: string,
+  options?: { readonly?: boolean; fileMustExist?: boolean },
+) => SqliteDatabase;
 
 const env = (name: string) => process.env[name]?.trim() || undefined;
 const fromCms = (value: string) => path.resolve(CMS_DIR, value);
 
-export const databaseKind = (): 'sqlite' | 'postgres' => (env('DATABASE_CLIENT') === 'postgres' ? 'postgres' : 'sqlite');
+export const databaseKind = (): 'sqlite' | 'postgres' =>
+  env('DATABASE_CLIENT') === 'postgres' ? 'postgres' : 'sqlite';
 export const sqliteFile = () => fromCms(env('DATABASE_FILENAME') ?? '.tmp/data.db');
 
 /** The PostgreSQL connection string env names (DATABASE_URL, or its parts), for pg_dump and pg_restore. */
@@ -103,8 +112,12 @@ export function pgTool(command: string, args: string[]): string {
     url.password = '';
     return `${prefix}${url.toString()}`;
   });
-  const result = spawnSync(command, shown, { encoding: 'utf8', env: { ...process.env, ...(password !== undefined && { PGPASSWORD: password }) } });
-  if (result.error) throw new Error(`${command} could not run (${result.error.message}): install PostgreSQL's client programs`);
+  const result = spawnSync(command, shown, {
+    encoding: 'utf8',
+    env: { ...process.env, ...(password !== undefined && { PGPASSWORD: password }) },
+  });
+  if (result.error)
+    throw new Error(`${command} could not run (${result.error.message}): install PostgreSQL's client programs`);
   if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr.trim() || result.stdout.trim()}`);
   return result.stdout;
 }
@@ -113,7 +126,11 @@ export function pgTool(command: string, args: string[]): string {
 const PLACEHOLDER = '.gitkeep';
 
 const countFiles = (dir: string): number =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile() && entry.name !== PLACEHOLDER).length : 0;
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true, recursive: true })
+        .filter((entry) => entry.isFile() && entry.name !== PLACEHOLDER).length
+    : 0;
 
 /** Whether a folder is missing or holds no file (a fresh checkout's placeholder aside). */
 const isEmptyDir = (dir: string) => countFiles(dir) === 0;
@@ -134,7 +151,8 @@ const stagingFor = (target: string) => `${target}.partial-${process.pid}`;
  * beside `to` and renamed into place when complete, so a failed backup leaves no folder that looks like one.
  */
 export async function backup(to: string): Promise<Manifest> {
-  if (fs.existsSync(to) && fs.readdirSync(to).length) throw new Error(`${to} is not empty: back up into a new or empty folder`);
+  if (fs.existsSync(to) && fs.readdirSync(to).length)
+    throw new Error(`${to} is not empty: back up into a new or empty folder`);
   const database = databaseKind();
   if (database === 'sqlite' && !fs.existsSync(sqliteFile())) throw new Error(`There is no database at ${sqliteFile()}`);
   const staging = stagingFor(to);
@@ -151,13 +169,28 @@ export async function backup(to: string): Promise<Manifest> {
       // Read from the copy, so the manifest says what the backup holds.
       const copy = new Sqlite(path.join(staging, SQLITE_FILE), { readonly: true });
       try {
-        migrations = (copy.prepare('SELECT name FROM strapi_migrations ORDER BY id').all() as { name: string }[]).map((row) => row.name);
+        migrations = (copy.prepare('SELECT name FROM strapi_migrations ORDER BY id').all() as { name: string }[]).map(
+          (row) => row.name,
+        );
       } finally {
         copy.close();
       }
     } else {
-      pgTool('pg_dump', ['--format=custom', '--no-owner', '--no-acl', `--file=${path.join(staging, POSTGRES_FILE)}`, `--dbname=${postgresUrl()}`]);
-      migrations = pgTool('psql', ['-At', '-c', `SELECT name FROM "${postgresSchema().replace(/"/g, '""')}".strapi_migrations ORDER BY id`, postgresUrl()]).split('\n').filter(Boolean);
+      pgTool('pg_dump', [
+        '--format=custom',
+        '--no-owner',
+        '--no-acl',
+        `--file=${path.join(staging, POSTGRES_FILE)}`,
+        `--dbname=${postgresUrl()}`,
+      ]);
+      migrations = pgTool('psql', [
+        '-At',
+        '-c',
+        `SELECT name FROM "${postgresSchema().replace(/"/g, '""')}".strapi_migrations ORDER BY id`,
+        postgresUrl(),
+      ])
+        .split('\n')
+        .filter(Boolean);
     }
     // Files after the database: a document's row is saved only once its file is stored, so every file the copied
     // database names is on disk by now (files added since are extra, and harmless).
@@ -187,19 +220,31 @@ export async function backup(to: string): Promise<Manifest> {
 export async function restore(from: string): Promise<Manifest> {
   const manifest = readManifest(from);
   const database = databaseKind();
-  if (manifest.database !== database) throw new Error(`The backup is of a ${manifest.database} database, but DATABASE_CLIENT names ${database}`);
+  if (manifest.database !== database)
+    throw new Error(`The backup is of a ${manifest.database} database, but DATABASE_CLIENT names ${database}`);
   const dump = path.join(from, database === 'sqlite' ? SQLITE_FILE : POSTGRES_FILE);
   if (!fs.existsSync(dump)) throw new Error(`${from} is incomplete: ${path.basename(dump)} is missing`);
   // Every check before anything is written. A part that already holds exactly the backup's files (the local signer's
   // certificate, restored onto the checkout that made it) is left as it is.
-  const parts = fileParts().filter((part) => fs.existsSync(path.join(from, part.name)) && !sameFiles(path.join(from, part.name), part.dir));
+  const parts = fileParts().filter(
+    (part) => fs.existsSync(path.join(from, part.name)) && !sameFiles(path.join(from, part.name), part.dir),
+  );
   const occupied = parts.filter((part) => !isEmptyDir(part.dir));
-  if (occupied.length) throw new Error(`Restore needs empty folders: ${occupied.map((part) => part.dir).join(', ')} already hold files`);
+  if (occupied.length)
+    throw new Error(`Restore needs empty folders: ${occupied.map((part) => part.dir).join(', ')} already hold files`);
   if (database === 'sqlite') {
-    if (fs.existsSync(sqliteFile()) && fs.statSync(sqliteFile()).size > 0) throw new Error(`Restore needs a new database: ${sqliteFile()} exists`);
+    if (fs.existsSync(sqliteFile()) && fs.statSync(sqliteFile()).size > 0)
+      throw new Error(`Restore needs a new database: ${sqliteFile()} exists`);
   } else {
     ensurePostgresDatabase();
-    const tables = Number(pgTool('psql', ['-At', '-c', `SELECT count(*) FROM information_schema.tables WHERE table_schema = '${postgresSchema().replace(/'/g, "''")}'`, postgresUrl()]).trim());
+    const tables = Number(
+      pgTool('psql', [
+        '-At',
+        '-c',
+        `SELECT count(*) FROM information_schema.tables WHERE table_schema = '${postgresSchema().replace(/'/g, "''")}'`,
+        postgresUrl(),
+      ]).trim(),
+    );
     if (tables > 0) throw new Error(`Restore needs an empty database: ${describePostgres()} has tables`);
   }
 
@@ -211,7 +256,14 @@ export async function restore(from: string): Promise<Manifest> {
       fs.copyFileSync(dump, stagingFor(sqliteFile()));
       fs.renameSync(stagingFor(sqliteFile()), sqliteFile());
     } else {
-      pgTool('pg_restore', ['--no-owner', '--no-acl', '--single-transaction', '--exit-on-error', `--dbname=${postgresUrl()}`, dump]);
+      pgTool('pg_restore', [
+        '--no-owner',
+        '--no-acl',
+        '--single-transaction',
+        '--exit-on-error',
+        `--dbname=${postgresUrl()}`,
+        dump,
+      ]);
       // A dump carries no planner statistics: gathered now, so the restored portal is served with the plans it had.
       pgTool('psql', ['-q', '-c', 'ANALYZE', postgresUrl()]);
     }
@@ -233,7 +285,8 @@ function readManifest(from: string): Manifest {
   } catch {
     throw new Error(`${file} is not a backup's manifest (it is not JSON)`);
   }
-  if (manifest?.database !== 'sqlite' && manifest?.database !== 'postgres') throw new Error(`${file} is not a backup's manifest (it names no database)`);
+  if (manifest?.database !== 'sqlite' && manifest?.database !== 'postgres')
+    throw new Error(`${file} is not a backup's manifest (it names no database)`);
   return manifest as Manifest;
 }
 
@@ -257,16 +310,24 @@ function ensurePostgresDatabase(): void {
   const name = decodeURIComponent(url.pathname.slice(1));
   const server = new URL(url);
   server.pathname = '/postgres';
-  const found = pgTool('psql', ['-At', '-c', `SELECT 1 FROM pg_database WHERE datname = '${name.replace(/'/g, "''")}'`, server.toString()]).trim();
+  const found = pgTool('psql', [
+    '-At',
+    '-c',
+    `SELECT 1 FROM pg_database WHERE datname = '${name.replace(/'/g, "''")}'`,
+    server.toString(),
+  ]).trim();
   if (!found) pgTool('psql', ['-q', '-c', `CREATE DATABASE "${name.replace(/"/g, '""')}"`, server.toString()]);
 }
 
 /** Whether every file under `from` is under `to` with the same bytes (a certificate restored onto its own machine). */
 function sameFiles(from: string, to: string): boolean {
   if (!fs.existsSync(to) || isEmptyDir(from)) return false;
-  return fs.readdirSync(from, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).every((entry) => {
-    const relative = path.relative(from, path.join(entry.parentPath, entry.name));
-    const there = path.join(to, relative);
-    return fs.existsSync(there) && fs.readFileSync(there).equals(fs.readFileSync(path.join(from, relative)));
-  });
+  return fs
+    .readdirSync(from, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .every((entry) => {
+      const relative = path.relative(from, path.join(entry.parentPath, entry.name));
+      const there = path.join(to, relative);
+      return fs.existsSync(there) && fs.readFileSync(there).equals(fs.readFileSync(path.join(from, relative)));
+    });
 }

@@ -24,7 +24,10 @@ function stampedBuild(buildDir: string, stampName: string, sources: () => string
   const stamp = path.join(buildDir, stampName);
   return {
     /** Whether `buildDir` holds a build made from today's sources (a `git pull` may have changed them). */
-    isCurrent: (): boolean => fs.existsSync(path.join(buildDir, 'index.html')) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === sources(),
+    isCurrent: (): boolean =>
+      fs.existsSync(path.join(buildDir, 'index.html')) &&
+      fs.existsSync(stamp) &&
+      fs.readFileSync(stamp, 'utf8') === sources(),
     /** Notes that `buildDir` was just built from today's sources. */
     record: (): void => fs.writeFileSync(stamp, sources()),
   };
@@ -41,7 +44,12 @@ const pluginAdminDirs = (): string[] => {
  * link), the local plugins' admin panels and the CMS's package.json (Strapi's version and plugins).
  */
 export const adminBuild = stampedBuild(path.join(CMS_DIR, 'dist', 'build'), '.admin-sources', () =>
-  fingerprint([...filesUnder(path.join(CMS_DIR, 'src', 'admin')), ...pluginAdminDirs().flatMap((dir) => filesUnder(dir)), path.join(CMS_DIR, 'package.json')]));
+  fingerprint([
+    ...filesUnder(path.join(CMS_DIR, 'src', 'admin')),
+    ...pluginAdminDirs().flatMap((dir) => filesUnder(dir)),
+    path.join(CMS_DIR, 'package.json'),
+  ]),
+);
 
 /**
  * The site (web/dist), as `npm start` builds it for `env`: made from web/ (sources, public files, config, .env files)
@@ -49,10 +57,18 @@ export const adminBuild = stampedBuild(path.join(CMS_DIR, 'dist', 'build'), '.ad
  */
 export const siteBuild = (env: NodeJS.ProcessEnv) =>
   stampedBuild(path.join(WEB_DIR, 'dist'), '.site-sources', () => {
-    const web = fs.readdirSync(WEB_DIR).filter((name) => name !== 'node_modules' && name !== 'dist').flatMap((name) => {
-      const entry = path.join(WEB_DIR, name);
-      return fs.statSync(entry).isDirectory() ? filesUnder(entry) : [entry];
+    const web = fs
+      .readdirSync(WEB_DIR)
+      .filter((name) => name !== 'node_modules' && name !== 'dist')
+      .flatMap((name) => {
+        const entry = path.join(WEB_DIR, name);
+        return fs.statSync(entry).isDirectory() ? filesUnder(entry) : [entry];
+      });
+    const settings = Object.fromEntries(
+      Object.entries(env).filter(([name, value]) => name.startsWith('VITE_') && value !== undefined),
+    ) as Record<string, string>;
+    return fingerprint([...web.sort(), ...filesUnder(path.join(ROOT_DIR, 'rules', 'src'))], {
+      ...settings,
+      NODE_ENV: env.NODE_ENV ?? '',
     });
-    const settings = Object.fromEntries(Object.entries(env).filter(([name, value]) => name.startsWith('VITE_') && value !== undefined)) as Record<string, string>;
-    return fingerprint([...web.sort(), ...filesUnder(path.join(ROOT_DIR, 'rules', 'src'))], { ...settings, NODE_ENV: env.NODE_ENV ?? '' });
   });

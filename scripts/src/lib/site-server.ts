@@ -46,7 +46,13 @@ export const DROPBOX_SIGN_FRAME = 'https://app.hellosign.com';
  * sign-in and reCAPTCHA only when a portal uses them, `frameSources` (Dropbox Sign's signer when it collects the
  * signatures), no plugins, and no framing by other sites.
  */
-export function sitePolicy({ apiUrl, connectSources = [], frameSources = [], google = false, recaptcha = false }: SiteSources = {}): string {
+export function sitePolicy({
+  apiUrl,
+  connectSources = [],
+  frameSources = [],
+  google = false,
+  recaptcha = false,
+}: SiteSources = {}): string {
   const cms = apiUrl ? [new URL(apiUrl).origin] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -55,8 +61,19 @@ export function sitePolicy({ apiUrl, connectSources = [], frameSources = [], goo
     'style-src': ["'self'", ...(google ? [GOOGLE_IDENTITY] : [])],
     'img-src': ["'self'", 'data:', 'blob:', 'https:', ...cms],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...cms, ...connectSources, ...(google ? [GOOGLE_IDENTITY] : []), ...(recaptcha ? RECAPTCHA.slice(0, 1) : [])],
-    'frame-src': [...YOUTUBE, ...frameSources, ...(google ? [GOOGLE_IDENTITY] : []), ...(recaptcha ? RECAPTCHA.slice(0, 1) : [])],
+    'connect-src': [
+      "'self'",
+      ...cms,
+      ...connectSources,
+      ...(google ? [GOOGLE_IDENTITY] : []),
+      ...(recaptcha ? RECAPTCHA.slice(0, 1) : []),
+    ],
+    'frame-src': [
+      ...YOUTUBE,
+      ...frameSources,
+      ...(google ? [GOOGLE_IDENTITY] : []),
+      ...(recaptcha ? RECAPTCHA.slice(0, 1) : []),
+    ],
     'media-src': ["'self'", ...cms],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -83,7 +100,9 @@ function bucketOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
   if (env.STORAGE_PROVIDER !== 's3' || !env.S3_BUCKET) return [];
   if (!env.S3_ENDPOINT) return [`https://${env.S3_BUCKET}.s3.${env.S3_REGION || 'us-east-1'}.amazonaws.com`];
   const endpoint = new URL(env.S3_ENDPOINT);
-  return env.S3_FORCE_PATH_STYLE === 'true' ? [endpoint.origin] : [`${endpoint.protocol}//${env.S3_BUCKET}.${endpoint.host}`];
+  return env.S3_FORCE_PATH_STYLE === 'true'
+    ? [endpoint.origin]
+    : [`${endpoint.protocol}//${env.S3_BUCKET}.${endpoint.host}`];
 }
 
 /** Dropbox Sign's origin when the CMS collects signatures there (SIGNING_PROVIDER, the same setting as the CMS's). */
@@ -108,8 +127,13 @@ function portalFeatures(apiUrl: string | undefined) {
     try {
       const response = await fetch(`${apiUrl}/api/auth/portals`, { signal: AbortSignal.timeout(5000) });
       if (response.ok) {
-        const { items } = (await response.json()) as { items: { recaptchaSiteKey?: string | null; signInWithGoogleClientId?: string | null }[] };
-        known = { google: items.some((portal) => Boolean(portal.signInWithGoogleClientId)), recaptcha: items.some((portal) => Boolean(portal.recaptchaSiteKey)) };
+        const { items } = (await response.json()) as {
+          items: { recaptchaSiteKey?: string | null; signInWithGoogleClientId?: string | null }[];
+        };
+        known = {
+          google: items.some((portal) => Boolean(portal.signInWithGoogleClientId)),
+          recaptcha: items.some((portal) => Boolean(portal.recaptchaSiteKey)),
+        };
         checkedAt = Date.now();
       }
     } catch {

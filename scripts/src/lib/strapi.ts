@@ -61,7 +61,8 @@ function pruneCompiledCms(): { incomplete: boolean; sources: string[] } {
     for (const compiled of filesUnder(path.join(DIST_DIR, dir))) {
       const stem = compiled.replace(/(\.d\.ts|\.js\.map|\.js|\.json)$/, '');
       const source = path.join(CMS_DIR, path.relative(DIST_DIR, stem));
-      if (!SOURCE_EXTENSIONS.some((extension) => fs.existsSync(source + extension))) fs.rmSync(compiled, { force: true });
+      if (!SOURCE_EXTENSIONS.some((extension) => fs.existsSync(source + extension)))
+        fs.rmSync(compiled, { force: true });
     }
     // A folder left empty would still be loaded as an API of nothing.
     removeEmptyFolders(path.join(DIST_DIR, dir));
@@ -77,8 +78,19 @@ function compiledSources(): { source: string; compiled: string }[] {
   // The admin panel (the app's and each local plugin's) is built by Strapi's bundler, a plugin's strapi-server.js
   // loads its compiled server from dist and tests are not compiled at all (cms/tsconfig.json's exclude).
   return COMPILED_DIRS.flatMap((dir) => filesUnder(path.join(CMS_DIR, dir), ['admin']))
-    .filter((source) => path.extname(source) in OUTPUT_EXTENSION && !source.endsWith('.d.ts') && !source.includes('.test.') && !NOT_COMPILED_BY_TSC.test(path.relative(CMS_DIR, source)))
-    .map((source) => ({ source, compiled: path.join(DIST_DIR, path.relative(CMS_DIR, source)).slice(0, -path.extname(source).length) + OUTPUT_EXTENSION[path.extname(source)] }));
+    .filter(
+      (source) =>
+        path.extname(source) in OUTPUT_EXTENSION &&
+        !source.endsWith('.d.ts') &&
+        !source.includes('.test.') &&
+        !NOT_COMPILED_BY_TSC.test(path.relative(CMS_DIR, source)),
+    )
+    .map((source) => ({
+      source,
+      compiled:
+        path.join(DIST_DIR, path.relative(CMS_DIR, source)).slice(0, -path.extname(source).length) +
+        OUTPUT_EXTENSION[path.extname(source)],
+    }));
 }
 
 /**
@@ -115,7 +127,11 @@ export function buildAdminPanelIfStale(beforeBuilding?: () => void): void {
   beforeBuilding?.();
   // Strapi's build compiles into dist without deleting what a removed source compiled to.
   removeStaleCompiledCms();
-  const result = spawnSync('npx', ['strapi', 'build'], { cwd: CMS_DIR, env: { STRAPI_TELEMETRY_DISABLED: 'true', ...process.env }, stdio: 'inherit' });
+  const result = spawnSync('npx', ['strapi', 'build'], {
+    cwd: CMS_DIR,
+    env: { STRAPI_TELEMETRY_DISABLED: 'true', ...process.env },
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error(`Building the admin panel failed (exit code ${result.status}).`);
   adminBuild.record();
 }
@@ -129,9 +145,13 @@ const RULES_DIR = path.join(ROOT_DIR, 'rules');
 export function buildRulesIfStale(rulesDir = RULES_DIR): void {
   const built = path.join(rulesDir, 'dist', 'index.js');
   const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
-  const sources = filesUnder(path.join(rulesDir, 'src')).filter((file) => file.endsWith('.ts') && !file.includes('.test.') && !file.includes('.bench.'));
+  const sources = filesUnder(path.join(rulesDir, 'src')).filter(
+    (file) => file.endsWith('.ts') && !file.includes('.test.') && !file.includes('.bench.'),
+  );
   const stale = sources.some((source) => {
-    const compiled = path.join(rulesDir, 'dist', path.relative(path.join(rulesDir, 'src'), source)).replace(/\.ts$/, '.js');
+    const compiled = path
+      .join(rulesDir, 'dist', path.relative(path.join(rulesDir, 'src'), source))
+      .replace(/\.ts$/, '.js');
     return !fs.existsSync(compiled) || fs.statSync(source).mtimeMs > builtAt;
   });
   if (!stale) return;
@@ -153,7 +173,9 @@ export function describeDatabase(): string {
   if (process.env.DATABASE_CLIENT === 'postgres') {
     // Never print the password that DATABASE_URL may carry.
     const url = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL) : undefined;
-    return url ? `postgres ${url.host}${url.pathname}` : `postgres ${process.env.DATABASE_HOST ?? '127.0.0.1'}/${process.env.DATABASE_NAME ?? 'portal'}`;
+    return url
+      ? `postgres ${url.host}${url.pathname}`
+      : `postgres ${process.env.DATABASE_HOST ?? '127.0.0.1'}/${process.env.DATABASE_NAME ?? 'portal'}`;
   }
   return `sqlite ${path.resolve(CMS_DIR, process.env.DATABASE_FILENAME ?? '.tmp/data.db')}`;
 }
@@ -161,13 +183,17 @@ export function describeDatabase(): string {
 type ProcessListeners = Map<string | symbol, ((...args: unknown[]) => void)[]>;
 
 function processListeners(): ProcessListeners {
-  return new Map(process.eventNames().map((name) => [name, process.rawListeners(name) as ((...args: unknown[]) => void)[]]));
+  return new Map(
+    process.eventNames().map((name) => [name, process.rawListeners(name) as ((...args: unknown[]) => void)[]]),
+  );
 }
 
 /** Of the listeners registered before the boot, those still registered now (their owners may have removed some). */
 function stillRegistered(listeners: ProcessListeners): ProcessListeners {
   const now = processListeners();
-  return new Map([...listeners].map(([name, wanted]) => [name, wanted.filter((listener) => now.get(name)?.includes(listener))]));
+  return new Map(
+    [...listeners].map(([name, wanted]) => [name, wanted.filter((listener) => now.get(name)?.includes(listener))]),
+  );
 }
 
 /**

@@ -26,7 +26,12 @@ type Data = Record<string, unknown>;
 const same = (stored: unknown, wanted: unknown) => JSON.stringify(stored ?? null) === JSON.stringify(wanted ?? null);
 
 /** Creates the document with this key, or updates the fields of the existing one that differ from `data`. */
-async function upsert(strapi: Core.Strapi, uid: UID.ContentType, key: Key, data: Data): Promise<{ documentId: string; change: Change; fields: string[] }> {
+async function upsert(
+  strapi: Core.Strapi,
+  uid: UID.ContentType,
+  key: Key,
+  data: Data,
+): Promise<{ documentId: string; change: Change; fields: string[] }> {
   const documents = strapi.documents(uid);
   const existing = await findByKey(strapi, uid, key);
   if (!existing) {
@@ -34,7 +39,11 @@ async function upsert(strapi: Core.Strapi, uid: UID.ContentType, key: Key, data:
     return { documentId: created.documentId, change: 'created', fields: Object.keys(data) };
   }
   const fields = Object.keys(data).filter((field) => !same(existing[field], data[field]));
-  if (fields.length) await documents.update({ documentId: existing.documentId, data: Object.fromEntries(fields.map((field) => [field, data[field]])) });
+  if (fields.length)
+    await documents.update({
+      documentId: existing.documentId,
+      data: Object.fromEntries(fields.map((field) => [field, data[field]])),
+    });
   return { documentId: existing.documentId, change: fields.length ? 'updated' : 'unchanged', fields };
 }
 
@@ -54,7 +63,9 @@ export async function applyPortal(strapi: Core.Strapi, spec: PortalSpec): Promis
     const portal = await upsert(strapi, PORTAL, { slug }, given(portalFields));
     const undefaulted: string[] = [];
     if (spec.isDefault) {
-      const others = await strapi.documents(PORTAL).findMany({ filters: { isDefault: { $eq: true }, documentId: { $ne: portal.documentId } } });
+      const others = await strapi
+        .documents(PORTAL)
+        .findMany({ filters: { isDefault: { $eq: true }, documentId: { $ne: portal.documentId } } });
       for (const other of others) {
         await strapi.documents(PORTAL).update({ documentId: other.documentId, data: { isDefault: false } });
         undefaulted.push(String(other.slug));
@@ -63,12 +74,18 @@ export async function applyPortal(strapi: Core.Strapi, spec: PortalSpec): Promis
     const inPortal = { portal: portal.documentId };
     const writtenContents: Written[] = [];
     for (const { slug: contentSlug, ...content } of contents) {
-      writtenContents.push({ key: contentSlug, ...(await upsert(strapi, CONTENT, { slug: contentSlug, ...inPortal }, given(content))) });
+      writtenContents.push({
+        key: contentSlug,
+        ...(await upsert(strapi, CONTENT, { slug: contentSlug, ...inPortal }, given(content))),
+      });
     }
     const writtenMembers: Written[] = [];
     for (const [index, { name, ...member }] of teamMembers.entries()) {
       // The file's order is the team page's order.
-      writtenMembers.push({ key: name, ...(await upsert(strapi, TEAM_MEMBER, { name, ...inPortal }, given({ ...member, sortOrder: index + 1 }))) });
+      writtenMembers.push({
+        key: name,
+        ...(await upsert(strapi, TEAM_MEMBER, { name, ...inPortal }, given({ ...member, sortOrder: index + 1 }))),
+      });
     }
     return { portal: { key: slug, ...portal }, contents: writtenContents, teamMembers: writtenMembers, undefaulted };
   });

@@ -54,29 +54,60 @@ const SLUG = /^[a-z0-9-]+$/;
 const text: Check = (value) => (typeof value === 'string' ? null : 'must be a string');
 const filled: Check = (value) => (typeof value === 'string' && value.trim() ? null : 'must be a non-empty string');
 const flag: Check = (value) => (typeof value === 'boolean' ? null : 'must be true or false');
-const colour: Check = (value) => (typeof value === 'string' && COLOUR.test(value) ? null : 'must be a colour like #1976D2');
-const slug: Check = (value) => (typeof value === 'string' && SLUG.test(value) ? null : 'must be a slug of a-z, 0-9 and - (like "oak-harbor")');
-const contentSlug: Check = (value) => (typeof value === 'string' && /^\S+$/.test(value) ? null : 'must be a slug without spaces (like "footer-terms")');
-const webUrl: Check = (value) => (typeof value === 'string' && /^https?:\/\/\S+$/.test(value) ? null : 'must be a web address starting with http:// or https://');
-const urlOrPath: Check = (value) => (typeof value === 'string' && /^(https?:\/\/|\/)\S*$/.test(value) ? null : 'must be a web address or a path starting with /');
+const colour: Check = (value) =>
+  typeof value === 'string' && COLOUR.test(value) ? null : 'must be a colour like #1976D2';
+const slug: Check = (value) =>
+  typeof value === 'string' && SLUG.test(value) ? null : 'must be a slug of a-z, 0-9 and - (like "oak-harbor")';
+const contentSlug: Check = (value) =>
+  typeof value === 'string' && /^\S+$/.test(value) ? null : 'must be a slug without spaces (like "footer-terms")';
+const webUrl: Check = (value) =>
+  typeof value === 'string' && /^https?:\/\/\S+$/.test(value)
+    ? null
+    : 'must be a web address starting with http:// or https://';
+const urlOrPath: Check = (value) =>
+  typeof value === 'string' && /^(https?:\/\/|\/)\S*$/.test(value)
+    ? null
+    : 'must be a web address or a path starting with /';
 const hosts: Check = (value) =>
-  Array.isArray(value) && value.every(isHostName) ? null : 'must be a list of host names like ["example.com", "www.example.com"]';
+  Array.isArray(value) && value.every(isHostName)
+    ? null
+    : 'must be a list of host names like ["example.com", "www.example.com"]';
 
 const PORTAL_FIELDS: Record<string, Check> = {
-  slug, name: filled, pageTitle: text, isDefault: flag, domains: hosts,
-  portalColor: colour, primaryColor: colour, secondaryColor: colour,
-  facebookUrl: webUrl, instagramUrl: webUrl, youtubeUrl: webUrl, twitterUrl: webUrl,
-  signInUrl: urlOrPath, signUpUrl: urlOrPath, educationLabel: filled,
+  slug,
+  name: filled,
+  pageTitle: text,
+  isDefault: flag,
+  domains: hosts,
+  portalColor: colour,
+  primaryColor: colour,
+  secondaryColor: colour,
+  facebookUrl: webUrl,
+  instagramUrl: webUrl,
+  youtubeUrl: webUrl,
+  twitterUrl: webUrl,
+  signInUrl: urlOrPath,
+  signUpUrl: urlOrPath,
+  educationLabel: filled,
   // Lists of objects and paths of files: checked in full by readPortalFile.
-  contents: () => null, teamMembers: () => null, logo: filled, favicon: filled,
+  contents: () => null,
+  teamMembers: () => null,
+  logo: filled,
+  favicon: filled,
 };
 const CONTENT_FIELDS: Record<string, Check> = { slug: contentSlug, title: text, body: text };
 const MEMBER_FIELDS: Record<string, Check> = { name: filled, position: text, bio: text, imageUrl: text };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Problems of one object against its field checks: unknown fields, missing required ones, bad values. */
-function objectProblems(fields: Record<string, unknown>, where: string, checks: Record<string, Check>, required: string[]): string[] {
+function objectProblems(
+  fields: Record<string, unknown>,
+  where: string,
+  checks: Record<string, Check>,
+  required: string[],
+): string[] {
   const field = (name: string) => `"${where ? `${where}.` : ''}${name}"`;
   const problems = required.filter((name) => fields[name] === undefined).map((name) => `${field(name)} is required`);
   for (const [name, fieldValue] of Object.entries(fields)) {
@@ -99,7 +130,8 @@ function listProblems(value: unknown, where: string, checks: Record<string, Chec
     if (!isObject(item)) return [`"${where}[${index}]" must be a JSON object`];
     const problems = objectProblems(item, `${where}[${index}]`, checks, [keyField]);
     const key = item[keyField];
-    if (typeof key === 'string' && seen.has(key)) problems.push(`"${where}[${index}].${keyField}" repeats "${key}" of ${where}[${seen.get(key)}]`);
+    if (typeof key === 'string' && seen.has(key))
+      problems.push(`"${where}[${index}].${keyField}" repeats "${key}" of ${where}[${seen.get(key)}]`);
     else seen.set(key, index);
     return problems;
   });
@@ -107,14 +139,17 @@ function listProblems(value: unknown, where: string, checks: Record<string, Chec
 
 /** The problem with a file a field names, or null; `signature` is how the file must start. */
 function fileProblem(file: string, field: string, extension: string, signature: Buffer): string | null {
-  if (!file.toLowerCase().endsWith(extension)) return `"${field}" must be a ${extension} file, not ${path.basename(file)}`;
+  if (!file.toLowerCase().endsWith(extension))
+    return `"${field}" must be a ${extension} file, not ${path.basename(file)}`;
   let content: Buffer;
   try {
     content = fs.readFileSync(file);
   } catch {
     return `"${field}" names ${file}, which does not exist or cannot be read`;
   }
-  return content.subarray(0, signature.length).equals(signature) ? null : `"${field}" names ${file}, which is not a ${extension} image`;
+  return content.subarray(0, signature.length).equals(signature)
+    ? null
+    : `"${field}" names ${file}, which is not a ${extension} image`;
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -130,7 +165,9 @@ export function readPortalFile(file: string, label: string): PortalSpec {
     raw = fs.readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new PortalFileError([`${label}: cannot be read (${code === 'ENOENT' ? `there is no ${file}` : String(code ?? error)})`]);
+    throw new PortalFileError([
+      `${label}: cannot be read (${code === 'ENOENT' ? `there is no ${file}` : String(code ?? error)})`,
+    ]);
   }
   let parsed: unknown;
   try {
@@ -138,14 +175,18 @@ export function readPortalFile(file: string, label: string): PortalSpec {
   } catch (error) {
     throw new PortalFileError([`${label}: is not valid JSON (${(error as Error).message})`]);
   }
-  if (!isObject(parsed)) throw new PortalFileError([`${label}: must hold a JSON object ({ "slug": ..., "name": ... })`]);
+  if (!isObject(parsed))
+    throw new PortalFileError([`${label}: must hold a JSON object ({ "slug": ..., "name": ... })`]);
   const problems = [
     ...objectProblems(parsed, '', PORTAL_FIELDS, ['slug', 'name']),
     ...listProblems(parsed.contents, 'contents', CONTENT_FIELDS, 'slug'),
     ...listProblems(parsed.teamMembers, 'teamMembers', MEMBER_FIELDS, 'name'),
   ];
   const folder = path.dirname(file);
-  for (const [field, extension, signature] of [['logo', '.png', PNG_SIGNATURE], ['favicon', '.ico', ICO_SIGNATURE]] as const) {
+  for (const [field, extension, signature] of [
+    ['logo', '.png', PNG_SIGNATURE],
+    ['favicon', '.ico', ICO_SIGNATURE],
+  ] as const) {
     const given = parsed[field];
     if (typeof given !== 'string' || !given.trim()) continue;
     const resolved = path.resolve(folder, given);

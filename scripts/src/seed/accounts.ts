@@ -7,10 +7,17 @@ export interface DemoAccount {
   role: string;
 }
 
-const ADMIN_ROLE_NAMES: Record<string, string> = { 'strapi-super-admin': 'super admin', 'strapi-editor': 'editor', 'sponsor-admin': 'sponsor admin' };
+const ADMIN_ROLE_NAMES: Record<string, string> = {
+  'strapi-super-admin': 'super admin',
+  'strapi-editor': 'editor',
+  'sponsor-admin': 'sponsor admin',
+};
 
 /** The demo sign-ins the seed creates, for tools that tell a developer how to get in. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  ...PEOPLE.map(({ email, level, portal, unconfirmed }) => ({ email, role: `${level} on ${portal}${unconfirmed ? ' (unconfirmed)' : ''}` })),
+  ...PEOPLE.map(({ email, level, portal, unconfirmed }) => ({
+    email,
+    role: `${level} on ${portal}${unconfirmed ? ' (unconfirmed)' : ''}`,
+  })),
   ...ADMINS.map(({ email, role }) => ({ email, role: `admin panel ${ADMIN_ROLE_NAMES[role] ?? role}` })),
 ];

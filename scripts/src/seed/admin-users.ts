@@ -25,7 +25,9 @@ export function adminUserStore(strapi: Core.Strapi): Store {
       return found ? String(found.id) : null;
     },
     async create({ role, portals, ...attributes }) {
-      const found = await (strapi.service('admin::role') as unknown as AdminRoleService).findOne({ code: String(role) });
+      const found = await (strapi.service('admin::role') as unknown as AdminRoleService).findOne({
+        code: String(role),
+      });
       if (!found) throw new Error(`No admin role with code "${role}"`);
       const user = await (strapi.service('admin::user') as unknown as AdminUserService).create({
         ...attributes,

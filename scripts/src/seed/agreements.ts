@@ -39,16 +39,32 @@ interface SigningModules {
     updateFlags(row: SyndUserRecord, rows: SignerRow[]): Promise<SyndUserRecord>;
   };
   signingByLink(strapi: Core.Strapi): {
-    recordSignature(signer: SignerRow, input: { name: string }, request: { ip: string | null; userAgent: string | null }, at: Date): Promise<boolean>;
+    recordSignature(
+      signer: SignerRow,
+      input: { name: string },
+      request: { ip: string | null; userAgent: string | null },
+      at: Date,
+    ): Promise<boolean>;
   };
   sealing(strapi: Core.Strapi): {
-    seal(row: SyndUserRecord, rows: SignerRow[], documentKey: string, management: Management & { ip: string | null; userAgent: string | null }, completedAt: Date): Promise<void>;
+    seal(
+      row: SyndUserRecord,
+      rows: SignerRow[],
+      documentKey: string,
+      management: Management & { ip: string | null; userAgent: string | null },
+      completedAt: Date,
+    ): Promise<void>;
   };
 }
 
 /** One of the compiled CMS's signing modules (the seed boots Strapi on cms/dist). */
 function signingModule<K extends keyof SigningModules>(strapi: Core.Strapi, file: string, name: K): SigningModules[K] {
-  return (createRequire(__filename)(path.join(strapi.dirs.dist.src, 'api', 'signing', 'services', `${file}.js`)) as Pick<SigningModules, K>)[name];
+  return (
+    createRequire(__filename)(path.join(strapi.dirs.dist.src, 'api', 'signing', 'services', `${file}.js`)) as Pick<
+      SigningModules,
+      K
+    >
+  )[name];
 }
 
 /** A signer's personal link that nobody has used yet. */
@@ -66,7 +82,13 @@ const signingService = (strapi: Core.Strapi) => strapi.service('api::signing.sig
  * investor side complete), or 'complete' (countersigned by `management`, sealed, stored). Does nothing when the
  * syndication user has signer rows already, so the seed can run again.
  */
-async function demoAgreement(strapi: Core.Strapi, syndUserId: number, stage: AgreementStage, at: Date, management?: Management): Promise<boolean> {
+async function demoAgreement(
+  strapi: Core.Strapi,
+  syndUserId: number,
+  stage: AgreementStage,
+  at: Date,
+  management?: Management,
+): Promise<boolean> {
   if ((await strapi.db.query(SIGNING).count({ where: { syndUser: { id: syndUserId } } })) > 0) return false;
   const { readSyndUser, investorSide, updateFlags } = signingModule(strapi, 'signers', 'signers')(strapi);
   const { recordSignature } = signingModule(strapi, 'signing-by-link', 'signingByLink')(strapi);
@@ -85,7 +107,13 @@ async function demoAgreement(strapi: Core.Strapi, syndUserId: number, stage: Agr
   await updateFlags(row, signed);
   if (stage === 'complete') {
     if (!management) throw new Error('A complete demo agreement needs the management signer');
-    await seal(await readSyndUser(row.id), signed, signed[0].documentKey as string, { ...management, ...demo }, minutes(120));
+    await seal(
+      await readSyndUser(row.id),
+      signed,
+      signed[0].documentKey as string,
+      { ...management, ...demo },
+      minutes(120),
+    );
   }
   return true;
 }
@@ -104,19 +132,28 @@ interface DemoRow {
  */
 async function demoRows(strapi: Core.Strapi): Promise<(DemoRow | null)[]> {
   const agreements = demoAgreements();
-  const rows: (DemoRow & { user: { email: string } | null; fund: { url_slug: string | null } | null })[] = await strapi.db.query(SYND_USER).findMany({
-    // By each email whatever its case (LOWER(email) = LOWER(?)), which the users' lower(email) index answers.
-    where: { user: { $or: [...new Set(agreements.map(({ email }) => email))].map((email) => ({ email: { $eqi: email } })) } },
-    select: ['id', 'sa_start_date', 'sa_complete_date'],
-    populate: { user: { select: ['email'] }, fund: { select: ['url_slug'] } },
-    orderBy: { id: 'asc' },
-  });
-  return agreements.map(({ email, offering }) => rows.find((row) => row.user?.email.toLowerCase() === email.toLowerCase() && row.fund?.url_slug === offering) ?? null);
+  const rows: (DemoRow & { user: { email: string } | null; fund: { url_slug: string | null } | null })[] =
+    await strapi.db.query(SYND_USER).findMany({
+      // By each email whatever its case (LOWER(email) = LOWER(?)), which the users' lower(email) index answers.
+      where: {
+        user: { $or: [...new Set(agreements.map(({ email }) => email))].map((email) => ({ email: { $eqi: email } })) },
+      },
+      select: ['id', 'sa_start_date', 'sa_complete_date'],
+      populate: { user: { select: ['email'] }, fund: { select: ['url_slug'] } },
+      orderBy: { id: 'asc' },
+    });
+  return agreements.map(
+    ({ email, offering }) =>
+      rows.find((row) => row.user?.email.toLowerCase() === email.toLowerCase() && row.fund?.url_slug === offering) ??
+      null,
+  );
 }
 
 /** How many signer rows the demo's agreements have: counted on their own rows, not on every signing the portal holds. */
 const demoSignings = (strapi: Core.Strapi, rows: DemoRow[]): Promise<number> =>
-  rows.length ? strapi.db.query(SIGNING).count({ where: { syndUser: { id: { $in: rows.map((row) => row.id) } } } }) : Promise.resolve(0);
+  rows.length
+    ? strapi.db.query(SIGNING).count({ where: { syndUser: { id: { $in: rows.map((row) => row.id) } } } })
+    : Promise.resolve(0);
 
 /**
  * Gives each demo investor their agreement (data/people.ts: demoAgreements), made by the CMS's own local signer so
@@ -127,14 +164,20 @@ export async function seedAgreements(strapi: Core.Strapi): Promise<{ created: nu
   const agreements = demoAgreements();
   const rows = await demoRows(strapi);
   const found = rows.map((row, index) => {
-    if (!row) throw new Error(`The demo agreement of ${agreements[index].email} needs their syndication user on ${agreements[index].offering}`);
+    if (!row)
+      throw new Error(
+        `The demo agreement of ${agreements[index].email} needs their syndication user on ${agreements[index].offering}`,
+      );
     return row;
   });
   const before = await demoSignings(strapi, found);
   for (const [index, { stage, management }] of agreements.entries()) {
     const row = found[index];
     // Signed the day the investor committed; the complete one countersigned shortly before it was marked complete.
-    const at = stage === 'complete' && row.sa_complete_date ? new Date(new Date(row.sa_complete_date).getTime() - 3 * 3_600_000) : new Date(row.sa_start_date ?? Date.now());
+    const at =
+      stage === 'complete' && row.sa_complete_date
+        ? new Date(new Date(row.sa_complete_date).getTime() - 3 * 3_600_000)
+        : new Date(row.sa_start_date ?? Date.now());
     await demoAgreement(strapi, row.id, stage, at, management);
   }
   const after = await demoSignings(strapi, found);
@@ -150,12 +193,16 @@ export async function openSigningLinks(strapi: Core.Strapi): Promise<OpenSigning
   const service = signingService(strapi);
   const syndUserIds = (await demoRows(strapi)).flatMap((row) => (row ? [row.id] : []));
   if (!syndUserIds.length) return [];
-  const open: { name: string | null; email: string | null; tokenNonce: string | null; expiresAt: string | null }[] = await strapi.db
-    .query(SIGNING)
-    .findMany({ where: { syndUser: { id: { $in: syndUserIds } }, signedAt: { $null: true }, role: { $ne: 'management' } }, orderBy: { id: 'asc' } });
+  const open: { name: string | null; email: string | null; tokenNonce: string | null; expiresAt: string | null }[] =
+    await strapi.db.query(SIGNING).findMany({
+      where: { syndUser: { id: { $in: syndUserIds } }, signedAt: { $null: true }, role: { $ne: 'management' } },
+      orderBy: { id: 'asc' },
+    });
   return open.flatMap((signer) => {
     const token = service.linkTokenOf(signer);
     const live = !signer.expiresAt || new Date(signer.expiresAt).getTime() > Date.now();
-    return token && live && signer.email ? [{ name: signer.name ?? signer.email, email: signer.email, path: `/sign/${token}` }] : [];
+    return token && live && signer.email
+      ? [{ name: signer.name ?? signer.email, email: signer.email, path: `/sign/${token}` }]
+      : [];
   });
 }

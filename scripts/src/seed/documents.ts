@@ -24,7 +24,14 @@ const DEMO_DOCUMENTS: DemoDocument[] = [
   { uid: SYND, title: 'Offering memorandum', file: 'offering-memorandum.pdf', fund: WASABI_STARTED },
   { uid: SYND, title: 'Veterinary report', file: 'veterinary-report.pdf', fund: WASABI_STARTED },
   { uid: TAX, title: 'K-1 2025', file: 'k1-2025.pdf', fund: WASABI_DONE, email: INVESTOR, year: 2025 },
-  { uid: NEWS, title: 'Q3 2025 investor letter', file: 'q3-2025-letter.pdf', fund: WASABI_STARTED, email: INVESTOR, year: 2025 },
+  {
+    uid: NEWS,
+    title: 'Q3 2025 investor letter',
+    file: 'q3-2025-letter.pdf',
+    fund: WASABI_STARTED,
+    email: INVESTOR,
+    year: 2025,
+  },
 ];
 
 /** A one-page PDF that reads `text`, written by hand (the seed needs no PDF library for a page of text). */
@@ -51,7 +58,10 @@ export function onePagePdf(text: string): Buffer {
 }
 
 interface UploadService {
-  upload(input: { data: { fileInfo: { name: string } }; files: { filepath: string; originalFilename: string; mimetype: string; size: number } }): Promise<{ id: number }[]>;
+  upload(input: {
+    data: { fileInfo: { name: string } };
+    files: { filepath: string; originalFilename: string; mimetype: string; size: number };
+  }): Promise<{ id: number }[]>;
 }
 
 /**
@@ -66,7 +76,10 @@ export async function seedDocuments(strapi: Core.Strapi): Promise<{ created: num
     for (const document of DEMO_DOCUMENTS) {
       const fund = await strapi.db.query(FUND).findOne({ where: { url_slug: document.fund } });
       const user = document.email ? await strapi.db.query(USER).findOne({ where: { email: document.email } }) : null;
-      if (!fund || (document.email && !user)) throw new Error(`The demo document ${document.title} needs ${document.fund} and ${document.email ?? 'no user'}`);
+      if (!fund || (document.email && !user))
+        throw new Error(
+          `The demo document ${document.title} needs ${document.fund} and ${document.email ?? 'no user'}`,
+        );
       const where = { title: document.title, fund: { id: fund.id }, ...(user && { user: { id: user.id } }) };
       if (await strapi.db.query(document.uid).findOne({ where })) continue;
 
@@ -75,10 +88,21 @@ export async function seedDocuments(strapi: Core.Strapi): Promise<{ created: num
       const upload = strapi.plugin('upload').service('upload') as unknown as UploadService;
       const [file] = await upload.upload({
         data: { fileInfo: { name: document.file } },
-        files: { filepath, originalFilename: document.file, mimetype: 'application/pdf', size: fs.statSync(filepath).size },
+        files: {
+          filepath,
+          originalFilename: document.file,
+          mimetype: 'application/pdf',
+          size: fs.statSync(filepath).size,
+        },
       });
       await strapi.documents(document.uid).create({
-        data: { title: document.title, year: document.year, fund: fund.documentId, ...(user && { user: user.documentId }), file: file.id } as never,
+        data: {
+          title: document.title,
+          year: document.year,
+          fund: fund.documentId,
+          ...(user && { user: user.documentId }),
+          file: file.id,
+        } as never,
       });
       created += 1;
     }

@@ -9,7 +9,7 @@ export type Fields = Record<string, unknown>;
 export class Ref {
   constructor(
     readonly uid: UID.ContentType,
-    readonly key: Fields
+    readonly key: Fields,
   ) {}
 }
 
@@ -77,7 +77,8 @@ export function createSeeder(strapi: Core.Strapi, stores: Partial<Record<string,
   async function ensure(wanted: SeedRecord): Promise<Outcome> {
     const key = Object.fromEntries(wanted.key.map((field) => [field, wanted.data[field]]));
     const missing = wanted.key.filter((field) => key[field] === undefined || key[field] === null || key[field] === '');
-    if (missing.length) throw new Error(`Seed record of ${wanted.uid} has no value for its key field(s) ${missing.join(', ')}`);
+    if (missing.length)
+      throw new Error(`Seed record of ${wanted.uid} has no value for its key field(s) ${missing.join(', ')}`);
 
     const store = storeOf(wanted.uid);
     const existing = await store.find(key);
@@ -97,7 +98,9 @@ type Resolve = (value: unknown) => Promise<unknown>;
 /** Records written through the Document Service. */
 function documentStore(strapi: Core.Strapi, uid: UID.ContentType, resolve: Resolve): Store {
   const resolveAll = async (fields: Fields) =>
-    Object.fromEntries(await Promise.all(Object.entries(fields).map(async ([field, value]) => [field, await resolve(value)])));
+    Object.fromEntries(
+      await Promise.all(Object.entries(fields).map(async ([field, value]) => [field, await resolve(value)])),
+    );
   return {
     async find(key) {
       // Key values are the seed data's own strings, numbers and booleans, or documentIds of resolved Refs.

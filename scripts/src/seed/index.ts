@@ -46,7 +46,9 @@ const ADMIN_PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
  */
 export async function seed(strapi: Core.Strapi, options: SeedOptions): Promise<SeedReport> {
   if (!ADMIN_PASSWORD_RULE.test(options.password)) {
-    throw new Error('The seed password needs 8+ characters with an upper-case letter, a lower-case letter and a digit (Strapi\'s admin rule)');
+    throw new Error(
+      "The seed password needs 8+ characters with an upper-case letter, a lower-case letter and a digit (Strapi's admin rule)",
+    );
   }
   const plan = seedPlan(options);
   const seeder = createSeeder(strapi, { [ADMIN_USER]: adminUserStore(strapi) });
@@ -63,11 +65,20 @@ export async function seed(strapi: Core.Strapi, options: SeedOptions): Promise<S
     ...tally,
   }));
   counts.push({ uid: SIGNING, label: labelOf(strapi, SIGNING), ...agreements });
-  counts.push({ uid: 'api::tax-document.tax-document', label: 'Demo documents (due diligence, tax, news)', ...documents });
-  counts.push({ uid: 'api::ledger-entry.ledger-entry' as UID.ContentType, label: 'Fund histories (funding, calls, distributions, valuations)', ...ledger });
+  counts.push({
+    uid: 'api::tax-document.tax-document',
+    label: 'Demo documents (due diligence, tax, news)',
+    ...documents,
+  });
+  counts.push({
+    uid: 'api::ledger-entry.ledger-entry' as UID.ContentType,
+    label: 'Fund histories (funding, calls, distributions, valuations)',
+    ...ledger,
+  });
   const accounts: SeedAccount[] = [];
   for (const outcome of outcomes) {
-    if (outcome.record.uid === USER || outcome.record.uid === ADMIN_USER) accounts.push(await checkAccount(strapi, outcome, options.password));
+    if (outcome.record.uid === USER || outcome.record.uid === ADMIN_USER)
+      accounts.push(await checkAccount(strapi, outcome, options.password));
   }
   return { counts, accounts, signingLinks: await openSigningLinks(strapi) };
 }
@@ -83,8 +94,13 @@ async function checkAccount(strapi: Core.Strapi, { record, created }: Outcome, p
   const { data } = record;
   const email = String(data.email);
   const site = record.uid === USER;
-  const passwordWorks = site ? await sitePasswordWorks(strapi, email, password) : await adminPasswordWorks(strapi, email, password);
-  if (created && !passwordWorks) throw new Error(`The password of the new account ${email} does not verify: it was not stored as a hash of the seed password`);
+  const passwordWorks = site
+    ? await sitePasswordWorks(strapi, email, password)
+    : await adminPasswordWorks(strapi, email, password);
+  if (created && !passwordWorks)
+    throw new Error(
+      `The password of the new account ${email} does not verify: it was not stored as a hash of the seed password`,
+    );
   return {
     kind: site ? 'site' : 'admin',
     email,

@@ -16,12 +16,10 @@ export function seedImage(file: string): SeedImage {
 }
 
 interface UploadService {
-  upload(
-    input: {
-      data: { fileInfo: { name: string; alternativeText?: string; caption?: string } };
-      files: { filepath: string; originalFilename: string; mimetype: string; size: number };
-    },
-  ): Promise<{ url: string }[]>;
+  upload(input: {
+    data: { fileInfo: { name: string; alternativeText?: string; caption?: string } };
+    files: { filepath: string; originalFilename: string; mimetype: string; size: number };
+  }): Promise<{ url: string }[]>;
 }
 
 /** The media library file that holds a seed picture: the one named after it. */

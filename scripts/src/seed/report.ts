@@ -8,7 +8,9 @@ export function formatReport(report: SeedReport, password: string): string[] {
     lines.push(`${label.padEnd(width)}  ${String(created).padStart(7)}  ${String(skipped).padStart(7)}`);
   }
   const total = (field: 'created' | 'skipped') => report.counts.reduce((sum, count) => sum + count[field], 0);
-  lines.push(`${'Total'.padEnd(width)}  ${String(total('created')).padStart(7)}  ${String(total('skipped')).padStart(7)}`);
+  lines.push(
+    `${'Total'.padEnd(width)}  ${String(total('created')).padStart(7)}  ${String(total('skipped')).padStart(7)}`,
+  );
 
   const emailWidth = Math.max(...report.accounts.map((account) => account.email.length));
   for (const kind of ['site', 'admin'] as const) {

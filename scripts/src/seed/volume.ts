@@ -27,8 +27,17 @@ const BATCH = 250;
 const DAY = 24 * 60 * 60 * 1000;
 
 /** What an investor owns, copied from their template, by the relation that names the owner. */
-const OWNED_BY_USER = [SYND_USER, 'api::tax-document.tax-document', 'api::news-document.news-document', 'api::proof-document.proof-document'];
-const OWNED_BY_SYND_USER = ['api::signing.signing', 'api::synd-agreement.synd-agreement', 'api::ledger-entry.ledger-entry'];
+const OWNED_BY_USER = [
+  SYND_USER,
+  'api::tax-document.tax-document',
+  'api::news-document.news-document',
+  'api::proof-document.proof-document',
+];
+const OWNED_BY_SYND_USER = [
+  'api::signing.signing',
+  'api::synd-agreement.synd-agreement',
+  'api::ledger-entry.ledger-entry',
+];
 /** What a copy must not share with its source: a signing link's token, a ledger entry's key (unique: one write once). */
 const UNIQUE_COLUMNS: Record<string, Record<string, null>> = {
   'api::signing.signing': { token_hash: null, token_nonce: null },
@@ -73,14 +82,21 @@ export interface VolumeReport {
 /** A copy's email: volume.investor.<n>@<its portal's domain>. */
 export const volumeEmail = (n: number, domain: string) => `volume.investor.${n}@${domain}`;
 
-export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize = UNIT_SIZE, log = (_line: string) => {} } = {}): Promise<VolumeReport> {
-  if (!Number.isInteger(units) || units < 0) throw new Error('--volume takes a whole number of units of investors, e.g. --volume 100');
+export async function seedVolume(
+  strapi: Core.Strapi,
+  units: number,
+  { unitSize = UNIT_SIZE, log = (_line: string) => {} } = {},
+): Promise<VolumeReport> {
+  if (!Number.isInteger(units) || units < 0)
+    throw new Error('--volume takes a whole number of units of investors, e.g. --volume 100');
   const knex = strapi.db.connection;
   const isPostgres = strapi.db.dialect.client === 'postgres';
   const meta = (uid: string) => strapi.db.metadata.get(uid) as unknown as Meta;
   const usersTable = meta(USER).tableName;
 
-  const existing = Number((await knex(usersTable).where('email', 'like', 'volume.investor.%').count({ count: '*' }))[0].count);
+  const existing = Number(
+    (await knex(usersTable).where('email', 'like', 'volume.investor.%').count({ count: '*' }))[0].count,
+  );
   const wanted = units * unitSize;
   const report: VolumeReport = { investors: Math.max(existing, wanted), added: 0, rows: {} };
   if (existing >= wanted) return report;
@@ -88,9 +104,15 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
   const templates = await demoInvestors();
   if (!templates.length) throw new Error('The volume seed copies the demo investors: run `npm run seed` first');
   const templateIds = templates.map((template) => Number(template.user.id));
-  const owned = new Map(await Promise.all(OWNED_BY_USER.map(async (uid) => [uid, await ownedBy(uid, 'user', templateIds)] as const)));
+  const owned = new Map(
+    await Promise.all(OWNED_BY_USER.map(async (uid) => [uid, await ownedBy(uid, 'user', templateIds)] as const)),
+  );
   const syndUserIds = [...owned.get(SYND_USER)!.values()].flat().map((row) => Number(row.id));
-  const ownedBySyndUser = new Map(await Promise.all(OWNED_BY_SYND_USER.map(async (uid) => [uid, await ownedBy(uid, 'syndUser', syndUserIds)] as const)));
+  const ownedBySyndUser = new Map(
+    await Promise.all(
+      OWNED_BY_SYND_USER.map(async (uid) => [uid, await ownedBy(uid, 'syndUser', syndUserIds)] as const),
+    ),
+  );
   const notifications = await investorNotifications();
   const committedBefore = await acceptedByFund();
 
@@ -99,19 +121,35 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
     await knex.transaction(async (trx) => {
       const now = new Date();
       const picks = numbers.map((n) => templates[n % templates.length]);
-      const userIds = await insert(trx, USER, picks.map((pick, index) => {
-        const email = volumeEmail(numbers[index], pick.domain);
-        return { source: pick.user, change: { email, username: email, first_name: `Investor ${numbers[index]}`, created_at: now, updated_at: now } };
-      }));
+      const userIds = await insert(
+        trx,
+        USER,
+        picks.map((pick, index) => {
+          const email = volumeEmail(numbers[index], pick.domain);
+          return {
+            source: pick.user,
+            change: {
+              email,
+              username: email,
+              first_name: `Investor ${numbers[index]}`,
+              created_at: now,
+              updated_at: now,
+            },
+          };
+        }),
+      );
 
       // The template's own rows, each copy linked to its new investor; then its syndication users' signatures and
       // agreements, linked to the copied syndication users.
       const bySyndUser = new Map<string, Item[]>(OWNED_BY_SYND_USER.map((uid) => [uid, []]));
       for (const uid of OWNED_BY_USER) {
-        const items = picks.flatMap((pick, index) => (owned.get(uid)!.get(Number(pick.user.id)) ?? []).map((source) => {
-          const variant = uid === SYND_USER ? stateVariant(source, Math.floor(numbers[index] / templates.length)) : undefined;
-          return { source, links: { user: userIds[index] }, change: variant?.change, variant };
-        }));
+        const items = picks.flatMap((pick, index) =>
+          (owned.get(uid)!.get(Number(pick.user.id)) ?? []).map((source) => {
+            const variant =
+              uid === SYND_USER ? stateVariant(source, Math.floor(numbers[index] / templates.length)) : undefined;
+            return { source, links: { user: userIds[index] }, change: variant?.change, variant };
+          }),
+        );
         const ids = await insert(trx, uid, items);
         if (uid !== SYND_USER) continue;
         items.forEach(({ source, variant }, index) => {
@@ -119,7 +157,11 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
             if (variant?.withoutChildren) continue;
             for (const row of ownedBySyndUser.get(child)!.get(Number(source.id)) ?? []) {
               // A copied signature is signed or waiting already; its link stays the template's alone.
-              bySyndUser.get(child)!.push({ source: row, links: { syndUser: ids[index] }, change: { ...UNIQUE_COLUMNS[child], ...variant?.childChange?.(child, row) } });
+              bySyndUser.get(child)!.push({
+                source: row,
+                links: { syndUser: ids[index] },
+                change: { ...UNIQUE_COLUMNS[child], ...variant?.childChange?.(child, row) },
+              });
             }
           }
         });
@@ -128,23 +170,54 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
 
       // Notifications (copies of the demo's), downloads and sessions.
       if (notifications.length) {
-        await insert(trx, NOTIFICATION, userIds.flatMap((user, index) => Array.from({ length: NOTIFICATIONS_EACH }, (_, k) => ({
-          source: notifications[(index + k) % notifications.length], links: { user }, change: { created_at: new Date(now.getTime() - k * DAY), updated_at: now },
-        }))));
+        await insert(
+          trx,
+          NOTIFICATION,
+          userIds.flatMap((user, index) =>
+            Array.from({ length: NOTIFICATIONS_EACH }, (_, k) => ({
+              source: notifications[(index + k) % notifications.length],
+              links: { user },
+              change: { created_at: new Date(now.getTime() - k * DAY), updated_at: now },
+            })),
+          ),
+        );
       }
-      await insert(trx, 'api::file-download.file-download', userIds.flatMap((user) => Array.from({ length: DOWNLOADS_EACH }, (_, k) => ({
-        change: { file_name: `letter-${k + 1}.pdf`, kind: 'news_document', file_id: k + 1, ip: '127.0.0.1', guest_session: false, created_at: new Date(now.getTime() - k * DAY), updated_at: now },
-        links: { user },
-      }))));
-      await insert(trx, 'api::session.user-auth', userIds.flatMap((user, index) => Array.from({ length: SESSIONS_EACH }, (_, k) => ({
-        change: {
-          auth_code: createHash('sha256').update(randomBytes(24)).digest('hex'), is_guest_session: false,
-          label: `${volumeEmail(numbers[index], picks[index].domain)} · volume seed`, created_at: now, updated_at: now,
-          // The last one ended a day ago (the upkeep deletes it).
-          expires_at: new Date(now.getTime() + (k === SESSIONS_EACH - 1 ? -DAY : 30 * DAY)),
-        },
-        links: { user },
-      }))));
+      await insert(
+        trx,
+        'api::file-download.file-download',
+        userIds.flatMap((user) =>
+          Array.from({ length: DOWNLOADS_EACH }, (_, k) => ({
+            change: {
+              file_name: `letter-${k + 1}.pdf`,
+              kind: 'news_document',
+              file_id: k + 1,
+              ip: '127.0.0.1',
+              guest_session: false,
+              created_at: new Date(now.getTime() - k * DAY),
+              updated_at: now,
+            },
+            links: { user },
+          })),
+        ),
+      );
+      await insert(
+        trx,
+        'api::session.user-auth',
+        userIds.flatMap((user, index) =>
+          Array.from({ length: SESSIONS_EACH }, (_, k) => ({
+            change: {
+              auth_code: createHash('sha256').update(randomBytes(24)).digest('hex'),
+              is_guest_session: false,
+              label: `${volumeEmail(numbers[index], picks[index].domain)} · volume seed`,
+              created_at: now,
+              updated_at: now,
+              // The last one ended a day ago (the upkeep deletes it).
+              expires_at: new Date(now.getTime() + (k === SESSIONS_EACH - 1 ? -DAY : 30 * DAY)),
+            },
+            links: { user },
+          })),
+        ),
+      );
     });
     report.added += numbers.length;
     log(`  ${first + numbers.length} of ${wanted} volume investors`);
@@ -165,7 +238,8 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
       .join(owner.name, `${owner.name}.${owner.joinColumn.name}`, `${table}.id`)
       .join(usersTable, `${usersTable}.id`, `${owner.name}.${owner.inverseJoinColumn.name}`)
       .where(`${usersTable}.level`, 'user')
-      .orderBy(`${table}.id`).limit(50)
+      .orderBy(`${table}.id`)
+      .limit(50)
       .select(`${table}.*`)) as Row[];
   }
 
@@ -190,10 +264,14 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
     for (const [fund, committed] of after) {
       const was = before.get(fund) ?? 0;
       if (was <= 0 || committed <= was) continue;
-      const row = (await knex(funds).where('id', fund).first('total_inv_amount')) as { total_inv_amount: number | string | null } | undefined;
+      const row = (await knex(funds).where('id', fund).first('total_inv_amount')) as
+        | { total_inv_amount: number | string | null }
+        | undefined;
       if (!row?.total_inv_amount) continue;
       // Amounts in dollars are numeric(15, 2) on PostgreSQL (migration widen-money-columns): a grown fund fits.
-      await knex(funds).where('id', fund).update({ total_inv_amount: Math.round((Number(row.total_inv_amount) * committed) / was) });
+      await knex(funds)
+        .where('id', fund)
+        .update({ total_inv_amount: Math.round((Number(row.total_inv_amount) * committed) / was) });
     }
   }
 
@@ -208,16 +286,23 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
   function stateVariant(source: Row, round: number): Variant | undefined {
     if (round % 3 !== 0) return undefined;
     const state = raiseState({
-      invest_status: source.invest_status as string | null, sa_complete_date: source.sa_complete_date as string | null, ft_complete_date: source.ft_complete_date as string | null,
-      method_of_inv: source.method_of_inv as string | null, is_married: Boolean(source.is_married), cosub_email: source.cosub_email as string | null,
-      syndAgreementSignedByCurrentUser: Boolean(source.synd_agreement_signed_by_current_user), syndAgreementSignedByCurrentUserCosub: Boolean(source.synd_agreement_signed_by_current_user_cosub),
+      invest_status: source.invest_status as string | null,
+      sa_complete_date: source.sa_complete_date as string | null,
+      ft_complete_date: source.ft_complete_date as string | null,
+      method_of_inv: source.method_of_inv as string | null,
+      is_married: Boolean(source.is_married),
+      cosub_email: source.cosub_email as string | null,
+      syndAgreementSignedByCurrentUser: Boolean(source.synd_agreement_signed_by_current_user),
+      syndAgreementSignedByCurrentUserCosub: Boolean(source.synd_agreement_signed_by_current_user_cosub),
     });
     const entries = ownedBySyndUser.get('api::ledger-entry.ledger-entry')!.get(Number(source.id)) ?? [];
-    if (state === 'committed') return { change: { invest_status: null, invest_amount: null, sa_start_date: null }, withoutChildren: true };
+    if (state === 'committed')
+      return { change: { invest_status: null, invest_amount: null, sa_start_date: null }, withoutChildren: true };
     if (state === 'investor_signed' && source.cosub_email && !source.synd_agreement_signed_by_current_user_cosub) {
       return {
         change: { synd_agreement_signed_by_current_user_cosub: true },
-        childChange: (child, row) => (child === 'api::signing.signing' && row.role === 'spouse' && !row.signed_at ? { signed_at: new Date() } : {}),
+        childChange: (child, row) =>
+          child === 'api::signing.signing' && row.role === 'spouse' && !row.signed_at ? { signed_at: new Date() } : {},
       };
     }
     if (state === 'funded' && !entries.length) return { change: { ft_complete_date: null } };
@@ -230,12 +315,15 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
     const rows = (await knex(usersTable)
       .join(portalLink.name, `${usersTable}.id`, `${portalLink.name}.${portalLink.joinColumn.name}`)
       .join('portals', 'portals.id', `${portalLink.name}.${portalLink.inverseJoinColumn.name}`)
-      .where(`${usersTable}.level`, 'user').where(`${usersTable}.is_active`, true).whereNot(`${usersTable}.email`, 'like', 'volume.investor.%')
+      .where(`${usersTable}.level`, 'user')
+      .where(`${usersTable}.is_active`, true)
+      .whereNot(`${usersTable}.email`, 'like', 'volume.investor.%')
       .where(`${usersTable}.email`, 'like', 'investor%')
       .orderBy(`${usersTable}.id`)
       .select(`${usersTable}.*`, 'portals.domains as portal_domains', 'portals.slug as portal_slug')) as Row[];
     return rows.map(({ portal_domains: domains, portal_slug: slug, ...user }) => {
-      const list = typeof domains === 'string' ? (JSON.parse(domains) as string[]) : ((domains as string[] | null) ?? []);
+      const list =
+        typeof domains === 'string' ? (JSON.parse(domains) as string[]) : ((domains as string[] | null) ?? []);
       return { user, domain: list[0] ?? `${String(slug)}.example` };
     });
   }
@@ -244,7 +332,10 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
   async function ownedBy(uid: string, relation: string, ids: number[]): Promise<Map<number, Row[]>> {
     const join = meta(uid).attributes[relation].joinTable!;
     const links = (await knex(join.name).whereIn(join.inverseJoinColumn.name, ids)) as Row[];
-    const rows = (await knex(meta(uid).tableName).whereIn('id', links.map((link) => Number(link[join.joinColumn.name])))) as Row[];
+    const rows = (await knex(meta(uid).tableName).whereIn(
+      'id',
+      links.map((link) => Number(link[join.joinColumn.name])),
+    )) as Row[];
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
     const grouped = new Map<number, Row[]>();
     for (const link of links) {
@@ -263,13 +354,19 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
     if (!items.length) return [];
     const { tableName, attributes } = meta(uid);
     const documentIds = items.map(() => newDocumentId());
-    await insertRows(trx, tableName, items.map((item, index) => {
-      const { id: _id, ...columns } = { ...item.source, ...item.change };
-      return { ...columns, document_id: documentIds[index] };
-    }));
+    await insertRows(
+      trx,
+      tableName,
+      items.map((item, index) => {
+        const { id: _id, ...columns } = { ...item.source, ...item.change };
+        return { ...columns, document_id: documentIds[index] };
+      }),
+    );
     const idOf = new Map<string, number>();
     for (let start = 0; start < documentIds.length; start += 1000) {
-      for (const row of (await trx(tableName).whereIn('document_id', documentIds.slice(start, start + 1000)).select('id', 'document_id')) as { id: number; document_id: string }[]) {
+      for (const row of (await trx(tableName)
+        .whereIn('document_id', documentIds.slice(start, start + 1000))
+        .select('id', 'document_id')) as { id: number; document_id: string }[]) {
         idOf.set(row.document_id, row.id);
       }
     }
@@ -278,14 +375,21 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
     // never at the source investor's row; one whose target was not copied with it is dropped.
     // Copies of one source row for several new owners are told apart by their owner (the links they are given).
     const copyKey = (item: Item, sourceId: number) => `${JSON.stringify(item.links ?? {})}:${sourceId}`;
-    const copyOf = new Map(items.flatMap((item, index) => (item.source ? [[copyKey(item, Number(item.source.id)), ids[index]] as const] : [])));
+    const copyOf = new Map(
+      items.flatMap((item, index) =>
+        item.source ? [[copyKey(item, Number(item.source.id)), ids[index]] as const] : [],
+      ),
+    );
     for (const [name, attribute] of Object.entries(attributes)) {
       const join = attribute.joinTable;
       if (attribute.type !== 'relation' || !join) continue;
       const sourceLinks = new Map<number, Row[]>();
       const sourceIds = [...new Set(items.flatMap((item) => (item.source ? [Number(item.source.id)] : [])))];
       for (let start = 0; start < sourceIds.length; start += 1000) {
-        for (const link of (await trx(join.name).whereIn(join.joinColumn.name, sourceIds.slice(start, start + 1000))) as Row[]) {
+        for (const link of (await trx(join.name).whereIn(
+          join.joinColumn.name,
+          sourceIds.slice(start, start + 1000),
+        )) as Row[]) {
           const owner = Number(link[join.joinColumn.name]);
           sourceLinks.set(owner, [...(sourceLinks.get(owner) ?? []), link]);
         }
@@ -295,7 +399,11 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
         const copied = item.source ? (sourceLinks.get(Number(item.source.id)) ?? []) : [];
         if (!copied.length && target === undefined) return [];
         const base = copied.length ? copied : [{ [join.inverseJoinColumn.name]: target }];
-        const made = base.map(({ id: _id, ...link }) => ({ ...link, [join.joinColumn.name]: ids[index], ...(target === undefined ? {} : { [join.inverseJoinColumn.name]: target }) }));
+        const made = base.map(({ id: _id, ...link }) => ({
+          ...link,
+          [join.joinColumn.name]: ids[index],
+          ...(target === undefined ? {} : { [join.inverseJoinColumn.name]: target }),
+        }));
         if (attribute.target !== uid) return made;
         return made.flatMap((link) => {
           const copy = copyOf.get(copyKey(item, Number(link[join.inverseJoinColumn.name])));
@@ -315,13 +423,21 @@ export async function seedVolume(strapi: Core.Strapi, units: number, { unitSize 
     if (!rows.length) return;
     const columns = Object.keys(rows[0]).length;
     const size = isPostgres ? Math.floor(60_000 / columns) : Math.min(500, Math.floor(30_000 / columns));
-    for (let start = 0; start < rows.length; start += size) await trx(table).insert(rows.slice(start, start + size).map(storable));
+    for (let start = 0; start < rows.length; start += size)
+      await trx(table).insert(rows.slice(start, start + size).map(storable));
     report.rows[table] = (report.rows[table] ?? 0) + rows.length;
   }
 
   /** A value as it is inserted again: PostgreSQL takes JSON as text (an array would become a SQL array). */
   function storable(row: Row): Row {
     if (!isPostgres) return row;
-    return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value && typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value) ? JSON.stringify(value) : value]));
+    return Object.fromEntries(
+      Object.entries(row).map(([key, value]) => [
+        key,
+        value && typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value)
+          ? JSON.stringify(value)
+          : value,
+      ]),
+    );
   }
 }

@@ -85,7 +85,11 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** Fetches `url`; throws ApiError for a network failure or an answer that is not 2xx (with the server's message). */
-async function request(url: string, init: RequestInit & { headers: Record<string, string> }, withSession: boolean): Promise<Response> {
+async function request(
+  url: string,
+  init: RequestInit & { headers: Record<string, string> },
+  withSession: boolean,
+): Promise<Response> {
   const authCode = withSession ? getAuthCode() : null;
   if (authCode) init.headers.authcode = authCode;
   let response: Response;
@@ -102,10 +106,20 @@ async function request(url: string, init: RequestInit & { headers: Record<string
 }
 
 /** Sends one call; resolves with the parsed body (null when empty) and throws ApiError on any failure. */
-async function send(method: Method, path: string, params?: QueryParams, data?: unknown, withSession = true): Promise<unknown> {
+async function send(
+  method: Method,
+  path: string,
+  params?: QueryParams,
+  data?: unknown,
+  withSession = true,
+): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (data !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await request(urlFor(path, params), { method, headers, body: data === undefined ? undefined : JSON.stringify(data) }, withSession);
+  const response = await request(
+    urlFor(path, params),
+    { method, headers, body: data === undefined ? undefined : JSON.stringify(data) },
+    withSession,
+  );
   return readBody(response);
 }
 
@@ -125,7 +139,11 @@ export const api = {
    * The parsed body, or null when the call failed. The type parameter is the caller's claim about the answer.
    * `withSession: false` leaves the session header off, for an answer no session changes (the same for everyone).
    */
-  async get<T>(path: string, params?: QueryParams, { withSession = true }: { withSession?: boolean } = {}): Promise<T | null> {
+  async get<T>(
+    path: string,
+    params?: QueryParams,
+    { withSession = true }: { withSession?: boolean } = {},
+  ): Promise<T | null> {
     try {
       return (await send('GET', path, params, undefined, withSession)) as T | null;
     } catch {
@@ -134,7 +152,11 @@ export const api = {
   },
 
   /** Like get, but a failed call throws ApiError, for a page that must tell "not found" (404) from "could not ask". */
-  async read<T>(path: string, params?: QueryParams, { withSession = true }: { withSession?: boolean } = {}): Promise<T | null> {
+  async read<T>(
+    path: string,
+    params?: QueryParams,
+    { withSession = true }: { withSession?: boolean } = {},
+  ): Promise<T | null> {
     return (await send('GET', path, params, undefined, withSession)) as T | null;
   },
 

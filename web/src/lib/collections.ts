@@ -5,8 +5,19 @@ import { api } from './api-client';
  * may read which rows is decided there, so the site never builds a portal or owner filter itself.
  */
 export type CollectionName =
-  | 'blog_items' | 'assets_items' | 'team_members' | 'notifications' | 'funds' | 'investments' | 'synd_users'
-  | 'tax_documents' | 'news_documents' | 'proof_documents' | 'synd_documents' | 'synd_agreements' | 'ledger_entries';
+  | 'blog_items'
+  | 'assets_items'
+  | 'team_members'
+  | 'notifications'
+  | 'funds'
+  | 'investments'
+  | 'synd_users'
+  | 'tax_documents'
+  | 'news_documents'
+  | 'proof_documents'
+  | 'synd_documents'
+  | 'synd_agreements'
+  | 'ledger_entries';
 
 /** One page of a list; a failed list read is `{ items: [], total: 0 }`. */
 export interface Page<T> {

@@ -88,5 +88,8 @@ export function useMyInvestments() {
 /** The portal's investments open for investing, each with the user's syndication user if any, soonest close first. */
 export function useAvailableInvestments() {
   const { me } = useSession();
-  return useSWR(me ? investmentKeys.available(me.id) : null, async () => (await listOf('/api/syndication/available')) ?? []);
+  return useSWR(
+    me ? investmentKeys.available(me.id) : null,
+    async () => (await listOf('/api/syndication/available')) ?? [],
+  );
 }

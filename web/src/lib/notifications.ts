@@ -66,7 +66,12 @@ function clearCache(): void {
 async function loadUnread(userId: number): Promise<UserNotification[]> {
   const cached = readCache();
   if (cached?.userId === userId && Date.now() - cached.cachedAt < NOTIFICATIONS_CACHE_MS) return cached.items;
-  const answer = await list<UserNotification>('notifications', { mine: true, populate: 'template', sort: '-createdAt', limit: MAX_UNREAD });
+  const answer = await list<UserNotification>('notifications', {
+    mine: true,
+    populate: 'template',
+    sort: '-createdAt',
+    limit: MAX_UNREAD,
+  });
   // A failed read shows no notifications (the spec's rule for reads) and is not cached, so the next load asks again.
   if (!answer.items.length) return [];
   const unread = unreadOf(answer.items, localStorage.getItem(READ_NOTIFICATIONS_AT_KEY));

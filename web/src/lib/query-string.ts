@@ -1,7 +1,8 @@
 export type QueryValue = unknown;
 
 // The characters encodeURIComponent leaves that RFC 3986 reserves; escaped as qs escapes them.
-const encode = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (value: string) =>
+  encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
 function pairs(key: string, value: QueryValue): string[] {
   if (value === undefined) return [];
@@ -18,6 +19,8 @@ function pairs(key: string, value: QueryValue): string[] {
  * writes, without its 17 KB on every page). Undefined values are left out; null is an empty value.
  */
 export function queryString(params: Record<string, QueryValue>): string {
-  const query = Object.entries(params).flatMap(([key, value]) => pairs(key, value)).join('&');
+  const query = Object.entries(params)
+    .flatMap(([key, value]) => pairs(key, value))
+    .join('&');
   return query ? `?${query}` : '';
 }

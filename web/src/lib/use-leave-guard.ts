@@ -12,8 +12,7 @@ export const LEAVE_WITH_UNSAVED_CHANGES = 'Do you really want to leave? you have
 export function useLeaveGuard(unsaved: boolean): void {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      unsaved &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      unsaved && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
   useEffect(() => {

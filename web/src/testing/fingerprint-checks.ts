@@ -9,7 +9,10 @@ export const FAILING_FINGERPRINTS = ['c'.repeat(64), 'd'.repeat(64), 'f'.repeat(
  * Checks each failing fingerprint on a verify page (its field and Check button on screen) and expects the page to say
  * the check could not be made, and never `unknown` (what only a 404 may say).
  */
-export async function expectFailedChecksNotUnknown(user: ReturnType<typeof userEvent.setup>, unknown: string): Promise<void> {
+export async function expectFailedChecksNotUnknown(
+  user: ReturnType<typeof userEvent.setup>,
+  unknown: string,
+): Promise<void> {
   const field = screen.getByRole('textbox', { name: 'SHA-256 fingerprint' });
   for (const fingerprint of FAILING_FINGERPRINTS) {
     await user.clear(field);

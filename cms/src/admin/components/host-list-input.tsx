@@ -35,10 +35,16 @@ export default function HostListInput({ name, label, hint, labelAction, required
                 value={host}
                 placeholder="example.com"
                 disabled={disabled}
-                onChange={(event: React.ChangeEvent<HTMLInputElement>) => change(hosts.map((old, at) => (at === index ? event.target.value : old)))}
+                onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
+                  change(hosts.map((old, at) => (at === index ? event.target.value : old)))
+                }
               />
             </Box>
-            <IconButton label={`Remove ${host || 'this row'}`} disabled={disabled} onClick={() => change(hosts.filter((_, at) => at !== index))}>
+            <IconButton
+              label={`Remove ${host || 'this row'}`}
+              disabled={disabled}
+              onClick={() => change(hosts.filter((_, at) => at !== index))}
+            >
               <Trash />
             </IconButton>
           </Flex>

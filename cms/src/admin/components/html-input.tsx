@@ -27,7 +27,21 @@ const MODULES = {
 };
 // Only what the CMS's allow-list keeps (cms/src/utils/html.ts): pasted colours and fonts go as they are pasted
 // instead of silently on save.
-const FORMATS = ['header', 'bold', 'italic', 'underline', 'strike', 'link', 'list', 'indent', 'blockquote', 'code-block', 'align', 'image', 'video'];
+const FORMATS = [
+  'header',
+  'bold',
+  'italic',
+  'underline',
+  'strike',
+  'link',
+  'list',
+  'indent',
+  'blockquote',
+  'code-block',
+  'align',
+  'image',
+  'video',
+];
 
 /** Quill's snow theme in the panel's colours (light and dark). */
 const Frame = styled(Box)`

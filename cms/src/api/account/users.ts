@@ -47,6 +47,9 @@ export async function findUsersByName(strapi: Core.Strapi, name: string): Promis
 }
 
 /** One user by id, with the portal. */
-export async function findUser(strapi: Core.Strapi, where: { id: number } | { documentId: string }): Promise<AccountUser | null> {
+export async function findUser(
+  strapi: Core.Strapi,
+  where: { id: number } | { documentId: string },
+): Promise<AccountUser | null> {
   return strapi.db.query(USER).findOne({ where, populate: { portal: true } });
 }

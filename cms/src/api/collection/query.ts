@@ -20,8 +20,22 @@ const MAX_START = 1_000_000;
 const MAX_FILTER_DEPTH = 6;
 const PARAMS = new Set(['filters', 'populate', 'sort', 'limit', 'offset', 'start', 'mine', 'portal']);
 const VALUE_OPERATORS = new Set([
-  '$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$contains', '$notContains', '$containsi', '$notContainsi',
-  '$startsWith', '$endsWith', '$null', '$notNull',
+  '$eq',
+  '$eqi',
+  '$ne',
+  '$nei',
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$contains',
+  '$notContains',
+  '$containsi',
+  '$notContainsi',
+  '$startsWith',
+  '$endsWith',
+  '$null',
+  '$notNull',
 ]);
 const LIST_OPERATORS = new Set(['$in', '$notIn', '$between']);
 /** Every row has these besides its own fields. */
@@ -44,7 +58,8 @@ function checkCondition(field: string, condition: unknown): void {
     if (VALUE_OPERATORS.has(operator)) {
       if (!isScalar(value)) refuse(`filters[${field}][${operator}] must be a single value`);
     } else if (LIST_OPERATORS.has(operator)) {
-      if (!Array.isArray(value) || !value.every(isScalar)) refuse(`filters[${field}][${operator}] must be a list of values`);
+      if (!Array.isArray(value) || !value.every(isScalar))
+        refuse(`filters[${field}][${operator}] must be a list of values`);
     } else {
       refuse(`filters[${field}] may not use ${operator}`);
     }
@@ -68,7 +83,8 @@ function checkFilters(rule: CollectionRule, filters: unknown, depth = 0): void {
       if (!isPlainObject(value) || !Object.keys(value).every((name) => name === 'id' || name === 'documentId')) {
         refuse(`filters[${key}] may name only its id or documentId`);
       }
-      for (const [name, condition] of Object.entries(value as Record<string, unknown>)) checkCondition(`${key}][${name}`, condition);
+      for (const [name, condition] of Object.entries(value as Record<string, unknown>))
+        checkCondition(`${key}][${name}`, condition);
     } else {
       refuse(`filters may not name ${key}`);
     }
@@ -78,7 +94,9 @@ function checkFilters(rule: CollectionRule, filters: unknown, depth = 0): void {
 /** `sort=-createdAt`, `sort=name,-createdAt`, `sort=createdAt:desc` or a list of these, on the collection's fields. */
 function parseSort(rule: CollectionRule, raw: unknown): ListQuery['sort'] {
   if (raw === undefined) return [{ createdAt: 'desc' }, { id: 'desc' }];
-  const items = (Array.isArray(raw) ? raw : [raw]).flatMap((item) => (typeof item === 'string' ? item.split(',') : [refuse('sort must be text')]));
+  const items = (Array.isArray(raw) ? raw : [raw]).flatMap((item) =>
+    typeof item === 'string' ? item.split(',') : [refuse('sort must be text')],
+  );
   const fields = new Set([...ROW_FIELDS, ...rule.fields]);
   const sort = items.map((item: string) => {
     const match = /^(-?)([A-Za-z0-9_]+)(?::(asc|desc))?$/i.exec(item.trim());
@@ -104,11 +122,19 @@ export function parseListQuery(name: string, rule: CollectionRule, query: Record
   if (unknown) refuse(`${unknown} is not a parameter of ${name} (use ${[...PARAMS].join(', ')})`);
   if (query.filters !== undefined) checkFilters(rule, query.filters);
 
-  const wanted = query.populate === undefined ? [] : (Array.isArray(query.populate) ? query.populate : [query.populate]);
-  const populate = wanted.flatMap((item) => (typeof item === 'string' ? item.split(',').map((part) => part.trim()).filter(Boolean) : [refuse('populate must name relations')]));
+  const wanted = query.populate === undefined ? [] : Array.isArray(query.populate) ? query.populate : [query.populate];
+  const populate = wanted.flatMap((item) =>
+    typeof item === 'string'
+      ? item
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)
+      : [refuse('populate must name relations')],
+  );
   const allowed = Object.keys(rule.populate ?? {});
   const bad = populate.find((relation: string) => !allowed.includes(relation));
-  if (bad) refuse(allowed.length ? `populate may name only ${allowed.join(', ')}` : `${name} has no relations to populate`);
+  if (bad)
+    refuse(allowed.length ? `populate may name only ${allowed.join(', ')}` : `${name} has no relations to populate`);
 
   if (query.mine !== undefined && query.mine !== 'true' && query.mine !== 'false') refuse('mine must be true or false');
   if (query.mine === 'true' && !rule.owner) refuse(`${name} has no owner, so mine does not apply`);

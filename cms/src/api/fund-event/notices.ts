@@ -16,7 +16,11 @@ const CALL_ITEM = 'api::fund-event.call-item';
 const SYND_USER = 'api::synd-user.synd-user';
 const FUND = 'api::fund.fund';
 
-const KINDS: Record<DistributionKind, string> = { return_of_capital: 'Return of capital', income: 'Income', gain: 'Gain' };
+const KINDS: Record<DistributionKind, string> = {
+  return_of_capital: 'Return of capital',
+  income: 'Income',
+  gain: 'Gain',
+};
 
 /** A posted event as its notices tell it. */
 export interface NoticeEvent {
@@ -33,7 +37,12 @@ export interface NoticeEvent {
 function plainText(html: string | null | undefined): string {
   const marked = (html ?? '').replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|div|li|h\d)>/gi, '\n');
   return sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
@@ -109,7 +118,11 @@ interface NoticeRow {
  * bell's `sent`), so an investor never gets two notices of one event. The event is done (`noticesDoneAt`) once every
  * line is delivered. At most `budget` notices are tried; answers how many were tried and how many delivered.
  */
-export async function deliverNotices(strapi: Core.Strapi, eventId: number, budget = Infinity): Promise<{ tried: number; delivered: number }> {
+export async function deliverNotices(
+  strapi: Core.Strapi,
+  eventId: number,
+  budget = Infinity,
+): Promise<{ tried: number; delivered: number }> {
   const event = (await strapi.db.query(FUND_EVENT).findOne({
     where: { id: eventId },
     select: ['id', 'documentId', 'type', 'date', 'due_date', 'kind', 'note', 'state', 'noticesDoneAt'],
@@ -124,14 +137,20 @@ export async function deliverNotices(strapi: Core.Strapi, eventId: number, budge
   const claimedAt = columnOf(strapi, uid, 'noticeClaimedAt');
   const sentAt = columnOf(strapi, uid, 'noticeSentAt');
   const unsent = { fundEvent: { id: event.id }, noticeSentAt: { $null: true } };
-  const template = await notifications(strapi).template(event.type === 'capital_call' ? 'capital_call_posted' : 'distribution_posted');
+  const template = await notifications(strapi).template(
+    event.type === 'capital_call' ? 'capital_call_posted' : 'distribution_posted',
+  );
   let delivered = 0;
   let tried = 0;
   let after = 0;
   while (tried < budget) {
     const stale = new Date(Date.now() - NOTICES_RESUME_AFTER_MS);
     const batch = (await strapi.db.query(uid).findMany({
-      where: { ...unsent, id: { $gt: after }, $or: [{ noticeClaimedAt: { $null: true } }, { noticeClaimedAt: { $lt: stale } }] },
+      where: {
+        ...unsent,
+        id: { $gt: after },
+        $or: [{ noticeClaimedAt: { $null: true } }, { noticeClaimedAt: { $lt: stale } }],
+      },
       select: ['id', 'amount_cents', 'noticeBellId'],
       populate: { syndUser: { select: ['id', 'documentId'] } },
       orderBy: { id: 'asc' },
@@ -140,18 +159,27 @@ export async function deliverNotices(strapi: Core.Strapi, eventId: number, budge
     if (!batch.length) break;
     for (const line of batch) {
       after = line.id;
-      const claimed = await strapi.db.connection(table).where({ id: line.id }).whereNull(sentAt)
+      const claimed = await strapi.db
+        .connection(table)
+        .where({ id: line.id })
+        .whereNull(sentAt)
         .where((query) => query.whereNull(claimedAt).orWhere(claimedAt, '<', stale))
         .update({ [claimedAt]: new Date() });
       // Another delivery has this line: it sends its notice.
       if (!claimed) continue;
       tried += 1;
       try {
-        if (line.syndUser && Number(line.amount_cents) > 0) await sendNotice(strapi, { event, fund, uid, template }, { ...line, syndUser: line.syndUser });
-        await strapi.db.connection(table).where({ id: line.id }).update({ [sentAt]: new Date() });
+        if (line.syndUser && Number(line.amount_cents) > 0)
+          await sendNotice(strapi, { event, fund, uid, template }, { ...line, syndUser: line.syndUser });
+        await strapi.db
+          .connection(table)
+          .where({ id: line.id })
+          .update({ [sentAt]: new Date() });
         if (line.syndUser && Number(line.amount_cents) > 0) delivered += 1;
       } catch (error) {
-        strapi.log.error(`The ${event.type} notice of ${line.syndUser?.documentId ?? line.id} failed (the upkeep tries it again): ${String(error)}`);
+        strapi.log.error(
+          `The ${event.type} notice of ${line.syndUser?.documentId ?? line.id} failed (the upkeep tries it again): ${String(error)}`,
+        );
       }
     }
   }
@@ -189,7 +217,11 @@ const fundOf = async (strapi: Core.Strapi, id: number) =>
  * path), the bell notification (its id kept on the line, written with it) and the mail (the bell's `sent`). Throws
  * when a step fails: the line stays undelivered.
  */
-async function sendNotice(strapi: Core.Strapi, { event, fund, uid, template }: NoticeDelivery, line: NoticeRow & { syndUser: { id: number; documentId: string } }): Promise<void> {
+async function sendNotice(
+  strapi: Core.Strapi,
+  { event, fund, uid, template }: NoticeDelivery,
+  line: NoticeRow & { syndUser: { id: number; documentId: string } },
+): Promise<void> {
   const storage = fileStorage(strapi);
   const fundName = fund.name ?? 'the fund';
   const call = event.type === 'capital_call';
@@ -198,19 +230,39 @@ async function sendNotice(strapi: Core.Strapi, { event, fund, uid, template }: N
     where: { id: line.syndUser.id },
     select: ['invest_amount', 'userFirstName', 'userLastName'],
     populate: { user: { select: ['id', 'documentId', 'email', 'username', 'firstName', 'lastName'] } },
-  })) as { invest_amount: string | number | null; userFirstName: string | null; userLastName: string | null; user: Recipient | null } | null;
+  })) as {
+    invest_amount: string | number | null;
+    userFirstName: string | null;
+    userLastName: string | null;
+    user: Recipient | null;
+  } | null;
   if (!row?.user) return;
   const title = `${call ? 'Capital call' : 'Distribution'} notice, ${event.date}`;
   const key = `notices/${event.documentId}/${line.syndUser.documentId}.pdf`;
   if (!(await strapi.db.query(NEWS_DOCUMENT).findOne({ where: { docPath: key }, select: ['id'] }))) {
     const bytes = await renderNotice({
-      portalName: fund.company?.portal?.name ?? '', fundName, investorName: investorName(row), event, amountCents,
-      commitment: Number(row.invest_amount ?? 0), wireInstructions: plainText(fund.wire_instructions),
+      portalName: fund.company?.portal?.name ?? '',
+      fundName,
+      investorName: investorName(row),
+      event,
+      amountCents,
+      commitment: Number(row.invest_amount ?? 0),
+      wireInstructions: plainText(fund.wire_instructions),
     });
     const originalName = `${call ? 'capital-call' : 'distribution'}-notice-${event.date}.pdf`;
     await storage.put(key, bytes, 'application/pdf');
     await strapi.db.query(NEWS_DOCUMENT).create({
-      data: { title, originalName, docPath: key, bucketId: storage.name, year: Number(event.date.slice(0, 4)), isDeleted: false, sendToAllFundInvestors: false, fund: fund.id, user: row.user.id },
+      data: {
+        title,
+        originalName,
+        docPath: key,
+        bucketId: storage.name,
+        year: Number(event.date.slice(0, 4)),
+        isDeleted: false,
+        sendToAllFundInvestors: false,
+        fund: fund.id,
+        user: row.user.id,
+      },
     });
     await recountDocuments(strapi, [row.user.id]);
   }
@@ -233,7 +285,11 @@ async function sendNotice(strapi: Core.Strapi, { event, fund, uid, template }: N
 /** Posted events whose notices are not all delivered (an instance stopped, a mail or upload failed) since long enough: tried again now, at most NOTICES_PER_ROUND. */
 export async function resumeNotices(strapi: Core.Strapi, now = Date.now()): Promise<number> {
   const stalled = (await strapi.db.query(FUND_EVENT).findMany({
-    where: { state: 'posted', noticesDoneAt: { $null: true }, posted_at: { $lt: new Date(now - NOTICES_RESUME_AFTER_MS) } },
+    where: {
+      state: 'posted',
+      noticesDoneAt: { $null: true },
+      posted_at: { $lt: new Date(now - NOTICES_RESUME_AFTER_MS) },
+    },
     select: ['id'],
     orderBy: { id: 'asc' },
   })) as { id: number }[];

@@ -8,6 +8,10 @@ export interface FundNamed {
 export const FUND_NAME_POPULATE = { fund: { select: ['name'] } };
 
 /** The item with `fundName` (the related fund's name, else fundAsString, else null) in place of both sources. */
-export function withFundName<T extends FundNamed>({ fund, fundAsString, ...item }: T): Omit<T, keyof FundNamed> & { fundName: string | null } {
+export function withFundName<T extends FundNamed>({
+  fund,
+  fundAsString,
+  ...item
+}: T): Omit<T, keyof FundNamed> & { fundName: string | null } {
   return { ...item, fundName: fund?.name || fundAsString || null };
 }

@@ -17,11 +17,19 @@ export default {
       if (context.uid !== TEMPLATE || !['delete', 'update'].includes(context.action)) return next();
       const params = context.params as { documentId?: string; data?: { name?: unknown } };
       if (!params.documentId) return next();
-      const row = (await strapi.db.query(TEMPLATE).findOne({ where: { documentId: params.documentId }, select: ['name'], populate: { portal: { select: ['id'] } } })) as { name: string | null; portal: { id: number } | null } | null;
+      const row = (await strapi.db.query(TEMPLATE).findOne({
+        where: { documentId: params.documentId },
+        select: ['name'],
+        populate: { portal: { select: ['id'] } },
+      })) as { name: string | null; portal: { id: number } | null } | null;
       // A portal's own wording may go: the portal then sends the shared template again.
       if (!row?.name || !BUILT_IN.has(row.name) || row.portal) return next();
-      if (context.action === 'delete') throw new errors.PolicyError(`The portal sends ${row.name} by this template: reword it, do not delete it`);
-      if (params.data?.name !== undefined && params.data.name !== row.name) throw new errors.PolicyError(`The portal sends ${row.name} by this template's name: keep the name, reword the rest`);
+      if (context.action === 'delete')
+        throw new errors.PolicyError(`The portal sends ${row.name} by this template: reword it, do not delete it`);
+      if (params.data?.name !== undefined && params.data.name !== row.name)
+        throw new errors.PolicyError(
+          `The portal sends ${row.name} by this template's name: keep the name, reword the rest`,
+        );
       return next();
     });
   },

@@ -23,7 +23,9 @@ export async function staffScope(strapi: Core.Strapi, user: StaffUser | undefine
   if (!user) return { every: false, ids: new Set() };
   if (user.roles?.some((role) => role.code === SUPER_ADMIN)) return { every: true };
   // Through the query engine, so that inside a write's transaction (the content manager's checks) it reads there too.
-  const rows = (await strapi.db.query(PORTAL).findMany({ where: { staff: { id: user.id } }, select: ['id'] })) as { id: number }[];
+  const rows = (await strapi.db.query(PORTAL).findMany({ where: { staff: { id: user.id } }, select: ['id'] })) as {
+    id: number;
+  }[];
   return { every: false, ids: new Set(rows.map((row) => row.id)) };
 }
 
@@ -34,7 +36,11 @@ export const runs = (scope: PortalScope, portalId: number): boolean => scope.eve
  * portals' default when they run it, else the first they run). A slug they do not run is answered as one that does
  * not exist ('Portal not found').
  */
-export async function pickPortal(strapi: Core.Strapi, scope: PortalScope, slug: string | undefined): Promise<{ portal: PortalRow | null; choices: PortalRow[] }> {
+export async function pickPortal(
+  strapi: Core.Strapi,
+  scope: PortalScope,
+  slug: string | undefined,
+): Promise<{ portal: PortalRow | null; choices: PortalRow[] }> {
   const choices = (await portals(strapi).findAll()).filter((row) => runs(scope, row.id));
   if (slug) {
     const portal = choices.find((row) => row.slug === slug);
@@ -45,30 +51,84 @@ export async function pickPortal(strapi: Core.Strapi, scope: PortalScope, slug: 
 }
 
 /** What a desk call names, whose portal the call must be one the caller runs. */
-export type ScopedTarget = 'fund' | 'syndUser' | 'user' | 'proofDocument' | 'document' | 'fundEvent' | 'taxSchedule' | 'ledgerEntry';
+export type ScopedTarget =
+  | 'fund'
+  | 'syndUser'
+  | 'user'
+  | 'proofDocument'
+  | 'document'
+  | 'fundEvent'
+  | 'taxSchedule'
+  | 'ledgerEntry';
 
 const FUND_PORTAL = { company: { select: ['id'], populate: { portal: { select: ['id'] } } } };
 const USER_PORTAL = { portal: { select: ['id'] } };
 
 /** How each target reaches its portal: its content type and the populate down to the portal. */
-const PATHS: Record<Exclude<ScopedTarget, 'document'>, { uid: string; populate: Record<string, unknown>; portalOf: (row: never) => number | null | undefined }> = {
+const PATHS: Record<
+  Exclude<ScopedTarget, 'document'>,
+  { uid: string; populate: Record<string, unknown>; portalOf: (row: never) => number | null | undefined }
+> = {
   fund: { uid: 'api::fund.fund', populate: FUND_PORTAL, portalOf: (row: FundRow) => row.company?.portal?.id ?? null },
-  syndUser: { uid: 'api::synd-user.synd-user', populate: { fund: { select: ['id'], populate: FUND_PORTAL } }, portalOf: (row: { fund?: FundRow | null }) => row.fund?.company?.portal?.id ?? null },
-  user: { uid: 'plugin::users-permissions.user', populate: USER_PORTAL, portalOf: (row: UserRow) => row.portal?.id ?? undefined },
-  proofDocument: { uid: 'api::proof-document.proof-document', populate: { user: { select: ['id'], populate: USER_PORTAL } }, portalOf: (row: { user?: UserRow | null }) => (row.user ? (row.user.portal?.id ?? undefined) : null) },
-  fundEvent: { uid: 'api::fund-event.fund-event', populate: { fund: { select: ['id'], populate: FUND_PORTAL } }, portalOf: (row: { fund?: FundRow | null }) => row.fund?.company?.portal?.id ?? null },
-  taxSchedule: { uid: 'api::tax-schedule.tax-schedule', populate: { fund: { select: ['id'], populate: FUND_PORTAL } }, portalOf: (row: { fund?: FundRow | null }) => row.fund?.company?.portal?.id ?? null },
-  ledgerEntry: { uid: 'api::ledger-entry.ledger-entry', populate: { fund: { select: ['id'], populate: FUND_PORTAL } }, portalOf: (row: { fund?: FundRow | null }) => row.fund?.company?.portal?.id ?? null },
+  syndUser: {
+    uid: 'api::synd-user.synd-user',
+    populate: { fund: { select: ['id'], populate: FUND_PORTAL } },
+    portalOf: (row: { fund?: FundRow | null }) => row.fund?.company?.portal?.id ?? null,
+  },
+  user: {
+    uid: 'plugin::users-permissions.user',
+    populate: USER_PORTAL,
+    portalOf: (row: UserRow) => row.portal?.id ?? undefined,
+  },
+  proofDocument: {
+    uid: 'api::proof-document.proof-document',
+    populate: { user: { select: ['id'], populate: USER_PORTAL } },
+    portalOf: (row: { user?: UserRow | null }) => (row.user ? (row.user.portal?.id ?? undefined) : null),
+  },
+  fundEvent: {
+    uid: 'api::fund-event.fund-event',
+    populate: { fund: { select: ['id'], populate: FUND_PORTAL } },
+    portalOf: (row: { fund?: FundRow | null }) => row.fund?.company?.portal?.id ?? null,
+  },
+  taxSchedule: {
+    uid: 'api::tax-schedule.tax-schedule',
+    populate: { fund: { select: ['id'], populate: FUND_PORTAL } },
+    portalOf: (row: { fund?: FundRow | null }) => row.fund?.company?.portal?.id ?? null,
+  },
+  ledgerEntry: {
+    uid: 'api::ledger-entry.ledger-entry',
+    populate: { fund: { select: ['id'], populate: FUND_PORTAL } },
+    portalOf: (row: { fund?: FundRow | null }) => row.fund?.company?.portal?.id ?? null,
+  },
 };
-interface FundRow { company?: { portal?: { id: number } | null } | null }
-interface UserRow { portal?: { id: number } | null }
+interface FundRow {
+  company?: { portal?: { id: number } | null } | null;
+}
+interface UserRow {
+  portal?: { id: number } | null;
+}
 
 /** An investor's document by its kind in the desk's document route, and where its portal comes from. */
-const DOCUMENT_PATHS: Record<string, { uid: string; populate: Record<string, unknown>; portalOf: (row: never) => number | null | undefined }> = {
+const DOCUMENT_PATHS: Record<
+  string,
+  { uid: string; populate: Record<string, unknown>; portalOf: (row: never) => number | null | undefined }
+> = {
   proof: PATHS.proofDocument,
-  tax: { uid: 'api::tax-document.tax-document', populate: { user: { select: ['id'], populate: USER_PORTAL }, fund: { select: ['id'], populate: FUND_PORTAL } }, portalOf: ownerPortal },
-  news: { uid: 'api::news-document.news-document', populate: { user: { select: ['id'], populate: USER_PORTAL }, fund: { select: ['id'], populate: FUND_PORTAL } }, portalOf: ownerPortal },
-  agreement: { uid: 'api::synd-agreement.synd-agreement', populate: { syndUser: { select: ['id'], populate: { fund: { select: ['id'], populate: FUND_PORTAL } } } }, portalOf: (row: { syndUser?: { fund?: FundRow | null } | null }) => row.syndUser?.fund?.company?.portal?.id ?? null },
+  tax: {
+    uid: 'api::tax-document.tax-document',
+    populate: { user: { select: ['id'], populate: USER_PORTAL }, fund: { select: ['id'], populate: FUND_PORTAL } },
+    portalOf: ownerPortal,
+  },
+  news: {
+    uid: 'api::news-document.news-document',
+    populate: { user: { select: ['id'], populate: USER_PORTAL }, fund: { select: ['id'], populate: FUND_PORTAL } },
+    portalOf: ownerPortal,
+  },
+  agreement: {
+    uid: 'api::synd-agreement.synd-agreement',
+    populate: { syndUser: { select: ['id'], populate: { fund: { select: ['id'], populate: FUND_PORTAL } } } },
+    portalOf: (row: { syndUser?: { fund?: FundRow | null } | null }) => row.syndUser?.fund?.company?.portal?.id ?? null,
+  },
 };
 
 /** A fund's document is its portal's; an investor's own, their account's (undefined: an account of no portal). */
@@ -85,7 +145,8 @@ function ownerPortal(row: { user?: UserRow | null; fund?: FundRow | null }): num
  * 400 for what can name no fund: a wrong type, a number past the database's ids, control characters.
  */
 export function fundWhere(name: unknown): Record<string, unknown> {
-  if ((typeof name !== 'string' || !name) && typeof name !== 'number') throw new errors.ValidationError('fund is required');
+  if ((typeof name !== 'string' || !name) && typeof name !== 'number')
+    throw new errors.ValidationError('fund is required');
   if (typeof name === 'number' || /^\d+$/.test(name)) {
     if (!isRowId(name)) throw new errors.ValidationError('fund must be an id, documentId or url_slug');
     return { id: Number(name) };
@@ -95,7 +156,8 @@ export function fundWhere(name: unknown): Record<string, unknown> {
 }
 
 /** What the desk's other targets are named by: their numeric id or documentId. */
-const whereNamed = (name: string | number): Record<string, unknown> => (typeof name === 'number' || /^\d+$/.test(name) ? { id: Number(name) } : { documentId: name });
+const whereNamed = (name: string | number): Record<string, unknown> =>
+  typeof name === 'number' || /^\d+$/.test(name) ? { id: Number(name) } : { documentId: name };
 
 /**
  * Whether the caller runs the portal of what `name` names. A fund is looked up as its call looks it up (fundWhere):
@@ -106,7 +168,13 @@ const whereNamed = (name: string | number): Record<string, unknown> => (typeof n
  * name this check cannot read is never let through to a call that might read it another way). An account of no
  * portal is the default portal's, as the site treats it.
  */
-export async function targetInScope(strapi: Core.Strapi, scope: PortalScope, target: ScopedTarget, name: unknown, kind?: string): Promise<boolean> {
+export async function targetInScope(
+  strapi: Core.Strapi,
+  scope: PortalScope,
+  target: ScopedTarget,
+  name: unknown,
+  kind?: string,
+): Promise<boolean> {
   if (scope.every || name === undefined || name === null) return true;
   let where: Record<string, unknown>;
   if (target === 'fund') where = fundWhere(name);
@@ -114,7 +182,9 @@ export async function targetInScope(strapi: Core.Strapi, scope: PortalScope, tar
   else return false;
   const path = target === 'document' ? ownValue(DOCUMENT_PATHS, kind) : PATHS[target];
   if (!path) return true;
-  const row = (await strapi.db.query(path.uid as never).findOne({ where, select: ['id'], populate: path.populate } as never)) as never | null;
+  const row = (await strapi.db
+    .query(path.uid as never)
+    .findOne({ where, select: ['id'], populate: path.populate } as never)) as never | null;
   if (!row) return target !== 'fund';
   const portalId = path.portalOf(row);
   if (portalId === undefined) {

@@ -17,8 +17,17 @@ export interface LeaseOptions {
  * CMS instance; the others wait (polling) until it is given back or expires. Not for use inside a transaction (on
  * PostgreSQL a refused insert would abort it).
  */
-export async function withLease<T>(strapi: Core.Strapi, key: string, work: () => Promise<T>, options: LeaseOptions = {}): Promise<T> {
-  const { ttlMs = 120_000, waitMs = 60_000, busyMessage = 'This is being prepared by another request; please try again in a moment' } = options;
+export async function withLease<T>(
+  strapi: Core.Strapi,
+  key: string,
+  work: () => Promise<T>,
+  options: LeaseOptions = {},
+): Promise<T> {
+  const {
+    ttlMs = 120_000,
+    waitMs = 60_000,
+    busyMessage = 'This is being prepared by another request; please try again in a moment',
+  } = options;
   const leases = () => strapi.db.query(LEASE);
   const deadline = Date.now() + waitMs;
   let held: { id: number } | undefined;

@@ -36,7 +36,8 @@ export function databaseStore(strapi: Core.Strapi): LimitStore {
     await db().deleteMany({ where: { at: { $lte: now - windowMs } } });
   }
 
-  const count = (key: string, windowMs: number, now = Date.now()) => db().count({ where: { limitKey: key, at: { $gt: now - windowMs } } });
+  const count = (key: string, windowMs: number, now = Date.now()) =>
+    db().count({ where: { limitKey: key, at: { $gt: now - windowMs } } });
 
   return {
     async add(key, windowMs) {
@@ -52,7 +53,11 @@ export function databaseStore(strapi: Core.Strapi): LimitStore {
     async freeAt(key, max, windowMs) {
       const now = Date.now();
       const rows: { at: string | number }[] = await db().findMany({
-        where: { limitKey: key, at: { $gt: now - windowMs } }, select: ['at'], orderBy: { at: 'desc' }, offset: Math.max(0, max - 1), limit: 1,
+        where: { limitKey: key, at: { $gt: now - windowMs } },
+        select: ['at'],
+        orderBy: { at: 'desc' },
+        offset: Math.max(0, max - 1),
+        limit: 1,
       });
       return rows.length ? Number(rows[0].at) + windowMs : now;
     },
@@ -67,7 +72,11 @@ export function redisStore(url: string, log: Core.Strapi['log']): LimitStore & {
   const connected = (): Promise<Redis> =>
     (client ??= (async () => {
       // Commands fail at once while Redis is away (no offline queue), so a request answers 503 instead of hanging.
-      const made: Redis = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2000) } });
+      const made: Redis = createClient({
+        url,
+        disableOfflineQueue: true,
+        socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2000) },
+      });
       // Without a listener a lost connection would crash the process; the client reconnects by itself.
       made.on('error', (error: Error) => log.warn(`Redis (rate limits): ${error.message}`));
       await made.connect();
@@ -78,7 +87,7 @@ export function redisStore(url: string, log: Core.Strapi['log']): LimitStore & {
     }));
   const name = (key: string) => `portal:rate-limit:${key}`;
   /** Runs one Redis call; Redis away answers 503 (a limit that cannot be counted is not waved through). */
-  const reaching = async <T,>(call: (redis: Redis) => Promise<T>): Promise<T> => {
+  const reaching = async <T>(call: (redis: Redis) => Promise<T>): Promise<T> => {
     try {
       return await call(await connected());
     } catch (error) {
@@ -106,7 +115,11 @@ export function redisStore(url: string, log: Core.Strapi['log']): LimitStore & {
     freeAt: (key, max, windowMs) =>
       reaching(async (redis) => {
         const now = Date.now();
-        const found = await redis.zRangeWithScores(name(key), '+inf', now - windowMs + 1, { BY: 'SCORE', REV: true, LIMIT: { offset: Math.max(0, max - 1), count: 1 } });
+        const found = await redis.zRangeWithScores(name(key), '+inf', now - windowMs + 1, {
+          BY: 'SCORE',
+          REV: true,
+          LIMIT: { offset: Math.max(0, max - 1), count: 1 },
+        });
         return found.length ? found[0].score + windowMs : now;
       }),
     async close() {

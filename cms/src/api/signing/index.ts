@@ -11,8 +11,15 @@ export default {
     strapi.server.httpServer.once('listening', () => {
       signing(strapi)
         .backfillFingerprints()
-        .then((filled) => filled && strapi.log.info(`Fingerprints given to ${filled} completed agreements stored before them`))
-        .catch((error: unknown) => strapi.log.error(`Agreement fingerprints not filled in: ${error instanceof Error ? error.message : String(error)}`));
+        .then(
+          (filled) =>
+            filled && strapi.log.info(`Fingerprints given to ${filled} completed agreements stored before them`),
+        )
+        .catch((error: unknown) =>
+          strapi.log.error(
+            `Agreement fingerprints not filled in: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
     });
   },
 };

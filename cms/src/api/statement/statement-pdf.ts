@@ -55,5 +55,9 @@ export async function renderStatement(terms: StatementTerms, certificate: Sealin
       `Check this statement at ${terms.verifyUrl}.`,
     { color: GREY, size: 9 },
   );
-  return sealPdf(pdf, certificate, { reason: 'Capital account statement issued', sealedBy: terms.portalName, at: terms.issuedAt });
+  return sealPdf(pdf, certificate, {
+    reason: 'Capital account statement issued',
+    sealedBy: terms.portalName,
+    at: terms.issuedAt,
+  });
 }

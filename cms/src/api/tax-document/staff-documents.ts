@@ -17,7 +17,9 @@ const RECIPIENT_FIELDS = ['id', 'documentId', 'email', 'username', 'firstName', 
  * - prefix: where the file goes in the private storage;
  * - template: tax and news documents belong to investors, who are notified; due-diligence documents to a fund.
  */
-const STAFF_DOCUMENTS: Partial<Record<string, { prefix: string; template?: 'new_tax_document' | 'new_news_document' }>> = {
+const STAFF_DOCUMENTS: Partial<
+  Record<string, { prefix: string; template?: 'new_tax_document' | 'new_news_document' }>
+> = {
   'api::tax-document.tax-document': { prefix: 'tax', template: 'new_tax_document' },
   'api::news-document.news-document': { prefix: 'news', template: 'new_news_document' },
   'api::synd-document.synd-document': { prefix: 'synd' },
@@ -47,7 +49,10 @@ interface DocumentRow {
 
 /** The bytes of a media-library file, wherever the upload provider keeps it (public/uploads, or a bucket). */
 async function mediaBytes(strapi: Core.Strapi, file: MediaFile): Promise<Buffer> {
-  const { url } = (await strapi.plugin('upload').service('file').signFileUrls({ ...file })) as { url: string };
+  const { url } = (await strapi
+    .plugin('upload')
+    .service('file')
+    .signFileUrls({ ...file })) as { url: string };
   if (!/^https?:\/\//.test(url)) return fs.readFile(path.join(strapi.dirs.static.public, ...url.split('/')));
   const response = await fetch(url);
   if (!response.ok) throw new Error(`The media library answered ${response.status} for ${file.name}`);
@@ -72,28 +77,39 @@ async function fundInvestors(strapi: Core.Strapi, fundId: number): Promise<Recip
  * concerned is notified and their document counts are set again. A new document staff made in the panel that names
  * nobody or has no file is removed again and refused.
  */
-async function deliver(strapi: Core.Strapi, uid: UID.ContentType, documentId: string, isNew: boolean, previousOwners: number[]): Promise<void> {
+async function deliver(
+  strapi: Core.Strapi,
+  uid: UID.ContentType,
+  documentId: string,
+  isNew: boolean,
+  previousOwners: number[],
+): Promise<void> {
   const spec = STAFF_DOCUMENTS[uid];
   if (!spec) return;
   const perInvestor = Boolean(spec.template);
   const row: DocumentRow | null = await strapi.db.query(uid).findOne({
     where: { documentId },
-    populate: { file: true, fund: { select: ['id', 'name'] }, ...(perInvestor && { user: { select: RECIPIENT_FIELDS } }) },
+    populate: {
+      file: true,
+      fund: { select: ['id', 'name'] },
+      ...(perInvestor && { user: { select: RECIPIENT_FIELDS } }),
+    },
   });
   if (!row) return;
   const toAll = perInvestor && !row.user && Boolean(row.sendToAllFundInvestors);
   const investors = isNew && toAll && row.fund ? await fundInvestors(strapi, row.fund.id) : [];
   // Staff in the panel must name who gets the document and attach it; the CMS's own writes (seed, tests) are theirs.
   const fromPanel = Boolean(strapi.requestContext.get()?.path?.startsWith('/content-manager/'));
-  const problem = !isNew || !fromPanel
-    ? null
-    : !row.file && !row.docPath
-      ? 'Attach the document file'
-      : perInvestor && !row.user && !(toAll && row.fund)
-        ? 'Choose the investor, or a fund and Send To All Fund Investors'
-        : toAll && !investors.length
-          ? 'No investor has accepted an investment in this fund yet'
-          : null;
+  const problem =
+    !isNew || !fromPanel
+      ? null
+      : !row.file && !row.docPath
+        ? 'Attach the document file'
+        : perInvestor && !row.user && !(toAll && row.fund)
+          ? 'Choose the investor, or a fund and Send To All Fund Investors'
+          : toAll && !investors.length
+            ? 'No investor has accepted an investment in this fund yet'
+            : null;
   if (problem) {
     await strapi.db.query(uid).delete({ where: { id: row.id } });
     if (row.file) await strapi.plugin('upload').service('upload').remove(row.file);
@@ -105,7 +121,9 @@ async function deliver(strapi: Core.Strapi, uid: UID.ContentType, documentId: st
     const key = `${spec.prefix}/${row.documentId}/${crypto.randomBytes(6).toString('hex')}-${sanitizeFileName(row.file.name).slice(-120)}`;
     await storage.put(key, await mediaBytes(strapi, row.file), row.file.mime ?? undefined);
     Object.assign(row, { docPath: key, bucketId: storage.name, originalName: row.file.name });
-    await strapi.db.query(uid).update({ where: { id: row.id }, data: { docPath: key, bucketId: storage.name, originalName: row.file.name } });
+    await strapi.db
+      .query(uid)
+      .update({ where: { id: row.id }, data: { docPath: key, bucketId: storage.name, originalName: row.file.name } });
     // Removing the media-library file also unlinks it from the row.
     await strapi.plugin('upload').service('upload').remove(row.file);
   }
@@ -114,8 +132,15 @@ async function deliver(strapi: Core.Strapi, uid: UID.ContentType, documentId: st
   for (const investor of investors) {
     await strapi.db.query(uid).create({
       data: {
-        title: row.title, originalName: row.originalName, docPath: row.docPath, bucketId: row.bucketId, year: row.year ?? null,
-        isDeleted: false, sendToAllFundInvestors: false, fund: row.fund?.id ?? null, user: investor.id,
+        title: row.title,
+        originalName: row.originalName,
+        docPath: row.docPath,
+        bucketId: row.bucketId,
+        year: row.year ?? null,
+        isDeleted: false,
+        sendToAllFundInvestors: false,
+        fund: row.fund?.id ?? null,
+        user: investor.id,
       },
     });
   }
@@ -124,7 +149,11 @@ async function deliver(strapi: Core.Strapi, uid: UID.ContentType, documentId: st
   // A new document reaches its investors; one staff hand to another investor later reaches that investor.
   const told = isNew ? recipients : recipients.filter((recipient) => !previousOwners.includes(recipient.id));
   if (!told.length || !spec.template) return;
-  const tags = { documentTitle: displayTitle(row), fundName: row.fund?.name ?? '', year: row.year ? String(row.year) : '' };
+  const tags = {
+    documentTitle: displayTitle(row),
+    fundName: row.fund?.name ?? '',
+    year: row.year ? String(row.year) : '',
+  };
   try {
     await notifications(strapi).send(spec.template, told, tags);
   } catch (error) {
@@ -136,7 +165,9 @@ async function deliver(strapi: Core.Strapi, uid: UID.ContentType, documentId: st
 /** The users whose documents the row `documentId` is (before a change, to count theirs again after it). */
 async function ownersOf(strapi: Core.Strapi, uid: UID.ContentType, documentId: string | undefined): Promise<number[]> {
   if (!documentId || !STAFF_DOCUMENTS[uid]?.template) return [];
-  const rows: { user: { id: number } | null }[] = await strapi.db.query(uid).findMany({ where: { documentId }, populate: { user: { select: ['id'] } } });
+  const rows: { user: { id: number } | null }[] = await strapi.db
+    .query(uid)
+    .findMany({ where: { documentId }, populate: { user: { select: ['id'] } } });
   return rows.flatMap((row) => (row.user ? [row.user.id] : []));
 }
 

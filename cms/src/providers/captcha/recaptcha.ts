@@ -23,7 +23,12 @@ export function recaptcha({ secretKey, verifyUrl, minScore }: PortalConfig['capt
       });
       if (!response.ok) throw new Error(`reCAPTCHA siteverify answered HTTP ${response.status}`);
       const answer = (await response.json()) as SiteverifyAnswer;
-      return answer.success === true && answer.action === action && typeof answer.score === 'number' && answer.score >= minScore;
+      return (
+        answer.success === true &&
+        answer.action === action &&
+        typeof answer.score === 'number' &&
+        answer.score >= minScore
+      );
     },
   };
 }

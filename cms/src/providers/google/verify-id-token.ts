@@ -39,7 +39,11 @@ function decodeJson(part: string): Record<string, unknown> | null {
  * Checks a Google ID token with node's crypto alone: an RS256 signature by one of Google's keys, Google as the
  * issuer, one of `audiences` as the audience, not expired, and a verified email. Null when any check fails.
  */
-export async function verifyIdToken(credential: string, audiences: string[], keys: KeySource): Promise<GoogleIdentity | null> {
+export async function verifyIdToken(
+  credential: string,
+  audiences: string[],
+  keys: KeySource,
+): Promise<GoogleIdentity | null> {
   const parts = credential.split('.');
   if (parts.length !== 3) return null;
   const [headerPart, payloadPart, signaturePart] = parts;

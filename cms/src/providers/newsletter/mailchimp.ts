@@ -16,7 +16,8 @@ interface MailchimpAnswer {
 function apiUrl({ apiKey, apiUrl: configured }: PortalConfig['mailchimp']): string {
   if (configured) return configured.replace(/\/+$/, '');
   const dataCentre = DATA_CENTRE.exec(apiKey)?.[1];
-  if (!dataCentre) throw new NewsletterError('MAILCHIMP_API_KEY ends in no data centre (like -us21); set MAILCHIMP_API_URL');
+  if (!dataCentre)
+    throw new NewsletterError('MAILCHIMP_API_KEY ends in no data centre (like -us21); set MAILCHIMP_API_URL');
   return `https://${dataCentre}.api.mailchimp.com/3.0`;
 }
 
@@ -38,13 +39,17 @@ export function mailchimpNewsletter(config: PortalConfig['mailchimp']): Newslett
         body: JSON.stringify({ email_address: email, status_if_new: 'subscribed' }),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       }).catch((error: unknown) => {
-        throw new NewsletterError(`Mailchimp could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+        throw new NewsletterError(
+          `Mailchimp could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+        );
       });
       if (response.ok) return;
       const answer = (await response.json().catch(() => ({}))) as MailchimpAnswer;
       // The PUT answers 200 for a known address; a 'Member Exists' refusal (the add-only call's answer) means the same.
       if (answer.title === 'Member Exists') return;
-      throw new NewsletterError(`Mailchimp answered HTTP ${response.status}: ${[answer.title, answer.detail].filter(Boolean).join(' - ')}`);
+      throw new NewsletterError(
+        `Mailchimp answered HTTP ${response.status}: ${[answer.title, answer.detail].filter(Boolean).join(' - ')}`,
+      );
     },
   };
 }

@@ -63,7 +63,7 @@ export async function renderAgreement(terms: AgreementTerms): Promise<Buffer> {
     '6. Transfer. The subscriber will not sell, assign, pledge or otherwise transfer the interest, in whole or in part, without ' +
       "management's prior written consent and compliance with the Fund's operating agreement and applicable securities laws.",
     '7. Tax matters. The subscriber will provide a completed IRS Form W-9 (or the applicable Form W-8) on request, understands ' +
-      'that the Fund will report the subscriber\'s share of its income, gains, losses and deductions on Schedule K-1, and will ' +
+      "that the Fund will report the subscriber's share of its income, gains, losses and deductions on Schedule K-1, and will " +
       'consult their own tax adviser about the consequences of this investment.',
     '8. Information. The subscriber confirms that the information given in this agreement and in the investor portal is true ' +
       'and complete, will notify management promptly of any change, and agrees that the Fund may rely on it, including for ' +
@@ -82,7 +82,11 @@ export async function renderAgreement(terms: AgreementTerms): Promise<Buffer> {
       'signed from and a fingerprint (SHA-256) of this document, are listed on the signature page that completes it.',
     { color: GREY, gap: 8 },
   );
-  const signatureLines = [`Investor: ${terms.investorName}`, ...(terms.spouseName ? [`Spouse: ${terms.spouseName}`] : []), `For ${terms.fundName}: management`];
+  const signatureLines = [
+    `Investor: ${terms.investorName}`,
+    ...(terms.spouseName ? [`Spouse: ${terms.spouseName}`] : []),
+    `For ${terms.fundName}: management`,
+  ];
   for (const line of signatureLines) {
     w.room(40);
     w.y -= 30;
@@ -116,7 +120,11 @@ export interface AuditEntry {
   events?: string[];
 }
 
-const ROLE_TITLES: Record<AuditEntry['role'], string> = { investor: 'Investor', spouse: 'Spouse (co-subscriber)', management: 'Management (countersignature)' };
+const ROLE_TITLES: Record<AuditEntry['role'], string> = {
+  investor: 'Investor',
+  spouse: 'Spouse (co-subscriber)',
+  management: 'Management (countersignature)',
+};
 
 /** The PNG bytes of a data URL, or null when it is not one. */
 export function pngOfDataUrl(dataUrl: string): Buffer | null {
@@ -130,14 +138,22 @@ export function pngOfDataUrl(dataUrl: string): Buffer | null {
  * The completed agreement: the signed document, then a signature page with every signature and its audit trail,
  * sealed with a PDF digital signature (PKCS#7 detached, SHA-256) made with `certificate`, so any change shows.
  */
-export async function completeAgreement(document: Buffer, trail: AuditEntry[], certificate: SealingCertificate, info: { title: string; portalName: string; completedAt: Date; verifyUrl?: string }): Promise<Buffer> {
+export async function completeAgreement(
+  document: Buffer,
+  trail: AuditEntry[],
+  certificate: SealingCertificate,
+  info: { title: string; portalName: string; completedAt: Date; verifyUrl?: string },
+): Promise<Buffer> {
   const pdf = await PDFDocument.load(document);
   pdf.setTitle(pdfText(info.title));
   pdf.setModificationDate(info.completedAt);
   const w = await writerFor(pdf);
   w.text('SIGNATURE PAGE AND AUDIT TRAIL', { font: w.bold, size: 16, gap: 2 });
   w.text(info.title, { size: 11, gap: 2 });
-  w.text(`Completed ${utc(info.completedAt)}. Every signer signed the document fingerprinted below; this page lists who, when and from where.`, { color: GREY, gap: 10 });
+  w.text(
+    `Completed ${utc(info.completedAt)}. Every signer signed the document fingerprinted below; this page lists who, when and from where.`,
+    { color: GREY, gap: 10 },
+  );
 
   for (const entry of trail) {
     w.rule();
@@ -168,11 +184,17 @@ export async function completeAgreement(document: Buffer, trail: AuditEntry[], c
   w.text(
     `This document is sealed by ${info.portalName} with a digital signature. A PDF reader shows the seal; any change made to the ` +
       'document after sealing breaks it.' +
-      (info.verifyUrl ? ` Anyone holding this file can check that ${info.portalName} issued it at ${info.verifyUrl}.` : ''),
+      (info.verifyUrl
+        ? ` Anyone holding this file can check that ${info.portalName} issued it at ${info.verifyUrl}.`
+        : ''),
     { color: GREY, size: 9 },
   );
 
-  return sealPdf(pdf, certificate, { reason: 'Subscription agreement completed: signatures and audit trail sealed', sealedBy: info.portalName, at: info.completedAt });
+  return sealPdf(pdf, certificate, {
+    reason: 'Subscription agreement completed: signatures and audit trail sealed',
+    sealedBy: info.portalName,
+    at: info.completedAt,
+  });
 }
 
 /**
@@ -183,15 +205,29 @@ export async function completeAgreement(document: Buffer, trail: AuditEntry[], c
  * token (PAdES B-T), so the sealing time rests on the authority's clock, not ours; the authority failing fails the
  * seal (a 502 naming it), nothing is stored half-sealed.
  */
-export async function sealPdf(pdf: PDFDocument, certificate: SealingCertificate, { reason, sealedBy, at }: { reason: string; sealedBy: string; at: Date }): Promise<Buffer> {
+export async function sealPdf(
+  pdf: PDFDocument,
+  certificate: SealingCertificate,
+  { reason, sealedBy, at }: { reason: string; sealedBy: string; at: Date },
+): Promise<Buffer> {
   // A timestamp token (the authority's signature and certificate) needs room beside the seal's own.
   const signatureLength = certificate.tsaUrl ? 3 * DEFAULT_SIGNATURE_LENGTH : DEFAULT_SIGNATURE_LENGTH;
   pdflibAddPlaceholder({
-    pdfDoc: pdf, reason, contactInfo: '', name: pdfText(sealedBy), location: 'Investor portal', signingTime: at, signatureLength,
+    pdfDoc: pdf,
+    reason,
+    contactInfo: '',
+    name: pdfText(sealedBy),
+    location: 'Investor portal',
+    signingTime: at,
+    signatureLength,
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
   });
   // The placeholder must sit in a classic cross-reference table for the signer to find and fill it.
   const prepared = Buffer.from(await pdf.save({ useObjectStreams: false }));
   const seal = new PadesSigner(certificate);
-  return new SignPdf().sign(prepared, certificate.tsaUrl ? new TimestampingSigner(seal, { url: certificate.tsaUrl, ca: certificate.tsaCa }) : seal, at);
+  return new SignPdf().sign(
+    prepared,
+    certificate.tsaUrl ? new TimestampingSigner(seal, { url: certificate.tsaUrl, ca: certificate.tsaCa }) : seal,
+    at,
+  );
 }

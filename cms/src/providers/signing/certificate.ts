@@ -29,7 +29,8 @@ export function sealingCertificate(config: SigningConfig): SealingCertificate {
     const p12 = fs.existsSync(config.certP12) ? fs.readFileSync(config.certP12) : Buffer.from(config.certP12, 'base64');
     return { p12, password: config.certPassword, tsaUrl: config.tsaUrl, tsaCa: config.tsaCa };
   }
-  if (isProduction()) throw new Error('SIGNING_CERT_P12 (and SIGNING_CERT_PASSWORD) must be set in production to seal agreements');
+  if (isProduction())
+    throw new Error('SIGNING_CERT_P12 (and SIGNING_CERT_PASSWORD) must be set in production to seal agreements');
   if (!fs.existsSync(config.devCertFile)) {
     fs.mkdirSync(path.dirname(config.devCertFile), { recursive: true });
     // Written aside and renamed: two processes starting at once each write a whole file, and either one wins.
@@ -37,7 +38,12 @@ export function sealingCertificate(config: SigningConfig): SealingCertificate {
     fs.writeFileSync(partial, developmentCertificate(), { mode: 0o600 });
     fs.renameSync(partial, config.devCertFile);
   }
-  return { p12: fs.readFileSync(config.devCertFile), password: DEVELOPMENT_PASSWORD, tsaUrl: config.tsaUrl, tsaCa: config.tsaCa };
+  return {
+    p12: fs.readFileSync(config.devCertFile),
+    password: DEVELOPMENT_PASSWORD,
+    tsaUrl: config.tsaUrl,
+    tsaCa: config.tsaCa,
+  };
 }
 
 /**
@@ -50,7 +56,9 @@ export function checkSealingCertificate(config: SigningConfig): void {
   try {
     forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString('binary')), password);
   } catch (error) {
-    throw new Error(`SIGNING_CERT_P12 cannot be opened with SIGNING_CERT_PASSWORD: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `SIGNING_CERT_P12 cannot be opened with SIGNING_CERT_PASSWORD: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

@@ -39,14 +39,23 @@ export function dropboxSigning(config: DropboxConfig): SigningProvider {
     name: 'dropbox-sign',
 
     async open({ terms, signers, templateIds, reference }) {
-      if (!templateIds.length) throw new Error(`Dropbox Sign needs the fund's agreement templates (sa_doc_template_1_id to _4_id); ${terms.fundName} has none`);
+      if (!templateIds.length)
+        throw new Error(
+          `Dropbox Sign needs the fund's agreement templates (sa_doc_template_1_id to _4_id); ${terms.fundName} has none`,
+        );
       const request = SignatureRequestCreateEmbeddedWithTemplateRequest.init({
         clientId: config.clientId,
         templateIds,
         title: terms.title,
         subject: terms.title,
         message: `Please sign your subscription agreement for ${terms.fundName}.`,
-        signers: signers.map((signer) => SubSignatureRequestTemplateSigner.init({ role: DROPBOX_SIGN_ROLES[signer.role], name: signer.name, emailAddress: signer.email })),
+        signers: signers.map((signer) =>
+          SubSignatureRequestTemplateSigner.init({
+            role: DROPBOX_SIGN_ROLES[signer.role],
+            name: signer.name,
+            emailAddress: signer.email,
+          }),
+        ),
         metadata: { syndUser: reference },
         testMode: config.testMode,
       });
@@ -56,7 +65,9 @@ export function dropboxSigning(config: DropboxConfig): SigningProvider {
         if (!created?.signatureRequestId) throw new Error('the answer names no signature request');
         const signatureIds: Partial<Record<SignerRole, string>> = {};
         for (const signer of signers) {
-          const found = created.signatures?.find((signature) => signature.signerRole === DROPBOX_SIGN_ROLES[signer.role]);
+          const found = created.signatures?.find(
+            (signature) => signature.signerRole === DROPBOX_SIGN_ROLES[signer.role],
+          );
           if (found?.signatureId) signatureIds[signer.role] = found.signatureId;
         }
         return { requestId: created.signatureRequestId, documentKey: null, signatureIds };
@@ -80,7 +91,8 @@ export function dropboxSigning(config: DropboxConfig): SigningProvider {
         return (body.signatureRequest?.signatures ?? []).map((signature) => ({
           signatureId: signature.signatureId ?? '',
           // Dropbox Sign answers seconds since 1970.
-          signedAt: signature.statusCode === 'signed' && signature.signedAt ? new Date(signature.signedAt * 1000) : null,
+          signedAt:
+            signature.statusCode === 'signed' && signature.signedAt ? new Date(signature.signedAt * 1000) : null,
         }));
       } catch (error) {
         throw serviceError('signature request status', error);
@@ -110,6 +122,12 @@ export function dropboxSigning(config: DropboxConfig): SigningProvider {
 export function isDropboxSignEvent(apiKey: string, payload: unknown): boolean {
   if (!apiKey || !payload || typeof payload !== 'object') return false;
   const event = (payload as { event?: Record<string, unknown> }).event;
-  if (!event || typeof event.event_hash !== 'string' || typeof event.event_type !== 'string' || event.event_time === undefined) return false;
+  if (
+    !event ||
+    typeof event.event_hash !== 'string' ||
+    typeof event.event_type !== 'string' ||
+    event.event_time === undefined
+  )
+    return false;
   return EventCallbackHelper.isValid(apiKey, EventCallbackRequest.init(payload));
 }

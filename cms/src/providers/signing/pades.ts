@@ -16,17 +16,26 @@ const MESSAGE_DIGEST = '1.2.840.113549.1.9.4';
 const SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
 
 /** SHA-256 as CMS names it (with NULL parameters, as most readers expect). */
-export const sha256Algorithm = () => new pkijs.AlgorithmIdentifier({ algorithmId: SHA256, algorithmParams: new asn1js.Null() });
-const derOf = (certificate: forge.pki.Certificate): Buffer => Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes(), 'binary');
+export const sha256Algorithm = () =>
+  new pkijs.AlgorithmIdentifier({ algorithmId: SHA256, algorithmParams: new asn1js.Null() });
+const derOf = (certificate: forge.pki.Certificate): Buffer =>
+  Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes(), 'binary');
 
 /** The key of a PKCS#12 file and its certificate (the one whose public key matches), with the rest of the chain. */
-function openP12({ p12, password }: SealingCertificate): { key: crypto.KeyObject; certificate: Buffer; chain: Buffer[] } {
+function openP12({ p12, password }: SealingCertificate): {
+  key: crypto.KeyObject;
+  certificate: Buffer;
+  chain: Buffer[];
+} {
   const bags = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString('binary')), password);
-  const keyBag = bags.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]?.[0]
-    ?? bags.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag]?.[0];
+  const keyBag =
+    bags.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]?.[0] ??
+    bags.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag]?.[0];
   const key = keyBag?.key as forge.pki.rsa.PrivateKey | undefined;
   if (!key) throw new Error('The sealing certificate (PKCS#12) holds no RSA private key');
-  const certificates = (bags.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []).flatMap((bag) => (bag.cert ? [bag.cert] : []));
+  const certificates = (bags.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []).flatMap(
+    (bag) => (bag.cert ? [bag.cert] : []),
+  );
   const own = certificates.find((certificate) => {
     const publicKey = certificate.publicKey as forge.pki.rsa.PublicKey;
     return publicKey.n?.compareTo(key.n) === 0 && publicKey.e?.compareTo(key.e) === 0;
@@ -62,12 +71,22 @@ export class PadesSigner extends Signer {
       // SigningCertificateV2 ::= SEQUENCE { certs SEQUENCE OF ESSCertIDv2 }; ESSCertIDv2 ::= SEQUENCE { certHash } (SHA-256 by default).
       new pkijs.Attribute({
         type: SIGNING_CERTIFICATE_V2,
-        values: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: certificateHash })] })] })] })],
+        values: [
+          new asn1js.Sequence({
+            value: [
+              new asn1js.Sequence({
+                value: [new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: certificateHash })] })],
+              }),
+            ],
+          }),
+        ],
       }),
     ];
     // DER orders a SET OF by the encodings; the signature is over the attributes encoded as that SET.
     attributes.sort((a, b) => Buffer.compare(Buffer.from(a.toSchema().toBER()), Buffer.from(b.toSchema().toBER())));
-    const signedSet = Buffer.from(new asn1js.Set({ value: attributes.map((attribute) => attribute.toSchema()) }).toBER());
+    const signedSet = Buffer.from(
+      new asn1js.Set({ value: attributes.map((attribute) => attribute.toSchema()) }).toBER(),
+    );
     const signature = crypto.sign('sha256', signedSet, key);
 
     const signed = new pkijs.SignedData({
@@ -86,6 +105,8 @@ export class PadesSigner extends Signer {
         }),
       ],
     });
-    return Buffer.from(new pkijs.ContentInfo({ contentType: SIGNED_DATA, content: signed.toSchema(true) }).toSchema().toBER());
+    return Buffer.from(
+      new pkijs.ContentInfo({ contentType: SIGNED_DATA, content: signed.toSchema(true) }).toSchema().toBER(),
+    );
   }
 }

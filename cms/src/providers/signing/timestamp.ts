@@ -48,18 +48,27 @@ async function checkToken(signed: pkijs.SignedData, stamped: Uint8Array, trusted
   let verified: pkijs.SignedDataVerifyResult;
   try {
     // For a timestamp token PKI.js checks its imprint against the data stamped, then the signature over the token.
-    verified = await signed.verify({ signer: 0, data: new Uint8Array(stamped).buffer, checkChain: trusted.length > 0, trustedCerts: trusted, extendedMode: true });
+    verified = await signed.verify({
+      signer: 0,
+      data: new Uint8Array(stamped).buffer,
+      checkChain: trusted.length > 0,
+      trustedCerts: trusted,
+      extendedMode: true,
+    });
   } catch (error) {
     const reason = (error as { message?: string; code?: number })?.message ?? String(error);
     throw badGateway(`The time-stamping authority's token does not verify: ${reason}`);
   }
-  if (!verified.signatureVerified) throw badGateway("The time-stamping authority's token does not verify: its signature is wrong");
-  const usage = verified.signerCertificate?.extensions?.find((extension) => extension.extnID === EXTENDED_KEY_USAGE)?.parsedValue as pkijs.ExtKeyUsage | undefined;
-  if (!usage?.keyPurposes.includes(TIME_STAMPING)) throw badGateway("The time-stamping authority's token is signed by a certificate not made for time-stamping");
+  if (!verified.signatureVerified)
+    throw badGateway("The time-stamping authority's token does not verify: its signature is wrong");
+  const usage = verified.signerCertificate?.extensions?.find((extension) => extension.extnID === EXTENDED_KEY_USAGE)
+    ?.parsedValue as pkijs.ExtKeyUsage | undefined;
+  if (!usage?.keyPurposes.includes(TIME_STAMPING))
+    throw badGateway("The time-stamping authority's token is signed by a certificate not made for time-stamping");
 }
 
-
-const same = (a: ArrayBuffer | Uint8Array, b: Uint8Array): boolean => Buffer.from(new Uint8Array(a)).equals(Buffer.from(b));
+const same = (a: ArrayBuffer | Uint8Array, b: Uint8Array): boolean =>
+  Buffer.from(new Uint8Array(a)).equals(Buffer.from(b));
 
 /**
  * A request's nonce: 8 random bytes read as a positive INTEGER in its shortest DER form (first byte 1-127). A first
@@ -78,7 +87,10 @@ export function freshNonce(): Buffer {
  * (checkToken) and certifies a time within TSA_CLOCK_SKEW_MS of our clock, and returns it (DER) with that time. Basic authentication, when the authority needs it, goes in the URL (https://user:pass@...).
  * An authority that does not answer, refuses or answers another request fails with a 502 naming it.
  */
-export async function requestTimestamp(authority: TimestampAuthority, data: Uint8Array): Promise<{ token: ArrayBuffer; time: Date }> {
+export async function requestTimestamp(
+  authority: TimestampAuthority,
+  data: Uint8Array,
+): Promise<{ token: ArrayBuffer; time: Date }> {
   const digest = crypto.createHash('sha256').update(data).digest();
   const nonce = freshNonce();
   const request = new pkijs.TimeStampReq({
@@ -91,7 +103,10 @@ export async function requestTimestamp(authority: TimestampAuthority, data: Uint
     certReq: true,
   });
   const url = new URL(authority.url);
-  const headers: Record<string, string> = { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/timestamp-query',
+    accept: 'application/timestamp-reply',
+  };
   if (url.username) {
     headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
     url.username = '';
@@ -99,9 +114,16 @@ export async function requestTimestamp(authority: TimestampAuthority, data: Uint
   }
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers, body: Buffer.from(request.toSchema().toBER()), signal: AbortSignal.timeout(TSA_TIMEOUT_MS) });
+    response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: Buffer.from(request.toSchema().toBER()),
+      signal: AbortSignal.timeout(TSA_TIMEOUT_MS),
+    });
   } catch (error) {
-    throw badGateway(`The time-stamping authority did not answer: ${error instanceof Error ? error.message : String(error)}`);
+    throw badGateway(
+      `The time-stamping authority did not answer: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (!response.ok) throw badGateway(`The time-stamping authority answered HTTP ${response.status}`);
   const answer = await response.arrayBuffer();
@@ -116,7 +138,11 @@ export async function requestTimestamp(authority: TimestampAuthority, data: Uint
   }
   const signed = new pkijs.SignedData({ schema: reply.timeStampToken.content });
   const info = pkijs.TSTInfo.fromBER(signed.encapContentInfo.eContent!.getValue());
-  if (!same(info.messageImprint.hashedMessage.getValue(), digest) || !info.nonce || !same(info.nonce.valueBlock.valueHexView, nonce)) {
+  if (
+    !same(info.messageImprint.hashedMessage.getValue(), digest) ||
+    !info.nonce ||
+    !same(info.nonce.valueBlock.valueHexView, nonce)
+  ) {
     throw badGateway('The time-stamping authority answered a token for another request');
   }
   await checkToken(signed, data, trustedRoots(authority.ca));
@@ -142,7 +168,9 @@ export async function timestampSignature(cms: Uint8Array, authority: TimestampAu
     type: 1,
     attributes: [new pkijs.Attribute({ type: SIGNATURE_TIMESTAMP_TOKEN, values: [asn1js.fromBER(token).result] })],
   });
-  return Buffer.from(new pkijs.ContentInfo({ contentType: SIGNED_DATA, content: signed.toSchema(true) }).toSchema().toBER());
+  return Buffer.from(
+    new pkijs.ContentInfo({ contentType: SIGNED_DATA, content: signed.toSchema(true) }).toSchema().toBER(),
+  );
 }
 
 /** A PDF signer that has another signer sign, then has the signature timestamped by the authority. */

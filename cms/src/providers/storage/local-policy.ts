@@ -11,14 +11,20 @@ export interface LocalPolicy {
   expiresAt: number;
 }
 
-const signatureOf = (policy: string): string => crypto.createHmac('sha256', derivedKey('storage-upload')).update(policy).digest('base64url');
+const signatureOf = (policy: string): string =>
+  crypto.createHmac('sha256', derivedKey('storage-upload')).update(policy).digest('base64url');
 
 /**
  * The form fields of a local upload, as S3's presigned POST has them: the key and Content-Type to post, the policy
  * (base64url JSON) and its HMAC. Nothing is stored; the CMS's upload endpoint trusts only what the HMAC covers.
  */
-export function signUploadPolicy({ key, contentType, maxBytes, expiresInSeconds }: UploadRequest, now = Date.now()): Record<string, string> {
-  const policy = Buffer.from(JSON.stringify({ k: key, t: contentType, m: maxBytes, e: now + expiresInSeconds * 1000 })).toString('base64url');
+export function signUploadPolicy(
+  { key, contentType, maxBytes, expiresInSeconds }: UploadRequest,
+  now = Date.now(),
+): Record<string, string> {
+  const policy = Buffer.from(
+    JSON.stringify({ k: key, t: contentType, m: maxBytes, e: now + expiresInSeconds * 1000 }),
+  ).toString('base64url');
   return { key, 'Content-Type': contentType, policy, signature: signatureOf(policy) };
 }
 

@@ -12,7 +12,10 @@ import { policyOf, type LocalPolicy } from './local-policy';
 
 /** A local upload refused: the HTTP status and the message for the person uploading. */
 export class UploadRefusal extends Error {
-  constructor(readonly status: 400 | 403 | 413, message: string) {
+  constructor(
+    readonly status: 400 | 403 | 413,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -20,7 +23,8 @@ export class UploadRefusal extends Error {
 /** Room for the form's other fields (key, type, policy, signature) and the part headers around the file. */
 const FORM_ALLOWANCE = 16 * 1024;
 
-const tooLarge = (policy: LocalPolicy) => new UploadRefusal(413, `The file is larger than ${sizeLabel(policy.maxBytes)}`);
+const tooLarge = (policy: LocalPolicy) =>
+  new UploadRefusal(413, `The file is larger than ${sizeLabel(policy.maxBytes)}`);
 
 /** The policy the form's fields carry, checked against the fields themselves: the key and type must be the signed ones. */
 function checkedPolicy(fields: Map<string, string>, now: number): LocalPolicy {
@@ -28,7 +32,8 @@ function checkedPolicy(fields: Map<string, string>, now: number): LocalPolicy {
   if (!policy) throw new UploadRefusal(403, 'The upload policy is missing or not valid');
   if (policy.expiresAt <= now) throw new UploadRefusal(403, 'The upload policy has expired');
   if (fields.get('key') !== policy.key) throw new UploadRefusal(403, 'The upload policy does not allow this key');
-  if (fields.get('Content-Type') !== policy.contentType) throw new UploadRefusal(403, 'The upload policy does not allow this Content-Type');
+  if (fields.get('Content-Type') !== policy.contentType)
+    throw new UploadRefusal(403, 'The upload policy does not allow this Content-Type');
   return policy;
 }
 
@@ -38,11 +43,20 @@ function checkedPolicy(fields: Map<string, string>, now: number): LocalPolicy {
  * held whole: a declared length beyond the policy's limit is refused before the file is read, and a body that runs
  * past it is cut off there, its partial file removed. The file is written aside and renamed when complete.
  */
-export function receiveLocalUpload(dir: string, request: IncomingMessage, contentType: string, now = Date.now()): Promise<void> {
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) return Promise.reject(new UploadRefusal(400, 'Post the file as multipart/form-data'));
+export function receiveLocalUpload(
+  dir: string,
+  request: IncomingMessage,
+  contentType: string,
+  now = Date.now(),
+): Promise<void> {
+  if (!/^multipart\/form-data\s*;/i.test(contentType))
+    return Promise.reject(new UploadRefusal(400, 'Post the file as multipart/form-data'));
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { 'content-type': contentType }, limits: { fields: 20, fieldSize: 4096, files: 1, parts: 30 } });
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: { fields: 20, fieldSize: 4096, files: 1, parts: 30 },
+    });
   } catch {
     return Promise.reject(new UploadRefusal(400, 'The upload is not well-formed multipart/form-data'));
   }
@@ -57,7 +71,11 @@ export function receiveLocalUpload(dir: string, request: IncomingMessage, conten
       settled = true;
       // Read no further: the answer goes out and the connection closes (the controller says Connection: close).
       request.unpipe(parser);
-      reject(error instanceof UploadRefusal ? error : new UploadRefusal(400, 'The upload is not well-formed multipart/form-data'));
+      reject(
+        error instanceof UploadRefusal
+          ? error
+          : new UploadRefusal(400, 'The upload is not well-formed multipart/form-data'),
+      );
     };
 
     parser.on('field', (name, value) => fields.set(name, value));

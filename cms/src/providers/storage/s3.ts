@@ -1,4 +1,10 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { attachmentDisposition, FILE_LINK_TTL_MS } from '../../utils/file-links';
@@ -12,12 +18,15 @@ export function s3Client(settings: S3Settings): S3Client {
     region: settings.region,
     ...(settings.endpoint && { endpoint: settings.endpoint }),
     forcePathStyle: settings.forcePathStyle,
-    ...(settings.accessKeyId && { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }),
+    ...(settings.accessKeyId && {
+      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    }),
   });
 }
 
 const isMissing = (error: unknown): boolean =>
-  error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
+  error instanceof S3ServiceException &&
+  (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
 
 export const STORAGE_UNAVAILABLE = 'File storage is unavailable, try again later';
 
@@ -54,7 +63,11 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
   return {
     name: Bucket,
     async put(key, data, contentType) {
-      await reaching(() => client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ...(contentType && { ContentType: contentType }) })));
+      await reaching(() =>
+        client.send(
+          new PutObjectCommand({ Bucket, Key: key, Body: data, ...(contentType && { ContentType: contentType }) }),
+        ),
+      );
     },
     async get(key) {
       return reaching(async () => {
@@ -69,14 +82,22 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
       const { url, fields } = await createPresignedPost(client, {
         Bucket,
         Key: key,
-        Conditions: [['content-length-range', 1, maxBytes], ['eq', '$key', key], ['eq', '$Content-Type', contentType]],
+        Conditions: [
+          ['content-length-range', 1, maxBytes],
+          ['eq', '$key', key],
+          ['eq', '$Content-Type', contentType],
+        ],
         Fields: { 'Content-Type': contentType },
         Expires: expiresInSeconds,
       });
       return { postURL: url, formData: fields };
     },
     downloadUrl(key, name) {
-      const command = new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: attachmentDisposition(name) });
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentDisposition: attachmentDisposition(name),
+      });
       return getSignedUrl(client, command, { expiresIn: FILE_LINK_TTL_MS / 1000 });
     },
   };

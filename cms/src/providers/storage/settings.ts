@@ -36,7 +36,8 @@ export function storageSettings(environment: NodeJS.ProcessEnv = process.env): S
   }
   const maxBytes = value('PROOF_MAX_BYTES');
   const proofMaxBytes = maxBytes ? Number(maxBytes) : DEFAULT_PROOF_MAX_BYTES;
-  if (!Number.isSafeInteger(proofMaxBytes) || proofMaxBytes < 1) throw new Error(`PROOF_MAX_BYTES must be a whole number of bytes, not "${maxBytes}"`);
+  if (!Number.isSafeInteger(proofMaxBytes) || proofMaxBytes < 1)
+    throw new Error(`PROOF_MAX_BYTES must be a whole number of bytes, not "${maxBytes}"`);
   const s3: S3Settings = {
     bucket: value('S3_BUCKET'),
     region: value('S3_REGION') || 'us-east-1',

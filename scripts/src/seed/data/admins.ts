@@ -7,8 +7,20 @@ import { record, type SeedRecord } from '../engine';
  */
 export const ADMINS = [
   { email: 'admin@portal.local', firstname: 'Portal', lastname: 'Admin', role: 'strapi-super-admin', portals: [] },
-  { email: 'editor@portal.local', firstname: 'Content', lastname: 'Editor', role: 'strapi-editor', portals: ['wasabistallions'] },
-  { email: 'sponsor@portal.local', firstname: 'Sponsor', lastname: 'Admin', role: 'sponsor-admin', portals: ['wasabistallions'] },
+  {
+    email: 'editor@portal.local',
+    firstname: 'Content',
+    lastname: 'Editor',
+    role: 'strapi-editor',
+    portals: ['wasabistallions'],
+  },
+  {
+    email: 'sponsor@portal.local',
+    firstname: 'Sponsor',
+    lastname: 'Admin',
+    role: 'sponsor-admin',
+    portals: ['wasabistallions'],
+  },
 ];
 
 export function adminUsers(password: string): SeedRecord[] {

@@ -131,7 +131,7 @@ const OAK: ContentSeed[] = [
     slug: 'investment-calculations-disclaimer',
     title: 'Valuation note',
     body:
-      '<p><em>Property values are the general partner\'s quarterly estimates using capitalisation rates of comparable ' +
+      "<p><em>Property values are the general partner's quarterly estimates using capitalisation rates of comparable " +
       'sales. They are not appraisals.</em></p>',
   },
   {

@@ -2,10 +2,23 @@ import { INVEST_STATUS, isDeclined, isGoingToInvest, isInvesting, signingStep, t
 import { SYND_USER, USER } from '../../lib/uids';
 import { record, type Fields, type SeedRecord } from '../engine';
 import { authenticatedRole, portalRef, userRef } from '../refs';
-import { OAK_DONE, OAK_STARTED, WASABI_CLOSED, WASABI_DONE, WASABI_STARTED, commitmentDates, offeringRefs } from './offerings';
+import {
+  OAK_DONE,
+  OAK_STARTED,
+  WASABI_CLOSED,
+  WASABI_DONE,
+  WASABI_STARTED,
+  commitmentDates,
+  offeringRefs,
+} from './offerings';
 
 /** What an investor's participation in one investment must come out as, in the terms of @portal/rules. */
-type InvestorState = 'declined' | 'going, not signed' | 'going, spouse to sign' | 'going, management to sign' | 'investing';
+type InvestorState =
+  | 'declined'
+  | 'going, not signed'
+  | 'going, spouse to sign'
+  | 'going, management to sign'
+  | 'investing';
 
 interface Participation {
   offering: string;
@@ -27,41 +40,134 @@ interface PersonSeed {
 }
 
 export const PEOPLE: PersonSeed[] = [
-  { email: 'superadmin@wasabistallions.com', portal: 'wasabistallions', level: 'superadmin', firstName: 'Sam', lastName: 'Superadmin' },
-  { email: 'admin@wasabistallions.com', portal: 'wasabistallions', level: 'admin', firstName: 'Ada', lastName: 'Admin' },
+  {
+    email: 'superadmin@wasabistallions.com',
+    portal: 'wasabistallions',
+    level: 'superadmin',
+    firstName: 'Sam',
+    lastName: 'Superadmin',
+  },
+  {
+    email: 'admin@wasabistallions.com',
+    portal: 'wasabistallions',
+    level: 'admin',
+    firstName: 'Ada',
+    lastName: 'Admin',
+  },
   { email: 'user@wasabistallions.com', portal: 'wasabistallions', level: 'user', firstName: 'Una', lastName: 'User' },
-  { email: 'guest@wasabistallions.com', portal: 'wasabistallions', level: 'guest', firstName: 'Gus', lastName: 'Guest' },
-  { email: 'unconfirmed@wasabistallions.com', portal: 'wasabistallions', level: 'user', firstName: 'Uma', lastName: 'Unconfirmed', unconfirmed: true },
-  { email: 'investor.new@wasabistallions.com', portal: 'wasabistallions', level: 'user', firstName: 'Ned', lastName: 'Newcomer', investments: [] },
   {
-    email: 'investor.declined@wasabistallions.com', portal: 'wasabistallions', level: 'user', firstName: 'Dee', lastName: 'Decliner',
-    investments: [{ offering: WASABI_STARTED, intended: 'declined', amount: 0, extra: { feedback: 'The timing does not work for me this year; please keep me posted on the yearling fund.' } }],
+    email: 'guest@wasabistallions.com',
+    portal: 'wasabistallions',
+    level: 'guest',
+    firstName: 'Gus',
+    lastName: 'Guest',
   },
   {
-    email: 'investor.going@wasabistallions.com', portal: 'wasabistallions', level: 'user', firstName: 'Gina', lastName: 'Going',
-    investments: [{ offering: WASABI_STARTED, intended: 'going, not signed', amount: 50_000, extra: { method_of_inv: 'CASH', is_married: false } }],
+    email: 'unconfirmed@wasabistallions.com',
+    portal: 'wasabistallions',
+    level: 'user',
+    firstName: 'Uma',
+    lastName: 'Unconfirmed',
+    unconfirmed: true,
   },
   {
-    email: 'investor.signed@wasabistallions.com', portal: 'wasabistallions', level: 'user', firstName: 'Sid', lastName: 'Signer',
-    investments: [{ offering: WASABI_STARTED, intended: 'going, management to sign', amount: 75_000, extra: { method_of_inv: 'ENTITY', syndAgreementSignedByCurrentUser: true } }],
+    email: 'investor.new@wasabistallions.com',
+    portal: 'wasabistallions',
+    level: 'user',
+    firstName: 'Ned',
+    lastName: 'Newcomer',
+    investments: [],
+  },
+  {
+    email: 'investor.declined@wasabistallions.com',
+    portal: 'wasabistallions',
+    level: 'user',
+    firstName: 'Dee',
+    lastName: 'Decliner',
+    investments: [
+      {
+        offering: WASABI_STARTED,
+        intended: 'declined',
+        amount: 0,
+        extra: { feedback: 'The timing does not work for me this year; please keep me posted on the yearling fund.' },
+      },
+    ],
+  },
+  {
+    email: 'investor.going@wasabistallions.com',
+    portal: 'wasabistallions',
+    level: 'user',
+    firstName: 'Gina',
+    lastName: 'Going',
+    investments: [
+      {
+        offering: WASABI_STARTED,
+        intended: 'going, not signed',
+        amount: 50_000,
+        extra: { method_of_inv: 'CASH', is_married: false },
+      },
+    ],
+  },
+  {
+    email: 'investor.signed@wasabistallions.com',
+    portal: 'wasabistallions',
+    level: 'user',
+    firstName: 'Sid',
+    lastName: 'Signer',
+    investments: [
+      {
+        offering: WASABI_STARTED,
+        intended: 'going, management to sign',
+        amount: 75_000,
+        extra: { method_of_inv: 'ENTITY', syndAgreementSignedByCurrentUser: true },
+      },
+    ],
   },
   {
     // A second agreement waiting for management, so the sponsor desk can countersign several at once.
-    email: 'investor.ready@wasabistallions.com', portal: 'wasabistallions', level: 'user', firstName: 'Rhea', lastName: 'Ready',
-    investments: [{ offering: WASABI_STARTED, intended: 'going, management to sign', amount: 40_000, extra: { method_of_inv: 'CASH', is_married: false, syndAgreementSignedByCurrentUser: true } }],
-  },
-  {
-    email: 'investor.spouse@wasabistallions.com', portal: 'wasabistallions', level: 'user', firstName: 'Sue', lastName: 'Spouse',
-    investments: [{
-      offering: WASABI_STARTED, intended: 'going, spouse to sign', amount: 100_000,
-      extra: {
-        method_of_inv: 'CASH', is_married: true, is_marital_state: true, syndAgreementSignedByCurrentUser: true,
-        cosub_first_name: 'Stan', cosub_last_name: 'Spouse', cosub_email: 'stan.spouse@example.com',
+    email: 'investor.ready@wasabistallions.com',
+    portal: 'wasabistallions',
+    level: 'user',
+    firstName: 'Rhea',
+    lastName: 'Ready',
+    investments: [
+      {
+        offering: WASABI_STARTED,
+        intended: 'going, management to sign',
+        amount: 40_000,
+        extra: { method_of_inv: 'CASH', is_married: false, syndAgreementSignedByCurrentUser: true },
       },
-    }],
+    ],
   },
   {
-    email: 'investor.investing@wasabistallions.com', portal: 'wasabistallions', level: 'user', firstName: 'Ivan', lastName: 'Investor',
+    email: 'investor.spouse@wasabistallions.com',
+    portal: 'wasabistallions',
+    level: 'user',
+    firstName: 'Sue',
+    lastName: 'Spouse',
+    investments: [
+      {
+        offering: WASABI_STARTED,
+        intended: 'going, spouse to sign',
+        amount: 100_000,
+        extra: {
+          method_of_inv: 'CASH',
+          is_married: true,
+          is_marital_state: true,
+          syndAgreementSignedByCurrentUser: true,
+          cosub_first_name: 'Stan',
+          cosub_last_name: 'Spouse',
+          cosub_email: 'stan.spouse@example.com',
+        },
+      },
+    ],
+  },
+  {
+    email: 'investor.investing@wasabistallions.com',
+    portal: 'wasabistallions',
+    level: 'user',
+    firstName: 'Ivan',
+    lastName: 'Investor',
     investments: [
       { offering: WASABI_STARTED, intended: 'investing', amount: 150_000 },
       { offering: WASABI_DONE, intended: 'investing', amount: 100_000 },
@@ -70,7 +176,11 @@ export const PEOPLE: PersonSeed[] = [
   },
   {
     // A second partner in Funds III and IV, so their capital calls and distributions are visibly shared.
-    email: 'investor.partner@wasabistallions.com', portal: 'wasabistallions', level: 'user', firstName: 'Petra', lastName: 'Partner',
+    email: 'investor.partner@wasabistallions.com',
+    portal: 'wasabistallions',
+    level: 'user',
+    firstName: 'Petra',
+    lastName: 'Partner',
     investments: [
       { offering: WASABI_DONE, intended: 'investing', amount: 150_000 },
       { offering: WASABI_CLOSED, intended: 'investing', amount: 90_000 },
@@ -79,7 +189,11 @@ export const PEOPLE: PersonSeed[] = [
   { email: 'admin@oakharbor.com', portal: 'oakharbor', level: 'admin', firstName: 'Owen', lastName: 'Admin' },
   { email: 'user@oakharbor.com', portal: 'oakharbor', level: 'user', firstName: 'Olive', lastName: 'Harbor' },
   {
-    email: 'investor@oakharbor.com', portal: 'oakharbor', level: 'user', firstName: 'Oscar', lastName: 'Oakes',
+    email: 'investor@oakharbor.com',
+    portal: 'oakharbor',
+    level: 'user',
+    firstName: 'Oscar',
+    lastName: 'Oakes',
     investments: [
       { offering: OAK_STARTED, intended: 'going, not signed', amount: 100_000, extra: { method_of_inv: 'TRUST' } },
       { offering: OAK_DONE, intended: 'investing', amount: 250_000 },
@@ -96,7 +210,11 @@ function investorState(syndUser: Fields): InvestorState | 'undecided' {
   return step === 1 ? 'going, not signed' : step === 2 ? 'going, spouse to sign' : 'going, management to sign';
 }
 
-function participation(person: PersonSeed, { offering, intended, amount, extra }: Participation, now: Date): SeedRecord {
+function participation(
+  person: PersonSeed,
+  { offering, intended, amount, extra }: Participation,
+  now: Date,
+): SeedRecord {
   const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
   const accepted = intended !== 'declined';
   // One story per fund: signed while the fund was open, the money in after (or by the fund's seeded ledger).
@@ -120,7 +238,10 @@ function participation(person: PersonSeed, { offering, intended, amount, extra }
     ...extra,
   };
   const state = investorState(data);
-  if (state !== intended) throw new Error(`Seed investor ${person.email} on ${offering} is meant to be "${intended}" but comes out "${state}"`);
+  if (state !== intended)
+    throw new Error(
+      `Seed investor ${person.email} on ${offering} is meant to be "${intended}" but comes out "${state}"`,
+    );
   return record(SYND_USER, ['user', 'investment'], data);
 }
 
@@ -143,7 +264,7 @@ export function users(password: string): SeedRecord[] {
       // Stated when the demo is seeded: the dashboard asks investors again a year later.
       ...(investments !== undefined && { accreditationDate: new Date().toISOString() }),
       portal: portalRef(portal),
-    })
+    }),
   );
 }
 
@@ -164,7 +285,12 @@ const STAGE_OF: Partial<Record<InvestorState, AgreementStage>> = {
  * The agreement every demo participation that has one needs, so each step of signing shows and every complete
  * investment has its sealed PDF to download; countersigned by the first admin of the investor's portal.
  */
-export function demoAgreements(): { email: string; offering: string; stage: AgreementStage; management: { name: string; email: string } }[] {
+export function demoAgreements(): {
+  email: string;
+  offering: string;
+  stage: AgreementStage;
+  management: { name: string; email: string };
+}[] {
   return PEOPLE.flatMap((person) => {
     const admin = PEOPLE.find((other) => other.portal === person.portal && other.level === 'admin');
     if (!admin) throw new Error(`The demo portal ${person.portal} needs an admin to countersign its agreements`);

@@ -64,7 +64,7 @@ const membersOf = (portal: string, members: MemberSeed[]): SeedRecord[] =>
       imageUrl: picture ? seedImage(picture) : '',
       sortOrder: index + 1,
       portal: portalRef(portal),
-    })
+    }),
   );
 
 export const TEAM_MEMBERS: SeedRecord[] = [...membersOf('wasabistallions', WASABI), ...membersOf('oakharbor', OAK)];

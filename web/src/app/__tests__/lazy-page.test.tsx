@@ -61,7 +61,9 @@ describe('lazyPage', () => {
     render(<Page />);
     calls[0].reject(new TypeError('Failed to fetch dynamically imported module'));
     await settle();
-    expect(screen.getByRole('alert')).toHaveTextContent('This page could not be loaded. Check your connection and try again.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This page could not be loaded. Check your connection and try again.',
+    );
 
     // fireEvent, not user-event: Testing Library's async wrapper waits on a real setTimeout, which is faked here.
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -80,7 +82,9 @@ describe('lazyPage', () => {
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await advance(1);
-    expect(screen.getByRole('alert')).toHaveTextContent('This page could not be loaded. Check your connection and try again.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This page could not be loaded. Check your connection and try again.',
+    );
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 

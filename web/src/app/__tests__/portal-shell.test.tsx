@@ -22,7 +22,9 @@ describe('portal shell', () => {
       calls += 1;
       return calls === 1 ? jsonResponse({ error: { message: 'Bad Gateway' } }, 502) : cms(url, init);
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('The site could not be loaded. Check your connection and try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The site could not be loaded. Check your connection and try again.',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await findPageHeading('Wasabi Stallions')).toBeInTheDocument();

@@ -6,7 +6,9 @@ import { useEditMode } from '@/lib/edit-mode';
 import { useSignUpLinks } from './sign-up-links';
 
 // Only content editors edit: the editing code is its own chunk, kept off every visitor's first load.
-const EditableContent = lazy(() => import('./editable-content').then((module) => ({ default: module.EditableContent })));
+const EditableContent = lazy(() =>
+  import('./editable-content').then((module) => ({ default: module.EditableContent })),
+);
 
 interface ContentViewerProps {
   slug: string;

@@ -27,9 +27,11 @@ export function useSignUpLinks() {
   const { settings } = useSession();
   const signInDialog = useSignInDialog();
   return {
-    body: (html: string | null | undefined) => (html && settings.registrationDisabled ? withoutSignUpLinks(html) : html),
+    body: (html: string | null | undefined) =>
+      html && settings.registrationDisabled ? withoutSignUpLinks(html) : html,
     onClick: (event: MouseEvent) => {
-      if (settings.registrationDisabled || !(event.target instanceof Element) || !event.target.closest(SIGN_UP_LINK)) return;
+      if (settings.registrationDisabled || !(event.target instanceof Element) || !event.target.closest(SIGN_UP_LINK))
+        return;
       event.preventDefault();
       signInDialog.open('registration');
     },

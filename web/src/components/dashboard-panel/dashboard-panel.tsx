@@ -23,7 +23,15 @@ export interface PanelTask {
  * The spec's left panel of the investor pages: who is signed in, their account links, the investments they said
  * yes to, what they still have to complete (and the page's own tasks), and an optional block of the page's own.
  */
-export function DashboardPanel({ extra, tasks = [], taxNotices = [] }: { extra?: DashboardPanelExtra; tasks?: PanelTask[]; taxNotices?: { to?: string; label: string }[] }) {
+export function DashboardPanel({
+  extra,
+  tasks = [],
+  taxNotices = [],
+}: {
+  extra?: DashboardPanelExtra;
+  tasks?: PanelTask[];
+  taxNotices?: { to?: string; label: string }[];
+}) {
   const { me, displayName, hasLevel } = useSession();
   const { data: investments } = useMyInvestments();
   if (!me) return null;

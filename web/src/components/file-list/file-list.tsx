@@ -175,9 +175,7 @@ export function FileList({
       </nav>
 
       <Modal show={removing !== null} onHide={() => setRemoving(null)} centered aria-label="Remove file">
-        <Modal.Body>
-          {removing && `Are you sure that you want to remove file ${displayTitle(removing)}?`}
-        </Modal.Body>
+        <Modal.Body>{removing && `Are you sure that you want to remove file ${displayTitle(removing)}?`}</Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={() => setRemoving(null)}>
             Cancel

@@ -4,7 +4,12 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { earlierRevisionEnds } from './revisions';
 
-type Outcome = { kind: 'issued'; verdict: ReactNode } | { kind: 'changed'; verdict: ReactNode } | { kind: 'unknown' } | { kind: 'bad' } | { kind: 'failed' };
+type Outcome =
+  | { kind: 'issued'; verdict: ReactNode }
+  | { kind: 'changed'; verdict: ReactNode }
+  | { kind: 'unknown' }
+  | { kind: 'bad' }
+  | { kind: 'failed' };
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
@@ -97,14 +102,29 @@ export function FingerprintCheck({ fileLabel, check, unknown, earlierRevisions =
       >
         <Form.Group controlId={ids.file}>
           <Form.Label>{fileLabel}</Form.Label>
-          <Form.Control type="file" accept="application/pdf" onChange={(event) => void checkFile((event.target as HTMLInputElement).files?.[0])} />
+          <Form.Control
+            type="file"
+            accept="application/pdf"
+            onChange={(event) => void checkFile((event.target as HTMLInputElement).files?.[0])}
+          />
           <Form.Text>Drop the file here, or choose it.</Form.Text>
         </Form.Group>
       </div>
-      <Form className="d-flex flex-wrap align-items-end gap-2 mb-3" onSubmit={(event) => { event.preventDefault(); void run(fingerprint); }}>
+      <Form
+        className="d-flex flex-wrap align-items-end gap-2 mb-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run(fingerprint);
+        }}
+      >
         <Form.Group controlId={ids.fingerprint} className="flex-grow-1">
           <Form.Label>SHA-256 fingerprint</Form.Label>
-          <Form.Control value={fingerprint} onChange={(event) => setFingerprint(event.target.value)} spellCheck={false} autoComplete="off" />
+          <Form.Control
+            value={fingerprint}
+            onChange={(event) => setFingerprint(event.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+          />
         </Form.Group>
         <Button type="submit">Check</Button>
       </Form>
@@ -117,7 +137,9 @@ export function FingerprintCheck({ fileLabel, check, unknown, earlierRevisions =
       )}
       {outcome?.kind === 'unknown' && <Alert variant="danger">{unknown}</Alert>}
       {outcome?.kind === 'bad' && <Alert variant="warning">A fingerprint is 64 characters, 0-9 and a-f</Alert>}
-      {outcome?.kind === 'failed' && <Alert variant="warning">The check could not be made. Please try again later.</Alert>}
+      {outcome?.kind === 'failed' && (
+        <Alert variant="warning">The check could not be made. Please try again later.</Alert>
+      )}
     </>
   );
 }

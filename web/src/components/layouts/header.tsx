@@ -15,7 +15,9 @@ import { useMobileMenu } from './use-mobile-menu';
 import { useSiteLinks } from './use-site-links';
 
 // Signed-in users only: its own chunk, off a visitor's first load.
-const NotificationsBell = lazy(() => import('./notifications-bell').then((module) => ({ default: module.NotificationsBell })));
+const NotificationsBell = lazy(() =>
+  import('./notifications-bell').then((module) => ({ default: module.NotificationsBell })),
+);
 
 function PortalLogo({ slug, name }: { slug: string; name: string }) {
   const [src, setSrc] = useState(() => portalAssetUrl(slug, 'logo.png'));

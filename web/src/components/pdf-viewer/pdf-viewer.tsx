@@ -3,7 +3,13 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 // pdf.js's legacy build: it also runs on the phones' older browsers (Safari before 17, older Chrome WebViews), where
 // the modern build stops on newer JavaScript; it costs 20 KB gzipped more, 17 KB more for the worker (docs/signing.md).
-import { GlobalWorkerOptions, TextLayer, getDocument, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import {
+  GlobalWorkerOptions,
+  TextLayer,
+  getDocument,
+  type PDFDocumentProxy,
+  type RenderTask,
+} from 'pdfjs-dist/legacy/build/pdf.mjs';
 import workerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 import { Spinner } from '@/components/ui/spinner';
 import { pageDensity } from './density';
@@ -32,7 +38,10 @@ function useNearScreen(element: RefObject<HTMLElement | null>, frame: HTMLElemen
   useEffect(() => {
     const target = element.current;
     if (!target || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver(([entry]) => setNear(entry.isIntersecting), { root: frame, rootMargin: '100% 0px' });
+    const observer = new IntersectionObserver(([entry]) => setNear(entry.isIntersecting), {
+      root: frame,
+      rootMargin: '100% 0px',
+    });
     observer.observe(target);
     return () => observer.disconnect();
   }, [element, frame]);
@@ -46,7 +55,19 @@ function useNearScreen(element: RefObject<HTMLElement | null>, frame: HTMLElemen
  * pdf.js's text layer: the page's text, transparent and in place, so it can be selected and copied, and screen readers
  * read it. Made once the page first comes near (and again at another width), then kept: text costs little.
  */
-function PdfPage({ document, number, total, width, frame }: { document: PDFDocumentProxy; number: number; total: number; width: number; frame: HTMLElement | null }) {
+function PdfPage({
+  document,
+  number,
+  total,
+  width,
+  frame,
+}: {
+  document: PDFDocumentProxy;
+  number: number;
+  total: number;
+  width: number;
+  frame: HTMLElement | null;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const text = useRef<HTMLDivElement>(null);
@@ -71,7 +92,11 @@ function PdfPage({ document, number, total, width, frame }: { document: PDFDocum
       const density = pageDensity(viewport.width, viewport.height, window.devicePixelRatio || 1);
       element.width = Math.floor(viewport.width * density);
       element.height = Math.floor(viewport.height * density);
-      task = page.render({ canvas: element, viewport, transform: density === 1 ? undefined : [density, 0, 0, density, 0, 0] });
+      task = page.render({
+        canvas: element,
+        viewport,
+        transform: density === 1 ? undefined : [density, 0, 0, density, 0, 0],
+      });
       // A render cancelled by a newer one (zoom, resize, scrolled away) rejects: nothing to report.
       task.promise.catch(() => undefined);
     });
@@ -125,7 +150,11 @@ export default function PdfViewer({ url, headers, title }: PdfViewerProps) {
     setDocument(null);
     setFailed(false);
     let current = true;
-    const task = getDocument({ url, httpHeaders: JSON.parse(headerKey) as Record<string, string>, isEvalSupported: false });
+    const task = getDocument({
+      url,
+      httpHeaders: JSON.parse(headerKey) as Record<string, string>,
+      isEvalSupported: false,
+    });
     // A task given up (another document, the page left) rejects: only the current one's outcome is shown.
     task.promise.then(
       (loaded) => current && setDocument(loaded),
@@ -147,20 +176,33 @@ export default function PdfViewer({ url, headers, title }: PdfViewerProps) {
     return () => observer.disconnect();
   }, []);
 
-  const step = (direction: 1 | -1) => setZoom((current) => ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, ZOOMS.indexOf(current) + direction))]);
+  const step = (direction: 1 | -1) =>
+    setZoom((current) => ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, ZOOMS.indexOf(current) + direction))]);
   // The page's width inside the frame's padding (16 px a side).
   const pageWidth = Math.max(0, frameWidth - 32) * zoom;
 
   return (
     <section aria-label={title} className="mb-2">
       <div role="toolbar" aria-label="Document view" className="d-flex align-items-center gap-2 mb-2">
-        <Button size="sm" variant="outline-secondary" onClick={() => step(-1)} disabled={zoom === ZOOMS[0]} aria-label="Zoom out">
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          onClick={() => step(-1)}
+          disabled={zoom === ZOOMS[0]}
+          aria-label="Zoom out"
+        >
           −
         </Button>
         <span className="small text-body-secondary" aria-live="polite">
           {Math.round(zoom * 100)}%
         </span>
-        <Button size="sm" variant="outline-secondary" onClick={() => step(1)} disabled={zoom === ZOOMS.at(-1)} aria-label="Zoom in">
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          onClick={() => step(1)}
+          disabled={zoom === ZOOMS.at(-1)}
+          aria-label="Zoom in"
+        >
           +
         </Button>
         <Button size="sm" variant="link" onClick={() => setZoom(1)} disabled={zoom === 1}>
@@ -179,7 +221,14 @@ export default function PdfViewer({ url, headers, title }: PdfViewerProps) {
           </Alert>
         ) : document ? (
           Array.from({ length: document.numPages }, (_, index) => (
-            <PdfPage key={index} document={document} number={index + 1} total={document.numPages} width={pageWidth} frame={frame.current} />
+            <PdfPage
+              key={index}
+              document={document}
+              number={index + 1}
+              total={document.numPages}
+              width={pageWidth}
+              frame={frame.current}
+            />
           ))
         ) : (
           <Spinner />

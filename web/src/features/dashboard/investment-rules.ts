@@ -23,7 +23,8 @@ export function cardStatus({ syndUser, isAvailable, fund }: CardState): CardStat
     return { kind: 'investment', label: 'Your Investment:', amount: syndUser?.invest_amount ?? 0 };
   }
   if (isDeclined(syndUser)) return { kind: 'declined', label: 'Not Investing' };
-  if (isAvailable) return { kind: 'closes', label: 'Still time to invest! Closes:', closeDate: fund?.close_date ?? null };
+  if (isAvailable)
+    return { kind: 'closes', label: 'Still time to invest! Closes:', closeDate: fund?.close_date ?? null };
   return null;
 }
 

@@ -33,13 +33,15 @@ export const METHOD_LABELS: Record<MethodOfInvestment, string> = {
   ENTITY: 'Business Entity',
 };
 
-const yesNoOf = (value: boolean | null | undefined): YesNo => (value === null || value === undefined ? '' : value ? '1' : '0');
+const yesNoOf = (value: boolean | null | undefined): YesNo =>
+  value === null || value === undefined ? '' : value ? '1' : '0';
 
 /** The form as the stored syndication user left it: Yes for going to invest or investing, No for declined. */
 export function initialValues(syndUser: SyndUserView | null): InvestFormValues {
   return {
     choice: isGoingToInvest(syndUser) || isInvesting(syndUser) ? '1' : isDeclined(syndUser) ? '0' : '',
-    invest_amount: syndUser?.invest_amount === null || syndUser?.invest_amount === undefined ? '' : String(syndUser.invest_amount),
+    invest_amount:
+      syndUser?.invest_amount === null || syndUser?.invest_amount === undefined ? '' : String(syndUser.invest_amount),
     method_of_inv: syndUser?.method_of_inv ?? '',
     is_married: yesNoOf(syndUser?.is_married),
     is_marital_state: yesNoOf(syndUser?.is_marital_state),
@@ -68,7 +70,15 @@ export function termsOf(values: InvestFormValues): CommitmentTerms {
 }
 
 /** Which field a problem belongs under. */
-export type FormField = 'choice' | 'amount' | 'method' | 'married' | 'maritalState' | 'spouseFirstName' | 'spouseLastName' | 'spouseEmail';
+export type FormField =
+  | 'choice'
+  | 'amount'
+  | 'method'
+  | 'married'
+  | 'maritalState'
+  | 'spouseFirstName'
+  | 'spouseLastName'
+  | 'spouseEmail';
 
 export interface FormProblem {
   field: FormField;
@@ -89,7 +99,10 @@ function fieldOf(message: string): FormField {
  * What keeps the form from being sent, or null when it may be: an answer to Yes/No first; No needs nothing more;
  * Yes needs what the server's rules need (the same shared rules, so the form and the CMS never disagree).
  */
-export function formProblem(values: InvestFormValues, limits: { minimum: number; maximum: number }): FormProblem | null {
+export function formProblem(
+  values: InvestFormValues,
+  limits: { minimum: number; maximum: number },
+): FormProblem | null {
   if (values.choice === '') return { field: 'choice', message: 'Please choose Yes or No' };
   if (values.choice === '0') return null;
   const message = commitmentProblem(termsOf(values), limits);

@@ -5,7 +5,8 @@ export interface StatementPeriod {
   to: string;
 }
 
-const iso = (year: number, month: number, day: number) => new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
+const iso = (year: number, month: number, day: number) =>
+  new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
 
 /**
  * The quarters and years from the first year with a transaction to today, newest first; the one that is running

@@ -5,10 +5,22 @@ import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 describe('list, the generic collection read', () => {
   it("asks GET /api/{collection} with the spec's parameters in Strapi's bracket notation", async () => {
     const fetchMock = stubFetch(() => jsonResponse({ items: [], total: 0 }));
-    await list('notifications', { mine: true, populate: 'template', sort: '-createdAt', limit: 10, filters: { year: { $eq: 2025 } } });
+    await list('notifications', {
+      mine: true,
+      populate: 'template',
+      sort: '-createdAt',
+      limit: 10,
+      filters: { year: { $eq: 2025 } },
+    });
     const url = new URL(String(fetchMock.mock.calls[0][0]));
     expect(url.pathname).toBe('/api/notifications');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ mine: 'true', populate: 'template', sort: '-createdAt', limit: '10', 'filters[year][$eq]': '2025' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      mine: 'true',
+      populate: 'template',
+      sort: '-createdAt',
+      limit: '10',
+      'filters[year][$eq]': '2025',
+    });
   });
 
   it('answers the items and total the CMS sends', async () => {

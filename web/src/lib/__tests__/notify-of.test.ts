@@ -4,7 +4,8 @@ import { stubFetch } from '@/testing/fetch-stub';
 import { meFixture, storeSignedIn } from '@/testing/fixtures';
 import { notifyOf } from '../notify-of';
 
-const sent = (fetchMock: ReturnType<typeof stubFetch>) => callsTo(fetchMock, 'POST /api/profile/notify/save').map(({ body }) => body);
+const sent = (fetchMock: ReturnType<typeof stubFetch>) =>
+  callsTo(fetchMock, 'POST /api/profile/notify/save').map(({ body }) => body);
 
 describe('notifyOf', () => {
   afterEach(() => localStorage.clear());
@@ -30,7 +31,14 @@ describe('notifyOf', () => {
   it('tries again later in the session when a notice was not sent', async () => {
     storeSignedIn(meFixture(), 'session-failing');
     let answers = 0;
-    const fetchMock = stubFetch(fakeCms({ routes: { 'POST /api/profile/notify/save': () => (answers++ === 0 ? new Response('', { status: 503 }) : { success: true }) } }));
+    const fetchMock = stubFetch(
+      fakeCms({
+        routes: {
+          'POST /api/profile/notify/save': () =>
+            answers++ === 0 ? new Response('', { status: 503 }) : { success: true },
+        },
+      }),
+    );
     notifyOf('proof_document_uploaded', { documentName: 'statement.pdf' });
     await new Promise((resolve) => setTimeout(resolve, 0));
     notifyOf('proof_document_uploaded', { documentName: 'statement.pdf' });

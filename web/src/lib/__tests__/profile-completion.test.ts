@@ -8,8 +8,12 @@ describe("the dashboard's 'Please Complete:' list", () => {
   it('asks for the accreditation when none is stated, or it was stated more than a year ago', () => {
     expect(needsAccreditation(meFixture({ accreditation: 0 }), now)).toBe(true);
     expect(needsAccreditation(meFixture({ accreditation: 3, accreditationDate: null }), now)).toBe(true);
-    expect(needsAccreditation(meFixture({ accreditation: 3, accreditationDate: '2025-06-14T12:00:00.000Z' }), now)).toBe(true);
-    expect(needsAccreditation(meFixture({ accreditation: 3, accreditationDate: '2025-06-16T12:00:00.000Z' }), now)).toBe(false);
+    expect(
+      needsAccreditation(meFixture({ accreditation: 3, accreditationDate: '2025-06-14T12:00:00.000Z' }), now),
+    ).toBe(true);
+    expect(
+      needsAccreditation(meFixture({ accreditation: 3, accreditationDate: '2025-06-16T12:00:00.000Z' }), now),
+    ).toBe(false);
   });
 
   it('asks for the state only when the country is the United States', () => {

@@ -11,14 +11,20 @@ import { accounts } from '../services/account';
 const schemas = {
   // Missing registration fields are reported together, as field messages, by the service.
   register: yup.object({
-    email: text('email', 254), username: text('username', 254), password: text('password', PASSWORD_MAX),
-    firstName: text('firstName', 100), lastName: text('lastName', 100), portal: text('portal', 100),
+    email: text('email', 254),
+    username: text('username', 254),
+    password: text('password', PASSWORD_MAX),
+    firstName: text('firstName', 100),
+    lastName: text('lastName', 100),
+    portal: text('portal', 100),
   }),
   confirm: yup.object({ code: text('code', 100).required('Invalid confirmation code') }),
   reset: yup.object({ username: requiredText('username', 254) }),
   resetNew: yup.object({
     code: text('code', 100).required('Reset password code is required'),
-    password: text('password', PASSWORD_MAX).required('Password is too short').min(MIN_PASSWORD, 'Password is too short'),
+    password: text('password', PASSWORD_MAX)
+      .required('Password is too short')
+      .min(MIN_PASSWORD, 'Password is too short'),
   }),
 };
 
@@ -30,7 +36,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async register(ctx: Context) {
       const body = await validateBody(schemas.register, ctx.request.body);
       const me = await accounts(strapi).register(
-        { email: body.email ?? '', username: body.username, password: body.password ?? '', firstName: body.firstName ?? '', lastName: body.lastName ?? '' },
+        {
+          email: body.email ?? '',
+          username: body.username,
+          password: body.password ?? '',
+          firstName: body.firstName ?? '',
+          lastName: body.lastName ?? '',
+        },
         await portals(strapi).forRequest(ctx),
         await site(ctx),
       );

@@ -55,14 +55,28 @@ const accountMailService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Sends the link that confirms a new account's email. */
     async sendConfirmation(user: AccountUser, code: string, site: string): Promise<void> {
-      await send(linkMail(user, 'Confirm your email', 'Please confirm your email address by opening this link:',
-        `${site}/confirm_email/${code}`, 'If you did not create an account, you can ignore this email.'));
+      await send(
+        linkMail(
+          user,
+          'Confirm your email',
+          'Please confirm your email address by opening this link:',
+          `${site}/confirm_email/${code}`,
+          'If you did not create an account, you can ignore this email.',
+        ),
+      );
     },
 
     /** Sends the link that sets a new password (valid for one hour, once). */
     async sendReset(user: AccountUser, code: string, site: string): Promise<void> {
-      await send(linkMail(user, 'Reset your password', 'To choose a new password, open this link within 1 hour:',
-        `${site}/reset_password/${code}`, 'If you did not ask for this, you can ignore this email; your password stays as it is.'));
+      await send(
+        linkMail(
+          user,
+          'Reset your password',
+          'To choose a new password, open this link within 1 hour:',
+          `${site}/reset_password/${code}`,
+          'If you did not ask for this, you can ignore this email; your password stays as it is.',
+        ),
+      );
     },
   };
 };

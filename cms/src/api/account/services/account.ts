@@ -49,8 +49,10 @@ const accountService = ({ strapi }: { strapi: Core.Strapi }) => {
       where: { $or: [{ email: { $eqi: email } }, { username: { $eqi: username } }] },
       select: ['email', 'username'],
     });
-    const sameName = (value: unknown, wanted: string) => typeof value === 'string' && value.toLowerCase() === wanted.toLowerCase();
-    if (!fields.email && taken.some((user: AccountUser) => sameName(user.email, email))) fields.email = 'This email is already registered';
+    const sameName = (value: unknown, wanted: string) =>
+      typeof value === 'string' && value.toLowerCase() === wanted.toLowerCase();
+    if (!fields.email && taken.some((user: AccountUser) => sameName(user.email, email)))
+      fields.email = 'This email is already registered';
     if (taken.some((user: AccountUser) => sameName(user.username, username))) {
       // The site sends the email as the username: a taken one is the same news as a taken email.
       if (sameName(username, email)) fields.email ??= 'This email is already registered';
@@ -62,20 +64,33 @@ const accountService = ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     /** Creates an inactive account of `portal` and mails its confirmation link; it can sign in once confirmed. */
     async register(input: Registration, portal: PortalRow, site: string): Promise<Me> {
-      if (await settingsOf(strapi).isOn('registrationDisabled')) throw new errors.ForbiddenError('Registration is disabled');
+      if (await settingsOf(strapi).isOn('registrationDisabled'))
+        throw new errors.ForbiddenError('Registration is disabled');
       const email = input.email.trim().toLowerCase();
       const username = input.username?.trim() || email;
       const fields = await registrationProblems(input, username);
-      if (Object.keys(fields).length) throw new errors.ValidationError('Please correct the highlighted fields', { fields });
+      if (Object.keys(fields).length)
+        throw new errors.ValidationError('Please correct the highlighted fields', { fields });
 
       const code = randomCode();
       const role = await authenticatedRoleId();
       // Sign-up is the product's own flow: it sets the confirmation code, which no other caller writes (docs/record-rules.md).
       const created = await productFlow('sign-up', () =>
         users().add({
-          username, email, password: input.password, provider: 'local', confirmed: false, blocked: false, isActive: false,
-          level: 'user', role, portal: portal.id, firstName: input.firstName.trim(), lastName: input.lastName.trim(), confirmEmailCode: hashCode(code),
-        })
+          username,
+          email,
+          password: input.password,
+          provider: 'local',
+          confirmed: false,
+          blocked: false,
+          isActive: false,
+          level: 'user',
+          role,
+          portal: portal.id,
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          confirmEmailCode: hashCode(code),
+        }),
       );
       const user = await findUser(strapi, { id: created.id });
       if (!user) throw new errors.NotFoundError('User not found');
@@ -106,8 +121,12 @@ const accountService = ({ strapi }: { strapi: Core.Strapi }) => {
       const user = (await findUsersByName(strapi, username.trim())).find((candidate) => !candidate.blocked);
       if (!user) return;
       const code = randomCode();
-      await strapi.db.query(USER).update({ where: { id: user.id }, data: { resetPasswordCode: hashCode(code), resetPasswordAt: new Date() } });
-      accountMail(strapi).sendReset(user, code, site).catch((error: unknown) => strapi.log.error(`Reset mail to ${user.email} failed: ${String(error)}`));
+      await strapi.db
+        .query(USER)
+        .update({ where: { id: user.id }, data: { resetPasswordCode: hashCode(code), resetPasswordAt: new Date() } });
+      accountMail(strapi)
+        .sendReset(user, code, site)
+        .catch((error: unknown) => strapi.log.error(`Reset mail to ${user.email} failed: ${String(error)}`));
     },
 
     /** Sets a new password with a reset code (once, within the hour) and ends every session of that user. */
@@ -118,7 +137,10 @@ const accountService = ({ strapi }: { strapi: Core.Strapi }) => {
       });
       // Claiming the code in one conditional update makes it work once even when two requests race.
       const { count } = user
-        ? await strapi.db.query(USER).updateMany({ where: { id: user.id, resetPasswordCode: hash }, data: { resetPasswordCode: null, resetPasswordAt: null } })
+        ? await strapi.db.query(USER).updateMany({
+            where: { id: user.id, resetPasswordCode: hash },
+            data: { resetPasswordCode: null, resetPasswordAt: null },
+          })
         : { count: 0 };
       if (!user || !count) throw new errors.ValidationError('Invalid or Expired Reset Code');
       await users().edit(user.id, { password });
@@ -134,16 +156,28 @@ const accountService = ({ strapi }: { strapi: Core.Strapi }) => {
       const user = matches.find((candidate) => candidate.email.toLowerCase() === identity.email);
       if (user) {
         if (user.isActive || !user.confirmEmailCode) return user;
-        await strapi.db.query(USER).update({ where: { id: user.id }, data: { isActive: true, confirmed: true, confirmEmailCode: null } });
+        await strapi.db
+          .query(USER)
+          .update({ where: { id: user.id }, data: { isActive: true, confirmed: true, confirmEmailCode: null } });
         return { ...user, isActive: true };
       }
-      if (await settingsOf(strapi).isOn('registrationDisabled')) throw new errors.ForbiddenError('Registration is disabled');
+      if (await settingsOf(strapi).isOn('registrationDisabled'))
+        throw new errors.ForbiddenError('Registration is disabled');
       // Someone's username may already be this email; then the new account gets a distinct one.
       const username = matches.length ? `${identity.email}-${randomCode().slice(0, 6)}` : identity.email;
       const created = await users().add({
-        username, email: identity.email, password: randomCode(), provider: 'google', confirmed: true, blocked: false, isActive: true,
-        level: 'user', role: await authenticatedRoleId(), portal: portal.id,
-        firstName: identity.givenName ?? '', lastName: identity.familyName ?? '',
+        username,
+        email: identity.email,
+        password: randomCode(),
+        provider: 'google',
+        confirmed: true,
+        blocked: false,
+        isActive: true,
+        level: 'user',
+        role: await authenticatedRoleId(),
+        portal: portal.id,
+        firstName: identity.givenName ?? '',
+        lastName: identity.familyName ?? '',
       });
       return findUser(strapi, { id: created.id });
     },

@@ -1,7 +1,14 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Knex } from 'knex';
-import { accreditationDue, accreditationOption, INVEST_STATUS, raiseState, RAISE_STATE_LABELS, type RaiseRow } from '@portal/rules';
+import {
+  accreditationDue,
+  accreditationOption,
+  INVEST_STATUS,
+  raiseState,
+  RAISE_STATE_LABELS,
+  type RaiseRow,
+} from '@portal/rules';
 import { isoOf, likePattern, listQuery } from '../../../utils/list-query';
 import { serviceAccessor } from '../../../utils/service';
 import { linkTableOf, tableOf } from '../../../utils/tables';
@@ -95,7 +102,8 @@ function accreditationOf(user: Pick<UserRow, 'accreditation' | 'accreditationDat
   };
 }
 
-const nameOf = (user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) => personName(user.firstName, user.lastName) || user.email;
+const nameOf = (user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) =>
+  personName(user.firstName, user.lastName) || user.email;
 
 /**
  * The sponsor desk's investor directory (docs/sponsor-desk.md): a portal's accounts with their accreditation, proof
@@ -113,12 +121,20 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function figuresOf(userIds: number[], portalId: number, now: Date) {
     const grouped = async (uid: string, build: (query: Knex.QueryBuilder, owner: string) => Knex.QueryBuilder) => {
       const link = linkTableOf(strapi, uid, 'user');
-      const query = knex()(`${tableOf(strapi, uid)} as t`).join(`${link.name} as l`, `l.${link.owner}`, 't.id').whereIn(`l.${link.target}`, userIds).groupBy(`l.${link.target}`);
+      const query = knex()(`${tableOf(strapi, uid)} as t`)
+        .join(`${link.name} as l`, `l.${link.owner}`, 't.id')
+        .whereIn(`l.${link.target}`, userIds)
+        .groupBy(`l.${link.target}`);
       return (await build(query, `l.${link.target}`)) as Record<string, number | string | null>[];
     };
     const [proofs, commitments, open] = await Promise.all([
-      grouped(PROOF_DOCUMENT, (query, owner) => query.where((live) => live.whereNull('t.is_deleted').orWhere('t.is_deleted', false))
-        .select({ user: owner }).count({ documents: '*' }).sum({ unreviewed: knex().raw('CASE WHEN t.reviewed_at IS NULL THEN 1 ELSE 0 END') })),
+      grouped(PROOF_DOCUMENT, (query, owner) =>
+        query
+          .where((live) => live.whereNull('t.is_deleted').orWhere('t.is_deleted', false))
+          .select({ user: owner })
+          .count({ documents: '*' })
+          .sum({ unreviewed: knex().raw('CASE WHEN t.reviewed_at IS NULL THEN 1 ELSE 0 END') }),
+      ),
       grouped(SYND_USER, (query, owner) => {
         const fund = linkTableOf(strapi, SYND_USER, 'fund');
         const company = linkTableOf(strapi, FUND, 'company');
@@ -129,21 +145,34 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
           .join(`${portal.name} as cp`, `cp.${portal.owner}`, `fc.${company.target}`)
           .where(`cp.${portal.target}`, portalId)
           .where('t.invest_status', INVEST_STATUS.accepted)
-          .select({ user: owner }).count({ commitments: '*' }).sum({ amount: 't.invest_amount' });
+          .select({ user: owner })
+          .count({ commitments: '*' })
+          .sum({ amount: 't.invest_amount' });
       }),
-      grouped(USER_AUTH, (query, owner) => query.where('t.expires_at', '>', now).select({ user: owner }).count({ sessions: '*' })),
+      grouped(USER_AUTH, (query, owner) =>
+        query.where('t.expires_at', '>', now).select({ user: owner }).count({ sessions: '*' }),
+      ),
     ]);
-    const find = (rows: Record<string, number | string | null>[], id: number) => rows.find((row) => Number(row.user) === id);
+    const find = (rows: Record<string, number | string | null>[], id: number) =>
+      rows.find((row) => Number(row.user) === id);
     return (id: number) => ({
-      proofDocuments: { count: Number(find(proofs, id)?.documents ?? 0), unreviewed: Number(find(proofs, id)?.unreviewed ?? 0) },
-      commitments: { count: Number(find(commitments, id)?.commitments ?? 0), amount: Number(find(commitments, id)?.amount ?? 0) },
+      proofDocuments: {
+        count: Number(find(proofs, id)?.documents ?? 0),
+        unreviewed: Number(find(proofs, id)?.unreviewed ?? 0),
+      },
+      commitments: {
+        count: Number(find(commitments, id)?.commitments ?? 0),
+        amount: Number(find(commitments, id)?.amount ?? 0),
+      },
       sessions: Number(find(open, id)?.sessions ?? 0),
     });
   }
 
   async function userOf(documentId: string): Promise<UserRow> {
     if (!isDocumentId(documentId)) throw new errors.NotFoundError('Investor not found');
-    const user = (await strapi.db.query(USER).findOne({ where: { documentId }, populate: { portal: { select: ['id'] } } })) as UserRow | null;
+    const user = (await strapi.db
+      .query(USER)
+      .findOne({ where: { documentId }, populate: { portal: { select: ['id'] } } })) as UserRow | null;
     if (!user) throw new errors.NotFoundError('Investor not found');
     return user;
   }
@@ -155,19 +184,31 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
       const byDefault = every.find((row) => row.isDefault) ?? every[0];
       const { portal, choices: runs } = await pickPortal(strapi, scope, query.portal);
       const choices = runs.map((row) => ({ slug: row.slug, name: (row as { name?: string | null }).name ?? row.slug }));
-      if (!portal) return { portal: null, portals: choices, results: [], pagination: { page: 1, pageSize: query.pageSize, pageCount: 0, total: 0 } };
+      if (!portal)
+        return {
+          portal: null,
+          portals: choices,
+          results: [],
+          pagination: { page: 1, pageSize: query.pageSize, pageCount: 0, total: 0 },
+        };
       const link = linkTableOf(strapi, USER, 'portal');
       const accounts = () => {
         // An account made before portals existed (no portal) is the default portal's, as the site treats it.
-        const rows = knex()(`${tableOf(strapi, USER)} as u`).leftJoin(`${link.name} as p`, `p.${link.owner}`, 'u.id').where((scope) => {
-          scope.where(`p.${link.target}`, portal.id);
-          if (portal.id === byDefault?.id) scope.orWhereNull(`p.${link.owner}`);
-        });
+        const rows = knex()(`${tableOf(strapi, USER)} as u`)
+          .leftJoin(`${link.name} as p`, `p.${link.owner}`, 'u.id')
+          .where((scope) => {
+            scope.where(`p.${link.target}`, portal.id);
+            if (portal.id === byDefault?.id) scope.orWhereNull(`p.${link.owner}`);
+          });
         if (query.q) {
           const like = likePattern(query.q);
-          rows.where((search) => search
-            .whereRaw("lower(u.email) LIKE ? ESCAPE '\\'", [like])
-            .orWhereRaw("lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE ? ESCAPE '\\'", [like]));
+          rows.where((search) =>
+            search
+              .whereRaw("lower(u.email) LIKE ? ESCAPE '\\'", [like])
+              .orWhereRaw("lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE ? ESCAPE '\\'", [
+                like,
+              ]),
+          );
         }
         return rows;
       };
@@ -179,9 +220,15 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
         createdAt: 'u.created_at',
       };
       const direction = query.sort.desc ? 'DESC' : 'ASC';
-      const ids = ((await accounts().select('u.id')
-        .orderByRaw(`(${order[query.sort.field]}) IS NULL, ${order[query.sort.field]} ${direction}, u.id ${direction}`)
-        .offset((query.page - 1) * query.pageSize).limit(query.pageSize)) as { id: number | string }[]).map((row) => Number(row.id));
+      const ids = (
+        (await accounts()
+          .select('u.id')
+          .orderByRaw(
+            `(${order[query.sort.field]}) IS NULL, ${order[query.sort.field]} ${direction}, u.id ${direction}`,
+          )
+          .offset((query.page - 1) * query.pageSize)
+          .limit(query.pageSize)) as { id: number | string }[]
+      ).map((row) => Number(row.id));
       const users = (await strapi.db.query(USER).findMany({ where: { id: { $in: ids } } })) as UserRow[];
       const now = new Date();
       const figures = ids.length ? await figuresOf(ids, portal.id, now) : () => null;
@@ -192,9 +239,24 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
         results: ids.flatMap((id) => {
           const user = byUserId.get(id);
           if (!user) return [];
-          return [{ documentId: user.documentId, name: nameOf(user), email: user.email, level: user.level ?? 'user', isActive: Boolean(user.isActive), ...accreditationOf(user, now), ...figures(id) }];
+          return [
+            {
+              documentId: user.documentId,
+              name: nameOf(user),
+              email: user.email,
+              level: user.level ?? 'user',
+              isActive: Boolean(user.isActive),
+              ...accreditationOf(user, now),
+              ...figures(id),
+            },
+          ];
         }),
-        pagination: { page: query.page, pageSize: query.pageSize, pageCount: Math.ceil(Number(total) / query.pageSize), total: Number(total) },
+        pagination: {
+          page: query.page,
+          pageSize: query.pageSize,
+          pageCount: Math.ceil(Number(total) / query.pageSize),
+          total: Number(total),
+        },
       };
     },
 
@@ -213,13 +275,40 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
       // The portal's funds (a small table), so that the investor's documents are read by their owner alone (through
       // the owner's link table) and kept when of no fund or of one of these: a filter through each document's fund
       // would have the database walk every document.
-      const portalFunds = new Set(((await strapi.db.query(FUND).findMany({ where: portalFund, select: ['id'] })) as { id: number }[]).map((fund) => fund.id));
-      const ofPortal = (documents: unknown[]) => (documents as FileRow[]).filter((document) => !document.fund?.id || portalFunds.has(document.fund.id)).slice(0, 200);
-      const documentsOf = async (uid: string) => ofPortal(await strapi.db.query(uid as typeof PROOF_DOCUMENT).findMany({ where: { user: { id: user.id }, ...live }, populate: { fund: { select: ['id', 'name'] } }, orderBy: newest, limit: 1000 }));
+      const portalFunds = new Set(
+        ((await strapi.db.query(FUND).findMany({ where: portalFund, select: ['id'] })) as { id: number }[]).map(
+          (fund) => fund.id,
+        ),
+      );
+      const ofPortal = (documents: unknown[]) =>
+        (documents as FileRow[])
+          .filter((document) => !document.fund?.id || portalFunds.has(document.fund.id))
+          .slice(0, 200);
+      const documentsOf = async (uid: string) =>
+        ofPortal(
+          await strapi.db.query(uid as typeof PROOF_DOCUMENT).findMany({
+            where: { user: { id: user.id }, ...live },
+            populate: { fund: { select: ['id', 'name'] } },
+            orderBy: newest,
+            limit: 1000,
+          }),
+        );
       const [proofs, rows, open, taxes, news] = await Promise.all([
-        strapi.db.query(PROOF_DOCUMENT).findMany({ where: { user: { id: user.id }, ...live }, orderBy: newest, limit: 200 }),
-        strapi.db.query(SYND_USER).findMany({ where: { user: { id: user.id }, fund: portalFund }, populate: { fund: { select: ['documentId', 'name'] } }, orderBy: newest, limit: 200 }),
-        strapi.db.query(USER_AUTH).findMany({ where: { user: { id: user.id }, expiresAt: { $gt: now } }, select: ['label', 'createdAt', 'expiresAt', 'isGuestSession'], orderBy: newest, limit: 200 }),
+        strapi.db
+          .query(PROOF_DOCUMENT)
+          .findMany({ where: { user: { id: user.id }, ...live }, orderBy: newest, limit: 200 }),
+        strapi.db.query(SYND_USER).findMany({
+          where: { user: { id: user.id }, fund: portalFund },
+          populate: { fund: { select: ['documentId', 'name'] } },
+          orderBy: newest,
+          limit: 200,
+        }),
+        strapi.db.query(USER_AUTH).findMany({
+          where: { user: { id: user.id }, expiresAt: { $gt: now } },
+          select: ['label', 'createdAt', 'expiresAt', 'isGuestSession'],
+          orderBy: newest,
+          limit: 200,
+        }),
         documentsOf(DOCUMENT_KINDS.tax),
         documentsOf(DOCUMENT_KINDS.news),
       ]);
@@ -227,7 +316,12 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
       // the database walk every agreement).
       const commitmentIds = (rows as { id: number }[]).map((row) => row.id);
       const agreements = commitmentIds.length
-        ? await strapi.db.query(DOCUMENT_KINDS.agreement).findMany({ where: { syndUser: { id: { $in: commitmentIds } }, ...live }, populate: { syndUser: { populate: { fund: { select: ['name'] } } } }, orderBy: newest, limit: 200 })
+        ? await strapi.db.query(DOCUMENT_KINDS.agreement).findMany({
+            where: { syndUser: { id: { $in: commitmentIds } }, ...live },
+            populate: { syndUser: { populate: { fund: { select: ['name'] } } } },
+            orderBy: newest,
+            limit: 200,
+          })
         : [];
       return {
         documentId: user.documentId,
@@ -238,17 +332,46 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
         trustName: user.trustName,
         busEntityName: user.busEntityName,
         ...accreditationOf(user, now),
-        proofDocuments: (proofs as { documentId: string; title: string | null; originalName: string | null; createdAt: string; reviewedBy: string | null; reviewedAt: string | null }[]).map((proof) => ({
-          documentId: proof.documentId, title: proof.title || proof.originalName, originalName: proof.originalName, uploadedAt: isoOf(proof.createdAt), reviewedBy: proof.reviewedBy, reviewedAt: isoOf(proof.reviewedAt),
+        proofDocuments: (
+          proofs as {
+            documentId: string;
+            title: string | null;
+            originalName: string | null;
+            createdAt: string;
+            reviewedBy: string | null;
+            reviewedAt: string | null;
+          }[]
+        ).map((proof) => ({
+          documentId: proof.documentId,
+          title: proof.title || proof.originalName,
+          originalName: proof.originalName,
+          uploadedAt: isoOf(proof.createdAt),
+          reviewedBy: proof.reviewedBy,
+          reviewedAt: isoOf(proof.reviewedAt),
         })),
         taxDocuments: taxes.map(fileView),
         newsDocuments: news.map(fileView),
         agreements: (agreements as FileRow[]).map(fileView),
-        commitments: (rows as (RaiseRow & { documentId: string; invest_amount: number | string | null; fund: { documentId: string; name: string | null } | null })[]).map((row) => ({
-          documentId: row.documentId, fund: row.fund, state: raiseState(row), stateLabel: RAISE_STATE_LABELS[raiseState(row)], amount: row.invest_amount === null ? null : Number(row.invest_amount),
+        commitments: (
+          rows as (RaiseRow & {
+            documentId: string;
+            invest_amount: number | string | null;
+            fund: { documentId: string; name: string | null } | null;
+          })[]
+        ).map((row) => ({
+          documentId: row.documentId,
+          fund: row.fund,
+          state: raiseState(row),
+          stateLabel: RAISE_STATE_LABELS[raiseState(row)],
+          amount: row.invest_amount === null ? null : Number(row.invest_amount),
         })),
-        sessions: (open as { label: string | null; createdAt: string; expiresAt: string; isGuestSession: boolean | null }[]).map((session) => ({
-          label: session.label, startedAt: isoOf(session.createdAt), expiresAt: isoOf(session.expiresAt), isGuestSession: Boolean(session.isGuestSession),
+        sessions: (
+          open as { label: string | null; createdAt: string; expiresAt: string; isGuestSession: boolean | null }[]
+        ).map((session) => ({
+          label: session.label,
+          startedAt: isoOf(session.createdAt),
+          expiresAt: isoOf(session.expiresAt),
+          isGuestSession: Boolean(session.isGuestSession),
         })),
       };
     },
@@ -257,12 +380,23 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
     async review(documentId: string, reviewed: unknown, staffName: string) {
       if (typeof reviewed !== 'boolean') throw new errors.ValidationError('reviewed must be true or false');
       const proof = isDocumentId(documentId)
-        ? ((await strapi.db.query(PROOF_DOCUMENT).findOne({ where: { documentId, isDeleted: { $ne: true } }, select: ['id', 'documentId'] })) as { id: number; documentId: string } | null)
+        ? ((await strapi.db
+            .query(PROOF_DOCUMENT)
+            .findOne({ where: { documentId, isDeleted: { $ne: true } }, select: ['id', 'documentId'] })) as {
+            id: number;
+            documentId: string;
+          } | null)
         : null;
       if (!proof) throw new errors.NotFoundError('Proof document not found');
-      const data = reviewed ? { reviewedBy: staffName, reviewedAt: new Date() } : { reviewedBy: null, reviewedAt: null };
+      const data = reviewed
+        ? { reviewedBy: staffName, reviewedAt: new Date() }
+        : { reviewedBy: null, reviewedAt: null };
       await strapi.db.query(PROOF_DOCUMENT).update({ where: { id: proof.id }, data });
-      return { documentId: proof.documentId, reviewedBy: data.reviewedBy, reviewedAt: data.reviewedAt ? data.reviewedAt.toISOString() : null };
+      return {
+        documentId: proof.documentId,
+        reviewedBy: data.reviewedBy,
+        reviewedAt: data.reviewedAt ? data.reviewedAt.toISOString() : null,
+      };
     },
 
     /**
@@ -273,11 +407,17 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
       const uid = ownValue(DOCUMENT_KINDS, kind);
       if (!uid) throw new errors.ValidationError(`kind must be one of ${Object.keys(DOCUMENT_KINDS).join(', ')}`);
       const row = isDocumentId(documentId)
-        ? ((await strapi.db.query(uid).findOne({ where: { documentId, isDeleted: { $ne: true } }, select: ['originalName', 'docPath'] })) as Pick<FileRow, 'originalName' | 'docPath'> | null)
+        ? ((await strapi.db
+            .query(uid)
+            .findOne({ where: { documentId, isDeleted: { $ne: true } }, select: ['originalName', 'docPath'] })) as Pick<
+            FileRow,
+            'originalName' | 'docPath'
+          > | null)
         : null;
       if (!row) throw new errors.NotFoundError('Document not found');
       const storage = fileStorage(strapi);
-      if (!row.docPath || !(await storage.exists(row.docPath))) throw new errors.NotFoundError('The file of this document is not in the storage');
+      if (!row.docPath || !(await storage.exists(row.docPath)))
+        throw new errors.NotFoundError('The file of this document is not in the storage');
       const name = row.originalName || row.docPath.split('/').pop() || 'document';
       return { bytes: await storage.get(row.docPath), name, type: typeOfName(name) };
     },
@@ -285,7 +425,9 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** POST /sponsor-desk/investors/:documentId/sign-out: ends every session of the account; answers how many were open. */
     async signOutEverywhere(documentId: string) {
       const user = await userOf(documentId);
-      const ended = await strapi.db.query(USER_AUTH).count({ where: { user: { id: user.id }, expiresAt: { $gt: new Date() } } });
+      const ended = await strapi.db
+        .query(USER_AUTH)
+        .count({ where: { user: { id: user.id }, expiresAt: { $gt: new Date() } } });
       await sessions(strapi).endAllForUser(user.id);
       return { ended };
     },

@@ -16,7 +16,9 @@ export default factories.createCoreController('api::assets-item.assets-item', ({
     const { limit } = await validateQuery(portfolioQuery, ctx.query);
     const portal = await portals(strapi).forRequest(ctx);
     const count = Number(limit ?? MAX_LIMIT);
-    const answer = await readCache(strapi).get(['portfolio', portal.id, count], () => assetsItems(strapi).portfolio(portal, count));
+    const answer = await readCache(strapi).get(['portfolio', portal.id, count], () =>
+      assetsItems(strapi).portfolio(portal, count),
+    );
     readCache(strapi).send(ctx, answer);
   },
 }));

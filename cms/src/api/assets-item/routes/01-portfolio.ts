@@ -3,5 +3,12 @@
  * before api/content's GET /contents/:id, which would otherwise take /contents/portfolio.
  */
 export default {
-  routes: [{ method: 'GET', path: '/contents/portfolio', handler: 'api::assets-item.assets-item.portfolio', config: { auth: false } }],
+  routes: [
+    {
+      method: 'GET',
+      path: '/contents/portfolio',
+      handler: 'api::assets-item.assets-item.portfolio',
+      config: { auth: false },
+    },
+  ],
 };

@@ -7,8 +7,19 @@ const ASSETS_ITEM = 'api::assets-item.assets-item';
 
 /** Stored fields of a portfolio asset in answers (docs/api-public.md); fundName is derived. */
 const FIELDS = [
-  'id', 'name', 'url', 'imageUrl', 'smallImageUrl', 'assetType', 'isExitedAsset', 'soldInfoNote', 'hasStar',
-  'ownershipInfoString', 'description', 'createdAt', 'fundAsString',
+  'id',
+  'name',
+  'url',
+  'imageUrl',
+  'smallImageUrl',
+  'assetType',
+  'isExitedAsset',
+  'soldInfoNote',
+  'hasStar',
+  'ownershipInfoString',
+  'description',
+  'createdAt',
+  'fundAsString',
 ];
 
 const assetsItemService = ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -16,7 +27,13 @@ const assetsItemService = ({ strapi }: { strapi: Core.Strapi }) => ({
   async portfolio(portal: PortalRow, limit: number) {
     const where = { portal: { id: portal.id } };
     const [rows, total]: [(FundNamed & Record<string, unknown>)[], number] = await Promise.all([
-      strapi.db.query(ASSETS_ITEM).findMany({ where, select: FIELDS, populate: FUND_NAME_POPULATE, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit }),
+      strapi.db.query(ASSETS_ITEM).findMany({
+        where,
+        select: FIELDS,
+        populate: FUND_NAME_POPULATE,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        limit,
+      }),
       strapi.db.query(ASSETS_ITEM).count({ where }),
     ]);
     return { items: rows.map(withFundName), total: Number(total) };

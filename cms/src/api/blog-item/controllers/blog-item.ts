@@ -34,7 +34,9 @@ export default factories.createCoreController('api::blog-item.blog-item', ({ str
         offset: Number(query.offset ?? 0),
         sort: query.sort ?? '-sortOrder',
       } as const;
-      const answer = await readCache(strapi).get(['education', portal.id, list], () => blogItems(strapi).education(portal, list));
+      const answer = await readCache(strapi).get(['education', portal.id, list], () =>
+        blogItems(strapi).education(portal, list),
+      );
       readCache(strapi).send(ctx, answer);
     },
 

@@ -4,7 +4,17 @@
  */
 export default {
   routes: [
-    { method: 'GET', path: '/contents/education', handler: 'api::blog-item.blog-item.education', config: { auth: false } },
-    { method: 'POST', path: '/contents/educationbyslug', handler: 'api::blog-item.blog-item.educationBySlug', config: { auth: false, guestMayCall: true } },
+    {
+      method: 'GET',
+      path: '/contents/education',
+      handler: 'api::blog-item.blog-item.education',
+      config: { auth: false },
+    },
+    {
+      method: 'POST',
+      path: '/contents/educationbyslug',
+      handler: 'api::blog-item.blog-item.educationBySlug',
+      config: { auth: false, guestMayCall: true },
+    },
   ],
 };

@@ -8,8 +8,21 @@ const BLOG_ITEM = 'api::blog-item.blog-item';
 
 /** Stored fields of an education item in answers (docs/api-public.md); fundName is derived. */
 const FIELDS = [
-  'id', 'documentId', 'title', 'slug', 'type', 'url', 'listLinkHref', 'body', 'imageUrl', 'sortOrder', 'isFeatured',
-  'displayOnPortfolio', 'displayOnHomepage', 'createdAt', 'fundAsString',
+  'id',
+  'documentId',
+  'title',
+  'slug',
+  'type',
+  'url',
+  'listLinkHref',
+  'body',
+  'imageUrl',
+  'sortOrder',
+  'isFeatured',
+  'displayOnPortfolio',
+  'displayOnHomepage',
+  'createdAt',
+  'fundAsString',
 ];
 
 export type EducationSort = '-sortOrder' | '-createdAt';
@@ -49,7 +62,12 @@ const blogItemService = ({ strapi }: { strapi: Core.Strapi }) => ({
     };
     const [rows, total]: [BlogItemRow[], number] = await Promise.all([
       strapi.db.query(BLOG_ITEM).findMany({
-        where, select: FIELDS, populate: FUND_NAME_POPULATE, orderBy: ORDER[query.sort], limit: query.limit, offset: query.offset,
+        where,
+        select: FIELDS,
+        populate: FUND_NAME_POPULATE,
+        orderBy: ORDER[query.sort],
+        limit: query.limit,
+        offset: query.offset,
       }),
       strapi.db.query(BLOG_ITEM).count({ where }),
     ]);

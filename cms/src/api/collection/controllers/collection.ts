@@ -27,7 +27,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
         ctx.body = await collections(strapi).list(rule, scope, query);
         return;
       }
-      const answer = await readCache(strapi).get([name, 'list', scope, query], () => collections(strapi).list(rule, scope, query));
+      const answer = await readCache(strapi).get([name, 'list', scope, query], () =>
+        collections(strapi).list(rule, scope, query),
+      );
       readCache(strapi).send(ctx, answer, { dependsOnSession: true, signedIn: collection.signedIn });
     },
 

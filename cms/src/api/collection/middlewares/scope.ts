@@ -39,10 +39,16 @@ export default ({ collection }: { collection: string }, { strapi }: { strapi: Co
       // A user whose portal is gone reads nothing rather than everything.
       conditions.push(along(rule.portal, { id: portal?.id ?? { $null: true } }));
     }
-    const ownRowsOnly = rule.read === 'own' || (rule.read === 'own-or-admin' && !hasLevel(user?.level, 'admin')) || mine;
+    const ownRowsOnly =
+      rule.read === 'own' || (rule.read === 'own-or-admin' && !hasLevel(user?.level, 'admin')) || mine;
     if (ownRowsOnly && user && rule.owner) conditions.push(along(rule.owner, { id: user.id }));
 
-    ctx.state.collection = { name, rule, scope: { $and: conditions }, signedIn: Boolean(user) } satisfies CollectionScope;
+    ctx.state.collection = {
+      name,
+      rule,
+      scope: { $and: conditions },
+      signedIn: Boolean(user),
+    } satisfies CollectionScope;
     await next();
   };
 };

@@ -8,11 +8,16 @@ import { COLLECTIONS } from '../collections';
  */
 const routesOf = (name: string) => {
   const read = (handler: string, path: string) => ({
-    method: 'GET', path, handler: `api::collection.collection.${handler}`,
+    method: 'GET',
+    path,
+    handler: `api::collection.collection.${handler}`,
     config: { auth: false, middlewares: [{ name: 'api::collection.scope', config: { collection: name } }] },
   });
   const closed = (method: string, path: string, handler = 'write') => ({
-    method, path, handler: `api::collection.collection.${handler}`, config: { auth: false, middlewares: ['global::session'] },
+    method,
+    path,
+    handler: `api::collection.collection.${handler}`,
+    config: { auth: false, middlewares: ['global::session'] },
   });
   return [
     read('list', `/${name}`),

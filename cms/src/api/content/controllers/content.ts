@@ -23,7 +23,10 @@ const bySlugSchema = yup.object({
 
 const updateSchema = yup.object({
   // A new slug becomes a key in the site's code and URLs, so keep it to plain characters.
-  slug: requiredText('slug', 200).matches(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'slug may hold only letters, digits, ".", "-" and "_"'),
+  slug: requiredText('slug', 200).matches(
+    /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+    'slug may hold only letters, digits, ".", "-" and "_"',
+  ),
   portal: text('portal', 100),
   title: text('title', 500),
   body: text('body', BODY_MAX),
@@ -37,7 +40,9 @@ export default factories.createCoreController('api::content.content', ({ strapi 
       const portal = await portals(strapi).forRequest(ctx);
       // Sorted and without repeats: the same set of slugs is one cached answer whatever order the page lists them in.
       const slugs = [...new Set((slug ?? []).filter((item): item is string => Boolean(item)))].sort();
-      const answer = await readCache(strapi).get(['contents', portal.id, slugs], async () => ({ contents: await contents(strapi).bySlug(slugs, portal) }));
+      const answer = await readCache(strapi).get(['contents', portal.id, slugs], async () => ({
+        contents: await contents(strapi).bySlug(slugs, portal),
+      }));
       readCache(strapi).send(ctx, answer);
     },
 
@@ -45,7 +50,10 @@ export default factories.createCoreController('api::content.content', ({ strapi 
     async updateBySlug(ctx) {
       const { slug, title, body } = await validateBody(updateSchema, ctx.request.body);
       const changes = { ...(title === undefined ? {} : { title }), ...(body === undefined ? {} : { body }) };
-      ctx.body = { success: true, content: await contents(strapi).saveBySlug(ctx.state.portal as PortalRow, slug, changes) };
+      ctx.body = {
+        success: true,
+        content: await contents(strapi).saveBySlug(ctx.state.portal as PortalRow, slug, changes),
+      };
     },
   };
 });

@@ -14,7 +14,10 @@ export default {
       method: 'POST',
       path: '/contents/update',
       handler: 'api::content.content.updateBySlug',
-      config: { auth: SESSION, policies: [{ name: 'global::has-level', config: { level: 'superadmin' } }, 'global::own-portal'] },
+      config: {
+        auth: SESSION,
+        policies: [{ name: 'global::has-level', config: { level: 'superadmin' } }, 'global::own-portal'],
+      },
     },
   ],
 };

@@ -54,7 +54,11 @@ const fileDownloadService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * due-diligence document of a fund of their portal. Anything else, a deleted row or a file the storage no longer
    * has: 404. Each link handed out is recorded (FILE_DOWNLOAD) for the portal's staff.
    */
-  async link(user: Downloader, collection: DownloadCollection, request: DownloadRequest): Promise<{ url: string; originalName: string }> {
+  async link(
+    user: Downloader,
+    collection: DownloadCollection,
+    request: DownloadRequest,
+  ): Promise<{ url: string; originalName: string }> {
     const source = SOURCES[collection];
     const scope: Record<string, unknown>[] = [idFilter(request.id), NOT_DELETED, { docPath: { $notNull: true } }];
     if (source.owner) {
@@ -62,9 +66,13 @@ const fileDownloadService = ({ strapi }: { strapi: Core.Strapi }) => ({
     } else {
       if (request.fundId === undefined) throw new errors.ValidationError('fundId is required');
       const portal = await portals(strapi).ofUser(user);
-      scope.push({ fund: { $and: [idFilter(request.fundId), { company: { portal: { id: portal?.id ?? notFound() } } }] } });
+      scope.push({
+        fund: { $and: [idFilter(request.fundId), { company: { portal: { id: portal?.id ?? notFound() } } }] },
+      });
     }
-    const row: FileRow | null = await strapi.db.query(source.uid).findOne({ where: { $and: scope }, populate: ['fund'] });
+    const row: FileRow | null = await strapi.db
+      .query(source.uid)
+      .findOne({ where: { $and: scope }, populate: ['fund'] });
     if (!row?.docPath) return notFound();
 
     const storage = fileStorage(strapi);
@@ -72,7 +80,16 @@ const fileDownloadService = ({ strapi }: { strapi: Core.Strapi }) => ({
     const originalName = row.originalName || path.posix.basename(row.docPath);
     const url = await storage.downloadUrl(row.docPath, originalName, request.origin);
     await strapi.db.query(FILE_DOWNLOAD).create({
-      data: { fileName: originalName, kind: source.kind, fileId: row.id, fileDocumentId: row.documentId, user: user.id, fund: row.fund?.id ?? null, ip: request.ip, guestSession: request.guestSession },
+      data: {
+        fileName: originalName,
+        kind: source.kind,
+        fileId: row.id,
+        fileDocumentId: row.documentId,
+        user: user.id,
+        fund: row.fund?.id ?? null,
+        ip: request.ip,
+        guestSession: request.guestSession,
+      },
     });
     return { url, originalName };
   },

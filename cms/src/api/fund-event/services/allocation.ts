@@ -31,7 +31,10 @@ interface Position extends Holding {
 
 /** The fingerprint of an allocation table: who takes what, on what base. */
 export const allocationHash = (lines: AllocationLine[]) =>
-  crypto.createHash('sha256').update(JSON.stringify(lines.map((line) => [line.syndUser.documentId, line.base_cents, line.amount_cents]))).digest('hex');
+  crypto
+    .createHash('sha256')
+    .update(JSON.stringify(lines.map((line) => [line.syndUser.documentId, line.base_cents, line.amount_cents])))
+    .digest('hex');
 
 /** Who takes what of a fund event: the fund's positions loaded, shared by the rules' policy; a posted event's table as written. */
 const allocationService = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -48,7 +51,15 @@ const allocationService = ({ strapi }: { strapi: Core.Strapi }) => {
       select: ['id', 'documentId', 'invest_amount', 'ft_complete_date', 'userFirstName', 'userLastName'],
       populate: { user: { select: ['email', 'firstName', 'lastName'] } },
       orderBy: { id: 'asc' },
-    })) as { id: number; documentId: string; invest_amount: string | number | null; ft_complete_date: string | null; userFirstName: string | null; userLastName: string | null; user: { email: string; firstName: string | null; lastName: string | null } | null }[];
+    })) as {
+      id: number;
+      documentId: string;
+      invest_amount: string | number | null;
+      ft_complete_date: string | null;
+      userFirstName: string | null;
+      userLastName: string | null;
+      user: { email: string; firstName: string | null; lastName: string | null } | null;
+    }[];
     const funded = await ledger(strapi).fundedBySyndUser(fundId);
     const called = await ledger(strapi).openCalledBySyndUser(fundId);
     return rows.map((row) => ({
@@ -66,15 +77,27 @@ const allocationService = ({ strapi }: { strapi: Core.Strapi }) => {
    * An event's allocation table: its total shared to the cent among the fund's investors by the rules' allocation
    * policy (allocateEvent: basis, a percent call's total, refusing a call beyond what is left of a commitment).
    */
-  async function allocate(event: Pick<FundEventRow, 'type' | 'total_cents' | 'percent' | 'basis'>, fundId: number): Promise<AllocationLine[]> {
+  async function allocate(
+    event: Pick<FundEventRow, 'type' | 'total_cents' | 'percent' | 'basis'>,
+    fundId: number,
+  ): Promise<AllocationLine[]> {
     const taking = await positions(fundId);
     const byPercent = event.total_cents === null || event.total_cents === undefined;
     const allocation = allocateEvent(
-      { type: event.type, totalCents: byPercent ? null : cents(event.total_cents), percent: byPercent ? Number(event.percent) : null, basis: event.basis },
+      {
+        type: event.type,
+        totalCents: byPercent ? null : cents(event.total_cents),
+        percent: byPercent ? Number(event.percent) : null,
+        basis: event.basis,
+      },
       taking.map((position) => ({ ...position, key: position.documentId })),
     );
     if (allocation.refusal === 'nobody-funded' || allocation.refusal === 'nobody-committed') {
-      throw new errors.ApplicationError(allocation.refusal === 'nobody-funded' ? 'Nobody has funded this fund yet: share by commitment instead' : 'This fund has no completed commitments to share among');
+      throw new errors.ApplicationError(
+        allocation.refusal === 'nobody-funded'
+          ? 'Nobody has funded this fund yet: share by commitment instead'
+          : 'This fund has no completed commitments to share among',
+      );
     }
     if (allocation.refusal === 'beyond-commitment') {
       const over = taking[allocation.index];
@@ -100,10 +123,27 @@ const allocationService = ({ strapi }: { strapi: Core.Strapi }) => {
     const rows = (await strapi.db.query(call ? CALL_ITEM : LEDGER_ENTRY).findMany({
       where: { fundEvent: { id: event.id } },
       select: call ? ['amount_cents', 'paymentKey'] : ['amount_cents'],
-      populate: { syndUser: { select: ['id', 'documentId', 'userFirstName', 'userLastName'], populate: { user: { select: ['email', 'firstName', 'lastName'] } } } },
+      populate: {
+        syndUser: {
+          select: ['id', 'documentId', 'userFirstName', 'userLastName'],
+          populate: { user: { select: ['email', 'firstName', 'lastName'] } },
+        },
+      },
       orderBy: { id: 'asc' },
-    })) as { amount_cents: string | number; paymentKey?: string | null; syndUser: { id: number; documentId: string; userFirstName: string | null; userLastName: string | null; user: { email: string; firstName: string | null; lastName: string | null } | null } | null }[];
-    const paid = call ? await ledger(strapi).paymentsOf(rows.map((row) => row.paymentKey ?? '')) : new Map<string, string>();
+    })) as {
+      amount_cents: string | number;
+      paymentKey?: string | null;
+      syndUser: {
+        id: number;
+        documentId: string;
+        userFirstName: string | null;
+        userLastName: string | null;
+        user: { email: string; firstName: string | null; lastName: string | null } | null;
+      } | null;
+    }[];
+    const paid = call
+      ? await ledger(strapi).paymentsOf(rows.map((row) => row.paymentKey ?? ''))
+      : new Map<string, string>();
     const lines = rows.map((row) => ({
       syndUser: { id: row.syndUser?.id ?? 0, documentId: row.syndUser?.documentId ?? '' },
       investor: {

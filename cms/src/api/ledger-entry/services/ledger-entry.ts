@@ -27,7 +27,8 @@ interface EntryRow {
 }
 
 /** A whole number of cents above zero. */
-export const isWholeCents = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+export const isWholeCents = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 /**
  * At most two decimals: what PostgreSQL keeps of a Strapi decimal (numeric(10,2)); a third would be rounded away on
  * the way in, and a call previewed at 33.333% posted at 33.33%.
@@ -36,7 +37,8 @@ export const hasTwoDecimalsAtMost = (value: number) => Math.abs(Math.round(value
 /** Cents as US dollars ('$1,250.50'). */
 export const usd = (centsValue: number) => formatUsd(centsValue / 100);
 /** A stored amount of cents (PostgreSQL answers a bigint as text) as a number; 0 when there is none. */
-export const cents = (value: string | number | null | undefined) => (value === null || value === undefined ? 0 : Number(value));
+export const cents = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? 0 : Number(value);
 /** A stored decimal amount in dollars as whole cents. */
 export const dollarsToCents = (value: string | number | null | undefined) => Math.round(cents(value) * 100);
 
@@ -72,7 +74,12 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
    */
   async function recordFundedBeforeLedger(fundId: number, staffName: string, except?: Set<number>): Promise<void> {
     const rows = (await strapi.db.query(SYND_USER).findMany({
-      where: { fund: { id: fundId }, invest_status: INVEST_STATUS.accepted, sa_complete_date: { $notNull: true }, ft_complete_date: { $notNull: true } },
+      where: {
+        fund: { id: fundId },
+        invest_status: INVEST_STATUS.accepted,
+        sa_complete_date: { $notNull: true },
+        ft_complete_date: { $notNull: true },
+      },
       select: ['id', 'documentId', 'invest_amount', 'ft_complete_date'],
       orderBy: { id: 'asc' },
     })) as { id: number; documentId: string; invest_amount: string | number | null; ft_complete_date: string }[];
@@ -82,8 +89,14 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     for (const row of candidates.filter((each) => !funded.has(each.id))) {
       await strapi.db.query(LEDGER_ENTRY).create({
         data: {
-          syndUser: row.id, fund: fundId, type: 'contribution', amount_cents: dollarsToCents(row.invest_amount), effective_date: new Date(row.ft_complete_date).toISOString().slice(0, 10),
-          note: FUNDED_BEFORE_LEDGER, entryKey: `before-ledger:${row.documentId}`, recordedBy: staffName,
+          syndUser: row.id,
+          fund: fundId,
+          type: 'contribution',
+          amount_cents: dollarsToCents(row.invest_amount),
+          effective_date: new Date(row.ft_complete_date).toISOString().slice(0, 10),
+          note: FUNDED_BEFORE_LEDGER,
+          entryKey: `before-ledger:${row.documentId}`,
+          recordedBy: staffName,
         },
       });
     }
@@ -106,23 +119,34 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
     const items = tableOf(strapi, CALL_ITEM);
     const owners = linkTableOf(strapi, CALL_ITEM, 'syndUser');
     const funds = linkTableOf(strapi, CALL_ITEM, 'fund');
-    const rows = await read<{ syndUser: number | string; total: number | string | null }[]>(knex()(`${items} as i`)
-      .join(`${funds.name} as f`, `f.${funds.owner}`, 'i.id')
-      .join(`${owners.name} as o`, `o.${owners.owner}`, 'i.id')
-      .leftJoin(`${tableOf(strapi, LEDGER_ENTRY)} as paid`, `paid.${columnOf(strapi, LEDGER_ENTRY, 'entryKey')}`, `i.${columnOf(strapi, CALL_ITEM, 'paymentKey')}`)
-      .where(`f.${funds.target}`, fundId)
-      .whereNull('paid.id')
-      .modify((query) => {
-        if (syndUserIds) query.whereIn(`o.${owners.target}`, syndUserIds);
-      })
-      .groupBy(`o.${owners.target}`)
-      .select({ syndUser: `o.${owners.target}` })
-      .sum({ total: 'i.amount_cents' }));
+    const rows = await read<{ syndUser: number | string; total: number | string | null }[]>(
+      knex()(`${items} as i`)
+        .join(`${funds.name} as f`, `f.${funds.owner}`, 'i.id')
+        .join(`${owners.name} as o`, `o.${owners.owner}`, 'i.id')
+        .leftJoin(
+          `${tableOf(strapi, LEDGER_ENTRY)} as paid`,
+          `paid.${columnOf(strapi, LEDGER_ENTRY, 'entryKey')}`,
+          `i.${columnOf(strapi, CALL_ITEM, 'paymentKey')}`,
+        )
+        .where(`f.${funds.target}`, fundId)
+        .whereNull('paid.id')
+        .modify((query) => {
+          if (syndUserIds) query.whereIn(`o.${owners.target}`, syndUserIds);
+        })
+        .groupBy(`o.${owners.target}`)
+        .select({ syndUser: `o.${owners.target}` })
+        .sum({ total: 'i.amount_cents' }),
+    );
     return new Map(rows.map((row) => [Number(row.syndUser), cents(row.total)]));
   }
 
   /** A fund's contributions and the adjustments correcting them (of these syndication users only, when given), summed by `groupBy`. */
-  function contributions(fundId: number, syndUserIds: number[] | undefined, until: string | undefined, groupBy: 'syndUser' | 'day'): Knex.QueryBuilder {
+  function contributions(
+    fundId: number,
+    syndUserIds: number[] | undefined,
+    until: string | undefined,
+    groupBy: 'syndUser' | 'day',
+  ): Knex.QueryBuilder {
     const entries = tableOf(strapi, LEDGER_ENTRY);
     const owners = linkTableOf(strapi, LEDGER_ENTRY, 'syndUser');
     const funds = linkTableOf(strapi, LEDGER_ENTRY, 'fund');
@@ -139,15 +163,25 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         if (until) query.where(day, '<=', until);
         if (groupBy === 'day') query.groupBy(day).select({ day });
       })
-      .where((query) => query.where('e.type', 'contribution').orWhere((adjustment) => adjustment.where('e.type', 'adjustment').where('corrected.type', 'contribution')))
+      .where((query) =>
+        query
+          .where('e.type', 'contribution')
+          .orWhere((adjustment) => adjustment.where('e.type', 'adjustment').where('corrected.type', 'contribution')),
+      )
       .groupBy(`o.${owners.target}`)
       .select({ syndUser: `o.${owners.target}` })
       .sum({ total: 'e.amount_cents' });
   }
 
   /** Contributions (and their corrections) per syndication user of a fund (of these only, when given), by `until` when given. One query. */
-  async function fundedBySyndUser(fundId: number, syndUserIds?: number[], until?: string): Promise<Map<number, number>> {
-    const rows = await read<{ syndUser: number | string; total: number | string | null }[]>(contributions(fundId, syndUserIds, until, 'syndUser'));
+  async function fundedBySyndUser(
+    fundId: number,
+    syndUserIds?: number[],
+    until?: string,
+  ): Promise<Map<number, number>> {
+    const rows = await read<{ syndUser: number | string; total: number | string | null }[]>(
+      contributions(fundId, syndUserIds, until, 'syndUser'),
+    );
     return new Map(rows.map((row) => [Number(row.syndUser), cents(row.total)]));
   }
 
@@ -156,20 +190,32 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
    * of the fund's contributions per user and day, however many days.
    */
   async function fundedByDays(fundId: number, days: string[]): Promise<Map<string, Map<number, number>>> {
-    const rows = await read<{ syndUser: number | string; day: string; total: number | string | null }[]>(contributions(fundId, undefined, undefined, 'day'));
-    const dated = rows.map((row) => ({ syndUser: Number(row.syndUser), day: String(row.day).slice(0, 10), cents: cents(row.total) }));
-    return new Map(days.map((day) => {
-      const funded = new Map<number, number>();
-      for (const row of dated.filter((each) => each.day <= day)) funded.set(row.syndUser, (funded.get(row.syndUser) ?? 0) + row.cents);
-      return [day, funded];
+    const rows = await read<{ syndUser: number | string; day: string; total: number | string | null }[]>(
+      contributions(fundId, undefined, undefined, 'day'),
+    );
+    const dated = rows.map((row) => ({
+      syndUser: Number(row.syndUser),
+      day: String(row.day).slice(0, 10),
+      cents: cents(row.total),
     }));
+    return new Map(
+      days.map((day) => {
+        const funded = new Map<number, number>();
+        for (const row of dated.filter((each) => each.day <= day))
+          funded.set(row.syndUser, (funded.get(row.syndUser) ?? 0) + row.cents);
+        return [day, funded];
+      }),
+    );
   }
 
   /** The day each of these payment keys was paid (the effective date of the ledger entry carrying it), 500 at a time. */
   async function paymentsOf(keys: string[]): Promise<Map<string, string>> {
     const paid = new Map<string, string>();
     for (let start = 0; start < keys.length; start += 500) {
-      const rows = (await strapi.db.query(LEDGER_ENTRY).findMany({ where: { entryKey: { $in: keys.slice(start, start + 500) } }, select: ['entryKey', 'effective_date'] })) as { entryKey: string; effective_date: string }[];
+      const rows = (await strapi.db.query(LEDGER_ENTRY).findMany({
+        where: { entryKey: { $in: keys.slice(start, start + 500) } },
+        select: ['entryKey', 'effective_date'],
+      })) as { entryKey: string; effective_date: string }[];
       for (const row of rows) paid.set(row.entryKey, String(row.effective_date).slice(0, 10));
     }
     return paid;
@@ -213,14 +259,25 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         select: ['amount_cents', 'due_date', 'paymentKey'],
         populate: { fundEvent: { select: ['documentId'] }, fund: { select: ['name', 'url_slug'] } },
         orderBy: { id: 'asc' },
-      })) as { amount_cents: string | number; due_date: string | null; paymentKey: string; fundEvent: { documentId: string } | null; fund: { name: string | null; url_slug: string | null } | null }[];
+      })) as {
+        amount_cents: string | number;
+        due_date: string | null;
+        paymentKey: string;
+        fundEvent: { documentId: string } | null;
+        fund: { name: string | null; url_slug: string | null } | null;
+      }[];
       const paid = await paymentsOf(rows.map((row) => row.paymentKey));
       return rows
         .filter((row) => row.fundEvent && !paid.has(row.paymentKey))
-        .map((row) => ({ fund_name: row.fund?.name ?? 'Unknown Fund', fund_slug: row.fund?.url_slug ?? null, amount: cents(row.amount_cents) / 100, due_date: row.due_date ? String(row.due_date).slice(0, 10) : null, fundEvent: row.fundEvent!.documentId }))
+        .map((row) => ({
+          fund_name: row.fund?.name ?? 'Unknown Fund',
+          fund_slug: row.fund?.url_slug ?? null,
+          amount: cents(row.amount_cents) / 100,
+          due_date: row.due_date ? String(row.due_date).slice(0, 10) : null,
+          fundEvent: row.fundEvent!.documentId,
+        }))
         .sort((a, b) => String(a.due_date).localeCompare(String(b.due_date)));
     },
-
 
     /** Each syndication user's ledger lines, in date order: one query. */
     async linesBySyndUser(syndUserIds: number[]): Promise<Map<number, LedgerLine[]>> {
@@ -253,7 +310,9 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         const links = linkTableOf(strapi, uid, 'fund');
         return knex()(links.name).select(knex().raw('1')).where(links.target, knex().ref('f.id'));
       };
-      const rows = (await knex()(`${tableOf(strapi, FUND)} as f`).select('f.id').whereIn('f.id', fundIds)
+      const rows = (await knex()(`${tableOf(strapi, FUND)} as f`)
+        .select('f.id')
+        .whereIn('f.id', fundIds)
         .whereExists(hasRow(LEDGER_ENTRY))) as { id: number }[];
       return new Set(rows.map((row) => Number(row.id)));
     },

@@ -6,7 +6,16 @@ import { serviceAccessor } from '../../../utils/service';
 import { isIsoDate, isRowId } from '../../../utils/validation';
 import { deliverNotices } from '../../fund-event/notices';
 import { fundWhere, targetInScope, type PortalScope } from '../../portal/staff-scope';
-import { IMPORT_TYPES, lineOwner, readCsv, type CsvRecord, type ImportedEntry, type ImportFile, type ImportFund, type NamedFund } from '../import-file';
+import {
+  IMPORT_TYPES,
+  lineOwner,
+  readCsv,
+  type CsvRecord,
+  type ImportedEntry,
+  type ImportFile,
+  type ImportFund,
+  type NamedFund,
+} from '../import-file';
 import { capitalAccountImport } from './capital-account-import';
 import { CALL_ITEM, cents, dollarsToCents, LEDGER_ENTRY, ledger, usd } from './ledger-entry';
 import { transferDates } from './transfer-dates';
@@ -21,19 +30,45 @@ const ledgerImportService = ({ strapi }: { strapi: Core.Strapi }) => {
    * The unpaid items of a fund's posted capital calls for these syndication users, oldest call first: what an imported
    * contribution of the same amount pays. One query per 500 users.
    */
-  async function openItemsOf(fundId: number, syndUserIds: number[]): Promise<Map<number, { paymentKey: string; amount_cents: number; event: { id: number; documentId: string; date: string } }[]>> {
-    const open = new Map<number, { paymentKey: string; amount_cents: number; event: { id: number; documentId: string; date: string } }[]>();
+  async function openItemsOf(
+    fundId: number,
+    syndUserIds: number[],
+  ): Promise<
+    Map<number, { paymentKey: string; amount_cents: number; event: { id: number; documentId: string; date: string } }[]>
+  > {
+    const open = new Map<
+      number,
+      { paymentKey: string; amount_cents: number; event: { id: number; documentId: string; date: string } }[]
+    >();
     for (let start = 0; start < syndUserIds.length; start += 500) {
       const rows = (await strapi.db.query(CALL_ITEM).findMany({
         where: { fund: { id: fundId }, syndUser: { id: { $in: syndUserIds.slice(start, start + 500) } } },
         select: ['amount_cents', 'paymentKey'],
         populate: { syndUser: { select: ['id'] }, fundEvent: { select: ['id', 'documentId', 'date', 'state'] } },
-      })) as { amount_cents: string | number; paymentKey: string; syndUser: { id: number } | null; fundEvent: { id: number; documentId: string; date: string; state: string } | null }[];
+      })) as {
+        amount_cents: string | number;
+        paymentKey: string;
+        syndUser: { id: number } | null;
+        fundEvent: { id: number; documentId: string; date: string; state: string } | null;
+      }[];
       const paid = await ledger(strapi).paymentsOf(rows.map((row) => row.paymentKey));
       for (const row of rows) {
         if (!row.syndUser || row.fundEvent?.state !== 'posted' || paid.has(row.paymentKey)) continue;
-        const item = { paymentKey: row.paymentKey, amount_cents: cents(row.amount_cents), event: { id: row.fundEvent.id, documentId: row.fundEvent.documentId, date: String(row.fundEvent.date).slice(0, 10) } };
-        open.set(row.syndUser.id, [...(open.get(row.syndUser.id) ?? []), item].sort((a, b) => a.event.date.localeCompare(b.event.date) || a.event.id - b.event.id));
+        const item = {
+          paymentKey: row.paymentKey,
+          amount_cents: cents(row.amount_cents),
+          event: {
+            id: row.fundEvent.id,
+            documentId: row.fundEvent.documentId,
+            date: String(row.fundEvent.date).slice(0, 10),
+          },
+        };
+        open.set(
+          row.syndUser.id,
+          [...(open.get(row.syndUser.id) ?? []), item].sort(
+            (a, b) => a.event.date.localeCompare(b.event.date) || a.event.id - b.event.id,
+          ),
+        );
       }
     }
     return open;
@@ -45,7 +80,11 @@ const ledgerImportService = ({ strapi }: { strapi: Core.Strapi }) => {
     for (const name of new Set(records.map((record) => record.fund))) {
       // A number no row can have (99999999999999999999) names no fund: that line's problem, not the whole file's.
       const nameable = name && (!/^\d+$/.test(name) || isRowId(name));
-      const found = nameable ? ((await strapi.db.query(FUND).findOne({ where: fundWhere(name), select: ['id', 'documentId', 'name'] })) as NamedFund) : null;
+      const found = nameable
+        ? ((await strapi.db
+            .query(FUND)
+            .findOne({ where: fundWhere(name), select: ['id', 'documentId', 'name'] })) as NamedFund)
+        : null;
       // Another portal's fund is as unknown to staff who do not run it as one that does not exist.
       funds.set(name, found && (await targetInScope(strapi, scope, 'fund', found.id)) ? found : null);
     }
@@ -65,10 +104,25 @@ const ledgerImportService = ({ strapi }: { strapi: Core.Strapi }) => {
         select: ['id', 'documentId', 'invest_amount', 'sa_complete_date'],
         populate: { user: { select: ['email'] } },
         orderBy: { id: 'asc' },
-      })) as { id: number; documentId: string; invest_amount: string | number | null; sa_complete_date: string | null; user: { email: string } | null }[];
-      const investors = new Map<string, { id: number; documentId: string; committedCents: number; countersigned: boolean }>();
+      })) as {
+        id: number;
+        documentId: string;
+        invest_amount: string | number | null;
+        sa_complete_date: string | null;
+        user: { email: string } | null;
+      }[];
+      const investors = new Map<
+        string,
+        { id: number; documentId: string; committedCents: number; countersigned: boolean }
+      >();
       for (const row of rows) {
-        if (row.user && !investors.has(row.user.email.toLowerCase())) investors.set(row.user.email.toLowerCase(), { id: row.id, documentId: row.documentId, committedCents: dollarsToCents(row.invest_amount), countersigned: Boolean(row.sa_complete_date) });
+        if (row.user && !investors.has(row.user.email.toLowerCase()))
+          investors.set(row.user.email.toLowerCase(), {
+            id: row.id,
+            documentId: row.documentId,
+            committedCents: dollarsToCents(row.invest_amount),
+            countersigned: Boolean(row.sa_complete_date),
+          });
       }
       funds.set(name, { ...fund, investors });
     }
@@ -76,7 +130,10 @@ const ledgerImportService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Every line of an import checked against the ledger of the funds it names (`named`, read once per import). */
-  async function checkImport(file: ImportFile, named: Map<string, NamedFund>): Promise<{ lines: { line: number; entry: ImportedEntry }[]; problems: { line: number; message: string }[] }> {
+  async function checkImport(
+    file: ImportFile,
+    named: Map<string, NamedFund>,
+  ): Promise<{ lines: { line: number; entry: ImportedEntry }[]; problems: { line: number; message: string }[] }> {
     const funds = await fundsOf(named);
     if (file.capitalAccounts) return capitalAccountImport(strapi).checkCapitalAccounts(file, funds);
     const { header, records } = file;
@@ -93,20 +150,33 @@ const ledgerImportService = ({ strapi }: { strapi: Core.Strapi }) => {
       const before = problems.length;
       const owner = lineOwner(record, header, funds, problem);
       if (!IMPORT_TYPES.includes(type)) problem(`type must be one of ${IMPORT_TYPES.join(', ')}`);
-      if (type === 'distribution' && !DISTRIBUTION_KINDS.includes(kind as DistributionKind)) problem(`kind must be one of ${DISTRIBUTION_KINDS.join(', ')} for a distribution`);
+      if (type === 'distribution' && !DISTRIBUTION_KINDS.includes(kind as DistributionKind))
+        problem(`kind must be one of ${DISTRIBUTION_KINDS.join(', ')} for a distribution`);
       if (type !== 'distribution' && kind) problem('only a distribution has a kind');
-      if (!/^\d{1,12}(\.\d{1,2})?$/.test(record.amount ?? '') || Number(record.amount) === 0) problem(`bad amount ${record.amount || '(empty)'}: dollars and cents above zero, like 1250.00`);
-      if (!isIsoDate(record.effective_date)) problem(`bad effective_date ${record.effective_date || '(empty)'}: a date like 2026-03-31`);
+      if (!/^\d{1,12}(\.\d{1,2})?$/.test(record.amount ?? '') || Number(record.amount) === 0)
+        problem(`bad amount ${record.amount || '(empty)'}: dollars and cents above zero, like 1250.00`);
+      if (!isIsoDate(record.effective_date))
+        problem(`bad effective_date ${record.effective_date || '(empty)'}: a date like 2026-03-31`);
       if ((record.note ?? '').length > 2000) problem('note is longer than 2000 characters');
       if (problems.length > before || !owner) return;
       const { fund, investor, email } = owner;
       const entry = {
         fund: { id: fund.id, documentId: fund.documentId, name: fund.name },
         syndUser: { id: investor.id, documentId: investor.documentId, email },
-        type, kind, amount_cents: Math.round(Number(record.amount) * 100), effective_date: record.effective_date, note: record.note || null,
+        type,
+        kind,
+        amount_cents: Math.round(Number(record.amount) * 100),
+        effective_date: record.effective_date,
+        note: record.note || null,
       };
       // The same money twice is a duplicate whatever its note says.
-      const fingerprint = crypto.createHash('sha256').update(JSON.stringify([entry.fund.id, entry.syndUser.id, type, kind, entry.amount_cents, entry.effective_date])).digest('hex').slice(0, 40);
+      const fingerprint = crypto
+        .createHash('sha256')
+        .update(
+          JSON.stringify([entry.fund.id, entry.syndUser.id, type, kind, entry.amount_cents, entry.effective_date]),
+        )
+        .digest('hex')
+        .slice(0, 40);
       const earlier = seen.get(fingerprint);
       if (earlier !== undefined) return problem(`duplicate of line ${earlier}`);
       seen.set(fingerprint, line);
@@ -114,28 +184,46 @@ const ledgerImportService = ({ strapi }: { strapi: Core.Strapi }) => {
     });
     // A contribution of exactly an unpaid call's share pays that call (the oldest such), as the desk's funding of the
     // call does: under the call's payment key, so the same money is never counted twice, however it comes in.
-    for (const fund of new Set(lines.filter(({ entry }) => entry.type === 'contribution').map(({ entry }) => entry.fund.id))) {
+    for (const fund of new Set(
+      lines.filter(({ entry }) => entry.type === 'contribution').map(({ entry }) => entry.fund.id),
+    )) {
       const ofFund = lines.filter(({ entry }) => entry.type === 'contribution' && entry.fund.id === fund);
       const open = await openItemsOf(fund, [...new Set(ofFund.map(({ entry }) => entry.syndUser.id))]);
       for (const { entry } of ofFund) {
         const items = open.get(entry.syndUser.id) ?? [];
-        const item = items.find((each) => each.amount_cents === entry.amount_cents && each.event.date <= entry.effective_date);
+        const item = items.find(
+          (each) => each.amount_cents === entry.amount_cents && each.event.date <= entry.effective_date,
+        );
         if (!item) continue;
         items.splice(items.indexOf(item), 1);
-        Object.assign(entry, { entryKey: item.paymentKey, fundEvent: { id: item.event.id, documentId: item.event.documentId }, note: entry.note ?? `Capital call of ${item.event.date}` });
+        Object.assign(entry, {
+          entryKey: item.paymentKey,
+          fundEvent: { id: item.event.id, documentId: item.event.documentId },
+          note: entry.note ?? `Capital call of ${item.event.date}`,
+        });
       }
       // Money for the commitment itself is never more than is left of it once the calls still unpaid are paid, as on
       // the desk: the ledger's contributions, the calls not paid, and the file's lines before this one.
       const ids = [...new Set(ofFund.map(({ entry }) => entry.syndUser.id))];
-      const [funded, called] = await Promise.all([ledger(strapi).fundedBySyndUser(fund, ids), ledger(strapi).openCalledBySyndUser(fund, ids)]);
-      const committed = new Map([...(funds.values())].flatMap((each) => (each?.id === fund ? [...each.investors.values()] : [])).map((each) => [each.id, each.committedCents]));
+      const [funded, called] = await Promise.all([
+        ledger(strapi).fundedBySyndUser(fund, ids),
+        ledger(strapi).openCalledBySyndUser(fund, ids),
+      ]);
+      const committed = new Map(
+        [...funds.values()]
+          .flatMap((each) => (each?.id === fund ? [...each.investors.values()] : []))
+          .map((each) => [each.id, each.committedCents]),
+      );
       for (const { line, entry } of ofFund) {
         if (entry.fundEvent) continue;
         const id = entry.syndUser.id;
         const total = (funded.get(id) ?? 0) + (called.get(id) ?? 0) + entry.amount_cents;
         funded.set(id, (funded.get(id) ?? 0) + entry.amount_cents);
         if (total > (committed.get(id) ?? 0)) {
-          problems.push({ line, message: `more than is left of the commitment of ${entry.syndUser.email}: ${usd(committed.get(id) ?? 0)} committed, ${usd(total - entry.amount_cents)} funded or called before this line` });
+          problems.push({
+            line,
+            message: `more than is left of the commitment of ${entry.syndUser.email}: ${usd(committed.get(id) ?? 0)} committed, ${usd(total - entry.amount_cents)} funded or called before this line`,
+          });
         }
       }
     }
@@ -143,17 +231,48 @@ const ledgerImportService = ({ strapi }: { strapi: Core.Strapi }) => {
     // on the desk (same investor, type, kind, date and amount).
     for (let start = 0; start < lines.length; start += 500) {
       const batch = lines.slice(start, start + 500);
-      const known = (await strapi.db.query(LEDGER_ENTRY).findMany({ where: { entryKey: { $in: batch.map(({ entry }) => entry.entryKey) } }, select: ['entryKey'] })) as { entryKey: string }[];
+      const known = (await strapi.db.query(LEDGER_ENTRY).findMany({
+        where: { entryKey: { $in: batch.map(({ entry }) => entry.entryKey) } },
+        select: ['entryKey'],
+      })) as { entryKey: string }[];
       const keys = new Set(known.map((row) => row.entryKey));
       const recorded = (await strapi.db.query(LEDGER_ENTRY).findMany({
-        where: { syndUser: { id: { $in: [...new Set(batch.map(({ entry }) => entry.syndUser.id))] } }, effective_date: { $in: [...new Set(batch.map(({ entry }) => entry.effective_date))] } },
+        where: {
+          syndUser: { id: { $in: [...new Set(batch.map(({ entry }) => entry.syndUser.id))] } },
+          effective_date: { $in: [...new Set(batch.map(({ entry }) => entry.effective_date))] },
+        },
         select: ['type', 'kind', 'amount_cents', 'effective_date'],
         populate: { syndUser: { select: ['id'] } },
-      })) as { type: string; kind: string | null; amount_cents: string | number; effective_date: string; syndUser: { id: number } | null }[];
-      const same = new Set(recorded.map((row) => JSON.stringify([row.syndUser?.id, row.type, row.kind ?? null, cents(row.amount_cents), String(row.effective_date).slice(0, 10)])));
+      })) as {
+        type: string;
+        kind: string | null;
+        amount_cents: string | number;
+        effective_date: string;
+        syndUser: { id: number } | null;
+      }[];
+      const same = new Set(
+        recorded.map((row) =>
+          JSON.stringify([
+            row.syndUser?.id,
+            row.type,
+            row.kind ?? null,
+            cents(row.amount_cents),
+            String(row.effective_date).slice(0, 10),
+          ]),
+        ),
+      );
       for (const { line, entry } of batch) {
-        if (keys.has(entry.entryKey)) problems.push({ line, message: 'duplicate: already in the ledger (imported before)' });
-        else if (same.has(JSON.stringify([entry.syndUser.id, entry.type, entry.kind, entry.amount_cents, entry.effective_date]))) problems.push({ line, message: 'duplicate: the ledger has this entry already (same investor, type, date and amount)' });
+        if (keys.has(entry.entryKey))
+          problems.push({ line, message: 'duplicate: already in the ledger (imported before)' });
+        else if (
+          same.has(
+            JSON.stringify([entry.syndUser.id, entry.type, entry.kind, entry.amount_cents, entry.effective_date]),
+          )
+        )
+          problems.push({
+            line,
+            message: 'duplicate: the ledger has this entry already (same investor, type, date and amount)',
+          });
       }
     }
     problems.sort((a, b) => a.line - b.line);
@@ -162,7 +281,8 @@ const ledgerImportService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** The distribution an imported line belongs to: its fund, day and kind. */
-  const distributionKey = (entry: Pick<ImportedEntry, 'fund' | 'effective_date' | 'kind'>) => `${entry.fund.id}:${entry.effective_date}:${entry.kind}`;
+  const distributionKey = (entry: Pick<ImportedEntry, 'fund' | 'effective_date' | 'kind'>) =>
+    `${entry.fund.id}:${entry.effective_date}:${entry.kind}`;
 
   /**
    * An accountant's distributions as the desk's: one posted distribution event per fund, day and kind of the file's
@@ -172,14 +292,24 @@ const ledgerImportService = ({ strapi }: { strapi: Core.Strapi }) => {
    */
   async function importedDistributions(entries: ImportedEntry[], staffName: string): Promise<Map<string, number>> {
     const groups = new Map<string, ImportedEntry[]>();
-    for (const entry of entries.filter((each) => each.type === 'distribution')) groups.set(distributionKey(entry), [...(groups.get(distributionKey(entry)) ?? []), entry]);
+    for (const entry of entries.filter((each) => each.type === 'distribution'))
+      groups.set(distributionKey(entry), [...(groups.get(distributionKey(entry)) ?? []), entry]);
     const events = new Map<string, number>();
     for (const [key, group] of groups) {
       const [{ fund, effective_date: date, kind }] = group;
       const event = (await strapi.db.query(FUND_EVENT).create({
         data: {
-          fund: fund.id, type: 'distribution', date, total_cents: group.reduce((sum, each) => sum + each.amount_cents, 0), basis: null, kind, state: 'posted',
-          note: 'Imported from the accountant’s CSV', createdByName: staffName, postedByName: staffName, posted_at: new Date(),
+          fund: fund.id,
+          type: 'distribution',
+          date,
+          total_cents: group.reduce((sum, each) => sum + each.amount_cents, 0),
+          basis: null,
+          kind,
+          state: 'posted',
+          note: 'Imported from the accountant’s CSV',
+          createdByName: staffName,
+          postedByName: staffName,
+          posted_at: new Date(),
         },
       })) as { id: number };
       events.set(key, event.id);
@@ -195,39 +325,88 @@ const ledgerImportService = ({ strapi }: { strapi: Core.Strapi }) => {
      * write checks the file once, in the turn of the funds it names (inFundTurn), as funding and posting check where
      * they write; a dry run checks it without waiting for their turn.
      */
-    async importCsv(text: string, { dryRun }: { dryRun: boolean }, staffName: string, scope: PortalScope = { every: true }) {
+    async importCsv(
+      text: string,
+      { dryRun }: { dryRun: boolean },
+      staffName: string,
+      scope: PortalScope = { every: true },
+    ) {
       const file = readCsv(text);
       const named = await fundsNamed(file.records, scope);
       if (dryRun) {
         const { lines, problems } = await checkImport(file, named);
-        return { dryRun, lines: lines.length, problems, written: 0, entries: lines.map(({ entry, line }) => ({ line, ...entry })) };
+        return {
+          dryRun,
+          lines: lines.length,
+          problems,
+          written: 0,
+          entries: lines.map(({ entry, line }) => ({ line, ...entry })),
+        };
       }
       const funds = [...new Set([...named.values()].flatMap((fund) => (fund ? [fund.id] : [])))];
-      const { written, distributed } = await ledger(strapi).inFundTurn(funds, async () => {
-        const checked = await checkImport(file, named);
-        if (checked.problems.length) throw new errors.ValidationError(`The file has ${checked.problems.length} problem${checked.problems.length === 1 ? '' : 's'}: nothing was written`, { problems: checked.problems });
-        for (const fund of funds) {
-          const paying = checked.lines.filter(({ entry }) => entry.fund.id === fund && entry.type === 'contribution').map(({ entry }) => entry.syndUser.id);
-          await ledger(strapi).recordFundedBeforeLedger(fund, staffName, new Set(paying));
-        }
-        const events = await importedDistributions(checked.lines.map(({ entry }) => entry), staffName);
-        for (const { entry } of checked.lines) {
-          const event = entry.type === 'distribution' ? events.get(distributionKey(entry)) : entry.fundEvent?.id;
-          await strapi.db.query(LEDGER_ENTRY).create({
-            data: {
-              syndUser: entry.syndUser.id, fund: entry.fund.id, type: entry.type, kind: entry.kind, amount_cents: entry.amount_cents,
-              effective_date: entry.effective_date, note: entry.note, entryKey: entry.entryKey, fundEvent: event ?? null, recordedBy: staffName,
-            },
-          });
-        }
-        await transferDates(strapi).extendTransferDates(checked.lines.filter(({ entry }) => entry.type === 'contribution').map(({ entry }) => ({ syndUser: entry.syndUser.id, fund: entry.fund.id, date: entry.effective_date, paysCall: entry.fundEvent !== null })));
-        return { written: checked.lines, distributed: [...events.values()] };
-      }, 'Lines of this file were imported by another request at the same moment: nothing was written; check the file again');
+      const { written, distributed } = await ledger(strapi).inFundTurn(
+        funds,
+        async () => {
+          const checked = await checkImport(file, named);
+          if (checked.problems.length)
+            throw new errors.ValidationError(
+              `The file has ${checked.problems.length} problem${checked.problems.length === 1 ? '' : 's'}: nothing was written`,
+              { problems: checked.problems },
+            );
+          for (const fund of funds) {
+            const paying = checked.lines
+              .filter(({ entry }) => entry.fund.id === fund && entry.type === 'contribution')
+              .map(({ entry }) => entry.syndUser.id);
+            await ledger(strapi).recordFundedBeforeLedger(fund, staffName, new Set(paying));
+          }
+          const events = await importedDistributions(
+            checked.lines.map(({ entry }) => entry),
+            staffName,
+          );
+          for (const { entry } of checked.lines) {
+            const event = entry.type === 'distribution' ? events.get(distributionKey(entry)) : entry.fundEvent?.id;
+            await strapi.db.query(LEDGER_ENTRY).create({
+              data: {
+                syndUser: entry.syndUser.id,
+                fund: entry.fund.id,
+                type: entry.type,
+                kind: entry.kind,
+                amount_cents: entry.amount_cents,
+                effective_date: entry.effective_date,
+                note: entry.note,
+                entryKey: entry.entryKey,
+                fundEvent: event ?? null,
+                recordedBy: staffName,
+              },
+            });
+          }
+          await transferDates(strapi).extendTransferDates(
+            checked.lines
+              .filter(({ entry }) => entry.type === 'contribution')
+              .map(({ entry }) => ({
+                syndUser: entry.syndUser.id,
+                fund: entry.fund.id,
+                date: entry.effective_date,
+                paysCall: entry.fundEvent !== null,
+              })),
+          );
+          return { written: checked.lines, distributed: [...events.values()] };
+        },
+        'Lines of this file were imported by another request at the same moment: nothing was written; check the file again',
+      );
       // Each investor paid gets the notice a posted distribution sends (bell, mail, PDF), after the answer.
       for (const id of distributed) {
-        void deliverNotices(strapi, id).catch((error: unknown) => strapi.log.error(`The notices of imported distribution ${id} stopped: ${String(error)}`));
+        void deliverNotices(strapi, id).catch((error: unknown) =>
+          strapi.log.error(`The notices of imported distribution ${id} stopped: ${String(error)}`),
+        );
       }
-      return { dryRun, lines: written.length, problems: [], written: written.length, entries: written.map(({ entry, line }) => ({ line, ...entry })) };
+      return {
+        dryRun,
+        lines: written.length,
+        problems: [],
+        written: written.length,
+        entries: written.map(({ entry, line }) => ({ line, ...entry })),
+      };
     },
   };
 };

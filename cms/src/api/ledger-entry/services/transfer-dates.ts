@@ -12,7 +12,12 @@ const transferDatesService = ({ strapi }: { strapi: Core.Strapi }) => {
    * was asked so far). Part of a commitment paid directly leaves it empty (the desk still offers the rest and reminds
    * to fund it). Read in the writing transaction, after the money is written.
    */
-  async function completes(syndUser: number, fund: number, committedCents: number, paysCall: boolean): Promise<boolean> {
+  async function completes(
+    syndUser: number,
+    fund: number,
+    committedCents: number,
+    paysCall: boolean,
+  ): Promise<boolean> {
     return paysCall || ((await ledger(strapi).fundedBySyndUser(fund, [syndUser])).get(syndUser) ?? 0) >= committedCents;
   }
 
@@ -21,21 +26,40 @@ const transferDatesService = ({ strapi }: { strapi: Core.Strapi }) => {
    * to the first money in, `ft_complete_date` to the latest once the money asked has all arrived. One read per 500
    * commitments, one write per commitment whose dates change; in the caller's transaction.
    */
-  async function extendTransferDates(contributions: { syndUser: number; fund: number; date: string; paysCall: boolean }[]): Promise<void> {
+  async function extendTransferDates(
+    contributions: { syndUser: number; fund: number; date: string; paysCall: boolean }[],
+  ): Promise<void> {
     const span = new Map<number, { fund: number; first: string; last: string; paysCall: boolean }>();
     for (const { syndUser, fund, date, paysCall } of contributions) {
       const known = span.get(syndUser);
-      span.set(syndUser, { fund, first: known && known.first < date ? known.first : date, last: known && known.last > date ? known.last : date, paysCall: paysCall || (known?.paysCall ?? false) });
+      span.set(syndUser, {
+        fund,
+        first: known && known.first < date ? known.first : date,
+        last: known && known.last > date ? known.last : date,
+        paysCall: paysCall || (known?.paysCall ?? false),
+      });
     }
     const ids = [...span.keys()];
     for (let start = 0; start < ids.length; start += 500) {
-      const rows = (await strapi.db.query(SYND_USER).findMany({ where: { id: { $in: ids.slice(start, start + 500) } }, select: ['id', 'invest_amount', 'ft_start_date', 'ft_complete_date'] })) as { id: number; invest_amount: string | number | null; ft_start_date: string | null; ft_complete_date: string | null }[];
+      const rows = (await strapi.db.query(SYND_USER).findMany({
+        where: { id: { $in: ids.slice(start, start + 500) } },
+        select: ['id', 'invest_amount', 'ft_start_date', 'ft_complete_date'],
+      })) as {
+        id: number;
+        invest_amount: string | number | null;
+        ft_start_date: string | null;
+        ft_complete_date: string | null;
+      }[];
       for (const row of rows) {
         const { fund, first, last, paysCall } = span.get(row.id)!;
         const day = (value: string | null) => (value ? String(value).slice(0, 10) : null);
-        const complete = (day(row.ft_complete_date) === null || day(row.ft_complete_date)! < last) && (await completes(row.id, fund, dollarsToCents(row.invest_amount), paysCall));
+        const complete =
+          (day(row.ft_complete_date) === null || day(row.ft_complete_date)! < last) &&
+          (await completes(row.id, fund, dollarsToCents(row.invest_amount), paysCall));
         const data = {
-          ...(day(row.ft_start_date) === null || day(row.ft_start_date)! > first ? { ft_start_date: new Date(`${first}T00:00:00Z`) } : {}),
+          ...(day(row.ft_start_date) === null || day(row.ft_start_date)! > first
+            ? { ft_start_date: new Date(`${first}T00:00:00Z`) }
+            : {}),
           ...(complete ? { ft_complete_date: new Date(`${last}T00:00:00Z`) } : {}),
         };
         if (Object.keys(data).length) await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data });
@@ -50,16 +74,38 @@ const transferDatesService = ({ strapi }: { strapi: Core.Strapi }) => {
    * corrected pays a capital call, that call's share held in full; a contribution of its own corrected in a fund that
    * calls its capital leaves the date to the calls. Funded no longer, the date is cleared.
    */
-  async function transferDatesAfter(syndUser: number, fund: number, corrected: { entryKey: string | null; heldCents: number }, date: string): Promise<void> {
+  async function transferDatesAfter(
+    syndUser: number,
+    fund: number,
+    corrected: { entryKey: string | null; heldCents: number },
+    date: string,
+  ): Promise<void> {
     // Read in the fund's turn: a funding or correction written just before moved these dates.
-    const row = (await strapi.db.query(SYND_USER).findOne({ where: { id: syndUser }, select: ['invest_amount', 'ft_start_date', 'ft_complete_date'] })) as { invest_amount: string | number | null; ft_start_date: string | null; ft_complete_date: string | null };
+    const row = (await strapi.db
+      .query(SYND_USER)
+      .findOne({ where: { id: syndUser }, select: ['invest_amount', 'ft_start_date', 'ft_complete_date'] })) as {
+      invest_amount: string | number | null;
+      ft_start_date: string | null;
+      ft_complete_date: string | null;
+    };
     const funded = (await ledger(strapi).fundedBySyndUser(fund, [syndUser])).get(syndUser) ?? 0;
     if (funded <= 0) {
-      await strapi.db.query(SYND_USER).update({ where: { id: syndUser }, data: { ft_start_date: null, ft_complete_date: null } });
+      await strapi.db
+        .query(SYND_USER)
+        .update({ where: { id: syndUser }, data: { ft_start_date: null, ft_complete_date: null } });
       return;
     }
-    const item = corrected.entryKey ? ((await strapi.db.query(CALL_ITEM).findOne({ where: { paymentKey: corrected.entryKey }, select: ['amount_cents'] })) as { amount_cents: string | number } | null) : null;
-    const byCalls = item ? corrected.heldCents >= cents(item.amount_cents) : Boolean(row.ft_complete_date) && (await strapi.db.query(CALL_ITEM).count({ where: { syndUser: { id: syndUser } } })) > 0;
+    const item = corrected.entryKey
+      ? ((await strapi.db
+          .query(CALL_ITEM)
+          .findOne({ where: { paymentKey: corrected.entryKey }, select: ['amount_cents'] })) as {
+          amount_cents: string | number;
+        } | null)
+      : null;
+    const byCalls = item
+      ? corrected.heldCents >= cents(item.amount_cents)
+      : Boolean(row.ft_complete_date) &&
+        (await strapi.db.query(CALL_ITEM).count({ where: { syndUser: { id: syndUser } } })) > 0;
     const complete = funded >= dollarsToCents(row.invest_amount) || byCalls;
     const day = new Date(`${date}T00:00:00Z`);
     // Money in again after a correction took it all away: its transfer started again that day.

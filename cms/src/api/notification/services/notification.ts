@@ -29,7 +29,8 @@ interface TemplateRow {
 }
 
 /** The template's target level: staff templates name admin or superadmin; anything else is the user's own. */
-const targetOf = (template: TemplateRow): Level => (isLevel(template.defaultTargetLevel) ? template.defaultTargetLevel : 'user');
+const targetOf = (template: TemplateRow): Level =>
+  isLevel(template.defaultTargetLevel) ? template.defaultTargetLevel : 'user';
 
 const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
   /**
@@ -47,11 +48,24 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** The bell: a notification of template `used` for `recipient`, its %tag% placeholders filled from `tags`, not mailed yet. */
-  async function record(used: TemplateRow, recipient: Recipient, tags: Record<string, string>): Promise<{ documentId: string }> {
+  async function record(
+    used: TemplateRow,
+    recipient: Recipient,
+    tags: Record<string, string>,
+  ): Promise<{ documentId: string }> {
     const subject = notificationSubject(used.subject, tags, used.name) ?? used.name;
     const body = notificationSubject(used.message, tags, '') ?? '';
     return strapi.documents(NOTIFICATION).create({
-      data: { user: recipient.documentId, template: used.documentId, tags, messageSubject: subject, messageBody: body, email: recipient.email, level: targetOf(used), sent: false } as never,
+      data: {
+        user: recipient.documentId,
+        template: used.documentId,
+        tags,
+        messageSubject: subject,
+        messageBody: body,
+        email: recipient.email,
+        level: targetOf(used),
+        sent: false,
+      } as never,
     });
   }
 
@@ -61,15 +75,26 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
    */
   async function mail(used: TemplateRow, recipient: Recipient, noticeDocumentId: string): Promise<void> {
     if (!used.canSendAsEmail) return;
-    const notice = (await strapi.db.query(NOTIFICATION).findOne({ where: { documentId: noticeDocumentId }, select: ['messageSubject', 'messageBody', 'sent'] })) as
-      | { messageSubject: string | null; messageBody: string | null; sent: boolean | null }
-      | null;
+    const notice = (await strapi.db
+      .query(NOTIFICATION)
+      .findOne({ where: { documentId: noticeDocumentId }, select: ['messageSubject', 'messageBody', 'sent'] })) as {
+      messageSubject: string | null;
+      messageBody: string | null;
+      sent: boolean | null;
+    } | null;
     if (!notice || notice.sent) return;
     const subject = notice.messageSubject ?? used.name;
     const body = notice.messageBody ?? '';
     const text = `Hello ${displayName(recipient)},\n\n${body || subject}\n`;
-    await strapi.plugin('email').service('email')
-      .send({ to: recipient.email, subject, text, html: `<p>Hello ${escapeHtml(displayName(recipient))},</p><p>${escapeHtml(body || subject)}</p>` });
+    await strapi
+      .plugin('email')
+      .service('email')
+      .send({
+        to: recipient.email,
+        subject,
+        text,
+        html: `<p>Hello ${escapeHtml(displayName(recipient))},</p><p>${escapeHtml(body || subject)}</p>`,
+      });
     await strapi.db.query(NOTIFICATION).update({ where: { documentId: noticeDocumentId }, data: { sent: true } });
   }
 
@@ -78,7 +103,12 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
    * and mails it to them when the template says so. A mail that cannot be sent is logged, never undoes the action
    * being notified; sendTelling answers the recipients whose mail failed (a reminder is then not counted as given).
    */
-  async function sendTelling(templateName: string, recipients: Recipient[], tags: Record<string, string>, found?: TemplateRow): Promise<Recipient[]> {
+  async function sendTelling(
+    templateName: string,
+    recipients: Recipient[],
+    tags: Record<string, string>,
+    found?: TemplateRow,
+  ): Promise<Recipient[]> {
     const failed: Recipient[] = [];
     const used = found ?? (await template(templateName));
     for (const recipient of recipients) {
@@ -93,7 +123,12 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
     return failed;
   }
 
-  async function send(templateName: string, recipients: Recipient[], tags: Record<string, string>, found?: TemplateRow): Promise<void> {
+  async function send(
+    templateName: string,
+    recipients: Recipient[],
+    tags: Record<string, string>,
+    found?: TemplateRow,
+  ): Promise<void> {
     await sendTelling(templateName, recipients, tags, found);
   }
 
@@ -111,7 +146,11 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
     async toPortalStaff(portalId: number, templateName: string, tags: Record<string, string>): Promise<void> {
       const found = await template(templateName);
       const staff: Recipient[] = await strapi.db.query(USER).findMany({
-        where: { portal: { id: portalId }, level: { $in: targetOf(found) === 'superadmin' ? ['superadmin'] : ['superadmin', 'admin'] }, blocked: { $ne: true } },
+        where: {
+          portal: { id: portalId },
+          level: { $in: targetOf(found) === 'superadmin' ? ['superadmin'] : ['superadmin', 'admin'] },
+          blocked: { $ne: true },
+        },
         select: ['id', 'documentId', 'email', 'username', 'firstName', 'lastName'],
       });
       await send(templateName, staff, tags, found);

@@ -21,7 +21,9 @@ export interface PortalRow {
 /** A portal's domains as lower-case host names (the admin panel may store any JSON there). */
 export function domainsOf(portal: Pick<PortalRow, 'domains'>): string[] {
   const value = portal.domains;
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string').map((item) => item.trim().toLowerCase()) : [];
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string').map((item) => item.trim().toLowerCase())
+    : [];
 }
 
 /** The host name of an Origin or Host header value, lower-case, without port; null when it is not one. */
@@ -40,7 +42,8 @@ type PortalRequest = { request: Pick<Request, 'query' | 'get'> & { body?: unknow
 /** The `portal` a request names in its JSON body or its query string, when it names one. */
 function namedPortal({ request }: PortalRequest): string | undefined {
   const body = request.body as Record<string, unknown> | undefined;
-  const named = (body && typeof body === 'object' && !Array.isArray(body) ? body.portal : undefined) ?? request.query.portal;
+  const named =
+    (body && typeof body === 'object' && !Array.isArray(body) ? body.portal : undefined) ?? request.query.portal;
   return typeof named === 'string' && named.trim() ? named.trim() : undefined;
 }
 
@@ -50,7 +53,12 @@ const portalService = ({ strapi }: { strapi: Core.Strapi }) => {
    * read cache, as every portal-scoped request resolves its portal from this list; the rows are frozen.
    */
   const findAll = async (): Promise<readonly PortalRow[]> =>
-    (await readCache(strapi).get(['portals:rows'], () => strapi.db.query(PORTAL).findMany({ orderBy: { id: 'asc' } }) as Promise<PortalRow[]>)).value;
+    (
+      await readCache(strapi).get(
+        ['portals:rows'],
+        () => strapi.db.query(PORTAL).findMany({ orderBy: { id: 'asc' } }) as Promise<PortalRow[]>,
+      )
+    ).value;
 
   /** The default portal (else the first one); null only before any portal exists. */
   const findDefault = async (): Promise<PortalRow | null> => {
@@ -90,7 +98,10 @@ const portalService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (named) return requireBySlug(named);
       const host = hostOf(ctx.request.get('origin')) ?? hostOf(ctx.request.get('host'));
       const all = await findAll();
-      const found = (host && all.find((portal) => domainsOf(portal).includes(host))) || all.find((portal) => portal.isDefault) || all[0];
+      const found =
+        (host && all.find((portal) => domainsOf(portal).includes(host))) ||
+        all.find((portal) => portal.isDefault) ||
+        all[0];
       if (!found) throw new errors.NotFoundError('Portal not found');
       return found;
     },

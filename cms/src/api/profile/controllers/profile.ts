@@ -14,7 +14,9 @@ const filledWith = (value: string | null | undefined, pattern: RegExp) => !value
 
 const PHONE = /^\+?[0-9 ().-]{3,30}$/;
 const phone = (name: string) =>
-  field(name, 30).test('phone', `${name} must be a phone number (digits, spaces, + ( ) - .)`, (value) => filledWith(value, PHONE));
+  field(name, 30).test('phone', `${name} must be a phone number (digits, spaces, + ( ) - .)`, (value) =>
+    filledWith(value, PHONE),
+  );
 
 /** An IANA zone name the runtime knows (America/Chicago, UTC); not an offset or an abbreviation. */
 function isTimeZone(value: string): boolean {
@@ -34,13 +36,22 @@ const TAG_VALUE_MAX = 500;
 /** Notification tags: at most 20 names of letters, digits, '_', '.', '-', each with a plain string of at most 500 characters. */
 const tags = yup
   .mixed<Record<string, string>>()
-  .test('tags', `tags must be an object of at most ${MAX_TAGS} names (letters, digits, _ . -) with text values of at most ${TAG_VALUE_MAX} characters`, (value) => {
-    if (value === undefined) return true;
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
-    const entries = Object.entries(value);
-    return entries.length <= MAX_TAGS && entries.every(([name, tag]) =>
-      TAG_NAME.test(name) && typeof tag === 'string' && tag.length <= TAG_VALUE_MAX && !hasControlCharacters(tag));
-  });
+  .test(
+    'tags',
+    `tags must be an object of at most ${MAX_TAGS} names (letters, digits, _ . -) with text values of at most ${TAG_VALUE_MAX} characters`,
+    (value) => {
+      if (value === undefined) return true;
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+      const entries = Object.entries(value);
+      return (
+        entries.length <= MAX_TAGS &&
+        entries.every(
+          ([name, tag]) =>
+            TAG_NAME.test(name) && typeof tag === 'string' && tag.length <= TAG_VALUE_MAX && !hasControlCharacters(tag),
+        )
+      );
+    },
+  );
 
 const schemas = {
   user: yup.object({
@@ -49,26 +60,43 @@ const schemas = {
     address1: field('address1', 200),
     address2: field('address2', 200),
     city: field('city', 100),
-    country: field('country', 100).test('country', 'country must be one of the listed countries', (value) => !value?.trim() || COUNTRIES.includes(value.trim())),
+    country: field('country', 100).test(
+      'country',
+      'country must be one of the listed countries',
+      (value) => !value?.trim() || COUNTRIES.includes(value.trim()),
+    ),
     state: field('state', 100),
-    postalCode: field('postalCode', 20).test('postalCode', 'postalCode must be 5 digits', (value) => filledWith(value, /^\d{5}$/)),
+    postalCode: field('postalCode', 20).test('postalCode', 'postalCode must be 5 digits', (value) =>
+      filledWith(value, /^\d{5}$/),
+    ),
     firstName: field('firstName', 100),
     lastName: field('lastName', 100),
     trustName: field('trustName', 200),
     busEntityName: field('busEntityName', 200),
-    accreditation: yup.mixed<number>().test('accreditation', 'accreditation must be one of the accreditation options (0 for none)', (value) => value === undefined || isAccreditation(value)),
+    accreditation: yup
+      .mixed<number>()
+      .test(
+        'accreditation',
+        'accreditation must be one of the accreditation options (0 for none)',
+        (value) => value === undefined || isAccreditation(value),
+      ),
   }),
   settings: yup.object({
     timezone: text('timezone', 100)
       .defined('timezone is required')
-      .test('timezone', "timezone must be a time zone such as America/Chicago, or '' for the device's own", (value) => value === '' || (value !== undefined && isTimeZone(value))),
+      .test(
+        'timezone',
+        "timezone must be a time zone such as America/Chicago, or '' for the device's own",
+        (value) => value === '' || (value !== undefined && isTimeZone(value)),
+      ),
   }),
   notify: yup.object({ templateName: requiredText('templateName', 100), tags }),
 };
 
 /** Refuses any field the profile and accreditation forms do not send, before anything is read or written. */
 function onlyChangeableFields(body: unknown): void {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new errors.ValidationError('The request body must be a JSON object');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new errors.ValidationError('The request body must be a JSON object');
   const names = Object.keys(body);
   const other = names.find((name) => !CHANGEABLE.has(name));
   if (other !== undefined) throw new errors.ValidationError(`${other.slice(0, 50)} cannot be changed here`);

@@ -1,7 +1,10 @@
 import { SESSION } from '../../../utils/routes';
 
 const signedIn = (method: 'PUT' | 'POST', path: string, name: string) => ({
-  method, path, handler: `api::profile.profile.${name}`, config: { auth: SESSION },
+  method,
+  path,
+  handler: `api::profile.profile.${name}`,
+  config: { auth: SESSION },
 });
 
 /**

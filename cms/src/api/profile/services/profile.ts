@@ -19,7 +19,9 @@ import { notifications, type Recipient } from '../../notification/services/notif
 const TEMPLATE = 'api::notification-template.notification-template';
 
 /** What PUT /api/users/:id may change, validated: a text field null to clear it, accreditation an option's value. */
-export type UserChanges = Partial<Record<Exclude<ProfileField | AccreditationField, 'accreditation'>, string | null>> & {
+export type UserChanges = Partial<
+  Record<Exclude<ProfileField | AccreditationField, 'accreditation'>, string | null>
+> & {
   accreditation?: number;
 };
 
@@ -38,7 +40,8 @@ const profileService = ({ strapi }: { strapi: Core.Strapi }) => ({
     if (id !== String(caller.id) && id !== caller.documentId) throw new errors.NotFoundError('Not found');
 
     const data: Record<string, unknown> = {};
-    for (const [field, value] of Object.entries(changes)) data[field] = field === 'accreditation' ? value : stored(value as string | null);
+    for (const [field, value] of Object.entries(changes))
+      data[field] = field === 'accreditation' ? value : stored(value as string | null);
     const after = { ...caller, ...data } as ProfileCaller;
 
     // Checked when either is sent, so an old record's state never blocks a change of phone number.
@@ -62,10 +65,13 @@ const profileService = ({ strapi }: { strapi: Core.Strapi }) => ({
 
   /** Stores the caller's timezone ('' for the device's), keeping any other stored preference. */
   async saveSettings(caller: AccountUser, timezone: string): Promise<ProfileSettings> {
-    const current = caller.profileSettings && typeof caller.profileSettings === 'object' && !Array.isArray(caller.profileSettings)
-      ? (caller.profileSettings as Record<string, unknown>)
-      : {};
-    await strapi.db.query(USER).update({ where: { id: caller.id }, data: { profileSettings: { ...current, timezone } } });
+    const current =
+      caller.profileSettings && typeof caller.profileSettings === 'object' && !Array.isArray(caller.profileSettings)
+        ? (caller.profileSettings as Record<string, unknown>)
+        : {};
+    await strapi.db
+      .query(USER)
+      .update({ where: { id: caller.id }, data: { profileSettings: { ...current, timezone } } });
     return { timezone };
   },
 
@@ -75,8 +81,12 @@ const profileService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * `userName` here, never taken from the site.
    */
   async notify(caller: AccountUser, templateName: string, tags: Record<string, string>): Promise<void> {
-    const template: { defaultTargetLevel: string | null } | null = (SITE_NOTIFY_TEMPLATES as readonly string[]).includes(templateName)
-      ? await strapi.db.query(TEMPLATE).findOne({ where: { name: templateName, portal: { id: { $null: true } } }, select: ['defaultTargetLevel'] })
+    const template: { defaultTargetLevel: string | null } | null = (
+      SITE_NOTIFY_TEMPLATES as readonly string[]
+    ).includes(templateName)
+      ? await strapi.db
+          .query(TEMPLATE)
+          .findOne({ where: { name: templateName, portal: { id: { $null: true } } }, select: ['defaultTargetLevel'] })
       : null;
     if (!template) throw new errors.ValidationError('Unknown notification template');
 
@@ -88,7 +98,9 @@ const profileService = ({ strapi }: { strapi: Core.Strapi }) => ({
     } else if (caller.portal) {
       await notifications(strapi).toPortalStaff(caller.portal.id, templateName, allTags);
     } else {
-      strapi.log.warn(`Notification ${templateName} from user ${caller.id}: they belong to no portal, so no staff to tell`);
+      strapi.log.warn(
+        `Notification ${templateName} from user ${caller.id}: they belong to no portal, so no staff to tell`,
+      );
     }
   },
 });

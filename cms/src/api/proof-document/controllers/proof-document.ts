@@ -8,7 +8,11 @@ import { proofDocuments, type Uploader } from '../services/proof-document';
 
 const schemas = {
   upload: yup.object({ path: requiredText('path', 255) }),
-  save: yup.object({ path: requiredText('path', 400), name: requiredText('name', 255), bucket: requiredText('bucket', 100) }),
+  save: yup.object({
+    path: requiredText('path', 400),
+    name: requiredText('name', 255),
+    bucket: requiredText('bucket', 100),
+  }),
 };
 
 export default ({ strapi }: { strapi: Core.Strapi }) =>

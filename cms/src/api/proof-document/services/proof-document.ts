@@ -48,7 +48,8 @@ const proofDocumentService = ({ strapi }: { strapi: Core.Strapi }) => ({
   async save(user: Uploader, { path, name, bucket }: { path: string; name: string; bucket: string }) {
     const storage = fileStorage(strapi);
     if (bucket !== storage.name) throw new errors.ValidationError(`Unknown bucket ${bucket}`);
-    if (!path.startsWith(prefixOf(user)) || !isStorageKey(path)) throw new errors.ValidationError('The path is not one of your uploads');
+    if (!path.startsWith(prefixOf(user)) || !isStorageKey(path))
+      throw new errors.ValidationError('The path is not one of your uploads');
     const contentType = uploadType(path);
     if (!contentType) throw new errors.ValidationError(ONLY_PDF_AND_IMAGES);
     const stored = await storage.stat(path);
@@ -59,9 +60,16 @@ const proofDocumentService = ({ strapi }: { strapi: Core.Strapi }) => ({
     if (stored.contentType !== contentType) throw new errors.ValidationError(ONLY_PDF_AND_IMAGES);
     // Two saves of one upload at once (a double click, a retry) take turns, so the second finds the first's row.
     const row: { id: number } = await inTurn(strapi, [TURNS.proofDocumentSave, user.id], async () => {
-      if (await strapi.db.query(PROOF_DOCUMENT).findOne({ where: { docPath: path } })) throw conflict('This file has already been saved');
+      if (await strapi.db.query(PROOF_DOCUMENT).findOne({ where: { docPath: path } }))
+        throw conflict('This file has already been saved');
       return strapi.db.query(PROOF_DOCUMENT).create({
-        data: { originalName: name.trim() || path.slice(path.lastIndexOf('/') + 1), docPath: path, bucketId: storage.name, isDeleted: false, user: user.id },
+        data: {
+          originalName: name.trim() || path.slice(path.lastIndexOf('/') + 1),
+          docPath: path,
+          bucketId: storage.name,
+          isDeleted: false,
+          user: user.id,
+        },
       });
     });
     await recountDocuments(strapi, [user.id]);

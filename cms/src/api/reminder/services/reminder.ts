@@ -43,11 +43,25 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
    * for a spouse's reminder, set to the address their link is actually mailed to once it is: see deliver): its id, or
    * null when the investor was reminded today already.
    */
-  async function claim(row: ReminderRow, key: string, what: { state: RaiseState; asked: RaiseReminder; day: string; sentBy: string }): Promise<number | null> {
+  async function claim(
+    row: ReminderRow,
+    key: string,
+    what: { state: RaiseState; asked: RaiseReminder; day: string; sentBy: string },
+  ): Promise<number | null> {
     try {
       const email = what.asked.to === 'spouse' ? row.cosub_email : row.user?.email;
       const created = (await strapi.db.query(REMINDER).create({
-        data: { syndUser: row.id, fund: row.fund?.id, state: what.state, step: what.asked.step, email, sentBy: what.sentBy, sentAt: null, day: what.day, reminderKey: key },
+        data: {
+          syndUser: row.id,
+          fund: row.fund?.id,
+          state: what.state,
+          step: what.asked.step,
+          email,
+          sentBy: what.sentBy,
+          sentAt: null,
+          day: what.day,
+          reminderKey: key,
+        },
       })) as { id: number };
       return created.id;
     } catch (error) {
@@ -85,22 +99,34 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function deliver(queue: Queued[]): Promise<void> {
     const wordings = new Map<number | null, Promise<Wording>>();
     for (const { reminderId, row, step, to } of queue) {
-      const { count } = await strapi.db.query(REMINDER).updateMany({ where: { id: reminderId, sentAt: { $null: true } }, data: { sentAt: new Date() } });
+      const { count } = await strapi.db
+        .query(REMINDER)
+        .updateMany({ where: { id: reminderId, sentAt: { $null: true } }, data: { sentAt: new Date() } });
       if (!count) continue;
       try {
         if (to === 'spouse') {
           const mailed = await signing(strapi).remindSpouse(row.id);
-          if (!mailed) throw new Error('the spouse has no signing link to mail (signed, suspended, asked for paper, or no link waiting)');
+          if (!mailed)
+            throw new Error(
+              'the spouse has no signing link to mail (signed, suspended, asked for paper, or no link waiting)',
+            );
           // The signer row's address, which staff may have changed since the commitment's spouse email was claimed.
           await strapi.db.query(REMINDER).update({ where: { id: reminderId }, data: { email: mailed } });
           continue;
         }
         const portalId = row.fund?.company?.portal?.id ?? null;
         if (!wordings.has(portalId)) wordings.set(portalId, wordingFor(portalId));
-        const failed = await notifications(strapi).sendTelling(REMINDER_TEMPLATE, [row.user as Recipient], { ...notificationTags(row), step }, await wordings.get(portalId)!);
+        const failed = await notifications(strapi).sendTelling(
+          REMINDER_TEMPLATE,
+          [row.user as Recipient],
+          { ...notificationTags(row), step },
+          await wordings.get(portalId)!,
+        );
         if (failed.length) throw new Error('the mail was not sent');
       } catch (error) {
-        strapi.log.error(`Reminder ${reminderId} (${to}) of commitment ${row.id} not given (${String(error)}): marked failed; it may be sent again today`);
+        strapi.log.error(
+          `Reminder ${reminderId} (${to}) of commitment ${row.id} not given (${String(error)}): marked failed; it may be sent again today`,
+        );
         await markFailed(reminderId, row.id);
       }
     }
@@ -112,8 +138,14 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Sets the commitment's last reminder back to the last one given (sent, not failed). */
   async function lastGiven(syndUserId: number | null): Promise<void> {
     if (syndUserId === null) return;
-    const last = (await strapi.db.query(REMINDER).findOne({ where: { syndUser: { id: syndUserId }, sentAt: { $notNull: true }, failedAt: { $null: true } }, orderBy: { sentAt: 'desc' }, select: ['sentAt'] })) as { sentAt: string } | null;
-    await strapi.db.query(SYND_USER).update({ where: { id: syndUserId }, data: { lastRemindedAt: last?.sentAt ?? null } });
+    const last = (await strapi.db.query(REMINDER).findOne({
+      where: { syndUser: { id: syndUserId }, sentAt: { $notNull: true }, failedAt: { $null: true } },
+      orderBy: { sentAt: 'desc' },
+      select: ['sentAt'],
+    })) as { sentAt: string } | null;
+    await strapi.db
+      .query(SYND_USER)
+      .update({ where: { id: syndUserId }, data: { lastRemindedAt: last?.sentAt ?? null } });
   }
 
   /** Removes a reminder its commitment no longer needs, never given. */
@@ -127,7 +159,9 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
    * the table's Reminded column); its key is freed (failed:<id>), so the investor may be reminded again the same day.
    */
   async function markFailed(reminderId: number, syndUserId: number): Promise<void> {
-    await strapi.db.query(REMINDER).update({ where: { id: reminderId }, data: { failedAt: new Date(), reminderKey: `failed:${reminderId}` } });
+    await strapi.db
+      .query(REMINDER)
+      .update({ where: { id: reminderId }, data: { failedAt: new Date(), reminderKey: `failed:${reminderId}` } });
     await lastGiven(syndUserId);
   }
 
@@ -137,12 +171,16 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
    * account deleted): what it recorded (its step, its address) would no longer be what goes out.
    */
   async function resumable(ids: number[]): Promise<Queued[]> {
-    const left = (ids.length ? await strapi.db.query(REMINDER).findMany({
-      where: { id: { $in: ids } },
-      select: ['id', 'step'],
-      populate: { syndUser: { populate: SYND_USER_POPULATE } },
-      orderBy: { id: 'asc' },
-    }) : []) as { id: number; step: string | null; syndUser: ReminderRow | null }[];
+    const left = (
+      ids.length
+        ? await strapi.db.query(REMINDER).findMany({
+            where: { id: { $in: ids } },
+            select: ['id', 'step'],
+            populate: { syndUser: { populate: SYND_USER_POPULATE } },
+            orderBy: { id: 'asc' },
+          })
+        : []
+    ) as { id: number; step: string | null; syndUser: ReminderRow | null }[];
     const queue: Queued[] = [];
     for (const reminder of left) {
       const row = reminder.syndUser;
@@ -163,14 +201,16 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
     async resumeUnsent(now = Date.now()): Promise<number> {
       const knex = strapi.db.connection;
       const table = tableOf(strapi, REMINDER);
-      const ids = ((await knex(table)
-        .whereNull(columnOf(strapi, REMINDER, 'sentAt'))
-        .where(columnOf(strapi, REMINDER, 'day'), '<=', dayOf(new Date(now)))
-        .where(columnOf(strapi, REMINDER, 'createdAt'), '<', new Date(now - RESUME_AFTER_MS))
-        // Oldest day first, in the partial index's own order (by id it would walk the whole table).
-        .orderBy(columnOf(strapi, REMINDER, 'day'))
-        .limit(RESUME_MAX)
-        .select('id')) as { id: number | string }[]).map((row) => Number(row.id));
+      const ids = (
+        (await knex(table)
+          .whereNull(columnOf(strapi, REMINDER, 'sentAt'))
+          .where(columnOf(strapi, REMINDER, 'day'), '<=', dayOf(new Date(now)))
+          .where(columnOf(strapi, REMINDER, 'createdAt'), '<', new Date(now - RESUME_AFTER_MS))
+          // Oldest day first, in the partial index's own order (by id it would walk the whole table).
+          .orderBy(columnOf(strapi, REMINDER, 'day'))
+          .limit(RESUME_MAX)
+          .select('id')) as { id: number | string }[]
+      ).map((row) => Number(row.id));
       if (!ids.length) return 0;
       const queue = await resumable(ids);
       if (queue.length) await deliver(queue);
@@ -190,25 +230,39 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async send(input: Record<string, unknown>, staffName: string, now = new Date()) {
       const state = input.state as RaiseState;
-      if (!REMINDABLE_STATES.includes(state)) throw new errors.ValidationError(`state must be one of ${REMINDABLE_STATES.join(', ')}: investors who must still sign or fund`);
+      if (!REMINDABLE_STATES.includes(state))
+        throw new errors.ValidationError(
+          `state must be one of ${REMINDABLE_STATES.join(', ')}: investors who must still sign or fund`,
+        );
       // The search as the table reads it, so that the same text keeps the same rows.
       const { q } = commitmentQuery({ q: input.q });
       const fund = await ledger(strapi).fundNamed(input.fund);
-      const fundRow = (await strapi.db.query(FUND).findOne({ where: { id: fund.id }, select: ['id'], populate: { company: { select: ['id'], populate: { portal: { select: ['id'] } } } } })) as { company: { portal: { id: number } | null } | null } | null;
+      const fundRow = (await strapi.db.query(FUND).findOne({
+        where: { id: fund.id },
+        select: ['id'],
+        populate: { company: { select: ['id'], populate: { portal: { select: ['id'] } } } },
+      })) as { company: { portal: { id: number } | null } | null } | null;
       // Refused before anything is claimed when the template is missing.
       await wordingFor(fundRow?.company?.portal?.id ?? null);
       const day = dayOf(now);
       const tally = { sent: 0, skipped: 0, notNeeded: 0, noAccount: 0 };
       const queue: Queued[] = [];
-      for (let after = 0; ;) {
-        const ids = ((await board(strapi).filtered(fund.id, { state, q })
-          .where('s.id', '>', after)
-          .orderBy('s.id')
-          .limit(BATCH)
-          .select('s.id')) as { id: number | string }[]).map((row) => Number(row.id));
+      for (let after = 0; ; ) {
+        const ids = (
+          (await board(strapi)
+            .filtered(fund.id, { state, q })
+            .where('s.id', '>', after)
+            .orderBy('s.id')
+            .limit(BATCH)
+            .select('s.id')) as { id: number | string }[]
+        ).map((row) => Number(row.id));
         if (!ids.length) break;
         after = ids[ids.length - 1];
-        const rows = (await strapi.db.query(SYND_USER).findMany({ where: { id: { $in: ids } }, populate: SYND_USER_POPULATE, orderBy: { id: 'asc' } })) as ReminderRow[];
+        const rows = (await strapi.db.query(SYND_USER).findMany({
+          where: { id: { $in: ids } },
+          populate: SYND_USER_POPULATE,
+          orderBy: { id: 'asc' },
+        })) as ReminderRow[];
         const due = rows.flatMap((row) => {
           const asked = row.user ? reminderOf(row) : null;
           return asked ? [{ row, asked }] : [];
@@ -216,10 +270,14 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
         const noAccount = rows.filter((row) => !row.user).length;
         tally.noAccount += noAccount;
         tally.notNeeded += rows.length - due.length - noAccount;
-        const taken = new Set(((await strapi.db.query(REMINDER).findMany({
-          where: { reminderKey: { $in: due.map(({ row }) => reminderKey(row.user!.id, day)) } },
-          select: ['reminderKey'],
-        })) as { reminderKey: string }[]).map((row) => row.reminderKey));
+        const taken = new Set(
+          (
+            (await strapi.db.query(REMINDER).findMany({
+              where: { reminderKey: { $in: due.map(({ row }) => reminderKey(row.user!.id, day)) } },
+              select: ['reminderKey'],
+            })) as { reminderKey: string }[]
+          ).map((row) => row.reminderKey),
+        );
         const claimed: number[] = [];
         for (const { row, asked } of due) {
           const key = reminderKey(row.user!.id, day);
@@ -235,11 +293,24 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
           tally.sent += 1;
         }
         // The table shows the reminder at once; a mail that fails puts the previous date back, and shows it failed.
-        if (claimed.length) await strapi.db.query(SYND_USER).updateMany({ where: { id: { $in: claimed } }, data: { lastRemindedAt: now } });
+        if (claimed.length)
+          await strapi.db
+            .query(SYND_USER)
+            .updateMany({ where: { id: { $in: claimed } }, data: { lastRemindedAt: now } });
       }
       // Today's reminders of the fund claimed by a call whose instance stopped before their mails go with this one.
-      queue.push(...(await resumable(await unsentOf(fund.id, day, queue.map((each) => each.reminderId)))));
-      const delivered = deliver(queue).catch((error: unknown) => strapi.log.error(`Reminders of ${fund.name} stopped: ${String(error)}`));
+      queue.push(
+        ...(await resumable(
+          await unsentOf(
+            fund.id,
+            day,
+            queue.map((each) => each.reminderId),
+          ),
+        )),
+      );
+      const delivered = deliver(queue).catch((error: unknown) =>
+        strapi.log.error(`Reminders of ${fund.name} stopped: ${String(error)}`),
+      );
       return { answer: { fund: { documentId: fund.documentId, name: fund.name }, state, day, ...tally }, delivered };
     },
   };

@@ -11,14 +11,21 @@ import { AUTHCODE_HEADER, sessions, type SessionRow } from '../services/session'
 import { signIns } from '../services/sign-in';
 
 const schemas = {
-  signIn: yup.object({ username: requiredText('username', 254), password: requiredText('password', PASSWORD_MAX), portal: text('portal', 100) }),
+  signIn: yup.object({
+    username: requiredText('username', 254),
+    password: requiredText('password', PASSWORD_MAX),
+    portal: text('portal', 100),
+  }),
   google: yup.object({ credential: requiredText('credential', 10_000), portal: text('portal', 100) }),
   guest: yup.object({
     userId: yup
       .mixed()
       .required('userId is required')
-      .test('id', 'userId must be a user id (a positive integer) or documentId', (value) =>
-        (typeof value === 'number' || (typeof value === 'string' && !/^\d+$/.test(value))) && isRowId(value)),
+      .test(
+        'id',
+        'userId must be a user id (a positive integer) or documentId',
+        (value) => (typeof value === 'number' || (typeof value === 'string' && !/^\d+$/.test(value))) && isRowId(value),
+      ),
   }),
   guestStart: yup.object({ code: requiredText('code', 100) }),
 };
@@ -53,7 +60,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
     /** POST /api/auth/guest: a superadmin gets a one-time code to open a guest session as a user of their portal. */
     async guestCode(ctx: Context) {
       const { userId } = await validateBody(schemas.guest, ctx.request.body);
-      ctx.body = await guests(strapi).createCode(ctx.state.user as AccountUser, typeof userId === 'number' ? { id: userId } : { documentId: String(userId) });
+      ctx.body = await guests(strapi).createCode(
+        ctx.state.user as AccountUser,
+        typeof userId === 'number' ? { id: userId } : { documentId: String(userId) },
+      );
     },
 
     /** POST /api/auth/guest/start: a signed-in superadmin spends a guest code for a guest session. */

@@ -14,7 +14,8 @@ import type { SignedIn } from './sign-in';
 const GUEST_CODE_TTL_MS = 10 * 60 * 1000;
 
 /** The spec's one answer to every refused guest session start. */
-const GUEST_REFUSED = 'Code is wrong or you have no rights to perform guest session. You have to be signed here as superadmin.';
+const GUEST_REFUSED =
+  'Code is wrong or you have no rights to perform guest session. You have to be signed here as superadmin.';
 
 const guestService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Whether two users belong to the same portal (a superadmin's rights hold in their own portal only). */
@@ -28,10 +29,14 @@ const guestService = ({ strapi }: { strapi: Core.Strapi }) => {
      * A one-time code (valid 10 minutes) with which `caller` opens a guest session as a user of their own portal,
      * and the site path using it. A user of another portal is answered as not found, like one that does not exist.
      */
-    async createCode(caller: AccountUser, target: { id: number } | { documentId: string }): Promise<{ code: string; path: string }> {
+    async createCode(
+      caller: AccountUser,
+      target: { id: number } | { documentId: string },
+    ): Promise<{ code: string; path: string }> {
       const user = await findUser(strapi, target);
       if (!user || !(await samePortal(caller, user))) throw new errors.NotFoundError('User not found');
-      if (!canSignIn(user)) throw new errors.ValidationError('This user is blocked or not active, so no session can be opened as them');
+      if (!canSignIn(user))
+        throw new errors.ValidationError('This user is blocked or not active, so no session can be opened as them');
       const code = randomCode();
       await strapi.db.query(GUEST_CODE).create({
         data: { code: hashCode(code), user: user.id, expiresAt: new Date(Date.now() + GUEST_CODE_TTL_MS) },
@@ -49,9 +54,12 @@ const guestService = ({ strapi }: { strapi: Core.Strapi }) => {
         where: { code: hash, usedAt: { $null: true }, expiresAt: { $gt: now } },
         data: { usedAt: now },
       });
-      const row = count ? await strapi.db.query(GUEST_CODE).findOne({ where: { code: hash }, populate: { user: true } }) : null;
+      const row = count
+        ? await strapi.db.query(GUEST_CODE).findOne({ where: { code: hash }, populate: { user: true } })
+        : null;
       const user = row?.user ? await findUser(strapi, { id: row.user.id }) : null;
-      if (!user || !canSignIn(user) || !(await samePortal(caller, user))) throw new errors.ForbiddenError(GUEST_REFUSED);
+      if (!user || !canSignIn(user) || !(await samePortal(caller, user)))
+        throw new errors.ForbiddenError(GUEST_REFUSED);
       const authCode = await sessions(strapi).create(user.id, { isGuestSession: true });
       return { me: toMe(user, true), authCode };
     },

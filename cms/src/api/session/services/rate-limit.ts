@@ -18,7 +18,10 @@ export interface Counted {
  */
 function storedKey(key: string): string {
   if (key.length <= 120 && /^[\x20-\x7e]*$/.test(key)) return key;
-  return `${key.split(':')[0].slice(0, 40).replace(/[^\x20-\x7e]/g, '?')}:sha256:${crypto.createHash('sha256').update(key).digest('hex')}`;
+  return `${key
+    .split(':')[0]
+    .slice(0, 40)
+    .replace(/[^\x20-\x7e]/g, '?')}:sha256:${crypto.createHash('sha256').update(key).digest('hex')}`;
 }
 
 /**
@@ -34,7 +37,9 @@ const rateLimitService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function refusal(key: string, max: number): Promise<errors.RateLimitError> {
     const wait = (await store.freeAt(key, max, windowMs())) - Date.now();
     const minutes = Math.max(1, Math.ceil(wait / 60_000));
-    return new errors.RateLimitError(`Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+    return new errors.RateLimitError(
+      `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    );
   }
 
   return {
@@ -65,7 +70,8 @@ const rateLimitService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Whether `key` holds at least `max` events in the window. */
-    reached: async (key: string, max: number): Promise<boolean> => (await store.count(storedKey(key), windowMs())) >= max,
+    reached: async (key: string, max: number): Promise<boolean> =>
+      (await store.count(storedKey(key), windowMs())) >= max,
   };
 };
 

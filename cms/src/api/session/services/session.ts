@@ -34,7 +34,10 @@ interface StoredSession extends Caller {
 const callers = new WeakMap<Context, Promise<Caller | null>>();
 
 const sessionService = ({ strapi }: { strapi: Core.Strapi }) => {
-  const sessionRead = oneQueryRead(strapi, USER_AUTH, 'authCode', [{ relation: 'user', as: 'user' }, { relation: 'portal', as: 'portal', of: 'user' }]);
+  const sessionRead = oneQueryRead(strapi, USER_AUTH, 'authCode', [
+    { relation: 'user', as: 'user' },
+    { relation: 'portal', as: 'portal', of: 'user' },
+  ]);
 
   /**
    * The session row of a code's hash with its user and their portal, as the session cache keeps it: one query (the
@@ -58,7 +61,11 @@ const sessionService = ({ strapi }: { strapi: Core.Strapi }) => {
    * Answered from the session cache (src/utils/signed-in-cache.ts) when the code was used lately.
    */
   async function resolve(code: string): Promise<Caller | null> {
-    const { value } = await sessionCache(strapi).get([hashCode(code)], () => lookUp(hashCode(code)), (found) => found !== null);
+    const { value } = await sessionCache(strapi).get(
+      [hashCode(code)],
+      () => lookUp(hashCode(code)),
+      (found) => found !== null,
+    );
     if (!value) return null;
     if (value.expiresAt <= Date.now()) {
       await strapi.db.query(USER_AUTH).deleteMany({ where: { id: value.session.id } });
@@ -74,7 +81,9 @@ const sessionService = ({ strapi }: { strapi: Core.Strapi }) => {
     async create(userId: number, { isGuestSession = false }: { isGuestSession?: boolean } = {}): Promise<string> {
       const code = randomCode();
       const expiresAt = new Date(Date.now() + portalConfig(strapi).sessionDays * DAY_MS);
-      await strapi.db.query(USER_AUTH).create({ data: { authCode: hashCode(code), user: userId, expiresAt, isGuestSession } });
+      await strapi.db
+        .query(USER_AUTH)
+        .create({ data: { authCode: hashCode(code), user: userId, expiresAt, isGuestSession } });
       return code;
     },
 

@@ -34,7 +34,9 @@ const signInService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Compares against a throw-away hash when no account matched, so both failures take as long. */
   async function passwordMatches(user: AccountUser | undefined, password: string): Promise<boolean> {
     if (user?.password) return passwords().validatePassword(password, user.password);
-    dummyHash ??= passwords().ensureHashedPasswords({ password: randomCode() }).then((values) => values.password);
+    dummyHash ??= passwords()
+      .ensureHashedPasswords({ password: randomCode() })
+      .then((values) => values.password);
     await passwords().validatePassword(password, await dummyHash);
     return false;
   }
@@ -45,7 +47,11 @@ const signInService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Opens a session for a user who may sign in on `portal`; else `failed`. */
-  async function openSession(user: AccountUser | null | undefined, portal: PortalRow, failed: Error): Promise<SignedIn> {
+  async function openSession(
+    user: AccountUser | null | undefined,
+    portal: PortalRow,
+    failed: Error,
+  ): Promise<SignedIn> {
     if (!user || !canSignIn(user) || !(await belongsTo(user, portal))) throw failed;
     const authCode = await sessions(strapi).create(user.id);
     const fresh = await findUser(strapi, { id: user.id });
@@ -70,14 +76,19 @@ const signInService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Signs in on `portal` with a Google ID token for its client id, creating the account on first use. */
     async withGoogle(credential: string, portal: PortalRow): Promise<SignedIn> {
-      if (await settingsOf(strapi).isOn('signInWithGoogleDisabled')) throw new errors.ForbiddenError('Sign in with Google is disabled');
+      if (await settingsOf(strapi).isOn('signInWithGoogleDisabled'))
+        throw new errors.ForbiddenError('Sign in with Google is disabled');
       const failed = new errors.UnauthorizedError(GOOGLE_FAILED);
       const audience = portal.signInWithGoogleClientId;
       const identity = audience
-        ? await googleProvider(portalConfig(strapi).google).verify(credential, [audience]).catch((error: unknown) => {
-            strapi.log.warn(`Google sign-in could not be checked: ${error instanceof Error ? error.message : String(error)}`);
-            return null;
-          })
+        ? await googleProvider(portalConfig(strapi).google)
+            .verify(credential, [audience])
+            .catch((error: unknown) => {
+              strapi.log.warn(
+                `Google sign-in could not be checked: ${error instanceof Error ? error.message : String(error)}`,
+              );
+              return null;
+            })
         : null;
       if (!identity) throw failed;
       return openSession(await accounts(strapi).googleAccount(identity, portal), portal, failed);

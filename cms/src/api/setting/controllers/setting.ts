@@ -24,28 +24,30 @@ const persistSchema = yup.object({
       return names.length >= 1 && names.length <= MAX_SETTINGS && names.every((name) => NAME.test(name));
     })
     .test('values', `each setting value must be at most ${MAX_VALUE_CHARS} characters of JSON`, (value) =>
-      Object.values(value ?? {}).every((item) => JSON.stringify(item ?? null).length <= MAX_VALUE_CHARS)),
+      Object.values(value ?? {}).every((item) => JSON.stringify(item ?? null).length <= MAX_VALUE_CHARS),
+    ),
   levelToRead: level('levelToRead'),
   levelToWrite: level('levelToWrite'),
 });
 
 const caller = (ctx: Context) => ctx.state.user as { level?: string | null } | undefined;
 
-export default ({ strapi }: { strapi: Core.Strapi }) => keepErrorMessages({
-  /** POST /api/settings/load: the settings the caller may read. */
-  async load(ctx: Context) {
-    await validateBody(loadSchema, ctx.request.body);
-    ctx.body = { settings: await settingsOf(strapi).load(caller(ctx)?.level, await portals(strapi).forRequest(ctx)) };
-  },
+export default ({ strapi }: { strapi: Core.Strapi }) =>
+  keepErrorMessages({
+    /** POST /api/settings/load: the settings the caller may read. */
+    async load(ctx: Context) {
+      await validateBody(loadSchema, ctx.request.body);
+      ctx.body = { settings: await settingsOf(strapi).load(caller(ctx)?.level, await portals(strapi).forRequest(ctx)) };
+    },
 
-  /** POST /api/settings/persist: saves settings the caller may write. */
-  async persist(ctx: Context) {
-    const body = await validateBody(persistSchema, ctx.request.body);
-    await settingsOf(strapi).persist(caller(ctx)?.level, {
-      settings: body.settings as Record<string, unknown>,
-      levelToRead: body.levelToRead as Level | undefined,
-      levelToWrite: body.levelToWrite as Level | undefined,
-    });
-    ctx.body = { success: true };
-  },
-});
+    /** POST /api/settings/persist: saves settings the caller may write. */
+    async persist(ctx: Context) {
+      const body = await validateBody(persistSchema, ctx.request.body);
+      await settingsOf(strapi).persist(caller(ctx)?.level, {
+        settings: body.settings as Record<string, unknown>,
+        levelToRead: body.levelToRead as Level | undefined,
+        levelToWrite: body.levelToWrite as Level | undefined,
+      });
+      ctx.body = { success: true };
+    },
+  });

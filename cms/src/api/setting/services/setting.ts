@@ -9,7 +9,6 @@ import { serviceAccessor } from '../../../utils/service';
 
 const SETTING = 'api::setting.setting';
 
-
 /** Creating a setting needs at least this level, so a user cannot plant a flag that is not stored yet. */
 export const CREATE_LEVEL: Level = 'admin';
 
@@ -68,7 +67,10 @@ const settingService = ({ strapi }: { strapi: Core.Strapi }) => {
      * Saves settings in one transaction: the caller must hold the write level of each existing one and any new
      * write level given; new ones need CREATE_LEVEL and take the given levels (default superadmin).
      */
-    async persist(level: string | null | undefined, { settings, levelToRead, levelToWrite }: PersistInput): Promise<void> {
+    async persist(
+      level: string | null | undefined,
+      { settings, levelToRead, levelToWrite }: PersistInput,
+    ): Promise<void> {
       if (levelToWrite && !hasLevel(level, levelToWrite)) {
         throw new errors.ForbiddenError(`You cannot give a setting the write level ${levelToWrite}, above your own`);
       }

@@ -17,8 +17,7 @@ const id = (name = 'id') =>
   yup
     .mixed<string | number>()
     .required(`${name} is required`)
-    .test('id', `${name} must be an id or documentId`, (value) =>
-      isRowId(value));
+    .test('id', `${name} must be an id or documentId`, (value) => isRowId(value));
 
 /** A drawn signature: a PNG data URL of at most 200 000 characters (about 150 KB), enough for a signature pad. */
 export const SIGNATURE_MAX = 200_000;
@@ -26,20 +25,30 @@ export const SIGNATURE_MAX = 200_000;
 const schemas = {
   syndUser: yup.object({ id: id() }),
   download: yup.object({ syndUserId: id('syndUserId') }),
-  countersign: yup.object({ id: id(), name: requiredText('name', 200).test('name', 'name is required', (value) => Boolean(value?.trim())) }),
+  countersign: yup.object({
+    id: id(),
+    name: requiredText('name', 200).test('name', 'name is required', (value) => Boolean(value?.trim())),
+  }),
   sign: yup.object({
     name: requiredText('name', 200).test('name', 'name is required', (value) => Boolean(value?.trim())),
     signature: text('signature', SIGNATURE_MAX),
-    consent: yup.mixed().test('consent', 'Please agree to sign electronically (consent: true)', (value) => value === true),
+    consent: yup
+      .mixed()
+      .test('consent', 'Please agree to sign electronically (consent: true)', (value) => value === true),
     verification: text('verification', 200),
   }),
   disclosure: yup.object({ version: requiredText('version', 100) }),
   embedded: yup.object({ verification: text('verification', 200) }),
   // Calls that take nothing but the link: a body, when sent, must still be a JSON object.
   nothing: yup.object({}),
-  code: yup.object({ code: requiredText('code', 20).matches(/^\s*\d{6}\s*$/, 'The code is the six digits in the mail') }),
+  code: yup.object({
+    code: requiredText('code', 20).matches(/^\s*\d{6}\s*$/, 'The code is the six digits in the mail'),
+  }),
   fingerprint: yup.object({
-    sha256: requiredText('sha256', 100).matches(/^\s*[0-9a-fA-F]{64}\s*$/, 'The fingerprint is a SHA-256 in hex (64 characters)'),
+    sha256: requiredText('sha256', 100).matches(
+      /^\s*[0-9a-fA-F]{64}\s*$/,
+      'The fingerprint is a SHA-256 in hex (64 characters)',
+    ),
   }),
   waitingPage: yup.object({ page: queryInteger('page', 1, 1_000_000), pageSize: queryInteger('pageSize', 1, 100) }),
   token: yup.object({ token: requiredText('token', 200) }),
@@ -80,7 +89,10 @@ function serviceFailures<T extends Record<string, (ctx: Context) => Promise<void
       } catch (error) {
         if (!(error instanceof SigningServiceError)) throw error;
         ctx.status = 502;
-        ctx.body = { data: null, error: { status: 502, name: 'SigningServiceError', message: error.message, details: {} } };
+        ctx.body = {
+          data: null,
+          error: { status: 502, name: 'SigningServiceError', message: error.message, details: {} },
+        };
       }
     };
   }
@@ -111,7 +123,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
       /** GET /api/syndication/countersign?page=&pageSize=: a page (25 by default) of the portal's agreements waiting for management. */
       async waitingForManagement(ctx: Context) {
         const query = await validateQuery(schemas.waitingPage, ctx.query);
-        ctx.body = await signing(strapi).waitingForManagement(caller(ctx), { page: Number(query.page ?? 1), pageSize: Number(query.pageSize ?? 25) });
+        ctx.body = await signing(strapi).waitingForManagement(caller(ctx), {
+          page: Number(query.page ?? 1),
+          pageSize: Number(query.pageSize ?? 25),
+        });
       },
 
       /** POST /api/syndication/countersign: management signs; the agreement is completed and sealed. */
@@ -180,7 +195,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
       async sign(ctx: Context) {
         const { token } = await validateBody(schemas.token, ctx.params);
         const body = await validateBody(schemas.sign, ctx.request.body);
-        ctx.body = await signing(strapi).signByToken(token, { name: body.name.trim(), signature: body.signature, verification: body.verification }, await linkRequest(strapi, ctx));
+        ctx.body = await signing(strapi).signByToken(
+          token,
+          { name: body.name.trim(), signature: body.signature, verification: body.verification },
+          await linkRequest(strapi, ctx),
+        );
       },
 
       /** GET /api/syndication/countersign/:id/document: the document the investor side signed, for management to read. */
@@ -205,10 +224,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
         if (file === 'expired') throw new errors.ForbiddenError('This download link has expired');
         // A link with an owner works only with that user's session (the route names no strategy, so it is read here).
         if (file && file.owner !== undefined && (await sessions(strapi).fromRequest(ctx))?.user.id !== file.owner) {
-          throw new errors.ForbiddenError('This download link works only when signed in as the investor it was made for');
+          throw new errors.ForbiddenError(
+            'This download link works only when signed in as the investor it was made for',
+          );
         }
         const storage = fileStorage(strapi);
-        if (!file || file.storage !== storage.name || !(await storage.exists(file.key))) throw new errors.NotFoundError('Not found');
+        if (!file || file.storage !== storage.name || !(await storage.exists(file.key)))
+          throw new errors.NotFoundError('Not found');
         ctx.set('Content-Disposition', attachmentDisposition(file.name));
         ctx.set('Cache-Control', 'private, no-store');
         ctx.type = /\.pdf$/i.test(file.name) ? 'application/pdf' : 'application/octet-stream';
@@ -227,7 +249,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
             throw new errors.ValidationError('The event is not valid JSON');
           }
         }
-        if (!isDropboxSignEvent(portalConfig(strapi).signing.dropbox.apiKey, payload)) throw new errors.ForbiddenError('The event hash does not verify');
+        if (!isDropboxSignEvent(portalConfig(strapi).signing.dropbox.apiKey, payload))
+          throw new errors.ForbiddenError('The event hash does not verify');
         await signing(strapi).dropboxEvent(payload as Parameters<ReturnType<typeof signing>['dropboxEvent']>[0]);
         ctx.type = 'text/plain';
         ctx.body = 'Hello API Event Received';

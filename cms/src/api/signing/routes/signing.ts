@@ -1,13 +1,25 @@
 import { guarded, SESSION } from '../../../utils/routes';
 
 const handler = (name: string) => `api::signing.signing.${name}`;
-const signedIn = (method: 'GET' | 'POST', path: string, name: string, policies: unknown[] = [], extra: { guestMayCall?: boolean } = {}) => ({
-  method, path, handler: handler(name), config: { auth: SESSION, policies, ...extra },
+const signedIn = (
+  method: 'GET' | 'POST',
+  path: string,
+  name: string,
+  policies: unknown[] = [],
+  extra: { guestMayCall?: boolean } = {},
+) => ({
+  method,
+  path,
+  handler: handler(name),
+  config: { auth: SESSION, policies, ...extra },
 });
 const staff = [{ name: 'global::has-level', config: { level: 'admin' } }];
 // Open routes: the link's token (or the event's hash) is the key, not a session; `middlewares`: rate limits.
 const open = (method: 'GET' | 'POST', path: string, name: string, middlewares?: unknown[]) => ({
-  method, path, handler: handler(name), config: { auth: false, ...(middlewares ? { middlewares } : {}) },
+  method,
+  path,
+  handler: handler(name),
+  config: { auth: false, ...(middlewares ? { middlewares } : {}) },
 });
 
 /** Signing agreements: the contract in docs/api-investor.md, section Signing (under the /api prefix). */

@@ -15,7 +15,12 @@ const SYND_AGREEMENT = 'api::synd-agreement.synd-agreement';
 
 /** A name's initials, as the public verification page shows signers: "Tess Q. Investor" is T. Q. I. */
 const initialsOf = (name: string): string =>
-  name.split(/\s+/).map((part) => part.replace(/[^\p{L}]/gu, '')).filter(Boolean).map((part) => `${part[0].toUpperCase()}.`).join(' ');
+  name
+    .split(/\s+/)
+    .map((part) => part.replace(/[^\p{L}]/gu, ''))
+    .filter(Boolean)
+    .map((part) => `${part[0].toUpperCase()}.`)
+    .join(' ');
 
 /**
  * An agreement's files and who may read them: the document a signer signs, the one the investor side signed (for
@@ -29,7 +34,9 @@ export function agreementFiles(strapi: Core.Strapi) {
   /** The document the investor side of a commitment signed (the local signer's, or the one fetched from Dropbox Sign); 404 before. */
   async function signedDocument(row: Pick<SyndUserRow, 'id'>): Promise<{ pdf: Buffer; name: string }> {
     const signers = await investorSide(row.id);
-    const documentKey = signers.some((signer) => signer.signedAt) ? signers.find((signer) => signer.documentKey)?.documentKey : undefined;
+    const documentKey = signers.some((signer) => signer.signedAt)
+      ? signers.find((signer) => signer.documentKey)?.documentKey
+      : undefined;
     if (!documentKey) throw new errors.NotFoundError('The signed document is not available yet');
     return { pdf: await fileStorage(strapi).get(documentKey), name: 'subscription-agreement.pdf' };
   }
@@ -42,13 +49,21 @@ export function agreementFiles(strapi: Core.Strapi) {
      */
     async documentByToken(token: string): Promise<{ pdf: Buffer; name: string }> {
       const signer = await signerOf(token);
-      if (signer.documentKey) return { pdf: await fileStorage(strapi).get(signer.documentKey), name: 'subscription-agreement.pdf' };
-      const row: Pick<SyndUserRow, 'syndAgreementDropboxSignatureRequestId'> | null = signer.provider === 'dropbox-sign'
-        ? await strapi.db.query(SYND_USER).findOne({ where: { id: signer.syndUser.id }, select: ['syndAgreementDropboxSignatureRequestId'] })
-        : null;
+      if (signer.documentKey)
+        return { pdf: await fileStorage(strapi).get(signer.documentKey), name: 'subscription-agreement.pdf' };
+      const row: Pick<SyndUserRow, 'syndAgreementDropboxSignatureRequestId'> | null =
+        signer.provider === 'dropbox-sign'
+          ? await strapi.db
+              .query(SYND_USER)
+              .findOne({ where: { id: signer.syndUser.id }, select: ['syndAgreementDropboxSignatureRequestId'] })
+          : null;
       const requestId = row?.syndAgreementDropboxSignatureRequestId;
-      if (!requestId) throw new errors.NotFoundError('The document is not available here; it is signed at the signing service');
-      return { pdf: await atService(() => signingProvider(strapi, 'dropbox-sign').document(requestId)), name: 'subscription-agreement.pdf' };
+      if (!requestId)
+        throw new errors.NotFoundError('The document is not available here; it is signed at the signing service');
+      return {
+        pdf: await atService(() => signingProvider(strapi, 'dropbox-sign').document(requestId)),
+        name: 'subscription-agreement.pdf',
+      };
     },
 
     /** GET /api/syndication/countersign/:id/document: the document the investor side signed, for the portal's admins to read before countersigning. */
@@ -60,7 +75,9 @@ export function agreementFiles(strapi: Core.Strapi) {
 
     /** The sponsor desk's reading (staff of the admin panel): the document a commitment's investor side signed. */
     async signedDocumentForStaff(id: string | number): Promise<{ pdf: Buffer; name: string }> {
-      const row: SyndUserRow | null = isRowId(id) ? await strapi.db.query(SYND_USER).findOne({ where: byId(id), select: ['id'] }) : null;
+      const row: SyndUserRow | null = isRowId(id)
+        ? await strapi.db.query(SYND_USER).findOne({ where: byId(id), select: ['id'] })
+        : null;
       if (!row) throw new errors.NotFoundError('Commitment not found');
       return signedDocument(row);
     },
@@ -70,16 +87,22 @@ export function agreementFiles(strapi: Core.Strapi) {
      * SHA-256; when it did, when it was completed and its signers' initials, nothing else (the page is public). 404 else.
      */
     async verifyAgreement(portal: { id: number; name?: string | null }, fingerprint: string) {
-      const agreement: { createdAt: string; voidedAt: string | null; syndUser: { id: number } | null } | null = await strapi.db.query(SYND_AGREEMENT).findOne({
-        where: { fingerprint, isDeleted: { $ne: true } },
-        select: ['createdAt', 'voidedAt'],
-        populate: { syndUser: { select: ['id'] } },
-      });
+      const agreement: { createdAt: string; voidedAt: string | null; syndUser: { id: number } | null } | null =
+        await strapi.db.query(SYND_AGREEMENT).findOne({
+          where: { fingerprint, isDeleted: { $ne: true } },
+          select: ['createdAt', 'voidedAt'],
+          populate: { syndUser: { select: ['id'] } },
+        });
       const row = agreement?.syndUser ? await readSyndUser(agreement.syndUser.id) : null;
-      if (!agreement || !row || row.fund?.company?.portal?.id !== portal.id) throw new errors.NotFoundError('Unknown: this portal issued no agreement with this fingerprint');
+      if (!agreement || !row || row.fund?.company?.portal?.id !== portal.id)
+        throw new errors.NotFoundError('Unknown: this portal issued no agreement with this fingerprint');
       // The agreement's own signers: a voided one's were voided with it (the same moment), a current one's are not void.
       const signers: SigningRow[] = await db().findMany({
-        where: { syndUser: { id: row.id }, signedAt: { $notNull: true }, voidedAt: agreement.voidedAt ? { $eq: agreement.voidedAt } : { $null: true } },
+        where: {
+          syndUser: { id: row.id },
+          signedAt: { $notNull: true },
+          voidedAt: agreement.voidedAt ? { $eq: agreement.voidedAt } : { $null: true },
+        },
         orderBy: [{ signedAt: 'asc' }, { id: 'asc' }],
       });
       const management = signers.filter((signer) => signer.role === 'management').at(-1);
@@ -99,13 +122,24 @@ export function agreementFiles(strapi: Core.Strapi) {
      */
     async downloadLink(user: SigningUser, syndUserId: string | number, cmsOrigin: string) {
       const row = await syndUsers(strapi).ownedBy(user.id, syndUserId);
-      const agreement: { originalName: string | null; docPath: string | null; bucketId: string | null } | null = await strapi.db.query(SYND_AGREEMENT).findOne({
-        where: { syndUser: { id: row.id }, isDeleted: { $ne: true }, voidedAt: { $null: true }, docPath: { $notNull: true } },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      });
+      const agreement: { originalName: string | null; docPath: string | null; bucketId: string | null } | null =
+        await strapi.db.query(SYND_AGREEMENT).findOne({
+          where: {
+            syndUser: { id: row.id },
+            isDeleted: { $ne: true },
+            voidedAt: { $null: true },
+            docPath: { $notNull: true },
+          },
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        });
       if (!agreement?.docPath) throw new errors.NotFoundError('Not found');
       const originalName = agreement.originalName || 'subscription-agreement.pdf';
-      const token = fileLinkToken({ storage: agreement.bucketId || fileStorage(strapi).name, key: agreement.docPath, name: originalName, owner: user.id });
+      const token = fileLinkToken({
+        storage: agreement.bucketId || fileStorage(strapi).name,
+        key: agreement.docPath,
+        name: originalName,
+        owner: user.id,
+      });
       return { url: `${cmsOrigin}/api/files/${token}`, originalName };
     },
   };

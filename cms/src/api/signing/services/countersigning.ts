@@ -4,8 +4,21 @@ import { conflict } from '../../../utils/http-errors';
 import { isRowId } from '../../../utils/validation';
 import { notifications, type Recipient } from '../../notification/services/notification';
 import { portals } from '../../portal/services/portal';
-import { byId, investorName, notificationTags, SYND_USER_POPULATE, syndUsers, syndUserView, type SyndUserRow } from '../../synd-user/services/synd-user';
-import { assertCommitmentCountersignable, assertInvestorSideSigned, investorSideComplete, waitingForManagementQuery } from './may-countersign';
+import {
+  byId,
+  investorName,
+  notificationTags,
+  SYND_USER_POPULATE,
+  syndUsers,
+  syndUserView,
+  type SyndUserRow,
+} from '../../synd-user/services/synd-user';
+import {
+  assertCommitmentCountersignable,
+  assertInvestorSideSigned,
+  investorSideComplete,
+  waitingForManagementQuery,
+} from './may-countersign';
 import { providerRefresh } from './provider-refresh';
 import { sealing } from './sealing';
 import { INVESTOR_SIDE, signers, type RequestInfo, type SigningRow, type SigningUser } from './signers';
@@ -39,7 +52,10 @@ export function countersigning(strapi: Core.Strapi) {
 
     // One countersignature per agreement, whoever clicks at the same moment: the first to set managementSignedAt wins.
     const completedAt = new Date();
-    const { count } = await strapi.db.query(SYND_USER).updateMany({ where: { id: row.id, managementSignedAt: { $null: true } }, data: { managementSignedAt: completedAt } });
+    const { count } = await strapi.db.query(SYND_USER).updateMany({
+      where: { id: row.id, managementSignedAt: { $null: true } },
+      data: { managementSignedAt: completedAt },
+    });
     if (!count) throw conflict('This agreement is being countersigned already');
     try {
       await seal(row, rows, documentKey, { ...management, ip: request.ip, userAgent: request.userAgent }, completedAt);
@@ -50,7 +66,10 @@ export function countersigning(strapi: Core.Strapi) {
     row = await readSyndUser(row.id);
     if (row.user) {
       const recipient = row.user as Recipient;
-      await notifySafely(() => notifications(strapi).send('syndication_countersigned', [recipient], notificationTags(row)), 'syndication_countersigned');
+      await notifySafely(
+        () => notifications(strapi).send('syndication_countersigned', [recipient], notificationTags(row)),
+        'syndication_countersigned',
+      );
     }
     return { success: true, sa_complete_date: row.sa_complete_date };
   }
@@ -59,30 +78,50 @@ export function countersigning(strapi: Core.Strapi) {
     /** GET /api/syndication/countersign: the portal's agreements every investor-side signer has signed, waiting for management. */
     async waitingForManagement(user: SigningUser, { page, pageSize }: { page: number; pageSize: number }) {
       const portal = await portals(strapi).ofUser(user);
-      const funds: { id: number }[] = portal ? await strapi.db.query(FUND).findMany({ where: { company: { portal: { id: portal.id } } }, select: ['id'] }) : [];
-      const { waiting, firstSignedAt } = waitingForManagementQuery(strapi, funds.map((fund) => fund.id));
+      const funds: { id: number }[] = portal
+        ? await strapi.db.query(FUND).findMany({ where: { company: { portal: { id: portal.id } } }, select: ['id'] })
+        : [];
+      const { waiting, firstSignedAt } = waitingForManagementQuery(
+        strapi,
+        funds.map((fund) => fund.id),
+      );
       const [{ total }] = (await waiting.clone().count({ total: '*' })) as { total: number | string }[];
       const pagination = { page, pageSize, pageCount: Math.ceil(Number(total) / pageSize), total: Number(total) };
-      const ids = ((await waiting.select('s.id', firstSignedAt).orderBy([{ column: 'first_signed_at' }, { column: 's.id' }]).offset((page - 1) * pageSize).limit(pageSize)) as { id: number }[])
-        .map((row) => Number(row.id));
+      const ids = (
+        (await waiting
+          .select('s.id', firstSignedAt)
+          .orderBy([{ column: 'first_signed_at' }, { column: 's.id' }])
+          .offset((page - 1) * pageSize)
+          .limit(pageSize)) as { id: number }[]
+      ).map((row) => Number(row.id));
       if (!ids.length) return { items: [], pagination };
       // The page's rows and their signatures: two queries, however long the list.
       const [rows, signers]: [SyndUserRow[], SigningRow[]] = await Promise.all([
         strapi.db.query(SYND_USER).findMany({ where: { id: { $in: ids } }, populate: SYND_USER_POPULATE }),
-        db().findMany({ where: { syndUser: { id: { $in: ids } }, role: { $in: INVESTOR_SIDE }, signedAt: { $notNull: true } }, populate: { syndUser: { select: ['id'] } } }),
+        db().findMany({
+          where: { syndUser: { id: { $in: ids } }, role: { $in: INVESTOR_SIDE }, signedAt: { $notNull: true } },
+          populate: { syndUser: { select: ['id'] } },
+        }),
       ]);
       const rowsById = new Map(rows.map((row) => [row.id, row]));
       const items = ids.flatMap((id) => {
         const row = rowsById.get(id);
         if (!row) return [];
-        const signedAt = signers.filter((signer) => signer.syndUser?.id === id).map((signer) => signer.signedAt as string).sort().at(-1) ?? null;
-        return [{
-          syndUser: syndUserView(row),
-          investor: { name: investorName(row), email: row.user?.email ?? null },
-          investment: { name: row.investment?.name ?? null, url_slug: row.investment?.url_slug ?? null },
-          invest_amount: row.invest_amount === null ? null : Number(row.invest_amount),
-          signedAt,
-        }];
+        const signedAt =
+          signers
+            .filter((signer) => signer.syndUser?.id === id)
+            .map((signer) => signer.signedAt as string)
+            .sort()
+            .at(-1) ?? null;
+        return [
+          {
+            syndUser: syndUserView(row),
+            investor: { name: investorName(row), email: row.user?.email ?? null },
+            investment: { name: row.investment?.name ?? null, url_slug: row.investment?.url_slug ?? null },
+            invest_amount: row.invest_amount === null ? null : Number(row.invest_amount),
+            signedAt,
+          },
+        ];
       });
       return { items, pagination };
     },
@@ -101,11 +140,20 @@ export function countersigning(strapi: Core.Strapi) {
      * The sponsor desk's countersigning (docs/sponsor-desk.md): a staff member signs several agreements for management,
      * one after the other, each sealed as above; each answers on its own (one refused stops none of the others).
      */
-    async countersignAllAsStaff(ids: (string | number)[], management: { name: string; email: string }, request: RequestInfo) {
-      const results: ({ syndUser: string | number; success: true; sa_complete_date: string | null } | { syndUser: string | number; success: false; error: string })[] = [];
+    async countersignAllAsStaff(
+      ids: (string | number)[],
+      management: { name: string; email: string },
+      request: RequestInfo,
+    ) {
+      const results: (
+        | { syndUser: string | number; success: true; sa_complete_date: string | null }
+        | { syndUser: string | number; success: false; error: string }
+      )[] = [];
       for (const id of new Set(ids)) {
         try {
-          const row: SyndUserRow | null = isRowId(id) ? await strapi.db.query(SYND_USER).findOne({ where: byId(id), populate: SYND_USER_POPULATE }) : null;
+          const row: SyndUserRow | null = isRowId(id)
+            ? await strapi.db.query(SYND_USER).findOne({ where: byId(id), populate: SYND_USER_POPULATE })
+            : null;
           if (!row) throw new errors.NotFoundError('Commitment not found');
           const { sa_complete_date } = await countersignRow(row, management, request);
           results.push({ syndUser: id, success: true, sa_complete_date });

@@ -31,7 +31,8 @@ export const defaultDisclosure = (contact: string) => {
 const addressIn = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1]?.trim() ?? mailbox.trim();
 
 /** Where signers ask for paper and withdraw consent: SIGNING_CONTACT_EMAIL, else the address mails come from. */
-export const contactAddress = (strapi: Core.Strapi): string => portalConfig(strapi).signing.contactEmail || addressIn(mailSettings().defaultReplyTo);
+export const contactAddress = (strapi: Core.Strapi): string =>
+  portalConfig(strapi).signing.contactEmail || addressIn(mailSettings().defaultReplyTo);
 
 export interface Disclosure {
   title: string;
@@ -48,7 +49,10 @@ export const wordingOf = ({ title, body }: Pick<Disclosure, 'title' | 'body'>): 
 
 /** The portal's disclosure: its content item esign-disclosure when staff wrote one, else the default wording. */
 export async function disclosureOf(strapi: Core.Strapi, portalId: number | null): Promise<Disclosure> {
-  const item = portalId === null ? undefined : (await contents(strapi).bySlug([DISCLOSURE_SLUG], { id: portalId }))[DISCLOSURE_SLUG];
+  const item =
+    portalId === null
+      ? undefined
+      : (await contents(strapi).bySlug([DISCLOSURE_SLUG], { id: portalId }))[DISCLOSURE_SLUG];
   const fallback = defaultDisclosure(contactAddress(strapi));
   const title = item?.title?.trim() || fallback.title;
   const body = item?.body?.trim() || fallback.body;

@@ -18,16 +18,20 @@ export function fingerprintBackfill(strapi: Core.Strapi) {
       let filled = 0;
       let after = 0;
       for (;;) {
-        const rows: { id: number; docPath: string; bucketId: string | null }[] = await strapi.db.query(SYND_AGREEMENT).findMany({
-          where: { fingerprint: { $null: true }, docPath: { $notNull: true }, id: { $gt: after } },
-          select: ['id', 'docPath', 'bucketId'],
-          orderBy: { id: 'asc' },
-          limit: batch,
-        });
+        const rows: { id: number; docPath: string; bucketId: string | null }[] = await strapi.db
+          .query(SYND_AGREEMENT)
+          .findMany({
+            where: { fingerprint: { $null: true }, docPath: { $notNull: true }, id: { $gt: after } },
+            select: ['id', 'docPath', 'bucketId'],
+            orderBy: { id: 'asc' },
+            limit: batch,
+          });
         for (const row of rows) {
           if ((row.bucketId || storage.name) !== storage.name || !(await storage.exists(row.docPath))) continue;
           const fingerprint = sha256(await storage.get(row.docPath));
-          const { count } = await strapi.db.query(SYND_AGREEMENT).updateMany({ where: { id: row.id, fingerprint: { $null: true } }, data: { fingerprint } });
+          const { count } = await strapi.db
+            .query(SYND_AGREEMENT)
+            .updateMany({ where: { id: row.id, fingerprint: { $null: true } }, data: { fingerprint } });
           filled += count;
         }
         if (rows.length < batch) return filled;

@@ -31,7 +31,8 @@ export function assertCommitmentCountersignable(row: SyndUserRow): void {
 
 /** Refuses (409) to countersign before the investor, and the spouse when required, have signed. */
 export function assertInvestorSideSigned(row: SyndUserRow, rows: SigningRow[]): void {
-  if (!rows.some((signer) => signer.role === 'investor' && signer.signedAt)) throw conflict('The investor has not signed this agreement yet');
+  if (!rows.some((signer) => signer.role === 'investor' && signer.signedAt))
+    throw conflict('The investor has not signed this agreement yet');
   if (!investorSideComplete(row, rows)) throw conflict('The spouse has not signed this agreement yet');
 }
 
@@ -55,11 +56,14 @@ export function waitingForManagementQuery(strapi: Core.Strapi, fundIds: number[]
   // A CROSS JOIN keeps SQLite's loop order: the agreement's few signer links first, then each signing by its key.
   // Joined the other way it would walk every signed investor signing (by the role index) for each agreement, which
   // on a grown portal (150k signings) does not answer. PostgreSQL orders the joins by its statistics either way.
-  const signedBy = (role: SignerRole) => knex(`${signerLinks.name} as sl`)
-    .crossJoin(knex.raw('?? as g', [tableOf(strapi, SIGNING)]))
-    .where('g.id', knex.ref(`sl.${signerLinks.owner}`))
-    .where(`sl.${signerLinks.target}`, knex.ref('s.id')).where('g.role', role).whereNotNull(signedAtColumn)
-    .whereNull(`g.${columnOf(strapi, SIGNING, 'voidedAt')}`);
+  const signedBy = (role: SignerRole) =>
+    knex(`${signerLinks.name} as sl`)
+      .crossJoin(knex.raw('?? as g', [tableOf(strapi, SIGNING)]))
+      .where('g.id', knex.ref(`sl.${signerLinks.owner}`))
+      .where(`sl.${signerLinks.target}`, knex.ref('s.id'))
+      .where('g.role', role)
+      .whereNotNull(signedAtColumn)
+      .whereNull(`g.${columnOf(strapi, SIGNING, 'voidedAt')}`);
   const waiting = knex(`${tableOf(strapi, SYND_USER)} as s`)
     .join(`${funds.name} as f`, `f.${funds.owner}`, 's.id')
     .whereIn(`f.${funds.target}`, fundIds)
@@ -68,11 +72,16 @@ export function waitingForManagementQuery(strapi: Core.Strapi, fundIds: number[]
     .whereNull(`s.${columnOf(strapi, SYND_USER, 'managementSignedAt')}`)
     .whereExists(signedBy('investor'))
     // isSpouseInvestmentRequired: method CASH, married and a spouse's email; then the spouse must have signed.
-    .where((spouse) => spouse
-      .whereNull('s.method_of_inv').orWhereNot('s.method_of_inv', 'CASH')
-      .orWhereNull('s.is_married').orWhereNot('s.is_married', true)
-      .orWhereNull('s.cosub_email').orWhere('s.cosub_email', '')
-      .orWhereExists(signedBy('spouse')));
+    .where((spouse) =>
+      spouse
+        .whereNull('s.method_of_inv')
+        .orWhereNot('s.method_of_inv', 'CASH')
+        .orWhereNull('s.is_married')
+        .orWhereNot('s.is_married', true)
+        .orWhereNull('s.cosub_email')
+        .orWhere('s.cosub_email', '')
+        .orWhereExists(signedBy('spouse')),
+    );
   const firstSignedAt = signedBy('investor').min({ first: signedAtColumn }).as('first_signed_at');
   return { waiting, firstSignedAt };
 }

@@ -6,8 +6,22 @@ import { conflict } from '../../../utils/http-errors';
 import { signingProvider, type AgreementTerms, type Signer } from '../../../providers/signing';
 import { withLease } from '../../rate-limit/lease';
 import { isSuspended } from './signer-check';
-import { investorName, personName, syndUsers, syndUserView, type SyndUserRow } from '../../synd-user/services/synd-user';
-import { atService, DAY_MS, SIGNING_LINK_DAYS, signers, TRANSFERRED, type RequestInfo, type SigningUser } from './signers';
+import {
+  investorName,
+  personName,
+  syndUsers,
+  syndUserView,
+  type SyndUserRow,
+} from '../../synd-user/services/synd-user';
+import {
+  atService,
+  DAY_MS,
+  SIGNING_LINK_DAYS,
+  signers,
+  TRANSFERRED,
+  type RequestInfo,
+  type SigningUser,
+} from './signers';
 import { signingLinks, tokenOf, type Site } from './signing-links';
 
 const SIGNING = 'api::signing.signing';
@@ -47,10 +61,17 @@ export function opening(strapi: Core.Strapi) {
     };
     const signers: Signer[] = [
       { role: 'investor', name: terms.investorName, email: terms.investorEmail },
-      ...(spouseRequired && spouseName && row.cosub_email ? [{ role: 'spouse' as const, name: spouseName, email: row.cosub_email }] : []),
+      ...(spouseRequired && spouseName && row.cosub_email
+        ? [{ role: 'spouse' as const, name: spouseName, email: row.cosub_email }]
+        : []),
     ];
     const provider = signingProvider(strapi);
-    const templateIds = [fund.sa_doc_template_1_id, fund.sa_doc_template_2_id, fund.sa_doc_template_3_id, fund.sa_doc_template_4_id]
+    const templateIds = [
+      fund.sa_doc_template_1_id,
+      fund.sa_doc_template_2_id,
+      fund.sa_doc_template_3_id,
+      fund.sa_doc_template_4_id,
+    ]
       .map((id) => id?.trim())
       .filter((id): id is string => Boolean(id));
     const opening = () => provider.open({ terms, signers, templateIds, reference: row.documentId });
@@ -107,9 +128,14 @@ export function opening(strapi: Core.Strapi) {
         // Signing starts once per syndication user across every CMS instance: two quick clicks, even answered by two
         // instances, open one agreement; the second waits for the first and answers the same link.
         const opening = row;
-        await withLease(strapi, `request-sign:${opening.id}`, async () => {
-          if (!(await investorSide(opening.id)).length) await open(opening, site);
-        }, { busyMessage: 'Your agreement is being prepared; please try again in a moment' });
+        await withLease(
+          strapi,
+          `request-sign:${opening.id}`,
+          async () => {
+            if (!(await investorSide(opening.id)).length) await open(opening, site);
+          },
+          { busyMessage: 'Your agreement is being prepared; please try again in a moment' },
+        );
         row = await readSyndUser(row.id);
       }
       let rows = await investorSide(row.id);
@@ -122,7 +148,12 @@ export function opening(strapi: Core.Strapi) {
       }
       const url = ownLink(rows, site);
       const view = syndUserView(await readSyndUser(row.id));
-      return { success: true, url, syndAgreementSignedByCurrentUser: view.syndAgreementSignedByCurrentUser, syndAgreementSignedByCurrentUserCosub: view.syndAgreementSignedByCurrentUserCosub };
+      return {
+        success: true,
+        url,
+        syndAgreementSignedByCurrentUser: view.syndAgreementSignedByCurrentUser,
+        syndAgreementSignedByCurrentUserCosub: view.syndAgreementSignedByCurrentUserCosub,
+      };
     },
 
     /**

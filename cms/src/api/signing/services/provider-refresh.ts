@@ -40,7 +40,10 @@ export function providerRefresh(strapi: Core.Strapi) {
       for (const signer of rows) {
         const found = signatures.find((signature) => signature.signatureId === signer.providerSignatureId);
         if (found?.signedAt && !signer.signedAt) {
-          const { count } = await db().updateMany({ where: { id: signer.id, signedAt: { $null: true } }, data: { signedAt: found.signedAt } });
+          const { count } = await db().updateMany({
+            where: { id: signer.id, signedAt: { $null: true } },
+            data: { signedAt: found.signedAt },
+          });
           if (!count) continue;
           newlySigned.push(signer.role as SignerRole);
           // In the trail as a signature made here is (the service's own record has its address and browser).
@@ -52,7 +55,10 @@ export function providerRefresh(strapi: Core.Strapi) {
         const document = await provider.document(requestId);
         const key = `signing/${row.documentId}/${crypto.randomBytes(8).toString('hex')}-signed.pdf`;
         await fileStorage(strapi).put(key, document);
-        await db().updateMany({ where: { id: { $in: rows.map((signer) => signer.id) } }, data: { documentKey: key, documentSha256: sha256(document) } });
+        await db().updateMany({
+          where: { id: { $in: rows.map((signer) => signer.id) } },
+          data: { documentKey: key, documentSha256: sha256(document) },
+        });
         rows = await investorSide(row.id);
       }
       const updated = await updateFlags(row, rows);
@@ -83,11 +89,16 @@ export function providerRefresh(strapi: Core.Strapi) {
     },
 
     /** POST /api/signing/dropbox/events: a verified Dropbox Sign event about a request of ours updates that agreement. */
-    async dropboxEvent(payload: { event?: { event_type?: string }; signature_request?: { signature_request_id?: string } }) {
+    async dropboxEvent(payload: {
+      event?: { event_type?: string };
+      signature_request?: { signature_request_id?: string };
+    }) {
       const requestId = payload.signature_request?.signature_request_id;
       const type = payload.event?.event_type;
       if (!requestId || !type || !/^signature_request_(signed|all_signed|viewed|downloadable)$/.test(type)) return;
-      const row: SyndUserRow | null = await strapi.db.query(SYND_USER).findOne({ where: { syndAgreementDropboxSignatureRequestId: requestId }, populate: SYND_USER_POPULATE });
+      const row: SyndUserRow | null = await strapi.db
+        .query(SYND_USER)
+        .findOne({ where: { syndAgreementDropboxSignatureRequestId: requestId }, populate: SYND_USER_POPULATE });
       if (row && isGoingToInvest(row)) await refreshFromProvider(row, await siteFor(row, undefined));
     },
   };

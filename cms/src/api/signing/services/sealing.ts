@@ -43,13 +43,24 @@ export function sealing(strapi: Core.Strapi) {
 
   /** A signer's consent, identity check and link events as the signature page lists them (taken here for either signer). */
   function auditOf(entry: SigningRow): Pick<AuditEntry, 'consent' | 'identity' | 'events'> {
-    const wording = entry.disclosureSha256 ? `version ${entry.disclosureVersion}, SHA-256 ${entry.disclosureSha256}` : `version ${entry.disclosureVersion}`;
-    const consent = entry.disclosureAcceptedAt ? `electronic records disclosure (${wording}) accepted ${utc(new Date(entry.disclosureAcceptedAt))}` : undefined;
+    const wording = entry.disclosureSha256
+      ? `version ${entry.disclosureVersion}, SHA-256 ${entry.disclosureSha256}`
+      : `version ${entry.disclosureVersion}`;
+    const consent = entry.disclosureAcceptedAt
+      ? `electronic records disclosure (${wording}) accepted ${utc(new Date(entry.disclosureAcceptedAt))}`
+      : undefined;
     const identity =
-      entry.verifiedBy === 'email-code' && entry.verifiedAt ? `one-time code mailed to ${entry.email}, entered ${utc(new Date(entry.verifiedAt))}`
-        : entry.verifiedBy === 'session' ? `signed in to the investor portal as ${entry.email}`
-          : entry.role === 'management' ? `countersigned by ${entry.email}, signed in as the portal's staff` : undefined;
-    const events = (entry.auditEvents ?? []).map((event) => `${utc(new Date(event.at))}  ${EVENT_TITLES[event.event]}${event.detail ? ` ${event.detail}` : ''}${event.ip ? ` from ${event.ip}` : ''}${event.userAgent ? `, ${event.userAgent}` : ''}`);
+      entry.verifiedBy === 'email-code' && entry.verifiedAt
+        ? `one-time code mailed to ${entry.email}, entered ${utc(new Date(entry.verifiedAt))}`
+        : entry.verifiedBy === 'session'
+          ? `signed in to the investor portal as ${entry.email}`
+          : entry.role === 'management'
+            ? `countersigned by ${entry.email}, signed in as the portal's staff`
+            : undefined;
+    const events = (entry.auditEvents ?? []).map(
+      (event) =>
+        `${utc(new Date(event.at))}  ${EVENT_TITLES[event.event]}${event.detail ? ` ${event.detail}` : ''}${event.ip ? ` from ${event.ip}` : ''}${event.userAgent ? `, ${event.userAgent}` : ''}`,
+    );
     return { consent, identity, events };
   }
 
@@ -58,7 +69,13 @@ export function sealing(strapi: Core.Strapi) {
    * and its audit trail, sealed; stored as a SyndAgreement, and the syndication user marked complete at `completedAt`.
    * Undoes its own rows when it fails.
    */
-  async function seal(row: SyndUserRow, rows: SigningRow[], documentKey: string, management: { name: string; email: string; ip: string | null; userAgent: string | null }, completedAt: Date): Promise<void> {
+  async function seal(
+    row: SyndUserRow,
+    rows: SigningRow[],
+    documentKey: string,
+    management: { name: string; email: string; ip: string | null; userAgent: string | null },
+    completedAt: Date,
+  ): Promise<void> {
     const storage = fileStorage(strapi);
     const document = await storage.get(documentKey);
     const documentSha256 = sha256(document);
@@ -94,18 +111,38 @@ export function sealing(strapi: Core.Strapi) {
         ...auditOf(entry),
       }));
       const title = `Subscription Agreement - ${fund.name ?? 'Fund'} - ${investorName(row)}`;
-      const completed = await completeAgreement(document, trail, sealingCertificate(portalConfig(strapi).signing), { title, portalName, completedAt, verifyUrl: pageOf(await portalSiteOf(row), '/agreements/verify') });
+      const completed = await completeAgreement(document, trail, sealingCertificate(portalConfig(strapi).signing), {
+        title,
+        portalName,
+        completedAt,
+        verifyUrl: pageOf(await portalSiteOf(row), '/agreements/verify'),
+      });
       const key = `agreements/${row.documentId}/${crypto.randomBytes(8).toString('hex')}-subscription-agreement.pdf`;
       await storage.put(key, completed);
       // Through the query engine: a Synd Agreement and its fingerprint are made by sealing only, and the Document Service
       // refuses every caller (docs/record-rules.md).
       await strapi.db.query(SYND_AGREEMENT).create({
-        data: { originalName: `${title.replace(/[^A-Za-z0-9 ._-]+/g, '_')}.pdf`, title, docPath: key, bucketId: storage.name, syndUser: row.id, isDeleted: false, fingerprint: sha256(completed) },
+        data: {
+          originalName: `${title.replace(/[^A-Za-z0-9 ._-]+/g, '_')}.pdf`,
+          title,
+          docPath: key,
+          bucketId: storage.name,
+          syndUser: row.id,
+          isDeleted: false,
+          fingerprint: sha256(completed),
+        },
       });
-      const agreements = await strapi.db.query(SYND_AGREEMENT).count({ where: { syndUser: { id: row.id }, isDeleted: { $ne: true }, voidedAt: { $null: true } } });
+      const agreements = await strapi.db
+        .query(SYND_AGREEMENT)
+        .count({ where: { syndUser: { id: row.id }, isDeleted: { $ne: true }, voidedAt: { $null: true } } });
       await strapi.db.query(SYND_USER).update({
         where: { id: row.id },
-        data: { managementSignedAt: completedAt, sa_complete_date: row.sa_complete_date ?? completedAt, hasSyndAgreement: true, syndAgreementsCount: agreements },
+        data: {
+          managementSignedAt: completedAt,
+          sa_complete_date: row.sa_complete_date ?? completedAt,
+          hasSyndAgreement: true,
+          syndAgreementsCount: agreements,
+        },
       });
     } catch (error) {
       await db().delete({ where: { id: signer.id } });

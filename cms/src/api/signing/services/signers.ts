@@ -105,7 +105,9 @@ export function signers(strapi: Core.Strapi) {
 
   /** The syndication user with what signing reads of it (fund, portal, investor); 404 when there is none. */
   async function readSyndUser(id: number): Promise<SyndUserRow> {
-    const row: SyndUserRow | null = await strapi.db.query(SYND_USER).findOne({ where: { id }, populate: SYND_USER_POPULATE });
+    const row: SyndUserRow | null = await strapi.db
+      .query(SYND_USER)
+      .findOne({ where: { id }, populate: SYND_USER_POPULATE });
     if (!row) throw new errors.NotFoundError('Not found');
     return row;
   }
@@ -113,7 +115,10 @@ export function signers(strapi: Core.Strapi) {
   /** The fund a commitment signs for, with its company's portal; refused when it has none. */
   async function fundOf(row: SyndUserRow): Promise<FundRow> {
     const fund: FundRow | null = row.fund
-      ? await strapi.db.query(FUND).findOne({ where: { id: row.fund.id }, populate: { company: { populate: { portal: { select: ['id', 'name'] } } } } })
+      ? await strapi.db.query(FUND).findOne({
+          where: { id: row.fund.id },
+          populate: { company: { populate: { portal: { select: ['id', 'name'] } } } },
+        })
       : null;
     if (!fund) throw new errors.ApplicationError('This investment has no fund to sign for');
     return fund;
@@ -121,8 +126,13 @@ export function signers(strapi: Core.Strapi) {
 
   /** The open agreement's investor-side signers (investor first): the rows of the signing not discarded. */
   async function investorSide(syndUserId: number): Promise<SigningRow[]> {
-    const rows: SigningRow[] = await db().findMany({ where: { syndUser: { id: syndUserId }, role: { $in: INVESTOR_SIDE }, voidedAt: { $null: true } }, orderBy: { id: 'asc' } });
-    return rows.sort((a, b) => INVESTOR_SIDE.indexOf(a.role as SignerRole) - INVESTOR_SIDE.indexOf(b.role as SignerRole));
+    const rows: SigningRow[] = await db().findMany({
+      where: { syndUser: { id: syndUserId }, role: { $in: INVESTOR_SIDE }, voidedAt: { $null: true } },
+      orderBy: { id: 'asc' },
+    });
+    return rows.sort(
+      (a, b) => INVESTOR_SIDE.indexOf(a.role as SignerRole) - INVESTOR_SIDE.indexOf(b.role as SignerRole),
+    );
   }
 
   /** Writes the syndication user's signing flags from its signer rows. */
@@ -130,7 +140,10 @@ export function signers(strapi: Core.Strapi) {
     const signed = (role: SignerRole) => rows.some((signer) => signer.role === role && Boolean(signer.signedAt));
     await strapi.db.query(SYND_USER).update({
       where: { id: row.id },
-      data: { syndAgreementSignedByCurrentUser: signed('investor'), syndAgreementSignedByCurrentUserCosub: signed('spouse') },
+      data: {
+        syndAgreementSignedByCurrentUser: signed('investor'),
+        syndAgreementSignedByCurrentUserCosub: signed('spouse'),
+      },
     });
     return readSyndUser(row.id);
   }

@@ -10,7 +10,16 @@ import { notifications } from '../../notification/services/notification';
 import { signerCheck } from './signer-check';
 import { notificationTags, type SyndUserRow } from '../../synd-user/services/synd-user';
 import { investorSideComplete } from './may-countersign';
-import { atService, portalIdOf, sha256, SigningServiceError, signers, type LinkRequest, type RequestInfo, type SigningRow } from './signers';
+import {
+  atService,
+  portalIdOf,
+  sha256,
+  SigningServiceError,
+  signers,
+  type LinkRequest,
+  type RequestInfo,
+  type SigningRow,
+} from './signers';
 import { signingLinks, type Site } from './signing-links';
 
 const SIGNING = 'api::signing.signing';
@@ -25,14 +34,22 @@ export function signingByLink(strapi: Core.Strapi) {
   const { mailLink, signerOf, siteFor } = signingLinks(strapi);
 
   /** After a signer signed: the spouse's link once the investor signed, and staff told once the investor side is complete. */
-  async function afterSignature(row: SyndUserRow, rows: SigningRow[], justSigned: SignerRole, site: Site): Promise<void> {
+  async function afterSignature(
+    row: SyndUserRow,
+    rows: SigningRow[],
+    justSigned: SignerRole,
+    site: Site,
+  ): Promise<void> {
     if (justSigned === 'investor') {
       const spouse = rows.find((signer) => signer.role === 'spouse' && !signer.signedAt);
       if (spouse && !spouse.linkSentAt) await mailLink(spouse, row, site);
     }
     if (investorSideComplete(row, rows) && row.fund?.company?.portal) {
       const portalId = row.fund.company.portal.id;
-      await notifySafely(() => notifications(strapi).toPortalStaff(portalId, 'syndication_signed', notificationTags(row)), 'syndication_signed');
+      await notifySafely(
+        () => notifications(strapi).toPortalStaff(portalId, 'syndication_signed', notificationTags(row)),
+        'syndication_signed',
+      );
     }
   }
 
@@ -44,11 +61,23 @@ export function signingByLink(strapi: Core.Strapi) {
   }
 
   /** Records a local signer's signature with its audit data; false when they had signed already (another request won). */
-  async function recordSignature(signer: SigningRow, input: { name: string; signature?: string }, request: Pick<RequestInfo, 'ip' | 'userAgent'>, at: Date): Promise<boolean> {
+  async function recordSignature(
+    signer: SigningRow,
+    input: { name: string; signature?: string },
+    request: Pick<RequestInfo, 'ip' | 'userAgent'>,
+    at: Date,
+  ): Promise<boolean> {
     const document = await fileStorage(strapi).get(signer.documentKey as string);
     const { count } = await db().updateMany({
       where: { id: signer.id, signedAt: { $null: true } },
-      data: { signedAt: at, ip: request.ip, userAgent: request.userAgent, documentSha256: sha256(document), typedName: input.name, drawnSignature: input.signature ?? null },
+      data: {
+        signedAt: at,
+        ip: request.ip,
+        userAgent: request.userAgent,
+        documentSha256: sha256(document),
+        typedName: input.name,
+        drawnSignature: input.signature ?? null,
+      },
     });
     return count > 0;
   }
@@ -73,7 +102,8 @@ export function signingByLink(strapi: Core.Strapi) {
   /** An unsignedLink signed here (the local signer); 409 when Dropbox Sign collects its signature. */
   async function openLink(token: string) {
     const link = await unsignedLink(token);
-    if (link.signer.provider !== 'local' || !link.signer.documentKey) throw conflict('This agreement is signed at the signing service, not here');
+    if (link.signer.provider !== 'local' || !link.signer.documentKey)
+      throw conflict('This agreement is signed at the signing service, not here');
     return link;
   }
 
@@ -118,7 +148,8 @@ export function signingByLink(strapi: Core.Strapi) {
         // URL only POST /api/signing/:token/embedded answers, once the checks below are passed.
         provider: signer.provider ?? 'local',
         // Dropbox Sign's request has its document at the service until everyone signed: fetched from there to read here.
-        documentUrl: signer.documentKey || row.syndAgreementDropboxSignatureRequestId ? `/api/signing/${token}/document` : null,
+        documentUrl:
+          signer.documentKey || row.syndAgreementDropboxSignatureRequestId ? `/api/signing/${token}/document` : null,
         ...check.state(signer, ownSession(signer, row, request), await check.disclosure(portalIdOf(fund))),
       };
     },
@@ -156,7 +187,8 @@ export function signingByLink(strapi: Core.Strapi) {
      */
     async embeddedSigning(token: string, verification: string | undefined, request: LinkRequest) {
       const { signer, row, fund } = await unsignedLink(token);
-      if (signer.provider !== 'dropbox-sign') throw conflict('This agreement is signed on this page, not at a signing service');
+      if (signer.provider !== 'dropbox-sign')
+        throw conflict('This agreement is signed on this page, not at a signing service');
       await assertSignersTurn(signer, row);
       const check = signerCheck(strapi);
       const proof = { ownSession: ownSession(signer, row, request), verification };
@@ -173,18 +205,31 @@ export function signingByLink(strapi: Core.Strapi) {
      * POST /api/signing/:token: the signer signs (typed name, optionally drawn), once they accepted the disclosure and
      * proved who they are; recorded with time, address, browser, the document's SHA-256 and the audit events.
      */
-    async signByToken(token: string, input: { name: string; signature?: string; verification?: string }, request: LinkRequest) {
+    async signByToken(
+      token: string,
+      input: { name: string; signature?: string; verification?: string },
+      request: LinkRequest,
+    ) {
       const { signer, row, fund } = await openLink(token);
       let rows = await assertSignersTurn(signer, row);
       if (input.signature !== undefined) {
         const png = pngOfDataUrl(input.signature);
-        const valid = png && (await PDFDocument.create().then((pdf) => pdf.embedPng(png)).then(() => true, () => false));
-        if (!valid) throw new errors.ValidationError('signature must be a PNG image as a data URL (data:image/png;base64,...)');
+        const valid =
+          png &&
+          (await PDFDocument.create()
+            .then((pdf) => pdf.embedPng(png))
+            .then(
+              () => true,
+              () => false,
+            ));
+        if (!valid)
+          throw new errors.ValidationError('signature must be a PNG image as a data URL (data:image/png;base64,...)');
       }
       const check = signerCheck(strapi);
       const proof = { ownSession: ownSession(signer, row, request), verification: input.verification };
       await check.assertReadyToSign(signer, proof, await check.disclosure(portalIdOf(fund)), request);
-      if (!(await recordSignature(signer, input, request, new Date()))) throw conflict('You have signed this agreement already');
+      if (!(await recordSignature(signer, input, request, new Date())))
+        throw conflict('You have signed this agreement already');
       await check.signed(signer, proof, request);
       rows = await investorSide(row.id);
       const updated = await updateFlags(row, rows);

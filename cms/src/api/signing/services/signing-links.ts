@@ -11,8 +11,24 @@ import { portalConfig } from '../../../utils/portal-config';
 import { accountMail } from '../../account/services/account-mail';
 import { domainsOf, portals } from '../../portal/services/portal';
 import { askedForPaper, isSuspended, signerCheck, type Client } from './signer-check';
-import { byId, investorName, SYND_USER_POPULATE, syndUsers, type SyndUserRow } from '../../synd-user/services/synd-user';
-import { DAY_MS, INVESTOR_SIDE, SIGNING_LINK_DAYS, signers, VOIDED_LINK, waitingToSign, type RequestInfo, type SigningRow, type SigningUser } from './signers';
+import {
+  byId,
+  investorName,
+  SYND_USER_POPULATE,
+  syndUsers,
+  type SyndUserRow,
+} from '../../synd-user/services/synd-user';
+import {
+  DAY_MS,
+  INVESTOR_SIDE,
+  SIGNING_LINK_DAYS,
+  signers,
+  VOIDED_LINK,
+  waitingToSign,
+  type RequestInfo,
+  type SigningRow,
+  type SigningUser,
+} from './signers';
 
 const SIGNING = 'api::signing.signing';
 const SYND_USER = 'api::synd-user.synd-user';
@@ -22,7 +38,8 @@ const SYND_USER = 'api::synd-user.synd-user';
  * Only its hash is stored (like sessions), so the table alone opens no link, yet the owner can always be answered
  * their link again (request_sign, signing_url) without mailing a new one.
  */
-export const tokenOf = (nonce: string): string => crypto.createHmac('sha256', derivedKey('signing-links')).update(nonce).digest('base64url');
+export const tokenOf = (nonce: string): string =>
+  crypto.createHmac('sha256', derivedKey('signing-links')).update(nonce).digest('base64url');
 
 /** A site of a portal: its origin, and the query string that chooses the portal there ('' or ?portal=<slug>). */
 export interface Site {
@@ -76,7 +93,8 @@ export function signingLinks(strapi: Core.Strapi) {
   }
 
   /** A signer's /sign/<token> page on `site`; null when the row has no link. */
-  const linkOf = (site: Site, signer: SigningRow): string | null => (signer.tokenNonce ? pageOf(site, `/sign/${tokenOf(signer.tokenNonce)}`) : null);
+  const linkOf = (site: Site, signer: SigningRow): string | null =>
+    signer.tokenNonce ? pageOf(site, `/sign/${tokenOf(signer.tokenNonce)}`) : null;
 
   /** Mails a signer their personal link: false, and nothing mailed, when the row has no link or the signer no email. */
   async function mailLink(signer: SigningRow, row: SyndUserRow, site: Site): Promise<boolean> {
@@ -89,12 +107,15 @@ export function signingLinks(strapi: Core.Strapi) {
         : `Your subscription agreement for ${fundName} is ready. Please review and sign it here:`;
     const tail = `This link is personal: it works for you only, until you have signed or ${SIGNING_LINK_DAYS} days have passed.`;
     const name = signer.name || signer.email;
-    await strapi.plugin('email').service('email').send({
-      to: signer.email,
-      subject: `Please sign your subscription agreement for ${fundName}`,
-      text: `Hello ${name},\n\n${lead}\n${link}\n\n${tail}\n`,
-      html: `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(tail)}</p>`,
-    });
+    await strapi
+      .plugin('email')
+      .service('email')
+      .send({
+        to: signer.email,
+        subject: `Please sign your subscription agreement for ${fundName}`,
+        text: `Hello ${name},\n\n${lead}\n${link}\n\n${tail}\n`,
+        html: `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(tail)}</p>`,
+      });
     await db().update({ where: { id: signer.id }, data: { linkSentAt: new Date() } });
     return true;
   }
@@ -106,9 +127,19 @@ export function signingLinks(strapi: Core.Strapi) {
    * its lock-outs, code and proof of identity go with it. When the mail fails (503) the old link is put back as it
    * was. `by`: who asked, for the trail.
    */
-  async function reissueLink(signer: SigningRow, row: SyndUserRow, site: Site, by: string, client: Client): Promise<boolean> {
+  async function reissueLink(
+    signer: SigningRow,
+    row: SyndUserRow,
+    site: Site,
+    by: string,
+    client: Client,
+  ): Promise<boolean> {
     const nonce = crypto.randomBytes(32).toString('base64url');
-    const link = { tokenNonce: nonce, tokenHash: hashCode(tokenOf(nonce)), expiresAt: new Date(Date.now() + SIGNING_LINK_DAYS * DAY_MS) };
+    const link = {
+      tokenNonce: nonce,
+      tokenHash: hashCode(tokenOf(nonce)),
+      expiresAt: new Date(Date.now() + SIGNING_LINK_DAYS * DAY_MS),
+    };
     const check = signerCheck(strapi);
     const putBack = await check.replaceLink(signer.id, signer.tokenNonce, link);
     if (!putBack) return false;
@@ -128,11 +159,15 @@ export function signingLinks(strapi: Core.Strapi) {
   /** The signer row a link token opens; 404 for an unknown token, 403 once it expired. */
   async function signerOf(token: string): Promise<SigningRow & { syndUser: { id: number } }> {
     const signer: (SigningRow & { syndUser: { id: number } | null }) | null = token
-      ? await db().findOne({ where: { tokenHash: hashCode(token), role: { $in: INVESTOR_SIDE } }, populate: { syndUser: { select: ['id'] } } })
+      ? await db().findOne({
+          where: { tokenHash: hashCode(token), role: { $in: INVESTOR_SIDE } },
+          populate: { syndUser: { select: ['id'] } },
+        })
       : null;
     if (!signer?.syndUser) throw new errors.NotFoundError('This signing link is not valid');
     if (signer.voidedAt) throw new errors.ForbiddenError(VOIDED_LINK);
-    if (!signer.expiresAt || new Date(signer.expiresAt).getTime() <= Date.now()) throw new errors.ForbiddenError('This signing link has expired');
+    if (!signer.expiresAt || new Date(signer.expiresAt).getTime() <= Date.now())
+      throw new errors.ForbiddenError('This signing link has expired');
     return signer as SigningRow & { syndUser: { id: number } };
   }
 
@@ -176,10 +211,13 @@ export function signingLinks(strapi: Core.Strapi) {
      * signer; a suspended link opens again this way. Answers whose links were sent.
      */
     async reissueLinksAsStaff(id: string | number, by: string, request: Pick<RequestInfo, 'ip' | 'userAgent'>) {
-      const row: SyndUserRow | null = isRowId(id) ? await strapi.db.query(SYND_USER).findOne({ where: byId(id), populate: SYND_USER_POPULATE }) : null;
+      const row: SyndUserRow | null = isRowId(id)
+        ? await strapi.db.query(SYND_USER).findOne({ where: byId(id), populate: SYND_USER_POPULATE })
+        : null;
       if (!row) throw new errors.NotFoundError('Commitment not found');
       const open = waitingToSign(await investorSide(row.id));
-      if (!isGoingToInvest(row) || row.sa_complete_date || !open.length) throw conflict('This commitment has no signing link waiting for a signature');
+      if (!isGoingToInvest(row) || row.sa_complete_date || !open.length)
+        throw conflict('This commitment has no signing link waiting for a signature');
       const site = await portalSiteOf(row);
       const reissued: SigningRow[] = [];
       for (const signer of open) if (await reissueLink(signer, row, site, by, request)) reissued.push(signer);
@@ -199,11 +237,14 @@ export function signingLinks(strapi: Core.Strapi) {
      */
     async remindSpouse(syndUserId: number): Promise<string | null> {
       const row = await readSyndUser(syndUserId);
-      const spouse = isGoingToInvest(row) ? waitingToSign(await investorSide(row.id)).find((signer) => signer.role === 'spouse') : undefined;
+      const spouse = isGoingToInvest(row)
+        ? waitingToSign(await investorSide(row.id)).find((signer) => signer.role === 'spouse')
+        : undefined;
       if (!spouse || isSuspended(spouse) || askedForPaper(spouse)) return null;
       if (!(await mailLink(spouse, row, await portalSiteOf(row)))) return null;
       const expiresAt = new Date(Date.now() + SIGNING_LINK_DAYS * DAY_MS);
-      if (!spouse.expiresAt || new Date(spouse.expiresAt) < expiresAt) await db().update({ where: { id: spouse.id }, data: { expiresAt } });
+      if (!spouse.expiresAt || new Date(spouse.expiresAt) < expiresAt)
+        await db().update({ where: { id: spouse.id }, data: { expiresAt } });
       return spouse.email;
     },
 

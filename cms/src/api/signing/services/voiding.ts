@@ -27,20 +27,40 @@ export function voiding(strapi: Core.Strapi) {
       const row = await readSyndUser(syndUserId);
       const stamp = { voidedAt: voiding.at, voidReason: voiding.reason, voidedBy: voiding.by };
       const ids = async (uid: typeof SIGNING | typeof SYND_AGREEMENT) =>
-        ((await strapi.db.query(uid).findMany({ where: { syndUser: { id: syndUserId }, voidedAt: { $null: true } }, select: ['id'] })) as { id: number }[]).map((each) => each.id);
+        (
+          (await strapi.db
+            .query(uid)
+            .findMany({ where: { syndUser: { id: syndUserId }, voidedAt: { $null: true } }, select: ['id'] })) as {
+            id: number;
+          }[]
+        ).map((each) => each.id);
       const signers = await ids(SIGNING);
       const agreements = await ids(SYND_AGREEMENT);
       if (signers.length) await db().updateMany({ where: { id: { $in: signers } }, data: stamp });
-      if (agreements.length) await strapi.db.query(SYND_AGREEMENT).updateMany({ where: { id: { $in: agreements } }, data: stamp });
-      const kept = await strapi.db.query(SYND_AGREEMENT).count({ where: { syndUser: { id: syndUserId }, isDeleted: { $ne: true }, voidedAt: { $null: true } } });
+      if (agreements.length)
+        await strapi.db.query(SYND_AGREEMENT).updateMany({ where: { id: { $in: agreements } }, data: stamp });
+      const kept = await strapi.db
+        .query(SYND_AGREEMENT)
+        .count({ where: { syndUser: { id: syndUserId }, isDeleted: { $ne: true }, voidedAt: { $null: true } } });
       await strapi.db.query(SYND_USER).update({
         where: { id: syndUserId },
         data: {
-          sa_start_date: null, sa_complete_date: null, managementSignedAt: null, syndAgreementSignedByCurrentUser: false, syndAgreementSignedByCurrentUserCosub: false,
-          syndAgreementDropboxSignatureRequestId: null, syndAgreementDropboxSigningURL: null, hasSyndAgreement: kept > 0, syndAgreementsCount: kept,
+          sa_start_date: null,
+          sa_complete_date: null,
+          managementSignedAt: null,
+          syndAgreementSignedByCurrentUser: false,
+          syndAgreementSignedByCurrentUserCosub: false,
+          syndAgreementDropboxSignatureRequestId: null,
+          syndAgreementDropboxSigningURL: null,
+          hasSyndAgreement: kept > 0,
+          syndAgreementsCount: kept,
         },
       });
-      return { signers: signers.length, agreements: agreements.length, requestId: row.syndAgreementDropboxSignatureRequestId };
+      return {
+        signers: signers.length,
+        agreements: agreements.length,
+        requestId: row.syndAgreementDropboxSignatureRequestId,
+      };
     },
 
     /** Withdraws a voided request at Dropbox Sign; the voiding stands whether or not the service answers (logged). */
@@ -48,7 +68,11 @@ export function voiding(strapi: Core.Strapi) {
       if (!requestId) return;
       await signingProvider(strapi, 'dropbox-sign')
         .cancel(requestId)
-        .catch((error: unknown) => strapi.log.warn(`Signature request ${requestId} not withdrawn at Dropbox Sign: ${error instanceof Error ? error.message : String(error)}`));
+        .catch((error: unknown) =>
+          strapi.log.warn(
+            `Signature request ${requestId} not withdrawn at Dropbox Sign: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
     },
 
     /**
@@ -61,10 +85,16 @@ export function voiding(strapi: Core.Strapi) {
       const before: { syndAgreementDropboxSignatureRequestId: string | null } | null = await strapi.db
         .query(SYND_USER)
         .findOne({ where: { id: syndUserId }, select: ['syndAgreementDropboxSignatureRequestId'] });
-      const { count } = await db().deleteMany({ where: { id: { $in: rows.map((signer) => signer.id) }, signedAt: { $null: true } } });
+      const { count } = await db().deleteMany({
+        where: { id: { $in: rows.map((signer) => signer.id) }, signedAt: { $null: true } },
+      });
       await strapi.db.query(SYND_USER).update({
         where: { id: syndUserId },
-        data: { syndAgreementDropboxSignatureRequestId: null, syndAgreementSignedByCurrentUser: false, syndAgreementSignedByCurrentUserCosub: false },
+        data: {
+          syndAgreementDropboxSignatureRequestId: null,
+          syndAgreementSignedByCurrentUser: false,
+          syndAgreementSignedByCurrentUserCosub: false,
+        },
       });
       // The request at the signing service is withdrawn too, so its mailed links stop working. The new terms stand
       // whether or not the service answers: a request left open there can no longer complete an agreement here.
@@ -73,7 +103,11 @@ export function voiding(strapi: Core.Strapi) {
       if (requestId && provider) {
         await signingProvider(strapi, provider)
           .cancel(requestId)
-          .catch((error: unknown) => strapi.log.warn(`Signature request ${requestId} not withdrawn at ${provider}: ${error instanceof Error ? error.message : String(error)}`));
+          .catch((error: unknown) =>
+            strapi.log.warn(
+              `Signature request ${requestId} not withdrawn at ${provider}: ${error instanceof Error ? error.message : String(error)}`,
+            ),
+          );
       }
       return count;
     },

@@ -10,11 +10,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
     /** POST /api/profile/statements/download {syndUserId, from, to}: `{url, originalName}` of the sealed statement. */
     async download(ctx: Context) {
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-      ctx.body = await statements(strapi).issue(ctx.state.user as { id: number }, { syndUserId: body.syndUserId, from: body.from, to: body.to }, {
-        ip: ctx.request.ip || null,
-        cmsOrigin: cmsOrigin(strapi, ctx),
-        siteOrigin: ctx.get('origin') || undefined,
-      });
+      ctx.body = await statements(strapi).issue(
+        ctx.state.user as { id: number },
+        { syndUserId: body.syndUserId, from: body.from, to: body.to },
+        {
+          ip: ctx.request.ip || null,
+          cmsOrigin: cmsOrigin(strapi, ctx),
+          siteOrigin: ctx.get('origin') || undefined,
+        },
+      );
     },
 
     /** GET /api/statements/verify/:sha256?portal= (no session): `{valid, issuedAt, portal, investorInitials}`, or 404 for another portal's. */

@@ -14,8 +14,18 @@ export default {
       config: { auth: SESSION, middlewares: guarded('statement-download') },
     },
     // The transactions page: the caller's ledger a page at a time, and as a CSV (reads: a guest session may call them).
-    { method: 'GET', path: '/profile/transactions', handler: 'api::statement.transactions.page', config: { auth: SESSION } },
-    { method: 'GET', path: '/profile/transactions.csv', handler: 'api::statement.transactions.csv', config: { auth: SESSION } },
+    {
+      method: 'GET',
+      path: '/profile/transactions',
+      handler: 'api::statement.transactions.page',
+      config: { auth: SESSION },
+    },
+    {
+      method: 'GET',
+      path: '/profile/transactions.csv',
+      handler: 'api::statement.transactions.csv',
+      config: { auth: SESSION },
+    },
     {
       method: 'GET',
       path: '/statements/verify/:sha256',

@@ -33,7 +33,11 @@ interface RequestInfo {
 
 /** 'A. I.' from a first and a last name; what the public check tells a stranger about the investor, and no more. */
 const initialsOf = (...names: (string | null | undefined)[]) =>
-  names.map((name) => name?.trim()?.[0]?.toUpperCase()).filter(Boolean).map((letter) => `${letter}.`).join(' ') || '-';
+  names
+    .map((name) => name?.trim()?.[0]?.toUpperCase())
+    .filter(Boolean)
+    .map((letter) => `${letter}.`)
+    .join(' ') || '-';
 
 const statementService = ({ strapi }: { strapi: Core.Strapi }) => ({
   /**
@@ -41,8 +45,13 @@ const statementService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * PDF is stored, its fingerprint recorded for the public check, the download recorded for staff, and a
    * five-minute link answered like every other download.
    */
-  async issue(user: { id: number }, input: StatementRequest, request: RequestInfo): Promise<{ url: string; originalName: string }> {
-    if (input.syndUserId === undefined || input.syndUserId === null || input.syndUserId === '') throw new errors.ValidationError('syndUserId is required');
+  async issue(
+    user: { id: number },
+    input: StatementRequest,
+    request: RequestInfo,
+  ): Promise<{ url: string; originalName: string }> {
+    if (input.syndUserId === undefined || input.syndUserId === null || input.syndUserId === '')
+      throw new errors.ValidationError('syndUserId is required');
     if (!isRowId(input.syndUserId)) throw new errors.ValidationError('syndUserId must be an id or documentId');
     if (!isIsoDate(input.from)) throw new errors.ValidationError('from must be a date (YYYY-MM-DD)');
     if (!isIsoDate(input.to)) throw new errors.ValidationError('to must be a date (YYYY-MM-DD)');
@@ -52,12 +61,17 @@ const statementService = ({ strapi }: { strapi: Core.Strapi }) => ({
     const row = await syndUsers(strapi).ownedBy(user.id, input.syndUserId as string | number);
     if (!row.fund) throw new errors.NotFoundError('Not found');
     const lines = (await ledger(strapi).linesBySyndUser([row.id])).get(row.id) ?? [];
-    if (!lines.length) throw new errors.ApplicationError('This investment has no transactions yet: there is no statement to issue');
+    if (!lines.length)
+      throw new errors.ApplicationError('This investment has no transactions yet: there is no statement to issue');
     const valuations = (await fundValuations(strapi).byFund([row.fund.id], [row.id])).get(row.fund.id) ?? [];
     const account = capitalAccountFor(lines, valuations, input.from, input.to);
 
     const portalId = row.fund.company?.portal?.id;
-    const portal = portalId ? ((await strapi.db.query(PORTAL).findOne({ where: { id: portalId }, select: ['name'] })) as { name: string | null } | null) : null;
+    const portal = portalId
+      ? ((await strapi.db.query(PORTAL).findOne({ where: { id: portalId }, select: ['name'] })) as {
+          name: string | null;
+        } | null)
+      : null;
     const portalName = portal?.name ?? 'the portal';
     const fundName = row.fund.name ?? 'the fund';
     const first = row.user?.firstName ?? row.userFirstName;
@@ -66,24 +80,55 @@ const statementService = ({ strapi }: { strapi: Core.Strapi }) => ({
     const site = await accountMail(strapi).siteFor(request.siteOrigin);
     const bytes = await renderStatement(
       {
-        portalName, fundName, investorName: investorName(row), commitment: Number(row.invest_amount ?? 0),
-        from: input.from, to: input.to, account, issuedAt, reference: crypto.randomUUID(), verifyUrl: `${site}/statements/verify`,
+        portalName,
+        fundName,
+        investorName: investorName(row),
+        commitment: Number(row.invest_amount ?? 0),
+        from: input.from,
+        to: input.to,
+        account,
+        issuedAt,
+        reference: crypto.randomUUID(),
+        verifyUrl: `${site}/statements/verify`,
       },
       sealingCertificate(portalConfig(strapi).signing),
     );
     const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
     const storage = fileStorage(strapi);
     const key = `statements/${row.documentId}/${sha256}.pdf`;
-    const originalName = `statement-${fundName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'fund'}-${input.from}-${input.to}.pdf`;
+    const originalName = `statement-${
+      fundName
+        .replace(/[^A-Za-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .toLowerCase() || 'fund'
+    }-${input.from}-${input.to}.pdf`;
     await storage.put(key, bytes, 'application/pdf');
     const statement = (await strapi.db.query(STATEMENT).create({
       data: {
-        syndUser: row.id, fund: row.fund.id, periodFrom: input.from, periodTo: input.to, fingerprint: sha256, issuedAt, portalName,
-        investorInitials: initialsOf(first, last), originalName, docPath: key, bucketId: storage.name,
+        syndUser: row.id,
+        fund: row.fund.id,
+        periodFrom: input.from,
+        periodTo: input.to,
+        fingerprint: sha256,
+        issuedAt,
+        portalName,
+        investorInitials: initialsOf(first, last),
+        originalName,
+        docPath: key,
+        bucketId: storage.name,
       },
     })) as { id: number; documentId: string };
     await strapi.db.query(FILE_DOWNLOAD).create({
-      data: { fileName: originalName, kind: 'statement', fileId: statement.id, fileDocumentId: statement.documentId, user: user.id, fund: row.fund.id, ip: request.ip, guestSession: false },
+      data: {
+        fileName: originalName,
+        kind: 'statement',
+        fileId: statement.id,
+        fileDocumentId: statement.documentId,
+        user: user.id,
+        fund: row.fund.id,
+        ip: request.ip,
+        guestSession: false,
+      },
     });
     return { url: await storage.downloadUrl(key, originalName, request.cmsOrigin), originalName };
   },
@@ -92,18 +137,24 @@ const statementService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * What the public check answers for a fingerprint `portal` issued: when, by whom, for whose initials; 404 for any
    * other, another portal's statement included (the page of one portal vouches only for its own).
    */
-  async verify(portal: { id: number }, sha256: string): Promise<{ valid: true; issuedAt: string; portal: string; investorInitials: string }> {
+  async verify(
+    portal: { id: number },
+    sha256: string,
+  ): Promise<{ valid: true; issuedAt: string; portal: string; investorInitials: string }> {
     const unknown = 'Unknown: this portal issued no statement with this fingerprint';
     // Anything that is not a fingerprint was not issued either: the same 404, nothing looked up.
     if (!/^[0-9a-f]{64}$/i.test(sha256)) throw new errors.NotFoundError(unknown);
     const row = (await strapi.db.query(STATEMENT).findOne({
       where: { fingerprint: sha256.toLowerCase(), fund: { company: { portal: { id: portal.id } } } },
       select: ['issuedAt', 'portalName', 'investorInitials'],
-    })) as
-      | { issuedAt: string; portalName: string | null; investorInitials: string | null }
-      | null;
+    })) as { issuedAt: string; portalName: string | null; investorInitials: string | null } | null;
     if (!row) throw new errors.NotFoundError(unknown);
-    return { valid: true, issuedAt: new Date(row.issuedAt).toISOString(), portal: row.portalName ?? '', investorInitials: row.investorInitials ?? '-' };
+    return {
+      valid: true,
+      issuedAt: new Date(row.issuedAt).toISOString(),
+      portal: row.portalName ?? '',
+      investorInitials: row.investorInitials ?? '-',
+    };
   },
 });
 

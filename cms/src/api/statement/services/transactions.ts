@@ -1,7 +1,16 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { stringify } from 'csv-stringify/sync';
-import { effectOf, LEDGER_TYPES, netInvestedChange, type DistributionKind, type LedgerLine, type LedgerType, type TransactionRow, type TransactionsPage } from '@portal/rules';
+import {
+  effectOf,
+  LEDGER_TYPES,
+  netInvestedChange,
+  type DistributionKind,
+  type LedgerLine,
+  type LedgerType,
+  type TransactionRow,
+  type TransactionsPage,
+} from '@portal/rules';
 import { inertCell } from '../../../utils/csv';
 import { serviceAccessor } from '../../../utils/service';
 import { isRowId } from '../../../utils/validation';
@@ -39,10 +48,25 @@ interface FullEntry {
   syndUser: { documentId: string } | null;
 }
 
-const TYPE_LABELS: Record<LedgerType, string> = { contribution: 'Contribution', distribution: 'Distribution', fee: 'Fee', adjustment: 'Adjustment' };
-const KIND_LABELS: Record<DistributionKind, string> = { return_of_capital: 'Return of capital', income: 'Income', gain: 'Gain' };
+const TYPE_LABELS: Record<LedgerType, string> = {
+  contribution: 'Contribution',
+  distribution: 'Distribution',
+  fee: 'Fee',
+  adjustment: 'Adjustment',
+};
+const KIND_LABELS: Record<DistributionKind, string> = {
+  return_of_capital: 'Return of capital',
+  income: 'Income',
+  gain: 'Gain',
+};
 
-const lineOf = (entry: SlimEntry): LedgerLine => ({ type: entry.type, kind: entry.kind, amountCents: Number(entry.amount_cents), date: String(entry.effective_date), corrects: entry.corrects });
+const lineOf = (entry: SlimEntry): LedgerLine => ({
+  type: entry.type,
+  kind: entry.kind,
+  amountCents: Number(entry.amount_cents),
+  date: String(entry.effective_date),
+  corrects: entry.corrects,
+});
 
 /** 'Distribution (Income)', 'Adjustment of a contribution'. */
 function describe(entry: SlimEntry): string {
@@ -67,7 +91,8 @@ export function transactionFilter(query: Record<string, unknown>, { paged }: { p
   const fund = text('fund');
   if (fund !== undefined && !isRowId(fund)) throw new errors.ValidationError('fund must be an id or documentId');
   const type = text('type');
-  if (type !== undefined && !(LEDGER_TYPES as readonly string[]).includes(type)) throw new errors.ValidationError(`type must be one of ${LEDGER_TYPES.join(', ')}`);
+  if (type !== undefined && !(LEDGER_TYPES as readonly string[]).includes(type))
+    throw new errors.ValidationError(`type must be one of ${LEDGER_TYPES.join(', ')}`);
   const year = text('year');
   if (year !== undefined && !/^\d{4}$/.test(year)) throw new errors.ValidationError('year must be a year such as 2025');
   return { ...(fund && { fund }), ...(type && { type: type as LedgerType }), ...(year && { year }) };
@@ -79,7 +104,8 @@ export function transactionPage(query: Record<string, unknown>): { page: number;
     const given = query[name];
     if (given === undefined || given === '') return fallback;
     const value = typeof given === 'string' && /^\d{1,9}$/.test(given) ? Number(given) : NaN;
-    if (!(value >= 1 && value <= max)) throw new errors.ValidationError(`${name} must be a whole number from 1 to ${max}`);
+    if (!(value >= 1 && value <= max))
+      throw new errors.ValidationError(`${name} must be a whole number from 1 to ${max}`);
     return value;
   };
   return { page: whole('page', 1, 1_000_000), pageSize: whole('pageSize', 50, MAX_PAGE_SIZE) };
@@ -97,13 +123,23 @@ const transactionsService = ({ strapi }: { strapi: Core.Strapi }) => {
     const portal = await portals(strapi).ofUser(user);
     const ofPortal = { company: { portal: { id: portal?.id ?? -1 } } };
     const chosen = filter.fund
-      ? ((await strapi.db.query(FUND).findOne({ where: { ...(/^\d+$/.test(filter.fund) ? { id: Number(filter.fund) } : { documentId: filter.fund }), ...ofPortal }, select: ['documentId'] })) as { documentId: string } | null)
+      ? ((await strapi.db.query(FUND).findOne({
+          where: {
+            ...(/^\d+$/.test(filter.fund) ? { id: Number(filter.fund) } : { documentId: filter.fund }),
+            ...ofPortal,
+          },
+          select: ['documentId'],
+        })) as { documentId: string } | null)
       : null;
     if (filter.fund && !chosen) throw new errors.NotFoundError('Fund not found');
     const entries = (await strapi.db.query(LEDGER).findMany({
       where: { syndUser: { user: { id: user.id } }, fund: ofPortal },
       select: ['id', 'type', 'kind', 'amount_cents', 'effective_date'],
-      populate: { corrects: { select: ['type', 'kind'] }, fund: { select: ['id', 'documentId', 'name'] }, syndUser: { select: ['documentId'] } },
+      populate: {
+        corrects: { select: ['type', 'kind'] },
+        fund: { select: ['id', 'documentId', 'name'] },
+        syndUser: { select: ['documentId'] },
+      },
       orderBy: [{ effective_date: 'asc' }, { id: 'asc' }],
     })) as SlimEntry[];
 
@@ -116,14 +152,26 @@ const transactionsService = ({ strapi }: { strapi: Core.Strapi }) => {
       const date = String(entry.effective_date).slice(0, 10);
       entry.effective_date = date;
       if (entry.fund) funds.set(entry.fund.documentId, { documentId: entry.fund.documentId, name: entry.fund.name });
-      if (entry.fund && entry.syndUser) investments.set(entry.syndUser.documentId, { syndUser: entry.syndUser.documentId, fund: entry.fund.documentId, name: entry.fund.name });
+      if (entry.fund && entry.syndUser)
+        investments.set(entry.syndUser.documentId, {
+          syndUser: entry.syndUser.documentId,
+          fund: entry.fund.documentId,
+          name: entry.fund.name,
+        });
       years.add(date.slice(0, 4));
       if (chosen && entry.fund?.documentId !== chosen.documentId) continue;
       balance += netInvestedChange(lineOf(entry));
-      if ((!filter.type || entry.type === filter.type) && (!filter.year || date.startsWith(filter.year))) rows.push({ entry, balance });
+      if ((!filter.type || entry.type === filter.type) && (!filter.year || date.startsWith(filter.year)))
+        rows.push({ entry, balance });
     }
-    const byName = (one: { name: string | null }, other: { name: string | null }) => (one.name ?? '').localeCompare(other.name ?? '');
-    return { rows: rows.reverse(), funds: [...funds.values()].sort(byName), investments: [...investments.values()].sort(byName), years: [...years].sort().reverse() };
+    const byName = (one: { name: string | null }, other: { name: string | null }) =>
+      (one.name ?? '').localeCompare(other.name ?? '');
+    return {
+      rows: rows.reverse(),
+      funds: [...funds.values()].sort(byName),
+      investments: [...investments.values()].sort(byName),
+      years: [...years].sort().reverse(),
+    };
   }
 
   /** The answered rows of `slice`, with their notes, funds and syndication users read in one query. */
@@ -138,16 +186,28 @@ const transactionsService = ({ strapi }: { strapi: Core.Strapi }) => {
     return slice.map(({ entry, balance }) => {
       const row = byId.get(entry.id);
       return {
-        id: entry.id, documentId: row?.documentId ?? '', effective_date: entry.effective_date, type: entry.type, kind: entry.kind ?? null,
-        description: describe(entry), amount_cents: Number(entry.amount_cents), balance_cents: balance, note: row?.note ?? null,
-        fund: row?.fund ?? null, syndUser: row?.syndUser ? { documentId: row.syndUser.documentId } : null,
+        id: entry.id,
+        documentId: row?.documentId ?? '',
+        effective_date: entry.effective_date,
+        type: entry.type,
+        kind: entry.kind ?? null,
+        description: describe(entry),
+        amount_cents: Number(entry.amount_cents),
+        balance_cents: balance,
+        note: row?.note ?? null,
+        fund: row?.fund ?? null,
+        syndUser: row?.syndUser ? { documentId: row.syndUser.documentId } : null,
       };
     });
   }
 
   return {
     /** GET /api/profile/transactions: a page of the caller's ledger as the filter shows it, newest first, with the choices. */
-    async page(user: { id: number; portal?: { id: number } | null }, filter: TransactionFilter, { page, pageSize }: { page: number; pageSize: number }): Promise<TransactionsPage> {
+    async page(
+      user: { id: number; portal?: { id: number } | null },
+      filter: TransactionFilter,
+      { page, pageSize }: { page: number; pageSize: number },
+    ): Promise<TransactionsPage> {
       const { rows, ...choices } = await selected(user, filter);
       const total = rows.length;
       return {
@@ -161,14 +221,26 @@ const transactionsService = ({ strapi }: { strapi: Core.Strapi }) => {
      * GET /api/profile/transactions.csv: every row the filter shows, in the page's order, as CSV text made a batch at
      * a time while it is sent (the filter is checked before anything is).
      */
-    async csv(user: { id: number; portal?: { id: number } | null }, filter: TransactionFilter): Promise<AsyncGenerator<string>> {
+    async csv(
+      user: { id: number; portal?: { id: number } | null },
+      filter: TransactionFilter,
+    ): Promise<AsyncGenerator<string>> {
       const { rows } = await selected(user, filter);
       return (async function* batches() {
-        yield stringify([['Date', 'Fund', 'Transaction', 'Amount', 'Net invested', 'Note']], { record_delimiter: 'windows' });
+        yield stringify([['Date', 'Fund', 'Transaction', 'Amount', 'Net invested', 'Note']], {
+          record_delimiter: 'windows',
+        });
         for (let start = 0; start < rows.length; start += CSV_BATCH) {
           const batch = await present(rows.slice(start, start + CSV_BATCH));
           yield stringify(
-            batch.map((row) => [row.effective_date, inertCell(row.fund?.name ?? ''), row.description, (row.amount_cents / 100).toFixed(2), (row.balance_cents / 100).toFixed(2), inertCell(row.note ?? '')]),
+            batch.map((row) => [
+              row.effective_date,
+              inertCell(row.fund?.name ?? ''),
+              row.description,
+              (row.amount_cents / 100).toFixed(2),
+              (row.balance_cents / 100).toFixed(2),
+              inertCell(row.note ?? ''),
+            ]),
             { record_delimiter: 'windows' },
           );
         }

@@ -13,14 +13,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     // Only the local storage receives files itself; with S3 the browser posts to the bucket.
     if (storageSettings().provider !== 'local') throw new errors.NotFoundError('Not found');
     try {
-      await receiveLocalUpload(portalConfig(strapi).privateFilesDir, ctx.req, String(ctx.state.uploadContentType ?? ctx.get('content-type')));
+      await receiveLocalUpload(
+        portalConfig(strapi).privateFilesDir,
+        ctx.req,
+        String(ctx.state.uploadContentType ?? ctx.get('content-type')),
+      );
       ctx.status = 204;
     } catch (error) {
       if (!(error instanceof UploadRefusal)) throw error;
       // The rest of a refused body is not read: the connection closes after the answer.
       ctx.set('Connection', 'close');
       ctx.status = error.status;
-      ctx.body = { data: null, error: { status: error.status, name: ERROR_NAMES[error.status], message: error.message, details: {} } };
+      ctx.body = {
+        data: null,
+        error: { status: error.status, name: ERROR_NAMES[error.status], message: error.message, details: {} },
+      };
     }
   },
 });

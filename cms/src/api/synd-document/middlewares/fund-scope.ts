@@ -16,7 +16,10 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
     const user = (await sessions(strapi).fromRequest(ctx))?.user;
     const portal = user ? await portals(strapi).ofUser(user) : null;
     const fund: { id: number } | null = portal
-      ? await strapi.db.query(FUND).findOne({ where: { $and: [idFilter(String(ctx.params.fundId)), { company: { portal: { id: portal.id } } }] }, select: ['id'] })
+      ? await strapi.db.query(FUND).findOne({
+          where: { $and: [idFilter(String(ctx.params.fundId)), { company: { portal: { id: portal.id } } }] },
+          select: ['id'],
+        })
       : null;
     if (!fund) return ctx.notFound('Not found');
     const state = ctx.state.collection as CollectionScope;

@@ -10,7 +10,10 @@ export default {
       handler: 'api::collection.collection.list',
       config: {
         auth: false,
-        middlewares: [{ name: 'api::collection.scope', config: { collection: 'synd_documents' } }, 'api::synd-document.fund-scope'],
+        middlewares: [
+          { name: 'api::collection.scope', config: { collection: 'synd_documents' } },
+          'api::synd-document.fund-scope',
+        ],
       },
     },
   ],

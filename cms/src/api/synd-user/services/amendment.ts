@@ -1,6 +1,14 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { commitmentProblem, formatUsd, INVEST_STATUS, ledgerTotals, storedTerms, yesNo, type CommitmentTerms } from '@portal/rules';
+import {
+  commitmentProblem,
+  formatUsd,
+  INVEST_STATUS,
+  ledgerTotals,
+  storedTerms,
+  yesNo,
+  type CommitmentTerms,
+} from '@portal/rules';
 import { conflict } from '../../../utils/http-errors';
 import { inTurn, TURNS } from '../../../utils/in-turn';
 import { isRowId } from '../../../utils/validation';
@@ -18,12 +26,21 @@ const FUND = 'api::fund.fund';
 export const REASON_MAX = 500;
 
 /** The fields an amendment may change; the rest of a commitment (its investor, fund, investment) never changes. */
-const TERMS = ['invest_amount', 'method_of_inv', 'is_married', 'is_marital_state', 'cosub_first_name', 'cosub_last_name', 'cosub_email'] as const;
+const TERMS = [
+  'invest_amount',
+  'method_of_inv',
+  'is_married',
+  'is_marital_state',
+  'cosub_first_name',
+  'cosub_last_name',
+  'cosub_email',
+] as const;
 
 /** A staff member's reason, required: trimmed, 1 to REASON_MAX characters. */
 export function reasonOf(value: unknown): string {
   const reason = typeof value === 'string' ? value.trim() : '';
-  if (!reason) throw new errors.ValidationError('reason is required: say why, it is recorded and mailed to the investor');
+  if (!reason)
+    throw new errors.ValidationError('reason is required: say why, it is recorded and mailed to the investor');
   if (reason.length > REASON_MAX) throw new errors.ValidationError(`reason must be at most ${REASON_MAX} characters`);
   return reason;
 }
@@ -32,7 +49,9 @@ export function reasonOf(value: unknown): string {
 function amountOf(value: unknown): number {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   if (!/^\d+(\.\d{1,2})?$/.test(text) || Number(text) <= 0 || !Number.isFinite(Number(text))) {
-    throw new errors.ValidationError('invest_amount must be a positive amount in dollars, to the cent (e.g. 25000 or 25000.50)');
+    throw new errors.ValidationError(
+      'invest_amount must be a positive amount in dollars, to the cent (e.g. 25000 or 25000.50)',
+    );
   }
   return Number(text);
 }
@@ -42,7 +61,8 @@ function textOf(body: Record<string, unknown>, field: string, stored: string | n
   if (!(field in body)) return stored;
   const value = body[field];
   if (value === null) return null;
-  if (typeof value !== 'string' || value.length > 255) throw new errors.ValidationError(`${field} must be text of at most 255 characters`);
+  if (typeof value !== 'string' || value.length > 255)
+    throw new errors.ValidationError(`${field} must be text of at most 255 characters`);
   return value;
 }
 
@@ -70,12 +90,19 @@ function amendedTerms(row: SyndUserRow, body: Record<string, unknown>, fundMax: 
 }
 
 /** Sends a notification, logging instead of failing: the desk's change stands once written. */
-export async function notifySafely(strapi: Core.Strapi, template: string, recipient: Recipient | null, tags: Record<string, string>): Promise<void> {
+export async function notifySafely(
+  strapi: Core.Strapi,
+  template: string,
+  recipient: Recipient | null,
+  tags: Record<string, string>,
+): Promise<void> {
   if (!recipient) return;
   try {
     await notifications(strapi).send(template, [recipient], tags);
   } catch (error) {
-    strapi.log.warn(`Notification ${template} to ${recipient.email} not sent: ${error instanceof Error ? error.message : String(error)}`);
+    strapi.log.warn(
+      `Notification ${template} to ${recipient.email} not sent: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
@@ -88,25 +115,40 @@ const amendmentService = ({ strapi }: { strapi: Core.Strapi }) => ({
    */
   async amend(id: unknown, body: Record<string, unknown>, by: string) {
     const reason = reasonOf(body.reason);
-    const row: SyndUserRow | null = isRowId(id) ? await strapi.db.query(SYND_USER).findOne({ where: byId(id as string), populate: SYND_USER_POPULATE }) : null;
+    const row: SyndUserRow | null = isRowId(id)
+      ? await strapi.db.query(SYND_USER).findOne({ where: byId(id as string), populate: SYND_USER_POPULATE })
+      : null;
     if (!row?.fund) throw new errors.NotFoundError('Commitment not found');
-    if (row.transferredAt) throw conflict("This commitment was transferred to another investor: amend the receiving investor's commitment instead");
-    if (row.invest_status !== INVEST_STATUS.accepted) throw conflict('Only an accepted commitment is amended: this investor has not committed to the offering');
-    const fund = (await strapi.db.query(FUND).findOne({ where: { id: row.fund.id }, select: ['max_inv_amount'] })) as { max_inv_amount: string | number | null } | null;
-    const fundMax = fund?.max_inv_amount === null || fund?.max_inv_amount === undefined ? null : Number(fund.max_inv_amount);
+    if (row.transferredAt)
+      throw conflict(
+        "This commitment was transferred to another investor: amend the receiving investor's commitment instead",
+      );
+    if (row.invest_status !== INVEST_STATUS.accepted)
+      throw conflict('Only an accepted commitment is amended: this investor has not committed to the offering');
+    const fund = (await strapi.db.query(FUND).findOne({ where: { id: row.fund.id }, select: ['max_inv_amount'] })) as {
+      max_inv_amount: string | number | null;
+    } | null;
+    const fundMax =
+      fund?.max_inv_amount === null || fund?.max_inv_amount === undefined ? null : Number(fund.max_inv_amount);
     const changes = storedTerms(amendedTerms(row, body, fundMax));
     const before = storedTerms({ ...row, invest_amount: Number(row.invest_amount ?? 0) } as CommitmentTerms);
     if (TERMS.every((field) => String(changes[field] ?? '') === String(before[field] ?? ''))) {
       throw new errors.ValidationError('Nothing to amend: give a new amount, method or spouse');
     }
-    const opened = (await strapi.db.query(SIGNING).count({ where: { syndUser: { id: row.id }, voidedAt: { $null: true } } })) > 0;
+    const opened =
+      (await strapi.db.query(SIGNING).count({ where: { syndUser: { id: row.id }, voidedAt: { $null: true } } })) > 0;
     // A funded commitment raised above what the ledger holds is no longer funded in full; its contributions stay.
-    const contributed = ledgerTotals((await ledger(strapi).linesBySyndUser([row.id])).get(row.id) ?? []).contributedCents;
-    const stillFunded = !row.ft_complete_date || contributed === 0 || Math.round(changes.invest_amount! * 100) <= contributed;
+    const contributed = ledgerTotals(
+      (await ledger(strapi).linesBySyndUser([row.id])).get(row.id) ?? [],
+    ).contributedCents;
+    const stillFunded =
+      !row.ft_complete_date || contributed === 0 || Math.round(changes.invest_amount! * 100) <= contributed;
     const at = new Date();
     const voided = await inTurn(strapi, [TURNS.fundMoney, row.fund.id], async () => {
       const done = opened ? await signing(strapi).voidSigning(row.id, { reason: `Amended: ${reason}`, by, at }) : null;
-      await strapi.db.query(SYND_USER).update({ where: { id: row.id }, data: { ...changes, ...(!stillFunded && { ft_complete_date: null }) } });
+      await strapi.db
+        .query(SYND_USER)
+        .update({ where: { id: row.id }, data: { ...changes, ...(!stillFunded && { ft_complete_date: null }) } });
       if (opened) await signing(strapi).openAsStaff(row.id);
       return done;
     });
@@ -115,12 +157,16 @@ const amendmentService = ({ strapi }: { strapi: Core.Strapi }) => ({
       await signing(strapi).cancelAtService(voided.requestId);
       mailedTo = await signing(strapi).mailInvestorLink(row.id);
     }
-    const amended: SyndUserRow = await strapi.db.query(SYND_USER).findOne({ where: { id: row.id }, populate: SYND_USER_POPULATE });
+    const amended: SyndUserRow = await strapi.db
+      .query(SYND_USER)
+      .findOne({ where: { id: row.id }, populate: SYND_USER_POPULATE });
     await notifySafely(strapi, 'commitment_amended', amended.user as Recipient | null, {
       ...notificationTags(amended),
       previousAmount: formatUsd(Number(row.invest_amount ?? 0)),
       reason,
-      nextStep: voided ? 'Your previous agreement is void; please sign the new one: its link is in a separate email.' : 'Nothing else is needed from you now.',
+      nextStep: voided
+        ? 'Your previous agreement is void; please sign the new one: its link is in a separate email.'
+        : 'Nothing else is needed from you now.',
     });
     return {
       documentId: amended.documentId,

@@ -41,11 +41,39 @@ const CSV_BATCH = 1_000;
 /** How many of a fund's latest declines the board answers ('Why people passed'). */
 const DECLINES_SHOWN = 3;
 /** The export's columns: the table's, and whether the investor will be asked their accreditation again. */
-const CSV_HEADER = ['Investor', 'Email', 'State', 'Accreditation', 'Accreditation date', 'Amount', 'Method', 'Married', 'Spouse', 'Spouse email',
-  'Investor signed', 'Spouse signed', 'Countersigned', 'Funded', 'Funded amount', 'Last reminder', 'Feedback', 'Ask again'];
+const CSV_HEADER = [
+  'Investor',
+  'Email',
+  'State',
+  'Accreditation',
+  'Accreditation date',
+  'Amount',
+  'Method',
+  'Married',
+  'Spouse',
+  'Spouse email',
+  'Investor signed',
+  'Spouse signed',
+  'Countersigned',
+  'Funded',
+  'Funded amount',
+  'Last reminder',
+  'Feedback',
+  'Ask again',
+];
 
 /** How the commitments table sorts, as `field:asc|desc` (Strapi's own sort syntax); each ends with the row's id. */
-export const COMMITMENT_SORTS = ['name', 'email', 'amount', 'state', 'investorSignedAt', 'countersignedAt', 'fundedAt', 'lastRemindedAt', 'updatedAt'] as const;
+export const COMMITMENT_SORTS = [
+  'name',
+  'email',
+  'amount',
+  'state',
+  'investorSignedAt',
+  'countersignedAt',
+  'fundedAt',
+  'lastRemindedAt',
+  'updatedAt',
+] as const;
 type CommitmentSort = (typeof COMMITMENT_SORTS)[number];
 
 /** One investor's commitment to a fund, as the board's table shows it (docs/sponsor-desk.md). */
@@ -82,7 +110,10 @@ export interface CommitmentLine {
   hasOpenLink: boolean;
 }
 
-const WAITING_FOR: Partial<Record<RaiseState, CommitmentLine['waitingFor']>> = { committed: 'investor', countersigned: 'funding' };
+const WAITING_FOR: Partial<Record<RaiseState, CommitmentLine['waitingFor']>> = {
+  committed: 'investor',
+  countersigned: 'funding',
+};
 
 export interface CommitmentQuery {
   state?: RaiseState;
@@ -104,7 +135,8 @@ export function commitmentQuery(query: Record<string, unknown>): CommitmentQuery
   const { text, ...list } = listQuery(query, COMMITMENT_SORTS, COMMITMENTS_MAX_PAGE_SIZE);
   const state = text('state');
   // `transferred` is read too (a position that left the raise); the message names the raise's own steps.
-  if (state !== undefined && !isRaiseState(state)) throw new errors.ValidationError(`state must be one of ${RAISE_STATES.join(', ')}`);
+  if (state !== undefined && !isRaiseState(state))
+    throw new errors.ValidationError(`state must be one of ${RAISE_STATES.join(', ')}`);
   return { ...list, ...(state && { state }) };
 }
 
@@ -149,24 +181,30 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
    */
   function signingsOf(roles: ('investor' | 'spouse')[]): Knex.QueryBuilder {
     const links = linkTableOf(strapi, SIGNING, 'syndUser');
-    return knex()(`${links.name} as gl`)
-      .crossJoin(knex().raw('?? as g', [tableOf(strapi, SIGNING)]))
-      .where('g.id', knex().ref(`gl.${links.owner}`))
-      .where(`gl.${links.target}`, knex().ref('s.id'))
-      .whereIn('g.role', roles)
-      // A voided agreement's signers (an amended commitment's) are its history, not where it stands.
-      .whereNull(`g.${columnOf(strapi, SIGNING, 'voidedAt')}`);
+    return (
+      knex()(`${links.name} as gl`)
+        .crossJoin(knex().raw('?? as g', [tableOf(strapi, SIGNING)]))
+        .where('g.id', knex().ref(`gl.${links.owner}`))
+        .where(`gl.${links.target}`, knex().ref('s.id'))
+        .whereIn('g.role', roles)
+        // A voided agreement's signers (an amended commitment's) are its history, not where it stands.
+        .whereNull(`g.${columnOf(strapi, SIGNING, 'voidedAt')}`)
+    );
   }
 
   /** When a role of the row's agreement signed (the latest, as a re-opened agreement is signed again). */
-  const signedAt = (role: 'investor' | 'spouse') => signingsOf([role]).max({ at: `g.${columnOf(strapi, SIGNING, 'signedAt')}` });
+  const signedAt = (role: 'investor' | 'spouse') =>
+    signingsOf([role]).max({ at: `g.${columnOf(strapi, SIGNING, 'signedAt')}` });
 
   /**
    * How many of the investor side's signing links wait for a signature: none before signing started, or once both
    * signed. Any is one the desk's 'New signing link' reissues (the investor's, or the spouse's once the investor
    * signed: both are made when signing starts).
    */
-  const unsignedLinks = () => signingsOf(['investor', 'spouse']).whereNull(`g.${columnOf(strapi, SIGNING, 'signedAt')}`).count({ n: '*' });
+  const unsignedLinks = () =>
+    signingsOf(['investor', 'spouse'])
+      .whereNull(`g.${columnOf(strapi, SIGNING, 'signedAt')}`)
+      .count({ n: '*' });
 
   /**
    * The money each syndication user of these funds (of these rows only, when given) paid in, in cents: the ledger's
@@ -187,21 +225,37 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       .modify((query) => {
         if (syndUserIds) query.whereIn(`eo.${owners.target}`, syndUserIds);
       })
-      .where((query) => query.where('e.type', 'contribution').orWhere((adjustment) => adjustment.where('e.type', 'adjustment').where('corrected.type', 'contribution')))
+      .where((query) =>
+        query
+          .where('e.type', 'contribution')
+          .orWhere((adjustment) => adjustment.where('e.type', 'adjustment').where('corrected.type', 'contribution')),
+      )
       .groupBy(`eo.${owners.target}`)
       .select({ synd_user: `eo.${owners.target}` })
       .sum({ cents: 'e.amount_cents' });
   }
 
   /** The columns (of rowsOf's aliases) an investor's name and email are read from; `nameOf` reads the name back. */
-  const investorColumns = () => [col('userFirstName'), col('userLastName'), { email: 'u.email', first_name: 'u.first_name', last_name: 'u.last_name', username: 'u.username' }];
+  const investorColumns = () => [
+    col('userFirstName'),
+    col('userLastName'),
+    { email: 'u.email', first_name: 'u.first_name', last_name: 'u.last_name', username: 'u.username' },
+  ];
 
   /** The investor's name as the desk shows it: their account's, else the names the commitment kept (no account). */
-  const nameOf = (row: Record<string, unknown>): string => investorName({
-    user: row.email ? { email: String(row.email), username: row.username as string | null, firstName: row.first_name as string | null, lastName: row.last_name as string | null } : null,
-    userFirstName: row[columnOf(strapi, SYND_USER, 'userFirstName')] as string | null,
-    userLastName: row[columnOf(strapi, SYND_USER, 'userLastName')] as string | null,
-  });
+  const nameOf = (row: Record<string, unknown>): string =>
+    investorName({
+      user: row.email
+        ? {
+            email: String(row.email),
+            username: row.username as string | null,
+            firstName: row.first_name as string | null,
+            lastName: row.last_name as string | null,
+          }
+        : null,
+      userFirstName: row[columnOf(strapi, SYND_USER, 'userFirstName')] as string | null,
+      userLastName: row[columnOf(strapi, SYND_USER, 'userLastName')] as string | null,
+    });
 
   /**
    * The latest declines of each of these funds, DECLINES_SHOWN a fund (last changed first, as the table's
@@ -212,8 +266,20 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
     const updated = col('updatedAt');
     const numbered = rowsOf(fundIds)
       .where(col('invest_status'), INVEST_STATUS.declined)
-      .select({ fund }, col('feedback'), ...investorColumns(), knex().raw('ROW_NUMBER() OVER (PARTITION BY ?? ORDER BY ?? IS NULL, ?? DESC, s.id DESC) AS place', [fund, updated, updated]));
-    const rows = (await knex().from(numbered.as('d')).where('d.place', '<=', DECLINES_SHOWN).orderBy(['d.fund', 'd.place'])) as Record<string, unknown>[];
+      .select(
+        { fund },
+        col('feedback'),
+        ...investorColumns(),
+        knex().raw('ROW_NUMBER() OVER (PARTITION BY ?? ORDER BY ?? IS NULL, ?? DESC, s.id DESC) AS place', [
+          fund,
+          updated,
+          updated,
+        ]),
+      );
+    const rows = (await knex()
+      .from(numbered.as('d'))
+      .where('d.place', '<=', DECLINES_SHOWN)
+      .orderBy(['d.fund', 'd.place'])) as Record<string, unknown>[];
     const byFund = new Map<number, { name: string; feedback: string | null }[]>();
     for (const row of rows) {
       const declines = byFund.get(Number(row.fund)) ?? [];
@@ -224,20 +290,32 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** A row's funded money in cents (with contributions joined as lc): its contributions if it has any, else its commitment once funded. */
-  const fundedCentsSql = () => knex().raw(`CASE WHEN lc.synd_user IS NOT NULL THEN lc.cents WHEN (?) = 'funded' THEN ${col('invest_amount')} * 100 ELSE 0 END`, [stateSql()]);
+  const fundedCentsSql = () =>
+    knex().raw(
+      `CASE WHEN lc.synd_user IS NOT NULL THEN lc.cents WHEN (?) = 'funded' THEN ${col('invest_amount')} * 100 ELSE 0 END`,
+      [stateSql()],
+    );
 
   /**
    * The ids of the filter's rows in the query's order (rows without the sort's value last, then by id: a total order),
    * `limit` of them from `offset`, or every one.
    */
-  async function orderedIds(fundId: number, query: Omit<CommitmentQuery, 'page' | 'pageSize'>, window?: { offset: number; limit: number }): Promise<number[]> {
+  async function orderedIds(
+    fundId: number,
+    query: Omit<CommitmentQuery, 'page' | 'pageSize'>,
+    window?: { offset: number; limit: number },
+  ): Promise<number[]> {
     const state = stateSql();
-    const name = knex().raw(`lower(coalesce(nullif(u.last_name, ''), ${col('userLastName')}, '') || ' ' || coalesce(nullif(u.first_name, ''), ${col('userFirstName')}, '') || ' ' || coalesce(u.email, ''))`);
+    const name = knex().raw(
+      `lower(coalesce(nullif(u.last_name, ''), ${col('userLastName')}, '') || ' ' || coalesce(nullif(u.first_name, ''), ${col('userFirstName')}, '') || ' ' || coalesce(u.email, ''))`,
+    );
     const orderOf: Record<CommitmentSort, Knex.Raw | string> = {
       name,
       email: knex().raw('lower(u.email)'),
       amount: col('invest_amount'),
-      state: knex().raw(`CASE (${state.toQuery()}) ${COMMITMENT_STATES.map((each, index) => `WHEN '${each}' THEN ${index}`).join(' ')} END`),
+      state: knex().raw(
+        `CASE (${state.toQuery()}) ${COMMITMENT_STATES.map((each, index) => `WHEN '${each}' THEN ${index}`).join(' ')} END`,
+      ),
       investorSignedAt: knex().raw('(?)', [signedAt('investor')]),
       countersignedAt: col('sa_complete_date'),
       fundedAt: col('ft_complete_date'),
@@ -266,9 +344,26 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
     const selected = (await rowsOf([fundId])
       .whereIn('s.id', ids)
       .select(
-        's.id', 's.document_id', col('invest_amount'), col('invest_status'), col('method_of_inv'), col('is_married'), col('cosub_first_name'), col('cosub_last_name'),
-        col('cosub_email'), col('feedback'), col('sa_complete_date'), col('ft_complete_date'), col('lastRemindedAt'), col('updatedAt'), ...investorColumns(),
-        { user_document_id: 'u.document_id', accreditation: 'u.accreditation', accreditation_date: 'u.accreditation_date' },
+        's.id',
+        's.document_id',
+        col('invest_amount'),
+        col('invest_status'),
+        col('method_of_inv'),
+        col('is_married'),
+        col('cosub_first_name'),
+        col('cosub_last_name'),
+        col('cosub_email'),
+        col('feedback'),
+        col('sa_complete_date'),
+        col('ft_complete_date'),
+        col('lastRemindedAt'),
+        col('updatedAt'),
+        ...investorColumns(),
+        {
+          user_document_id: 'u.document_id',
+          accreditation: 'u.accreditation',
+          accreditation_date: 'u.accreditation_date',
+        },
         { raise_state: state },
         signedAt('investor').as('investor_signed_at'),
         signedAt('spouse').as('spouse_signed_at'),
@@ -276,7 +371,11 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       )) as Record<string, unknown>[];
     const byRowId = new Map(selected.map((row) => [Number(row.id), row]));
     const rows = ids.flatMap((id) => (byRowId.has(id) ? [byRowId.get(id)!] : []));
-    const funded = new Map(((await contributions([fundId], ids)) as { synd_user: number | string; cents: number | string | null }[]).map((row) => [Number(row.synd_user), Number(row.cents ?? 0)]));
+    const funded = new Map(
+      ((await contributions([fundId], ids)) as { synd_user: number | string; cents: number | string | null }[]).map(
+        (row) => [Number(row.synd_user), Number(row.cents ?? 0)],
+      ),
+    );
     const failed = await failedReminders(ids);
     const now = new Date();
     return rows.map((row): CommitmentLine => {
@@ -284,8 +383,16 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
       const accreditationDate = isoOf(row.accreditation_date);
       const state = row.raise_state as RaiseState;
       const ledgerFunded = funded.get(Number(row.id));
-      const spouseRequired = isSpouseInvestmentRequired({ method_of_inv: row.method_of_inv as string | null, is_married: truthy(row.is_married), cosub_email: row.cosub_email as string | null });
-      const waitingFor = awaitsCountersignature(state, spouseRequired) ? 'management' : state === 'investor_signed' ? 'spouse' : (WAITING_FOR[state] ?? null);
+      const spouseRequired = isSpouseInvestmentRequired({
+        method_of_inv: row.method_of_inv as string | null,
+        is_married: truthy(row.is_married),
+        cosub_email: row.cosub_email as string | null,
+      });
+      const waitingFor = awaitsCountersignature(state, spouseRequired)
+        ? 'management'
+        : state === 'investor_signed'
+          ? 'spouse'
+          : (WAITING_FOR[state] ?? null);
       return {
         documentId: String(row.document_id),
         state,
@@ -300,16 +407,24 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
         amount: money(row.invest_amount),
         method: (row.method_of_inv as string | null) ?? null,
         is_married: truthy(row.is_married),
-        spouse: row.cosub_email || row.cosub_first_name || row.cosub_last_name
-          ? { name: [row.cosub_first_name, row.cosub_last_name].filter(Boolean).join(' '), email: (row.cosub_email as string | null) ?? null }
-          : null,
+        spouse:
+          row.cosub_email || row.cosub_first_name || row.cosub_last_name
+            ? {
+                name: [row.cosub_first_name, row.cosub_last_name].filter(Boolean).join(' '),
+                email: (row.cosub_email as string | null) ?? null,
+              }
+            : null,
         investorSignedAt: isoOf(row.investor_signed_at),
         spouseSignedAt: isoOf(row.spouse_signed_at),
         countersignedAt: isoOf(row.sa_complete_date),
         fundedAt: isoOf(row.ft_complete_date),
-        fundedAmount: ledgerFunded !== undefined ? ledgerFunded / 100 : state === 'funded' ? money(row.invest_amount) : null,
+        fundedAmount:
+          ledgerFunded !== undefined ? ledgerFunded / 100 : state === 'funded' ? money(row.invest_amount) : null,
         lastRemindedAt: isoOf(row[columnOf(strapi, SYND_USER, 'lastRemindedAt')]),
-        lastReminderFailedAt: failedSince(failed.get(Number(row.id)), isoOf(row[columnOf(strapi, SYND_USER, 'lastRemindedAt')])),
+        lastReminderFailedAt: failedSince(
+          failed.get(Number(row.id)),
+          isoOf(row[columnOf(strapi, SYND_USER, 'lastRemindedAt')]),
+        ),
         feedback: (row.feedback as string | null) || null,
         updatedAt: isoOf(row[columnOf(strapi, SYND_USER, 'updatedAt')]),
         waitingFor,
@@ -336,7 +451,11 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
   function filtered(fundId: number, query: Pick<CommitmentQuery, 'state' | 'q'>): Knex.QueryBuilder {
     const rows = rowsOf([fundId]);
     if (query.state) rows.whereRaw('(?) = ?', [stateSql(), query.state]);
-    if (query.q) whereNameOrEmail(rows, query.q, 'u.email', [['u.first_name', 'u.last_name'], [col('userFirstName'), col('userLastName')]]);
+    if (query.q)
+      whereNameOrEmail(rows, query.q, 'u.email', [
+        ['u.first_name', 'u.last_name'],
+        [col('userFirstName'), col('userLastName')],
+      ]);
     return rows;
   }
 
@@ -349,28 +468,58 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
      * passed'). Three queries (the funds; counts and sums by fund and state; the declines), however many investors.
      */
     async funds(slug: unknown, { all = false }: { all?: boolean } = {}, scope: PortalScope = { every: true }) {
-      const { portal, choices: runs } = await pickPortal(strapi, scope, typeof slug === 'string' && slug ? slug : undefined);
+      const { portal, choices: runs } = await pickPortal(
+        strapi,
+        scope,
+        typeof slug === 'string' && slug ? slug : undefined,
+      );
       const choices = runs.map((row) => ({ slug: row.slug, name: (row as { name?: string | null }).name ?? row.slug }));
       if (!portal) return { portal: null, portals: choices, funds: [] };
       const funds = (await strapi.db.query(FUND).findMany({
         where: { company: { portal: { id: portal.id } } },
-        select: ['id', 'documentId', 'name', 'fund_status', 'total_inv_amount', 'open_date', 'start_date', 'close_date', 'end_date'],
+        select: [
+          'id',
+          'documentId',
+          'name',
+          'fund_status',
+          'total_inv_amount',
+          'open_date',
+          'start_date',
+          'close_date',
+          'end_date',
+        ],
         orderBy: { id: 'asc' },
-      })) as ({ id: number; documentId: string; name: string | null; total_inv_amount: number | string | null } & FundDates)[];
+      })) as ({
+        id: number;
+        documentId: string;
+        name: string | null;
+        total_inv_amount: number | string | null;
+      } & FundDates)[];
       const now = new Date();
-      const shown = funds.filter((fund) => all || !['Closed', 'Done'].includes(fundStatus(fund, now)) || (fund.close_date && now.getTime() - new Date(fund.close_date).getTime() < YEAR_MS));
+      const shown = funds.filter(
+        (fund) =>
+          all ||
+          !['Closed', 'Done'].includes(fundStatus(fund, now)) ||
+          (fund.close_date && now.getTime() - new Date(fund.close_date).getTime() < YEAR_MS),
+      );
       const ids = shown.map((fund) => fund.id);
       const fundLink = linkTableOf(strapi, SYND_USER, 'fund');
       // Funded, row by row as the table shows it: a row's contributions in the ledger if it has any, else its
       // commitment when marked funded (a raise funded before the ledger), so a fund funded both ways adds both.
       const grouped = ids.length
         ? ((await rowsOf(ids)
-          .leftJoin(contributions(ids).as('lc'), 'lc.synd_user', 's.id')
-          .select({ fund: `sf.${fundLink.target}`, raise_state: stateSql() })
-          .count({ investors: '*' })
-          .sum({ amount: col('invest_amount') })
-          .sum({ funded_cents: fundedCentsSql() })
-          .groupBy(`sf.${fundLink.target}`, 'raise_state')) as { fund: number | string; raise_state: RaiseState; investors: number | string; amount: number | string | null; funded_cents: number | string | null }[])
+            .leftJoin(contributions(ids).as('lc'), 'lc.synd_user', 's.id')
+            .select({ fund: `sf.${fundLink.target}`, raise_state: stateSql() })
+            .count({ investors: '*' })
+            .sum({ amount: col('invest_amount') })
+            .sum({ funded_cents: fundedCentsSql() })
+            .groupBy(`sf.${fundLink.target}`, 'raise_state')) as {
+            fund: number | string;
+            raise_state: RaiseState;
+            investors: number | string;
+            amount: number | string | null;
+            funded_cents: number | string | null;
+          }[])
         : [];
       const declines = ids.length ? await declinesOf(ids) : new Map<number, never[]>();
       const answer = shown.map((fund) => {
@@ -402,23 +551,41 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
         };
       });
       const raising = (fund: { status: string }) => ['New', 'Open', 'Started'].includes(fund.status);
-      answer.sort((one, other) => Number(raising(other)) - Number(raising(one))
-        || (raising(one) ? (one.close_date ?? '~').localeCompare(other.close_date ?? '~') : (other.close_date ?? '').localeCompare(one.close_date ?? ''))
-        || (one.name ?? '').localeCompare(other.name ?? ''));
+      answer.sort(
+        (one, other) =>
+          Number(raising(other)) - Number(raising(one)) ||
+          (raising(one)
+            ? (one.close_date ?? '~').localeCompare(other.close_date ?? '~')
+            : (other.close_date ?? '').localeCompare(one.close_date ?? '')) ||
+          (one.name ?? '').localeCompare(other.name ?? ''),
+      );
       // A transferred position left the raise: its state is listed (and counted) only where a fund shown has one.
       const states = answer.some((fund) => fund.counts.transferred) ? COMMITMENT_STATES : RAISE_STATES;
-      return { portal: { slug: portal.slug, name: (portal as { name?: string | null }).name ?? portal.slug }, portals: choices, funds: answer, states: states.map((state) => ({ state, label: RAISE_STATE_LABELS[state] })) };
+      return {
+        portal: { slug: portal.slug, name: (portal as { name?: string | null }).name ?? portal.slug },
+        portals: choices,
+        funds: answer,
+        states: states.map((state) => ({ state, label: RAISE_STATE_LABELS[state] })),
+      };
     },
 
     /** GET /sponsor-desk/funds/:documentId/commitments: a page of the table, as Strapi's admin lists answer. */
     async commitments(fundDocumentId: string, query: CommitmentQuery) {
       const fund = await ledger(strapi).fundNamed(fundDocumentId);
       const [{ total }] = (await filtered(fund.id, query).count({ total: '*' })) as { total: number | string }[];
-      const results = await linesOf(fund.id, await orderedIds(fund.id, query, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }));
+      const results = await linesOf(
+        fund.id,
+        await orderedIds(fund.id, query, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
+      );
       return {
         fund: { documentId: fund.documentId, name: fund.name },
         results,
-        pagination: { page: query.page, pageSize: query.pageSize, pageCount: Math.ceil(Number(total) / query.pageSize), total: Number(total) },
+        pagination: {
+          page: query.page,
+          pageSize: query.pageSize,
+          pageCount: Math.ceil(Number(total) / query.pageSize),
+          total: Number(total),
+        },
       };
     },
 
@@ -429,21 +596,48 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
      * reminders (which move rows sorted by last reminder or last change) or other writes run, and each batch costs
      * the same, where OFFSET batches cost more the further they read and skip or repeat rows that moved meanwhile.
      */
-    async commitmentsCsv(fundDocumentId: string, query: Omit<CommitmentQuery, 'page' | 'pageSize'>, { batch = CSV_BATCH }: { batch?: number } = {}): Promise<{ name: string; csv: AsyncGenerator<string> }> {
+    async commitmentsCsv(
+      fundDocumentId: string,
+      query: Omit<CommitmentQuery, 'page' | 'pageSize'>,
+      { batch = CSV_BATCH }: { batch?: number } = {},
+    ): Promise<{ name: string; csv: AsyncGenerator<string> }> {
       const fund = await ledger(strapi).fundNamed(fundDocumentId);
-      const slug = (fund.name ?? 'fund').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'fund';
+      const slug =
+        (fund.name ?? 'fund')
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '') || 'fund';
       async function* csv(): AsyncGenerator<string> {
         yield stringify([CSV_HEADER]);
         const ids = await orderedIds(fund.id, query);
         for (let from = 0; from < ids.length; from += batch) {
           const lines = await linesOf(fund.id, ids.slice(from, from + batch));
-          yield stringify(lines.map((line) => ([
-            line.investor.name, line.investor.email ?? '', RAISE_STATE_LABELS[line.state], line.investor.accreditation?.label ?? '', line.investor.accreditationDate?.slice(0, 10) ?? '',
-            line.amount ?? '', line.method ?? '', line.is_married ? 'yes' : 'no', line.spouse?.name ?? '', line.spouse?.email ?? '',
-            line.investorSignedAt ?? '', line.spouseSignedAt ?? '', line.countersignedAt ?? '', line.fundedAt?.slice(0, 10) ?? '', line.fundedAmount ?? '',
-            line.lastReminderFailedAt ? `failed ${line.lastReminderFailedAt}` : (line.lastRemindedAt ?? ''), line.feedback ?? '',
-            line.investor.accreditationDue ? 'yes' : 'no',
-          ] as (string | number)[]).map(inertCell)));
+          yield stringify(
+            lines.map((line) =>
+              (
+                [
+                  line.investor.name,
+                  line.investor.email ?? '',
+                  RAISE_STATE_LABELS[line.state],
+                  line.investor.accreditation?.label ?? '',
+                  line.investor.accreditationDate?.slice(0, 10) ?? '',
+                  line.amount ?? '',
+                  line.method ?? '',
+                  line.is_married ? 'yes' : 'no',
+                  line.spouse?.name ?? '',
+                  line.spouse?.email ?? '',
+                  line.investorSignedAt ?? '',
+                  line.spouseSignedAt ?? '',
+                  line.countersignedAt ?? '',
+                  line.fundedAt?.slice(0, 10) ?? '',
+                  line.fundedAmount ?? '',
+                  line.lastReminderFailedAt ? `failed ${line.lastReminderFailedAt}` : (line.lastRemindedAt ?? ''),
+                  line.feedback ?? '',
+                  line.investor.accreditationDue ? 'yes' : 'no',
+                ] as (string | number)[]
+              ).map(inertCell),
+            ),
+          );
         }
       }
       return { name: `${slug}-commitments${query.state ? `-${query.state}` : ''}.csv`, csv: csv() };

@@ -1,6 +1,15 @@
 import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { displayName, formatUsd, isDeclined, isGoingToInvest, isInvesting, isSpouseInvestmentRequired, signingStep, type SyndUserView } from '@portal/rules';
+import {
+  displayName,
+  formatUsd,
+  isDeclined,
+  isGoingToInvest,
+  isInvesting,
+  isSpouseInvestmentRequired,
+  signingStep,
+  type SyndUserView,
+} from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
 
 const SYND_USER = 'api::synd-user.synd-user';
@@ -33,29 +42,53 @@ export interface SyndUserRow {
   transferredAt?: string | null;
   userFirstName: string | null;
   userLastName: string | null;
-  user: { id: number; documentId: string; email: string; firstName: string | null; lastName: string | null; username: string } | null;
+  user: {
+    id: number;
+    documentId: string;
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+    username: string;
+  } | null;
   investment: { id: number; documentId: string; name: string | null; url_slug: string | null } | null;
-  fund: { id: number; documentId: string; name: string | null; company: { portal: { id: number } | null } | null } | null;
+  fund: {
+    id: number;
+    documentId: string;
+    name: string | null;
+    company: { portal: { id: number } | null } | null;
+  } | null;
 }
 
 /** The relations every syndication user is read with. */
 export const SYND_USER_POPULATE = {
   user: { select: ['id', 'documentId', 'email', 'firstName', 'lastName', 'username'] },
   investment: { select: ['id', 'documentId', 'name', 'url_slug'] },
-  fund: { select: ['id', 'documentId', 'name'], populate: { company: { select: ['id'], populate: { portal: { select: ['id'] } } } } },
+  fund: {
+    select: ['id', 'documentId', 'name'],
+    populate: { company: { select: ['id'], populate: { portal: { select: ['id'] } } } },
+  },
 };
 
 /** What a name is made of: the profile's names (the account's, else the commitment's), else the account itself. */
-type Named = Pick<SyndUserRow, 'userFirstName' | 'userLastName'> & { user?: { email: string; username?: string | null; firstName?: string | null; lastName?: string | null } | null };
+type Named = Pick<SyndUserRow, 'userFirstName' | 'userLastName'> & {
+  user?: { email: string; username?: string | null; firstName?: string | null; lastName?: string | null } | null;
+};
 
-export const personName = (first: string | null | undefined, last: string | null | undefined): string => [first, last].map((part) => part?.trim()).filter(Boolean).join(' ');
+export const personName = (first: string | null | undefined, last: string | null | undefined): string =>
+  [first, last]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
 
 /** The investor's name as agreements, notices and statements state it: their profile name, else their email. */
 export const investorName = (row: Named): string =>
-  personName(row.user?.firstName ?? row.userFirstName, row.user?.lastName ?? row.userLastName) || (row.user ? displayName(row.user) || row.user.email : 'Investor');
+  personName(row.user?.firstName ?? row.userFirstName, row.user?.lastName ?? row.userLastName) ||
+  (row.user ? displayName(row.user) || row.user.email : 'Investor');
 
 /** The %tags% a notification about a commitment fills in (its templates are in notification-template/built-in.ts). */
-export function notificationTags(row: Named & Pick<SyndUserRow, 'invest_amount' | 'investment' | 'fund'>): Record<string, string> {
+export function notificationTags(
+  row: Named & Pick<SyndUserRow, 'invest_amount' | 'investment' | 'fund'>,
+): Record<string, string> {
   return {
     userName: investorName(row),
     investmentName: row.investment?.name ?? '',
@@ -65,7 +98,8 @@ export function notificationTags(row: Named & Pick<SyndUserRow, 'invest_amount' 
 }
 
 /** The row an id names: a numeric id or a documentId. */
-export const byId = (id: string | number) => (typeof id === 'number' || /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id });
+export const byId = (id: string | number) =>
+  typeof id === 'number' || /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id };
 
 /** A syndication user as the site sees it (docs/api-investor.md): its own fields and the states the rules derive. */
 export function syndUserView(row: SyndUserRow): SyndUserView {

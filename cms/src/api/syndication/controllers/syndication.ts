@@ -11,18 +11,33 @@ const id = () =>
   yup
     .mixed<string | number>()
     .required('id is required')
-    .test('id', 'id must be an id or documentId', (value) =>
-      isRowId(value));
+    .test('id', 'id must be an id or documentId', (value) => isRowId(value));
 
 /** A yes/no as the site sends it ('1' or '0'), or a boolean. */
 const yesNoField = (name: string) =>
-  yup.mixed().test('yes-no', `${name} must be '1', '0', true or false`, (value) => value === undefined || value === null || ['1', '0', '', true, false].includes(value as never));
+  yup
+    .mixed()
+    .test(
+      'yes-no',
+      `${name} must be '1', '0', true or false`,
+      (value) => value === undefined || value === null || ['1', '0', '', true, false].includes(value as never),
+    );
 
 const schemas = {
   setInvesting: yup.object({
     id: id(),
-    invest_amount: yup.mixed().test('amount', 'invest_amount must be a number', (value) =>
-      value === undefined || value === null || value === '' || (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.length <= 20))
+    invest_amount: yup
+      .mixed()
+      .test(
+        'amount',
+        'invest_amount must be a number',
+        (value) =>
+          value === undefined ||
+          value === null ||
+          value === '' ||
+          (typeof value === 'number' && Number.isFinite(value)) ||
+          (typeof value === 'string' && value.length <= 20),
+      )
       // Money is counted in cents: a thousandth of a dollar is a typo or a probe, never an amount.
       .test('cents', 'invest_amount must be in whole cents', (value) => {
         const amount = Number(value);
@@ -34,7 +49,9 @@ const schemas = {
     cosub_first_name: text('cosub_first_name', 100).nullable(),
     cosub_last_name: text('cosub_last_name', 100).nullable(),
     // The same address check as registration, so no markup ever reaches the spouse's mail.
-    cosub_email: text('cosub_email', 254).nullable().test('email', 'Spouse email is not valid', (value) => !value?.trim() || isEmail(value.trim().toLowerCase())),
+    cosub_email: text('cosub_email', 254)
+      .nullable()
+      .test('email', 'Spouse email is not valid', (value) => !value?.trim() || isEmail(value.trim().toLowerCase())),
   }),
   setNotInvesting: yup.object({ id: id(), feedback: text('feedback', 5000).nullable() }),
   bySlug: yup.object({ slug: requiredText('slug', 200) }),

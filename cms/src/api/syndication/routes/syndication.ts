@@ -1,7 +1,10 @@
 import { SESSION } from '../../../utils/routes';
 
 const route = (method: 'GET' | 'POST', path: string, handler: string) => ({
-  method, path, handler: `api::syndication.syndication.${handler}`, config: { auth: SESSION },
+  method,
+  path,
+  handler: `api::syndication.syndication.${handler}`,
+  config: { auth: SESSION },
 });
 
 /** The investor's investments and decisions: the contract in docs/api-investor.md (under the /api prefix). */

@@ -1,8 +1,23 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
-  commitmentProblem, currentValue, distribution, formatUsd, fundStatus, INVEST_STATUS, INVESTMENT_DISCLAIMER_SLUG, isInvesting, ledgerHistory, ledgerPerformance, maxInvestment,
-  multiples, overallReturn, storedTerms, displayName, yesNo, type CommitmentTerms,
+  commitmentProblem,
+  currentValue,
+  distribution,
+  formatUsd,
+  fundStatus,
+  INVEST_STATUS,
+  INVESTMENT_DISCLAIMER_SLUG,
+  isInvesting,
+  ledgerHistory,
+  ledgerPerformance,
+  maxInvestment,
+  multiples,
+  overallReturn,
+  storedTerms,
+  displayName,
+  yesNo,
+  type CommitmentTerms,
 } from '@portal/rules';
 import { conflict } from '../../../utils/http-errors';
 import { inTurn, TURNS } from '../../../utils/in-turn';
@@ -17,16 +32,41 @@ import { taxSchedules } from '../../tax-schedule/services/tax-schedule';
 import { notifications } from '../../notification/services/notification';
 import { portals } from '../../portal/services/portal';
 import { signing } from '../../signing/services/signing';
-import { byId, SYND_USER_POPULATE, syndUsers, syndUserView, type SyndUserRow } from '../../synd-user/services/synd-user';
+import {
+  byId,
+  SYND_USER_POPULATE,
+  syndUsers,
+  syndUserView,
+  type SyndUserRow,
+} from '../../synd-user/services/synd-user';
 
 const INVESTMENT = 'api::investment.investment';
 const SYND_USER = 'api::synd-user.synd-user';
 
 /** The fund fields an investor reads; the funding instructions only once their agreement is complete. */
 const FUND_FIELDS = [
-  'id', 'documentId', 'name', 'type', 'fund_code', 'description', 'fee', 'fund_status', 'open_date', 'start_date', 'close_date', 'end_date',
-  'min_inv_amount', 'min_inv_amount_for_existing', 'max_inv_amount', 'total_inv_amount', 'schedule_call_url', 'url_slug',
-  'funding_my_investment_description', 'wire_instructions', 'check_instructions', 'currentPercentageTotalReturned',
+  'id',
+  'documentId',
+  'name',
+  'type',
+  'fund_code',
+  'description',
+  'fee',
+  'fund_status',
+  'open_date',
+  'start_date',
+  'close_date',
+  'end_date',
+  'min_inv_amount',
+  'min_inv_amount_for_existing',
+  'max_inv_amount',
+  'total_inv_amount',
+  'schedule_call_url',
+  'url_slug',
+  'funding_my_investment_description',
+  'wire_instructions',
+  'check_instructions',
+  'currentPercentageTotalReturned',
   'currentFundValuePercentage',
 ];
 const FUNDING_FIELDS = ['funding_my_investment_description', 'wire_instructions', 'check_instructions'] as const;
@@ -73,15 +113,25 @@ export interface CommitmentInput {
   cosub_email?: string;
 }
 
-const amount = (value: Amount | undefined): number => (value === null || value === undefined || value === '' ? 0 : Number(value));
-const optionalAmount = (value: Amount | undefined): number | null => (value === null || value === undefined || value === '' ? null : Number(value));
+const amount = (value: Amount | undefined): number =>
+  value === null || value === undefined || value === '' ? 0 : Number(value);
+const optionalAmount = (value: Amount | undefined): number | null =>
+  value === null || value === undefined || value === '' ? null : Number(value);
 /** A percentage or multiple as the summary answers it: two decimals. */
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Decimal columns come back as strings from PostgreSQL; the contract answers numbers. */
 function numbersIn(fund: FundRow): FundRow {
   const copy = { ...fund };
-  for (const field of ['min_inv_amount', 'min_inv_amount_for_existing', 'max_inv_amount', 'total_inv_amount', 'fee', 'currentPercentageTotalReturned', 'currentFundValuePercentage'] as const) {
+  for (const field of [
+    'min_inv_amount',
+    'min_inv_amount_for_existing',
+    'max_inv_amount',
+    'total_inv_amount',
+    'fee',
+    'currentPercentageTotalReturned',
+    'currentFundValuePercentage',
+  ] as const) {
     copy[field] = optionalAmount(fund[field] as Amount);
   }
   return copy;
@@ -122,8 +172,10 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function acceptedTotals(fundIds: number[], exceptSyndUserIds: number[] = []): Promise<Map<number, number>> {
     if (fundIds.length === 0) return new Map();
     const links = linkTableOf(strapi, SYND_USER, 'fund');
-    const rows = await strapi.db.transaction(({ trx }) => {
-      const query = strapi.db.connection(`${tableOf(strapi, SYND_USER)} as s`).transacting(trx as never)
+    const rows = (await strapi.db.transaction(({ trx }) => {
+      const query = strapi.db
+        .connection(`${tableOf(strapi, SYND_USER)} as s`)
+        .transacting(trx as never)
         .join(`${links.name} as l`, `l.${links.owner}`, 's.id')
         .whereIn(`l.${links.target}`, fundIds)
         .where('s.invest_status', INVEST_STATUS.accepted)
@@ -132,7 +184,7 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
         .sum({ total: 's.invest_amount' });
       if (exceptSyndUserIds.length) query.whereNotIn('s.id', exceptSyndUserIds);
       return query;
-    }) as { fund: number | string; total: number | string | null }[];
+    })) as { fund: number | string; total: number | string | null }[];
     return new Map(rows.map((row) => [Number(row.fund), amount(row.total)]));
   }
 
@@ -147,7 +199,11 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
     const cache = fundTotalsCache(strapi);
     let summed: Promise<Map<number, number>> | undefined;
     const sumAll = () => (summed ??= acceptedTotals(fundIds));
-    const totals = await Promise.all(fundIds.map(async (fundId) => (await cache.get(['accepted', fundId], async () => (await sumAll()).get(fundId) ?? 0)).value));
+    const totals = await Promise.all(
+      fundIds.map(
+        async (fundId) => (await cache.get(['accepted', fundId], async () => (await sumAll()).get(fundId) ?? 0)).value,
+      ),
+    );
     return new Map(fundIds.map((fundId, index) => [fundId, totals[index]]));
   }
 
@@ -163,7 +219,10 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
    * (the lower one for existing investors when set and they invest in another fund) and maximum. Two queries
    * however many funds and commitments, so a list of investments costs what one does.
    */
-  async function limitsForEach(userId: number, entries: { fund: FundRow; own: SyndUserRow | null }[]): Promise<Limits[]> {
+  async function limitsForEach(
+    userId: number,
+    entries: { fund: FundRow; own: SyndUserRow | null }[],
+  ): Promise<Limits[]> {
     if (entries.length === 0) return [];
     type Row = { id: number; invest_amount: Amount; fund: { id: number } | null };
     const [everyone, investedIn]: [Map<number, number>, Row[]] = await Promise.all([
@@ -176,11 +235,13 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
     ]);
     return entries.map(({ fund, own }) => {
       // The caller's own accepted commitment aside: what they may commit is what the others left.
-      const mine = own && own.invest_status === INVEST_STATUS.accepted && own.fund?.id === fund.id ? amount(own.invest_amount) : 0;
+      const mine =
+        own && own.invest_status === INVEST_STATUS.accepted && own.fund?.id === fund.id ? amount(own.invest_amount) : 0;
       const left = Math.max(0, amount(fund.total_inv_amount) - ((everyone.get(fund.id) ?? 0) - mine));
       const forExisting = optionalAmount(fund.min_inv_amount_for_existing);
       const investsElsewhere = investedIn.some((row) => row.fund && row.fund.id !== fund.id);
-      const minimum = forExisting !== null && forExisting > 0 && investsElsewhere ? forExisting : amount(fund.min_inv_amount);
+      const minimum =
+        forExisting !== null && forExisting > 0 && investsElsewhere ? forExisting : amount(fund.min_inv_amount);
       return { left, minimum, maximum: maxInvestment({ minimum, left, fundMax: optionalAmount(fund.max_inv_amount) }) };
     });
   }
@@ -188,7 +249,10 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** The investments as the caller sees them (docs/api-investor.md), each with the caller's own commitment. */
   async function views(user: AccountUser, entries: { investment: InvestmentRow; own: SyndUserRow | null }[]) {
     const shown = entries.filter(({ investment }) => investment.fund);
-    const limits = await limitsForEach(user.id, shown.map(({ investment, own }) => ({ fund: investment.fund!, own })));
+    const limits = await limitsForEach(
+      user.id,
+      shown.map(({ investment, own }) => ({ fund: investment.fund!, own })),
+    );
     return shown.map(({ investment, own }, index) => view(investment, own, limits[index]));
   }
 
@@ -220,16 +284,28 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function ownOf(userId: number, investmentIds: number[]): Promise<Map<number, SyndUserRow>> {
     // By the user alone (an investor has a commitment or two per investment), the investments picked here: a filter
     // on the investments too would have the database list every commitment to them (tens of thousands) first.
-    const rows: SyndUserRow[] = investmentIds.length ? await strapi.db.query(SYND_USER).findMany({ where: { user: { id: userId } }, populate: SYND_USER_POPULATE }) : [];
+    const rows: SyndUserRow[] = investmentIds.length
+      ? await strapi.db.query(SYND_USER).findMany({ where: { user: { id: userId } }, populate: SYND_USER_POPULATE })
+      : [];
     const wanted = new Set(investmentIds);
-    return new Map(rows.filter((row) => row.investment && wanted.has(row.investment.id)).map((row) => [row.investment!.id, row]));
+    return new Map(
+      rows.filter((row) => row.investment && wanted.has(row.investment.id)).map((row) => [row.investment!.id, row]),
+    );
   }
 
   /** The investment a commit names: through the caller's syndication user, else directly (their first commit). */
-  async function target(user: AccountUser, id: string | number): Promise<{ investment: InvestmentRow; own: SyndUserRow | null }> {
+  async function target(
+    user: AccountUser,
+    id: string | number,
+  ): Promise<{ investment: InvestmentRow; own: SyndUserRow | null }> {
     const portalId = await portalIdOf(user);
-    const own: SyndUserRow | null = await strapi.db.query(SYND_USER).findOne({ where: { ...byId(id), user: { id: user.id } }, populate: SYND_USER_POPULATE });
-    const [investment] = await findInvestments({ ...(own?.investment ? { id: own.investment.id } : byId(id)), ...inPortal(portalId) });
+    const own: SyndUserRow | null = await strapi.db
+      .query(SYND_USER)
+      .findOne({ where: { ...byId(id), user: { id: user.id } }, populate: SYND_USER_POPULATE });
+    const [investment] = await findInvestments({
+      ...(own?.investment ? { id: own.investment.id } : byId(id)),
+      ...inPortal(portalId),
+    });
     if (!investment?.fund) throw new errors.NotFoundError('Not found');
     if (own) return { investment, own };
     return { investment, own: (await ownOf(user.id, [investment.id])).get(investment.id) ?? null };
@@ -241,7 +317,11 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
    * a simultaneous first commit or decline by the same investor may have made it since it was read, and is then
    * changed rather than a second one made. A signed agreement stands and is never changed.
    */
-  function decide<T>(user: AccountUser, investment: InvestmentRow, write: (own: SyndUserRow | null) => Promise<T>): Promise<T> {
+  function decide<T>(
+    user: AccountUser,
+    investment: InvestmentRow,
+    write: (own: SyndUserRow | null) => Promise<T>,
+  ): Promise<T> {
     return inTurn(strapi, [TURNS.fundCommitments, investment.fund!.id], async () => {
       const own = (await ownOf(user.id, [investment.id])).get(investment.id) ?? null;
       refuseSigned(own);
@@ -254,7 +334,11 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
     const portalId = await portalIdOf(user);
     await notifications(strapi)
       .toPortalStaff(portalId, templateName, { userName: displayName(user), ...tags })
-      .catch((error: unknown) => strapi.log.warn(`Notification ${templateName} not sent: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) =>
+        strapi.log.warn(
+          `Notification ${templateName} not sent: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
   }
 
   return {
@@ -278,18 +362,36 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** The portal's investments open for commitments (fund Started), soonest closing first, with the caller's decision. */
     async available(user: AccountUser) {
       const portalId = await portalIdOf(user);
-      const investments = (await findInvestments(inPortal(portalId))).filter((investment) => investment.fund && fundStatus(investment.fund) === 'Started');
-      investments.sort((a, b) => (Date.parse(a.fund?.close_date ?? '') || Infinity) - (Date.parse(b.fund?.close_date ?? '') || Infinity));
-      const own = await ownOf(user.id, investments.map((investment) => investment.id));
-      return { items: await views(user, investments.map((investment) => ({ investment, own: own.get(investment.id) ?? null }))) };
+      const investments = (await findInvestments(inPortal(portalId))).filter(
+        (investment) => investment.fund && fundStatus(investment.fund) === 'Started',
+      );
+      investments.sort(
+        (a, b) =>
+          (Date.parse(a.fund?.close_date ?? '') || Infinity) - (Date.parse(b.fund?.close_date ?? '') || Infinity),
+      );
+      const own = await ownOf(
+        user.id,
+        investments.map((investment) => investment.id),
+      );
+      return {
+        items: await views(
+          user,
+          investments.map((investment) => ({ investment, own: own.get(investment.id) ?? null })),
+        ),
+      };
     },
 
     /** The portal's investment with this url_slug (its own, else its fund's), whatever its status. */
     async bySlug(user: AccountUser, slug: string) {
       const portalId = await portalIdOf(user);
-      const [investment] = await findInvestments({ ...inPortal(portalId), $or: [{ url_slug: slug }, { fund: { url_slug: slug } }] });
+      const [investment] = await findInvestments({
+        ...inPortal(portalId),
+        $or: [{ url_slug: slug }, { fund: { url_slug: slug } }],
+      });
       if (!investment?.fund) throw new errors.NotFoundError('Not found');
-      const [shown] = await views(user, [{ investment, own: (await ownOf(user.id, [investment.id])).get(investment.id) ?? null }]);
+      const [shown] = await views(user, [
+        { investment, own: (await ownOf(user.id, [investment.id])).get(investment.id) ?? null },
+      ]);
       return shown;
     },
 
@@ -297,7 +399,12 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
     async summary(user: AccountUser) {
       const portalId = await portalIdOf(user);
       const rows: (SyndUserRow & { fund: FundRow | null })[] = await strapi.db.query(SYND_USER).findMany({
-        where: { user: { id: user.id }, invest_status: INVEST_STATUS.accepted, sa_complete_date: { $notNull: true }, ...inPortal(portalId) },
+        where: {
+          user: { id: user.id },
+          invest_status: INVEST_STATUS.accepted,
+          sa_complete_date: { $notNull: true },
+          ...inPortal(portalId),
+        },
         select: ['id', 'invest_amount', 'invest_status', 'sa_complete_date'],
         populate: { fund: { select: FUND_FIELDS } },
         orderBy: { id: 'asc' },
@@ -313,19 +420,33 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
       const funds = [...perFund.values()];
       const [lines, valuations] = await Promise.all([
         ledger(strapi).linesBySyndUser(funds.flatMap((each) => each.syndUserIds)),
-        fundValuations(strapi).byFund(funds.map((each) => each.fund.id), funds.flatMap((each) => each.syndUserIds)),
+        fundValuations(strapi).byFund(
+          funds.map((each) => each.fund.id),
+          funds.flatMap((each) => each.syndUserIds),
+        ),
       ]);
       const [ledgerFunds, openCalls, taxDocuments] = await Promise.all([
         ledger(strapi).fundsWithLedger(funds.map((each) => each.fund.id)),
         ledger(strapi).openCalls(funds.flatMap((each) => each.syndUserIds)),
-        taxSchedules(strapi).forFunds(funds.map((each) => each.fund.id), user.id),
+        taxSchedules(strapi).forFunds(
+          funds.map((each) => each.fund.id),
+          user.id,
+        ),
       ]);
       const today = new Date().toISOString().slice(0, 10);
       const table = funds.map(({ fund, invested, syndUserIds }) => {
         // The fund's documentId lets the site link the row's own transactions (/dashboard/transactions?fund=).
-        const common = { fund_name: fund.name?.trim() || 'Unknown Fund', close_date: fund.close_date, fund_document_id: fund.documentId };
+        const common = {
+          fund_name: fund.name?.trim() || 'Unknown Fund',
+          close_date: fund.close_date,
+          fund_document_id: fund.documentId,
+        };
         if (ledgerFunds.has(fund.id)) {
-          const figures = ledgerPerformance(syndUserIds.flatMap((id) => lines.get(id) ?? []), valuations.get(fund.id) ?? [], today);
+          const figures = ledgerPerformance(
+            syndUserIds.flatMap((id) => lines.get(id) ?? []),
+            valuations.get(fund.id) ?? [],
+            today,
+          );
           const made = figures.contributedCents / 100;
           const distributed = figures.distributedCents / 100;
           return {
@@ -343,7 +464,11 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
         const returned = optionalAmount(fund.currentPercentageTotalReturned) ?? 0;
         const current_distribution = distribution(invested, returned);
         const current_value = currentValue(invested, optionalAmount(fund.currentFundValuePercentage));
-        const { tvpi, dpi } = multiples({ contributed: invested, distributed: current_distribution, value: current_value });
+        const { tvpi, dpi } = multiples({
+          contributed: invested,
+          distributed: current_distribution,
+          value: current_value,
+        });
         return {
           ...common,
           investment_made: invested,
@@ -357,22 +482,54 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
           has_ledger: false,
         };
       });
-      table.sort((a, b) => (Date.parse(b.close_date ?? '') || -Infinity) - (Date.parse(a.close_date ?? '') || -Infinity));
+      table.sort(
+        (a, b) => (Date.parse(b.close_date ?? '') || -Infinity) - (Date.parse(a.close_date ?? '') || -Infinity),
+      );
       // Added in whole cents, so the totals are the rows' sum to the cent (dollar floats drift: 0.1 + 0.2).
       const inCents = (dollars: number) => Math.round(dollars * 100);
       const centsTotals = table.reduce(
-        (sum, row) => ({ invested: sum.invested + inCents(row.investment_made), distribution: sum.distribution + inCents(row.current_distribution), currentValue: sum.currentValue + inCents(row.current_value) }),
+        (sum, row) => ({
+          invested: sum.invested + inCents(row.investment_made),
+          distribution: sum.distribution + inCents(row.current_distribution),
+          currentValue: sum.currentValue + inCents(row.current_value),
+        }),
         { invested: 0, distribution: 0, currentValue: 0 },
       );
-      const totals = { invested: centsTotals.invested / 100, distribution: centsTotals.distribution / 100, currentValue: centsTotals.currentValue / 100 };
+      const totals = {
+        invested: centsTotals.invested / 100,
+        distribution: centsTotals.distribution / 100,
+        currentValue: centsTotals.currentValue / 100,
+      };
       // The content the site shows under the summary, with it: one call fewer for the dashboard (docs/api-investor.md).
       // Where funds keep a ledger: the money over time across them, for the chart (docs/capital-accounts.md).
       const history = ledgerHistory(
-        funds.filter(({ fund }) => ledgerFunds.has(fund.id)).map(({ fund, syndUserIds }) => ({ lines: syndUserIds.flatMap((id) => lines.get(id) ?? []), valuations: valuations.get(fund.id) ?? [] })),
+        funds
+          .filter(({ fund }) => ledgerFunds.has(fund.id))
+          .map(({ fund, syndUserIds }) => ({
+            lines: syndUserIds.flatMap((id) => lines.get(id) ?? []),
+            valuations: valuations.get(fund.id) ?? [],
+          })),
         today,
-      ).map((point) => ({ date: point.date, contributed: point.contributedCents / 100, distributed: point.distributedCents / 100, value: point.valueCents / 100 }));
-      const disclaimer = table.length ? (await contents(strapi).bySlug([INVESTMENT_DISCLAIMER_SLUG], { id: portalId }))[INVESTMENT_DISCLAIMER_SLUG] ?? null : null;
-      return { rows: table, totals, overallReturn: overallReturn(totals), history, openCalls, taxDocuments, disclaimer };
+      ).map((point) => ({
+        date: point.date,
+        contributed: point.contributedCents / 100,
+        distributed: point.distributedCents / 100,
+        value: point.valueCents / 100,
+      }));
+      const disclaimer = table.length
+        ? ((await contents(strapi).bySlug([INVESTMENT_DISCLAIMER_SLUG], { id: portalId }))[
+            INVESTMENT_DISCLAIMER_SLUG
+          ] ?? null)
+        : null;
+      return {
+        rows: table,
+        totals,
+        overallReturn: overallReturn(totals),
+        history,
+        openCalls,
+        taxDocuments,
+        disclaimer,
+      };
     },
 
     /**
@@ -380,14 +537,18 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
      * commitment written in one transaction holding the fund's row, so simultaneous commits never oversubscribe it.
      */
     async setInvesting(user: AccountUser, input: CommitmentInput) {
-      if (!user.accreditation) throw new errors.ForbiddenError('Please state your accreditation status before investing');
+      if (!user.accreditation)
+        throw new errors.ForbiddenError('Please state your accreditation status before investing');
       const { investment, own } = await target(user, input.id);
       const fund = investment.fund!;
       if (fundStatus(fund) !== 'Started') throw new errors.ValidationError('This offering is not open for investment');
       refuseSigned(own);
       const terms: CommitmentTerms = {
-        invest_amount: typeof input.invest_amount === 'number' || (typeof input.invest_amount === 'string' && /^\d+(\.\d{1,2})?$/.test(input.invest_amount.trim()))
-          ? Number(input.invest_amount) : null,
+        invest_amount:
+          typeof input.invest_amount === 'number' ||
+          (typeof input.invest_amount === 'string' && /^\d+(\.\d{1,2})?$/.test(input.invest_amount.trim()))
+            ? Number(input.invest_amount)
+            : null,
         method_of_inv: typeof input.method_of_inv === 'string' ? input.method_of_inv : null,
         is_married: yesNo(input.is_married),
         is_marital_state: yesNo(input.is_marital_state),
@@ -416,28 +577,63 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
           return { savedId: current.id, changed: true };
         }
         const created = await strapi.db.query(SYND_USER).create({
-          data: { ...data, user: user.id, fund: fund.id, investment: investment.id, syndAgreementsCount: 0, hasSyndAgreement: false },
+          data: {
+            ...data,
+            user: user.id,
+            fund: fund.id,
+            investment: investment.id,
+            syndAgreementsCount: 0,
+            hasSyndAgreement: false,
+          },
         });
         return { savedId: created.id as number, changed: false };
       });
       // New terms make any agreement not signed yet stale: the next request_sign renders one with these.
       if (changed) await signing(strapi).discardUnsigned(savedId);
       const saved = await syndUsers(strapi).ownedBy(user.id, savedId);
-      await tellStaff(user, 'syndication_committed', { investmentName: investment.name ?? '', amount: formatUsd(terms.invest_amount) });
+      await tellStaff(user, 'syndication_committed', {
+        investmentName: investment.name ?? '',
+        amount: formatUsd(terms.invest_amount),
+      });
       return { success: true, syndUser: syndUserView(saved) };
     },
 
     /** Says no to an investment (with optional feedback); a signed agreement stands and cannot be declined here. */
     async setNotInvesting(user: AccountUser, id: string | number, feedback: string | undefined) {
       const { investment } = await target(user, id);
-      const data = { invest_status: INVEST_STATUS.declined, feedback: feedback?.trim() || null, userFirstName: user.firstName ?? null, userLastName: user.lastName ?? null };
+      const data = {
+        invest_status: INVEST_STATUS.declined,
+        feedback: feedback?.trim() || null,
+        userFirstName: user.firstName ?? null,
+        userLastName: user.lastName ?? null,
+      };
       const { savedId, changed } = await decide(user, investment, async (current) =>
         current
-          ? { savedId: (await strapi.db.query(SYND_USER).update({ where: { id: current.id }, data })).id as number, changed: true }
-          : { savedId: (await strapi.db.query(SYND_USER).create({ data: { ...data, user: user.id, fund: investment.fund!.id, investment: investment.id, invest_amount: 0 } })).id as number, changed: false });
+          ? {
+              savedId: (await strapi.db.query(SYND_USER).update({ where: { id: current.id }, data })).id as number,
+              changed: true,
+            }
+          : {
+              savedId: (
+                await strapi.db.query(SYND_USER).create({
+                  data: {
+                    ...data,
+                    user: user.id,
+                    fund: investment.fund!.id,
+                    investment: investment.id,
+                    invest_amount: 0,
+                  },
+                })
+              ).id as number,
+              changed: false,
+            },
+      );
       if (changed) await signing(strapi).discardUnsigned(savedId);
       const saved = await syndUsers(strapi).ownedBy(user.id, savedId);
-      await tellStaff(user, 'syndication_declined', { investmentName: investment.name ?? '', feedback: data.feedback ?? '' });
+      await tellStaff(user, 'syndication_declined', {
+        investmentName: investment.name ?? '',
+        feedback: data.feedback ?? '',
+      });
       return { success: true, syndUser: syndUserView(saved) };
     },
   };

@@ -44,12 +44,33 @@ export interface UploadedFile {
 }
 
 /** A partner row's account columns (alias u), and the partner they make. */
-const PARTNER_COLUMNS = { user_id: 'u.id', user_document_id: 'u.document_id', email: 'u.email', username: 'u.username', first_name: 'u.first_name', last_name: 'u.last_name' };
-type PartnerRow = { user_id: number | string; user_document_id: string; email: string; username: string | null; first_name: string | null; last_name: string | null };
+const PARTNER_COLUMNS = {
+  user_id: 'u.id',
+  user_document_id: 'u.document_id',
+  email: 'u.email',
+  username: 'u.username',
+  first_name: 'u.first_name',
+  last_name: 'u.last_name',
+};
+type PartnerRow = {
+  user_id: number | string;
+  user_document_id: string;
+  email: string;
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+};
 type Partner = { documentId: string; user: Recipient & { firstName: string | null; lastName: string | null } };
 const partnerOf = (row: PartnerRow & { document_id: string }): Partner => ({
   documentId: row.document_id,
-  user: { id: Number(row.user_id), documentId: row.user_document_id, email: row.email, username: row.username, firstName: row.first_name, lastName: row.last_name },
+  user: {
+    id: Number(row.user_id),
+    documentId: row.user_document_id,
+    email: row.email,
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+  },
 });
 
 const documentNameOf = (row: Pick<ScheduleRow, 'documentName'>) => row.documentName?.trim() || 'K-1';
@@ -73,7 +94,10 @@ const scheduleView = (row: ScheduleRow) => ({
 const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function scheduleOf(id: string): Promise<ScheduleRow> {
     const row = isDocumentId(id)
-      ? ((await strapi.db.query(TAX_SCHEDULE).findOne({ where: { documentId: id }, populate: { fund: { select: ['id', 'documentId', 'name'] } } })) as ScheduleRow | null)
+      ? ((await strapi.db.query(TAX_SCHEDULE).findOne({
+          where: { documentId: id },
+          populate: { fund: { select: ['id', 'documentId', 'name'] } },
+        })) as ScheduleRow | null)
       : null;
     if (!row) throw new errors.NotFoundError('Tax schedule not found');
     return row;
@@ -81,7 +105,8 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** The schedule's fund, for what needs its partners; a 404 saying so when the fund was deleted since. */
   function fundOf(row: ScheduleRow): NonNullable<ScheduleRow['fund']> {
-    if (!row.fund) throw new errors.NotFoundError('The fund of this tax year was deleted: it has no partners to issue to');
+    if (!row.fund)
+      throw new errors.NotFoundError('The fund of this tax year was deleted: it has no partners to issue to');
     return row.fund;
   }
 
@@ -92,7 +117,8 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
   function partnerRows(fundId: number): Knex.QueryBuilder {
     const funds = linkTableOf(strapi, SYND_USER, 'fund');
     const users = linkTableOf(strapi, SYND_USER, 'user');
-    return strapi.db.connection(`${tableOf(strapi, SYND_USER)} as s`)
+    return strapi.db
+      .connection(`${tableOf(strapi, SYND_USER)} as s`)
       .join(`${funds.name} as sf`, `sf.${funds.owner}`, 's.id')
       .join(`${users.name} as su`, `su.${users.owner}`, 's.id')
       .join(`${tableOf(strapi, USER)} as u`, 'u.id', `su.${users.target}`)
@@ -105,31 +131,42 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
   function documentOfPartner(scheduleId: number): Knex.QueryBuilder {
     const schedules = linkTableOf(strapi, TAX_DOCUMENT, 'taxSchedule');
     const users = linkTableOf(strapi, TAX_DOCUMENT, 'user');
-    return strapi.db.connection(`${tableOf(strapi, TAX_DOCUMENT)} as d`)
-      .join(`${schedules.name} as ds`, `ds.${schedules.owner}`, 'd.id')
-      .join(`${users.name} as du`, `du.${users.owner}`, 'd.id')
-      .where(`ds.${schedules.target}`, scheduleId)
-      .where(`du.${users.target}`, strapi.db.connection.ref('u.id'))
-      // As Strapi's `$ne: true` reads: a document whose flag is unset does not count.
-      .where(`d.${columnOf(strapi, TAX_DOCUMENT, 'isDeleted')}`, '<>', true)
-      .select('d.id');
+    return (
+      strapi.db
+        .connection(`${tableOf(strapi, TAX_DOCUMENT)} as d`)
+        .join(`${schedules.name} as ds`, `ds.${schedules.owner}`, 'd.id')
+        .join(`${users.name} as du`, `du.${users.owner}`, 'd.id')
+        .where(`ds.${schedules.target}`, scheduleId)
+        .where(`du.${users.target}`, strapi.db.connection.ref('u.id'))
+        // As Strapi's `$ne: true` reads: a document whose flag is unset does not count.
+        .where(`d.${columnOf(strapi, TAX_DOCUMENT, 'isDeleted')}`, '<>', true)
+        .select('d.id')
+    );
   }
 
   /** Every partner of the fund, each investor once, in one query: what a batch of files is matched against. */
   async function partners(fundId: number): Promise<Partner[]> {
-    const rows = (await partnerRows(fundId).select({ document_id: 's.document_id', ...PARTNER_COLUMNS }).orderBy('s.id', 'asc')) as (PartnerRow & { document_id: string })[];
+    const rows = (await partnerRows(fundId)
+      .select({ document_id: 's.document_id', ...PARTNER_COLUMNS })
+      .orderBy('s.id', 'asc')) as (PartnerRow & { document_id: string })[];
     const seen = new Set<number>();
     return rows.filter((row) => !seen.has(Number(row.user_id)) && seen.add(Number(row.user_id))).map(partnerOf);
   }
 
   /** The partner whose commitment this is (by its documentId), or null when it is not one of the fund's partners. */
   async function partnerNamed(fundId: number, syndUser: string): Promise<Partner | null> {
-    const row = (await partnerRows(fundId).where('s.document_id', syndUser).select({ document_id: 's.document_id', ...PARTNER_COLUMNS }).first()) as (PartnerRow & { document_id: string }) | undefined;
+    const row = (await partnerRows(fundId)
+      .where('s.document_id', syndUser)
+      .select({ document_id: 's.document_id', ...PARTNER_COLUMNS })
+      .first()) as (PartnerRow & { document_id: string }) | undefined;
     return row ? partnerOf(row) : null;
   }
 
   /** The schedule's active documents of these investors (user ids), by investor. */
-  async function issuedTo(scheduleId: number, userIds: number[]): Promise<Map<number, { documentId: string; originalName: string | null; createdAt: string }>> {
+  async function issuedTo(
+    scheduleId: number,
+    userIds: number[],
+  ): Promise<Map<number, { documentId: string; originalName: string | null; createdAt: string }>> {
     if (!userIds.length) return new Map();
     const rows = (await strapi.db.query(TAX_DOCUMENT).findMany({
       where: { taxSchedule: { id: scheduleId }, user: { id: { $in: userIds } }, isDeleted: { $ne: true } },
@@ -153,7 +190,8 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
     if (!scheduleIds.length) return new Map();
     const schedules = linkTableOf(strapi, TAX_DOCUMENT, 'taxSchedule');
     const users = linkTableOf(strapi, TAX_DOCUMENT, 'user');
-    const rows = (await strapi.db.connection(`${tableOf(strapi, TAX_DOCUMENT)} as d`)
+    const rows = (await strapi.db
+      .connection(`${tableOf(strapi, TAX_DOCUMENT)} as d`)
       .join(`${schedules.name} as ds`, `ds.${schedules.owner}`, 'd.id')
       .join(`${users.name} as du`, `du.${users.owner}`, 'd.id')
       .join(`${tableOf(strapi, USER)} as u`, 'u.id', `du.${users.target}`)
@@ -167,10 +205,13 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** How many partners hold the schedule's document. */
-  const issuedCount = async (scheduleId: number): Promise<number> => (await issuedCounts([scheduleId])).get(scheduleId) ?? 0;
+  const issuedCount = async (scheduleId: number): Promise<number> =>
+    (await issuedCounts([scheduleId])).get(scheduleId) ?? 0;
 
   async function markIssued(row: ScheduleRow, staffName: string) {
-    await strapi.db.query(TAX_SCHEDULE).update({ where: { id: row.id }, data: { state: 'issued', issuedAt: new Date(), issuedBy: staffName } });
+    await strapi.db
+      .query(TAX_SCHEDULE)
+      .update({ where: { id: row.id }, data: { state: 'issued', issuedAt: new Date(), issuedBy: staffName } });
   }
 
   return {
@@ -178,31 +219,54 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
     async set(input: Record<string, unknown>) {
       const fund = await ledger(strapi).fundNamed(input.fund);
       const taxYear = input.taxYear;
-      if (typeof taxYear !== 'number' || !Number.isInteger(taxYear) || taxYear < 1900 || taxYear > 9999) throw new errors.ValidationError('taxYear must be a year, like 2026');
-      if (input.expectedDate !== null && input.expectedDate !== undefined && !isIsoDate(input.expectedDate)) throw new errors.ValidationError('expectedDate must be a date (YYYY-MM-DD)');
+      if (typeof taxYear !== 'number' || !Number.isInteger(taxYear) || taxYear < 1900 || taxYear > 9999)
+        throw new errors.ValidationError('taxYear must be a year, like 2026');
+      if (input.expectedDate !== null && input.expectedDate !== undefined && !isIsoDate(input.expectedDate))
+        throw new errors.ValidationError('expectedDate must be a date (YYYY-MM-DD)');
       const documentName = input.documentName === undefined ? 'K-1' : input.documentName;
-      if (typeof documentName !== 'string' || !documentName.trim() || documentName.length > 60) throw new errors.ValidationError('documentName must be a name of at most 60 characters, like K-1');
+      if (typeof documentName !== 'string' || !documentName.trim() || documentName.length > 60)
+        throw new errors.ValidationError('documentName must be a name of at most 60 characters, like K-1');
       const scheduleKey = `${fund.id}:${taxYear}:${documentName.trim().toLowerCase()}`;
-      const data = { fund: fund.id, taxYear, documentName: documentName.trim(), expectedDate: (input.expectedDate as string | null | undefined) ?? null, scheduleKey };
-      const existing = (await strapi.db.query(TAX_SCHEDULE).findOne({ where: { scheduleKey }, select: ['id'] })) as { id: number } | null;
-      if (existing) await strapi.db.query(TAX_SCHEDULE).update({ where: { id: existing.id }, data: { expectedDate: data.expectedDate } });
+      const data = {
+        fund: fund.id,
+        taxYear,
+        documentName: documentName.trim(),
+        expectedDate: (input.expectedDate as string | null | undefined) ?? null,
+        scheduleKey,
+      };
+      const existing = (await strapi.db.query(TAX_SCHEDULE).findOne({ where: { scheduleKey }, select: ['id'] })) as {
+        id: number;
+      } | null;
+      if (existing)
+        await strapi.db
+          .query(TAX_SCHEDULE)
+          .update({ where: { id: existing.id }, data: { expectedDate: data.expectedDate } });
       else {
         try {
           await strapi.db.query(TAX_SCHEDULE).create({ data: { ...data, state: 'pending' } });
         } catch (error) {
           // Another staff member set the same year at the same moment: theirs stands, with this expected date.
           if (!(await strapi.db.query(TAX_SCHEDULE).findOne({ where: { scheduleKey } }))) throw error;
-          await strapi.db.query(TAX_SCHEDULE).update({ where: { scheduleKey }, data: { expectedDate: data.expectedDate } });
+          await strapi.db
+            .query(TAX_SCHEDULE)
+            .update({ where: { scheduleKey }, data: { expectedDate: data.expectedDate } });
         }
       }
-      const row = (await strapi.db.query(TAX_SCHEDULE).findOne({ where: { scheduleKey }, populate: { fund: { select: ['id', 'documentId', 'name'] } } })) as ScheduleRow;
+      const row = (await strapi.db.query(TAX_SCHEDULE).findOne({
+        where: { scheduleKey },
+        populate: { fund: { select: ['id', 'documentId', 'name'] } },
+      })) as ScheduleRow;
       return scheduleView(row);
     },
 
     /** GET /sponsor-desk/tax-schedules?fund=: a fund's schedules, newest year first, with how many K-1s are issued of how many. */
     async ofFund(fundName: unknown) {
       const fund = await ledger(strapi).fundNamed(fundName);
-      const rows = (await strapi.db.query(TAX_SCHEDULE).findMany({ where: { fund: { id: fund.id } }, populate: { fund: { select: ['id', 'documentId', 'name'] } }, orderBy: [{ taxYear: 'desc' }, { id: 'desc' }] })) as ScheduleRow[];
+      const rows = (await strapi.db.query(TAX_SCHEDULE).findMany({
+        where: { fund: { id: fund.id } },
+        populate: { fund: { select: ['id', 'documentId', 'name'] } },
+        orderBy: [{ taxYear: 'desc' }, { id: 'desc' }],
+      })) as ScheduleRow[];
       const [investors, issued] = await Promise.all([partnerCount(fund.id), issuedCounts(rows.map((row) => row.id))]);
       return {
         fund: { documentId: fund.documentId, name: fund.name },
@@ -219,7 +283,8 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
     async find(id: string, raw: Record<string, unknown> = {}) {
       const query = listQuery(raw, ['name'] as const, PARTNERS_MAX_PAGE_SIZE);
       const state = query.text('state');
-      if (state !== undefined && !(PARTNER_STATES as readonly string[]).includes(state)) throw new errors.ValidationError(`state must be one of ${PARTNER_STATES.join(', ')}`);
+      if (state !== undefined && !(PARTNER_STATES as readonly string[]).includes(state))
+        throw new errors.ValidationError(`state must be one of ${PARTNER_STATES.join(', ')}`);
       const row = await scheduleOf(id);
       const fund = fundOf(row);
       const listed = partnerRows(fund.id);
@@ -228,11 +293,14 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (state === 'missing') listed.whereNotExists(documentOfPartner(row.id));
       const direction = query.sort.desc ? 'DESC' : 'ASC';
       const [page, [{ total }], investors, issued] = await Promise.all([
-        listed.clone()
+        listed
+          .clone()
           .groupBy('u.id')
           .select(PARTNER_COLUMNS)
           .min({ synd_user_id: 's.id' })
-          .orderByRaw(`lower(coalesce(u.last_name, '')) ${direction}, lower(coalesce(u.first_name, '')) ${direction}, lower(u.email) ${direction}, u.id ${direction}`)
+          .orderByRaw(
+            `lower(coalesce(u.last_name, '')) ${direction}, lower(coalesce(u.first_name, '')) ${direction}, lower(u.email) ${direction}, u.id ${direction}`,
+          )
           .offset((query.page - 1) * query.pageSize)
           .limit(query.pageSize) as Promise<(PartnerRow & { synd_user_id: number | string })[]>,
         listed.clone().countDistinct({ total: 'u.id' }) as Promise<{ total: number | string }[]>,
@@ -240,8 +308,16 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
         issuedCount(row.id),
       ]);
       const [documents, commitments] = await Promise.all([
-        issuedTo(row.id, page.map((partner) => Number(partner.user_id))),
-        (page.length ? strapi.db.query(SYND_USER).findMany({ where: { id: { $in: page.map((partner) => Number(partner.synd_user_id)) } }, select: ['id', 'documentId'] }) : Promise.resolve([])) as Promise<{ id: number; documentId: string }[]>,
+        issuedTo(
+          row.id,
+          page.map((partner) => Number(partner.user_id)),
+        ),
+        (page.length
+          ? strapi.db.query(SYND_USER).findMany({
+              where: { id: { $in: page.map((partner) => Number(partner.synd_user_id)) } },
+              select: ['id', 'documentId'],
+            })
+          : Promise.resolve([])) as Promise<{ id: number; documentId: string }[]>,
       ]);
       const documentIdOf = new Map(commitments.map((each) => [each.id, each.documentId]));
       return {
@@ -255,10 +331,21 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
             firstName: partner.first_name,
             lastName: partner.last_name,
             email: partner.email,
-            document: document ? { documentId: document.documentId, originalName: document.originalName, issuedAt: new Date(document.createdAt).toISOString() } : null,
+            document: document
+              ? {
+                  documentId: document.documentId,
+                  originalName: document.originalName,
+                  issuedAt: new Date(document.createdAt).toISOString(),
+                }
+              : null,
           };
         }),
-        pagination: { page: query.page, pageSize: query.pageSize, pageCount: Math.ceil(Number(total) / query.pageSize), total: Number(total) },
+        pagination: {
+          page: query.page,
+          pageSize: query.pageSize,
+          pageCount: Math.ceil(Number(total) / query.pageSize),
+          total: Number(total),
+        },
       };
     },
 
@@ -270,18 +357,36 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
     async match(id: string, input: Record<string, unknown>) {
       const row = await scheduleOf(id);
       const { names, pattern } = input;
-      if (!Array.isArray(names) || !names.length || names.length > 10_000 || !names.every((name) => typeof name === 'string' && name.length <= 255)) {
+      if (
+        !Array.isArray(names) ||
+        !names.length ||
+        names.length > 10_000 ||
+        !names.every((name) => typeof name === 'string' && name.length <= 255)
+      ) {
         throw new errors.ValidationError('names must list 1 to 10000 file names');
       }
-      if (pattern !== undefined && pattern !== null && (typeof pattern !== 'string' || pattern.length > 200)) throw new errors.ValidationError('pattern must be text of at most 200 characters');
+      if (pattern !== undefined && pattern !== null && (typeof pattern !== 'string' || pattern.length > 200))
+        throw new errors.ValidationError('pattern must be text of at most 200 characters');
       const everyone = await partners(fundOf(row).id);
       const byKey = new Map(everyone.map((partner) => [partner.documentId, partner.user]));
-      const whose = k1Matcher(everyone.map(({ documentId, user }) => ({ key: documentId, firstName: user.firstName, lastName: user.lastName, email: user.email })), pattern as string | null | undefined);
+      const whose = k1Matcher(
+        everyone.map(({ documentId, user }) => ({
+          key: documentId,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.email,
+        })),
+        pattern as string | null | undefined,
+      );
       return {
         matches: (names as string[]).map((name) => {
           const syndUser = whose(name);
           const user = syndUser ? byKey.get(syndUser) : undefined;
-          return { name, syndUser, investor: user ? { firstName: user.firstName, lastName: user.lastName, email: user.email } : null };
+          return {
+            name,
+            syndUser,
+            investor: user ? { firstName: user.firstName, lastName: user.lastName, email: user.email } : null,
+          };
         }),
       };
     },
@@ -292,33 +397,63 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
      * notification. A second file for the same investor is refused unless `replace` (the first is then withdrawn).
      * Once every partner has theirs, the schedule is issued.
      */
-    async issueDocument(id: string, input: { syndUser?: unknown; replace?: unknown }, file: UploadedFile | null, staffName: string) {
+    async issueDocument(
+      id: string,
+      input: { syndUser?: unknown; replace?: unknown },
+      file: UploadedFile | null,
+      staffName: string,
+    ) {
       const row = await scheduleOf(id);
       if (!file) throw new errors.ValidationError('Attach the file (multipart field file)');
-      if (!/\.pdf$/i.test(file.name) || file.bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new errors.ValidationError('A K-1 must be a PDF file');
-      if (file.bytes.length > K1_MAX_BYTES) throw new errors.ValidationError(`The file is larger than ${sizeLabel(K1_MAX_BYTES)}`);
-      if (typeof input.syndUser !== 'string' || !input.syndUser) throw new errors.ValidationError('syndUser is required: whose file this is');
+      if (!/\.pdf$/i.test(file.name) || file.bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
+        throw new errors.ValidationError('A K-1 must be a PDF file');
+      if (file.bytes.length > K1_MAX_BYTES)
+        throw new errors.ValidationError(`The file is larger than ${sizeLabel(K1_MAX_BYTES)}`);
+      if (typeof input.syndUser !== 'string' || !input.syndUser)
+        throw new errors.ValidationError('syndUser is required: whose file this is');
       const fund = fundOf(row);
       // This partner and what was issued to them only (each K-1 is its own call): indexed reads, however many partners.
       const partner = await partnerNamed(fund.id, input.syndUser);
-      if (!partner) throw new errors.ValidationError('That investor is not a partner of this fund (no complete agreement)');
+      if (!partner)
+        throw new errors.ValidationError('That investor is not a partner of this fund (no complete agreement)');
       const replace = input.replace === true || input.replace === 'true';
       const previous = (await issuedTo(row.id, [partner.user.id])).get(partner.user.id);
-      if (previous && !replace) throw conflict(`${documentNameOf(row)} for ${row.taxYear} is issued to ${partner.user.email} already; send replace to withdraw it and issue this one`);
+      if (previous && !replace)
+        throw conflict(
+          `${documentNameOf(row)} for ${row.taxYear} is issued to ${partner.user.email} already; send replace to withdraw it and issue this one`,
+        );
 
       const storage = fileStorage(strapi);
       const key = `tax/${row.documentId}/${crypto.randomBytes(6).toString('hex')}-${sanitizeFileName(file.name).slice(-120)}`;
       await storage.put(key, file.bytes, 'application/pdf');
       const title = `${documentNameOf(row)} ${row.taxYear}, ${fund.name ?? ''}`.replace(/, $/, '');
       const created = (await strapi.db.transaction(async () => {
-        if (previous) await strapi.db.query(TAX_DOCUMENT).update({ where: { documentId: previous.documentId }, data: { isDeleted: true } });
+        if (previous)
+          await strapi.db
+            .query(TAX_DOCUMENT)
+            .update({ where: { documentId: previous.documentId }, data: { isDeleted: true } });
         return strapi.db.query(TAX_DOCUMENT).create({
-          data: { title, originalName: file.name, docPath: key, bucketId: storage.name, year: row.taxYear, isDeleted: false, sendToAllFundInvestors: false, fund: fund.id, user: partner.user.id, taxSchedule: row.id },
+          data: {
+            title,
+            originalName: file.name,
+            docPath: key,
+            bucketId: storage.name,
+            year: row.taxYear,
+            isDeleted: false,
+            sendToAllFundInvestors: false,
+            fund: fund.id,
+            user: partner.user.id,
+            taxSchedule: row.id,
+          },
         });
       })) as { documentId: string };
       await recountDocuments(strapi, [partner.user.id]);
       try {
-        await notifications(strapi).send('new_tax_document', [partner.user], { documentTitle: title, fundName: fund.name ?? '', year: String(row.taxYear) });
+        await notifications(strapi).send('new_tax_document', [partner.user], {
+          documentTitle: title,
+          fundName: fund.name ?? '',
+          year: String(row.taxYear),
+        });
       } catch (error) {
         strapi.log.error(`Notification new_tax_document failed: ${String(error)}`);
       }
@@ -326,7 +461,12 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
       // other calls count too and the last of them marks the year issued.
       const [issued, investors] = await Promise.all([issuedCount(row.id), partnerCount(fund.id)]);
       if (row.state !== 'issued' && issued >= investors) await markIssued(row, staffName);
-      return { document: { documentId: created.documentId, title, originalName: file.name }, issued, investors, state: issued >= investors ? 'issued' : row.state };
+      return {
+        document: { documentId: created.documentId, title, originalName: file.name },
+        issued,
+        investors,
+        state: issued >= investors ? 'issued' : row.state,
+      };
     },
 
     /** POST /sponsor-desk/tax-schedules/:documentId/issued: staff say the year is issued (some partners may get theirs by other means). */
@@ -351,12 +491,22 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
       })) as ScheduleRow[];
       if (!schedules.length) return [];
       const theirs = (await strapi.db.query(TAX_DOCUMENT).findMany({
-        where: { taxSchedule: { id: { $in: schedules.map((row) => row.id) } }, user: { id: userId }, isDeleted: { $ne: true } },
+        where: {
+          taxSchedule: { id: { $in: schedules.map((row) => row.id) } },
+          user: { id: userId },
+          isDeleted: { $ne: true },
+        },
         select: ['id'],
         populate: { taxSchedule: { select: ['id'] } },
       })) as { taxSchedule: { id: number } | null }[];
       const issued = new Set(theirs.map((row) => row.taxSchedule?.id));
-      return schedules.map((row) => ({ fund_name: row.fund?.name ?? '', taxYear: row.taxYear, documentName: documentNameOf(row), expectedDate: row.expectedDate, state: issued.has(row.id) ? 'issued' : 'pending' }));
+      return schedules.map((row) => ({
+        fund_name: row.fund?.name ?? '',
+        taxYear: row.taxYear,
+        documentName: documentNameOf(row),
+        expectedDate: row.expectedDate,
+        state: issued.has(row.id) ? 'issued' : 'pending',
+      }));
     },
   };
 };

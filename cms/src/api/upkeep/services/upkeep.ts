@@ -41,8 +41,16 @@ const upkeepService = ({ strapi }: { strapi: Core.Strapi }) => {
   const sweeps = (): Sweep[] => [
     { kind: 'sessions', uid: SIGN_IN_SESSION, dead: (query, now) => query.where('expires_at', '<', new Date(now)) },
     // 'Used' as a range (used at or before now), which the used_at index answers where IS NOT NULL would not on SQLite.
-    { kind: 'guest codes', uid: GUEST_CODE, dead: (query, now) => query.where('used_at', '<=', new Date(now)).orWhere('expires_at', '<', new Date(now)) },
-    { kind: 'rate-limit hits', uid: 'api::rate-limit.rate-limit-hit', dead: (query, now) => query.where('at', '<=', now - portalConfig(strapi).rateLimit.windowMs) },
+    {
+      kind: 'guest codes',
+      uid: GUEST_CODE,
+      dead: (query, now) => query.where('used_at', '<=', new Date(now)).orWhere('expires_at', '<', new Date(now)),
+    },
+    {
+      kind: 'rate-limit hits',
+      uid: 'api::rate-limit.rate-limit-hit',
+      dead: (query, now) => query.where('at', '<=', now - portalConfig(strapi).rateLimit.windowMs),
+    },
     { kind: 'leases', uid: 'api::rate-limit.lease', dead: (query, now) => query.where('expires_at', '<', now) },
   ];
 
@@ -53,12 +61,16 @@ const upkeepService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function sweep({ uid, dead }: Sweep, now: number, batch: number): Promise<number> {
     const knex = strapi.db.connection;
     const meta = strapi.db.metadata.get(uid) as unknown as Meta;
-    const links = Object.values(meta.attributes).flatMap(({ joinTable }) => (joinTable?.joinColumn ? [{ table: joinTable.name, column: joinTable.joinColumn.name }] : []));
+    const links = Object.values(meta.attributes).flatMap(({ joinTable }) =>
+      joinTable?.joinColumn ? [{ table: joinTable.name, column: joinTable.joinColumn.name }] : [],
+    );
     let deleted = 0;
     for (;;) {
       // In no order: any batch of dead rows will do, and ordering by id would have the database walk the table by its
       // key instead of finding the dead rows through their own index (expires_at, used_at, at).
-      const ids = (await dead(knex(meta.tableName).select('id'), now).limit(batch)).map((row: { id: number }) => row.id);
+      const ids = (await dead(knex(meta.tableName).select('id'), now).limit(batch)).map(
+        (row: { id: number }) => row.id,
+      );
       if (ids.length === 0) return deleted;
       for (const link of links) await knex(link.table).whereIn(link.column, ids).delete();
       deleted += await knex(meta.tableName).whereIn('id', ids).delete();
@@ -96,13 +108,22 @@ const upkeepService = ({ strapi }: { strapi: Core.Strapi }) => {
       const deleted: Record<string, number> = {};
       for (const each of sweeps()) deleted[each.kind] = await sweep(each, now, batch);
       // Not a deletion, but work for one instance at a time all the same: notices an instance left half-sent.
-      const fundEvents = strapi.service('api::fund-event.fund-event') as unknown as { resumeNotices(now: number): Promise<number> };
-      const reminders = strapi.service('api::reminder.reminder') as unknown as { resumeUnsent(now: number): Promise<number> };
-      return { deleted, noticesResumed: await fundEvents.resumeNotices(now), remindersResumed: await reminders.resumeUnsent(now) };
+      const fundEvents = strapi.service('api::fund-event.fund-event') as unknown as {
+        resumeNotices(now: number): Promise<number>;
+      };
+      const reminders = strapi.service('api::reminder.reminder') as unknown as {
+        resumeUnsent(now: number): Promise<number>;
+      };
+      return {
+        deleted,
+        noticesResumed: await fundEvents.resumeNotices(now),
+        remindersResumed: await reminders.resumeUnsent(now),
+      };
     })
       .then((round) => {
         const counts = Object.entries(round.deleted).filter(([, count]) => count > 0);
-        if (counts.length) strapi.log.info(`Upkeep deleted ${counts.map(([kind, count]) => `${count} ${kind}`).join(', ')}`);
+        if (counts.length)
+          strapi.log.info(`Upkeep deleted ${counts.map(([kind, count]) => `${count} ${kind}`).join(', ')}`);
         if (round.noticesResumed) strapi.log.info(`Upkeep sent ${round.noticesResumed} notices left unsent`);
         if (round.remindersResumed) strapi.log.info(`Upkeep sent ${round.remindersResumed} reminders left unsent`);
         return round;
@@ -122,7 +143,10 @@ const upkeepService = ({ strapi }: { strapi: Core.Strapi }) => {
      * bootstrap().
      */
     schedule(): void {
-      const round = () => run().catch((error: unknown) => strapi.log.error(`Upkeep failed: ${error instanceof Error ? error.message : String(error)}`));
+      const round = () =>
+        run().catch((error: unknown) =>
+          strapi.log.error(`Upkeep failed: ${error instanceof Error ? error.message : String(error)}`),
+        );
       strapi.server.httpServer.once('listening', () => void round());
       strapi.cron.add({ upkeep: { task: round, options: { rule: HOURLY } } });
     },

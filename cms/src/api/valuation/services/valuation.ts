@@ -12,9 +12,10 @@ const FUND = 'api::fund.fund';
 export type SharedValuation = { date: string; valuePercent: number; shares: Map<number, number> | null };
 
 /** A valuation as these syndication users hold it: a total value's part theirs (`valueCents`). */
-export const heldBy = ({ date, valuePercent, shares }: SharedValuation, owners: number[]): ValuationPoint => (shares
-  ? { date, valuePercent, valueCents: owners.reduce((sum, id) => sum + (shares.get(id) ?? 0), 0) }
-  : { date, valuePercent });
+export const heldBy = ({ date, valuePercent, shares }: SharedValuation, owners: number[]): ValuationPoint =>
+  shares
+    ? { date, valuePercent, valueCents: owners.reduce((sum, id) => sum + (shares.get(id) ?? 0), 0) }
+    : { date, valuePercent };
 
 /** What a fund was worth: valuations recorded by staff, and each investor's part of a total value. */
 const valuationService = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -31,29 +32,56 @@ const valuationService = ({ strapi }: { strapi: Core.Strapi }) => {
       select: ['date', 'value_percent', 'total_value_cents'],
       populate: { fund: { select: ['id'] } },
       orderBy: [{ date: 'asc' }, { id: 'asc' }],
-    })) as { date: string; value_percent: string | number | null; total_value_cents: string | number | null; fund: { id: number } | null }[];
+    })) as {
+      date: string;
+      value_percent: string | number | null;
+      total_value_cents: string | number | null;
+      fund: { id: number } | null;
+    }[];
     const totalOf = (row: (typeof rows)[number]) => {
       const total = cents(row.total_value_cents);
-      return row.total_value_cents !== null && row.total_value_cents !== undefined && Number.isSafeInteger(total) && total >= 0 ? total : null;
+      return row.total_value_cents !== null &&
+        row.total_value_cents !== undefined &&
+        Number.isSafeInteger(total) &&
+        total >= 0
+        ? total
+        : null;
     };
     const funded = new Map<number, Map<string, Map<number, number>>>();
     for (const fund of new Set(rows.filter((row) => row.fund && totalOf(row) !== null).map((row) => row.fund!.id))) {
-      funded.set(fund, await ledger(strapi).fundedByDays(fund, rows.filter((row) => row.fund?.id === fund && totalOf(row) !== null).map((row) => String(row.date).slice(0, 10))));
+      funded.set(
+        fund,
+        await ledger(strapi).fundedByDays(
+          fund,
+          rows
+            .filter((row) => row.fund?.id === fund && totalOf(row) !== null)
+            .map((row) => String(row.date).slice(0, 10)),
+        ),
+      );
     }
     for (const row of rows) {
       if (!row.fund || row.value_percent === null) continue;
       const date = String(row.date).slice(0, 10);
       const total = totalOf(row);
       let shares: Map<number, number> | null = null;
-      const contributed = total === null ? [] : [...(funded.get(row.fund.id)?.get(date) ?? new Map<number, number>()).entries()].sort(([a], [b]) => a - b);
-      const bases = contributed.map(([id, base]) => ({ key: String(id).padStart(12, '0'), baseCents: Math.max(0, base) }));
+      const contributed =
+        total === null
+          ? []
+          : [...(funded.get(row.fund.id)?.get(date) ?? new Map<number, number>()).entries()].sort(([a], [b]) => a - b);
+      const bases = contributed.map(([id, base]) => ({
+        key: String(id).padStart(12, '0'),
+        baseCents: Math.max(0, base),
+      }));
       // Nobody had contributed by its date (a total the desk took before it refused one): nothing to share, so its
       // stored percent stands, and every reader (dashboard, statement, import) still answers.
       if (total !== null && bases.some((base) => base.baseCents > 0)) {
         const parts = shareByLargestRemainder(total, bases);
         shares = new Map(contributed.map(([id], index) => [id, parts[index].cents]));
       }
-      byFund.set(row.fund.id, [...(byFund.get(row.fund.id) ?? []), { date, valuePercent: Number(row.value_percent), shares }]);
+      byFund.set(row.fund.id, [
+        ...(byFund.get(row.fund.id) ?? []),
+        { date, valuePercent: Number(row.value_percent), shares },
+      ]);
     }
     return byFund;
   }
@@ -69,33 +97,68 @@ const valuationService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!isIsoDate(input.date)) throw new errors.ValidationError('date must be a date (YYYY-MM-DD)');
       const date = input.date;
       const today = new Date().toISOString().slice(0, 10);
-      if (date > today) throw new errors.ValidationError(`date must not be after today (${today}): a valuation is what the fund was worth on a day that has come`);
+      if (date > today)
+        throw new errors.ValidationError(
+          `date must not be after today (${today}): a valuation is what the fund was worth on a day that has come`,
+        );
       const byTotal = input.value_percent === undefined && input.total_value_cents !== undefined;
-      if (byTotal && (!Number.isSafeInteger(input.total_value_cents) || (input.total_value_cents as number) < 0)) throw new errors.ValidationError('total_value_cents must be a whole number of cents');
+      if (byTotal && (!Number.isSafeInteger(input.total_value_cents) || (input.total_value_cents as number) < 0))
+        throw new errors.ValidationError('total_value_cents must be a whole number of cents');
       const totalValueCents = byTotal ? (input.total_value_cents as number) : null;
       const percent = (value: unknown): number => {
         if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 100_000) {
-          throw new errors.ValidationError('value_percent must be a number from 0 to 100000 (or give total_value_cents)');
+          throw new errors.ValidationError(
+            'value_percent must be a number from 0 to 100000 (or give total_value_cents)',
+          );
         }
-        if (!hasTwoDecimalsAtMost(value)) throw new errors.ValidationError('value_percent must have at most 2 decimals (like 112.5)');
+        if (!hasTwoDecimalsAtMost(value))
+          throw new errors.ValidationError('value_percent must have at most 2 decimals (like 112.5)');
         return value;
       };
       /** The accountant's total value of the fund as a percent of the capital contributed to it by the valuation's date. */
       const percentOfContributed = async (total: number) => {
-        const contributed = [...(await ledger(strapi).fundedBySyndUser(fund.id, undefined, date)).values()].reduce((sum, each) => sum + each, 0);
-        if (contributed <= 0) throw new errors.ValidationError(`Nothing was contributed to this fund by ${date}: a total value is shared by the capital contributed by its date, so date it on or after the first contribution (or give value_percent)`);
+        const contributed = [...(await ledger(strapi).fundedBySyndUser(fund.id, undefined, date)).values()].reduce(
+          (sum, each) => sum + each,
+          0,
+        );
+        if (contributed <= 0)
+          throw new errors.ValidationError(
+            `Nothing was contributed to this fund by ${date}: a total value is shared by the capital contributed by its date, so date it on or after the first contribution (or give value_percent)`,
+          );
         return percent(Math.round((total / contributed) * 100 * 100) / 100);
       };
       // A percent is checked before the fund's turn; only a total needs its contributions, read in the turn.
       const value = totalValueCents === null ? { percent: percent(input.value_percent) } : { total: totalValueCents };
       return ledger(strapi).inFundTurn(fund.id, async () => {
         const valuePercent = 'percent' in value ? value.percent : await percentOfContributed(value.total);
-        const valuation = await strapi.db.query(VALUATION).create({ data: { fund: fund.id, date, value_percent: valuePercent, total_value_cents: totalValueCents, recordedBy: staffName } });
-        const newest = (await strapi.db.query(VALUATION).findOne({ where: { fund: { id: fund.id } }, orderBy: [{ date: 'desc' }, { id: 'desc' }], select: ['id'] })) as { id: number } | null;
+        const valuation = await strapi.db.query(VALUATION).create({
+          data: {
+            fund: fund.id,
+            date,
+            value_percent: valuePercent,
+            total_value_cents: totalValueCents,
+            recordedBy: staffName,
+          },
+        });
+        const newest = (await strapi.db.query(VALUATION).findOne({
+          where: { fund: { id: fund.id } },
+          orderBy: [{ date: 'desc' }, { id: 'desc' }],
+          select: ['id'],
+        })) as { id: number } | null;
         if (newest?.id === valuation.id) {
-          await strapi.db.query(FUND).update({ where: { id: fund.id }, data: { currentFundValuePercentage: valuePercent, currentPercentagesUpdatedAt: new Date() } });
+          await strapi.db.query(FUND).update({
+            where: { id: fund.id },
+            data: { currentFundValuePercentage: valuePercent, currentPercentagesUpdatedAt: new Date() },
+          });
         }
-        return { id: valuation.id, documentId: valuation.documentId, fund, date, value_percent: valuePercent, total_value_cents: totalValueCents };
+        return {
+          id: valuation.id,
+          documentId: valuation.documentId,
+          fund,
+          date,
+          value_percent: valuePercent,
+          total_value_cents: totalValueCents,
+        };
       });
     },
 
@@ -108,7 +171,11 @@ const valuationService = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async byFund(fundIds: number[], owners: number[]): Promise<Map<number, ValuationPoint[]>> {
       const byFund = new Map<number, ValuationPoint[]>();
-      for (const [fund, valuations] of await valuationShares(fundIds)) byFund.set(fund, valuations.map((valuation) => heldBy(valuation, owners)));
+      for (const [fund, valuations] of await valuationShares(fundIds))
+        byFund.set(
+          fund,
+          valuations.map((valuation) => heldBy(valuation, owners)),
+        );
       return byFund;
     },
   };

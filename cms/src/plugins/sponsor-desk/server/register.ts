@@ -18,6 +18,15 @@ const DISPLAY: Record<SponsorDeskAction, string> = {
 /** The desk's permissions, and the content manager's write check (which must be registered before the app's). */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   registerStaffPortalWrites(strapi);
-  const actions = SPONSOR_DESK_ACTIONS.map((uid) => ({ section: 'plugins', displayName: DISPLAY[uid], uid, pluginName: 'sponsor-desk' }));
-  (strapi.service('admin::permission') as unknown as { actionProvider: { registerMany(list: unknown[]): Promise<void> } }).actionProvider.registerMany(actions);
+  const actions = SPONSOR_DESK_ACTIONS.map((uid) => ({
+    section: 'plugins',
+    displayName: DISPLAY[uid],
+    uid,
+    pluginName: 'sponsor-desk',
+  }));
+  (
+    strapi.service('admin::permission') as unknown as {
+      actionProvider: { registerMany(list: unknown[]): Promise<void> };
+    }
+  ).actionProvider.registerMany(actions);
 };

@@ -26,7 +26,10 @@ function renderPanel(extra?: { title: string; html: string }) {
 
 describe('DashboardPanel', () => {
   it('adds the optional block with its title and sanitised HTML', async () => {
-    const { container } = renderPanel({ title: 'Tax season', html: '<p>Your <b>K-1</b> is ready.</p><img src=x onerror="alert(1)">' });
+    const { container } = renderPanel({
+      title: 'Tax season',
+      html: '<p>Your <b>K-1</b> is ready.</p><img src=x onerror="alert(1)">',
+    });
     const block = screen.getByRole('region', { name: 'Tax season' });
     expect(within(block).getByRole('heading', { name: 'Tax season' })).toBeInTheDocument();
     expect(within(block).getByText('K-1', { selector: 'b' })).toBeInTheDocument();

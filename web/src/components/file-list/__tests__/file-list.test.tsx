@@ -50,7 +50,7 @@ const titles = () => rows().map((row) => within(row).getAllByRole('button')[0].t
 const pageSize = () => screen.getByRole('combobox', { name: 'Files per page' });
 
 describe('the file list', () => {
-  it('shows the trimmed title, else the original name, and the date in the user\'s time zone', async () => {
+  it("shows the trimmed title, else the original name, and the date in the user's time zone", async () => {
     await renderList({
       files: [
         file(1, { title: '  K-1 2025 ', originalName: 'k1.pdf' }),
@@ -78,9 +78,11 @@ describe('the file list', () => {
 
   it('pages by 5, 7, 10, 15, 20, 25, 50 or all, 10 at first', async () => {
     const { user } = await renderList({ files: many(23) });
-    expect(within(pageSize()).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      '5', '7', '10', '15', '20', '25', '50', 'All',
-    ]);
+    expect(
+      within(pageSize())
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['5', '7', '10', '15', '20', '25', '50', 'All']);
     expect(pageSize()).toHaveValue('10');
     expect(rows()).toHaveLength(10);
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
@@ -132,7 +134,12 @@ describe('the file list', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const { user, fetchMock, onOpened } = await renderList(
       { files: [file(1, { title: 'K-1 2025' })] },
-      { 'POST /api/profile/tax_documents/download': () => ({ url: 'https://files.example/k1.pdf', originalName: 'k1.pdf' }) },
+      {
+        'POST /api/profile/tax_documents/download': () => ({
+          url: 'https://files.example/k1.pdf',
+          originalName: 'k1.pdf',
+        }),
+      },
     );
     await user.click(screen.getByRole('button', { name: 'K-1 2025' }));
     expect(open).toHaveBeenCalledWith('', '_blank');

@@ -94,7 +94,9 @@ describe('notifications bell: loading', () => {
     expect(reads()).toHaveLength(0);
     expect(badgeOf(bell())).toBeNull();
     await advance(1);
-    expect(reads().map(({ url }) => Object.fromEntries(url.searchParams))).toEqual([{ mine: 'true', populate: 'template', sort: '-createdAt', limit: '10' }]);
+    expect(reads().map(({ url }) => Object.fromEntries(url.searchParams))).toEqual([
+      { mine: 'true', populate: 'template', sort: '-createdAt', limit: '10' },
+    ]);
     expect(badgeOf(bell())).toBe('3');
     await advance(10 * NOTIFICATIONS_CACHE_MS);
     expect(reads()).toHaveLength(1);
@@ -168,10 +170,19 @@ describe('notifications bell: click', () => {
 
   it('names a notification without a subject by its template, else as a new notification', async () => {
     const [named, bare] = notifications(2);
-    await renderHeader(ann, answering([{ ...named, subject: null }, { ...bare, subject: null, template: null }]));
+    await renderHeader(
+      ann,
+      answering([
+        { ...named, subject: null },
+        { ...bare, subject: null, template: null },
+      ]),
+    );
     await advance(NOTIFICATIONS_DELAY_MS);
     await userEvent.setup({ delay: null }).click(bell());
-    expect(screen.getAllByRole('alert').map((toast) => toast.textContent)).toEqual([named.template?.name, 'New notification']);
+    expect(screen.getAllByRole('alert').map((toast) => toast.textContent)).toEqual([
+      named.template?.name,
+      'New notification',
+    ]);
   });
 
   it(`shows at most ${MAX_UNREAD} of many unread`, async () => {

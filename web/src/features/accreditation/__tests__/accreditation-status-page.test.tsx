@@ -37,7 +37,13 @@ const WARNING = 'Investors must be accredited to invest.';
 describe('/accreditation_status', () => {
   it('offers the types individual, trust, business and none, each with the thresholds the spec lists', async () => {
     const { user } = await renderAccreditation();
-    expect([...typeSelect().options].map((item) => item.textContent)).toEqual(['Choose…', 'Individual', 'Trust', 'Business', 'None']);
+    expect([...typeSelect().options].map((item) => item.textContent)).toEqual([
+      'Choose…',
+      'Individual',
+      'Trust',
+      'Business',
+      'None',
+    ]);
     expect(save()).toBeDisabled();
 
     await user.selectOptions(typeSelect(), 'Individual');
@@ -49,7 +55,10 @@ describe('/accreditation_status', () => {
       'Participation in three offerings as an expert',
     ]);
     await user.selectOptions(typeSelect(), 'Trust');
-    expect(options().map((radio) => radio.closest('div')?.textContent)).toEqual(['Trust assets of $5-25M', 'Trust assets over $25M']);
+    expect(options().map((radio) => radio.closest('div')?.textContent)).toEqual([
+      'Trust assets of $5-25M',
+      'Trust assets over $25M',
+    ]);
     await user.selectOptions(typeSelect(), 'Business');
     expect(options().map((radio) => radio.closest('div')?.textContent)).toEqual([
       'Firm assets of $5-25M',
@@ -99,8 +108,12 @@ describe('/accreditation_status', () => {
   });
 
   it('sends the five accreditation fields, notifies accreditation_status_updated and shows when it was stated', async () => {
-    const { user, fetchMock } = await renderAccreditation(meFixture({ profileSettings: { timezone: 'America/New_York' } }));
-    expect(screen.getByText(/You have not stated your accreditation status yet/)).toHaveTextContent('Accreditation must be confirmed every year.');
+    const { user, fetchMock } = await renderAccreditation(
+      meFixture({ profileSettings: { timezone: 'America/New_York' } }),
+    );
+    expect(screen.getByText(/You have not stated your accreditation status yet/)).toHaveTextContent(
+      'Accreditation must be confirmed every year.',
+    );
     await user.selectOptions(typeSelect(), 'Trust');
     await user.click(option('Trust assets of $5-25M'));
     await user.type(screen.getByRole('textbox', { name: 'Trust Name' }), 'Investor Family Trust');
@@ -108,14 +121,22 @@ describe('/accreditation_status', () => {
 
     await waitFor(() => expect(callsTo(fetchMock, 'POST /api/profile/notify/save')).toHaveLength(1));
     expect(callsTo(fetchMock, 'PUT /api/users/7').map(({ body }) => body)).toEqual([
-      { firstName: 'Ann', lastName: 'Investor', trustName: 'Investor Family Trust', busEntityName: '', accreditation: 6 },
+      {
+        firstName: 'Ann',
+        lastName: 'Investor',
+        trustName: 'Investor Family Trust',
+        busEntityName: '',
+        accreditation: 6,
+      },
     ]);
     expect(callsTo(fetchMock, 'POST /api/profile/notify/save')[0].body).toEqual({
       templateName: 'accreditation_status_updated',
       tags: { status: 'Trust assets of $5-25M' },
     });
     // The session reads me again: the date shows in the user's timezone.
-    expect(await screen.findByText(/Last stated on May 1, 2026, 10:00\sAM\./)).toHaveTextContent('Accreditation must be confirmed every year.');
+    expect(await screen.findByText(/Last stated on May 1, 2026, 10:00\sAM\./)).toHaveTextContent(
+      'Accreditation must be confirmed every year.',
+    );
     expect(typeSelect()).toHaveValue('trust');
     expect(option('Trust assets of $5-25M')).toBeChecked();
   });
@@ -125,7 +146,9 @@ describe('/accreditation_status', () => {
     vi.setSystemTime(new Date('2026-06-15T12:00:00Z'));
     const stale = meFixture({ accreditation: 2, accreditationDate: '2025-06-01T12:00:00.000Z' });
     const { user, fetchMock } = await renderAccreditation(stale);
-    expect(screen.getByText(/Last stated on Jun 1, 2025/)).toHaveTextContent('Accreditation must be confirmed every year: please confirm it now.');
+    expect(screen.getByText(/Last stated on Jun 1, 2025/)).toHaveTextContent(
+      'Accreditation must be confirmed every year: please confirm it now.',
+    );
     expect(typeSelect()).toHaveValue('individual');
     expect(option('Net assets of $1-2.1M')).toBeChecked();
     expect(save()).toBeEnabled();
@@ -134,8 +157,10 @@ describe('/accreditation_status', () => {
     expect(callsTo(fetchMock, 'PUT /api/users/7')[0].body).toMatchObject({ accreditation: 2 });
   });
 
-  it("tells the user when the save fails, and notifies nobody", async () => {
-    const { user, fetchMock } = await renderAccreditation(meFixture(), { 'PUT /api/users/7': () => strapiError(500, 'Internal Server Error') });
+  it('tells the user when the save fails, and notifies nobody', async () => {
+    const { user, fetchMock } = await renderAccreditation(meFixture(), {
+      'PUT /api/users/7': () => strapiError(500, 'Internal Server Error'),
+    });
     await user.selectOptions(typeSelect(), 'Individual');
     await user.click(option('Net assets of $2.1-5M'));
     await user.click(save());

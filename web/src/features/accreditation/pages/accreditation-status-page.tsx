@@ -28,7 +28,10 @@ const TYPE_LABELS: Record<AccreditationType, string> = {
 };
 
 /** The names asked for per investor type (spec 02, section 5). */
-const NAME_FIELDS: Record<AccreditationType, { field: 'firstName' | 'lastName' | 'trustName' | 'busEntityName'; label: string }[]> = {
+const NAME_FIELDS: Record<
+  AccreditationType,
+  { field: 'firstName' | 'lastName' | 'trustName' | 'busEntityName'; label: string }[]
+> = {
   individual: [
     { field: 'firstName', label: 'First Name' },
     { field: 'lastName', label: 'Last Name' },
@@ -122,9 +125,7 @@ function AccreditationForm({ me }: { me: Me }) {
         </Form.Select>
       </Form.Group>
 
-      {type === 'none' && (
-        <Alert variant="warning">Investors must be accredited to invest.</Alert>
-      )}
+      {type === 'none' && <Alert variant="warning">Investors must be accredited to invest.</Alert>}
 
       {type !== '' && type !== 'none' && (
         <>

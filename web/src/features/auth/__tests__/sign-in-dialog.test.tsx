@@ -115,7 +115,11 @@ describe('sign-in dialog: registration', () => {
     await fill(user, dialog, registration);
     await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
 
-    expect(await within(dialog).findByText('Welcome! Check your email and locate the confirmation email. Follow the steps in the email to confirm your email address.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        'Welcome! Check your email and locate the confirmation email. Follow the steps in the email to confirm your email address.',
+      ),
+    ).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/auth/register').map(({ body }) => body)).toEqual([
       {
         email: 'bob@example.com',
@@ -166,7 +170,11 @@ describe('sign-in dialog: registration', () => {
     await fill(user, dialog, registration);
     await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(within(dialog).queryByText('Welcome! Check your email and locate the confirmation email. Follow the steps in the email to confirm your email address.')).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByText(
+        'Welcome! Check your email and locate the confirmation email. Follow the steps in the email to confirm your email address.',
+      ),
+    ).not.toBeInTheDocument();
   });
 
   it("goes back to sign-in with 'Log In'", async () => {
@@ -212,7 +220,11 @@ describe('sign-in dialog: password reset', () => {
     expect(within(dialog).getByLabelText('Email')).toHaveValue('ann@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
 
-    expect(await within(dialog).findByText("If we found an account associated with that username, we've sent password reset instructions to the primary email address on the account.")).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        "If we found an account associated with that username, we've sent password reset instructions to the primary email address on the account.",
+      ),
+    ).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/auth/reset').map(({ body }) => body)).toEqual([
       { username: 'ann@example.com', captcha: '' },
     ]);
@@ -239,7 +251,11 @@ describe('sign-in dialog: password reset', () => {
     submit(dialog, 'Reset Password');
     await advance();
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid Captcha');
-    expect(within(dialog).queryByText("If we found an account associated with that username, we've sent password reset instructions to the primary email address on the account.")).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByText(
+        "If we found an account associated with that username, we've sent password reset instructions to the primary email address on the account.",
+      ),
+    ).not.toBeInTheDocument();
   });
 });
 

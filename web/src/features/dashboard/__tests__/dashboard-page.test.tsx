@@ -12,7 +12,11 @@ import type { InvestmentSummary } from '../api/investment-summary';
 // Chart.js needs a canvas jsdom has not got; the stand-in shows what the chart was given.
 vi.mock('../components/investment-chart', () => ({
   default: ({ rows, history = [] }: { rows: { fund_name: string }[]; history?: { date: string }[] }) => (
-    <figure aria-label="Investment chart">{history.length ? `Over time: ${history.map((point) => point.date).join(', ')}` : rows.map((row) => row.fund_name).join(', ')}</figure>
+    <figure aria-label="Investment chart">
+      {history.length
+        ? `Over time: ${history.map((point) => point.date).join(', ')}`
+        : rows.map((row) => row.fund_name).join(', ')}
+    </figure>
   ),
 }));
 
@@ -53,7 +57,12 @@ const summary: InvestmentSummary = {
   overallReturn: 7.33400666,
   disclaimer: { title: null, body: '<p>Figures are estimates.</p>' },
 };
-const noSummary: InvestmentSummary = { rows: [], totals: { invested: 0, distribution: 0, currentValue: 0 }, overallReturn: 0, disclaimer: null };
+const noSummary: InvestmentSummary = {
+  rows: [],
+  totals: { invested: 0, distribution: 0, currentValue: 0 },
+  overallReturn: 0,
+  disclaimer: null,
+};
 
 interface Investor {
   me?: Me;
@@ -95,7 +104,9 @@ describe('/dashboard left panel', () => {
 
   it("says 'No investments' when the investor has none", async () => {
     renderDashboard();
-    expect(await within(await screen.findByRole('complementary', { name: 'Your account' })).findByText('No investments')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('complementary', { name: 'Your account' })).findByText('No investments'),
+    ).toBeInTheDocument();
   });
 
   it('lists my investments, each linking to its syndication page (or the dashboard without a slug)', async () => {
@@ -106,9 +117,15 @@ describe('/dashboard left panel', () => {
       fund: fundFixture({ url_slug: null }),
     });
     const fundSlug = investmentFixture({ documentId: 'investment-doc-7', name: 'Fund Shares', url_slug: null });
-    renderDashboard({ mine: () => ({ items: [investmentFixture({ syndUser: syndUserFixture() }), fundSlug, noSlug] }) });
+    renderDashboard({
+      mine: () => ({ items: [investmentFixture({ syndUser: syndUserFixture() }), fundSlug, noSlug] }),
+    });
     const list = await within(await screen.findByRole('complementary')).findByRole('list', { name: 'My Investments' });
-    expect(within(list).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Into Mischief Shares', '/syndication/dashboard/into-mischief'],
       ['Fund Shares', '/syndication/dashboard/stallion-fund-2026'],
       ['Unnamed Colt', '/dashboard'],
@@ -121,7 +138,11 @@ describe('/dashboard left panel', () => {
     expect(within(panel()).getByRole('link', { name: 'News Documents' })).toHaveAttribute('href', '/news_documents');
     expect(within(panel()).getByText('Please Complete:')).toBeInTheDocument();
     const toComplete = within(panel()).getByRole('list', { name: 'Please Complete' });
-    expect(within(toComplete).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(toComplete)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Account settings', '/profile'],
       ['Accreditation status', '/accreditation_status'],
     ]);
@@ -131,12 +152,30 @@ describe('/dashboard left panel', () => {
     renderDashboard({
       summary: () => ({
         ...summary,
-        openCalls: [{ fund_name: 'Wasabi Stallion Fund IV', fund_slug: 'wasabi-stallion-fund-iv', amount: 15_000, due_date: '2026-12-15', fundEvent: 'call-1' }],
+        openCalls: [
+          {
+            fund_name: 'Wasabi Stallion Fund IV',
+            fund_slug: 'wasabi-stallion-fund-iv',
+            amount: 15_000,
+            due_date: '2026-12-15',
+            fundEvent: 'call-1',
+          },
+        ],
       }),
     });
-    const toComplete = await within(await screen.findByRole('complementary', { name: 'Your account' })).findByRole('list', { name: 'Please Complete' });
-    expect(within(toComplete).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Capital call: Wasabi Stallion Fund IV, $15,000 due 2026-12-15', '/syndication/dashboard/wasabi-stallion-fund-iv'],
+    const toComplete = await within(await screen.findByRole('complementary', { name: 'Your account' })).findByRole(
+      'list',
+      { name: 'Please Complete' },
+    );
+    expect(
+      within(toComplete)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      [
+        'Capital call: Wasabi Stallion Fund IV, $15,000 due 2026-12-15',
+        '/syndication/dashboard/wasabi-stallion-fund-iv',
+      ],
     ]);
   });
 
@@ -145,17 +184,37 @@ describe('/dashboard left panel', () => {
       summary: () => ({
         ...summary,
         taxDocuments: [
-          { fund_name: 'Wasabi Stallion Fund IV', taxYear: 2026, documentName: 'K-1', expectedDate: '2027-03-15', state: 'pending' },
-          { fund_name: 'Wasabi Stallion Fund III', taxYear: 2025, documentName: 'K-1', expectedDate: '2026-03-15', state: 'issued' },
+          {
+            fund_name: 'Wasabi Stallion Fund IV',
+            taxYear: 2026,
+            documentName: 'K-1',
+            expectedDate: '2027-03-15',
+            state: 'pending',
+          },
+          {
+            fund_name: 'Wasabi Stallion Fund III',
+            taxYear: 2025,
+            documentName: 'K-1',
+            expectedDate: '2026-03-15',
+            state: 'issued',
+          },
         ],
       }),
     });
-    const taxes = await within(await screen.findByRole('complementary', { name: 'Your account' })).findByRole('list', { name: 'Tax Documents' });
-    expect(within(taxes).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    const taxes = await within(await screen.findByRole('complementary', { name: 'Your account' })).findByRole('list', {
+      name: 'Tax Documents',
+    });
+    expect(
+      within(taxes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Wasabi Stallion Fund IV: K-1 for 2026 expected by March 15',
       'Wasabi Stallion Fund III: K-1 for 2025 is ready under Tax Documents',
     ]);
-    expect(within(taxes).getByRole('link', { name: 'Wasabi Stallion Fund III: K-1 for 2025 is ready under Tax Documents' })).toHaveAttribute('href', '/tax_documents');
+    expect(
+      within(taxes).getByRole('link', { name: 'Wasabi Stallion Fund III: K-1 for 2025 is ready under Tax Documents' }),
+    ).toHaveAttribute('href', '/tax_documents');
     expect(within(taxes).getAllByRole('link')).toHaveLength(1);
   });
 
@@ -189,35 +248,50 @@ describe('/dashboard right side', () => {
     });
     expect(await screen.findByText('Figures are estimates.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Investment Summary' })).toBeInTheDocument();
-    expect(syndicationCalls(fetchMock).map(([input]) => new URL(String(input)).pathname).sort()).toEqual([
-      '/api/syndication/available',
-      '/api/syndication/mine',
-      '/api/syndication/summary',
-    ]);
+    expect(
+      syndicationCalls(fetchMock)
+        .map(([input]) => new URL(String(input)).pathname)
+        .sort(),
+    ).toEqual(['/api/syndication/available', '/api/syndication/mine', '/api/syndication/summary']);
     // Every other call is the page frame's, made on every page (portal, settings, session, footer, notifications).
     const frame = ['/api/auth/portals', '/api/settings/load', '/api/auth/me', '/api/notifications'];
     const others = fetchMock.mock.calls
       .map(([input, init]) => ({ path: new URL(String(input)).pathname, body: String(init?.body ?? '') }))
       .filter(({ path }) => !path.startsWith('/api/syndication') && !frame.includes(path));
-    expect(others.every(({ path, body }) => path === '/api/contents/byslug' && !body.includes('investment-calculations-disclaimer'))).toBe(true);
+    expect(
+      others.every(
+        ({ path, body }) => path === '/api/contents/byslug' && !body.includes('investment-calculations-disclaimer'),
+      ),
+    ).toBe(true);
     expect(askedForDisclaimer(fetchMock)).toBe(false);
     expect(callsTo(fetchMock, 'GET /api/investments')).toHaveLength(0);
     expect(callsTo(fetchMock, 'GET /api/synd_users')).toHaveLength(0);
   });
 
   it('shows the available investments as cards with the spec labels and status lines', async () => {
-    const declined = syndUserFixture({ invest_status: 'Declined investment', isDeclined: true, isGoingToInvest: false });
+    const declined = syndUserFixture({
+      invest_status: 'Declined investment',
+      isDeclined: true,
+      isGoingToInvest: false,
+    });
     const items: InvestmentView[] = [
       investmentFixture({ documentId: 'a', name: 'Open Offering' }),
       investmentFixture({ documentId: 'b', name: 'Unsigned', syndUser: syndUserFixture() }),
-      investmentFixture({ documentId: 'c', name: 'Signed', syndUser: syndUserFixture({ syndAgreementSignedByCurrentUser: true, invest_amount: 0 }) }),
+      investmentFixture({
+        documentId: 'c',
+        name: 'Signed',
+        syndUser: syndUserFixture({ syndAgreementSignedByCurrentUser: true, invest_amount: 0 }),
+      }),
       investmentFixture({ documentId: 'd', name: 'Declined', syndUser: declined }),
     ];
     renderDashboard({ available: () => ({ items }) });
     const card = async (name: string) => within(await screen.findByRole('article', { name }));
 
     const open = await card('Open Offering');
-    expect(open.getByRole('link', { name: 'Review Due Diligence' })).toHaveAttribute('href', '/syndication/dashboard/into-mischief');
+    expect(open.getByRole('link', { name: 'Review Due Diligence' })).toHaveAttribute(
+      'href',
+      '/syndication/dashboard/into-mischief',
+    );
     // 17:00 UTC is noon in Ann's Chicago.
     expect(open.getByText(/^Still time to invest! Closes: Mar 15, 2027, 12:00\sPM$/)).toBeInTheDocument();
     expect(open.getByText('champion')).toBeInTheDocument();
@@ -250,7 +324,11 @@ describe('investment summary', () => {
   it('shows one row per fund: dollars, 2-decimal percentages, IRR and multiple (a dash where none), dates in the user timezone', async () => {
     renderDashboard({ summary: () => summary });
     const rows = within(await table()).getAllByRole('row');
-    expect(within(rows[0]).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(rows[0])
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       'Fund',
       'Investment Made',
       'Current Distribution',
@@ -260,7 +338,16 @@ describe('investment summary', () => {
       'Equity Multiple',
       'Close Date',
     ]);
-    expect(cells(rows[1])).toEqual(['Stallion Fund 2026', '$50,000', '$0', '0.00%', '$52,500.50', '14.36%', '1.05x', expect.stringMatching(/^Mar 15, 2027, 12:00\sPM$/)]);
+    expect(cells(rows[1])).toEqual([
+      'Stallion Fund 2026',
+      '$50,000',
+      '$0',
+      '0.00%',
+      '$52,500.50',
+      '14.36%',
+      '1.05x',
+      expect.stringMatching(/^Mar 15, 2027, 12:00\sPM$/),
+    ]);
     expect(cells(rows[2])).toEqual(['Unknown Fund', '$25,000', '$3,125', '12.50%', '$25,000', '–', '–', '']);
     expect(cells(rows[3])).toEqual(['Total', '$75,000', '$3,125', '', '$77,500.50', '', '', '']);
     expect(screen.getByLabelText('Investment chart')).toHaveTextContent('Stallion Fund 2026, Unknown Fund');
@@ -269,10 +356,21 @@ describe('investment summary', () => {
   });
 
   it('links the transactions where a fund keeps a ledger, and each such fund’s own', async () => {
-    renderDashboard({ summary: () => ({ ...summary, rows: [{ ...summary.rows[0], has_ledger: true, fund_document_id: 'fund-2026' }, { ...summary.rows[1], fund_document_id: 'fund-plain' }] }) });
+    renderDashboard({
+      summary: () => ({
+        ...summary,
+        rows: [
+          { ...summary.rows[0], has_ledger: true, fund_document_id: 'fund-2026' },
+          { ...summary.rows[1], fund_document_id: 'fund-plain' },
+        ],
+      }),
+    });
     await table();
     expect(screen.getByRole('link', { name: 'Transactions' })).toHaveAttribute('href', '/dashboard/transactions');
-    expect(screen.getByRole('link', { name: 'Ledger of Stallion Fund 2026' })).toHaveAttribute('href', '/dashboard/transactions?fund=fund-2026');
+    expect(screen.getByRole('link', { name: 'Ledger of Stallion Fund 2026' })).toHaveAttribute(
+      'href',
+      '/dashboard/transactions?fund=fund-2026',
+    );
     // A fund without a ledger has no transactions to show.
     expect(screen.getAllByRole('link', { name: /^Ledger of / })).toHaveLength(1);
   });

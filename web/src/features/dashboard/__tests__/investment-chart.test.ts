@@ -2,8 +2,24 @@ import { describe, expect, it } from 'vitest';
 import type { SummaryRow } from '../api/investment-summary';
 import { historyOptions, historyWithAllFunds, timeOf } from '../components/investment-chart';
 
-const ledgerRow: SummaryRow = { fund_name: 'Fund III', investment_made: 100_000, current_distribution: 10_000, percentage_returned: 10, current_value: 110_000, close_date: '2023-06-30T17:00:00.000Z', has_ledger: true };
-const plainRow: SummaryRow = { fund_name: 'Fund II', investment_made: 30_000, current_distribution: 3_000, percentage_returned: 10, current_value: 33_000, close_date: '2024-07-01T17:00:00.000Z', has_ledger: false };
+const ledgerRow: SummaryRow = {
+  fund_name: 'Fund III',
+  investment_made: 100_000,
+  current_distribution: 10_000,
+  percentage_returned: 10,
+  current_value: 110_000,
+  close_date: '2023-06-30T17:00:00.000Z',
+  has_ledger: true,
+};
+const plainRow: SummaryRow = {
+  fund_name: 'Fund II',
+  investment_made: 30_000,
+  current_distribution: 3_000,
+  percentage_returned: 10,
+  current_value: 33_000,
+  close_date: '2024-07-01T17:00:00.000Z',
+  has_ledger: false,
+};
 const HISTORY = [
   { date: '2024-01-01', contributed: 100_000, distributed: 0, value: 100_000 },
   { date: '2024-01-15', contributed: 100_000, distributed: 5_000, value: 100_000 },
@@ -30,7 +46,14 @@ describe('the chart over time', () => {
   });
 
   it('counts a fund without a close date, or closing after today, from the first date', () => {
-    const undated = historyWithAllFunds([ledgerRow, { ...plainRow, close_date: null }, { ...plainRow, fund_name: 'Fund V', close_date: '2030-01-01T00:00:00.000Z' }], HISTORY);
+    const undated = historyWithAllFunds(
+      [
+        ledgerRow,
+        { ...plainRow, close_date: null },
+        { ...plainRow, fund_name: 'Fund V', close_date: '2030-01-01T00:00:00.000Z' },
+      ],
+      HISTORY,
+    );
     expect(undated[0]).toEqual({ date: '2024-01-01', contributed: 160_000, distributed: 6_000, value: 166_000 });
     expect(undated).toHaveLength(3);
   });

@@ -11,7 +11,12 @@ describe('investment card (spec 01)', () => {
     ['going to invest, not signed', syndUserFixture(), true, 'Sign Legal Document'],
     ['declined and still available', declined, true, 'Invest'],
     ['declined and no longer available', declined, false, 'Review Due Diligence'],
-    ['investing', syndUserFixture({ sa_complete_date: complete, syndAgreementSignedByCurrentUser: true }), false, 'Review'],
+    [
+      'investing',
+      syndUserFixture({ sa_complete_date: complete, syndAgreementSignedByCurrentUser: true }),
+      false,
+      'Review',
+    ],
     ['undecided', null, true, 'Review Due Diligence'],
     ['undecided, no longer available', null, false, 'Review Due Diligence'],
   ])('labels the button of %s', (_state, syndUser, isAvailable, label) => {
@@ -20,7 +25,11 @@ describe('investment card (spec 01)', () => {
 
   it('shows the amount of an investor going to invest or investing', () => {
     for (const syndUser of [syndUserFixture(), syndUserFixture({ sa_complete_date: complete })]) {
-      expect(cardStatus(investmentFixture({ syndUser }))).toEqual({ kind: 'investment', label: 'Your Investment:', amount: 50000 });
+      expect(cardStatus(investmentFixture({ syndUser }))).toEqual({
+        kind: 'investment',
+        label: 'Your Investment:',
+        amount: 50000,
+      });
     }
   });
 

@@ -33,9 +33,21 @@ export interface InvestmentSummary {
   /** Beyond the spec: the money over time where funds keep a ledger (empty otherwise). */
   history?: { date: string; contributed: number; distributed: number; value: number }[];
   /** Beyond the spec: capital calls the investor still owes, soonest due first. */
-  openCalls?: { fund_name: string; fund_slug: string | null; amount: number; due_date: string | null; fundEvent: string }[];
+  openCalls?: {
+    fund_name: string;
+    fund_slug: string | null;
+    amount: number;
+    due_date: string | null;
+    fundEvent: string;
+  }[];
   /** Beyond the spec: when each fund's K-1s (or other yearly documents) are expected, or that they are issued. */
-  taxDocuments?: { fund_name: string; taxYear: number; documentName: string; expectedDate: string | null; state: TaxScheduleState }[];
+  taxDocuments?: {
+    fund_name: string;
+    taxYear: number;
+    documentName: string;
+    expectedDate: string | null;
+    state: TaxScheduleState;
+  }[];
   totals: { invested: number; distribution: number; currentValue: number };
   overallReturn: number;
   disclaimer?: Content | null;

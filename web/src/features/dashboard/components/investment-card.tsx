@@ -16,7 +16,9 @@ export function InvestmentCard({ investment }: { investment: InvestmentView }) {
         <Card.Title as="h3" className="h5" id={`investment-${investment.documentId}`}>
           {investment.name}
         </Card.Title>
-        {investment.fund?.name && <Card.Subtitle className="mb-2 text-body-secondary">{investment.fund.name}</Card.Subtitle>}
+        {investment.fund?.name && (
+          <Card.Subtitle className="mb-2 text-body-secondary">{investment.fund.name}</Card.Subtitle>
+        )}
         <Html html={investment.description} className="mb-2" />
         {status && (
           <p className="fw-semibold">

@@ -1,4 +1,13 @@
-import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, LineElement, PointElement, Tooltip } from 'chart.js';
+import {
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  Legend,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
 import { Bar, Line } from 'react-chartjs-2';
 import { formatUsd } from '@/lib/format';
 import type { InvestmentSummary, SummaryRow } from '../api/investment-summary';
@@ -12,7 +21,14 @@ export type HistoryPoint = History[number];
 
 const money = {
   responsive: true,
-  plugins: { tooltip: { callbacks: { label: (item: { dataset: { label?: string }; parsed: { y: number | null } }) => `${item.dataset.label}: ${formatUsd(item.parsed.y ?? 0)}` } } },
+  plugins: {
+    tooltip: {
+      callbacks: {
+        label: (item: { dataset: { label?: string }; parsed: { y: number | null } }) =>
+          `${item.dataset.label}: ${formatUsd(item.parsed.y ?? 0)}`,
+      },
+    },
+  },
   scales: { y: { beginAtZero: true, ticks: { callback: (value: string | number) => formatUsd(Number(value)) } } },
 };
 
@@ -31,13 +47,19 @@ export function historyWithAllFunds(rows: SummaryRow[], history: History): Histo
   if (!history.length) return history;
   const first = history[0].date;
   const last = history[history.length - 1].date;
-  const plain = rows.filter((row) => !row.has_ledger).map((row) => {
-    const closed = row.close_date?.slice(0, 10);
-    return { date: closed && closed <= last ? closed : first, row };
-  });
+  const plain = rows
+    .filter((row) => !row.has_ledger)
+    .map((row) => {
+      const closed = row.close_date?.slice(0, 10);
+      return { date: closed && closed <= last ? closed : first, row };
+    });
   const dates = [...new Set([...history.map((point) => point.date), ...plain.map((each) => each.date)])].sort();
   return dates.map((date) => {
-    const ledger = [...history].reverse().find((point) => point.date <= date) ?? { contributed: 0, distributed: 0, value: 0 };
+    const ledger = [...history].reverse().find((point) => point.date <= date) ?? {
+      contributed: 0,
+      distributed: 0,
+      value: 0,
+    };
     const held = plain.filter((each) => each.date <= date);
     const sum = (pick: (row: SummaryRow) => number) => held.reduce((total, each) => total + pick(each.row), 0);
     return {
@@ -52,24 +74,55 @@ export function historyWithAllFunds(rows: SummaryRow[], history: History): Histo
 /** The line chart's options: the money axis, and a time axis whose ticks read as dates. */
 export const historyOptions = {
   ...money,
-  scales: { ...money.scales, x: { type: 'linear' as const, ticks: { callback: (value: string | number) => dateOf(Number(value)), maxTicksLimit: 8 } } },
+  scales: {
+    ...money.scales,
+    x: {
+      type: 'linear' as const,
+      ticks: { callback: (value: string | number) => dateOf(Number(value)), maxTicksLimit: 8 },
+    },
+  },
   plugins: {
     ...money.plugins,
-    tooltip: { callbacks: { ...money.plugins.tooltip.callbacks, title: (items: { parsed: { x: number | null } }[]) => (items.length ? dateOf(Number(items[0].parsed.x)) : '') } },
+    tooltip: {
+      callbacks: {
+        ...money.plugins.tooltip.callbacks,
+        title: (items: { parsed: { x: number | null } }[]) => (items.length ? dateOf(Number(items[0].parsed.x)) : ''),
+      },
+    },
   },
 };
 
 /** Where funds keep a ledger: cumulative contributions and distributions, and the value held, over time. */
 function HistoryChart({ history }: { history: History }) {
-  const series = (pick: (point: HistoryPoint) => number) => history.map((point) => ({ x: timeOf(point.date), y: pick(point) }));
+  const series = (pick: (point: HistoryPoint) => number) =>
+    history.map((point) => ({ x: timeOf(point.date), y: pick(point) }));
   const data = {
     datasets: [
-      { label: 'Contributions', data: series((point) => point.contributed), borderColor: '#6c757d', backgroundColor: '#6c757d', stepped: true as const },
-      { label: 'Distributions', data: series((point) => point.distributed), borderColor: '#198754', backgroundColor: '#198754', stepped: true as const },
+      {
+        label: 'Contributions',
+        data: series((point) => point.contributed),
+        borderColor: '#6c757d',
+        backgroundColor: '#6c757d',
+        stepped: true as const,
+      },
+      {
+        label: 'Distributions',
+        data: series((point) => point.distributed),
+        borderColor: '#198754',
+        backgroundColor: '#198754',
+        stepped: true as const,
+      },
       { label: 'Value', data: series((point) => point.value), borderColor: '#0d6efd', backgroundColor: '#0d6efd' },
     ],
   };
-  return <Line aria-label="Contributions, distributions and value over time" role="img" data={data} options={historyOptions} />;
+  return (
+    <Line
+      aria-label="Contributions, distributions and value over time"
+      role="img"
+      data={data}
+      options={historyOptions}
+    />
+  );
 }
 
 /**
@@ -77,7 +130,13 @@ function HistoryChart({ history }: { history: History }) {
  * counted, see historyWithAllFunds). Loaded on its own (React.lazy) by the summary only, so Chart.js is fetched on the
  * dashboard and the summary page and nowhere else.
  */
-export default function InvestmentChart({ rows, history = [] }: { rows: SummaryRow[]; history?: InvestmentSummary['history'] }) {
+export default function InvestmentChart({
+  rows,
+  history = [],
+}: {
+  rows: SummaryRow[];
+  history?: InvestmentSummary['history'];
+}) {
   if (history.length) return <HistoryChart history={historyWithAllFunds(rows, history)} />;
   const data = {
     labels: rows.map((row) => row.fund_name),
@@ -87,12 +146,5 @@ export default function InvestmentChart({ rows, history = [] }: { rows: SummaryR
       { label: 'Current Value', data: rows.map((row) => row.current_value), backgroundColor: '#0d6efd' },
     ],
   };
-  return (
-    <Bar
-      aria-label="Invested, distributions and current value per fund"
-      role="img"
-      data={data}
-      options={money}
-    />
-  );
+  return <Bar aria-label="Invested, distributions and current value per fund" role="img" data={data} options={money} />;
 }

@@ -25,12 +25,24 @@ export function InvestmentSummary({ summary, headed = true }: { summary: Summary
         <thead>
           <tr>
             <th scope="col">Fund</th>
-            <th scope="col" className="text-end">Investment Made</th>
-            <th scope="col" className="text-end">Current Distribution</th>
-            <th scope="col" className="text-end">Percentage Returned</th>
-            <th scope="col" className="text-end">Current Value</th>
-            <th scope="col" className="text-end"><abbr title="Internal rate of return, a year">IRR</abbr></th>
-            <th scope="col" className="text-end">Equity Multiple</th>
+            <th scope="col" className="text-end">
+              Investment Made
+            </th>
+            <th scope="col" className="text-end">
+              Current Distribution
+            </th>
+            <th scope="col" className="text-end">
+              Percentage Returned
+            </th>
+            <th scope="col" className="text-end">
+              Current Value
+            </th>
+            <th scope="col" className="text-end">
+              <abbr title="Internal rate of return, a year">IRR</abbr>
+            </th>
+            <th scope="col" className="text-end">
+              Equity Multiple
+            </th>
             <th scope="col">Close Date</th>
           </tr>
         </thead>
@@ -41,7 +53,11 @@ export function InvestmentSummary({ summary, headed = true }: { summary: Summary
               <th scope="row">
                 {row.fund_name}
                 {row.has_ledger && row.fund_document_id && (
-                  <Link to={`${paths.transactions.path}?fund=${encodeURIComponent(row.fund_document_id)}`} className="ms-2 small" aria-label={`Ledger of ${row.fund_name}`}>
+                  <Link
+                    to={`${paths.transactions.path}?fund=${encodeURIComponent(row.fund_document_id)}`}
+                    className="ms-2 small"
+                    aria-label={`Ledger of ${row.fund_name}`}
+                  >
                     Ledger
                   </Link>
                 )}

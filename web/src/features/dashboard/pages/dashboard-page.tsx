@@ -13,7 +13,12 @@ import { InvestmentCard } from '../components/investment-card';
 import { InvestmentSummary } from '../components/investment-summary';
 
 /** An expected date as the dashboard says it: 'March 15' (a date, not a moment: no time zone moves it). */
-const monthAndDay = (date: string) => new Date(`${date.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+const monthAndDay = (date: string) =>
+  new Date(`${date.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /**
  * The investor's dashboard: the left panel, and on the right the summary (only with rows), the disclaimer (with the

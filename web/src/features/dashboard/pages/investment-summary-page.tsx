@@ -9,7 +9,8 @@ export function InvestmentSummaryPage() {
   return (
     <ContentLayout title="Investment Summary">
       {!summary && !error && <Spinner />}
-      {summary && (summary.rows.length ? <InvestmentSummary summary={summary} headed={false} /> : <p>No investments</p>)}
+      {summary &&
+        (summary.rows.length ? <InvestmentSummary summary={summary} headed={false} /> : <p>No investments</p>)}
     </ContentLayout>
   );
 }

@@ -68,7 +68,9 @@ describe('/news_documents', () => {
   });
 
   it('says so when there are none', async () => {
-    renderAppAs(meFixture(), '/news_documents', { routes: { 'GET /api/news_documents': () => ({ items: [], total: 0 }) } });
+    renderAppAs(meFixture(), '/news_documents', {
+      routes: { 'GET /api/news_documents': () => ({ items: [], total: 0 }) },
+    });
     expect(await screen.findByText('No news documents')).toBeInTheDocument();
   });
 });

@@ -22,7 +22,15 @@ describe('/tax_documents', () => {
           const year = Number(url.searchParams.get('filters[year]'));
           return {
             items: [
-              { id: year, documentId: `tax-${year}`, title: `K-1 ${year}`, originalName: 'k1.pdf', year, fund, createdAt: `${year}-03-01T12:00:00.000Z` },
+              {
+                id: year,
+                documentId: `tax-${year}`,
+                title: `K-1 ${year}`,
+                originalName: 'k1.pdf',
+                year,
+                fund,
+                createdAt: `${year}-03-01T12:00:00.000Z`,
+              },
             ],
             total: 1,
           };
@@ -33,7 +41,9 @@ describe('/tax_documents', () => {
     expect(await findPageHeading('Tax Documents')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toMatch(/^Tax Documents @ /));
     const year = screen.getByRole('combobox', { name: 'Year' });
-    const choices = within(year).getAllByRole('option').map((option) => option.textContent);
+    const choices = within(year)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(choices).toHaveLength(10);
     expect(choices[0]).toBe(String(thisYear));
     expect(choices[9]).toBe(String(thisYear - 9));
@@ -72,9 +82,14 @@ describe('/tax_documents', () => {
 });
 
 describe('the document pages', () => {
-  it.each(['/tax_documents', '/verification_documents', '/news_documents'])('%s asks a visitor to sign in', async (url) => {
-    const { fetchMock } = renderAppAs(undefined, url);
-    expect(await findPageHeading('Sign In Required')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([input]) => String(input)).filter((input) => input.includes('documents'))).toEqual([]);
-  });
+  it.each(['/tax_documents', '/verification_documents', '/news_documents'])(
+    '%s asks a visitor to sign in',
+    async (url) => {
+      const { fetchMock } = renderAppAs(undefined, url);
+      expect(await findPageHeading('Sign In Required')).toBeInTheDocument();
+      expect(
+        fetchMock.mock.calls.map(([input]) => String(input)).filter((input) => input.includes('documents')),
+      ).toEqual([]);
+    },
+  );
 });

@@ -20,7 +20,12 @@ const proof = (n: number, originalName: string): FileItem => ({
 const ticket = (name: string) => ({
   data: {
     postURL: 'http://localhost:1337/api/storage/upload',
-    formData: { key: `proof/user-doc-7/r4nd-${name}`, 'Content-Type': 'application/pdf', policy: 'cG9saWN5', signature: 's1g' },
+    formData: {
+      key: `proof/user-doc-7/r4nd-${name}`,
+      'Content-Type': 'application/pdf',
+      policy: 'cG9saWN5',
+      signature: 's1g',
+    },
   },
   path: `proof/user-doc-7/r4nd-${name}`,
   bucket: 'local',
@@ -33,7 +38,8 @@ async function renderPage(routes: Record<string, CmsRoute> = {}) {
   const app = renderAppAs(meFixture(), PAGE_URL, {
     routes: {
       'GET /api/proof_documents': () => ({ items: stored, total: stored.length }),
-      'POST /api/profile/proof_documents/upload': ({ body }) => ticket((body as { path: string }).path.replace(/ /g, '_')),
+      'POST /api/profile/proof_documents/upload': ({ body }) =>
+        ticket((body as { path: string }).path.replace(/ /g, '_')),
       'POST /api/profile/proof_documents/save': ({ body }) => {
         const { name } = body as { name: string };
         const item = proof(2, name);
@@ -68,7 +74,10 @@ describe('/verification_documents', () => {
     expect(accepted).toEqual(expect.arrayContaining(['application/pdf', 'image/png', 'image/jpeg', '.pdf', '.jpg']));
     expect(accepted?.every((type) => /^(application\/pdf|image\/|\.)/.test(type))).toBe(true);
     const related = screen.getByRole('navigation', { name: 'Related pages' });
-    expect(within(related).getByRole('link', { name: 'Accreditation Status' })).toHaveAttribute('href', '/accreditation_status');
+    expect(within(related).getByRole('link', { name: 'Accreditation Status' })).toHaveAttribute(
+      'href',
+      '/accreditation_status',
+    );
     expect(within(related).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(within(related).getByRole('link', { name: 'Tax Documents' })).toHaveAttribute('href', '/tax_documents');
     expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
@@ -119,7 +128,9 @@ describe('/verification_documents', () => {
     const { user, fetchMock } = await renderPage();
     await user.upload(fileInput(), pdf('big-scan.pdf', LIMIT + 1));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The file big-scan.pdf is too large: the limit is 20 MB.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The file big-scan.pdf is too large: the limit is 20 MB.',
+    );
     expect(uploads).toHaveLength(0);
     expect(callsTo(fetchMock, 'POST /api/profile/proof_documents/save')).toHaveLength(0);
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
@@ -132,7 +143,10 @@ describe('/verification_documents', () => {
     await user.upload(fileInput(), pdf('w2.pdf'));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(uploads).toHaveLength(1));
-    const refusal = { data: null, error: { status: 413, name: 'PayloadTooLargeError', message: 'The file is larger than 20 MB' } };
+    const refusal = {
+      data: null,
+      error: { status: 413, name: 'PayloadTooLargeError', message: 'The file is larger than 20 MB' },
+    };
     act(() => uploads[0].respond(413, JSON.stringify(refusal)));
     expect(await screen.findByRole('alert')).toHaveTextContent('The file is larger than 20 MB');
     expect(callsTo(fetchMock, 'POST /api/profile/proof_documents/save')).toHaveLength(0);

@@ -10,8 +10,19 @@ import { megabytes, postFile, requestUpload, saveProofDocument } from '../api/up
 
 /** The types the CMS stores as proof documents: PDF and images (by type and by extension, for older browsers). */
 const ACCEPTED_TYPES = [
-  'application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/heic',
-  '.pdf', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.heic',
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  '.pdf',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.heic',
 ].join(',');
 
 type UploadState =

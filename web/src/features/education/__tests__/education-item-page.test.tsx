@@ -90,7 +90,9 @@ describe('/education/:slug', () => {
       calls += 1;
       return calls === 1 ? strapiError(500, 'Internal Server Error') : { blogItem: item({}) };
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('This item could not be loaded. Check your connection and try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This item could not be loaded. Check your connection and try again.',
+    );
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await findPageHeading(TITLE)).toBeInTheDocument();
   });

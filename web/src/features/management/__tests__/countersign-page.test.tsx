@@ -32,14 +32,11 @@ describe('/management/countersign', () => {
     });
     expect(await findPageHeading('Agreements to countersign')).toBeInTheDocument();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Investor',
-      'Investment',
-      'Amount',
-      'Signed At',
-      'Your Name',
-      'Action',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Investor', 'Investment', 'Amount', 'Signed At', 'Your Name', 'Action']);
     const row = within(table).getAllByRole('row')[1];
     expect(row).toHaveTextContent('Ann Investor');
     expect(row).toHaveTextContent('Into Mischief Shares');
@@ -48,7 +45,10 @@ describe('/management/countersign', () => {
     expect(row).toHaveTextContent(/Apr 1, 2026, 10:00\sAM/);
     const countersign = within(row).getByRole('button', { name: 'Countersign for Ann Investor' });
     expect(countersign).toBeDisabled();
-    await user.type(within(row).getByRole('textbox', { name: 'Your name to countersign for Ann Investor' }), 'Ada Admin');
+    await user.type(
+      within(row).getByRole('textbox', { name: 'Your name to countersign for Ann Investor' }),
+      'Ada Admin',
+    );
     await user.click(countersign);
     expect(await screen.findByText('No agreements are waiting for a countersignature.')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/syndication/countersign').map(({ body }) => body)).toEqual([
@@ -57,7 +57,11 @@ describe('/management/countersign', () => {
   });
 
   it('pages a long list on the server, 25 at a time', async () => {
-    const item = (n: number) => ({ ...waiting().items[0], syndUser: { id: n, documentId: `doc-${n}` }, investor: { name: `Investor ${n}`, email: `i${n}@example.com` } });
+    const item = (n: number) => ({
+      ...waiting().items[0],
+      syndUser: { id: n, documentId: `doc-${n}` },
+      investor: { name: `Investor ${n}`, email: `i${n}@example.com` },
+    });
     const { user, fetchMock } = renderAppAs(admin, '/management/countersign', {
       routes: {
         'GET /api/syndication/countersign': ({ url }) => {
@@ -68,9 +72,14 @@ describe('/management/countersign', () => {
     });
     expect(await screen.findByText('51 agreements waiting, the oldest signature first.')).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: /Investor 100/ })).toBeInTheDocument();
-    await user.click(within(screen.getByRole('navigation', { name: 'Agreements pages' })).getByRole('button', { name: 'Next' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Agreements pages' })).getByRole('button', { name: 'Next' }),
+    );
     expect(await screen.findByRole('rowheader', { name: /Investor 200/ })).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET /api/syndication/countersign').map(({ url }) => url.search)).toEqual(['?page=1&pageSize=25', '?page=2&pageSize=25']);
+    expect(callsTo(fetchMock, 'GET /api/syndication/countersign').map(({ url }) => url.search)).toEqual([
+      '?page=1&pageSize=25',
+      '?page=2&pageSize=25',
+    ]);
   });
 
   it('shows what the server refuses', async () => {

@@ -12,7 +12,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { failureMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session-context';
 import { formatDateTime, formatUsd } from '@/lib/format';
-import { type CountersignItem, countersign, countersignDocumentOf, countersignIdOf, useAgreementsToCountersign } from '../api/countersign';
+import {
+  type CountersignItem,
+  countersign,
+  countersignDocumentOf,
+  countersignIdOf,
+  useAgreementsToCountersign,
+} from '../api/countersign';
 
 /** The document the investor side signed, read in a dialog before countersigning (full screen on a phone). */
 function DocumentDialog({ item, who, onClose }: { item: CountersignItem; who: string; onClose: () => void }) {
@@ -67,7 +73,13 @@ function CountersignRow({ item, onDone }: { item: CountersignItem; onDone: () =>
         <Form.Label htmlFor={inputId} visuallyHidden>
           Your name to countersign for {who}
         </Form.Label>
-        <Form.Control id={inputId} size="sm" value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" />
+        <Form.Control
+          id={inputId}
+          size="sm"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          autoComplete="name"
+        />
         {error && (
           <Alert variant="danger" className="mt-1 mb-0 py-1 small">
             {error}
@@ -75,7 +87,13 @@ function CountersignRow({ item, onDone }: { item: CountersignItem; onDone: () =>
         )}
       </td>
       <td className="text-nowrap">
-        <Button size="sm" variant="outline-secondary" className="me-2" onClick={() => setReading(true)} aria-label={`Read the agreement of ${who}`}>
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          className="me-2"
+          onClick={() => setReading(true)}
+          aria-label={`Read the agreement of ${who}`}
+        >
           Read
         </Button>
         <Button size="sm" onClick={submit} disabled={busy || !name.trim()} aria-label={`Countersign for ${who}`}>
@@ -104,14 +122,18 @@ export function CountersignPage() {
       ) : (
         <>
           <p className="text-body-secondary">
-            {data.total === 1 ? '1 agreement waiting.' : `${data.total} agreements waiting, the oldest signature first.`}
+            {data.total === 1
+              ? '1 agreement waiting.'
+              : `${data.total} agreements waiting, the oldest signature first.`}
           </p>
           <Table responsive>
             <thead>
               <tr>
                 <th scope="col">Investor</th>
                 <th scope="col">Investment</th>
-                <th scope="col" className="text-end">Amount</th>
+                <th scope="col" className="text-end">
+                  Amount
+                </th>
                 <th scope="col">Signed At</th>
                 <th scope="col">Your Name</th>
                 <th scope="col">
@@ -125,7 +147,9 @@ export function CountersignPage() {
               ))}
             </tbody>
           </Table>
-          {data.pageCount > 1 && <Pager page={page} pageCount={data.pageCount} onPageChange={setPage} label="Agreements pages" />}
+          {data.pageCount > 1 && (
+            <Pager page={page} pageCount={data.pageCount} onPageChange={setPage} label="Agreements pages" />
+          )}
         </>
       )}
     </ContentLayout>

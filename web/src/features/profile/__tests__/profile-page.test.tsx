@@ -37,7 +37,15 @@ const optionTexts = (element: HTMLSelectElement) => [...element.options].map((op
 
 describe('/profile', () => {
   it("shows the user's details, the links the spec names, and Save disabled while nothing changed", async () => {
-    renderProfile(meFixture({ homePhone: '555-0100', city: 'Lexington', country: 'United States', state: 'Kentucky', postalCode: '40511' }));
+    renderProfile(
+      meFixture({
+        homePhone: '555-0100',
+        city: 'Lexington',
+        country: 'United States',
+        state: 'Kentucky',
+        postalCode: '40511',
+      }),
+    );
     await findPageHeading('Profile');
     expect(field('Home Phone')).toHaveValue('555-0100');
     expect(field('City')).toHaveValue('Lexington');
@@ -100,7 +108,16 @@ describe('/profile', () => {
 
     await waitFor(() => expect(save()).toBeDisabled());
     expect(callsTo(fetchMock, 'PUT /api/users/7').map(({ body }) => body)).toEqual([
-      { homePhone: '', mobilePhone: '555-0101', address1: '1 Barn Lane', address2: '', city: '', country: 'United States', state: 'Texas', postalCode: '' },
+      {
+        homePhone: '',
+        mobilePhone: '555-0101',
+        address1: '1 Barn Lane',
+        address2: '',
+        city: '',
+        country: 'United States',
+        state: 'Texas',
+        postalCode: '',
+      },
     ]);
     // Only the profile changed: the timezone is not sent.
     expect(callsTo(fetchMock, 'POST /api/profile/settings')).toHaveLength(0);
@@ -115,13 +132,17 @@ describe('/profile', () => {
     expect(optionTexts(select('Timezone'))[0]).toBe('Device default');
     await user.selectOptions(select('Timezone'), 'Device default');
     await user.click(save());
-    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/profile/settings').map(({ body }) => body)).toEqual([{ timezone: '' }]));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'POST /api/profile/settings').map(({ body }) => body)).toEqual([{ timezone: '' }]),
+    );
     expect(callsTo(fetchMock, 'PUT /api/users/7')).toHaveLength(0);
     await waitFor(() => expect(save()).toBeDisabled());
   });
 
   it("tells the user when the save fails, in the spec's words, and keeps the changes", async () => {
-    const { user } = renderProfile(meFixture(), { 'PUT /api/users/7': () => strapiError(400, 'postalCode must be 5 digits') });
+    const { user } = renderProfile(meFixture(), {
+      'PUT /api/users/7': () => strapiError(400, 'postalCode must be 5 digits'),
+    });
     await findPageHeading('Profile');
     await user.type(field('City'), 'Austin');
     await user.click(save());

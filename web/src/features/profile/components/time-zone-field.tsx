@@ -24,7 +24,11 @@ export function TimeZoneField({ value, onChange }: { value: string; onChange: (v
   return (
     <Form.Group className="mb-3" controlId="profile-timezone">
       <Form.Label>Timezone</Form.Label>
-      <Form.Select value={value} onChange={(event) => onChange(event.target.value)} aria-describedby="profile-timezone-preview">
+      <Form.Select
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby="profile-timezone-preview"
+      >
         <option value="">Device default</option>
         {zones.map((zone) => (
           <option key={zone} value={zone}>

@@ -30,7 +30,12 @@ function valuesOf(me: Me, timezone: string | undefined): FormValues {
 
 const sameProfile = (a: ProfileValues, b: ProfileValues) => PROFILE_FIELDS.every((field) => a[field] === b[field]);
 
-function TextInput({ label, value, onChange, ...input }: { label: string; value: string; onChange: (value: string) => void } & {
+function TextInput({
+  label,
+  value,
+  onChange,
+  ...input
+}: { label: string; value: string; onChange: (value: string) => void } & {
   autoComplete?: string;
   inputMode?: 'tel' | 'numeric';
   type?: 'tel' | 'text';
@@ -46,7 +51,11 @@ function TextInput({ label, value, onChange, ...input }: { label: string; value:
 }
 
 function FormRow({ children }: { children: ReactNode }) {
-  return <Row xs={1} md={2}>{children}</Row>;
+  return (
+    <Row xs={1} md={2}>
+      {children}
+    </Row>
+  );
 }
 
 /** The profile form of a signed-in user (the route guard makes sure there is one). */
@@ -80,7 +89,8 @@ function ProfileForm({ me, timezone }: { me: Me; timezone: string | undefined })
       // The form then shows what the CMS stored (trimmed), so it reads as saved.
       let next = values;
       if (profileChanged) next = valuesOf((await saveProfile(me.id, values.profile)).me, values.timezone);
-      if (timezoneChanged) next = { ...next, timezone: (await saveProfileSettings(values.timezone)).profileSettings.timezone ?? '' };
+      if (timezoneChanged)
+        next = { ...next, timezone: (await saveProfileSettings(values.timezone)).profileSettings.timezone ?? '' };
       setSaved(next);
       setValues(next);
       notify('Profile settings saved', { variant: 'positive' });
@@ -98,31 +108,66 @@ function ProfileForm({ me, timezone }: { me: Me; timezone: string | undefined })
     <Form onSubmit={submit} noValidate aria-label="Profile settings">
       <FormRow>
         <Col>
-          <TextInput label="Home Phone" type="tel" inputMode="tel" autoComplete="tel" value={profile.homePhone} onChange={(value) => setField('homePhone', value)} />
+          <TextInput
+            label="Home Phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={profile.homePhone}
+            onChange={(value) => setField('homePhone', value)}
+          />
         </Col>
         <Col>
-          <TextInput label="Mobile Phone" type="tel" inputMode="tel" autoComplete="tel" value={profile.mobilePhone} onChange={(value) => setField('mobilePhone', value)} />
+          <TextInput
+            label="Mobile Phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={profile.mobilePhone}
+            onChange={(value) => setField('mobilePhone', value)}
+          />
         </Col>
       </FormRow>
       <FormRow>
         <Col>
-          <TextInput label="Address 1" autoComplete="address-line1" value={profile.address1} onChange={(value) => setField('address1', value)} />
+          <TextInput
+            label="Address 1"
+            autoComplete="address-line1"
+            value={profile.address1}
+            onChange={(value) => setField('address1', value)}
+          />
         </Col>
         <Col>
-          <TextInput label="Address 2" autoComplete="address-line2" value={profile.address2} onChange={(value) => setField('address2', value)} />
+          <TextInput
+            label="Address 2"
+            autoComplete="address-line2"
+            value={profile.address2}
+            onChange={(value) => setField('address2', value)}
+          />
         </Col>
       </FormRow>
       <FormRow>
         <Col>
-          <TextInput label="City" autoComplete="address-level2" value={profile.city} onChange={(value) => setField('city', value)} />
+          <TextInput
+            label="City"
+            autoComplete="address-level2"
+            value={profile.city}
+            onChange={(value) => setField('city', value)}
+          />
         </Col>
         <Col>
           <Form.Group className="mb-3" controlId="profile-country">
             <Form.Label>Country</Form.Label>
-            <Form.Select value={profile.country} onChange={(event) => setCountry(event.target.value)} autoComplete="country-name">
+            <Form.Select
+              value={profile.country}
+              onChange={(event) => setCountry(event.target.value)}
+              autoComplete="country-name"
+            >
               <option value="">Choose…</option>
               {/* A stored country the list lacks (an older record) still shows as it is. */}
-              {profile.country && !COUNTRIES.includes(profile.country) && <option value={profile.country}>{profile.country}</option>}
+              {profile.country && !COUNTRIES.includes(profile.country) && (
+                <option value={profile.country}>{profile.country}</option>
+              )}
               {COUNTRIES.map((country) => (
                 <option key={country} value={country}>
                   {country}
@@ -136,7 +181,12 @@ function ProfileForm({ me, timezone }: { me: Me; timezone: string | undefined })
         <Col>
           <Form.Group className="mb-3" controlId="profile-state">
             <Form.Label>State</Form.Label>
-            <Form.Select value={isUs ? profile.state : ''} onChange={(event) => setField('state', event.target.value)} disabled={!isUs} autoComplete="address-level1">
+            <Form.Select
+              value={isUs ? profile.state : ''}
+              onChange={(event) => setField('state', event.target.value)}
+              disabled={!isUs}
+              autoComplete="address-level1"
+            >
               <option value="">{isUs ? 'Choose…' : 'Only for the United States'}</option>
               {US_STATES.map((state) => (
                 <option key={state} value={state}>
@@ -157,7 +207,10 @@ function ProfileForm({ me, timezone }: { me: Me; timezone: string | undefined })
           />
         </Col>
       </FormRow>
-      <TimeZoneField value={values.timezone} onChange={(timezone) => setValues((current) => ({ ...current, timezone }))} />
+      <TimeZoneField
+        value={values.timezone}
+        onChange={(timezone) => setValues((current) => ({ ...current, timezone }))}
+      />
       <Button type="submit" disabled={!unsaved || busy}>
         Save
       </Button>

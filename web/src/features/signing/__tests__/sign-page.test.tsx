@@ -10,7 +10,11 @@ vi.mock('@/components/pdf-viewer/pdf-viewer', () => ({
 }));
 
 // Dropbox Sign's embedded client opens its signer in a frame; here it records what it was asked and finishes on demand.
-const embedded = vi.hoisted(() => ({ clientIds: [] as string[], opened: [] as { url: string; options: unknown }[], finish: () => {} }));
+const embedded = vi.hoisted(() => ({
+  clientIds: [] as string[],
+  opened: [] as { url: string; options: unknown }[],
+  finish: () => {},
+}));
 vi.mock('hellosign-embedded', () => ({
   default: class {
     constructor({ clientId }: { clientId: string }) {
@@ -28,13 +32,22 @@ vi.mock('hellosign-embedded', () => ({
 
 const request = (overrides: Partial<SigningRequest> = {}): SigningRequest => ({
   signer: { role: 'investor', name: 'Ann Investor' },
-  document: { title: 'Subscription Agreement', investmentName: 'Into Mischief Shares', fundName: 'Stallion Fund 2026', amount: 50000 },
+  document: {
+    title: 'Subscription Agreement',
+    investmentName: 'Into Mischief Shares',
+    fundName: 'Stallion Fund 2026',
+    amount: 50000,
+  },
   signed: false,
   documentUrl: null,
   ...overrides,
 });
 
-function renderSignPage(answer: CmsRoute, sign: CmsRoute = () => ({ success: true, syndUserId: 'synd-user-doc-11' }), more: Record<string, CmsRoute> = {}) {
+function renderSignPage(
+  answer: CmsRoute,
+  sign: CmsRoute = () => ({ success: true, syndUserId: 'synd-user-doc-11' }),
+  more: Record<string, CmsRoute> = {},
+) {
   return renderApp(
     '/sign/token-abc',
     fakeCms({
@@ -48,7 +61,11 @@ function renderSignPage(answer: CmsRoute, sign: CmsRoute = () => ({ success: tru
   );
 }
 
-const DISCLOSURE = { title: 'Consent to electronic records and signatures', body: '<p>You may ask for a paper copy.</p>', version: 'abcdef0123456789' };
+const DISCLOSURE = {
+  title: 'Consent to electronic records and signatures',
+  body: '<p>You may ask for a paper copy.</p>',
+  version: 'abcdef0123456789',
+};
 
 const signButton = () => screen.getByRole('button', { name: 'Sign' });
 
@@ -58,7 +75,9 @@ describe('/sign/:token', () => {
     expect(await findPageHeading('Subscription Agreement')).toBeInTheDocument();
     expect(screen.getByText('Into Mischief Shares')).toBeInTheDocument();
     expect(screen.getByText('$50,000')).toBeInTheDocument();
-    expect(await screen.findByText('Viewer of Subscription Agreement: http://localhost:1337/api/signing/token-abc/document')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Viewer of Subscription Agreement: http://localhost:1337/api/signing/token-abc/document'),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Download the document' })[0]).toHaveAttribute(
       'href',
       'http://localhost:1337/api/signing/token-abc/document',
@@ -114,7 +133,10 @@ describe('/sign/:token', () => {
   });
 
   it('shows the server message when signing is refused', async () => {
-    const { user } = renderSignPage(() => request(), () => strapiError(410, 'This signing link has expired'));
+    const { user } = renderSignPage(
+      () => request(),
+      () => strapiError(410, 'This signing link has expired'),
+    );
     await findPageHeading('Subscription Agreement');
     await user.type(screen.getByRole('textbox', { name: 'Type your full name' }), 'Ann Investor');
     await user.click(screen.getByRole('checkbox', { name: 'I agree to sign this document electronically' }));
@@ -131,29 +153,48 @@ describe('/sign/:token', () => {
     let accepted: SigningRequest['disclosureAccepted'] = null;
     const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: null };
     const { user, fetchMock } = renderSignPage(
-      () => request({ signer: { role: 'spouse', name: 'Bo Investor' }, disclosure: DISCLOSURE, disclosureAccepted: accepted, identity }),
+      () =>
+        request({
+          signer: { role: 'spouse', name: 'Bo Investor' },
+          disclosure: DISCLOSURE,
+          disclosureAccepted: accepted,
+          identity,
+        }),
       undefined,
       {
         'POST /api/signing/token-abc/disclosure': () => {
           accepted = { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' };
           return accepted;
         },
-        'POST /api/signing/token-abc/code': () => ({ sentTo: 'b***@example.com', expiresAt: '2026-11-26T08:10:00.000Z' }),
+        'POST /api/signing/token-abc/code': () => ({
+          sentTo: 'b***@example.com',
+          expiresAt: '2026-11-26T08:10:00.000Z',
+        }),
         'POST /api/signing/token-abc/code/verify': ({ body }) =>
-          (body as { code: string }).code === '123456' ? { verified: true, verification: 'proof-1' } : strapiError(400, 'That code is not right: 4 tries left'),
+          (body as { code: string }).code === '123456'
+            ? { verified: true, verification: 'proof-1' }
+            : strapiError(400, 'That code is not right: 4 tries left'),
       },
     );
-    expect(await screen.findByRole('heading', { name: '1. Consent to electronic records and signatures' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: '1. Consent to electronic records and signatures' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('You may ask for a paper copy.')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Type your full name' }), 'Bo Investor');
     await user.click(screen.getByRole('checkbox', { name: 'I agree to sign this document electronically' }));
     expect(signButton()).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled();
 
-    await user.click(screen.getByRole('checkbox', { name: 'I have read this disclosure and agree to use electronic records and signatures' }));
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: 'I have read this disclosure and agree to use electronic records and signatures',
+      }),
+    );
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText(/^Accepted /)).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST /api/signing/token-abc/disclosure')[0].body).toEqual({ version: DISCLOSURE.version });
+    expect(callsTo(fetchMock, 'POST /api/signing/token-abc/disclosure')[0].body).toEqual({
+      version: DISCLOSURE.version,
+    });
 
     await user.click(screen.getByRole('button', { name: 'Email me a code' }));
     await user.type(await screen.findByRole('textbox', { name: 'Code from the email' }), '654321');
@@ -166,22 +207,38 @@ describe('/sign/:token', () => {
 
     await user.click(signButton());
     expect(await screen.findByText('Thank you. Your signature has been recorded.')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST /api/signing/token-abc')[0].body).toEqual({ name: 'Bo Investor', consent: true, verification: 'proof-1' });
+    expect(callsTo(fetchMock, 'POST /api/signing/token-abc')[0].body).toEqual({
+      name: 'Bo Investor',
+      consent: true,
+      verification: 'proof-1',
+    });
   });
 
   it('lets the signer withdraw consent and ask for the agreement on paper', async () => {
-    const { user, fetchMock } = renderSignPage(() => request({ disclosure: DISCLOSURE, disclosureAccepted: null }), undefined, {
-      'POST /api/signing/token-abc/paper': () => ({ requested: true, contact: 'ir@example.com' }),
-    });
+    const { user, fetchMock } = renderSignPage(
+      () => request({ disclosure: DISCLOSURE, disclosureAccepted: null }),
+      undefined,
+      {
+        'POST /api/signing/token-abc/paper': () => ({ requested: true, contact: 'ir@example.com' }),
+      },
+    );
     await user.click(await screen.findByRole('button', { name: 'Sign on paper instead' }));
-    expect(await screen.findByText('We have told the sponsor that you want to sign on paper: they will send you the agreement. Questions: ir@example.com.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'We have told the sponsor that you want to sign on paper: they will send you the agreement. Questions: ir@example.com.',
+      ),
+    ).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/signing/token-abc/paper')).toHaveLength(1);
   });
 
   it('needs no code from the investor signed in to their own account', async () => {
     const identity = { method: 'session' as const, email: 'a***@example.com', codeSentAt: null, lockedUntil: null };
     renderSignPage(() =>
-      request({ disclosure: DISCLOSURE, disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' }, identity }),
+      request({
+        disclosure: DISCLOSURE,
+        disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' },
+        identity,
+      }),
     );
     expect(await screen.findByText('You are signed in as the investor: no code is needed.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Email me a code' })).not.toBeInTheDocument();
@@ -190,20 +247,48 @@ describe('/sign/:token', () => {
   it('opens a locked link again by itself once its lock is over', async () => {
     const until = new Date(Date.now() + 300).toISOString();
     let locked = true;
-    const identity = () => ({ method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: locked ? until : null });
-    renderSignPage(() => request({ disclosure: DISCLOSURE, disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' }, identity: identity() }));
+    const identity = () => ({
+      method: 'email-code' as const,
+      email: 'b***@example.com',
+      codeSentAt: null,
+      lockedUntil: locked ? until : null,
+    });
+    renderSignPage(() =>
+      request({
+        disclosure: DISCLOSURE,
+        disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' },
+        identity: identity(),
+      }),
+    );
     expect(await screen.findByText(/^This link is locked after five wrong codes until /)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled();
     locked = false;
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Email me a code' })).toBeEnabled(), { timeout: 5_000 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Email me a code' })).toBeEnabled(), {
+      timeout: 5_000,
+    });
     expect(screen.queryByText(/^This link is locked/)).not.toBeInTheDocument();
   });
 
   it('after five wrong codes, no longer offers the voided code for entry: the step starts again from sending a code', async () => {
-    const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: '2026-11-26T08:00:00.000Z', lockedUntil: null };
-    const { user } = renderSignPage(() => request({ disclosure: DISCLOSURE, disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' }, identity }), undefined, {
-      'POST /api/signing/token-abc/code/verify': () => strapiError(429, 'Too many wrong codes: this link is locked for 10 minutes.'),
-    });
+    const identity = {
+      method: 'email-code' as const,
+      email: 'b***@example.com',
+      codeSentAt: '2026-11-26T08:00:00.000Z',
+      lockedUntil: null,
+    };
+    const { user } = renderSignPage(
+      () =>
+        request({
+          disclosure: DISCLOSURE,
+          disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' },
+          identity,
+        }),
+      undefined,
+      {
+        'POST /api/signing/token-abc/code/verify': () =>
+          strapiError(429, 'Too many wrong codes: this link is locked for 10 minutes.'),
+      },
+    );
     await user.type(await screen.findByRole('textbox', { name: 'Code from the email' }), '654321');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Too many wrong codes: this link is locked for 10 minutes.')).toBeInTheDocument();
@@ -213,21 +298,42 @@ describe('/sign/:token', () => {
 
   it('reads the link again when asking for a code finds it suspended meanwhile: no code to ask for any more', async () => {
     let suspended = false;
-    const identity = () => ({ method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: null, suspended });
-    const message = 'Too many wrong codes: this link is suspended. Ask for a new link: the investor with "Continue to sign" on their dashboard, anyone else by writing to the sponsor at ir@example.com.';
-    const { user } = renderSignPage(() => request({ disclosure: DISCLOSURE, disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' }, identity: identity() }), undefined, {
-      'POST /api/signing/token-abc/code': () => {
-        suspended = true;
-        return strapiError(403, message);
-      },
+    const identity = () => ({
+      method: 'email-code' as const,
+      email: 'b***@example.com',
+      codeSentAt: null,
+      lockedUntil: null,
+      suspended,
     });
+    const message =
+      'Too many wrong codes: this link is suspended. Ask for a new link: the investor with "Continue to sign" on their dashboard, anyone else by writing to the sponsor at ir@example.com.';
+    const { user } = renderSignPage(
+      () =>
+        request({
+          disclosure: DISCLOSURE,
+          disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' },
+          identity: identity(),
+        }),
+      undefined,
+      {
+        'POST /api/signing/token-abc/code': () => {
+          suspended = true;
+          return strapiError(403, message);
+        },
+      },
+    );
     await user.click(await screen.findByRole('button', { name: 'Email me a code' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled());
   });
 
   it('tells a locked link when it opens', async () => {
-    const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: '2026-11-26T08:10:00.000Z' };
+    const identity = {
+      method: 'email-code' as const,
+      email: 'b***@example.com',
+      codeSentAt: null,
+      lockedUntil: '2026-11-26T08:10:00.000Z',
+    };
     renderSignPage(() => request({ disclosure: DISCLOSURE, identity }));
     expect(await screen.findByText(/^This link is locked after five wrong codes until /)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled();
@@ -235,10 +341,24 @@ describe('/sign/:token', () => {
   });
 
   it('tells a suspended link that only a new link opens it: no code to ask for, and the Sign button says why it waits', async () => {
-    const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: null, suspended: true };
-    const { user } = renderSignPage(() => request({ disclosure: DISCLOSURE, disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' }, identity }));
+    const identity = {
+      method: 'email-code' as const,
+      email: 'b***@example.com',
+      codeSentAt: null,
+      lockedUntil: null,
+      suspended: true,
+    };
+    const { user } = renderSignPage(() =>
+      request({
+        disclosure: DISCLOSURE,
+        disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' },
+        identity,
+      }),
+    );
     expect(
-      await screen.findByText('This link is suspended after too many wrong codes. Ask for a new link: if you are the investor, with “Continue to sign” on your dashboard; otherwise from the sponsor.'),
+      await screen.findByText(
+        'This link is suspended after too many wrong codes. Ask for a new link: if you are the investor, with “Continue to sign” on your dashboard; otherwise from the sponsor.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled();
     await user.type(screen.getByRole('textbox', { name: 'Type your full name' }), 'Sus Pended');
@@ -251,23 +371,51 @@ describe('/sign/:token', () => {
     let accepted: SigningRequest['disclosureAccepted'] = null;
     const identity = { method: 'email-code' as const, email: 'a***@example.com', codeSentAt: null, lockedUntil: null };
     const documentUrl = '/api/signing/token-abc/document';
-    const { user, fetchMock } = renderSignPage(() => request({ provider: 'dropbox-sign', documentUrl, disclosure: DISCLOSURE, disclosureAccepted: accepted, identity }), undefined, {
-      'POST /api/signing/token-abc/disclosure': () => {
-        accepted = { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' };
-        return accepted;
+    const { user, fetchMock } = renderSignPage(
+      () =>
+        request({
+          provider: 'dropbox-sign',
+          documentUrl,
+          disclosure: DISCLOSURE,
+          disclosureAccepted: accepted,
+          identity,
+        }),
+      undefined,
+      {
+        'POST /api/signing/token-abc/disclosure': () => {
+          accepted = { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' };
+          return accepted;
+        },
+        'POST /api/signing/token-abc/code': () => ({
+          sentTo: 'a***@example.com',
+          expiresAt: '2026-11-26T08:10:00.000Z',
+        }),
+        'POST /api/signing/token-abc/code/verify': () => ({ verified: true, verification: 'proof-1' }),
+        'POST /api/signing/token-abc/embedded': () => ({
+          url: 'https://app.hellosign.com/editor/embeddedSign?signature_id=sig-1&token=t',
+          clientId: 'client-1',
+          testMode: true,
+          syndUserId: 'synd-user-doc-11',
+        }),
       },
-      'POST /api/signing/token-abc/code': () => ({ sentTo: 'a***@example.com', expiresAt: '2026-11-26T08:10:00.000Z' }),
-      'POST /api/signing/token-abc/code/verify': () => ({ verified: true, verification: 'proof-1' }),
-      'POST /api/signing/token-abc/embedded': () => ({ url: 'https://app.hellosign.com/editor/embeddedSign?signature_id=sig-1&token=t', clientId: 'client-1', testMode: true, syndUserId: 'synd-user-doc-11' }),
-    });
+    );
     const open = await screen.findByRole('button', { name: 'Open the agreement to sign' });
     // The document (the request's, fetched from Dropbox Sign) is read on the page before the disclosure; no Sign form.
-    expect(await screen.findByText('Viewer of Subscription Agreement: http://localhost:1337/api/signing/token-abc/document')).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: 'Download the document' })[0]).toHaveAttribute('href', 'http://localhost:1337/api/signing/token-abc/document');
+    expect(
+      await screen.findByText('Viewer of Subscription Agreement: http://localhost:1337/api/signing/token-abc/document'),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Download the document' })[0]).toHaveAttribute(
+      'href',
+      'http://localhost:1337/api/signing/token-abc/document',
+    );
     expect(screen.queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument();
     expect(open).toBeDisabled();
 
-    await user.click(screen.getByRole('checkbox', { name: 'I have read this disclosure and agree to use electronic records and signatures' }));
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: 'I have read this disclosure and agree to use electronic records and signatures',
+      }),
+    );
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await user.click(await screen.findByRole('button', { name: 'Email me a code' }));
     await user.type(await screen.findByRole('textbox', { name: 'Code from the email' }), '123456');
@@ -278,7 +426,10 @@ describe('/sign/:token', () => {
     await waitFor(() => expect(embedded.opened).toHaveLength(1));
     expect(callsTo(fetchMock, 'POST /api/signing/token-abc/embedded')[0].body).toEqual({ verification: 'proof-1' });
     expect(embedded.clientIds).toEqual(['client-1']);
-    expect(embedded.opened[0]).toEqual({ url: 'https://app.hellosign.com/editor/embeddedSign?signature_id=sig-1&token=t', options: { container: expect.any(HTMLDivElement), testMode: true, skipDomainVerification: true } });
+    expect(embedded.opened[0]).toEqual({
+      url: 'https://app.hellosign.com/editor/embeddedSign?signature_id=sig-1&token=t',
+      options: { container: expect.any(HTMLDivElement), testMode: true, skipDomainVerification: true },
+    });
     act(() => embedded.finish());
     await waitFor(() => expect(window.location.pathname).toBe('/syndication/success/synd-user-doc-11'));
   });

@@ -56,10 +56,12 @@ export const acceptDisclosure = (token: string, version: string) =>
   api.post<{ version: string; acceptedAt: string }>(`${signingPath(token)}/disclosure`, { version });
 
 /** Withdraws consent to sign electronically: the sponsor is told to send the agreement on paper. */
-export const requestPaper = (token: string) => api.post<{ requested: true; contact: string }>(`${signingPath(token)}/paper`, {});
+export const requestPaper = (token: string) =>
+  api.post<{ requested: true; contact: string }>(`${signingPath(token)}/paper`, {});
 
 /** Mails the signer a six-digit code. */
-export const sendCode = (token: string) => api.post<{ sentTo: string; expiresAt: string }>(`${signingPath(token)}/code`, {});
+export const sendCode = (token: string) =>
+  api.post<{ sentTo: string; expiresAt: string }>(`${signingPath(token)}/code`, {});
 
 /** Checks the code; answers the proof to send with the signature. Throws ApiError (wrong, expired, locked). */
 export const verifyCode = (token: string, code: string) =>

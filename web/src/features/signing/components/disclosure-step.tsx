@@ -59,16 +59,28 @@ export function DisclosureStep({ token, disclosure, accepted, onChanged }: Discl
           <p className="mb-0 text-success">Accepted {formatDateTime(accepted.acceptedAt)}.</p>
         ) : (
           <>
-            <Form.Check id="disclosure-agree" type="checkbox" label={DISCLOSURE_AGREEMENT} checked={agreed} onChange={(event) => setAgreed(event.target.checked)} className="mb-2" />
+            <Form.Check
+              id="disclosure-agree"
+              type="checkbox"
+              label={DISCLOSURE_AGREEMENT}
+              checked={agreed}
+              onChange={(event) => setAgreed(event.target.checked)}
+              className="mb-2"
+            />
             <Button onClick={accept} disabled={!agreed || busy}>
               Accept
             </Button>
           </>
         )}
-        {error && <Alert variant="danger" className="mt-3">{error}</Alert>}
+        {error && (
+          <Alert variant="danger" className="mt-3">
+            {error}
+          </Alert>
+        )}
         {paper ? (
           <Alert variant="info" className="mt-3 mb-0">
-            We have told the sponsor that you want to sign on paper: they will send you the agreement. Questions: {paper}.
+            We have told the sponsor that you want to sign on paper: they will send you the agreement. Questions:{' '}
+            {paper}.
           </Alert>
         ) : (
           <Button variant="link" className="d-block p-0 mt-2" onClick={askForPaper} disabled={busy}>

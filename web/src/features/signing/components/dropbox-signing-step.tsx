@@ -41,7 +41,11 @@ export function DropboxSigningStep({ token, ready, verification, onSigned }: Dro
       // In a box of this page rather than the client's modal: the modal's styles are inline <style> elements, which the
       // site's Content-Security-Policy refuses; the box's are in this component's stylesheet. Dropbox Sign checks the
       // page's domain against the API app's; only its test mode may skip that check.
-      embedded.open(answer.url, { container: frame.current ?? undefined, testMode: answer.testMode, skipDomainVerification: answer.testMode });
+      embedded.open(answer.url, {
+        container: frame.current ?? undefined,
+        testMode: answer.testMode,
+        skipDomainVerification: answer.testMode,
+      });
     } catch (failure) {
       setError(failureMessage(failure));
     } finally {
@@ -60,7 +64,9 @@ export function DropboxSigningStep({ token, ready, verification, onSigned }: Dro
         <Button onClick={open} disabled={busy || !ready}>
           Open the agreement to sign
         </Button>
-        {!ready && <p className="small text-body-secondary mt-2 mb-0">Accept the disclosure and confirm it is you first.</p>}
+        {!ready && (
+          <p className="small text-body-secondary mt-2 mb-0">Accept the disclosure and confirm it is you first.</p>
+        )}
         <div ref={frame} className="dropbox-signing-frame mt-3" />
       </Card.Body>
     </Card>

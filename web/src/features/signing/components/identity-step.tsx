@@ -33,7 +33,11 @@ export function IdentityStep({ token, identity, ready, verification, onVerified,
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(
-    identity.suspended ? SUSPENDED : identity.lockedUntil ? `This link is locked after five wrong codes until ${formatDateTime(identity.lockedUntil)}.` : null,
+    identity.suspended
+      ? SUSPENDED
+      : identity.lockedUntil
+        ? `This link is locked after five wrong codes until ${formatDateTime(identity.lockedUntil)}.`
+        : null,
   );
 
   // A locked link opens again by itself when its ten minutes are over (a lock already past by this device's clock is
@@ -98,7 +102,8 @@ export function IdentityStep({ token, identity, ready, verification, onVerified,
         ) : (
           <>
             <p>
-              We email a six-digit code to {identity.email}. It works for ten minutes; after five wrong codes this link is locked for ten minutes.
+              We email a six-digit code to {identity.email}. It works for ten minutes; after five wrong codes this link
+              is locked for ten minutes.
             </p>
             {sentTo && (
               <Form onSubmit={verify} className="d-flex flex-wrap align-items-end gap-2 mb-2">
@@ -119,7 +124,12 @@ export function IdentityStep({ token, identity, ready, verification, onVerified,
             )}
             {error && <Alert variant="danger">{error}</Alert>}
             {sentTo && <p className="small text-body-secondary">A code was sent to {sentTo}.</p>}
-            <Button variant={sentTo ? 'link' : 'primary'} className={sentTo ? 'p-0' : undefined} onClick={send} disabled={busy || !ready || Boolean(identity.lockedUntil) || Boolean(identity.suspended)}>
+            <Button
+              variant={sentTo ? 'link' : 'primary'}
+              className={sentTo ? 'p-0' : undefined}
+              onClick={send}
+              disabled={busy || !ready || Boolean(identity.lockedUntil) || Boolean(identity.suspended)}
+            >
               {sentTo ? 'Send a new code' : 'Email me a code'}
             </Button>
           </>

@@ -73,7 +73,12 @@ export function SignPage() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await sign(token, { name: name.trim(), ...(drawn ? { signature: drawn } : {}), consent: true, ...(verification ? { verification } : {}) });
+      const answer = await sign(token, {
+        name: name.trim(),
+        ...(drawn ? { signature: drawn } : {}),
+        consent: true,
+        ...(verification ? { verification } : {}),
+      });
       finished(answer.syndUserId);
     } catch (failure) {
       setError(failureMessage(failure));
@@ -116,17 +121,42 @@ export function SignPage() {
             </>
           )}
           {request.disclosure && (
-            <DisclosureStep token={token} disclosure={request.disclosure} accepted={request.disclosureAccepted ?? null} onChanged={() => void mutate()} />
+            <DisclosureStep
+              token={token}
+              disclosure={request.disclosure}
+              accepted={request.disclosureAccepted ?? null}
+              onChanged={() => void mutate()}
+            />
           )}
-          {request.identity && <IdentityStep token={token} identity={request.identity} ready={disclosed} verification={verification} onVerified={setVerification} onLocked={() => void mutate()} />}
+          {request.identity && (
+            <IdentityStep
+              token={token}
+              identity={request.identity}
+              ready={disclosed}
+              verification={verification}
+              onVerified={setVerification}
+              onLocked={() => void mutate()}
+            />
+          )}
           {atDropbox ? (
-            <DropboxSigningStep token={token} ready={disclosed && identified} verification={verification} onSigned={finished} />
+            <DropboxSigningStep
+              token={token}
+              ready={disclosed && identified}
+              verification={verification}
+              onSigned={finished}
+            />
           ) : (
             <Form onSubmit={submit} noValidate className="d-grid gap-3" style={{ maxWidth: 520 }}>
               {request.identity && <h2 className="h5 mb-0">3. Sign</h2>}
               <TextField label="Type your full name" value={name} onChange={setName} autoComplete="name" />
               <SignaturePad onChange={setDrawn} />
-              <Form.Check id="sign-consent" type="checkbox" label={CONSENT_LABEL} checked={consent} onChange={(event) => setConsent(event.target.checked)} />
+              <Form.Check
+                id="sign-consent"
+                type="checkbox"
+                label={CONSENT_LABEL}
+                checked={consent}
+                onChange={(event) => setConsent(event.target.checked)}
+              />
               {error && (
                 <Alert variant="danger" className="mb-0">
                   {error}
@@ -136,11 +166,7 @@ export function SignPage() {
                 <Button type="submit" disabled={busy || !name.trim() || !consent || !disclosed || !identified}>
                   Sign
                 </Button>
-                {(!disclosed || !identified) && (
-                  <p className="small text-body-secondary mt-2 mb-0">
-                    {waiting}
-                  </p>
-                )}
+                {(!disclosed || !identified) && <p className="small text-body-secondary mt-2 mb-0">{waiting}</p>}
               </div>
             </Form>
           )}

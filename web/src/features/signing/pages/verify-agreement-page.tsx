@@ -15,13 +15,24 @@ export function VerifyAgreementPage() {
     const verdict = await verifyAgreement(sha256, selectedSlug);
     return verdict
       ? `Issued by ${verdict.portal}: completed on ${verdict.completedAt.slice(0, 10)}, signed by ${verdict.signerInitials.join(', ')}${
-        verdict.superseded ? `. Superseded on ${verdict.supersededAt?.slice(0, 10)}: the commitment was amended and a new agreement replaces this one.` : ''}`
+          verdict.superseded
+            ? `. Superseded on ${verdict.supersededAt?.slice(0, 10)}: the commitment was amended and a new agreement replaces this one.`
+            : ''
+        }`
       : null;
   };
   return (
     <ContentLayout title="Verify an Agreement">
-      <p>Drop or choose a completed subscription agreement this portal issued, or paste its SHA-256 fingerprint. The file stays on your device.</p>
-      <FingerprintCheck fileLabel="Agreement (PDF)" check={check} unknown="Unknown: this portal issued no agreement with this fingerprint" earlierRevisions />
+      <p>
+        Drop or choose a completed subscription agreement this portal issued, or paste its SHA-256 fingerprint. The file
+        stays on your device.
+      </p>
+      <FingerprintCheck
+        fileLabel="Agreement (PDF)"
+        check={check}
+        unknown="Unknown: this portal issued no agreement with this fingerprint"
+        earlierRevisions
+      />
     </ContentLayout>
   );
 }

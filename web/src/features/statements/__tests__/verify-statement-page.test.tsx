@@ -7,7 +7,12 @@ import { findPageHeading, renderAppAs } from '@/testing/render-app';
 
 const ISSUED = 'a'.repeat(64);
 const FILE_HASH = createHash('sha256').update('%PDF statement').digest('hex');
-const VERDICT = { valid: true, issuedAt: '2026-11-20T10:00:00.000Z', portal: 'Wasabi Stallions', investorInitials: 'A. I.' };
+const VERDICT = {
+  valid: true,
+  issuedAt: '2026-11-20T10:00:00.000Z',
+  portal: 'Wasabi Stallions',
+  investorInitials: 'A. I.',
+};
 
 /** The CMS knows two fingerprints; any other answers 404 (the fake CMS's answer to every unknown path). */
 function renderVerify() {
@@ -15,8 +20,10 @@ function renderVerify() {
     routes: {
       [`GET /api/statements/verify/${ISSUED}`]: () => VERDICT,
       [`GET /api/statements/verify/${FILE_HASH}`]: () => VERDICT,
-      [`GET /api/statements/verify/${'b'.repeat(64)}`]: () => strapiError(404, 'Unknown: this portal issued no statement with this fingerprint'),
-      [`GET /api/statements/verify/${'c'.repeat(64)}`]: () => strapiError(429, 'Too many attempts. Please try again in 15 minutes.'),
+      [`GET /api/statements/verify/${'b'.repeat(64)}`]: () =>
+        strapiError(404, 'Unknown: this portal issued no statement with this fingerprint'),
+      [`GET /api/statements/verify/${'c'.repeat(64)}`]: () =>
+        strapiError(429, 'Too many attempts. Please try again in 15 minutes.'),
       [`GET /api/statements/verify/${'d'.repeat(64)}`]: () => strapiError(500, 'Internal Server Error'),
       // The CMS cannot be reached.
       [`GET /api/statements/verify/${'f'.repeat(64)}`]: () => {
@@ -41,7 +48,9 @@ describe('/statements/verify', () => {
     await user.clear(field);
     await user.type(field, 'b'.repeat(64));
     await user.click(screen.getByRole('button', { name: 'Check' }));
-    expect(await screen.findByText('Unknown: this portal issued no statement with this fingerprint')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Unknown: this portal issued no statement with this fingerprint'),
+    ).toBeInTheDocument();
 
     await user.clear(field);
     await user.type(field, 'not a hash');
@@ -58,7 +67,10 @@ describe('/statements/verify', () => {
   it('hashes a chosen file in the browser and checks its fingerprint', async () => {
     const { user } = renderVerify();
     await findPageHeading('Verify a Statement');
-    await user.upload(screen.getByLabelText('Statement (PDF)'), new File(['%PDF statement'], 'statement.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      screen.getByLabelText('Statement (PDF)'),
+      new File(['%PDF statement'], 'statement.pdf', { type: 'application/pdf' }),
+    );
     expect(await screen.findByText('Issued by Wasabi Stallions on 2026-11-20 for A. I.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'SHA-256 fingerprint' })).toHaveValue(FILE_HASH);
   });

@@ -17,7 +17,9 @@ interface Verdict {
 async function checkStatement(sha256: string, portal: string) {
   try {
     const verdict = await api.read<Verdict>(`/api/statements/verify/${sha256}`, { portal }, { withSession: false });
-    return verdict?.valid ? `Issued by ${verdict.portal} on ${verdict.issuedAt.slice(0, 10)} for ${verdict.investorInitials}` : null;
+    return verdict?.valid
+      ? `Issued by ${verdict.portal} on ${verdict.issuedAt.slice(0, 10)} for ${verdict.investorInitials}`
+      : null;
   } catch (failure) {
     if (failure instanceof ApiError && failure.status === 404) return null;
     throw failure;
@@ -33,8 +35,15 @@ export function VerifyStatementPage() {
   const { selectedSlug } = usePortal();
   return (
     <ContentLayout title="Verify a Statement">
-      <p>Drop or choose a capital account statement this portal issued, or paste its SHA-256 fingerprint. The file stays on your device.</p>
-      <FingerprintCheck fileLabel="Statement (PDF)" check={(sha256) => checkStatement(sha256, selectedSlug)} unknown="Unknown: this portal issued no statement with this fingerprint" />
+      <p>
+        Drop or choose a capital account statement this portal issued, or paste its SHA-256 fingerprint. The file stays
+        on your device.
+      </p>
+      <FingerprintCheck
+        fileLabel="Statement (PDF)"
+        check={(sha256) => checkStatement(sha256, selectedSlug)}
+        unknown="Unknown: this portal issued no statement with this fingerprint"
+      />
     </ContentLayout>
   );
 }

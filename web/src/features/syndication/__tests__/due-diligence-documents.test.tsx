@@ -22,12 +22,10 @@ describe('the Due Diligence Documents list', () => {
     expect(download.url.searchParams.get('fundId')).toBe('fund-doc-3');
     expect(download.body).toEqual({ id: 'dd-1' });
     await waitFor(() =>
-      expect(callsTo(fetchMock, 'POST /api/profile/notify/save').map(({ body }) => body)).toContainEqual(
-        {
-          templateName: 'review_syndication_document',
-          tags: { documentTitle: 'Offering Memorandum', fundName: 'Stallion Fund 2026' },
-        },
-      ),
+      expect(callsTo(fetchMock, 'POST /api/profile/notify/save').map(({ body }) => body)).toContainEqual({
+        templateName: 'review_syndication_document',
+        tags: { documentTitle: 'Offering Memorandum', fundName: 'Stallion Fund 2026' },
+      }),
     );
     // Opening the page told staff the investor is reviewing the offering.
     expect(callsTo(fetchMock, 'POST /api/profile/notify/save').map(({ body }) => body)).toContainEqual({

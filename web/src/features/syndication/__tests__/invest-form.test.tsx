@@ -37,7 +37,10 @@ describe('/syndication/dashboard/:slug page', () => {
       'Close Date': expect.stringMatching(/^Mar 15, 2027, 12:00\sPM$/),
     });
     expect(document.title).toMatch(/^Into Mischief Shares Syndication @ /);
-    expect(screen.getByRole('link', { name: 'Schedule a Call' })).toHaveAttribute('href', 'https://calendly.com/wasabi');
+    expect(screen.getByRole('link', { name: 'Schedule a Call' })).toHaveAttribute(
+      'href',
+      'https://calendly.com/wasabi',
+    );
     expect(screen.getByText('champion', { selector: 'em' })).toBeInTheDocument();
     expect(screen.getByText('proven sires', { selector: 'strong' })).toBeInTheDocument();
     expect(container.querySelector('main script')).toBeNull();
@@ -92,7 +95,11 @@ describe("the 'Invest in' form", () => {
     const { user } = await renderSyndication(investmentFixture());
     await user.click(choice('Yes'));
     const method = screen.getByRole('combobox', { name: 'Method of Investment' });
-    expect(within(method).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+    expect(
+      within(method)
+        .getAllByRole('option')
+        .map((option) => [option.getAttribute('value'), option.textContent]),
+    ).toEqual([
       ['', 'Choose…'],
       ['CASH', 'Individual, Direct Cash Investment'],
       ['TRUST', 'Trust'],
@@ -102,13 +109,19 @@ describe("the 'Invest in' form", () => {
 
   it('walks a married cash investor in a community-property state through the spouse details and sends them', async () => {
     const { user, fetchMock } = await renderSyndication(investmentFixture(), {
-      'POST /api/syndication/set_investing': answerWith({ is_married: true, is_marital_state: true, cosub_email: 'bo@example.com' }),
+      'POST /api/syndication/set_investing': answerWith({
+        is_married: true,
+        is_marital_state: true,
+        cosub_email: 'bo@example.com',
+      }),
     });
     await user.click(choice('Yes'));
     await user.type(amount(), '50000');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Method of Investment' }), 'CASH');
     expect(screen.getByText('Please answer: Are you married?')).toBeInTheDocument();
-    await user.click(within(screen.getByRole('group', { name: 'Are you married?' })).getByRole('radio', { name: 'Yes' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Are you married?' })).getByRole('radio', { name: 'Yes' }),
+    );
     expect(screen.getByText('Please answer: Do you live in a community-property state?')).toBeInTheDocument();
     const state = screen.getByRole('group', { name: /Do you live in a community-property state\?/ });
     expect(state).toHaveTextContent(
@@ -149,7 +162,9 @@ describe("the 'Invest in' form", () => {
     await user.click(choice('Yes'));
     await user.type(amount(), '25000');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Method of Investment' }), 'CASH');
-    await user.click(within(screen.getByRole('group', { name: 'Are you married?' })).getByRole('radio', { name: 'Yes' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Are you married?' })).getByRole('radio', { name: 'Yes' }),
+    );
     await user.click(
       within(screen.getByRole('group', { name: /community-property state/ })).getByRole('radio', { name: 'No' }),
     );
@@ -244,11 +259,15 @@ describe("the 'Invest in' form", () => {
     expect(choice('Yes')).toBeChecked();
     expect(amount()).toHaveValue(50000);
     expect(screen.getByRole('combobox', { name: 'Method of Investment' })).toHaveValue('CASH');
-    expect(within(screen.getByRole('group', { name: 'Are you married?' })).getByRole('radio', { name: 'No' })).toBeChecked();
+    expect(
+      within(screen.getByRole('group', { name: 'Are you married?' })).getByRole('radio', { name: 'No' }),
+    ).toBeChecked();
   });
 
   it('keeps the terms of a signed agreement', async () => {
-    await renderSyndication(investmentFixture({ syndUser: syndUserFixture({ syndAgreementSignedByCurrentUser: true }) }));
+    await renderSyndication(
+      investmentFixture({ syndUser: syndUserFixture({ syndAgreementSignedByCurrentUser: true }) }),
+    );
     expect(screen.queryByRole('button', { name: 'Change my answer' })).not.toBeInTheDocument();
   });
 });
@@ -292,7 +311,12 @@ describe('leaving with unsaved changes', () => {
 
 describe('a change of slug', () => {
   it('reads the other investment and starts its form afresh', async () => {
-    const other = investmentFixture({ documentId: 'other', name: 'Other Colt', url_slug: 'other-colt', syndUser: declined });
+    const other = investmentFixture({
+      documentId: 'other',
+      name: 'Other Colt',
+      url_slug: 'other-colt',
+      syndUser: declined,
+    });
     const { fetchMock } = await renderSyndication(investmentFixture(), {
       'GET /api/syndication/byslug/other-colt': () => other,
     });

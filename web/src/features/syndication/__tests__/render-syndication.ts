@@ -18,14 +18,24 @@ export async function renderSyndication(
       [`GET /api/syndication/byslug/${SLUG}`]: () => (typeof investment === 'function' ? investment() : investment),
       'GET /api/funds/fund-doc-3/synd_documents': () => ({
         items: [
-          { id: 1, documentId: 'dd-1', title: ' Offering Memorandum ', originalName: 'om.pdf', createdAt: '2026-01-02' },
+          {
+            id: 1,
+            documentId: 'dd-1',
+            title: ' Offering Memorandum ',
+            originalName: 'om.pdf',
+            createdAt: '2026-01-02',
+          },
           { id: 2, documentId: 'dd-2', title: null, originalName: 'vet-report.pdf', createdAt: '2026-01-03' },
         ],
         total: 2,
       }),
       'GET /api/syndication/mine': () => ({ items: [] }),
       'GET /api/syndication/available': () => ({ items: [] }),
-      'GET /api/syndication/summary': () => ({ rows: [], totals: { invested: 0, distribution: 0, currentValue: 0 }, overallReturn: 0 }),
+      'GET /api/syndication/summary': () => ({
+        rows: [],
+        totals: { invested: 0, distribution: 0, currentValue: 0 },
+        overallReturn: 0,
+      }),
       ...routes,
     },
   });

@@ -16,14 +16,22 @@ const COMPLETE = '2026-04-01T15:00:00.000Z';
 const investing = (syndUser: Partial<SyndUserView>, fund = fundFixture()) =>
   investmentFixture({ syndUser: syndUserFixture(syndUser), fund });
 
-const spouse = { is_married: true, is_marital_state: true, cosub_email: 'bo@example.com', isSpouseInvestmentRequired: true };
+const spouse = {
+  is_married: true,
+  is_marital_state: true,
+  cosub_email: 'bo@example.com',
+  isSpouseInvestmentRequired: true,
+};
 
 /** The steps as listed, with the state each says it is in, and which one is current. */
 function steps() {
   const list = screen.getByRole('list', { name: 'Signing steps' });
   return within(list)
     .getAllByRole('listitem')
-    .map((item) => `${item.firstChild?.textContent}: ${item.lastChild?.textContent}${item.getAttribute('aria-current') ? ' (current)' : ''}`);
+    .map(
+      (item) =>
+        `${item.firstChild?.textContent}: ${item.lastChild?.textContent}${item.getAttribute('aria-current') ? ' (current)' : ''}`,
+    );
 }
 
 describe('signing steps', () => {
@@ -73,14 +81,25 @@ describe('signing steps', () => {
   it('step 4: the agreement is ready to download with the session, and the funding block shows', async () => {
     // The browser's side of saving a file: a Blob URL and a click on a download link.
     const blobs: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((blob: Blob) => (blobs.push(blob), 'blob:agreement')), revokeObjectURL: vi.fn() }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: vi.fn((blob: Blob) => (blobs.push(blob), 'blob:agreement')),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
     const saved: { href: string; download: string }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push({ href: this.href, download: this.download });
     });
     const { user, fetchMock } = await renderSyndication(
       investing(
-        { syndAgreementSignedByCurrentUser: true, sa_complete_date: COMPLETE, isInvesting: true, isGoingToInvest: false },
+        {
+          syndAgreementSignedByCurrentUser: true,
+          sa_complete_date: COMPLETE,
+          isInvesting: true,
+          isGoingToInvest: false,
+        },
         fundFixture({
           funding_my_investment_description: '<p>Wire within 10 days.</p>',
           wire_instructions: '<p>Bank of Lexington, ABA 000</p>',
@@ -88,9 +107,14 @@ describe('signing steps', () => {
         }),
       ),
       {
-        'POST /api/profile/synd_agreements/download': () => ({ url: 'http://localhost:1337/api/files/link-token', originalName: 'Stallion agreement.pdf' }),
+        'POST /api/profile/synd_agreements/download': () => ({
+          url: 'http://localhost:1337/api/files/link-token',
+          originalName: 'Stallion agreement.pdf',
+        }),
         'GET /api/files/link-token': ({ authCode }) =>
-          authCode ? new Response('%PDF-1.7 sealed', { headers: { 'Content-Type': 'application/pdf' } }) : strapiError(403, 'Sign in'),
+          authCode
+            ? new Response('%PDF-1.7 sealed', { headers: { 'Content-Type': 'application/pdf' } })
+            : strapiError(403, 'Sign in'),
       },
     );
     expect(steps()).toEqual(['Your Signature: Done', 'Management Signature: Done', 'Ready Agreement: Done']);
@@ -110,7 +134,12 @@ describe('signing steps', () => {
 
   it('says why when the agreement cannot be downloaded', async () => {
     const { user } = await renderSyndication(
-      investing({ syndAgreementSignedByCurrentUser: true, sa_complete_date: COMPLETE, isInvesting: true, isGoingToInvest: false }),
+      investing({
+        syndAgreementSignedByCurrentUser: true,
+        sa_complete_date: COMPLETE,
+        isInvesting: true,
+        isGoingToInvest: false,
+      }),
       { 'POST /api/profile/synd_agreements/download': () => strapiError(404, 'Not found') },
     );
     await user.click(screen.getByRole('button', { name: 'Download Agreement' }));
@@ -125,7 +154,9 @@ describe('signing steps', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Continue to sign' }));
     expect(await screen.findByText(/sent to your email inbox/)).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST /api/syndication/request_sign').map(({ body }) => body)).toEqual([{ id: 'synd-user-doc-11' }]);
+    expect(callsTo(fetchMock, 'POST /api/syndication/request_sign').map(({ body }) => body)).toEqual([
+      { id: 'synd-user-doc-11' },
+    ]);
     expect(screen.getByRole('link', { name: 'Open signing page' })).toHaveAttribute('href', url);
 
     await user.click(screen.getByRole('button', { name: 'Copy signing link' }));
@@ -135,8 +166,16 @@ describe('signing steps', () => {
 
   it('treats the document as signed when no link comes back', async () => {
     const { user, fetchMock } = await renderSyndication(investing({}), {
-      'POST /api/syndication/request_sign': () => ({ success: true, url: null, syndAgreementSignedByCurrentUser: true }),
-      'POST /api/syndication/sync_sign': () => ({ success: true, syndAgreementSignedByCurrentUser: true, sa_complete_date: null }),
+      'POST /api/syndication/request_sign': () => ({
+        success: true,
+        url: null,
+        syndAgreementSignedByCurrentUser: true,
+      }),
+      'POST /api/syndication/sync_sign': () => ({
+        success: true,
+        syndAgreementSignedByCurrentUser: true,
+        sa_complete_date: null,
+      }),
     });
     await user.click(screen.getByRole('button', { name: 'Continue to sign' }));
     expect(await screen.findByText('Waiting for management to sign the agreement.')).toBeInTheDocument();
@@ -146,8 +185,16 @@ describe('signing steps', () => {
 
   it('polls the signing state every 5 s and stops after 10 tries', async () => {
     const { fetchMock } = await renderSyndication(investing({}), {
-      'POST /api/syndication/request_sign': () => ({ success: true, url: 'http://localhost/sign/t', syndAgreementSignedByCurrentUser: false }),
-      'POST /api/syndication/sync_sign': () => ({ success: true, syndAgreementSignedByCurrentUser: false, sa_complete_date: null }),
+      'POST /api/syndication/request_sign': () => ({
+        success: true,
+        url: 'http://localhost/sign/t',
+        syndAgreementSignedByCurrentUser: false,
+      }),
+      'POST /api/syndication/sync_sign': () => ({
+        success: true,
+        syndAgreementSignedByCurrentUser: false,
+        sa_complete_date: null,
+      }),
     });
     useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Continue to sign' }));
@@ -169,8 +216,16 @@ describe('signing steps', () => {
   it('stops polling once the investor has signed, and moves on to the next step', async () => {
     let signed = false;
     const { fetchMock } = await renderSyndication(investing({}), {
-      'POST /api/syndication/request_sign': () => ({ success: true, url: 'http://localhost/sign/t', syndAgreementSignedByCurrentUser: false }),
-      'POST /api/syndication/sync_sign': () => ({ success: true, syndAgreementSignedByCurrentUser: signed, sa_complete_date: null }),
+      'POST /api/syndication/request_sign': () => ({
+        success: true,
+        url: 'http://localhost/sign/t',
+        syndAgreementSignedByCurrentUser: false,
+      }),
+      'POST /api/syndication/sync_sign': () => ({
+        success: true,
+        syndAgreementSignedByCurrentUser: signed,
+        sa_complete_date: null,
+      }),
     });
     useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Continue to sign' }));

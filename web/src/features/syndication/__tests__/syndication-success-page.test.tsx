@@ -30,9 +30,9 @@ describe('/syndication/success/:synduserid', () => {
     await advance(1999);
     expect(callsTo(fetchMock, 'POST /api/syndication/sync_sign')).toHaveLength(0);
     await advance(1);
-    expect(callsTo(fetchMock, 'POST /api/syndication/sync_sign').map(({ body, authCode }) => [body, authCode])).toEqual([
-      [{ id: 'synd-user-doc-11' }, 'ann-code'],
-    ]);
+    expect(callsTo(fetchMock, 'POST /api/syndication/sync_sign').map(({ body, authCode }) => [body, authCode])).toEqual(
+      [[{ id: 'synd-user-doc-11' }, 'ann-code']],
+    );
     await advance();
     expect(window.location.pathname).toBe('/dashboard');
   });

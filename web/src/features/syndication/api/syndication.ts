@@ -32,7 +32,10 @@ export interface SignRequestAnswer {
 /** What POST /api/syndication/sync_sign answers: the provider's signing state. */
 export type SyncSignAnswer = Pick<
   SyndUserView,
-  'syndAgreementSignedByCurrentUser' | 'syndAgreementSignedByCurrentUserCosub' | 'sa_complete_date' | 'syndAgreementsCount'
+  | 'syndAgreementSignedByCurrentUser'
+  | 'syndAgreementSignedByCurrentUserCosub'
+  | 'sa_complete_date'
+  | 'syndAgreementsCount'
 > & { success: boolean };
 
 /** Starts signing (when not started) and answers the caller's link. Throws ApiError. */

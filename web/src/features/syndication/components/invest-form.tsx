@@ -36,8 +36,24 @@ function YesNoQuestion({
     <fieldset className="mb-3">
       <legend className="fs-6 fw-semibold">{legend}</legend>
       {children}
-      <Form.Check inline type="radio" id={`${name}-yes`} name={name} label="Yes" checked={value === '1'} onChange={() => onChange('1')} />
-      <Form.Check inline type="radio" id={`${name}-no`} name={name} label="No" checked={value === '0'} onChange={() => onChange('0')} />
+      <Form.Check
+        inline
+        type="radio"
+        id={`${name}-yes`}
+        name={name}
+        label="Yes"
+        checked={value === '1'}
+        onChange={() => onChange('1')}
+      />
+      <Form.Check
+        inline
+        type="radio"
+        id={`${name}-no`}
+        name={name}
+        label="No"
+        checked={value === '0'}
+        onChange={() => onChange('0')}
+      />
       {error && <div className="invalid-feedback d-block">{error}</div>}
     </fieldset>
   );
@@ -173,7 +189,12 @@ export function InvestForm({ investmentName, values, onChange, limits, onSubmit 
       {values.choice === '0' && (
         <Form.Group className="mb-3" controlId="invest-feedback">
           <Form.Label>Feedback (optional)</Form.Label>
-          <Form.Control as="textarea" rows={3} value={values.feedback} onChange={(event) => set({ feedback: event.target.value })} />
+          <Form.Control
+            as="textarea"
+            rows={3}
+            value={values.feedback}
+            onChange={(event) => set({ feedback: event.target.value })}
+          />
         </Form.Group>
       )}
 

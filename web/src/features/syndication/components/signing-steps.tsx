@@ -85,7 +85,12 @@ export function SigningSteps({ syndUser, onSigning, onComplete }: SigningStepsPr
       const { url, originalName } = await agreementDownload(id);
       await saveFile(url, originalName || 'subscription-agreement.pdf');
     } catch (error) {
-      notify(error instanceof Error && error.message ? `The agreement could not be downloaded: ${error.message}` : 'The agreement could not be downloaded', { variant: 'negative' });
+      notify(
+        error instanceof Error && error.message
+          ? `The agreement could not be downloaded: ${error.message}`
+          : 'The agreement could not be downloaded',
+        { variant: 'negative' },
+      );
     }
   };
 

@@ -18,5 +18,7 @@ export interface TeamMember {
 export function useTeamMembers() {
   const { selectedSlug } = usePortal();
   // The CMS serves only the portal's own team, whatever is asked; the portal names which one a visitor sees.
-  return useSWR(['team-members', selectedSlug], ([, portal]) => list<TeamMember>('team_members', { portal, sort: 'sortOrder', limit: 999 }));
+  return useSWR(['team-members', selectedSlug], ([, portal]) =>
+    list<TeamMember>('team_members', { portal, sort: 'sortOrder', limit: 999 }),
+  );
 }

@@ -21,7 +21,8 @@ export function useTransactions(filter: LedgerFilter, page: number) {
   const { me } = useSession();
   return useSWR(
     me ? ['transactions', me.id, filter.fund, filter.type, filter.year, page] : null,
-    () => api.get<TransactionsPage>('/api/profile/transactions', { ...filterParams(filter), page, pageSize: PAGE_SIZE }),
+    () =>
+      api.get<TransactionsPage>('/api/profile/transactions', { ...filterParams(filter), page, pageSize: PAGE_SIZE }),
     { keepPreviousData: true },
   );
 }

@@ -30,7 +30,12 @@ export function StatementForm({ investments, years }: Pick<TransactionsPage, 'in
       const { url, originalName } = await statementDownload(investment, chosen.from, chosen.to);
       await saveFile(url, originalName || 'statement.pdf');
     } catch (error) {
-      notify(error instanceof Error && error.message ? `The statement could not be made: ${error.message}` : 'The statement could not be made', { variant: 'negative' });
+      notify(
+        error instanceof Error && error.message
+          ? `The statement could not be made: ${error.message}`
+          : 'The statement could not be made',
+        { variant: 'negative' },
+      );
     } finally {
       setBusy(false);
     }
@@ -38,21 +43,39 @@ export function StatementForm({ investments, years }: Pick<TransactionsPage, 'in
 
   return (
     <section aria-labelledby={`${ids.investment}-heading`} className="mb-4">
-      <h2 id={`${ids.investment}-heading`} className="h5">Capital Account Statement</h2>
-      <Form className="d-flex flex-wrap align-items-end gap-3" onSubmit={(event) => { event.preventDefault(); void download(); }}>
+      <h2 id={`${ids.investment}-heading`} className="h5">
+        Capital Account Statement
+      </h2>
+      <Form
+        className="d-flex flex-wrap align-items-end gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void download();
+        }}
+      >
         <Form.Group controlId={ids.investment}>
           <Form.Label>Investment</Form.Label>
           <Form.Select value={investment} onChange={(event) => setInvestment(event.target.value)}>
-            {investments.map((each) => <option key={each.syndUser} value={each.syndUser}>{each.name ?? 'Unknown Fund'}</option>)}
+            {investments.map((each) => (
+              <option key={each.syndUser} value={each.syndUser}>
+                {each.name ?? 'Unknown Fund'}
+              </option>
+            ))}
           </Form.Select>
         </Form.Group>
         <Form.Group controlId={ids.period}>
           <Form.Label>Period</Form.Label>
           <Form.Select value={period} onChange={(event) => setPeriod(event.target.value)}>
-            {periods.map((each) => <option key={each.label} value={each.label}>{each.label}</option>)}
+            {periods.map((each) => (
+              <option key={each.label} value={each.label}>
+                {each.label}
+              </option>
+            ))}
           </Form.Select>
         </Form.Group>
-        <Button type="submit" variant="primary" disabled={busy}>Download statement</Button>
+        <Button type="submit" variant="primary" disabled={busy}>
+          Download statement
+        </Button>
       </Form>
     </section>
   );

@@ -14,7 +14,13 @@ import { transactionsCsv, useTransactions, type LedgerFilter } from '../api/ledg
 import { StatementForm } from '../components/statement-form';
 
 /** One filter: a labelled select whose first choice is every value ('' in the address). */
-function FilterChoice({ label, all, value, onChange, choices }: {
+function FilterChoice({
+  label,
+  all,
+  value,
+  onChange,
+  choices,
+}: {
   label: string;
   all: string;
   value: string;
@@ -27,13 +33,22 @@ function FilterChoice({ label, all, value, onChange, choices }: {
       <Form.Label>{label}</Form.Label>
       <Form.Select value={value} onChange={onChange}>
         <option value="">{all}</option>
-        {choices.map(([choice, text]) => <option key={choice} value={choice}>{text}</option>)}
+        {choices.map(([choice, text]) => (
+          <option key={choice} value={choice}>
+            {text}
+          </option>
+        ))}
       </Form.Select>
     </Form.Group>
   );
 }
 
-const TYPES = [['contribution', 'Contributions'], ['distribution', 'Distributions'], ['fee', 'Fees'], ['adjustment', 'Adjustments']] as const;
+const TYPES = [
+  ['contribution', 'Contributions'],
+  ['distribution', 'Distributions'],
+  ['fee', 'Fees'],
+  ['adjustment', 'Adjustments'],
+] as const;
 
 /**
  * /dashboard/transactions: the investor's ledger across their investments (or one, ?fund=<documentId>), newest first,
@@ -42,7 +57,11 @@ const TYPES = [['contribution', 'Contributions'], ['distribution', 'Distribution
  */
 export function TransactionsPage() {
   const [params, setParams] = useSearchParams();
-  const filter: LedgerFilter = { fund: params.get('fund') ?? '', type: params.get('type') ?? '', year: params.get('year') ?? '' };
+  const filter: LedgerFilter = {
+    fund: params.get('fund') ?? '',
+    type: params.get('type') ?? '',
+    year: params.get('year') ?? '',
+  };
   const page = Math.max(1, Number(params.get('page')) || 1);
   const { data, error, isLoading } = useTransactions(filter, page);
   const notify = useNotify();
@@ -57,7 +76,8 @@ export function TransactionsPage() {
     setParams(next, { replace: true });
   };
   // A new filter starts again at its first page.
-  const choose = (name: keyof LedgerFilter) => (event: React.ChangeEvent<HTMLSelectElement>) => go({ [name]: event.target.value, page: '' });
+  const choose = (name: keyof LedgerFilter) => (event: React.ChangeEvent<HTMLSelectElement>) =>
+    go({ [name]: event.target.value, page: '' });
   const download = async () => {
     setSaving(true);
     try {
@@ -79,10 +99,24 @@ export function TransactionsPage() {
           <StatementForm investments={data.investments} years={data.years} />
           <h2 className="h5">Ledger</h2>
           <Form className="d-flex flex-wrap align-items-end gap-3 mb-3" onSubmit={(event) => event.preventDefault()}>
-            <FilterChoice label="Fund" all="All funds" value={filter.fund} onChange={choose('fund')} choices={data.funds.map((fund) => [fund.documentId, fund.name ?? 'Unknown Fund'] as const)} />
+            <FilterChoice
+              label="Fund"
+              all="All funds"
+              value={filter.fund}
+              onChange={choose('fund')}
+              choices={data.funds.map((fund) => [fund.documentId, fund.name ?? 'Unknown Fund'] as const)}
+            />
             <FilterChoice label="Type" all="All types" value={filter.type} onChange={choose('type')} choices={TYPES} />
-            <FilterChoice label="Year" all="All years" value={filter.year} onChange={choose('year')} choices={data.years.map((year) => [year, year] as const)} />
-            <Button variant="outline-primary" onClick={() => void download()} disabled={!rows.length || saving}>Download CSV</Button>
+            <FilterChoice
+              label="Year"
+              all="All years"
+              value={filter.year}
+              onChange={choose('year')}
+              choices={data.years.map((year) => [year, year] as const)}
+            />
+            <Button variant="outline-primary" onClick={() => void download()} disabled={!rows.length || saving}>
+              Download CSV
+            </Button>
           </Form>
           {rows.length ? (
             <>
@@ -92,8 +126,12 @@ export function TransactionsPage() {
                     <th scope="col">Date</th>
                     <th scope="col">Fund</th>
                     <th scope="col">Transaction</th>
-                    <th scope="col" className="text-end">Amount</th>
-                    <th scope="col" className="text-end">Net Invested</th>
+                    <th scope="col" className="text-end">
+                      Amount
+                    </th>
+                    <th scope="col" className="text-end">
+                      Net Invested
+                    </th>
                     <th scope="col">Note</th>
                   </tr>
                 </thead>
@@ -111,7 +149,12 @@ export function TransactionsPage() {
                 </tbody>
               </Table>
               {data.pagination.pageCount > 1 && (
-                <Pager page={data.pagination.page} pageCount={data.pagination.pageCount} onPageChange={(next) => go({ page: next > 1 ? String(next) : '' })} label="Transactions pages" />
+                <Pager
+                  page={data.pagination.page}
+                  pageCount={data.pagination.pageCount}
+                  onPageChange={(next) => go({ page: next > 1 ? String(next) : '' })}
+                  label="Transactions pages"
+                />
               )}
             </>
           ) : (

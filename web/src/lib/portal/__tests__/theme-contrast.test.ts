@@ -14,7 +14,11 @@ interface Colors {
 const portals: [string, Colors][] = [
   ...PORTALS.map(({ data }): [string, Colors] => [
     String(data.slug),
-    { portalColor: String(data.portalColor), primaryColor: String(data.primaryColor), secondaryColor: String(data.secondaryColor) },
+    {
+      portalColor: String(data.portalColor),
+      primaryColor: String(data.primaryColor),
+      secondaryColor: String(data.secondaryColor),
+    },
   ]),
   ["the spec's defaults (#225, #1976D2, #5BACA2)", { portalColor: null, primaryColor: null, secondaryColor: null }],
 ];
@@ -42,7 +46,9 @@ describe('portal colours reach WCAG AA contrast', () => {
     const variables = portalThemeVariables(portalFixture(colors));
     for (const [where, foreground, background, minimum] of pairs(variables)) {
       const ratio = contrastRatio(foreground, background);
-      expect(ratio, `${where}: ${foreground} on ${background} is ${ratio.toFixed(2)}:1`).toBeGreaterThanOrEqual(minimum);
+      expect(ratio, `${where}: ${foreground} on ${background} is ${ratio.toFixed(2)}:1`).toBeGreaterThanOrEqual(
+        minimum,
+      );
     }
   });
 

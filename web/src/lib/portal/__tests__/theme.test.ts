@@ -26,7 +26,9 @@ describe('portalThemeVariables', () => {
   });
 
   it("uses the spec's defaults for missing or unreadable colours", () => {
-    const variables = portalThemeVariables(portalFixture({ portalColor: null, primaryColor: 'blue', secondaryColor: '' }));
+    const variables = portalThemeVariables(
+      portalFixture({ portalColor: null, primaryColor: 'blue', secondaryColor: '' }),
+    );
     expect(variables).toMatchObject({
       '--portal-color': '#225',
       '--portal-text-color': '#fff',

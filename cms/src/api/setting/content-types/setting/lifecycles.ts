@@ -15,7 +15,13 @@ interface Event {
 }
 
 function isWrapped(value: unknown): value is { [KEY]: unknown } {
-  return Boolean(value) && typeof value === 'object' && !Array.isArray(value) && Object.keys(value as object).length === 1 && KEY in (value as object);
+  return (
+    Boolean(value) &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.keys(value as object).length === 1 &&
+    KEY in (value as object)
+  );
 }
 
 function wrap(data: Record<string, unknown> | Record<string, unknown>[] | undefined): void {
@@ -27,7 +33,7 @@ function wrap(data: Record<string, unknown> | Record<string, unknown>[] | undefi
 function unwrap(result: unknown): void {
   for (const row of Array.isArray(result) ? result : result ? [result] : []) {
     if (row && typeof row === 'object' && isWrapped((row as { value?: unknown }).value)) {
-      (row as { value: unknown }).value = ((row as { value: { [KEY]: unknown } }).value)[KEY];
+      (row as { value: unknown }).value = (row as { value: { [KEY]: unknown } }).value[KEY];
     }
   }
 }

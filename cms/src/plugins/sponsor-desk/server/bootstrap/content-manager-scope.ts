@@ -14,7 +14,13 @@ import { refList, relationRefs } from '../../../../utils/relation-refs';
  */
 
 /** What the first step of a path is called in a refusal ("choose a fund of a portal you run"). */
-const STEP_NAMES: Record<string, string> = { portal: 'portal', company: 'company', fund: 'fund', syndUser: 'commitment', user: 'user' };
+const STEP_NAMES: Record<string, string> = {
+  portal: 'portal',
+  company: 'company',
+  fund: 'fund',
+  syndUser: 'commitment',
+  user: 'user',
+};
 
 /** `{ fund: { company: { portal: { id: { $in: ids } } } } }` for 'fund.company.portal'; `{ id: ... }` for the portal itself. */
 function inPortals(path: string, ids: number[]): Record<string, unknown> {
@@ -64,9 +70,18 @@ export async function registerStaffPortalConditions(strapi: Core.Strapi): Promis
         return anyPath(paths, (path) => ({ [path ? `${path}.id` : 'id']: { $in: ids } }));
       },
     })),
-    { displayName: 'Their own actions', name: OWN_ACTIONS, category: 'Portals', handler: (user: StaffUser & { email?: string }) => ({ staffEmail: user.email ?? '' }) },
+    {
+      displayName: 'Their own actions',
+      name: OWN_ACTIONS,
+      category: 'Portals',
+      handler: (user: StaffUser & { email?: string }) => ({ staffEmail: user.email ?? '' }),
+    },
   ];
-  const provider = (strapi.service('admin::permission') as unknown as { conditionProvider: { registerMany(list: unknown[]): Promise<void> } }).conditionProvider;
+  const provider = (
+    strapi.service('admin::permission') as unknown as {
+      conditionProvider: { registerMany(list: unknown[]): Promise<void> };
+    }
+  ).conditionProvider;
   await provider.registerMany(conditions);
 }
 
@@ -79,7 +94,12 @@ export function registerStaffPortalWrites(strapi: Core.Strapi): void {
   strapi.documents.use(async (context, next) => {
     const paths = PORTAL_PATHS[context.uid];
     const request = strapi.requestContext.get();
-    if (!paths || !['create', 'update', 'clone'].includes(context.action) || !request?.path?.startsWith('/content-manager/')) return next();
+    if (
+      !paths ||
+      !['create', 'update', 'clone'].includes(context.action) ||
+      !request?.path?.startsWith('/content-manager/')
+    )
+      return next();
     const scope = await staffScope(strapi, request.state?.user as StaffUser | undefined);
     if (scope.every) return next();
     if (paths[0] === '') {
@@ -90,25 +110,45 @@ export function registerStaffPortalWrites(strapi: Core.Strapi): void {
     // A clone reads its source: only a row of a portal they run (the clone route checks no read of it).
     const source = (context.params as { documentId?: string }).documentId;
     if (context.action === 'clone' && source) {
-      const readable = await strapi.db.query(context.uid as UID.Schema).count({ where: { documentId: source, ...anyPath(paths, (path) => inPortals(path, ids)) } });
-      if (!readable) throw new errors.PolicyError('Copy only a row of a portal you run: staff read and copy rows only in their own portals');
+      const readable = await strapi.db
+        .query(context.uid as UID.Schema)
+        .count({ where: { documentId: source, ...anyPath(paths, (path) => inPortals(path, ids)) } });
+      if (!readable)
+        throw new errors.PolicyError(
+          'Copy only a row of a portal you run: staff read and copy rows only in their own portals',
+        );
     }
     const steps = paths.map((path) => STEP_NAMES[path.split('.')[0]] ?? path.split('.')[0]);
-    const refusal = () => new errors.PolicyError(`Choose a ${steps.join(' or a ')} of a portal you run: staff keep rows only in their own portals`);
+    const refusal = () =>
+      new errors.PolicyError(
+        `Choose a ${steps.join(' or a ')} of a portal you run: staff keep rows only in their own portals`,
+      );
     // What the write links is checked first, before it does anything (a document's file is moved as it is saved).
-    if (await linksElsewhere(strapi, context.uid, paths, (context.params as { data?: Record<string, unknown> }).data ?? {}, ids)) throw refusal();
+    if (
+      await linksElsewhere(
+        strapi,
+        context.uid,
+        paths,
+        (context.params as { data?: Record<string, unknown> }).data ?? {},
+        ids,
+      )
+    )
+      throw refusal();
     return strapi.db.transaction(async () => {
       const result = await next();
       const documentId = (result as { documentId?: string } | null)?.documentId;
       const where = { documentId, ...anyPath(paths, (path) => inPortals(path, ids)) };
       if (!documentId) return result;
-      const kept = (await strapi.db.query(context.uid as UID.Schema).findOne({ where, select: ['id'], populate: pathPopulate(paths) })) as Record<string, unknown> | null;
+      const kept = (await strapi.db
+        .query(context.uid as UID.Schema)
+        .findOne({ where, select: ['id'], populate: pathPopulate(paths) })) as Record<string, unknown> | null;
       if (!kept) throw refusal();
       // The content manager checks its answer against the same condition: the path to the portal goes with it (its
       // own populate counts relations rather than loading them, and the answer would come back empty).
       for (const step of new Set(paths.map((path) => path.split('.')[0]))) {
         const answer = result as Record<string, unknown>;
-        if (kept[step] && typeof kept[step] === 'object') answer[step] = { ...(answer[step] as object | null), ...(kept[step] as object) };
+        if (kept[step] && typeof kept[step] === 'object')
+          answer[step] = { ...(answer[step] as object | null), ...(kept[step] as object) };
       }
       return result;
     });
@@ -125,7 +165,13 @@ function named(value: unknown): { ids: number[]; documentIds: string[] } {
 }
 
 /** Whether a write links a row (a fund's company, a document's investor) that is of no portal the caller runs. */
-async function linksElsewhere(strapi: Core.Strapi, uid: string, paths: readonly string[], data: Record<string, unknown>, ids: number[]): Promise<boolean> {
+async function linksElsewhere(
+  strapi: Core.Strapi,
+  uid: string,
+  paths: readonly string[],
+  data: Record<string, unknown>,
+  ids: number[],
+): Promise<boolean> {
   for (const path of paths) {
     const [step, ...rest] = path.split('.');
     const target = (strapi.getModel(uid as UID.Schema).attributes as Record<string, { target?: string }>)[step]?.target;
@@ -133,7 +179,10 @@ async function linksElsewhere(strapi: Core.Strapi, uid: string, paths: readonly 
     if (!target || (!refs.ids.length && !refs.documentIds.length)) continue;
     const which = { $or: [{ id: { $in: refs.ids } }, { documentId: { $in: refs.documentIds } }] };
     const query = strapi.db.query(target as UID.Schema);
-    const [all, theirs] = await Promise.all([query.count({ where: which }), query.count({ where: { $and: [which, inPortals(rest.join('.'), ids)] } })]);
+    const [all, theirs] = await Promise.all([
+      query.count({ where: which }),
+      query.count({ where: { $and: [which, inPortals(rest.join('.'), ids)] } }),
+    ]);
     if (theirs < all) return true;
   }
   return false;

@@ -65,10 +65,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   },
   /** One investor's K-1, sent as multipart/form-data: the PDF as `file`, whose it is as `syndUser`, and `replace`. */
   async issueTaxDocument(ctx: Context) {
-    const request = ctx.request as unknown as { body?: Record<string, unknown>; files?: Parameters<typeof oneUpload>[0] };
+    const request = ctx.request as unknown as {
+      body?: Record<string, unknown>;
+      files?: Parameters<typeof oneUpload>[0];
+    };
     const one = oneUpload(request.files);
     const file = one ? { name: one.originalFilename || 'k-1.pdf', bytes: await readFile(one.filepath) } : null;
-    ctx.body = await taxSchedules(strapi).issueDocument(ctx.params.documentId, request.body ?? {}, file, staffName(ctx));
+    ctx.body = await taxSchedules(strapi).issueDocument(
+      ctx.params.documentId,
+      request.body ?? {},
+      file,
+      staffName(ctx),
+    );
   },
   async matchTaxDocuments(ctx: Context) {
     ctx.body = await taxSchedules(strapi).match(ctx.params.documentId, jsonBody(ctx));
@@ -84,7 +92,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async countersign(ctx: Context) {
     const ids = countersignList(jsonBody(ctx));
     const request = { ip: ctx.request.ip ?? null, userAgent: ctx.get('user-agent') || null, origin: undefined };
-    ctx.body = await signing(strapi).countersignAllAsStaff(ids, { name: staffName(ctx), email: staffEmail(ctx) }, request);
+    ctx.body = await signing(strapi).countersignAllAsStaff(
+      ids,
+      { name: staffName(ctx), email: staffEmail(ctx) },
+      request,
+    );
   },
   /** A commitment's unsigned signing links replaced by new ones, mailed (a link suspended after too many wrong codes opens so). */
   async reissueSigningLinks(ctx: Context) {
@@ -147,7 +159,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async importCsv(ctx: Context) {
     const dryRun = importDryRun(ctx.query);
     const ability = ctx.state.userAbility as { can(action: string): boolean } | undefined;
-    if (!dryRun && !ability?.can(sponsorDeskAction('post'))) throw new errors.ForbiddenError('Only staff who may post can import into the ledger; a dry run is open to you');
-    ctx.body = await ledgerImport(strapi).importCsv(await csvBody(strapi).read(ctx), { dryRun }, staffName(ctx), scopeOf(ctx));
+    if (!dryRun && !ability?.can(sponsorDeskAction('post')))
+      throw new errors.ForbiddenError('Only staff who may post can import into the ledger; a dry run is open to you');
+    ctx.body = await ledgerImport(strapi).importCsv(
+      await csvBody(strapi).read(ctx),
+      { dryRun },
+      staffName(ctx),
+      scopeOf(ctx),
+    );
   },
 });

@@ -13,8 +13,14 @@ export interface ScopeRule {
 
 /** What a call that names something another portal holds is told: what it would be told were it not there. */
 const NOT_FOUND: Record<ScopedTarget, string> = {
-  fund: 'Fund not found', syndUser: 'Commitment not found', user: 'Investor not found', proofDocument: 'Proof document not found',
-  document: 'Document not found', fundEvent: 'Fund event not found', taxSchedule: 'Tax schedule not found', ledgerEntry: 'Ledger entry not found',
+  fund: 'Fund not found',
+  syndUser: 'Commitment not found',
+  user: 'Investor not found',
+  proofDocument: 'Proof document not found',
+  document: 'Document not found',
+  fundEvent: 'Fund event not found',
+  taxSchedule: 'Tax schedule not found',
+  ledgerEntry: 'Ledger entry not found',
 };
 
 /** The portals the caller runs, as the route's portal check found them. */
@@ -30,10 +36,18 @@ export default ({ names = [] }: { names?: ScopeRule[] }, { strapi }: { strapi: C
     ctx.state.portalScope = scope;
     const sent = (ctx.request as { body?: unknown }).body;
     for (const rule of names) {
-      const source = rule.from === 'params' ? ctx.params : rule.from === 'query' ? ctx.query : sent && typeof sent === 'object' ? (sent as Record<string, unknown>) : {};
+      const source =
+        rule.from === 'params'
+          ? ctx.params
+          : rule.from === 'query'
+            ? ctx.query
+            : sent && typeof sent === 'object'
+              ? (sent as Record<string, unknown>)
+              : {};
       const value = (source as Record<string, unknown>)[rule.key];
       for (const name of Array.isArray(value) ? value.slice(0, COUNTERSIGN_MAX) : [value]) {
-        if (!(await targetInScope(strapi, scope, rule.target, name, ctx.params.kind))) throw new errors.NotFoundError(NOT_FOUND[rule.target]);
+        if (!(await targetInScope(strapi, scope, rule.target, name, ctx.params.kind)))
+          throw new errors.NotFoundError(NOT_FOUND[rule.target]);
       }
     }
     await next();

@@ -3,7 +3,18 @@ import type { Context } from 'koa';
 import { deskActions } from '../services/desk-actions';
 
 /** The status Strapi answers an error with (its errors middleware, around the route, sets it after we have seen it). */
-const STATUS_OF: Record<string, number> = { ValidationError: 400, YupValidationError: 400, NotFoundError: 404, ForbiddenError: 403, PolicyError: 403, UnauthorizedError: 401, PayloadTooLargeError: 413, RateLimitError: 429, NotImplementedError: 501, ApplicationError: 400 };
+const STATUS_OF: Record<string, number> = {
+  ValidationError: 400,
+  YupValidationError: 400,
+  NotFoundError: 404,
+  ForbiddenError: 403,
+  PolicyError: 403,
+  UnauthorizedError: 401,
+  PayloadTooLargeError: 413,
+  RateLimitError: 429,
+  NotImplementedError: 501,
+  ApplicationError: 400,
+};
 const statusOf = (error: unknown): number => {
   const status = (error as { status?: unknown; expose?: unknown })?.status;
   if (typeof status === 'number' && (error as { expose?: unknown }).expose) return status;

@@ -4,8 +4,13 @@ import { sponsorDeskAction, type SponsorDeskAction } from '../bootstrap/actions'
 import { deskActions } from '../services/desk-actions';
 
 /** The panel's permission check (as admin::hasPermissions), which records the call it refuses. */
-export default async (ctx: Context, { permission, action }: { permission: SponsorDeskAction; action: string }, { strapi }: { strapi: Core.Strapi }): Promise<boolean> => {
-  if ((ctx.state.userAbility as { can(action: string): boolean } | undefined)?.can(sponsorDeskAction(permission))) return true;
+export default async (
+  ctx: Context,
+  { permission, action }: { permission: SponsorDeskAction; action: string },
+  { strapi }: { strapi: Core.Strapi },
+): Promise<boolean> => {
+  if ((ctx.state.userAbility as { can(action: string): boolean } | undefined)?.can(sponsorDeskAction(permission)))
+    return true;
   await deskActions(strapi).record(ctx, action, 403);
   return false;
 };

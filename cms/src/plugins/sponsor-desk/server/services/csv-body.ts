@@ -13,7 +13,8 @@ const csvBodyService = () => ({
   async read(ctx: Context): Promise<string> {
     const parsed = (ctx.request as { body?: unknown }).body;
     if (typeof parsed === 'string' && parsed) return parsed;
-    if (parsed && typeof parsed === 'object' && typeof (parsed as { csv?: unknown }).csv === 'string') return (parsed as { csv: string }).csv;
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { csv?: unknown }).csv === 'string')
+      return (parsed as { csv: string }).csv;
     // A text/csv body is left unread by the body parser (src/middlewares/csv-import-body.ts), to be read here.
     if (!ctx.state.csvUnread) throw new errors.ValidationError('Send the CSV as the body, with Content-Type: text/csv');
     const chunks: Buffer[] = [];

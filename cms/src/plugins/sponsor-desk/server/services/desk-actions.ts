@@ -23,14 +23,30 @@ export const staffEmail = (ctx: Context): string => (ctx.state.user as { email?:
 const deskActionsService = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** Records one call with the status it was answered. Reads by the ctx's own properties only, as a policy sees a copy of them. */
   async record(ctx: Context, action: string, status: number): Promise<void> {
-    const request = ctx.request as unknown as { body?: unknown; query?: Record<string, unknown>; path: string; method: string; files?: Record<string, { originalFilename?: string | null } | unknown[]> };
+    const request = ctx.request as unknown as {
+      body?: unknown;
+      query?: Record<string, unknown>;
+      path: string;
+      method: string;
+      files?: Record<string, { originalFilename?: string | null } | unknown[]>;
+    };
     const file = request.files?.file;
     const sent = request.method === 'GET' ? request.query : request.body;
     // A NUL byte sent (a refused call) is kept as U+FFFD: PostgreSQL's jsonb refuses \u0000, which would lose the record.
-    const asked = JSON.stringify({ ...(typeof sent === 'object' && sent ? sent : {}), ...(file && !Array.isArray(file) && { file: (file as { originalFilename?: string | null }).originalFilename }) }).replace(/\\u0000/g, '\\ufffd');
+    const asked = JSON.stringify({
+      ...(typeof sent === 'object' && sent ? sent : {}),
+      ...(file && !Array.isArray(file) && { file: (file as { originalFilename?: string | null }).originalFilename }),
+    }).replace(/\\u0000/g, '\\ufffd');
     try {
       await strapi.db.query('api::desk-action.desk-action').create({
-        data: { action, staffName: staffName(ctx), staffEmail: staffEmail(ctx), path: request.path, request: asked.length > RECORD_MAX ? { cut: asked.slice(0, RECORD_MAX) } : JSON.parse(asked), status },
+        data: {
+          action,
+          staffName: staffName(ctx),
+          staffEmail: staffEmail(ctx),
+          path: request.path,
+          request: asked.length > RECORD_MAX ? { cut: asked.slice(0, RECORD_MAX) } : JSON.parse(asked),
+          status,
+        },
       });
     } catch (error) {
       strapi.log.error(`Desk action ${action} (${status}) by ${staffEmail(ctx)} was not recorded: ${String(error)}`);

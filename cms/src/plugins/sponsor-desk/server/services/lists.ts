@@ -47,7 +47,8 @@ interface EventRow {
 /** `name` when it is one of `allowed`, undefined when absent; a 400 names the choices otherwise. */
 function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) throw new errors.ValidationError(`${name} must be one of ${allowed.join(', ')}`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new errors.ValidationError(`${name} must be one of ${allowed.join(', ')}`);
   return value as T;
 }
 
@@ -75,21 +76,44 @@ interface LedgerRow {
 }
 
 /** A date column as YYYY-MM-DD (Strapi keeps dates as that text; a driver that answers a Date is read as UTC). */
-const dayOf = (value: unknown): string | null => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : (isoOf(value)?.slice(0, 10) ?? null));
+const dayOf = (value: unknown): string | null =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)
+    ? value.slice(0, 10)
+    : (isoOf(value)?.slice(0, 10) ?? null);
 
-const pagination = (page: number, pageSize: number, total: number) => ({ page, pageSize, pageCount: Math.ceil(total / pageSize), total });
+const pagination = (page: number, pageSize: number, total: number) => ({
+  page,
+  pageSize,
+  pageCount: Math.ceil(total / pageSize),
+  total,
+});
 
 /** An event without its allocation table: what a list shows of it. */
 const summaryOf = (row: EventRow) => ({
-  documentId: row.documentId, type: row.type, state: row.state, date: row.date, due_date: row.due_date,
-  total_cents: row.total_cents === null ? null : Number(row.total_cents), percent: row.percent === null ? null : Number(row.percent),
-  basis: row.basis, kind: row.kind, note: row.note, createdByName: row.createdByName, postedByName: row.postedByName, posted_at: row.posted_at,
+  documentId: row.documentId,
+  type: row.type,
+  state: row.state,
+  date: row.date,
+  due_date: row.due_date,
+  total_cents: row.total_cents === null ? null : Number(row.total_cents),
+  percent: row.percent === null ? null : Number(row.percent),
+  basis: row.basis,
+  kind: row.kind,
+  note: row.note,
+  createdByName: row.createdByName,
+  postedByName: row.postedByName,
+  posted_at: row.posted_at,
 });
 
 /** An event as the ledger service answers it, with one page of its allocation table instead of the whole of it. */
 function withAllocationPage<T extends { allocation: unknown[] }>(event: T, page: number, pageSize: number) {
   const { allocation, ...rest } = event;
-  return { ...rest, investors: allocation.length, allocation: allocation.slice((page - 1) * pageSize, page * pageSize), pagination: pagination(page, pageSize, allocation.length) };
+  return {
+    ...rest,
+    investors: allocation.length,
+    allocation: allocation.slice((page - 1) * pageSize, page * pageSize),
+    pagination: pagination(page, pageSize, allocation.length),
+  };
 }
 
 /** The desk's lists; the plugin's controller reads the request and hands these its parts. */
@@ -112,11 +136,17 @@ const listsService = ({ strapi }: { strapi: Core.Strapi }) => ({
         orderBy: [{ name: 'asc' }, { id: 'asc' }],
         offset: (query.page - 1) * query.pageSize,
         limit: query.pageSize,
-      }) as Promise<{ documentId: string; name: string | null; company: { portal: { name: string | null } | null } | null }[]>,
+      }) as Promise<
+        { documentId: string; name: string | null; company: { portal: { name: string | null } | null } | null }[]
+      >,
       strapi.db.query(FUND).count({ where }),
     ]);
     return {
-      results: rows.map((row) => ({ documentId: row.documentId, name: row.name, portal: row.company?.portal?.name ?? null })),
+      results: rows.map((row) => ({
+        documentId: row.documentId,
+        name: row.name,
+        portal: row.company?.portal?.name ?? null,
+      })),
       pagination: pagination(query.page, query.pageSize, Number(total)),
     };
   },
@@ -131,7 +161,22 @@ const listsService = ({ strapi }: { strapi: Core.Strapi }) => ({
     const [rows, total] = await Promise.all([
       strapi.db.query(FUND_EVENT).findMany({
         where,
-        select: ['id', 'documentId', 'type', 'state', 'date', 'due_date', 'total_cents', 'percent', 'basis', 'kind', 'note', 'createdByName', 'postedByName', 'posted_at'],
+        select: [
+          'id',
+          'documentId',
+          'type',
+          'state',
+          'date',
+          'due_date',
+          'total_cents',
+          'percent',
+          'basis',
+          'kind',
+          'note',
+          'createdByName',
+          'postedByName',
+          'posted_at',
+        ],
         orderBy: [{ date: 'desc' }, { id: 'desc' }],
         offset: (query.page - 1) * query.pageSize,
         limit: query.pageSize,
@@ -169,7 +214,11 @@ const listsService = ({ strapi }: { strapi: Core.Strapi }) => ({
         .leftJoin(`${users.name} as su`, `su.${users.owner}`, 's.id')
         .leftJoin(`${tableOf(strapi, USER)} as u`, 'u.id', `su.${users.target}`);
       if (type) found.where('e.type', type);
-      if (query.q) whereNameOrEmail(found, query.q, user('email'), [[user('firstName'), user('lastName')], [own('userFirstName'), own('userLastName')]]);
+      if (query.q)
+        whereNameOrEmail(found, query.q, user('email'), [
+          [user('firstName'), user('lastName')],
+          [own('userFirstName'), own('userLastName')],
+        ]);
       return found;
     };
     const desc = query.text('sort') === undefined || query.sort.desc ? 'desc' : 'asc';
@@ -181,13 +230,30 @@ const listsService = ({ strapi }: { strapi: Core.Strapi }) => ({
         .leftJoin(`${corrects.name} as ec`, `ec.${corrects.owner}`, 'e.id')
         .leftJoin(`${entries} as c`, 'c.id', `ec.${corrects.target}`)
         .select({
-          id: 'e.id', documentId: 'e.document_id', effective_date: 'e.effective_date', type: 'e.type', kind: 'e.kind', amount_cents: 'e.amount_cents', note: 'e.note',
-          userFirstName: own('userFirstName'), userLastName: own('userLastName'),
-          email: user('email'), username: user('username'), firstName: user('firstName'), lastName: user('lastName'),
-          eventDocumentId: 'ev.document_id', eventType: 'ev.type', eventDate: 'ev.date',
-          correctsDocumentId: 'c.document_id', correctsType: 'c.type', correctsDate: 'c.effective_date',
+          id: 'e.id',
+          documentId: 'e.document_id',
+          effective_date: 'e.effective_date',
+          type: 'e.type',
+          kind: 'e.kind',
+          amount_cents: 'e.amount_cents',
+          note: 'e.note',
+          userFirstName: own('userFirstName'),
+          userLastName: own('userLastName'),
+          email: user('email'),
+          username: user('username'),
+          firstName: user('firstName'),
+          lastName: user('lastName'),
+          eventDocumentId: 'ev.document_id',
+          eventType: 'ev.type',
+          eventDate: 'ev.date',
+          correctsDocumentId: 'c.document_id',
+          correctsType: 'c.type',
+          correctsDate: 'c.effective_date',
         })
-        .orderBy([{ column: 'e.effective_date', order: desc }, { column: 'e.id', order: desc }])
+        .orderBy([
+          { column: 'e.effective_date', order: desc },
+          { column: 'e.id', order: desc },
+        ])
         .offset((query.page - 1) * query.pageSize)
         .limit(query.pageSize) as Promise<LedgerRow[]>,
     ]);
@@ -197,15 +263,25 @@ const listsService = ({ strapi }: { strapi: Core.Strapi }) => ({
         documentId: row.documentId,
         effective_date: dayOf(row.effective_date),
         investor: {
-          name: investorName({ userFirstName: row.userFirstName, userLastName: row.userLastName, user: row.email ? { email: row.email, username: row.username, firstName: row.firstName, lastName: row.lastName } : null }),
+          name: investorName({
+            userFirstName: row.userFirstName,
+            userLastName: row.userLastName,
+            user: row.email
+              ? { email: row.email, username: row.username, firstName: row.firstName, lastName: row.lastName }
+              : null,
+          }),
           email: row.email,
         },
         type: row.type,
         kind: row.kind,
         amount_cents: Number(row.amount_cents),
         note: row.note,
-        fundEvent: row.eventDocumentId ? { documentId: row.eventDocumentId, type: row.eventType, date: dayOf(row.eventDate) } : null,
-        corrects: row.correctsDocumentId ? { documentId: row.correctsDocumentId, type: row.correctsType, effective_date: dayOf(row.correctsDate) } : null,
+        fundEvent: row.eventDocumentId
+          ? { documentId: row.eventDocumentId, type: row.eventType, date: dayOf(row.eventDate) }
+          : null,
+        corrects: row.correctsDocumentId
+          ? { documentId: row.correctsDocumentId, type: row.correctsType, effective_date: dayOf(row.correctsDate) }
+          : null,
       })),
       pagination: pagination(query.page, query.pageSize, Number(total)),
     };
@@ -224,7 +300,14 @@ const listsService = ({ strapi }: { strapi: Core.Strapi }) => ({
    */
   async replaceDraft(id: string, terms: Record<string, unknown>, staffName: string, raw: Record<string, unknown>) {
     const { page, pageSize } = listQuery(raw, ['investor'] as const, MAX_PAGE_SIZE);
-    const old = isRowId(id) ? ((await strapi.db.query(FUND_EVENT).findOne({ where: /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id }, select: ['id', 'state'] })) as { id: number; state: string } | null) : null;
+    const old = isRowId(id)
+      ? ((await strapi.db
+          .query(FUND_EVENT)
+          .findOne({ where: /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id }, select: ['id', 'state'] })) as {
+          id: number;
+          state: string;
+        } | null)
+      : null;
     if (!old) throw new errors.NotFoundError('Fund event not found');
     if (old.state !== 'draft') throw conflict('This event is posted already: draft a new one');
     const next = await fundEvents(strapi).draft(terms, staffName);

@@ -1,7 +1,20 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, Table, Tbody, Td, Textarea, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
-import { ALLOCATION_PAGE, AllocationTable, EVENT_TYPES, EventList, eventTypeName, KINDS, PagedChoice, termsOf, useFundPages, usePostedCallPages, type AllocationLine, type EventPage } from './capital-lists';
+import {
+  ALLOCATION_PAGE,
+  AllocationTable,
+  EVENT_TYPES,
+  EventList,
+  eventTypeName,
+  KINDS,
+  PagedChoice,
+  termsOf,
+  useFundPages,
+  usePostedCallPages,
+  type AllocationLine,
+  type EventPage,
+} from './capital-lists';
 import { Choice, Input } from './fields';
 import { centsOf, dollars, investors, money, today } from '../utils/format';
 import { reportFailure, type Notify } from '../utils/notices';
@@ -53,7 +66,13 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   /** Shows page `page` of an event's allocation table. */
   const openEvent = async (documentId: string, page = 1) => {
     try {
-      setDraft((await get(`/sponsor-desk/fund-events/${documentId}/allocation`, { params: { page, pageSize: ALLOCATION_PAGE } })).data as EventPage);
+      setDraft(
+        (
+          await get(`/sponsor-desk/fund-events/${documentId}/allocation`, {
+            params: { page, pageSize: ALLOCATION_PAGE },
+          })
+        ).data as EventPage,
+      );
     } catch (error) {
       reportFailure(setMessage, error);
     }
@@ -63,10 +82,17 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
     event.preventDefault();
     try {
       await post('/sponsor-desk/funding', {
-        fund, investor_email: funding.email, amount_cents: centsOf(funding.amount), date: funding.date, ...(funding.call && { fundEvent: funding.call }),
+        fund,
+        investor_email: funding.email,
+        amount_cents: centsOf(funding.amount),
+        date: funding.date,
+        ...(funding.call && { fundEvent: funding.call }),
       });
       wrote();
-      setMessage({ variant: 'success', text: `Funding of ${money(Number(funding.amount))} from ${funding.email} recorded.` });
+      setMessage({
+        variant: 'success',
+        text: `Funding of ${money(Number(funding.amount))} from ${funding.email} recorded.`,
+      });
     } catch (error) {
       reportFailure(setMessage, error);
     }
@@ -78,18 +104,31 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
     const call = type === 'capital_call';
     try {
       const body = {
-        fund, type, date, note: note || undefined,
+        fund,
+        type,
+        date,
+        note: note || undefined,
         ...(call ? { due_date: dueDate } : { kind }),
         ...(call && percent ? { percent: Number(percent) } : { total_cents: centsOf(amount) }),
         basis,
       };
       // Previewing an open draft again replaces its terms (PUT), so clicking again leaves one draft, not one per click.
       if (draft?.state === 'draft') {
-        setDraft((await put(`/sponsor-desk/fund-events/${draft.documentId}`, body, { params: { pageSize: ALLOCATION_PAGE } })).data as EventPage);
+        setDraft(
+          (await put(`/sponsor-desk/fund-events/${draft.documentId}`, body, { params: { pageSize: ALLOCATION_PAGE } }))
+            .data as EventPage,
+        );
       } else {
-        const made = (await post('/sponsor-desk/fund-events', body)).data as EventPage & { allocation: AllocationLine[] };
+        const made = (await post('/sponsor-desk/fund-events', body)).data as EventPage & {
+          allocation: AllocationLine[];
+        };
         const total = made.allocation.length;
-        setDraft({ ...made, investors: total, allocation: made.allocation.slice(0, ALLOCATION_PAGE), pagination: { page: 1, pageSize: ALLOCATION_PAGE, pageCount: Math.ceil(total / ALLOCATION_PAGE), total } });
+        setDraft({
+          ...made,
+          investors: total,
+          allocation: made.allocation.slice(0, ALLOCATION_PAGE),
+          pagination: { page: 1, pageSize: ALLOCATION_PAGE, pageCount: Math.ceil(total / ALLOCATION_PAGE), total },
+        });
       }
     } catch (error) {
       setDraft(null);
@@ -100,10 +139,15 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   const postDraft = async () => {
     if (!draft) return;
     try {
-      const posted = (await post(`/sponsor-desk/fund-events/${draft.documentId}/post`, { allocationHash: draft.allocationHash })).data as EventPage;
+      const posted = (
+        await post(`/sponsor-desk/fund-events/${draft.documentId}/post`, { allocationHash: draft.allocationHash })
+      ).data as EventPage;
       await openEvent(posted.documentId);
       wrote();
-      setMessage({ variant: 'success', text: `Posted: ${investors(draft.investors)}, ${dollars(posted.total_cents ?? 0)}. Each gets a notice by bell and mail.` });
+      setMessage({
+        variant: 'success',
+        text: `Posted: ${investors(draft.investors)}, ${dollars(posted.total_cents ?? 0)}. Each gets a notice by bell and mail.`,
+      });
     } catch (error) {
       reportFailure(setMessage, error);
     }
@@ -130,9 +174,18 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   const recordAdjustment = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await post('/sponsor-desk/adjustments', { fund, corrects: adjustment.corrects.trim(), amount_cents: centsOf(adjustment.amount, { signed: true }), date: adjustment.date, note: adjustment.note || undefined });
+      await post('/sponsor-desk/adjustments', {
+        fund,
+        corrects: adjustment.corrects.trim(),
+        amount_cents: centsOf(adjustment.amount, { signed: true }),
+        date: adjustment.date,
+        note: adjustment.note || undefined,
+      });
       wrote();
-      setMessage({ variant: 'success', text: `Adjustment of ${money(Number(adjustment.amount))} to ${chosen ? entrySummary(chosen) : `entry ${adjustment.corrects.trim()}`} recorded.` });
+      setMessage({
+        variant: 'success',
+        text: `Adjustment of ${money(Number(adjustment.amount))} to ${chosen ? entrySummary(chosen) : `entry ${adjustment.corrects.trim()}`} recorded.`,
+      });
     } catch (error) {
       reportFailure(setMessage, error);
     }
@@ -144,7 +197,8 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
       const answer = (await post(`/sponsor-desk/imports?dryRun=${dryRun}`, { csv: csv.text })).data as ImportAnswer;
       setChecked(answer);
       if (!dryRun) wrote();
-      if (!dryRun) setMessage({ variant: 'success', text: `${answer.written} lines of ${csv.name} written to the ledger.` });
+      if (!dryRun)
+        setMessage({ variant: 'success', text: `${answer.written} lines of ${csv.name} written to the ledger.` });
     } catch (error) {
       reportFailure(setMessage, error);
     }
@@ -153,29 +207,83 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   return (
     <Flex direction="column" alignItems="stretch" gap={6}>
       <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
-        <PagedChoice label="Fund" value={fund} onChange={(next) => { setFund(next); setDraft(null); setCorrecting(null); }} load={fundPages} search />
+        <PagedChoice
+          label="Fund"
+          value={fund}
+          onChange={(next) => {
+            setFund(next);
+            setDraft(null);
+            setCorrecting(null);
+          }}
+          load={fundPages}
+          search
+        />
       </Box>
-      {fund && <EventList fund={fund} state="draft" shown={draft} onOpen={(documentId) => void openEvent(documentId)} notify={setMessage} />}
-      {fund && <EventList fund={fund} state="posted" shown={draft} onOpen={(documentId) => void openEvent(documentId)} notify={setMessage} />}
+      {fund && (
+        <EventList
+          fund={fund}
+          state="draft"
+          shown={draft}
+          onOpen={(documentId) => void openEvent(documentId)}
+          notify={setMessage}
+        />
+      )}
+      {fund && (
+        <EventList
+          fund={fund}
+          state="posted"
+          shown={draft}
+          onOpen={(documentId) => void openEvent(documentId)}
+          notify={setMessage}
+        />
+      )}
       <Box tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={preview}>
-        <Typography variant="delta" tag="h2">Capital call or distribution</Typography>
+        <Typography variant="delta" tag="h2">
+          Capital call or distribution
+        </Typography>
         <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
-          <Choice label="Type" value={type} onChange={(next) => { setType(next as EventPage['type']); setBasis(next === 'capital_call' ? 'commitment' : 'funded'); }} options={EVENT_TYPES} />
+          <Choice
+            label="Type"
+            value={type}
+            onChange={(next) => {
+              setType(next as EventPage['type']);
+              setBasis(next === 'capital_call' ? 'commitment' : 'funded');
+            }}
+            options={EVENT_TYPES}
+          />
           <Input label="Date" type="date" value={date} onChange={setDate} />
           {type === 'capital_call' && <Input label="Due date" type="date" value={dueDate} onChange={setDueDate} />}
-          <Input label="Total (dollars)" value={amount} onChange={setAmount} hint={type === 'capital_call' ? 'Or a percent of each commitment' : undefined} />
+          <Input
+            label="Total (dollars)"
+            value={amount}
+            onChange={setAmount}
+            hint={type === 'capital_call' ? 'Or a percent of each commitment' : undefined}
+          />
           {type === 'capital_call' && <Input label="Percent of commitment" value={percent} onChange={setPercent} />}
-          <Choice label="Shared by" value={basis} onChange={setBasis} options={[['commitment', 'Commitment'], ['funded', 'Funded capital']]} />
+          <Choice
+            label="Shared by"
+            value={basis}
+            onChange={setBasis}
+            options={[
+              ['commitment', 'Commitment'],
+              ['funded', 'Funded capital'],
+            ]}
+          />
           {type === 'distribution' && <Choice label="Kind" value={kind} onChange={setKind} options={KINDS} />}
         </Flex>
         <Box paddingTop={4}>
           <Field.Root>
             <Field.Label>Note</Field.Label>
-            <Textarea value={note} onChange={(event: React.ChangeEvent<HTMLTextAreaElement>) => setNote(event.target.value)} />
+            <Textarea
+              value={note}
+              onChange={(event: React.ChangeEvent<HTMLTextAreaElement>) => setNote(event.target.value)}
+            />
           </Field.Root>
         </Box>
         <Box paddingTop={4}>
-          <Button type="submit" disabled={!fund}>Preview allocation</Button>
+          <Button type="submit" disabled={!fund}>
+            Preview allocation
+          </Button>
         </Box>
       </Box>
       {draft && (
@@ -184,12 +292,15 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
             <Typography variant="delta" tag="h2">
               {eventTypeName(draft.type)} of {termsOf(draft)} ({draft.state})
             </Typography>
-            {draft.state === 'draft' && !draft.problem && <Button onClick={postDraft}>Post to {investors(draft.investors)}</Button>}
+            {draft.state === 'draft' && !draft.problem && (
+              <Button onClick={postDraft}>Post to {investors(draft.investors)}</Button>
+            )}
           </Flex>
           {draft.problem && (
             <Box paddingBottom={4}>
               <Typography textColor="danger600">
-                This draft cannot be posted as it stands: {draft.problem}. Change its terms above and preview it again, or delete it (Content Manager, Fund Event).
+                This draft cannot be posted as it stands: {draft.problem}. Change its terms above and preview it again,
+                or delete it (Content Manager, Fund Event).
               </Typography>
             </Box>
           )}
@@ -197,10 +308,13 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
         </Box>
       )}
       <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
-        <Typography variant="delta" tag="h2">Import the accountant’s CSV</Typography>
+        <Typography variant="delta" tag="h2">
+          Import the accountant’s CSV
+        </Typography>
         <Box paddingTop={2} paddingBottom={4}>
           <Typography variant="omega" textColor="neutral600">
-            Columns fund, investor_email, type (contribution, distribution or fee), kind, amount (dollars), effective_date, note. Check it first: nothing is written until every line is right.
+            Columns fund, investor_email, type (contribution, distribution or fee), kind, amount (dollars),
+            effective_date, note. Check it first: nothing is written until every line is right.
           </Typography>
         </Box>
         <Flex gap={4} alignItems="center">
@@ -214,23 +328,35 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
               setCsv(file ? { name: file.name, text: await file.text() } : null);
             }}
           />
-          <Button variant="secondary" disabled={!csv} onClick={() => importCsv(true)}>Check the file</Button>
-          {checked?.dryRun && !checked.problems.length && <Button onClick={() => importCsv(false)}>Import {checked.lines} lines</Button>}
+          <Button variant="secondary" disabled={!csv} onClick={() => importCsv(true)}>
+            Check the file
+          </Button>
+          {checked?.dryRun && !checked.problems.length && (
+            <Button onClick={() => importCsv(false)}>Import {checked.lines} lines</Button>
+          )}
         </Flex>
         {checked && checked.problems.length > 0 && (
           <Box paddingTop={4}>
             <Table colCount={2} rowCount={checked.problems.length + 1} aria-label="Problems">
               <Thead>
                 <Tr>
-                  <Th><Typography variant="sigma">Line</Typography></Th>
-                  <Th><Typography variant="sigma">Problem</Typography></Th>
+                  <Th>
+                    <Typography variant="sigma">Line</Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">Problem</Typography>
+                  </Th>
                 </Tr>
               </Thead>
               <Tbody>
                 {checked.problems.map((problem, index) => (
                   <Tr key={`${problem.line}-${index}`}>
-                    <Td><Typography>{problem.line}</Typography></Td>
-                    <Td><Typography>{problem.message}</Typography></Td>
+                    <Td>
+                      <Typography>{problem.line}</Typography>
+                    </Td>
+                    <Td>
+                      <Typography>{problem.message}</Typography>
+                    </Td>
                   </Tr>
                 ))}
               </Tbody>
@@ -238,41 +364,109 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
           </Box>
         )}
         {checked?.dryRun && !checked.problems.length && (
-          <Box paddingTop={4}><Typography>All {checked.lines} lines are right.</Typography></Box>
+          <Box paddingTop={4}>
+            <Typography>All {checked.lines} lines are right.</Typography>
+          </Box>
         )}
       </Box>
       <Box tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={confirmFunding}>
-        <Typography variant="delta" tag="h2">Funding received</Typography>
+        <Typography variant="delta" tag="h2">
+          Funding received
+        </Typography>
         <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
-          <Input label="Investor email" value={funding.email} onChange={(next) => setFunding({ ...funding, email: next })} />
-          <Input label="Amount received (dollars)" value={funding.amount} onChange={(next) => setFunding({ ...funding, amount: next })} />
-          <Input label="Received on" type="date" value={funding.date} onChange={(next) => setFunding({ ...funding, date: next })} />
-          <PagedChoice label="Pays (a capital call; none for the commitment)" value={funding.call} onChange={(next) => setFunding({ ...funding, call: next })} load={callPages} />
-          <Button type="submit" variant="secondary" disabled={!fund}>Confirm funding</Button>
+          <Input
+            label="Investor email"
+            value={funding.email}
+            onChange={(next) => setFunding({ ...funding, email: next })}
+          />
+          <Input
+            label="Amount received (dollars)"
+            value={funding.amount}
+            onChange={(next) => setFunding({ ...funding, amount: next })}
+          />
+          <Input
+            label="Received on"
+            type="date"
+            value={funding.date}
+            onChange={(next) => setFunding({ ...funding, date: next })}
+          />
+          <PagedChoice
+            label="Pays (a capital call; none for the commitment)"
+            value={funding.call}
+            onChange={(next) => setFunding({ ...funding, call: next })}
+            load={callPages}
+          />
+          <Button type="submit" variant="secondary" disabled={!fund}>
+            Confirm funding
+          </Button>
         </Flex>
       </Box>
       <Box tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={recordValuation}>
-        <Typography variant="delta" tag="h2">Valuation</Typography>
+        <Typography variant="delta" tag="h2">
+          Valuation
+        </Typography>
         <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
-          <Input label="Valuation date" type="date" value={valuation.date} onChange={(next) => setValuation({ ...valuation, date: next })} />
-          <Input label="Value (% of capital contributed)" value={valuation.percent} onChange={(next) => setValuation({ ...valuation, percent: next })} />
-          <Button type="submit" variant="secondary" disabled={!fund}>Record valuation</Button>
+          <Input
+            label="Valuation date"
+            type="date"
+            value={valuation.date}
+            onChange={(next) => setValuation({ ...valuation, date: next })}
+          />
+          <Input
+            label="Value (% of capital contributed)"
+            value={valuation.percent}
+            onChange={(next) => setValuation({ ...valuation, percent: next })}
+          />
+          <Button type="submit" variant="secondary" disabled={!fund}>
+            Record valuation
+          </Button>
         </Flex>
       </Box>
       {fund && <CapitalLedger fund={fund} changed={written} onCorrect={correct} notify={setMessage} />}
-      <Box ref={adjustmentForm} tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={recordAdjustment}>
-        <Typography variant="delta" tag="h2">Adjustment</Typography>
+      <Box
+        ref={adjustmentForm}
+        tag="form"
+        background="neutral0"
+        padding={6}
+        shadow="filterShadow"
+        hasRadius
+        onSubmit={recordAdjustment}
+      >
+        <Typography variant="delta" tag="h2">
+          Adjustment
+        </Typography>
         <Box paddingTop={2}>
           <Typography variant="omega" textColor={chosen ? 'neutral800' : 'neutral600'}>
-            {chosen ? `Correcting: ${entrySummary(chosen)}` : 'Pick the entry with ‘Correct…’ in the Ledger above, or paste its id.'}
+            {chosen
+              ? `Correcting: ${entrySummary(chosen)}`
+              : 'Pick the entry with ‘Correct…’ in the Ledger above, or paste its id.'}
           </Typography>
         </Box>
         <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
-          <Input label="Entry corrected (id)" value={adjustment.corrects} onChange={(next) => setAdjustment({ ...adjustment, corrects: next })} />
-          <Input label="Amount (dollars, negative takes away)" value={adjustment.amount} onChange={(next) => setAdjustment({ ...adjustment, amount: next })} />
-          <Input label="Adjustment date" type="date" value={adjustment.date} onChange={(next) => setAdjustment({ ...adjustment, date: next })} />
-          <Input label="Why" value={adjustment.note} onChange={(next) => setAdjustment({ ...adjustment, note: next })} />
-          <Button type="submit" variant="secondary" disabled={!fund || !adjustment.corrects.trim()}>Record adjustment</Button>
+          <Input
+            label="Entry corrected (id)"
+            value={adjustment.corrects}
+            onChange={(next) => setAdjustment({ ...adjustment, corrects: next })}
+          />
+          <Input
+            label="Amount (dollars, negative takes away)"
+            value={adjustment.amount}
+            onChange={(next) => setAdjustment({ ...adjustment, amount: next })}
+          />
+          <Input
+            label="Adjustment date"
+            type="date"
+            value={adjustment.date}
+            onChange={(next) => setAdjustment({ ...adjustment, date: next })}
+          />
+          <Input
+            label="Why"
+            value={adjustment.note}
+            onChange={(next) => setAdjustment({ ...adjustment, note: next })}
+          />
+          <Button type="submit" variant="secondary" disabled={!fund || !adjustment.corrects.trim()}>
+            Record adjustment
+          </Button>
         </Flex>
       </Box>
     </Flex>

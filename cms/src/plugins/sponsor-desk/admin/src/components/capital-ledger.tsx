@@ -28,21 +28,35 @@ export interface LedgerLine {
 
 const PAGE_SIZE = 20;
 const COLUMNS = ['Date', 'Investor', 'Type', 'Amount', 'From and note', 'Correct'];
-const TYPES: [string, string][] = [['all', 'All types'], ['contribution', 'Contributions'], ['distribution', 'Distributions'], ['fee', 'Fees'], ['adjustment', 'Adjustments']];
-const TYPE_NAMES: Record<LedgerLine['type'], string> = { contribution: 'Contribution', distribution: 'Distribution', fee: 'Fee', adjustment: 'Adjustment' };
+const TYPES: [string, string][] = [
+  ['all', 'All types'],
+  ['contribution', 'Contributions'],
+  ['distribution', 'Distributions'],
+  ['fee', 'Fees'],
+  ['adjustment', 'Adjustments'],
+];
+const TYPE_NAMES: Record<LedgerLine['type'], string> = {
+  contribution: 'Contribution',
+  distribution: 'Distribution',
+  fee: 'Fee',
+  adjustment: 'Adjustment',
+};
 
 const kindName = (kind: string) => (KINDS.find(([value]) => value === kind)?.[1] ?? kind).toLowerCase();
 
 /** An entry's type as staff read it: 'Distribution (income)'. */
-export const entryType = (line: Pick<LedgerLine, 'type' | 'kind'>) => `${TYPE_NAMES[line.type]}${line.kind ? ` (${kindName(line.kind)})` : ''}`;
+export const entryType = (line: Pick<LedgerLine, 'type' | 'kind'>) =>
+  `${TYPE_NAMES[line.type]}${line.kind ? ` (${kindName(line.kind)})` : ''}`;
 
 /** Which entry an adjustment corrects, in words: 'Contribution of $5,000.00 by Ivan Investor on 2025-01-05'. */
-export const entrySummary = (line: LedgerLine) => `${entryType(line)} of ${dollars(line.amount_cents)} by ${line.investor.name} on ${line.effective_date}`;
+export const entrySummary = (line: LedgerLine) =>
+  `${entryType(line)} of ${dollars(line.amount_cents)} by ${line.investor.name} on ${line.effective_date}`;
 
 /** Where an entry came from: its event, the entry it corrects, or nothing (a funding, an import). */
 function originOf(line: LedgerLine): string {
   if (line.fundEvent) return `${eventTypeName(line.fundEvent.type)} of ${line.fundEvent.date}`;
-  if (line.corrects) return `Corrects the ${TYPE_NAMES[line.corrects.type].toLowerCase()} of ${line.corrects.effective_date}`;
+  if (line.corrects)
+    return `Corrects the ${TYPE_NAMES[line.corrects.type].toLowerCase()} of ${line.corrects.effective_date}`;
   return '';
 }
 
@@ -54,8 +68,14 @@ function OriginAndNote({ line }: { line: LedgerLine }) {
     <Td>
       {/* Cut to the column with an ellipsis (the whole note on hover): an imported note may run to 2,000 characters. */}
       <Box maxWidth="320px">
-        <Typography textColor="neutral800" ellipsis title={origin || note || undefined} tag="div">{origin || note}</Typography>
-        {origin && note && <Typography variant="pi" textColor="neutral600" ellipsis title={note} tag="div">{note}</Typography>}
+        <Typography textColor="neutral800" ellipsis title={origin || note || undefined} tag="div">
+          {origin || note}
+        </Typography>
+        {origin && note && (
+          <Typography variant="pi" textColor="neutral600" ellipsis title={note} tag="div">
+            {note}
+          </Typography>
+        )}
       </Box>
     </Td>
   );
@@ -65,7 +85,17 @@ function OriginAndNote({ line }: { line: LedgerLine }) {
  * The fund's ledger; `changed` counts the desk's writes (a post, a funding, an import, an adjustment): each reads the
  * page again. `onCorrect` gets the entry whose 'Correct…' was pressed.
  */
-export function CapitalLedger({ fund, changed, onCorrect, notify }: { fund: string; changed: number; onCorrect: (line: LedgerLine) => void; notify: Notify }) {
+export function CapitalLedger({
+  fund,
+  changed,
+  onCorrect,
+  notify,
+}: {
+  fund: string;
+  changed: number;
+  onCorrect: (line: LedgerLine) => void;
+  notify: Notify;
+}) {
   const [page, setPage] = useState(1);
   const [type, setType] = useState('all');
   const [q, setQ] = useState('');
@@ -81,14 +111,19 @@ export function CapitalLedger({ fund, changed, onCorrect, notify }: { fund: stri
 
   return (
     <Box tag="section" aria-label="Ledger" background="neutral0" padding={6} shadow="filterShadow" hasRadius>
-      <Typography variant="delta" tag="h2">Ledger</Typography>
+      <Typography variant="delta" tag="h2">
+        Ledger
+      </Typography>
       <Box paddingTop={2}>
         <Typography variant="omega" textColor="neutral600">
-          Every entry of the fund, newest first. Entries are never changed: ‘Correct…’ fills in the Adjustment form below with the entry.
+          Every entry of the fund, newest first. Entries are never changed: ‘Correct…’ fills in the Adjustment form
+          below with the entry.
         </Typography>
       </Box>
       <Flex gap={4} alignItems="flex-end" paddingTop={4}>
-        <Box minWidth="200px"><Choice label="Type" value={type} onChange={setType} options={TYPES} /></Box>
+        <Box minWidth="200px">
+          <Choice label="Type" value={type} onChange={setType} options={TYPES} />
+        </Box>
         <SearchForm label="Investor (name or email)" onSearch={setQ} />
       </Flex>
       {data && (
@@ -96,29 +131,50 @@ export function CapitalLedger({ fund, changed, onCorrect, notify }: { fund: stri
           <Box paddingTop={4}>
             <Table colCount={COLUMNS.length} rowCount={data.results.length + 1} aria-label="Ledger entries">
               <Thead>
-                <Tr>{COLUMNS.map((label) => <Heading key={label} label={label} />)}</Tr>
+                <Tr>
+                  {COLUMNS.map((label) => (
+                    <Heading key={label} label={label} />
+                  ))}
+                </Tr>
               </Thead>
               <Tbody>
                 {data.results.map((line) => (
                   <Tr key={line.documentId}>
                     <Cell>{line.effective_date}</Cell>
                     <Td>
-                      <Typography textColor="neutral800" tag="div">{line.investor.name}</Typography>
-                      {line.investor.email && <Typography variant="pi" textColor="neutral600">{line.investor.email}</Typography>}
+                      <Typography textColor="neutral800" tag="div">
+                        {line.investor.name}
+                      </Typography>
+                      {line.investor.email && (
+                        <Typography variant="pi" textColor="neutral600">
+                          {line.investor.email}
+                        </Typography>
+                      )}
                     </Td>
                     <Cell>{entryType(line)}</Cell>
                     <Cell>{dollars(line.amount_cents)}</Cell>
                     <OriginAndNote line={line} />
                     <Td>
                       {/* An adjustment is corrected through the entry it corrects (the server refuses one of an adjustment). */}
-                      {line.type !== 'adjustment' && <Button variant="tertiary" onClick={() => onCorrect(line)}>Correct…</Button>}
+                      {line.type !== 'adjustment' && (
+                        <Button variant="tertiary" onClick={() => onCorrect(line)}>
+                          Correct…
+                        </Button>
+                      )}
                     </Td>
                   </Tr>
                 ))}
               </Tbody>
             </Table>
           </Box>
-          <Pager total={data.pagination.total} page={page} pageCount={data.pagination.pageCount} noun="line" empty={q || type !== 'all' ? 'No entries match' : 'No entries for this fund yet'} setPage={setPage} />
+          <Pager
+            total={data.pagination.total}
+            page={page}
+            pageCount={data.pagination.pageCount}
+            noun="line"
+            empty={q || type !== 'all' ? 'No entries match' : 'No entries for this fund yet'}
+            setPage={setPage}
+          />
         </>
       )}
     </Box>

@@ -1,5 +1,17 @@
 import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
-import { Box, Button, Combobox, ComboboxOption, Field, Table, Tbody, Td, Thead, Tr, Typography } from '@strapi/design-system';
+import {
+  Box,
+  Button,
+  Combobox,
+  ComboboxOption,
+  Field,
+  Table,
+  Tbody,
+  Td,
+  Thead,
+  Tr,
+  Typography,
+} from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { Cell, Heading, Pager } from './table';
 import { dollars } from '../utils/format';
@@ -25,7 +37,13 @@ export type ChoicePage = { options: [string, string][]; more: boolean };
  * A combobox whose choices come from the server a page at a time: what staff type is searched there (when `search`
  * is on), and the next page loads as they scroll to the end of the list.
  */
-export function PagedChoice({ label, value, onChange, load, search = false }: {
+export function PagedChoice({
+  label,
+  value,
+  onChange,
+  load,
+  search = false,
+}: {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -39,17 +57,20 @@ export function PagedChoice({ label, value, onChange, load, search = false }: {
   const [loading, setLoading] = useState(false);
   const [q, setQ] = useState('');
 
-  const fetchPage = useCallback(async (wanted: number, text: string) => {
-    setLoading(true);
-    try {
-      const answer = await load(wanted, text);
-      setOptions((shown) => (wanted === 1 ? answer.options : [...shown, ...answer.options]));
-      setPage(wanted);
-      setMore(answer.more);
-    } finally {
-      setLoading(false);
-    }
-  }, [load]);
+  const fetchPage = useCallback(
+    async (wanted: number, text: string) => {
+      setLoading(true);
+      try {
+        const answer = await load(wanted, text);
+        setOptions((shown) => (wanted === 1 ? answer.options : [...shown, ...answer.options]));
+        setPage(wanted);
+        setMore(answer.more);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [load],
+  );
 
   useEffect(() => {
     void fetchPage(1, q);
@@ -65,9 +86,15 @@ export function PagedChoice({ label, value, onChange, load, search = false }: {
         onInputChange={search ? (event: ChangeEvent<HTMLInputElement>) => setQ(event.target.value) : undefined}
         hasMoreItems={more}
         loading={loading}
-        onLoadMore={() => { if (more && !loading) void fetchPage(page + 1, q); }}
+        onLoadMore={() => {
+          if (more && !loading) void fetchPage(page + 1, q);
+        }}
       >
-        {options.map(([option, text]) => <ComboboxOption key={option} value={option}>{text}</ComboboxOption>)}
+        {options.map(([option, text]) => (
+          <ComboboxOption key={option} value={option}>
+            {text}
+          </ComboboxOption>
+        ))}
       </Combobox>
     </Field.Root>
   );
@@ -76,11 +103,23 @@ export function PagedChoice({ label, value, onChange, load, search = false }: {
 /** Pages of the funds of the portals the caller runs, by name, searched by name (50 at a time), each with its portal. */
 export function useFundPages() {
   const { get } = useFetchClient();
-  return useCallback(async (page: number, q: string): Promise<ChoicePage> => {
-    const { data } = await get('/sponsor-desk/fund-choices', { params: { page, pageSize: 50, ...(q && { q }) } });
-    const { results, pagination } = data as { results: { documentId: string; name: string | null; portal: string | null }[]; pagination: Pagination };
-    return { options: results.map((fund) => [fund.documentId, `${fund.name ?? fund.documentId}${fund.portal ? ` (${fund.portal})` : ''}`]), more: page < pagination.pageCount };
-  }, [get]);
+  return useCallback(
+    async (page: number, q: string): Promise<ChoicePage> => {
+      const { data } = await get('/sponsor-desk/fund-choices', { params: { page, pageSize: 50, ...(q && { q }) } });
+      const { results, pagination } = data as {
+        results: { documentId: string; name: string | null; portal: string | null }[];
+        pagination: Pagination;
+      };
+      return {
+        options: results.map((fund) => [
+          fund.documentId,
+          `${fund.name ?? fund.documentId}${fund.portal ? ` (${fund.portal})` : ''}`,
+        ]),
+        more: page < pagination.pageCount,
+      };
+    },
+    [get],
+  );
 }
 
 /** One event of a fund as GET /sponsor-desk/fund-events lists it. */
@@ -98,31 +137,49 @@ export interface EventSummary {
 }
 
 /** The words staff read for an event's type and a distribution's kind: the forms' choices and the lists' cells. */
-export const EVENT_TYPES: [EventSummary['type'], string][] = [['distribution', 'Distribution'], ['capital_call', 'Capital call']];
-export const eventTypeName = (type: EventSummary['type']) => (EVENT_TYPES.find(([value]) => value === type) ?? EVENT_TYPES[0])[1];
-export const KINDS: [string, string][] = [['income', 'Income'], ['return_of_capital', 'Return of capital'], ['gain', 'Gain']];
+export const EVENT_TYPES: [EventSummary['type'], string][] = [
+  ['distribution', 'Distribution'],
+  ['capital_call', 'Capital call'],
+];
+export const eventTypeName = (type: EventSummary['type']) =>
+  (EVENT_TYPES.find(([value]) => value === type) ?? EVENT_TYPES[0])[1];
+export const KINDS: [string, string][] = [
+  ['income', 'Income'],
+  ['return_of_capital', 'Return of capital'],
+  ['gain', 'Gain'],
+];
 
 /** Pages of a fund's posted capital calls, newest first: what a funding pays; read again when `seen` changes (a post). */
 export function usePostedCallPages(fund: string, seen?: unknown) {
   const { get } = useFetchClient();
-  return useCallback(async (page: number): Promise<ChoicePage> => {
-    if (!fund) return { options: [], more: false };
-    const { data } = await get('/sponsor-desk/fund-events', { params: { fund, state: 'posted', type: 'capital_call', page, pageSize: 50 } });
-    const { results, pagination } = data as { results: EventSummary[]; pagination: Pagination };
-    return {
-      options: results.map((call) => [call.documentId, `Capital call of ${call.date}${call.due_date ? `, due ${call.due_date}` : ''}`]),
-      more: page < pagination.pageCount,
-    };
+  return useCallback(
+    async (page: number): Promise<ChoicePage> => {
+      if (!fund) return { options: [], more: false };
+      const { data } = await get('/sponsor-desk/fund-events', {
+        params: { fund, state: 'posted', type: 'capital_call', page, pageSize: 50 },
+      });
+      const { results, pagination } = data as { results: EventSummary[]; pagination: Pagination };
+      return {
+        options: results.map((call) => [
+          call.documentId,
+          `Capital call of ${call.date}${call.due_date ? `, due ${call.due_date}` : ''}`,
+        ]),
+        more: page < pagination.pageCount,
+      };
+    },
     // `seen` is in the list on purpose: a new function when staff post makes the picker read its pages again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [get, fund, seen]);
+    [get, fund, seen],
+  );
 }
 
 /** An event's terms as staff gave them: its total, or the percent of commitments a percent call asks. */
-export const termsOf = (event: Pick<EventSummary | EventPage, 'total_cents' | 'percent'>) => (event.total_cents !== null ? dollars(event.total_cents) : `${event.percent}% of commitments`);
+export const termsOf = (event: Pick<EventSummary | EventPage, 'total_cents' | 'percent'>) =>
+  event.total_cents !== null ? dollars(event.total_cents) : `${event.percent}% of commitments`;
 
 /** When an event was posted, in the staff member's time. */
-const postedAt = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+const postedAt = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
 /** What each state's list says: its heading, who made its events, and what it counts. */
 const EVENT_LISTS = {
@@ -134,7 +191,19 @@ const EVENT_LISTS = {
  * A fund's drafts or posted events, a page at a time, each opened to see its allocation (and, a draft, to post it);
  * posted events say who posted them and when.
  */
-export function EventList({ fund, state, shown, onOpen, notify }: { fund: string; state: EventSummary['state']; shown: unknown; onOpen: (documentId: string) => void; notify: Notify }) {
+export function EventList({
+  fund,
+  state,
+  shown,
+  onOpen,
+  notify,
+}: {
+  fund: string;
+  state: EventSummary['state'];
+  shown: unknown;
+  onOpen: (documentId: string) => void;
+  notify: Notify;
+}) {
   const { get } = useFetchClient();
   const [page, setPage] = useState(1);
   const [answer, setAnswer] = useState<{ results: EventSummary[]; pagination: Pagination } | null>(null);
@@ -151,7 +220,9 @@ export function EventList({ fund, state, shown, onOpen, notify }: { fund: string
   if (!answer) return null;
   return (
     <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
-      <Typography variant="delta" tag="h2">{list.title}</Typography>
+      <Typography variant="delta" tag="h2">
+        {list.title}
+      </Typography>
       <Box paddingTop={4}>
         <Table colCount={posted ? 6 : 5} rowCount={answer.results.length + 1} aria-label={list.title}>
           <Thead>
@@ -168,17 +239,31 @@ export function EventList({ fund, state, shown, onOpen, notify }: { fund: string
             {answer.results.map((event) => (
               <Tr key={event.documentId}>
                 <Cell>{eventTypeName(event.type)}</Cell>
-                <Cell>{event.date}{event.due_date ? `, due ${event.due_date}` : ''}</Cell>
+                <Cell>
+                  {event.date}
+                  {event.due_date ? `, due ${event.due_date}` : ''}
+                </Cell>
                 <Cell>{termsOf(event)}</Cell>
                 <Cell>{(posted ? event.postedByName : event.createdByName) ?? ''}</Cell>
                 {posted && <Cell>{postedAt(event.posted_at)}</Cell>}
-                <Td><Button variant="tertiary" onClick={() => onOpen(event.documentId)}>Open</Button></Td>
+                <Td>
+                  <Button variant="tertiary" onClick={() => onOpen(event.documentId)}>
+                    Open
+                  </Button>
+                </Td>
               </Tr>
             ))}
           </Tbody>
         </Table>
       </Box>
-      <Pager total={answer.pagination.total} page={page} pageCount={answer.pagination.pageCount} noun={list.noun} empty={list.empty} setPage={setPage} />
+      <Pager
+        total={answer.pagination.total}
+        page={page}
+        pageCount={answer.pagination.pageCount}
+        noun={list.noun}
+        empty={list.empty}
+        setPage={setPage}
+      />
     </Box>
   );
 }
@@ -235,7 +320,14 @@ export function AllocationTable({ event, setPage }: { event: EventPage; setPage:
           ))}
         </Tbody>
       </Table>
-      <Pager total={event.pagination.total} page={event.pagination.page} pageCount={event.pagination.pageCount} noun="investor" empty="Nobody to share among" setPage={setPage} />
+      <Pager
+        total={event.pagination.total}
+        page={event.pagination.page}
+        pageCount={event.pagination.pageCount}
+        noun="investor"
+        empty="Nobody to share among"
+        setPage={setPage}
+      />
     </>
   );
 }

@@ -16,7 +16,14 @@ export function DocumentLinks({ documentId, name }: { documentId: string; name: 
   return (
     <Flex gap={2}>
       {Object.entries(DOCUMENT_KINDS).map(([kind, label]) => (
-        <Link key={kind} tag={NavLink} to={investorPage(documentId, kind as DocumentKind)} aria-label={`${label} of ${name}`}>{label}</Link>
+        <Link
+          key={kind}
+          tag={NavLink}
+          to={investorPage(documentId, kind as DocumentKind)}
+          aria-label={`${label} of ${name}`}
+        >
+          {label}
+        </Link>
       ))}
     </Flex>
   );

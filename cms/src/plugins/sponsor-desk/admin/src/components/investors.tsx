@@ -52,7 +52,12 @@ interface Investor extends Accreditation {
   taxDocuments: InvestorFile[];
   newsDocuments: InvestorFile[];
   agreements: InvestorFile[];
-  commitments: { documentId: string; fund: { name: string | null } | null; stateLabel: string; amount: number | null }[];
+  commitments: {
+    documentId: string;
+    fund: { name: string | null } | null;
+    stateLabel: string;
+    amount: number | null;
+  }[];
   sessions: { label: string | null; startedAt: string | null; expiresAt: string | null; isGuestSession: boolean }[];
 }
 
@@ -68,33 +73,71 @@ function accreditationText(account: Accreditation): string {
   return `${type} · ${account.accreditation.label} · ${dateOf(account.accreditationDate)}${account.accreditationDue ? ' · over a year old: ask again' : ''}`;
 }
 
-
 /** One kind of the investor's documents (tax, news, agreements): each opens in a new tab. */
-function Files({ kind, files, open }: { kind: DocumentKind; files: InvestorFile[]; open: (path: string) => Promise<void> }) {
-  const label = { proof: 'Proof documents', tax: 'Tax documents', news: 'News documents', agreement: 'Completed agreements' }[kind];
+function Files({
+  kind,
+  files,
+  open,
+}: {
+  kind: DocumentKind;
+  files: InvestorFile[];
+  open: (path: string) => Promise<void>;
+}) {
+  const label = {
+    proof: 'Proof documents',
+    tax: 'Tax documents',
+    news: 'News documents',
+    agreement: 'Completed agreements',
+  }[kind];
   return (
     <>
-      <Box paddingTop={6}><Typography variant="omega" fontWeight="bold" tag="h3">{label}</Typography></Box>
+      <Box paddingTop={6}>
+        <Typography variant="omega" fontWeight="bold" tag="h3">
+          {label}
+        </Typography>
+      </Box>
       {files.length ? (
         <Table colCount={3} rowCount={files.length + 1} aria-label={label}>
-          <Thead><Tr><Heading label="Document" /><Heading label="Fund and year" /><Heading label="Added" /></Tr></Thead>
+          <Thead>
+            <Tr>
+              <Heading label="Document" />
+              <Heading label="Fund and year" />
+              <Heading label="Added" />
+            </Tr>
+          </Thead>
           <Tbody>
             {files.map((file) => (
               <Tr key={file.documentId}>
-                <Td><TextButton onClick={() => void open(`/sponsor-desk/documents/${kind}/${file.documentId}`)}>{file.title ?? 'Untitled'}</TextButton></Td>
+                <Td>
+                  <TextButton onClick={() => void open(`/sponsor-desk/documents/${kind}/${file.documentId}`)}>
+                    {file.title ?? 'Untitled'}
+                  </TextButton>
+                </Td>
                 <Cell>{[file.fund, file.year].filter(Boolean).join(' · ')}</Cell>
                 <Cell>{dateOf(file.uploadedAt)}</Cell>
               </Tr>
             ))}
           </Tbody>
         </Table>
-      ) : <Typography textColor="neutral600">None.</Typography>}
+      ) : (
+        <Typography textColor="neutral600">None.</Typography>
+      )}
     </>
   );
 }
 
 /** One investor: accreditation, documents of each kind (proofs to review), commitments across funds, and open sessions. */
-function InvestorDetail({ documentId, kind, notify, changed }: { documentId: string; kind: string | null; notify: Notify; changed: () => void }) {
+function InvestorDetail({
+  documentId,
+  kind,
+  notify,
+  changed,
+}: {
+  documentId: string;
+  kind: string | null;
+  notify: Notify;
+  changed: () => void;
+}) {
   const { get, post } = useFetchClient();
   const { allowedActions } = useRBAC(PERMISSIONS);
   const openFile = useOpenFile(notify);
@@ -125,23 +168,59 @@ function InvestorDetail({ documentId, kind, notify, changed }: { documentId: str
   if (!investor) return <Typography>Loading the investor…</Typography>;
   return (
     <Box tag="section" aria-label={investor.name} background="neutral0" padding={6} shadow="filterShadow" hasRadius>
-      <Typography variant="delta" tag="h2">{investor.name}</Typography>
-      <Box paddingTop={1}><Typography textColor="neutral600">{`${investor.email} · accreditation: ${accreditationText(investor)}`}</Typography></Box>
+      <Typography variant="delta" tag="h2">
+        {investor.name}
+      </Typography>
+      <Box paddingTop={1}>
+        <Typography textColor="neutral600">{`${investor.email} · accreditation: ${accreditationText(investor)}`}</Typography>
+      </Box>
 
-      <Box ref={(node: HTMLElement | null) => { sections.current.proof = node; }} paddingTop={6}><Typography variant="omega" fontWeight="bold" tag="h3">Proof documents</Typography></Box>
+      <Box
+        ref={(node: HTMLElement | null) => {
+          sections.current.proof = node;
+        }}
+        paddingTop={6}
+      >
+        <Typography variant="omega" fontWeight="bold" tag="h3">
+          Proof documents
+        </Typography>
+      </Box>
       {investor.proofDocuments.length ? (
         <Table colCount={3} rowCount={investor.proofDocuments.length + 1} aria-label="Proof documents">
-          <Thead><Tr><Heading label="Document" /><Heading label="Uploaded" /><Heading label="Review" /></Tr></Thead>
+          <Thead>
+            <Tr>
+              <Heading label="Document" />
+              <Heading label="Uploaded" />
+              <Heading label="Review" />
+            </Tr>
+          </Thead>
           <Tbody>
             {investor.proofDocuments.map((proof) => (
               <Tr key={proof.documentId}>
-                <Td><TextButton onClick={() => void openFile(`/sponsor-desk/documents/proof/${proof.documentId}`)}>{proof.title ?? 'Untitled'}</TextButton></Td>
+                <Td>
+                  <TextButton onClick={() => void openFile(`/sponsor-desk/documents/proof/${proof.documentId}`)}>
+                    {proof.title ?? 'Untitled'}
+                  </TextButton>
+                </Td>
                 <Cell>{dateOf(proof.uploadedAt)}</Cell>
                 <Td>
                   <Flex gap={3}>
-                    <Typography textColor="neutral800">{proof.reviewedAt ? `Reviewed by ${proof.reviewedBy} on ${dateOf(proof.reviewedAt)}` : 'Not reviewed'}</Typography>
+                    <Typography textColor="neutral800">
+                      {proof.reviewedAt
+                        ? `Reviewed by ${proof.reviewedBy} on ${dateOf(proof.reviewedAt)}`
+                        : 'Not reviewed'}
+                    </Typography>
                     {allowedActions.canReview && (
-                      <TextButton onClick={() => act(`/sponsor-desk/proof-documents/${proof.documentId}/review`, { reviewed: !proof.reviewedAt }, () => (proof.reviewedAt ? `${proof.title}: review undone.` : `${proof.title} marked reviewed.`))}>
+                      <TextButton
+                        onClick={() =>
+                          act(
+                            `/sponsor-desk/proof-documents/${proof.documentId}/review`,
+                            { reviewed: !proof.reviewedAt },
+                            () =>
+                              proof.reviewedAt ? `${proof.title}: review undone.` : `${proof.title} marked reviewed.`,
+                          )
+                        }
+                      >
                         {proof.reviewedAt ? 'Undo review' : 'Mark reviewed'}
                       </TextButton>
                     )}
@@ -151,17 +230,38 @@ function InvestorDetail({ documentId, kind, notify, changed }: { documentId: str
             ))}
           </Tbody>
         </Table>
-      ) : <Typography textColor="neutral600">None uploaded.</Typography>}
+      ) : (
+        <Typography textColor="neutral600">None uploaded.</Typography>
+      )}
       {(['tax', 'news', 'agreement'] as const).map((each) => (
-        <Box key={each} ref={(node: HTMLElement | null) => { sections.current[each] = node; }}>
-          <Files kind={each} files={{ tax: investor.taxDocuments, news: investor.newsDocuments, agreement: investor.agreements }[each]} open={openFile} />
+        <Box
+          key={each}
+          ref={(node: HTMLElement | null) => {
+            sections.current[each] = node;
+          }}
+        >
+          <Files
+            kind={each}
+            files={{ tax: investor.taxDocuments, news: investor.newsDocuments, agreement: investor.agreements }[each]}
+            open={openFile}
+          />
         </Box>
       ))}
 
-      <Box paddingTop={6}><Typography variant="omega" fontWeight="bold" tag="h3">Commitments</Typography></Box>
+      <Box paddingTop={6}>
+        <Typography variant="omega" fontWeight="bold" tag="h3">
+          Commitments
+        </Typography>
+      </Box>
       {investor.commitments.length ? (
         <Table colCount={3} rowCount={investor.commitments.length + 1} aria-label="Commitments across funds">
-          <Thead><Tr><Heading label="Fund" /><Heading label="State" /><Heading label="Amount" /></Tr></Thead>
+          <Thead>
+            <Tr>
+              <Heading label="Fund" />
+              <Heading label="State" />
+              <Heading label="Amount" />
+            </Tr>
+          </Thead>
           <Tbody>
             {investor.commitments.map((commitment) => (
               <Tr key={commitment.documentId}>
@@ -172,13 +272,29 @@ function InvestorDetail({ documentId, kind, notify, changed }: { documentId: str
             ))}
           </Tbody>
         </Table>
-      ) : <Typography textColor="neutral600">No commitments.</Typography>}
+      ) : (
+        <Typography textColor="neutral600">No commitments.</Typography>
+      )}
 
       <Box paddingTop={6}>
         <Flex justifyContent="space-between">
-          <Typography variant="omega" fontWeight="bold" tag="h3">{`Open sessions (${investor.sessions.length})`}</Typography>
+          <Typography
+            variant="omega"
+            fontWeight="bold"
+            tag="h3"
+          >{`Open sessions (${investor.sessions.length})`}</Typography>
           {allowedActions.canSessions && investor.sessions.length > 0 && (
-            <Button variant="danger-light" onClick={() => act(`/sponsor-desk/investors/${investor.documentId}/sign-out`, {}, (answer) => `${investor.name} is signed out everywhere (${String(answer.ended)} session${answer.ended === 1 ? '' : 's'} ended).`)}>
+            <Button
+              variant="danger-light"
+              onClick={() =>
+                act(
+                  `/sponsor-desk/investors/${investor.documentId}/sign-out`,
+                  {},
+                  (answer) =>
+                    `${investor.name} is signed out everywhere (${String(answer.ended)} session${answer.ended === 1 ? '' : 's'} ended).`,
+                )
+              }
+            >
               Sign out everywhere
             </Button>
           )}
@@ -201,11 +317,16 @@ export function Investors({ notify }: { notify: Notify }) {
   // The investor open below is in the address (?investor=), so the commitments table links here and Back returns.
   const [params, setParams] = useSearchParams();
   const open = params.get('investor');
-  const setOpen = (investor: string | null) => setParams(investor ? { tab: 'investors', investor } : { tab: 'investors' });
+  const setOpen = (investor: string | null) =>
+    setParams(investor ? { tab: 'investors', investor } : { tab: 'investors' });
   const [portal, setPortal] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const { data: directory, reload: load } = useLatestAnswer<Directory>('/sponsor-desk/investors', { portal: portal || undefined, q: q || undefined, page, pageSize: 25 }, notify);
+  const { data: directory, reload: load } = useLatestAnswer<Directory>(
+    '/sponsor-desk/investors',
+    { portal: portal || undefined, q: q || undefined, page, pageSize: 25 },
+    notify,
+  );
 
   const rows = directory?.results ?? [];
   if (directory && !directory.portal) return <Typography>{NO_PORTAL}</Typography>;
@@ -215,10 +336,25 @@ export function Investors({ notify }: { notify: Notify }) {
         <Flex gap={4} alignItems="flex-end" wrap="wrap">
           {directory && directory.portals.length > 1 && (
             <Box style={{ minWidth: '20rem' }}>
-              <Choice label="Portal" value={directory.portal?.slug ?? ''} onChange={(next) => { setPortal(next); setPage(1); setOpen(null); }} options={directory.portals.map((each) => [each.slug, each.name])} />
+              <Choice
+                label="Portal"
+                value={directory.portal?.slug ?? ''}
+                onChange={(next) => {
+                  setPortal(next);
+                  setPage(1);
+                  setOpen(null);
+                }}
+                options={directory.portals.map((each) => [each.slug, each.name])}
+              />
             </Box>
           )}
-          <SearchForm label="Search investors by name or email" onSearch={(next) => { setQ(next); setPage(1); }} />
+          <SearchForm
+            label="Search investors by name or email"
+            onSearch={(next) => {
+              setQ(next);
+              setPage(1);
+            }}
+          />
         </Flex>
         <Box paddingTop={4}>
           <Table colCount={7} rowCount={rows.length + 1} aria-label="Investors">
@@ -238,22 +374,50 @@ export function Investors({ notify }: { notify: Notify }) {
                 <Tr key={account.documentId}>
                   <Td>
                     <Flex direction="column" alignItems="flex-start">
-                      <Typography textColor="neutral800" fontWeight="bold">{account.name}</Typography>
-                      <Typography variant="pi" textColor="neutral600">{`${account.email}${account.level === 'user' ? '' : ` · ${account.level}`}${account.isActive ? '' : ' · not confirmed'}`}</Typography>
+                      <Typography textColor="neutral800" fontWeight="bold">
+                        {account.name}
+                      </Typography>
+                      <Typography
+                        variant="pi"
+                        textColor="neutral600"
+                      >{`${account.email}${account.level === 'user' ? '' : ` · ${account.level}`}${account.isActive ? '' : ' · not confirmed'}`}</Typography>
                     </Flex>
                   </Td>
                   <Cell>{accreditationText(account)}</Cell>
-                  <Cell>{account.proofDocuments.count ? `${account.proofDocuments.count}${account.proofDocuments.unreviewed ? ` · ${account.proofDocuments.unreviewed} to review` : ' · reviewed'}` : 'None'}</Cell>
-                  <Cell>{account.commitments.count ? `${account.commitments.count} · ${money(account.commitments.amount, true)}` : 'None'}</Cell>
+                  <Cell>
+                    {account.proofDocuments.count
+                      ? `${account.proofDocuments.count}${account.proofDocuments.unreviewed ? ` · ${account.proofDocuments.unreviewed} to review` : ' · reviewed'}`
+                      : 'None'}
+                  </Cell>
+                  <Cell>
+                    {account.commitments.count
+                      ? `${account.commitments.count} · ${money(account.commitments.amount, true)}`
+                      : 'None'}
+                  </Cell>
                   <Cell>{account.sessions}</Cell>
-                  <Td><DocumentLinks documentId={account.documentId} name={account.name} /></Td>
-                  <Td><TextButton onClick={() => setOpen(account.documentId)} aria-label={`Open ${account.name}`}>Open</TextButton></Td>
+                  <Td>
+                    <DocumentLinks documentId={account.documentId} name={account.name} />
+                  </Td>
+                  <Td>
+                    <TextButton onClick={() => setOpen(account.documentId)} aria-label={`Open ${account.name}`}>
+                      Open
+                    </TextButton>
+                  </Td>
                 </Tr>
               ))}
             </Tbody>
           </Table>
         </Box>
-        {directory && <Pager total={directory.pagination.total} page={directory.pagination.page} pageCount={directory.pagination.pageCount} noun="account" empty="No accounts found" setPage={setPage} />}
+        {directory && (
+          <Pager
+            total={directory.pagination.total}
+            page={directory.pagination.page}
+            pageCount={directory.pagination.pageCount}
+            noun="account"
+            empty="No accounts found"
+            setPage={setPage}
+          />
+        )}
       </Box>
       {open && <InvestorDetail key={open} documentId={open} kind={params.get('kind')} notify={notify} changed={load} />}
     </Flex>

@@ -29,7 +29,14 @@ export interface PdfReaderProps {
  * One page: its place is kept at its size from the start (so the scroll bar is right), and it is drawn by pdf.js once
  * it comes near the visible part of the dialog, again at each zoom.
  */
-function PageCanvas({ document, number, width, height, scale, failed }: {
+function PageCanvas({
+  document,
+  number,
+  width,
+  height,
+  scale,
+  failed,
+}: {
   document: PDFDocumentProxy;
   number: number;
   width: number;
@@ -43,9 +50,12 @@ function PageCanvas({ document, number, width, height, scale, failed }: {
   useEffect(() => {
     const element = canvas.current;
     if (!element || near) return undefined;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: NEAR });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
@@ -60,14 +70,22 @@ function PageCanvas({ document, number, width, height, scale, failed }: {
         const page = await document.getPage(number);
         if (!current) return;
         const viewport = page.getViewport({ scale });
-        const ratio = Math.min(window.devicePixelRatio || 1, Math.sqrt(MAX_PAGE_PIXELS / (viewport.width * viewport.height)));
+        const ratio = Math.min(
+          window.devicePixelRatio || 1,
+          Math.sqrt(MAX_PAGE_PIXELS / (viewport.width * viewport.height)),
+        );
         element.width = Math.floor(viewport.width * ratio);
         element.height = Math.floor(viewport.height * ratio);
-        task = page.render({ canvas: element, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
+        task = page.render({
+          canvas: element,
+          viewport,
+          transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
+        });
         await task.promise;
       } catch (error) {
         // A drawing cancelled by a zoom or by closing is no failure.
-        if (current && (error as { name?: string })?.name !== 'RenderingCancelledException') failed(`The document cannot be shown: ${error instanceof Error ? error.message : String(error)}`);
+        if (current && (error as { name?: string })?.name !== 'RenderingCancelledException')
+          failed(`The document cannot be shown: ${error instanceof Error ? error.message : String(error)}`);
       }
     })();
     return () => {
@@ -82,7 +100,16 @@ function PageCanvas({ document, number, width, height, scale, failed }: {
       role="img"
       aria-label={`Page ${number} of ${document.numPages}`}
       // The panel's global style caps a canvas at its container's width: a zoomed page must overflow, to scroll.
-      style={{ width: `${Math.floor(width * scale)}px`, height: `${Math.floor(height * scale)}px`, maxWidth: 'none', maxHeight: 'none', display: 'block', margin: '0 auto 16px', boxShadow: '0 1px 4px rgba(33, 33, 52, 0.2)', background: '#fff' }}
+      style={{
+        width: `${Math.floor(width * scale)}px`,
+        height: `${Math.floor(height * scale)}px`,
+        maxWidth: 'none',
+        maxHeight: 'none',
+        display: 'block',
+        margin: '0 auto 16px',
+        boxShadow: '0 1px 4px rgba(33, 33, 52, 0.2)',
+        background: '#fff',
+      }}
     />
   );
 }
@@ -97,7 +124,10 @@ export default function PdfReader({ path, title, fileName, onClose }: PdfReaderP
   const { get } = useFetchClient();
   const frame = useRef<HTMLDivElement>(null);
   const [bytes, setBytes] = useState<ArrayBuffer | null>(null);
-  const [document, setDocument] = useState<{ pdf: PDFDocumentProxy; sizes: { width: number; height: number }[] } | null>(null);
+  const [document, setDocument] = useState<{
+    pdf: PDFDocumentProxy;
+    sizes: { width: number; height: number }[];
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fitWidth, setFitWidth] = useState(0);
   const [zoom, setZoom] = useState(1);
@@ -128,7 +158,8 @@ export default function PdfReader({ path, title, fileName, onClose }: PdfReaderP
         }
         if (current) setDocument({ pdf, sizes });
       } catch (failure) {
-        if (current) setError(`The document cannot be shown: ${failure instanceof Error ? failure.message : String(failure)}`);
+        if (current)
+          setError(`The document cannot be shown: ${failure instanceof Error ? failure.message : String(failure)}`);
       }
     })();
     return () => {
@@ -150,7 +181,10 @@ export default function PdfReader({ path, title, fileName, onClose }: PdfReaderP
 
   const download = () => {
     if (!bytes) return;
-    const link = Object.assign(window.document.createElement('a'), { href: URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' })), download: fileName });
+    const link = Object.assign(window.document.createElement('a'), {
+      href: URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' })),
+      download: fileName,
+    });
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
   };
@@ -158,7 +192,8 @@ export default function PdfReader({ path, title, fileName, onClose }: PdfReaderP
   const widest = document ? Math.max(...document.sizes.map((size) => size.width)) : 0;
   // 32: the frame's padding either side.
   const scale = widest && fitWidth ? (Math.max(fitWidth - 32, 120) / widest) * zoom : 0;
-  const step = (by: number) => setZoom((now) => ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, ZOOMS.indexOf(now) + by))]);
+  const step = (by: number) =>
+    setZoom((now) => ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, ZOOMS.indexOf(now) + by))]);
 
   return (
     <Modal.Root open onOpenChange={(open) => !open && onClose()}>
@@ -170,19 +205,52 @@ export default function PdfReader({ path, title, fileName, onClose }: PdfReaderP
           {error && <Typography textColor="danger600">{error}</Typography>}
           {!error && !document && <Loader small>Loading the document</Loader>}
           <Box ref={frame} aria-label={title} background="neutral100" padding={4} style={{ overflowX: 'auto' }}>
-            {document && scale > 0 && document.sizes.map((size, index) => (
-              <PageCanvas key={index} document={document.pdf} number={index + 1} width={size.width} height={size.height} scale={scale} failed={setError} />
-            ))}
+            {document &&
+              scale > 0 &&
+              document.sizes.map((size, index) => (
+                <PageCanvas
+                  key={index}
+                  document={document.pdf}
+                  number={index + 1}
+                  width={size.width}
+                  height={size.height}
+                  scale={scale}
+                  failed={setError}
+                />
+              ))}
           </Box>
         </Modal.Body>
         <Modal.Footer>
           <Flex gap={2} alignItems="center">
-            <Button variant="tertiary" onClick={() => step(-1)} disabled={!document || zoom === ZOOMS[0]} aria-label="Zoom out">−</Button>
-            <Button variant="tertiary" onClick={() => setZoom(1)} disabled={!document || zoom === 1} aria-label="Fit to width">{`${Math.round(zoom * 100)}%`}</Button>
-            <Button variant="tertiary" onClick={() => step(1)} disabled={!document || zoom === ZOOMS[ZOOMS.length - 1]} aria-label="Zoom in">+</Button>
-            <Typography variant="pi" textColor="neutral600">{document ? `${document.pdf.numPages} page${document.pdf.numPages === 1 ? '' : 's'}` : ''}</Typography>
+            <Button
+              variant="tertiary"
+              onClick={() => step(-1)}
+              disabled={!document || zoom === ZOOMS[0]}
+              aria-label="Zoom out"
+            >
+              −
+            </Button>
+            <Button
+              variant="tertiary"
+              onClick={() => setZoom(1)}
+              disabled={!document || zoom === 1}
+              aria-label="Fit to width"
+            >{`${Math.round(zoom * 100)}%`}</Button>
+            <Button
+              variant="tertiary"
+              onClick={() => step(1)}
+              disabled={!document || zoom === ZOOMS[ZOOMS.length - 1]}
+              aria-label="Zoom in"
+            >
+              +
+            </Button>
+            <Typography variant="pi" textColor="neutral600">
+              {document ? `${document.pdf.numPages} page${document.pdf.numPages === 1 ? '' : 's'}` : ''}
+            </Typography>
           </Flex>
-          <Button variant="secondary" onClick={download} disabled={!bytes}>Download</Button>
+          <Button variant="secondary" onClick={download} disabled={!bytes}>
+            Download
+          </Button>
         </Modal.Footer>
       </Modal.Content>
     </Modal.Root>

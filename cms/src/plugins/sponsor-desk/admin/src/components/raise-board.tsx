@@ -43,7 +43,17 @@ const percentOf = (part: number, whole: number | null) => (whole ? Math.min(100,
  */
 function Bar({ label, value, color }: { label: string; value: number; color: 'primary600' | 'success600' }) {
   return (
-    <Box role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} background="neutral150" hasRadius overflow="hidden" height="0.5rem">
+    <Box
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      background="neutral150"
+      hasRadius
+      overflow="hidden"
+      height="0.5rem"
+    >
       <Box background={color} height="100%" style={{ width: `${value}%` }} />
     </Box>
   );
@@ -65,8 +75,12 @@ function RaiseBar({ fund }: { fund: BoardFund }) {
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <Flex direction="column" alignItems="flex-start" gap={1}>
-      <Typography variant="sigma" textColor="neutral600">{label}</Typography>
-      <Typography variant="delta" tag="p">{value}</Typography>
+      <Typography variant="sigma" textColor="neutral600">
+        {label}
+      </Typography>
+      <Typography variant="delta" tag="p">
+        {value}
+      </Typography>
     </Flex>
   );
 }
@@ -75,11 +89,16 @@ function Figure({ label, value }: { label: string; value: string }) {
 function WhyPassed({ fund }: { fund: BoardFund }) {
   return (
     <Box tag="section" aria-label={`Why people passed on ${fund.name}`} paddingTop={4}>
-      <Typography variant="sigma" textColor="neutral600" tag="h3">Why people passed</Typography>
+      <Typography variant="sigma" textColor="neutral600" tag="h3">
+        Why people passed
+      </Typography>
       <Box tag="ul" paddingTop={1}>
         {fund.declines.map((decline, index) => (
           <li key={index}>
-            <Typography variant="pi" textColor="neutral800">{`${decline.name}: ${decline.feedback ?? 'no reason given'}`}</Typography>
+            <Typography
+              variant="pi"
+              textColor="neutral800"
+            >{`${decline.name}: ${decline.feedback ?? 'no reason given'}`}</Typography>
           </li>
         ))}
       </Box>
@@ -102,11 +121,22 @@ function FundCard({ fund, states, open }: { fund: BoardFund; states: StateOption
         ? `Closed ${dateOf(fund.close_date)}`
         : `Closes ${dateOf(fund.close_date)} · ${fund.days_left} day${fund.days_left === 1 ? '' : 's'} left`;
   return (
-    <Box tag="section" aria-label={fund.name ?? fund.documentId} background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+    <Box
+      tag="section"
+      aria-label={fund.name ?? fund.documentId}
+      background="neutral0"
+      padding={6}
+      shadow="filterShadow"
+      hasRadius
+    >
       <Flex justifyContent="space-between" alignItems="flex-start" gap={2}>
         <Flex direction="column" alignItems="flex-start" gap={1}>
-          <Typography variant="delta" tag="h2">{fund.name}</Typography>
-          <Typography variant="pi" textColor="neutral600">{closing}</Typography>
+          <Typography variant="delta" tag="h2">
+            {fund.name}
+          </Typography>
+          <Typography variant="pi" textColor="neutral600">
+            {closing}
+          </Typography>
         </Flex>
         <Badge active={fund.status === 'Started'}>{fund.status === 'Started' ? 'Raising' : fund.status}</Badge>
       </Flex>
@@ -121,7 +151,11 @@ function FundCard({ fund, states, open }: { fund: BoardFund; states: StateOption
       </Flex>
       <Flex gap={3} wrap="wrap" paddingTop={4}>
         {states.map(({ state, label }) => (
-          <TextButton key={state} onClick={() => open(state)} aria-label={`${label}: ${investors(fund.counts[state] ?? 0)}`}>
+          <TextButton
+            key={state}
+            onClick={() => open(state)}
+            aria-label={`${label}: ${investors(fund.counts[state] ?? 0)}`}
+          >
             {`${label} ${fund.counts[state] ?? 0}`}
           </TextButton>
         ))}
@@ -174,7 +208,15 @@ export function RaiseBoard({ notify }: { notify: Notify }) {
         <Flex gap={6} alignItems="flex-end">
           {board.portals.length > 1 && (
             <Box style={{ minWidth: '20rem' }}>
-              <Choice label="Portal" value={board.portal?.slug ?? ''} onChange={(next) => { setPortal(next); setOpen(null); }} options={board.portals.map((each) => [each.slug, each.name])} />
+              <Choice
+                label="Portal"
+                value={board.portal?.slug ?? ''}
+                onChange={(next) => {
+                  setPortal(next);
+                  setOpen(null);
+                }}
+                options={board.portals.map((each) => [each.slug, each.name])}
+              />
             </Box>
           )}
           <Checkbox checked={all} onCheckedChange={(checked: boolean | 'indeterminate') => setAll(checked === true)}>

@@ -1,5 +1,17 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Box, Button, Flex, Table, Tbody, Td, TextButton, Thead, Tr, Typography, VisuallyHidden } from '@strapi/design-system';
+import {
+  Box,
+  Button,
+  Flex,
+  Table,
+  Tbody,
+  Td,
+  TextButton,
+  Thead,
+  Tr,
+  Typography,
+  VisuallyHidden,
+} from '@strapi/design-system';
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { PagedChoice, type ChoicePage, type Pagination } from './capital-lists';
 import { Choice, Input, SearchForm } from './fields';
@@ -47,7 +59,8 @@ interface FilePick {
 }
 
 const POST = { post: [{ action: 'plugin::sponsor-desk.post', subject: null }] as never[] };
-const partnerName = (partner: Pick<Partner, 'firstName' | 'lastName' | 'email'>) => `${[partner.firstName, partner.lastName].filter(Boolean).join(' ') || partner.email} <${partner.email}>`;
+const partnerName = (partner: Pick<Partner, 'firstName' | 'lastName' | 'email'>) =>
+  `${[partner.firstName, partner.lastName].filter(Boolean).join(' ') || partner.email} <${partner.email}>`;
 const PAGE_SIZE = 25;
 /** The files to issue, shown this many at a time (5,000 K-1s are one pick). */
 const FILES_PAGE_SIZE = 50;
@@ -55,23 +68,42 @@ const FILES_PAGE_SIZE = 50;
 /** Pages of a year's partners, searched by name or email on the server: what a file's investor is chosen from. */
 function usePartnerPages(documentId: string) {
   const { get } = useFetchClient();
-  return useCallback(async (page: number, q: string): Promise<ChoicePage> => {
-    const { data } = await get(`/sponsor-desk/tax-schedules/${documentId}`, { params: { page, pageSize: 50, ...(q && { q }) } });
-    const { results, pagination } = data as SchedulePage;
-    return { options: results.map((partner) => [partner.syndUser, partnerName(partner)]), more: page < pagination.pageCount };
-  }, [get, documentId]);
+  return useCallback(
+    async (page: number, q: string): Promise<ChoicePage> => {
+      const { data } = await get(`/sponsor-desk/tax-schedules/${documentId}`, {
+        params: { page, pageSize: 50, ...(q && { q }) },
+      });
+      const { results, pagination } = data as SchedulePage;
+      return {
+        options: results.map((partner) => [partner.syndUser, partnerName(partner)]),
+        more: page < pagination.pageCount,
+      };
+    },
+    [get, documentId],
+  );
 }
 
 /** The investor a file is for: who it matched, and a server-searched choice of the partners to change it. */
-function FileInvestor({ pick, choose, load }: { pick: FilePick; choose: (syndUser: string, investor: string) => void; load: (page: number, q: string) => Promise<ChoicePage> }) {
+function FileInvestor({
+  pick,
+  choose,
+  load,
+}: {
+  pick: FilePick;
+  choose: (syndUser: string, investor: string) => void;
+  load: (page: number, q: string) => Promise<ChoicePage>;
+}) {
   const [choosing, setChoosing] = useState(false);
   // The labels of the choices loaded, so the chosen one is named without asking again.
   const labels = useRef(new Map<string, string>());
-  const remembered = useCallback(async (page: number, q: string) => {
-    const answer = await load(page, q);
-    for (const [value, label] of answer.options) labels.current.set(value, label);
-    return answer;
-  }, [load]);
+  const remembered = useCallback(
+    async (page: number, q: string) => {
+      const answer = await load(page, q);
+      for (const [value, label] of answer.options) labels.current.set(value, label);
+      return answer;
+    },
+    [load],
+  );
   if (choosing) {
     return (
       <PagedChoice
@@ -90,7 +122,9 @@ function FileInvestor({ pick, choose, load }: { pick: FilePick; choose: (syndUse
   return (
     <Flex gap={2}>
       <Typography textColor="neutral800">{pick.investor || 'Not matched'}</Typography>
-      <TextButton onClick={() => setChoosing(true)} aria-label={`Choose the investor for ${pick.file.name}`}>{pick.syndUser ? 'Change' : 'Choose'}</TextButton>
+      <TextButton onClick={() => setChoosing(true)} aria-label={`Choose the investor for ${pick.file.name}`}>
+        {pick.syndUser ? 'Change' : 'Choose'}
+      </TextButton>
     </Flex>
   );
 }
@@ -102,7 +136,11 @@ function ScheduleDetail({ documentId, notify, changed }: { documentId: string; n
   const [shown, setShown] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const { data: schedule, reload: load } = useLatestAnswer<SchedulePage>(`/sponsor-desk/tax-schedules/${documentId}`, { state: shown || undefined, q: q || undefined, page, pageSize: PAGE_SIZE }, notify);
+  const { data: schedule, reload: load } = useLatestAnswer<SchedulePage>(
+    `/sponsor-desk/tax-schedules/${documentId}`,
+    { state: shown || undefined, q: q || undefined, page, pageSize: PAGE_SIZE },
+    notify,
+  );
   const partnerPages = usePartnerPages(documentId);
   const [pattern, setPattern] = useState('');
   const picker = useRef<HTMLInputElement>(null);
@@ -114,9 +152,22 @@ function ScheduleDetail({ documentId, notify, changed }: { documentId: string; n
     setFilesPage(1);
     if (!files.length) return setPicks([]);
     try {
-      const { data } = await post(`/sponsor-desk/tax-schedules/${documentId}/match`, { names: files.map((file) => file.name), pattern: withPattern || null });
-      const matches = (data as { matches: { syndUser: string | null; investor: Pick<Partner, 'firstName' | 'lastName' | 'email'> | null }[] }).matches;
-      setPicks(files.map((file, index) => ({ file, syndUser: matches[index]?.syndUser ?? '', investor: matches[index]?.investor ? partnerName(matches[index].investor!) : '' })));
+      const { data } = await post(`/sponsor-desk/tax-schedules/${documentId}/match`, {
+        names: files.map((file) => file.name),
+        pattern: withPattern || null,
+      });
+      const matches = (
+        data as {
+          matches: { syndUser: string | null; investor: Pick<Partner, 'firstName' | 'lastName' | 'email'> | null }[];
+        }
+      ).matches;
+      setPicks(
+        files.map((file, index) => ({
+          file,
+          syndUser: matches[index]?.syndUser ?? '',
+          investor: matches[index]?.investor ? partnerName(matches[index].investor!) : '',
+        })),
+      );
     } catch (error) {
       reportFailure(notify, error);
     }
@@ -146,7 +197,10 @@ function ScheduleDetail({ documentId, notify, changed }: { documentId: string; n
     setPicks(done.filter((pick) => pick.outcome !== 'Issued'));
     setFilesPage(1);
     setBusy(false);
-    notify({ variant: issued === picks.length ? 'success' : 'danger', text: `${issued} of ${picks.length} issued; each investor is notified.${issued === picks.length ? '' : ' The files left are listed with why.'}` });
+    notify({
+      variant: issued === picks.length ? 'success' : 'danger',
+      text: `${issued} of ${picks.length} issued; each investor is notified.${issued === picks.length ? '' : ' The files left are listed with why.'}`,
+    });
     load();
     changed();
   };
@@ -155,26 +209,46 @@ function ScheduleDetail({ documentId, notify, changed }: { documentId: string; n
   const ready = picks.filter((pick) => pick.syndUser).length;
   const filesShown = picks.slice((filesPage - 1) * FILES_PAGE_SIZE, filesPage * FILES_PAGE_SIZE);
   return (
-    <Box tag="section" aria-label={`${schedule.documentName} ${schedule.taxYear}`} background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+    <Box
+      tag="section"
+      aria-label={`${schedule.documentName} ${schedule.taxYear}`}
+      background="neutral0"
+      padding={6}
+      shadow="filterShadow"
+      hasRadius
+    >
       <Flex justifyContent="space-between">
-        <Typography variant="delta" tag="h2">{`${schedule.documentName} ${schedule.taxYear}: ${schedule.issued} of ${schedule.investors} issued`}</Typography>
+        <Typography
+          variant="delta"
+          tag="h2"
+        >{`${schedule.documentName} ${schedule.taxYear}: ${schedule.issued} of ${schedule.investors} issued`}</Typography>
         {allowedActions.canPost && schedule.state === 'pending' && (
-          <Button variant="secondary" onClick={async () => {
-            try {
-              await post(`/sponsor-desk/tax-schedules/${documentId}/issued`, {});
-              notify({ variant: 'success', text: `${schedule.documentName} ${schedule.taxYear} marked issued.` });
-              load();
-              changed();
-            } catch (error) {
-              reportFailure(notify, error);
-            }
-          }}>Mark issued</Button>
+          <Button
+            variant="secondary"
+            onClick={async () => {
+              try {
+                await post(`/sponsor-desk/tax-schedules/${documentId}/issued`, {});
+                notify({ variant: 'success', text: `${schedule.documentName} ${schedule.taxYear} marked issued.` });
+                load();
+                changed();
+              } catch (error) {
+                reportFailure(notify, error);
+              }
+            }}
+          >
+            Mark issued
+          </Button>
         )}
       </Flex>
       {allowedActions.canPost && (
         <Box paddingTop={4}>
           <Flex gap={4} alignItems="flex-end" wrap="wrap">
-            <Input label="File name pattern (optional)" value={pattern} onChange={setPattern} hint="Like K1-2026-{last}-{first}; empty: a file is an investor's when its name holds their email or names" />
+            <Input
+              label="File name pattern (optional)"
+              value={pattern}
+              onChange={setPattern}
+              hint="Like K1-2026-{last}-{first}; empty: a file is an investor's when its name holds their email or names"
+            />
             {/* The design system has no file field: its button opens the browser's picker, as the media library's does. */}
             <VisuallyHidden>
               <input
@@ -186,15 +260,25 @@ function ScheduleDetail({ documentId, notify, changed }: { documentId: string; n
                 onChange={(event) => void match([...(event.target.files ?? [])], pattern)}
               />
             </VisuallyHidden>
-            <Button variant="secondary" onClick={() => picker.current?.click()}>Choose K-1 files</Button>
-            {picks.length > 0 && <Button loading={busy} onClick={issue}>{`Issue ${ready} file${ready === 1 ? '' : 's'}`}</Button>}
+            <Button variant="secondary" onClick={() => picker.current?.click()}>
+              Choose K-1 files
+            </Button>
+            {picks.length > 0 && (
+              <Button loading={busy} onClick={issue}>{`Issue ${ready} file${ready === 1 ? '' : 's'}`}</Button>
+            )}
           </Flex>
         </Box>
       )}
       {picks.length > 0 && (
         <Box paddingTop={4}>
           <Table colCount={3} rowCount={filesShown.length + 1} aria-label="Files to issue">
-            <Thead><Tr><Heading label="File" /><Heading label="Investor" /><Heading label="Result" /></Tr></Thead>
+            <Thead>
+              <Tr>
+                <Heading label="File" />
+                <Heading label="Investor" />
+                <Heading label="Result" />
+              </Tr>
+            </Thead>
             <Tbody>
               {filesShown.map((pick, index) => {
                 const at = (filesPage - 1) * FILES_PAGE_SIZE + index;
@@ -205,7 +289,13 @@ function ScheduleDetail({ documentId, notify, changed }: { documentId: string; n
                       <FileInvestor
                         pick={pick}
                         load={partnerPages}
-                        choose={(syndUser, investor) => setPicks((current) => current.map((each, position) => (position === at ? { ...each, syndUser, investor, outcome: undefined } : each)))}
+                        choose={(syndUser, investor) =>
+                          setPicks((current) =>
+                            current.map((each, position) =>
+                              position === at ? { ...each, syndUser, investor, outcome: undefined } : each,
+                            ),
+                          )
+                        }
                       />
                     </Td>
                     <Cell>{pick.outcome ?? (pick.syndUser ? 'Matched' : 'Choose by hand')}</Cell>
@@ -214,28 +304,70 @@ function ScheduleDetail({ documentId, notify, changed }: { documentId: string; n
               })}
             </Tbody>
           </Table>
-          <Pager total={picks.length} page={filesPage} pageCount={Math.ceil(picks.length / FILES_PAGE_SIZE)} noun="file" empty="No files" setPage={setFilesPage} />
+          <Pager
+            total={picks.length}
+            page={filesPage}
+            pageCount={Math.ceil(picks.length / FILES_PAGE_SIZE)}
+            noun="file"
+            empty="No files"
+            setPage={setFilesPage}
+          />
         </Box>
       )}
       <Flex gap={4} alignItems="flex-end" wrap="wrap" paddingTop={4}>
-        <Choice label="Partners" value={shown} onChange={(next) => { setShown(next); setPage(1); }} options={[['', `All (${schedule.investors})`], ['missing', `Not issued (${schedule.investors - schedule.issued})`], ['issued', `Issued (${schedule.issued})`]]} />
-        <SearchForm label="Search partners by name or email" onSearch={(next) => { setQ(next); setPage(1); }} />
+        <Choice
+          label="Partners"
+          value={shown}
+          onChange={(next) => {
+            setShown(next);
+            setPage(1);
+          }}
+          options={[
+            ['', `All (${schedule.investors})`],
+            ['missing', `Not issued (${schedule.investors - schedule.issued})`],
+            ['issued', `Issued (${schedule.issued})`],
+          ]}
+        />
+        <SearchForm
+          label="Search partners by name or email"
+          onSearch={(next) => {
+            setQ(next);
+            setPage(1);
+          }}
+        />
       </Flex>
       <Box paddingTop={4}>
         <Table colCount={3} rowCount={schedule.results.length + 1} aria-label="Partners">
-          <Thead><Tr><Heading label="Investor" /><Heading label="Email" /><Heading label="Document" /></Tr></Thead>
+          <Thead>
+            <Tr>
+              <Heading label="Investor" />
+              <Heading label="Email" />
+              <Heading label="Document" />
+            </Tr>
+          </Thead>
           <Tbody>
             {schedule.results.map((partner) => (
               <Tr key={partner.syndUser}>
                 <Cell>{[partner.firstName, partner.lastName].filter(Boolean).join(' ') || partner.email}</Cell>
                 <Cell>{partner.email}</Cell>
-                <Cell>{partner.document ? `${partner.document.originalName ?? ''} · issued ${dateOf(partner.document.issuedAt)}` : 'Not issued'}</Cell>
+                <Cell>
+                  {partner.document
+                    ? `${partner.document.originalName ?? ''} · issued ${dateOf(partner.document.issuedAt)}`
+                    : 'Not issued'}
+                </Cell>
               </Tr>
             ))}
           </Tbody>
         </Table>
       </Box>
-      <Pager total={schedule.pagination.total} page={schedule.pagination.page} pageCount={schedule.pagination.pageCount} noun="partner" empty="No partners found" setPage={setPage} />
+      <Pager
+        total={schedule.pagination.total}
+        page={schedule.pagination.page}
+        pageCount={schedule.pagination.pageCount}
+        noun="partner"
+        empty="No partners found"
+        setPage={setPage}
+      />
     </Box>
   );
 }
@@ -252,7 +384,11 @@ export function TaxDocuments({ notify }: { notify: Notify }) {
   const [fund, setFund] = useState('');
   const [schedules, setSchedules] = useState<Schedule[]>([]);
   const [open, setOpen] = useState<string | null>(null);
-  const [form, setForm] = useState({ taxYear: String(new Date().getFullYear()), documentName: 'K-1', expectedDate: '' });
+  const [form, setForm] = useState({
+    taxYear: String(new Date().getFullYear()),
+    documentName: 'K-1',
+    expectedDate: '',
+  });
 
   const load = useCallback(() => {
     if (!fund) return;
@@ -265,8 +401,16 @@ export function TaxDocuments({ notify }: { notify: Notify }) {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await post('/sponsor-desk/tax-schedules', { fund, taxYear: Number(form.taxYear), documentName: form.documentName, expectedDate: form.expectedDate || null });
-      notify({ variant: 'success', text: `${form.documentName} ${form.taxYear}: investors now see when to expect it.` });
+      await post('/sponsor-desk/tax-schedules', {
+        fund,
+        taxYear: Number(form.taxYear),
+        documentName: form.documentName,
+        expectedDate: form.expectedDate || null,
+      });
+      notify({
+        variant: 'success',
+        text: `${form.documentName} ${form.taxYear}: investors now see when to expect it.`,
+      });
       load();
     } catch (error) {
       reportFailure(notify, error);
@@ -279,35 +423,82 @@ export function TaxDocuments({ notify }: { notify: Notify }) {
         <Flex gap={4} wrap="wrap">
           {portals.length > 1 && (
             <Box style={{ minWidth: '20rem' }}>
-              <Choice label="Portal" value={shown?.slug ?? ''} onChange={(next) => { setPortal(next); setFund(''); setOpen(null); }} options={portals.map((each) => [each.slug, each.name])} />
+              <Choice
+                label="Portal"
+                value={shown?.slug ?? ''}
+                onChange={(next) => {
+                  setPortal(next);
+                  setFund('');
+                  setOpen(null);
+                }}
+                options={portals.map((each) => [each.slug, each.name])}
+              />
             </Box>
           )}
           <Box style={{ minWidth: '30rem' }}>
-            <Choice label="Fund" value={fund} onChange={(next) => { setFund(next); setOpen(null); }} options={funds.map((each) => [each.documentId, each.name ?? each.documentId])} />
+            <Choice
+              label="Fund"
+              value={fund}
+              onChange={(next) => {
+                setFund(next);
+                setOpen(null);
+              }}
+              options={funds.map((each) => [each.documentId, each.name ?? each.documentId])}
+            />
           </Box>
         </Flex>
         {fund && (
           <Box tag="form" paddingTop={4} onSubmit={save}>
             <Flex gap={4} alignItems="flex-end" wrap="wrap">
               <Input label="Tax year" value={form.taxYear} onChange={(taxYear) => setForm({ ...form, taxYear })} />
-              <Input label="Document" value={form.documentName} onChange={(documentName) => setForm({ ...form, documentName })} />
-              <Input label="Expected by" type="date" value={form.expectedDate} onChange={(expectedDate) => setForm({ ...form, expectedDate })} />
-              <Button type="submit" variant="secondary">Save the tax year</Button>
+              <Input
+                label="Document"
+                value={form.documentName}
+                onChange={(documentName) => setForm({ ...form, documentName })}
+              />
+              <Input
+                label="Expected by"
+                type="date"
+                value={form.expectedDate}
+                onChange={(expectedDate) => setForm({ ...form, expectedDate })}
+              />
+              <Button type="submit" variant="secondary">
+                Save the tax year
+              </Button>
             </Flex>
           </Box>
         )}
         {fund && (
           <Box paddingTop={4}>
             <Table colCount={5} rowCount={schedules.length + 1} aria-label="Tax years">
-              <Thead><Tr><Heading label="Year" /><Heading label="Expected by" /><Heading label="State" /><Heading label="Issued" /><Heading label="Files" /></Tr></Thead>
+              <Thead>
+                <Tr>
+                  <Heading label="Year" />
+                  <Heading label="Expected by" />
+                  <Heading label="State" />
+                  <Heading label="Issued" />
+                  <Heading label="Files" />
+                </Tr>
+              </Thead>
               <Tbody>
                 {schedules.map((schedule) => (
                   <Tr key={schedule.documentId}>
                     <Cell>{`${schedule.documentName} ${schedule.taxYear}`}</Cell>
                     <Cell>{schedule.expectedDate ? dateOf(`${schedule.expectedDate}T12:00:00Z`) : ''}</Cell>
-                    <Cell>{schedule.state === 'issued' ? `Issued ${dateOf(schedule.issuedAt)}${schedule.issuedBy ? ` by ${schedule.issuedBy}` : ''}` : 'Pending'}</Cell>
+                    <Cell>
+                      {schedule.state === 'issued'
+                        ? `Issued ${dateOf(schedule.issuedAt)}${schedule.issuedBy ? ` by ${schedule.issuedBy}` : ''}`
+                        : 'Pending'}
+                    </Cell>
                     <Cell>{`${schedule.issued ?? 0} of ${schedule.investors ?? 0}`}</Cell>
-                    <Td><TextButton onClick={() => setOpen(schedule.documentId)} aria-label={`Open ${schedule.documentName} ${schedule.taxYear}`}>Open</TextButton></Td>
+                    <Td>
+                      <TextButton
+                        onClick={() => setOpen(schedule.documentId)}
+                        aria-label={`Open ${schedule.documentName} ${schedule.taxYear}`}
+                      >
+                        Open
+                      </TextButton>
+                    </Td>
                   </Tr>
                 ))}
               </Tbody>

@@ -8,17 +8,20 @@ import { reportFailure, type Notify } from '../utils/notices';
  */
 export function useOpenFile(notify: Notify): (path: string) => Promise<void> {
   const { get } = useFetchClient();
-  return useCallback(async (path: string) => {
-    const reader = window.open('', '_blank');
-    try {
-      const { data: blob } = await get(path, { responseType: 'blob' });
-      const url = URL.createObjectURL(blob as Blob);
-      if (reader) reader.location.href = url;
-      else window.location.assign(url);
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch (error) {
-      reader?.close();
-      reportFailure(notify, error);
-    }
-  }, [get, notify]);
+  return useCallback(
+    async (path: string) => {
+      const reader = window.open('', '_blank');
+      try {
+        const { data: blob } = await get(path, { responseType: 'blob' });
+        const url = URL.createObjectURL(blob as Blob);
+        if (reader) reader.location.href = url;
+        else window.location.assign(url);
+        setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      } catch (error) {
+        reader?.close();
+        reportFailure(notify, error);
+      }
+    },
+    [get, notify],
+  );
 }

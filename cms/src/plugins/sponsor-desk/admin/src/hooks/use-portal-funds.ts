@@ -22,7 +22,11 @@ export function usePortalFunds(notify: Notify, portal: string): PortalFunds {
     get('/sponsor-desk/funds', { params: { ...(portal && { portal }), all: 'true' } })
       .then(({ data }) => {
         const { portal: shown, portals, funds } = data as PortalFunds;
-        setAnswer({ portal: shown, portals, funds: [...funds].sort((one, other) => (one.name ?? '').localeCompare(other.name ?? '')) });
+        setAnswer({
+          portal: shown,
+          portals,
+          funds: [...funds].sort((one, other) => (one.name ?? '').localeCompare(other.name ?? '')),
+        });
       })
       .catch((error: unknown) => reportFailure(notify, error));
   }, [get, portal, notify]);

@@ -19,15 +19,29 @@ export default function SponsorDeskPage() {
   const [params, setParams] = useSearchParams();
   return (
     <Layouts.Root>
-      <Layouts.Header title="Sponsor desk" subtitle="How each raise stands, who still has to sign or fund, and the money after the raise." />
+      <Layouts.Header
+        title="Sponsor desk"
+        subtitle="How each raise stands, who still has to sign or fund, and the money after the raise."
+      />
       <Layouts.Content>
         <Flex direction="column" alignItems="stretch" gap={6}>
           {notice && (
-            <Alert variant={notice.variant} title={notice.variant === 'success' ? 'Done' : 'Not done'} onClose={() => setNotice(null)} closeLabel="Close">
+            <Alert
+              variant={notice.variant}
+              title={notice.variant === 'success' ? 'Done' : 'Not done'}
+              onClose={() => setNotice(null)}
+              closeLabel="Close"
+            >
               {notice.text}
             </Alert>
           )}
-          <Tabs.Root value={params.get('tab') ?? 'raise'} onValueChange={(tab: string) => { setNotice(null); setParams({ tab }); }}>
+          <Tabs.Root
+            value={params.get('tab') ?? 'raise'}
+            onValueChange={(tab: string) => {
+              setNotice(null);
+              setParams({ tab });
+            }}
+          >
             <Tabs.List aria-label="Sponsor desk">
               <Tabs.Trigger value="raise">Raise board</Tabs.Trigger>
               <Tabs.Trigger value="investors">Investors</Tabs.Trigger>
@@ -35,16 +49,24 @@ export default function SponsorDeskPage() {
               <Tabs.Trigger value="capital">Capital accounts</Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="raise">
-              <Box paddingTop={6}><RaiseBoard notify={setNotice} /></Box>
+              <Box paddingTop={6}>
+                <RaiseBoard notify={setNotice} />
+              </Box>
             </Tabs.Content>
             <Tabs.Content value="investors">
-              <Box paddingTop={6}><Investors notify={setNotice} /></Box>
+              <Box paddingTop={6}>
+                <Investors notify={setNotice} />
+              </Box>
             </Tabs.Content>
             <Tabs.Content value="k1">
-              <Box paddingTop={6}><TaxDocuments notify={setNotice} /></Box>
+              <Box paddingTop={6}>
+                <TaxDocuments notify={setNotice} />
+              </Box>
             </Tabs.Content>
             <Tabs.Content value="capital">
-              <Box paddingTop={6}><CapitalAccounts notify={setNotice} /></Box>
+              <Box paddingTop={6}>
+                <CapitalAccounts notify={setNotice} />
+              </Box>
             </Tabs.Content>
           </Tabs.Root>
         </Flex>

@@ -3,7 +3,8 @@ export type Notice = { variant: 'success' | 'danger'; text: string } | null;
 export type Notify = (notice: Notice) => void;
 
 /** What staff who run no portal see instead of a portal's desk (docs/sponsor-desk.md, Staff and portals). */
-export const NO_PORTAL = "You run no portal yet: a super admin names you in a portal's Staff (Content Manager, Portal).";
+export const NO_PORTAL =
+  "You run no portal yet: a super admin names you in a portal's Staff (Content Manager, Portal).";
 
 /** The message of a refused call, as Strapi's error body says it. */
 export function messageOf(error: unknown): string {
