@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import nodeHttp from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -304,6 +305,38 @@ describe('the CSV import takes text/csv up to 2 MB', () => {
     expect(((await answer.json()) as { error: { message: string } }).error.message).toBe(
       'The CSV is larger than 2 MB: split it',
     );
+  });
+
+  it('answers the next request on the same kept-alive connection after refusing a CSV over 2 MB', async () => {
+    // One connection for both requests: a body left half-read on it would hold the second request back for ever.
+    const agent = new nodeHttp.Agent({ keepAlive: true, maxSockets: 1 });
+    const ask = (method: string, route: string, body?: string) =>
+      new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+        const request = nodeHttp.request(`${app.url}${route}`, {
+          method,
+          agent,
+          headers: {
+            Authorization: `Bearer ${adminTokenOf}`,
+            ...(body !== undefined && { 'content-type': 'text/csv' }),
+          },
+        });
+        request.setTimeout(15_000, () => request.destroy(new Error(`${method} ${route} got no answer in 15 s`)));
+        request.on('response', (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, socket: request.socket }));
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    try {
+      const refused = await ask('POST', '/sponsor-desk/imports?dryRun=true', csvOf(2.1 * 1024 * 1024));
+      expect(refused.status).toBe(413);
+      const next = await ask('GET', '/sponsor-desk/funds');
+      expect(next.status).toBe(200);
+      expect(next.socket).toBe(refused.socket);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('still reads a small text/csv body', async () => {

@@ -74,11 +74,6 @@ async function boot(): Promise<TestApp> {
     .query('api::portal.portal')
     .create({ data: { name: 'Test Default', slug: 'test-default', isDefault: true } });
   strapi.server.mount();
-  // The tests and the CMS share one event loop: under load a client may reuse a kept-alive connection just as the
-  // server's 5 s idle timeout closes it, and the request fails with ECONNRESET (seen on CI's two busy cores). Here the
-  // server closes no idle connection (0: no timeout, and no Keep-Alive hint), so only the client, after its own 4 s,
-  // closes one it will not use again.
-  strapi.server.httpServer.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => strapi.server.httpServer.listen(0, '127.0.0.1', resolve));
   const { port } = strapi.server.httpServer.address() as AddressInfo;
   return { strapi, url: `http://127.0.0.1:${port}` };

@@ -19,11 +19,14 @@ const csvBodyService = () => ({
     if (!ctx.state.csvUnread) throw new errors.ValidationError('Send the CSV as the body, with Content-Type: text/csv');
     const chunks: Buffer[] = [];
     let size = 0;
+    // Past the limit the rest is read and dropped, not left: a body stopped half-read stays on the kept-alive
+    // connection, and the client's next request on it waits behind it for ever (as Node itself drains a body no
+    // route read).
     for await (const chunk of ctx.req) {
       size += (chunk as Buffer).length;
-      if (size > CSV_MAX_BYTES) throw new errors.PayloadTooLargeError('The CSV is larger than 2 MB: split it');
-      chunks.push(chunk as Buffer);
+      if (size <= CSV_MAX_BYTES) chunks.push(chunk as Buffer);
     }
+    if (size > CSV_MAX_BYTES) throw new errors.PayloadTooLargeError('The CSV is larger than 2 MB: split it');
     const text = Buffer.concat(chunks).toString('utf8');
     if (text.includes('\u0000')) throw new errors.ValidationError('The CSV must not hold a NUL character');
     return text;
