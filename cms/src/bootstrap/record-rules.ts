@@ -236,7 +236,11 @@ async function relationAfter(
 }
 
 /** The portal-scoped types' relations to `uid`, as [type, field]: the rows that reach their portal through it, or must share it. */
+const linksByTarget = new Map<string, [string, string][]>();
 function linksTo(strapi: Core.Strapi, uid: string): [string, string][] {
+  // The schemas do not change while the CMS runs: each type's list is read once.
+  const known = linksByTarget.get(uid);
+  if (known) return known;
   const links: [string, string][] = [];
   for (const from of Object.keys(PORTAL_PATHS)) {
     for (const [field, attribute] of Object.entries(
@@ -247,6 +251,7 @@ function linksTo(strapi: Core.Strapi, uid: string): [string, string][] {
         links.push([from, field]);
     }
   }
+  linksByTarget.set(uid, links);
   return links;
 }
 
