@@ -1,3 +1,4 @@
+import type { FundStatus } from './fund-status';
 import type { DistributionKind, LedgerType } from './ledger';
 import type { MethodOfInvestment, SigningStep } from './synd-user';
 
@@ -157,6 +158,52 @@ export interface SyndUserView {
   isInvesting: boolean;
   isGoingToInvest: boolean;
   isDeclined: boolean;
+}
+
+/** A fund as the investment view carries it; the funding texts are null until the caller's agreement is complete. */
+export interface FundView {
+  id: number;
+  documentId: string;
+  name: string | null;
+  type: string | null;
+  fund_code: string | null;
+  /** HTML. */
+  description: string | null;
+  fee: number | null;
+  status: FundStatus;
+  open_date: string | null;
+  start_date: string | null;
+  close_date: string | null;
+  end_date: string | null;
+  min_inv_amount: number | null;
+  min_inv_amount_for_existing: number | null;
+  max_inv_amount: number | null;
+  total_inv_amount: number | null;
+  schedule_call_url: string | null;
+  url_slug: string | null;
+  /** HTML. */
+  funding_my_investment_description: string | null;
+  /** HTML. */
+  wire_instructions: string | null;
+  /** HTML. */
+  check_instructions: string | null;
+}
+
+/** One investment of the portal as one investor sees it: GET /api/syndication/mine, available, byslug/:slug. */
+export interface InvestmentView {
+  id: number;
+  documentId: string;
+  name: string | null;
+  /** HTML. */
+  description: string | null;
+  website: string | null;
+  url_slug: string | null;
+  fund: FundView | null;
+  syndUser: SyndUserView | null;
+  leftAmountToInvest: number;
+  minimumAmountToInvest: number;
+  maximumAmountToInvest: number;
+  isAvailable: boolean;
 }
 
 /** One row of the investor's transactions page (GET /api/profile/transactions, docs/capital-accounts.md). */

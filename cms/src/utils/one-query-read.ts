@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Core, UID } from '@strapi/strapi';
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 
 interface Attribute {
   type: string;
@@ -14,7 +14,7 @@ interface Attribute {
   };
 }
 
-interface Meta {
+export interface Meta {
   tableName: string;
   attributes: Record<string, Attribute>;
 }
@@ -24,11 +24,16 @@ interface Meta {
  * fromDB), so a row read here looks exactly as the query engine would answer it. @strapi/database exports no entry
  * point for it; its CommonJS build holds it at this path (pinned with Strapi 5.54.0; the session tests fail if it moves).
  */
-const { fromRow } = createRequire(__filename)('@strapi/database/dist/query/helpers/transform.js') as {
+export const { fromRow } = createRequire(__filename)('@strapi/database/dist/query/helpers/transform.js') as {
   fromRow(meta: Meta, row: Row): Row | null;
 };
 
-const NOT_COLUMNS = new Set(['relation', 'component', 'dynamiczone', 'media']);
+/** Attribute types kept outside the row's own table. */
+export const NOT_COLUMNS = new Set(['relation', 'component', 'dynamiczone', 'media']);
+
+/** A content type's table and attributes, as Strapi's database layer keeps them. */
+export const metaOf = (strapi: Core.Strapi, uid: string) =>
+  strapi.db.metadata.get(uid as UID.Schema) as unknown as Meta;
 /** The prefix of the base row's columns in the answer (a joined row's is its `as`). */
 const SELF = 'self';
 
@@ -60,9 +65,8 @@ export function oneQueryRead(
   let built: { sql: string; bindings: unknown[]; tables: { as: string; meta: Meta }[] } | undefined;
 
   function build() {
-    const metaOf = (name: string) => strapi.db.metadata.get(name) as unknown as Meta;
     const knex = strapi.db.connection;
-    const tables = [{ as: '', alias: 't0', meta: metaOf(uid) }];
+    const tables = [{ as: '', alias: 't0', meta: metaOf(strapi, uid) }];
     let query = knex(`${tables[0].meta.tableName} as t0`);
     joins.forEach((join, index) => {
       const from = tables.find((table) => table.as === (join.of ?? ''));
@@ -78,11 +82,11 @@ export function oneQueryRead(
           `${from.alias}.${link.joinColumn.referencedColumn}`,
         )
         .leftJoin(
-          `${metaOf(attribute.target).tableName} as ${alias}`,
+          `${metaOf(strapi, attribute.target).tableName} as ${alias}`,
           `${alias}.${link.inverseJoinColumn.referencedColumn}`,
           `${linkAlias}.${link.inverseJoinColumn.name}`,
         );
-      tables.push({ as: join.as, alias, meta: metaOf(attribute.target) });
+      tables.push({ as: join.as, alias, meta: metaOf(strapi, attribute.target) });
     });
     const columns = tables.flatMap(({ as, alias, meta }) =>
       Object.entries(meta.attributes)

@@ -102,7 +102,7 @@ export const byId = (id: string | number) =>
   typeof id === 'number' || /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id };
 
 /** A syndication user as the site sees it (docs/api-investor.md): its own fields and the states the rules derive. */
-export function syndUserView(row: SyndUserRow): SyndUserView {
+export function syndUserView(row: Omit<SyndUserRow, 'user' | 'investment' | 'fund'>): SyndUserView {
   return {
     id: row.id,
     documentId: row.documentId,

@@ -2,33 +2,18 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
   commitmentProblem,
-  currentValue,
-  distribution,
-  formatUsd,
-  fundStatus,
-  INVEST_STATUS,
-  INVESTMENT_DISCLAIMER_SLUG,
-  isInvesting,
-  ledgerHistory,
-  ledgerPerformance,
-  maxInvestment,
-  multiples,
-  overallReturn,
-  storedTerms,
   displayName,
+  fundStatus,
+  formatUsd,
+  INVEST_STATUS,
+  storedTerms,
   yesNo,
   type CommitmentTerms,
 } from '@portal/rules';
 import { conflict } from '../../../utils/http-errors';
 import { inTurn, TURNS } from '../../../utils/in-turn';
 import { serviceAccessor } from '../../../utils/service';
-import { fundTotalsCache } from '../../../utils/signed-in-cache';
-import { linkTableOf, tableOf } from '../../../utils/tables';
 import type { AccountUser } from '../../account/users';
-import { contents } from '../../content/services/content';
-import { ledger } from '../../ledger-entry/services/ledger-entry';
-import { fundValuations } from '../../valuation/services/valuation';
-import { taxSchedules } from '../../tax-schedule/services/tax-schedule';
 import { notifications } from '../../notification/services/notification';
 import { portals } from '../../portal/services/portal';
 import { signing } from '../../signing/services/signing';
@@ -39,67 +24,21 @@ import {
   syndUserView,
   type SyndUserRow,
 } from '../../synd-user/services/synd-user';
+import { commitmentTotals } from '../commitment-totals';
+import {
+  amount,
+  FUND_FIELDS,
+  INVESTMENT_FIELDS,
+  limitsOf,
+  type FundRow,
+  type InvestmentRow,
+  type Limits,
+} from '../investment-view';
+import { investments } from '../read-model';
+import { investmentSummary } from '../summary';
 
 const INVESTMENT = 'api::investment.investment';
 const SYND_USER = 'api::synd-user.synd-user';
-
-/** The fund fields an investor reads; the funding instructions only once their agreement is complete. */
-const FUND_FIELDS = [
-  'id',
-  'documentId',
-  'name',
-  'type',
-  'fund_code',
-  'description',
-  'fee',
-  'fund_status',
-  'open_date',
-  'start_date',
-  'close_date',
-  'end_date',
-  'min_inv_amount',
-  'min_inv_amount_for_existing',
-  'max_inv_amount',
-  'total_inv_amount',
-  'schedule_call_url',
-  'url_slug',
-  'funding_my_investment_description',
-  'wire_instructions',
-  'check_instructions',
-  'currentPercentageTotalReturned',
-  'currentFundValuePercentage',
-];
-const FUNDING_FIELDS = ['funding_my_investment_description', 'wire_instructions', 'check_instructions'] as const;
-
-type Amount = number | string | null;
-
-interface FundRow {
-  id: number;
-  documentId: string;
-  name: string | null;
-  fund_status: string | null;
-  open_date: string | null;
-  start_date: string | null;
-  close_date: string | null;
-  end_date: string | null;
-  min_inv_amount: Amount;
-  min_inv_amount_for_existing: Amount;
-  max_inv_amount: Amount;
-  total_inv_amount: Amount;
-  currentPercentageTotalReturned: Amount;
-  currentFundValuePercentage: Amount;
-  [field: string]: unknown;
-}
-
-interface InvestmentRow {
-  id: number;
-  documentId: string;
-  name: string | null;
-  description: string | null;
-  website: string | null;
-  url_slug: string | null;
-  fund: FundRow | null;
-}
 
 /** What the site sends to commit, before it is read into terms. */
 export interface CommitmentInput {
@@ -111,30 +50,6 @@ export interface CommitmentInput {
   cosub_first_name?: string;
   cosub_last_name?: string;
   cosub_email?: string;
-}
-
-const amount = (value: Amount | undefined): number =>
-  value === null || value === undefined || value === '' ? 0 : Number(value);
-const optionalAmount = (value: Amount | undefined): number | null =>
-  value === null || value === undefined || value === '' ? null : Number(value);
-/** A percentage or multiple as the summary answers it: two decimals. */
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
-/** Decimal columns come back as strings from PostgreSQL; the contract answers numbers. */
-function numbersIn(fund: FundRow): FundRow {
-  const copy = { ...fund };
-  for (const field of [
-    'min_inv_amount',
-    'min_inv_amount_for_existing',
-    'max_inv_amount',
-    'total_inv_amount',
-    'fee',
-    'currentPercentageTotalReturned',
-    'currentFundValuePercentage',
-  ] as const) {
-    copy[field] = optionalAmount(fund[field] as Amount);
-  }
-  return copy;
 }
 
 /** A signed agreement stands: its terms cannot be changed or declined any more. */
@@ -157,127 +72,32 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
   function findInvestments(where: Record<string, unknown>): Promise<InvestmentRow[]> {
     return strapi.db.query(INVESTMENT).findMany({
       where,
-      select: ['id', 'documentId', 'name', 'description', 'website', 'url_slug'],
-      populate: { fund: { select: FUND_FIELDS } },
+      select: [...INVESTMENT_FIELDS],
+      populate: { fund: { select: [...FUND_FIELDS] } },
       // A stable order under the callers' own sorts (PostgreSQL returns a joined query's rows in any order).
       orderBy: { id: 'asc' },
     });
   }
 
-  /**
-   * What the accepted commitments to each of these funds add up to, leaving out some syndication users' own (the
-   * caller's, when it is being changed or shown). Summed by the database: a fund may hold tens of thousands of them.
-   * In the caller's transaction when there is one (a commitment counts inside the fund's turn).
-   */
-  async function acceptedTotals(fundIds: number[], exceptSyndUserIds: number[] = []): Promise<Map<number, number>> {
-    if (fundIds.length === 0) return new Map();
-    const links = linkTableOf(strapi, SYND_USER, 'fund');
-    const rows = (await strapi.db.transaction(({ trx }) => {
-      const query = strapi.db
-        .connection(`${tableOf(strapi, SYND_USER)} as s`)
-        .transacting(trx as never)
-        .join(`${links.name} as l`, `l.${links.owner}`, 's.id')
-        .whereIn(`l.${links.target}`, fundIds)
-        .where('s.invest_status', INVEST_STATUS.accepted)
-        .groupBy(`l.${links.target}`)
-        .select({ fund: `l.${links.target}` })
-        .sum({ total: 's.invest_amount' });
-      if (exceptSyndUserIds.length) query.whereNotIn('s.id', exceptSyndUserIds);
-      return query;
-    })) as { fund: number | string; total: number | string | null }[];
-    return new Map(rows.map((row) => [Number(row.fund), amount(row.total)]));
-  }
+  const totals = commitmentTotals(strapi);
 
-  /**
-   * What the accepted commitments to each fund add up to, everyone's: from the shared fund-totals cache (a sum per
-   * fund, computed once for every investor who reads it), or summed in the caller's transaction when there is one.
-   * The first fund the cache misses sums them all in one grouped query, which the other misses share: one query per
-   * read, not one per fund (the cache is cleared for every fund at once, so misses come together).
-   */
-  async function fundTotals(fundIds: number[]): Promise<Map<number, number>> {
-    if (strapi.db.inTransaction()) return acceptedTotals(fundIds);
-    const cache = fundTotalsCache(strapi);
-    let summed: Promise<Map<number, number>> | undefined;
-    const sumAll = () => (summed ??= acceptedTotals(fundIds));
-    const totals = await Promise.all(
-      fundIds.map(
-        async (fundId) => (await cache.get(['accepted', fundId], async () => (await sumAll()).get(fundId) ?? 0)).value,
-      ),
-    );
-    return new Map(fundIds.map((fundId, index) => [fundId, totals[index]]));
-  }
-
-  /** The sum of the accepted commitments to a fund, leaving out one syndication user's own (when it is being changed). */
-  async function committed(fundId: number, exceptSyndUserId?: number): Promise<number> {
-    return (await acceptedTotals([fundId], exceptSyndUserId === undefined ? [] : [exceptSyndUserId])).get(fundId) ?? 0;
-  }
-
-  type Limits = { left: number; minimum: number; maximum: number };
-
-  /**
-   * The amounts an investor may commit to each of these funds: what is left (their own commitment aside), minimum
-   * (the lower one for existing investors when set and they invest in another fund) and maximum. Two queries
-   * however many funds and commitments, so a list of investments costs what one does.
-   */
-  async function limitsForEach(
-    userId: number,
-    entries: { fund: FundRow; own: SyndUserRow | null }[],
-  ): Promise<Limits[]> {
-    if (entries.length === 0) return [];
-    type Row = { id: number; invest_amount: Amount; fund: { id: number } | null };
+  /** The amounts an investor may commit to a fund, as a commit checks them (inside no turn yet). */
+  async function limitsFor(userId: number, fund: FundRow, own: SyndUserRow | null): Promise<Limits> {
+    type Row = { id: number; fund: { id: number } | null };
     const [everyone, investedIn]: [Map<number, number>, Row[]] = await Promise.all([
-      fundTotals([...new Set(entries.map(({ fund }) => fund.id))]),
+      totals.fundTotals([fund.id]),
       strapi.db.query(SYND_USER).findMany({
         where: { user: { id: userId }, invest_status: INVEST_STATUS.accepted, sa_complete_date: { $notNull: true } },
-        select: ['id', 'invest_amount'],
+        select: ['id'],
         populate: { fund: { select: ['id'] } },
       }),
     ]);
-    return entries.map(({ fund, own }) => {
-      // The caller's own accepted commitment aside: what they may commit is what the others left.
-      const mine =
-        own && own.invest_status === INVEST_STATUS.accepted && own.fund?.id === fund.id ? amount(own.invest_amount) : 0;
-      const left = Math.max(0, amount(fund.total_inv_amount) - ((everyone.get(fund.id) ?? 0) - mine));
-      const forExisting = optionalAmount(fund.min_inv_amount_for_existing);
-      const investsElsewhere = investedIn.some((row) => row.fund && row.fund.id !== fund.id);
-      const minimum =
-        forExisting !== null && forExisting > 0 && investsElsewhere ? forExisting : amount(fund.min_inv_amount);
-      return { left, minimum, maximum: maxInvestment({ minimum, left, fundMax: optionalAmount(fund.max_inv_amount) }) };
-    });
-  }
-
-  /** The investments as the caller sees them (docs/api-investor.md), each with the caller's own commitment. */
-  async function views(user: AccountUser, entries: { investment: InvestmentRow; own: SyndUserRow | null }[]) {
-    const shown = entries.filter(({ investment }) => investment.fund);
-    const limits = await limitsForEach(
-      user.id,
-      shown.map(({ investment, own }) => ({ fund: investment.fund!, own })),
+    return limitsOf(
+      fund,
+      own,
+      everyone.get(fund.id) ?? 0,
+      investedIn.flatMap((row) => (row.fund ? [row.fund.id] : [])),
     );
-    return shown.map(({ investment, own }, index) => view(investment, own, limits[index]));
-  }
-
-  /** One investment as the caller sees it, with the amounts they may commit. */
-  function view(investment: InvestmentRow, own: SyndUserRow | null, limits: Limits) {
-    const fund = investment.fund!;
-    const complete = Boolean(own?.sa_complete_date);
-    const fundView: Record<string, unknown> = { ...numbersIn(fund), status: fundStatus(fund) };
-    for (const field of FUNDING_FIELDS) if (!complete) fundView[field] = null;
-    delete fundView.currentPercentageTotalReturned;
-    delete fundView.currentFundValuePercentage;
-    return {
-      id: investment.id,
-      documentId: investment.documentId,
-      name: investment.name,
-      description: investment.description,
-      website: investment.website,
-      url_slug: investment.url_slug,
-      fund: fundView,
-      syndUser: own ? syndUserView(own) : null,
-      leftAmountToInvest: limits.left,
-      minimumAmountToInvest: limits.minimum,
-      maximumAmountToInvest: limits.maximum,
-      isAvailable: fundStatus(fund) === 'Started',
-    };
   }
 
   /** The caller's syndication users of these investments, by investment id. */
@@ -344,192 +164,24 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     /** The investments the caller said yes to, newest commitment first. */
     async mine(user: AccountUser) {
-      const portalId = await portalIdOf(user);
-      const rows: SyndUserRow[] = await strapi.db.query(SYND_USER).findMany({
-        where: { user: { id: user.id }, invest_status: INVEST_STATUS.accepted, ...inPortal(portalId) },
-        populate: SYND_USER_POPULATE,
-        orderBy: [{ sa_start_date: 'desc' }, { id: 'desc' }],
-      });
-      const investments = await findInvestments({ id: { $in: rows.map((row) => row.investment?.id ?? 0) } });
-      const byInvestment = new Map(investments.map((investment) => [investment.id, investment]));
-      const entries = rows.flatMap((row) => {
-        const investment = row.investment && byInvestment.get(row.investment.id);
-        return investment ? [{ investment, own: row }] : [];
-      });
-      return { items: await views(user, entries) };
+      return { items: await investments(strapi).mine(user.id, await portalIdOf(user)) };
     },
 
     /** The portal's investments open for commitments (fund Started), soonest closing first, with the caller's decision. */
     async available(user: AccountUser) {
-      const portalId = await portalIdOf(user);
-      const investments = (await findInvestments(inPortal(portalId))).filter(
-        (investment) => investment.fund && fundStatus(investment.fund) === 'Started',
-      );
-      investments.sort(
-        (a, b) =>
-          (Date.parse(a.fund?.close_date ?? '') || Infinity) - (Date.parse(b.fund?.close_date ?? '') || Infinity),
-      );
-      const own = await ownOf(
-        user.id,
-        investments.map((investment) => investment.id),
-      );
-      return {
-        items: await views(
-          user,
-          investments.map((investment) => ({ investment, own: own.get(investment.id) ?? null })),
-        ),
-      };
+      return { items: await investments(strapi).available(user.id, await portalIdOf(user)) };
     },
 
     /** The portal's investment with this url_slug (its own, else its fund's), whatever its status. */
     async bySlug(user: AccountUser, slug: string) {
-      const portalId = await portalIdOf(user);
-      const [investment] = await findInvestments({
-        ...inPortal(portalId),
-        $or: [{ url_slug: slug }, { fund: { url_slug: slug } }],
-      });
-      if (!investment?.fund) throw new errors.NotFoundError('Not found');
-      const [shown] = await views(user, [
-        { investment, own: (await ownOf(user.id, [investment.id])).get(investment.id) ?? null },
-      ]);
+      const shown = await investments(strapi).bySlug(user.id, await portalIdOf(user), slug);
+      if (!shown) throw new errors.NotFoundError('Not found');
       return shown;
     },
 
     /** One row per fund the caller invests in, with the spec's formulas, newest close date first, and the overall return. */
     async summary(user: AccountUser) {
-      const portalId = await portalIdOf(user);
-      const rows: (SyndUserRow & { fund: FundRow | null })[] = await strapi.db.query(SYND_USER).findMany({
-        where: {
-          user: { id: user.id },
-          invest_status: INVEST_STATUS.accepted,
-          sa_complete_date: { $notNull: true },
-          ...inPortal(portalId),
-        },
-        select: ['id', 'invest_amount', 'invest_status', 'sa_complete_date'],
-        populate: { fund: { select: FUND_FIELDS } },
-        orderBy: { id: 'asc' },
-      });
-      const perFund = new Map<number, { fund: FundRow; invested: number; syndUserIds: number[] }>();
-      for (const row of rows.filter((candidate) => candidate.fund && isInvesting(candidate))) {
-        const entry = perFund.get(row.fund!.id) ?? { fund: row.fund!, invested: 0, syndUserIds: [] };
-        entry.invested += amount(row.invest_amount);
-        entry.syndUserIds.push(row.id);
-        perFund.set(row.fund!.id, entry);
-      }
-      // Where a fund keeps a ledger, the investor's figures come from their entries and the fund's valuations.
-      const funds = [...perFund.values()];
-      const [lines, valuations] = await Promise.all([
-        ledger(strapi).linesBySyndUser(funds.flatMap((each) => each.syndUserIds)),
-        fundValuations(strapi).byFund(
-          funds.map((each) => each.fund.id),
-          funds.flatMap((each) => each.syndUserIds),
-        ),
-      ]);
-      const [ledgerFunds, openCalls, taxDocuments] = await Promise.all([
-        ledger(strapi).fundsWithLedger(funds.map((each) => each.fund.id)),
-        ledger(strapi).openCalls(funds.flatMap((each) => each.syndUserIds)),
-        taxSchedules(strapi).forFunds(
-          funds.map((each) => each.fund.id),
-          user.id,
-        ),
-      ]);
-      const today = new Date().toISOString().slice(0, 10);
-      const table = funds.map(({ fund, invested, syndUserIds }) => {
-        // The fund's documentId lets the site link the row's own transactions (/dashboard/transactions?fund=).
-        const common = {
-          fund_name: fund.name?.trim() || 'Unknown Fund',
-          close_date: fund.close_date,
-          fund_document_id: fund.documentId,
-        };
-        if (ledgerFunds.has(fund.id)) {
-          const figures = ledgerPerformance(
-            syndUserIds.flatMap((id) => lines.get(id) ?? []),
-            valuations.get(fund.id) ?? [],
-            today,
-          );
-          const made = figures.contributedCents / 100;
-          const distributed = figures.distributedCents / 100;
-          return {
-            ...common,
-            investment_made: made,
-            current_distribution: distributed,
-            percentage_returned: made > 0 ? round2((distributed / made) * 100) : 0,
-            current_value: figures.valueCents / 100,
-            irr: figures.irr === undefined ? null : round2(figures.irr * 100),
-            equity_multiple: figures.tvpi === undefined ? null : round2(figures.tvpi),
-            dpi: figures.dpi === undefined ? null : round2(figures.dpi),
-            has_ledger: true,
-          };
-        }
-        const returned = optionalAmount(fund.currentPercentageTotalReturned) ?? 0;
-        const current_distribution = distribution(invested, returned);
-        const current_value = currentValue(invested, optionalAmount(fund.currentFundValuePercentage));
-        const { tvpi, dpi } = multiples({
-          contributed: invested,
-          distributed: current_distribution,
-          value: current_value,
-        });
-        return {
-          ...common,
-          investment_made: invested,
-          current_distribution,
-          percentage_returned: returned,
-          current_value,
-          // No dated flows, no rate of return: the site shows a dash.
-          irr: null,
-          equity_multiple: tvpi === undefined ? null : round2(tvpi),
-          dpi: dpi === undefined ? null : round2(dpi),
-          has_ledger: false,
-        };
-      });
-      table.sort(
-        (a, b) => (Date.parse(b.close_date ?? '') || -Infinity) - (Date.parse(a.close_date ?? '') || -Infinity),
-      );
-      // Added in whole cents, so the totals are the rows' sum to the cent (dollar floats drift: 0.1 + 0.2).
-      const inCents = (dollars: number) => Math.round(dollars * 100);
-      const centsTotals = table.reduce(
-        (sum, row) => ({
-          invested: sum.invested + inCents(row.investment_made),
-          distribution: sum.distribution + inCents(row.current_distribution),
-          currentValue: sum.currentValue + inCents(row.current_value),
-        }),
-        { invested: 0, distribution: 0, currentValue: 0 },
-      );
-      const totals = {
-        invested: centsTotals.invested / 100,
-        distribution: centsTotals.distribution / 100,
-        currentValue: centsTotals.currentValue / 100,
-      };
-      // The content the site shows under the summary, with it: one call fewer for the dashboard (docs/api-investor.md).
-      // Where funds keep a ledger: the money over time across them, for the chart (docs/capital-accounts.md).
-      const history = ledgerHistory(
-        funds
-          .filter(({ fund }) => ledgerFunds.has(fund.id))
-          .map(({ fund, syndUserIds }) => ({
-            lines: syndUserIds.flatMap((id) => lines.get(id) ?? []),
-            valuations: valuations.get(fund.id) ?? [],
-          })),
-        today,
-      ).map((point) => ({
-        date: point.date,
-        contributed: point.contributedCents / 100,
-        distributed: point.distributedCents / 100,
-        value: point.valueCents / 100,
-      }));
-      const disclaimer = table.length
-        ? ((await contents(strapi).bySlug([INVESTMENT_DISCLAIMER_SLUG], { id: portalId }))[
-            INVESTMENT_DISCLAIMER_SLUG
-          ] ?? null)
-        : null;
-      return {
-        rows: table,
-        totals,
-        overallReturn: overallReturn(totals),
-        history,
-        openCalls,
-        taxDocuments,
-        disclaimer,
-      };
+      return investmentSummary(strapi, user, await portalIdOf(user));
     },
 
     /**
@@ -556,7 +208,7 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
         cosub_last_name: input.cosub_last_name ?? null,
         cosub_email: input.cosub_email ?? null,
       };
-      const [limits] = await limitsForEach(user.id, [{ fund, own }]);
+      const limits = await limitsFor(user.id, fund, own);
       const problem = commitmentProblem(terms, limits);
       if (problem) throw new errors.ValidationError(problem);
 
@@ -568,7 +220,7 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
         sa_start_date: new Date(),
       };
       const { savedId, changed } = await decide(user, investment, async (current) => {
-        const left = amount(fund.total_inv_amount) - (await committed(fund.id, current?.id));
+        const left = amount(fund.total_inv_amount) - (await totals.committed(fund.id, current?.id));
         if (terms.invest_amount! > left) {
           throw conflict(`Only ${formatUsd(Math.max(0, left))} is left to invest in this offering`);
         }

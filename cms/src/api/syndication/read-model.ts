@@ -1,0 +1,170 @@
+import type { Core } from '@strapi/strapi';
+import { fundStatus, INVEST_STATUS, type InvestmentView } from '@portal/rules';
+import { joinedRead, type JoinedRow, type ReadTable } from '../../utils/joined-read';
+import { linkTableOf } from '../../utils/tables';
+import { commitmentTotals } from './commitment-totals';
+import {
+  FUND_FIELDS,
+  INVESTMENT_FIELDS,
+  investmentView,
+  limitsOf,
+  type FundRow,
+  type InvestmentRow,
+  type OwnRow,
+} from './investment-view';
+
+const INVESTMENT = 'api::investment.investment';
+const SYND_USER = 'api::synd-user.synd-user';
+
+/** An investment with its fund, and the portal the fund's company belongs to (`p`). */
+const INVESTMENT_TABLES: ReadTable[] = [
+  { as: 'f', relation: 'fund', of: 'i', fields: FUND_FIELDS },
+  { as: 'c', relation: 'company', of: 'f', fields: ['id'] },
+  { as: 'p', relation: 'portal', of: 'c', fields: ['id'] },
+];
+
+const investmentOf = (row: JoinedRow): InvestmentRow =>
+  ({ ...row.i, fund: (row.f as FundRow | null) ?? null }) as unknown as InvestmentRow;
+
+/** One of the caller's syndication users, with its investment (and the investment's fund) and its own fund's portal. */
+interface CallerRow {
+  own: OwnRow;
+  investment: InvestmentRow | null;
+  portalId: number | null;
+}
+
+/**
+ * The investor's reads of investments (GET /api/syndication/mine, available, byslug/:slug) as read models: each answer
+ * from one or two statements written once (src/utils/joined-read.ts), where the query engine's populate ran one query
+ * per relation. The access rules are the service's: the caller's own syndication users, their portal's investments.
+ */
+function investmentReads(strapi: Core.Strapi) {
+  const ownerLink = linkTableOf(strapi, SYND_USER, 'user');
+
+  /** Every syndication user of the caller (any portal), newest commitment first, as `mine` orders them. */
+  const callerSyndUsers = joinedRead(strapi, {
+    tables: [
+      { as: 's', uid: SYND_USER },
+      { as: 'i', relation: 'investment', of: 's', fields: INVESTMENT_FIELDS },
+      { as: 'f', relation: 'fund', of: 'i', fields: FUND_FIELDS },
+      { as: 'sf', relation: 'fund', of: 's', fields: ['id'] },
+      { as: 'c', relation: 'company', of: 'sf', fields: ['id'] },
+      { as: 'p', relation: 'portal', of: 'c', fields: ['id'] },
+    ],
+    // As the query engine filters on a relation's id (src/bootstrap/relation-filters.ts): through the link table alone.
+    where: (query, _names, param) =>
+      query.whereIn(
+        's.id',
+        strapi.db.connection(ownerLink.name).select(ownerLink.owner).where(ownerLink.target, param(0)),
+      ),
+    orderBy: ({ column }) => [
+      { column: column('s', 'sa_start_date'), order: 'desc' },
+      { column: column('s', 'id'), order: 'desc' },
+    ],
+  });
+
+  const base: ReadTable = { as: 'i', uid: INVESTMENT, fields: INVESTMENT_FIELDS };
+  const byId = ({ column }: { column(as: string, attribute: string): string }) => [
+    { column: column('i', 'id'), order: 'asc' as const },
+  ];
+
+  /** The portal's investments, by id. */
+  const portalInvestments = joinedRead(strapi, {
+    tables: [base, ...INVESTMENT_TABLES],
+    where: (query, { linked }, param) => query.where(linked('p'), param(0)),
+    orderBy: byId,
+  });
+
+  /** The portal's first investment (by id) with this url_slug, its own or its fund's. */
+  const investmentBySlug = joinedRead(strapi, {
+    tables: [base, ...INVESTMENT_TABLES],
+    where: (query, { column, linked }, param) =>
+      query
+        .where(linked('p'), param(0))
+        .where((either) => either.where(column('i', 'url_slug'), param(1)).orWhere(column('f', 'url_slug'), param(1))),
+    orderBy: byId,
+    limit: 1,
+  });
+
+  async function callerRows(userId: number): Promise<CallerRow[]> {
+    return (await callerSyndUsers(userId)).map((row) => ({
+      own: { ...row.s, fund: row.sf ? { id: row.sf.id as number } : null } as OwnRow,
+      investment: row.i ? investmentOf(row) : null,
+      portalId: row.p ? (row.p.id as number) : null,
+    }));
+  }
+
+  /** The caller's syndication user of each investment (their latest, should there be two). */
+  const ownByInvestment = (rows: CallerRow[]) => {
+    const own = new Map<number, OwnRow>();
+    for (const { own: row, investment } of rows)
+      if (investment && row.id > (own.get(investment.id)?.id ?? 0)) own.set(investment.id, row);
+    return own;
+  };
+
+  /** The views of these investments with the caller's own commitments: everyone's totals come from their cache. */
+  async function views(rows: CallerRow[], entries: { investment: InvestmentRow; own: OwnRow | null }[]) {
+    const shown = entries.filter(({ investment }) => investment.fund);
+    if (!shown.length) return [];
+    // The funds of the caller's signed, accepted commitments, whatever the portal: an existing investor's minimum.
+    const investedIn = rows.flatMap(({ own }) =>
+      own.invest_status === INVEST_STATUS.accepted && own.sa_complete_date && own.fund ? [own.fund.id] : [],
+    );
+    const totals = await commitmentTotals(strapi).fundTotals([
+      ...new Set(shown.map(({ investment }) => investment.fund!.id)),
+    ]);
+    return shown.map(({ investment, own }) =>
+      investmentView(
+        investment,
+        own,
+        limitsOf(investment.fund!, own, totals.get(investment.fund!.id) ?? 0, investedIn),
+      ),
+    );
+  }
+
+  return {
+    /** The investments the caller said yes to in their portal, newest commitment first. One statement. */
+    async mine(userId: number, portalId: number): Promise<InvestmentView[]> {
+      const rows = await callerRows(userId);
+      const entries = rows.flatMap(({ own, investment, portalId: portal }) =>
+        own.invest_status === INVEST_STATUS.accepted && portal === portalId && investment ? [{ investment, own }] : [],
+      );
+      return views(rows, entries);
+    },
+
+    /** The portal's investments open for commitments, soonest closing first, with the caller's decision. Two statements. */
+    async available(userId: number, portalId: number): Promise<InvestmentView[]> {
+      const [rows, investments] = await Promise.all([callerRows(userId), portalInvestments(portalId)]);
+      const open = investments
+        .map(investmentOf)
+        .filter((investment) => investment.fund && fundStatus(investment.fund) === 'Started');
+      open.sort(
+        (a, b) =>
+          (Date.parse(a.fund?.close_date ?? '') || Infinity) - (Date.parse(b.fund?.close_date ?? '') || Infinity),
+      );
+      const own = ownByInvestment(rows);
+      return views(
+        rows,
+        open.map((investment) => ({ investment, own: own.get(investment.id) ?? null })),
+      );
+    },
+
+    /** The portal's investment with this url_slug (its own, else its fund's), or null. Two statements. */
+    async bySlug(userId: number, portalId: number, slug: string): Promise<InvestmentView | null> {
+      const [rows, [found]] = await Promise.all([callerRows(userId), investmentBySlug(portalId, slug)]);
+      const investment = found ? investmentOf(found) : null;
+      if (!investment?.fund) return null;
+      const [shown] = await views(rows, [{ investment, own: ownByInvestment(rows).get(investment.id) ?? null }]);
+      return shown;
+    },
+  };
+}
+
+const built = new WeakMap<Core.Strapi, ReturnType<typeof investmentReads>>();
+
+/** The investor's reads of investments, their statements built once per Strapi instance. */
+export function investments(strapi: Core.Strapi) {
+  let reads = built.get(strapi);
+  if (!reads) built.set(strapi, (reads = investmentReads(strapi)));
+  return reads;
+}

@@ -1,0 +1,161 @@
+import type { Core } from '@strapi/strapi';
+import {
+  currentValue,
+  distribution,
+  INVEST_STATUS,
+  INVESTMENT_DISCLAIMER_SLUG,
+  isInvesting,
+  ledgerHistory,
+  ledgerPerformance,
+  multiples,
+  overallReturn,
+} from '@portal/rules';
+import type { AccountUser } from '../account/users';
+import { contents } from '../content/services/content';
+import { ledger } from '../ledger-entry/services/ledger-entry';
+import { taxSchedules } from '../tax-schedule/services/tax-schedule';
+import { fundValuations } from '../valuation/services/valuation';
+import type { SyndUserRow } from '../synd-user/services/synd-user';
+import { amount, FUND_FIELDS, optionalAmount, type FundRow } from './investment-view';
+
+const SYND_USER = 'api::synd-user.synd-user';
+
+/** A percentage or multiple as the summary answers it: two decimals. */
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * GET /api/syndication/summary: one row per fund the caller invests in (in their portal), with the spec's formulas
+ * (or the ledger's figures where the fund keeps one), newest close date first, and the overall return.
+ */
+export async function investmentSummary(strapi: Core.Strapi, user: AccountUser, portalId: number) {
+  const inPortal = { fund: { company: { portal: { id: portalId } } } };
+  const rows: (SyndUserRow & { fund: FundRow | null })[] = await strapi.db.query(SYND_USER).findMany({
+    where: {
+      user: { id: user.id },
+      invest_status: INVEST_STATUS.accepted,
+      sa_complete_date: { $notNull: true },
+      ...inPortal,
+    },
+    select: ['id', 'invest_amount', 'invest_status', 'sa_complete_date'],
+    populate: { fund: { select: [...FUND_FIELDS] } },
+    orderBy: { id: 'asc' },
+  });
+  const perFund = new Map<number, { fund: FundRow; invested: number; syndUserIds: number[] }>();
+  for (const row of rows.filter((candidate) => candidate.fund && isInvesting(candidate))) {
+    const entry = perFund.get(row.fund!.id) ?? { fund: row.fund!, invested: 0, syndUserIds: [] };
+    entry.invested += amount(row.invest_amount);
+    entry.syndUserIds.push(row.id);
+    perFund.set(row.fund!.id, entry);
+  }
+  // Where a fund keeps a ledger, the investor's figures come from their entries and the fund's valuations.
+  const funds = [...perFund.values()];
+  const [lines, valuations] = await Promise.all([
+    ledger(strapi).linesBySyndUser(funds.flatMap((each) => each.syndUserIds)),
+    fundValuations(strapi).byFund(
+      funds.map((each) => each.fund.id),
+      funds.flatMap((each) => each.syndUserIds),
+    ),
+  ]);
+  const [ledgerFunds, openCalls, taxDocuments] = await Promise.all([
+    ledger(strapi).fundsWithLedger(funds.map((each) => each.fund.id)),
+    ledger(strapi).openCalls(funds.flatMap((each) => each.syndUserIds)),
+    taxSchedules(strapi).forFunds(
+      funds.map((each) => each.fund.id),
+      user.id,
+    ),
+  ]);
+  const today = new Date().toISOString().slice(0, 10);
+  const table = funds.map(({ fund, invested, syndUserIds }) => {
+    // The fund's documentId lets the site link the row's own transactions (/dashboard/transactions?fund=).
+    const common = {
+      fund_name: fund.name?.trim() || 'Unknown Fund',
+      close_date: fund.close_date,
+      fund_document_id: fund.documentId,
+    };
+    if (ledgerFunds.has(fund.id)) {
+      const figures = ledgerPerformance(
+        syndUserIds.flatMap((id) => lines.get(id) ?? []),
+        valuations.get(fund.id) ?? [],
+        today,
+      );
+      const made = figures.contributedCents / 100;
+      const distributed = figures.distributedCents / 100;
+      return {
+        ...common,
+        investment_made: made,
+        current_distribution: distributed,
+        percentage_returned: made > 0 ? round2((distributed / made) * 100) : 0,
+        current_value: figures.valueCents / 100,
+        irr: figures.irr === undefined ? null : round2(figures.irr * 100),
+        equity_multiple: figures.tvpi === undefined ? null : round2(figures.tvpi),
+        dpi: figures.dpi === undefined ? null : round2(figures.dpi),
+        has_ledger: true,
+      };
+    }
+    const returned = optionalAmount(fund.currentPercentageTotalReturned) ?? 0;
+    const current_distribution = distribution(invested, returned);
+    const current_value = currentValue(invested, optionalAmount(fund.currentFundValuePercentage));
+    const { tvpi, dpi } = multiples({
+      contributed: invested,
+      distributed: current_distribution,
+      value: current_value,
+    });
+    return {
+      ...common,
+      investment_made: invested,
+      current_distribution,
+      percentage_returned: returned,
+      current_value,
+      // No dated flows, no rate of return: the site shows a dash.
+      irr: null,
+      equity_multiple: tvpi === undefined ? null : round2(tvpi),
+      dpi: dpi === undefined ? null : round2(dpi),
+      has_ledger: false,
+    };
+  });
+  table.sort((a, b) => (Date.parse(b.close_date ?? '') || -Infinity) - (Date.parse(a.close_date ?? '') || -Infinity));
+  // Added in whole cents, so the totals are the rows' sum to the cent (dollar floats drift: 0.1 + 0.2).
+  const inCents = (dollars: number) => Math.round(dollars * 100);
+  const centsTotals = table.reduce(
+    (sum, row) => ({
+      invested: sum.invested + inCents(row.investment_made),
+      distribution: sum.distribution + inCents(row.current_distribution),
+      currentValue: sum.currentValue + inCents(row.current_value),
+    }),
+    { invested: 0, distribution: 0, currentValue: 0 },
+  );
+  const totals = {
+    invested: centsTotals.invested / 100,
+    distribution: centsTotals.distribution / 100,
+    currentValue: centsTotals.currentValue / 100,
+  };
+  // The content the site shows under the summary, with it: one call fewer for the dashboard (docs/api-investor.md).
+  // Where funds keep a ledger: the money over time across them, for the chart (docs/capital-accounts.md).
+  const history = ledgerHistory(
+    funds
+      .filter(({ fund }) => ledgerFunds.has(fund.id))
+      .map(({ fund, syndUserIds }) => ({
+        lines: syndUserIds.flatMap((id) => lines.get(id) ?? []),
+        valuations: valuations.get(fund.id) ?? [],
+      })),
+    today,
+  ).map((point) => ({
+    date: point.date,
+    contributed: point.contributedCents / 100,
+    distributed: point.distributedCents / 100,
+    value: point.valueCents / 100,
+  }));
+  const disclaimer = table.length
+    ? ((await contents(strapi).bySlug([INVESTMENT_DISCLAIMER_SLUG], { id: portalId }))[INVESTMENT_DISCLAIMER_SLUG] ??
+      null)
+    : null;
+  return {
+    rows: table,
+    totals,
+    overallReturn: overallReturn(totals),
+    history,
+    openCalls,
+    taxDocuments,
+    disclaimer,
+  };
+}

@@ -1,0 +1,142 @@
+import type { Core } from '@strapi/strapi';
+import type { Knex } from 'knex';
+import { fromRow, metaOf, NOT_COLUMNS, type Meta, type Row } from './one-query-read';
+
+/** A table of the read: the base row (no `relation`), or the row `relation` of the table `of` points to (manyToOne). */
+export interface ReadTable {
+  /** Its alias in the SQL and its name in each answered row. */
+  as: string;
+  /** The content type of the base row; a joined table's is its relation's target. */
+  uid?: string;
+  relation?: string;
+  /** The table this one is joined to (the base row when absent). */
+  of?: string;
+  /** The attributes read, in this order (each row's keys keep it); every column when absent. */
+  fields?: readonly string[];
+}
+
+/** Names the where and order callbacks write with: an attribute's column, a relation's link column of the target id. */
+export interface Columns {
+  /** `<as>.<column>` of an attribute of the table `as`. */
+  column(as: string, attribute: string): string;
+  /** The link table's column holding the id `as` points to (`as`'s target id), for a filter on the relation alone. */
+  linked(as: string): string;
+}
+
+/** A bound value of the statement: the read's argument of this index. */
+export type Param = (index: number) => Knex.Value;
+
+export interface JoinedReadSpec {
+  tables: ReadTable[];
+  where: (query: Knex.QueryBuilder, names: Columns, param: Param) => void;
+  orderBy?: (names: Columns) => { column: string; order: 'asc' | 'desc' }[];
+  limit?: number;
+}
+
+/** One row of the answer: each table's entity by its `as`, null where the relation points nowhere. */
+export type JoinedRow = Record<string, Row | null>;
+
+/** A marker value the statement is built with, replaced by the argument of its index on each call. */
+class Placeholder {
+  constructor(readonly index: number) {}
+}
+
+/**
+ * A read of rows with manyToOne relations joined, in ONE statement where the query engine's `populate` runs one per
+ * relation (and builds its SQL anew on each call): each table's columns selected under short aliases, each table's
+ * columns then turned into its entity by Strapi's own fromRow, so values look exactly as the query engine answers
+ * them. The SQL is built on the first call and afterwards only bound. Values are bound, never written into the SQL.
+ */
+export function joinedRead(strapi: Core.Strapi, spec: JoinedReadSpec): (...args: unknown[]) => Promise<JoinedRow[]> {
+  let built:
+    | { sql: string; bindings: unknown[]; tables: { as: string; meta: Meta; columns: [string, string][] }[] }
+    | undefined;
+
+  function build() {
+    const knex = strapi.db.connection;
+    const [base, ...joins] = spec.tables;
+    if (!base.uid || base.relation) throw new Error('joinedRead: the first table is the base row, with its uid');
+    const tables = [{ as: base.as, meta: metaOf(strapi, base.uid), spec: base, link: '' }];
+    const query = knex(`${tables[0].meta.tableName} as ${base.as}`);
+    for (const join of joins) {
+      const from = tables.find((table) => table.as === (join.of ?? base.as));
+      const attribute = join.relation ? from?.meta.attributes[join.relation] : undefined;
+      if (!from || !attribute?.joinTable || !attribute.target)
+        throw new Error(`joinedRead: ${join.relation} is not a relation kept in a link table`);
+      const link = attribute.joinTable;
+      const linkAs = `${join.as}_l`;
+      const meta = metaOf(strapi, attribute.target);
+      query
+        .leftJoin(
+          `${link.name} as ${linkAs}`,
+          `${linkAs}.${link.joinColumn.name}`,
+          `${from.as}.${link.joinColumn.referencedColumn}`,
+        )
+        .leftJoin(
+          `${meta.tableName} as ${join.as}`,
+          `${join.as}.${link.inverseJoinColumn.referencedColumn}`,
+          `${linkAs}.${link.inverseJoinColumn.name}`,
+        );
+      tables.push({ as: join.as, meta, spec: join, link: `${linkAs}.${link.inverseJoinColumn.name}` });
+    }
+    const columnOf = (as: string, attribute: string) => {
+      const table = tables.find((each) => each.as === as);
+      const found = table?.meta.attributes[attribute];
+      if (!table || !found || NOT_COLUMNS.has(found.type))
+        throw new Error(`joinedRead: ${as}.${attribute} is no column`);
+      return found.columnName ?? attribute;
+    };
+    const names: Columns = {
+      column: (as, attribute) => `${as}.${columnOf(as, attribute)}`,
+      linked: (as) => {
+        const link = tables.find((each) => each.as === as)?.link;
+        if (!link) throw new Error(`joinedRead: ${as} is no joined relation`);
+        return link;
+      },
+    };
+    // Short aliases (`<as><n>`): PostgreSQL cuts identifiers at 63 characters, and some columns are long.
+    const selected = tables.map(({ as, meta, spec: table }) => {
+      const fields =
+        table.fields ??
+        Object.entries(meta.attributes)
+          .filter(([, attribute]) => !NOT_COLUMNS.has(attribute.type))
+          .map(([name]) => name);
+      return {
+        as,
+        meta,
+        columns: fields.map((field, index): [string, string] => [`${as}${index}`, columnOf(as, field)]),
+      };
+    });
+    query.select(
+      selected.flatMap(({ as, columns }) => [
+        `${as}.id as ${as}_id`,
+        ...columns.map(([alias, column]) => `${as}.${column} as ${alias}`),
+      ]),
+    );
+    // A marker stands for each argument while the SQL is built: the bindings keep it where the argument goes.
+    spec.where(query, names, (index) => new Placeholder(index) as unknown as Knex.Value);
+    for (const { column, order } of spec.orderBy?.(names) ?? []) query.orderBy(column, order);
+    if (spec.limit !== undefined) query.limit(spec.limit);
+    const { sql, bindings } = query.toSQL();
+    return { sql, bindings: [...bindings], tables: selected };
+  }
+
+  return async (...args) => {
+    built ??= build();
+    const bindings = built.bindings.map((value) => (value instanceof Placeholder ? args[value.index] : value));
+    const answer = (await strapi.db.connection.raw(built.sql, bindings as Knex.RawBinding[])) as
+      | Row[]
+      | { rows: Row[] };
+    const rows = Array.isArray(answer) ? answer : answer.rows;
+    return rows.map((row) => {
+      const entities: JoinedRow = {};
+      for (const { as, meta, columns } of built!.tables) {
+        const own: Row = {};
+        for (const [alias, column] of columns) own[column] = row[alias];
+        const id = row[`${as}_id`];
+        entities[as] = id === null || id === undefined ? null : fromRow(meta, own);
+      }
+      return entities;
+    });
+  };
+}
