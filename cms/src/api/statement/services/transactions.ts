@@ -15,9 +15,8 @@ import { inertCell } from '../../../utils/csv';
 import { serviceAccessor } from '../../../utils/service';
 import { isRowId } from '../../../utils/validation';
 import { portals } from '../../portal/services/portal';
+import { transactionReads } from '../transaction-reads';
 
-const LEDGER = 'api::ledger-entry.ledger-entry';
-const FUND = 'api::fund.fund';
 const MAX_PAGE_SIZE = 200;
 /** The CSV reads and writes this many rows at a time. */
 const CSV_BATCH = 500;
@@ -29,21 +28,16 @@ export interface TransactionFilter {
   year?: string;
 }
 
-interface SlimEntry {
+/** One of the caller's entries as read: its own fields, its fund and syndication user, the type of what it corrects. */
+interface Entry {
   id: number;
+  documentId: string;
   type: LedgerType;
   kind: DistributionKind | null;
   amount_cents: number | string;
   effective_date: string;
-  corrects: { type: LedgerType; kind: DistributionKind | null } | null;
-  fund: { id: number; documentId: string; name: string | null } | null;
-  syndUser: { documentId: string } | null;
-}
-
-interface FullEntry {
-  id: number;
-  documentId: string;
   note: string | null;
+  corrects: { type: LedgerType; kind: DistributionKind | null } | null;
   fund: { documentId: string; name: string | null; url_slug: string | null } | null;
   syndUser: { documentId: string } | null;
 }
@@ -60,7 +54,7 @@ const KIND_LABELS: Record<DistributionKind, string> = {
   gain: 'Gain',
 };
 
-const lineOf = (entry: SlimEntry): LedgerLine => ({
+const lineOf = (entry: Entry): LedgerLine => ({
   type: entry.type,
   kind: entry.kind,
   amountCents: Number(entry.amount_cents),
@@ -69,7 +63,7 @@ const lineOf = (entry: SlimEntry): LedgerLine => ({
 });
 
 /** 'Distribution (Income)', 'Adjustment of a contribution'. */
-function describe(entry: SlimEntry): string {
+function describe(entry: Entry): string {
   if (entry.type === 'adjustment') return `Adjustment of a ${effectOf(lineOf(entry)).effect}`;
   return entry.kind ? `${TYPE_LABELS[entry.type]} (${KIND_LABELS[entry.kind]})` : TYPE_LABELS[entry.type];
 }
@@ -114,40 +108,29 @@ export function transactionPage(query: Record<string, unknown>): { page: number;
 const transactionsService = ({ strapi }: { strapi: Core.Strapi }) => {
   /**
    * The caller's entries of their portal's funds that the filter shows, newest first, each with the capital in after
-   * it. The balances need every earlier entry of the fund chosen, so the entries' few numeric columns are read whole
-   * (an investor has some entries a quarter per fund: thousands at most) and their notes and names only for the rows
-   * answered. Also answers the funds, investments (syndication users) and years of all the caller's entries, for the
-   * filters' and the statement's choices.
+   * it. The balances need every earlier entry of the fund chosen, so the caller's entries are read whole, in one
+   * statement (an investor has some entries a quarter per fund: thousands at most). Also answers the funds,
+   * investments (syndication users) and years of all the caller's entries, for the filters' and the statement's
+   * choices.
    */
   async function selected(user: { id: number; portal?: { id: number } | null }, filter: TransactionFilter) {
-    const portal = await portals(strapi).ofUser(user);
-    const ofPortal = { company: { portal: { id: portal?.id ?? -1 } } };
+    const { entriesOf, fundById, fundByDocumentId } = transactionReads(strapi);
+    const portalId = (await portals(strapi).ofUser(user))?.id ?? -1;
     const chosen = filter.fund
-      ? ((await strapi.db.query(FUND).findOne({
-          where: {
-            ...(/^\d+$/.test(filter.fund) ? { id: Number(filter.fund) } : { documentId: filter.fund }),
-            ...ofPortal,
-          },
-          select: ['documentId'],
-        })) as { documentId: string } | null)
+      ? ((/^\d+$/.test(filter.fund)
+          ? await fundById(Number(filter.fund), portalId)
+          : await fundByDocumentId(filter.fund, portalId))[0]?.f ?? null)
       : null;
     if (filter.fund && !chosen) throw new errors.NotFoundError('Fund not found');
-    const entries = (await strapi.db.query(LEDGER).findMany({
-      where: { syndUser: { user: { id: user.id } }, fund: ofPortal },
-      select: ['id', 'type', 'kind', 'amount_cents', 'effective_date'],
-      populate: {
-        corrects: { select: ['type', 'kind'] },
-        fund: { select: ['id', 'documentId', 'name'] },
-        syndUser: { select: ['documentId'] },
-      },
-      orderBy: [{ effective_date: 'asc' }, { id: 'asc' }],
-    })) as SlimEntry[];
+    const entries = (await entriesOf(user.id, portalId)).map(
+      ({ e, f, su, c2 }) => ({ ...e, fund: f, syndUser: su, corrects: c2 }) as unknown as Entry,
+    );
 
     const funds = new Map<string, { documentId: string; name: string | null }>();
     const investments = new Map<string, { syndUser: string; fund: string; name: string | null }>();
     const years = new Set<string>();
     let balance = 0;
-    const rows: { entry: SlimEntry; balance: number }[] = [];
+    const rows: { entry: Entry; balance: number }[] = [];
     for (const entry of entries) {
       const date = String(entry.effective_date).slice(0, 10);
       entry.effective_date = date;
@@ -174,31 +157,21 @@ const transactionsService = ({ strapi }: { strapi: Core.Strapi }) => {
     };
   }
 
-  /** The answered rows of `slice`, with their notes, funds and syndication users read in one query. */
-  async function present(slice: { entry: SlimEntry; balance: number }[]): Promise<TransactionRow[]> {
-    if (!slice.length) return [];
-    const full = (await strapi.db.query(LEDGER).findMany({
-      where: { id: { $in: slice.map(({ entry }) => entry.id) } },
-      select: ['id', 'documentId', 'note'],
-      populate: { fund: { select: ['documentId', 'name', 'url_slug'] }, syndUser: { select: ['documentId'] } },
-    })) as FullEntry[];
-    const byId = new Map(full.map((row) => [row.id, row]));
-    return slice.map(({ entry, balance }) => {
-      const row = byId.get(entry.id);
-      return {
-        id: entry.id,
-        documentId: row?.documentId ?? '',
-        effective_date: entry.effective_date,
-        type: entry.type,
-        kind: entry.kind ?? null,
-        description: describe(entry),
-        amount_cents: Number(entry.amount_cents),
-        balance_cents: balance,
-        note: row?.note ?? null,
-        fund: row?.fund ?? null,
-        syndUser: row?.syndUser ? { documentId: row.syndUser.documentId } : null,
-      };
-    });
+  /** The answered rows of `slice`, as the page and the CSV show them. */
+  function present(slice: { entry: Entry; balance: number }[]): TransactionRow[] {
+    return slice.map(({ entry, balance }) => ({
+      id: entry.id,
+      documentId: entry.documentId,
+      effective_date: entry.effective_date,
+      type: entry.type,
+      kind: entry.kind ?? null,
+      description: describe(entry),
+      amount_cents: Number(entry.amount_cents),
+      balance_cents: balance,
+      note: entry.note ?? null,
+      fund: entry.fund,
+      syndUser: entry.syndUser ? { documentId: entry.syndUser.documentId } : null,
+    }));
   }
 
   return {
@@ -211,7 +184,7 @@ const transactionsService = ({ strapi }: { strapi: Core.Strapi }) => {
       const { rows, ...choices } = await selected(user, filter);
       const total = rows.length;
       return {
-        results: await present(rows.slice((page - 1) * pageSize, page * pageSize)),
+        results: present(rows.slice((page - 1) * pageSize, page * pageSize)),
         pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total },
         ...choices,
       };
@@ -231,7 +204,7 @@ const transactionsService = ({ strapi }: { strapi: Core.Strapi }) => {
           record_delimiter: 'windows',
         });
         for (let start = 0; start < rows.length; start += CSV_BATCH) {
-          const batch = await present(rows.slice(start, start + CSV_BATCH));
+          const batch = present(rows.slice(start, start + CSV_BATCH));
           yield stringify(
             batch.map((row) => [
               row.effective_date,

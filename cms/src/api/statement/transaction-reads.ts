@@ -1,0 +1,80 @@
+import type { Core } from '@strapi/strapi';
+import type { Knex } from 'knex';
+import { joinedRead, type Columns, type Param } from '../../utils/joined-read';
+import { linkTableOf } from '../../utils/tables';
+
+const LEDGER = 'api::ledger-entry.ledger-entry';
+const FUND = 'api::fund.fund';
+const SYND_USER = 'api::synd-user.synd-user';
+
+/** A fund with its company's portal (`p`), to keep a read to the caller's portal. */
+const IN_PORTAL = [
+  { as: 'c', relation: 'company', of: 'f', fields: ['id'] },
+  { as: 'p', relation: 'portal', of: 'c', fields: ['id'] },
+];
+
+/**
+ * The transactions page's reads (GET /api/profile/transactions and its CSV) as read models, each one statement built
+ * once: the caller's ledger entries of their portal's funds, and the fund a filter names in their portal.
+ */
+function reads(strapi: Core.Strapi) {
+  const owners = linkTableOf(strapi, SYND_USER, 'user');
+  const entryOwners = linkTableOf(strapi, LEDGER, 'syndUser');
+  /** A fund of the portal (second argument) whose `attribute` is the first argument. */
+  const fundWhere = (attribute: string) => (query: Knex.QueryBuilder, names: Columns, param: Param) =>
+    query.where(names.column('f', attribute), param(0)).where(names.linked('p'), param(1));
+  const fundRead = (attribute: string) =>
+    joinedRead(strapi, {
+      tables: [{ as: 'f', uid: FUND, fields: ['documentId'] }, ...IN_PORTAL],
+      where: fundWhere(attribute),
+      limit: 1,
+    });
+
+  return {
+    /** The caller's entries (first argument) of the portal's (second) funds, oldest first. */
+    entriesOf: joinedRead(strapi, {
+      tables: [
+        {
+          as: 'e',
+          uid: LEDGER,
+          fields: ['id', 'documentId', 'type', 'kind', 'amount_cents', 'effective_date', 'note'],
+        },
+        { as: 'f', relation: 'fund', of: 'e', fields: ['documentId', 'name', 'url_slug'] },
+        ...IN_PORTAL,
+        { as: 'su', relation: 'syndUser', of: 'e', fields: ['documentId'] },
+        { as: 'c2', relation: 'corrects', of: 'e', fields: ['type', 'kind'] },
+      ],
+      // Whose: the entries of the caller's syndication users, by id through the link tables, as the query engine
+      // filters on a relation's id (src/bootstrap/relation-filters.ts); the joins are LEFT JOINs, which the database
+      // reads in their order, so the filter on the base row's id is what keeps the read to the caller's entries.
+      where: (query, { linked }, param) =>
+        query
+          .whereIn(
+            'e.id',
+            strapi.db
+              .connection(entryOwners.name)
+              .select(entryOwners.owner)
+              .whereIn(
+                entryOwners.target,
+                strapi.db.connection(owners.name).select(owners.owner).where(owners.target, param(0)),
+              ),
+          )
+          .where(linked('p'), param(1)),
+      orderBy: ({ column }) => [
+        { column: column('e', 'effective_date'), order: 'asc' },
+        { column: column('e', 'id'), order: 'asc' },
+      ],
+    }),
+    fundById: fundRead('id'),
+    fundByDocumentId: fundRead('documentId'),
+  };
+}
+
+const built = new WeakMap<Core.Strapi, ReturnType<typeof reads>>();
+
+/** The transactions page's reads, their statements built once per Strapi instance. */
+export function transactionReads(strapi: Core.Strapi) {
+  let found = built.get(strapi);
+  if (!found) built.set(strapi, (found = reads(strapi)));
+  return found;
+}
