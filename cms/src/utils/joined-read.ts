@@ -13,6 +13,17 @@ export interface ReadTable {
   of?: string;
   /** The attributes read, in this order (each row's keys keep it); every column when absent. */
   fields?: readonly string[];
+  /**
+   * Only the target's id is wanted (a filter, or the next link of a chain): the link table alone is joined, not the
+   * target's own table, and the row answers `{ id }`.
+   */
+  idOnly?: boolean;
+  /**
+   * Rows without it are not answered: an inner join. Put such a table first, with the filter that picks the rows
+   * (the caller's own): the database then starts from it, where a filter after a chain of left joins may be applied
+   * only once the base table has been read whole (PostgreSQL keeps the written order of more than eight joins).
+   */
+  required?: boolean;
 }
 
 /** Names the where and order callbacks write with: an attribute's column, a relation's link column of the target id. */
@@ -49,7 +60,11 @@ class Placeholder {
  */
 export function joinedRead(strapi: Core.Strapi, spec: JoinedReadSpec): (...args: unknown[]) => Promise<JoinedRow[]> {
   let built:
-    | { sql: string; bindings: unknown[]; tables: { as: string; meta: Meta; columns: [string, string][] }[] }
+    | {
+        sql: string;
+        bindings: unknown[];
+        tables: { as: string; meta: Meta; idOnly: boolean; columns: [string, string][] }[];
+      }
     | undefined;
 
   function build() {
@@ -66,13 +81,14 @@ export function joinedRead(strapi: Core.Strapi, spec: JoinedReadSpec): (...args:
       const link = attribute.joinTable;
       const linkAs = `${join.as}_l`;
       const meta = metaOf(strapi, attribute.target);
-      query
-        .leftJoin(
-          `${link.name} as ${linkAs}`,
-          `${linkAs}.${link.joinColumn.name}`,
-          `${from.as}.${link.joinColumn.referencedColumn}`,
-        )
-        .leftJoin(
+      query[join.required ? 'join' : 'leftJoin'](
+        `${link.name} as ${linkAs}`,
+        `${linkAs}.${link.joinColumn.name}`,
+        // From a table joined for its id alone, that id is its link's column.
+        from.spec.idOnly ? from.link : `${from.as}.${link.joinColumn.referencedColumn}`,
+      );
+      if (!join.idOnly)
+        query[join.required ? 'join' : 'leftJoin'](
           `${meta.tableName} as ${join.as}`,
           `${join.as}.${link.inverseJoinColumn.referencedColumn}`,
           `${linkAs}.${link.inverseJoinColumn.name}`,
@@ -95,21 +111,24 @@ export function joinedRead(strapi: Core.Strapi, spec: JoinedReadSpec): (...args:
       },
     };
     // Short aliases (`<as><n>`): PostgreSQL cuts identifiers at 63 characters, and some columns are long.
-    const selected = tables.map(({ as, meta, spec: table }) => {
-      const fields =
-        table.fields ??
-        Object.entries(meta.attributes)
-          .filter(([, attribute]) => !NOT_COLUMNS.has(attribute.type))
-          .map(([name]) => name);
+    const selected = tables.map(({ as, meta, spec: table, link }) => {
+      const fields = table.idOnly
+        ? []
+        : (table.fields ??
+          Object.entries(meta.attributes)
+            .filter(([, attribute]) => !NOT_COLUMNS.has(attribute.type))
+            .map(([name]) => name));
       return {
         as,
         meta,
+        idOnly: Boolean(table.idOnly),
+        id: table.idOnly ? link : `${as}.id`,
         columns: fields.map((field, index): [string, string] => [`${as}${index}`, columnOf(as, field)]),
       };
     });
     query.select(
-      selected.flatMap(({ as, columns }) => [
-        `${as}.id as ${as}_id`,
+      selected.flatMap(({ as, id, columns }) => [
+        `${id} as ${as}_id`,
         ...columns.map(([alias, column]) => `${as}.${column} as ${alias}`),
       ]),
     );
@@ -130,11 +149,11 @@ export function joinedRead(strapi: Core.Strapi, spec: JoinedReadSpec): (...args:
     const rows = Array.isArray(answer) ? answer : answer.rows;
     return rows.map((row) => {
       const entities: JoinedRow = {};
-      for (const { as, meta, columns } of built!.tables) {
+      for (const { as, meta, idOnly, columns } of built!.tables) {
         const own: Row = {};
         for (const [alias, column] of columns) own[column] = row[alias];
         const id = row[`${as}_id`];
-        entities[as] = id === null || id === undefined ? null : fromRow(meta, own);
+        entities[as] = id === null || id === undefined ? null : idOnly ? { id: Number(id) } : fromRow(meta, own);
       }
       return entities;
     });

@@ -9,8 +9,8 @@ const SYND_USER = 'api::synd-user.synd-user';
 
 /** A fund with its company's portal (`p`), to keep a read to the caller's portal. */
 const IN_PORTAL = [
-  { as: 'c', relation: 'company', of: 'f', fields: ['id'] },
-  { as: 'p', relation: 'portal', of: 'c', fields: ['id'] },
+  { as: 'c', relation: 'company', of: 'f', idOnly: true },
+  { as: 'p', relation: 'portal', of: 'c', idOnly: true },
 ];
 
 /**

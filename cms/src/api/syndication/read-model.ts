@@ -1,7 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { fundStatus, INVEST_STATUS, type InvestmentView } from '@portal/rules';
 import { joinedRead, type JoinedRow, type ReadTable } from '../../utils/joined-read';
-import { linkTableOf } from '../../utils/tables';
 import { commitmentTotals } from './commitment-totals';
 import {
   FUND_FIELDS,
@@ -19,8 +18,8 @@ const SYND_USER = 'api::synd-user.synd-user';
 /** An investment with its fund, and the portal the fund's company belongs to (`p`). */
 const INVESTMENT_TABLES: ReadTable[] = [
   { as: 'f', relation: 'fund', of: 'i', fields: FUND_FIELDS },
-  { as: 'c', relation: 'company', of: 'f', fields: ['id'] },
-  { as: 'p', relation: 'portal', of: 'c', fields: ['id'] },
+  { as: 'c', relation: 'company', of: 'f', idOnly: true },
+  { as: 'p', relation: 'portal', of: 'c', idOnly: true },
 ];
 
 const investmentOf = (row: JoinedRow): InvestmentRow =>
@@ -39,24 +38,18 @@ interface CallerRow {
  * per relation. The access rules are the service's: the caller's own syndication users, their portal's investments.
  */
 function investmentReads(strapi: Core.Strapi) {
-  const ownerLink = linkTableOf(strapi, SYND_USER, 'user');
-
   /** Every syndication user of the caller (any portal), newest commitment first, as `mine` orders them. */
   const callerSyndUsers = joinedRead(strapi, {
     tables: [
       { as: 's', uid: SYND_USER },
+      { as: 'u', relation: 'user', of: 's', idOnly: true, required: true },
       { as: 'i', relation: 'investment', of: 's', fields: INVESTMENT_FIELDS },
       { as: 'f', relation: 'fund', of: 'i', fields: FUND_FIELDS },
-      { as: 'sf', relation: 'fund', of: 's', fields: ['id'] },
-      { as: 'c', relation: 'company', of: 'sf', fields: ['id'] },
-      { as: 'p', relation: 'portal', of: 'c', fields: ['id'] },
+      { as: 'sf', relation: 'fund', of: 's', idOnly: true },
+      { as: 'c', relation: 'company', of: 'sf', idOnly: true },
+      { as: 'p', relation: 'portal', of: 'c', idOnly: true },
     ],
-    // As the query engine filters on a relation's id (src/bootstrap/relation-filters.ts): through the link table alone.
-    where: (query, _names, param) =>
-      query.whereIn(
-        's.id',
-        strapi.db.connection(ownerLink.name).select(ownerLink.owner).where(ownerLink.target, param(0)),
-      ),
+    where: (query, { linked }, param) => query.where(linked('u'), param(0)),
     orderBy: ({ column }) => [
       { column: column('s', 'sa_start_date'), order: 'desc' },
       { column: column('s', 'id'), order: 'desc' },
