@@ -39,6 +39,7 @@ export type Param = (index: number) => Knex.Value;
 
 export interface JoinedReadSpec {
   tables: ReadTable[];
+  /** The filter; it may join a table of its own to filter by (a row that must have no match, say). */
   where: (query: Knex.QueryBuilder, names: Columns, param: Param) => void;
   orderBy?: (names: Columns) => { column: string; order: 'asc' | 'desc' }[];
   limit?: number;

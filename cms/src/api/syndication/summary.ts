@@ -2,7 +2,6 @@ import type { Core } from '@strapi/strapi';
 import {
   currentValue,
   distribution,
-  INVEST_STATUS,
   INVESTMENT_DISCLAIMER_SLUG,
   isInvesting,
   ledgerHistory,
@@ -15,10 +14,8 @@ import { contents } from '../content/services/content';
 import { ledger } from '../ledger-entry/services/ledger-entry';
 import { taxSchedules } from '../tax-schedule/services/tax-schedule';
 import { fundValuations } from '../valuation/services/valuation';
-import type { SyndUserRow } from '../synd-user/services/synd-user';
-import { amount, FUND_FIELDS, optionalAmount, type FundRow } from './investment-view';
-
-const SYND_USER = 'api::synd-user.synd-user';
+import { amount, optionalAmount, type FundRow } from './investment-view';
+import { summaryReads } from './summary-reads';
 
 /** A percentage or multiple as the summary answers it: two decimals. */
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -28,18 +25,8 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  * (or the ledger's figures where the fund keeps one), newest close date first, and the overall return.
  */
 export async function investmentSummary(strapi: Core.Strapi, user: AccountUser, portalId: number) {
-  const inPortal = { fund: { company: { portal: { id: portalId } } } };
-  const rows: (SyndUserRow & { fund: FundRow | null })[] = await strapi.db.query(SYND_USER).findMany({
-    where: {
-      user: { id: user.id },
-      invest_status: INVEST_STATUS.accepted,
-      sa_complete_date: { $notNull: true },
-      ...inPortal,
-    },
-    select: ['id', 'invest_amount', 'invest_status', 'sa_complete_date'],
-    populate: { fund: { select: [...FUND_FIELDS] } },
-    orderBy: { id: 'asc' },
-  });
+  const reads = summaryReads(strapi);
+  const rows = await reads.positions(user.id, portalId);
   const perFund = new Map<number, { fund: FundRow; invested: number; syndUserIds: number[] }>();
   for (const row of rows.filter((candidate) => candidate.fund && isInvesting(candidate))) {
     const entry = perFund.get(row.fund!.id) ?? { fund: row.fund!, invested: 0, syndUserIds: [] };
@@ -50,7 +37,10 @@ export async function investmentSummary(strapi: Core.Strapi, user: AccountUser, 
   // Where a fund keeps a ledger, the investor's figures come from their entries and the fund's valuations.
   const funds = [...perFund.values()];
   const [lines, valuations] = await Promise.all([
-    ledger(strapi).linesBySyndUser(funds.flatMap((each) => each.syndUserIds)),
+    reads.linesBySyndUser(
+      user.id,
+      funds.flatMap((each) => each.syndUserIds),
+    ),
     fundValuations(strapi).byFund(
       funds.map((each) => each.fund.id),
       funds.flatMap((each) => each.syndUserIds),
@@ -58,7 +48,10 @@ export async function investmentSummary(strapi: Core.Strapi, user: AccountUser, 
   ]);
   const [ledgerFunds, openCalls, taxDocuments] = await Promise.all([
     ledger(strapi).fundsWithLedger(funds.map((each) => each.fund.id)),
-    ledger(strapi).openCalls(funds.flatMap((each) => each.syndUserIds)),
+    reads.openCalls(
+      user.id,
+      funds.flatMap((each) => each.syndUserIds),
+    ),
     taxSchedules(strapi).forFunds(
       funds.map((each) => each.fund.id),
       user.id,
