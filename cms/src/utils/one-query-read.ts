@@ -54,7 +54,8 @@ export interface OneQueryAnswer {
  * A read of one row of `uid` by a unique attribute `by`, with manyToOne relations joined, in ONE query where the query
  * engine's `populate` runs one per relation: each column of each table selected under its own alias, then each
  * table's columns turned into its entity by Strapi's fromRow. The SQL is built once (first call), then only bound.
- * For the hottest lookups only (a session on every request); everything else goes through the query engine.
+ * For a session on every request; the investor's reads of many rows are src/utils/joined-read.ts, everything else goes
+ * through the query engine.
  */
 export function oneQueryRead(
   strapi: Core.Strapi,
