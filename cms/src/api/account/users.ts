@@ -1,6 +1,8 @@
 import type { Core } from '@strapi/strapi';
+import { USER } from '../../utils/uids';
 
-export const USER = 'plugin::users-permissions.user';
+// profile's service imports the uid from here.
+export { USER };
 
 /** A site account as the auth code reads it from the database (private fields included). */
 export interface AccountUser {

@@ -8,13 +8,7 @@ import { columnOf, tableOf } from '../../utils/tables';
 import { notifications, type NotificationService, type Recipient } from '../notification/services/notification';
 import { recountDocuments } from '../tax-document/document-counts';
 import { investorName } from '../synd-user/services/synd-user';
-
-const NEWS_DOCUMENT = 'api::news-document.news-document';
-const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
-const FUND_EVENT = 'api::fund-event.fund-event';
-const CALL_ITEM = 'api::fund-event.call-item';
-const SYND_USER = 'api::synd-user.synd-user';
-const FUND = 'api::fund.fund';
+import { CALL_ITEM, FUND, FUND_EVENT, LEDGER_ENTRY, NEWS_DOCUMENT, SYND_USER } from '../../utils/uids';
 
 const KINDS: Record<DistributionKind, string> = {
   return_of_capital: 'Return of capital',

@@ -8,8 +8,7 @@ import { fileStorage } from '../../providers/storage';
 import { sanitizeFileName } from '../../providers/storage/file-types';
 import { notifications, type Recipient } from '../notification/services/notification';
 import { recountDocuments } from './document-counts';
-
-const SYND_USER = 'api::synd-user.synd-user';
+import { SYND_USER } from '../../utils/uids';
 const RECIPIENT_FIELDS = ['id', 'documentId', 'email', 'username', 'firstName', 'lastName'];
 
 /**

@@ -3,8 +3,7 @@ import { errors } from '@strapi/utils';
 import { FUND_NAME_POPULATE, withFundName, type FundNamed } from '../../fund/fund-name';
 import type { PortalRow } from '../../portal/services/portal';
 import { serviceAccessor } from '../../../utils/service';
-
-const BLOG_ITEM = 'api::blog-item.blog-item';
+import { BLOG_ITEM } from '../../../utils/uids';
 
 /** Stored fields of an education item in answers (docs/api-public.md); fundName is derived. */
 const FIELDS = [

@@ -17,11 +17,7 @@ import {
   SYND_USER_POPULATE,
   type SyndUserRow,
 } from '../../synd-user/services/synd-user';
-
-const TRANSFER = 'api::commitment-transfer.commitment-transfer';
-const SYND_USER = 'api::synd-user.synd-user';
-const USER = 'plugin::users-permissions.user';
-const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
+import { COMMITMENT_TRANSFER, LEDGER_ENTRY, SYND_USER, USER } from '../../../utils/uids';
 
 interface Investor {
   id: number;
@@ -178,7 +174,7 @@ const transferService = ({ strapi }: { strapi: Core.Strapi }) => {
         const contributed = position
           .filter((each) => each.type === 'contribution')
           .reduce((sum, each) => sum + each.cents, 0);
-        const record = (await strapi.db.query(TRANSFER).create({
+        const record = (await strapi.db.query(COMMITMENT_TRANSFER).create({
           data: {
             from: from.id,
             to: receiving.id,

@@ -1,8 +1,7 @@
 import { factories, type Core } from '@strapi/strapi';
 import type { PortalRow } from '../../portal/services/portal';
 import { serviceAccessor } from '../../../utils/service';
-
-const CONTENT = 'api::content.content';
+import { CONTENT } from '../../../utils/uids';
 
 /** A content item as the site reads and edits it. */
 export interface ContentText {

@@ -5,19 +5,11 @@ import { conflict } from '../../../utils/http-errors';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, tableOf } from '../../../utils/tables';
 import { isIsoDate, isRowId } from '../../../utils/validation';
-import {
-  CALL_ITEM,
-  cents,
-  hasTwoDecimalsAtMost,
-  isWholeCents,
-  LEDGER_ENTRY,
-  ledger,
-} from '../../ledger-entry/services/ledger-entry';
+import { cents, hasTwoDecimalsAtMost, isWholeCents, ledger } from '../../ledger-entry/services/ledger-entry';
 import { byId } from '../../synd-user/services/synd-user';
 import { deliverNotices, resumeNotices } from '../notices';
 import { allocationHash, allocations, type AllocationLine } from './allocation';
-
-const FUND_EVENT = 'api::fund-event.fund-event';
+import { CALL_ITEM, FUND_EVENT, LEDGER_ENTRY } from '../../../utils/uids';
 
 /** A fund event as stored. */
 export interface FundEventRow {

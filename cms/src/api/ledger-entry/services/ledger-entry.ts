@@ -7,12 +7,8 @@ import { inTurn, TURNS } from '../../../utils/in-turn';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { fundWhere } from '../../portal/staff-scope';
+import { CALL_ITEM, FUND, LEDGER_ENTRY, SYND_USER } from '../../../utils/uids';
 
-export const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
-/** What one investor owes for one posted capital call (docs/capital-accounts.md). */
-export const CALL_ITEM = 'api::fund-event.call-item';
-const SYND_USER = 'api::synd-user.synd-user';
-const FUND = 'api::fund.fund';
 /** The note of the contribution that brings a commitment funded before the ledger into it. */
 const FUNDED_BEFORE_LEDGER = 'Funded before the ledger';
 

@@ -4,10 +4,7 @@ import { displayName, isLevel, type Level } from '@portal/rules';
 import { escapeHtml } from '../../../utils/html';
 import { serviceAccessor } from '../../../utils/service';
 import { notificationSubject } from '../subject';
-
-const NOTIFICATION = 'api::notification.notification';
-const TEMPLATE = 'api::notification-template.notification-template';
-const USER = 'plugin::users-permissions.user';
+import { NOTIFICATION, NOTIFICATION_TEMPLATE, USER } from '../../../utils/uids';
 
 /** Who gets a notification. */
 export interface Recipient {
@@ -38,7 +35,7 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
    * row (no portal) that super admins keep. Without a portal, the shared row.
    */
   async function template(name: string, portalId?: number | null): Promise<TemplateRow> {
-    const rows = (await strapi.db.query(TEMPLATE).findMany({
+    const rows = (await strapi.db.query(NOTIFICATION_TEMPLATE).findMany({
       where: { name, $or: [{ portal: { id: { $null: true } } }, ...(portalId ? [{ portal: { id: portalId } }] : [])] },
       populate: { portal: { select: ['id'] } },
     })) as (TemplateRow & { portal: { id: number } | null })[];

@@ -4,8 +4,7 @@ import { PUBLIC_PORTAL_FIELDS } from '@portal/rules';
 import type { Request } from 'koa';
 import { readCache } from '../../../utils/read-cache';
 import { serviceAccessor } from '../../../utils/service';
-
-const PORTAL = 'api::portal.portal';
+import { PORTAL } from '../../../utils/uids';
 
 /** What our services read of a portal (sign-in, and every portal-scoped list). */
 export interface PortalRow {

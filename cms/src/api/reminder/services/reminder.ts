@@ -8,10 +8,7 @@ import { notifications, type Recipient } from '../../notification/services/notif
 import { signing } from '../../signing/services/signing';
 import { board, commitmentQuery } from '../../synd-user/services/board';
 import { notificationTags, SYND_USER_POPULATE, type SyndUserRow } from '../../synd-user/services/synd-user';
-
-const REMINDER = 'api::reminder.reminder';
-const SYND_USER = 'api::synd-user.synd-user';
-const FUND = 'api::fund.fund';
+import { FUND, REMINDER, SYND_USER } from '../../../utils/uids';
 /** The notification template of a reminder; content staff reword it in the admin panel. */
 export const REMINDER_TEMPLATE = 'syndication_reminder';
 /** Investors reminded per round: one page of rows read, their reminders claimed and sent, then the next. */

@@ -6,8 +6,7 @@ import { inTurn, TURNS } from '../../../utils/in-turn';
 import { portalConfig } from '../../../utils/portal-config';
 import type { PortalRow } from '../../portal/services/portal';
 import { serviceAccessor } from '../../../utils/service';
-
-const SETTING = 'api::setting.setting';
+import { SETTING } from '../../../utils/uids';
 
 /** Creating a setting needs at least this level, so a user cannot plant a flag that is not stored yet. */
 export const CREATE_LEVEL: Level = 'admin';

@@ -8,10 +8,7 @@ import { portals } from '../../portal/services/portal';
 import { byId, syndUsers, type SyndUserRow } from '../../synd-user/services/synd-user';
 import { atService, signers, type SigningRow, type SigningUser } from './signers';
 import { signingLinks } from './signing-links';
-
-const SIGNING = 'api::signing.signing';
-const SYND_USER = 'api::synd-user.synd-user';
-const SYND_AGREEMENT = 'api::synd-agreement.synd-agreement';
+import { SIGNING, SYND_AGREEMENT, SYND_USER } from '../../../utils/uids';
 
 /** A name's initials, as the public verification page shows signers: "Tess Q. Investor" is T. Q. I. */
 const initialsOf = (name: string): string =>

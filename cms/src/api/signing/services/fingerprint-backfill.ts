@@ -1,8 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { fileStorage } from '../../../providers/storage';
 import { sha256 } from './signers';
-
-const SYND_AGREEMENT = 'api::synd-agreement.synd-agreement';
+import { SYND_AGREEMENT } from '../../../utils/uids';
 
 /** Fingerprints for the completed agreements stored before they existed (docs/signing.md, the public check). */
 export function fingerprintBackfill(strapi: Core.Strapi) {

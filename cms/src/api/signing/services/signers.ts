@@ -6,10 +6,7 @@ import type { SignerRole } from '../../../providers/signing';
 import type { CheckedSigner } from './signer-check';
 import type { Recipient } from '../../notification/services/notification';
 import { SYND_USER_POPULATE, type SyndUserRow } from '../../synd-user/services/synd-user';
-
-const SIGNING = 'api::signing.signing';
-const SYND_USER = 'api::synd-user.synd-user';
-const FUND = 'api::fund.fund';
+import { FUND, SIGNING, SYND_USER } from '../../../utils/uids';
 
 /** How long a signer's link works. */
 export const SIGNING_LINK_DAYS = 30;

@@ -1,10 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { signingProvider } from '../../../providers/signing';
 import { signers } from './signers';
-
-const SIGNING = 'api::signing.signing';
-const SYND_USER = 'api::synd-user.synd-user';
-const SYND_AGREEMENT = 'api::synd-agreement.synd-agreement';
+import { SIGNING, SYND_AGREEMENT, SYND_USER } from '../../../utils/uids';
 
 /**
  * What becomes of an agreement whose terms change: discarded while nobody signed it, else voided and kept (the sponsor

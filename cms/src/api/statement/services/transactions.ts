@@ -15,9 +15,7 @@ import { inertCell } from '../../../utils/csv';
 import { serviceAccessor } from '../../../utils/service';
 import { isRowId } from '../../../utils/validation';
 import { portals } from '../../portal/services/portal';
-
-const LEDGER = 'api::ledger-entry.ledger-entry';
-const FUND = 'api::fund.fund';
+import { FUND, LEDGER_ENTRY } from '../../../utils/uids';
 const MAX_PAGE_SIZE = 200;
 /** The CSV reads and writes this many rows at a time. */
 const CSV_BATCH = 500;
@@ -132,7 +130,7 @@ const transactionsService = ({ strapi }: { strapi: Core.Strapi }) => {
         })) as { documentId: string } | null)
       : null;
     if (filter.fund && !chosen) throw new errors.NotFoundError('Fund not found');
-    const entries = (await strapi.db.query(LEDGER).findMany({
+    const entries = (await strapi.db.query(LEDGER_ENTRY).findMany({
       where: { syndUser: { user: { id: user.id } }, fund: ofPortal },
       select: ['id', 'type', 'kind', 'amount_cents', 'effective_date'],
       populate: {
@@ -177,7 +175,7 @@ const transactionsService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** The answered rows of `slice`, with their notes, funds and syndication users read in one query. */
   async function present(slice: { entry: SlimEntry; balance: number }[]): Promise<TransactionRow[]> {
     if (!slice.length) return [];
-    const full = (await strapi.db.query(LEDGER).findMany({
+    const full = (await strapi.db.query(LEDGER_ENTRY).findMany({
       where: { id: { $in: slice.map(({ entry }) => entry.id) } },
       select: ['id', 'documentId', 'note'],
       populate: { fund: { select: ['documentId', 'name', 'url_slug'] }, syndUser: { select: ['documentId'] } },

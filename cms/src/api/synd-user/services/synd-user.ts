@@ -11,8 +11,7 @@ import {
   type SyndUserView,
 } from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
-
-const SYND_USER = 'api::synd-user.synd-user';
+import { SYND_USER } from '../../../utils/uids';
 
 /** A syndication user as stored, with what our services read of its relations. */
 export interface SyndUserRow {

@@ -4,9 +4,7 @@ import { shareByLargestRemainder, type ValuationPoint } from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
 import { isIsoDate } from '../../../utils/validation';
 import { cents, hasTwoDecimalsAtMost, ledger } from '../../ledger-entry/services/ledger-entry';
-
-const VALUATION = 'api::valuation.valuation';
-const FUND = 'api::fund.fund';
+import { FUND, VALUATION } from '../../../utils/uids';
 
 /** A valuation with, when given as a total value, each syndication user's part of it in cents. */
 export type SharedValuation = { date: string; valuePercent: number; shares: Map<number, number> | null };

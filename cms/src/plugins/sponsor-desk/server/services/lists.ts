@@ -9,6 +9,7 @@ import { investorName } from '../../../../api/synd-user/services/synd-user';
 import { columnOf, linkTableOf, tableOf } from '../../../../utils/tables';
 import { isRowId } from '../../../../utils/validation';
 import { serviceAccessor } from '../../../../utils/service';
+import { FUND, FUND_EVENT, LEDGER_ENTRY, SYND_USER, USER } from '../../../../utils/uids';
 
 /**
  * The desk's capital-account lists a page at a time (docs/capital-accounts.md): a fund's events (its drafts, so an
@@ -17,11 +18,6 @@ import { serviceAccessor } from '../../../../utils/service';
  * corrects), replacing an open draft's terms, so previewing again does not leave one draft behind per click, and the
  * funds a staff member may pick (those of the portals they run).
  */
-const FUND_EVENT = 'api::fund-event.fund-event';
-const FUND = 'api::fund.fund';
-const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
-const SYND_USER = 'api::synd-user.synd-user';
-const USER = 'plugin::users-permissions.user';
 const STATES = ['draft', 'posted'] as const;
 const TYPES = ['capital_call', 'distribution'] as const;
 const ENTRY_TYPES = ['contribution', 'distribution', 'fee', 'adjustment'] as const;
