@@ -18,6 +18,7 @@ import {
   USER,
   VALUATION,
 } from '../utils/uids';
+import type { Row } from '../utils/rows';
 
 /** Types content staff may only read, each limited to its fields that are neither private nor named like a secret. */
 const READ_ONLY_TYPES = [
@@ -98,12 +99,10 @@ export function staffUserFields(strapi: Core.Strapi, uid: string = USER): string
     .map(([name]) => name);
 }
 
-interface PermissionRow {
-  id: number;
-  action: string;
-  subject: string | null;
+type PermissionRow = Pick<Row<typeof ADMIN_PERMISSION>, 'id' | 'action' | 'subject'> & {
+  // A JSON column; Strapi keeps an object in it (the fields a permission is limited to).
   properties: Record<string, unknown> | null;
-}
+};
 
 /**
  * On every start, makes the Editor and Author roles hold no permission on STAFF_HIDDEN_TYPES and exactly one on
@@ -113,7 +112,7 @@ interface PermissionRow {
  */
 export async function applyStaffPermissions(strapi: Core.Strapi): Promise<void> {
   await ensureSponsorAdminRole(strapi);
-  const roles: { id: number; code: string }[] = await strapi.db
+  const roles: Pick<Row<typeof ADMIN_ROLE>, 'id' | 'code'>[] = await strapi.db
     .query(ADMIN_ROLE)
     .findMany({ where: { code: { $in: STAFF_ROLES } } });
   for (const role of roles) {
@@ -177,8 +176,12 @@ export async function applyStaffPermissions(strapi: Core.Strapi): Promise<void> 
  */
 async function ensureSponsorAdminRole(strapi: Core.Strapi): Promise<void> {
   if (await strapi.db.query(ADMIN_ROLE).findOne({ where: { code: SPONSOR_ADMIN_ROLE.code } })) return;
-  const editor: { id: number } | null = await strapi.db.query(ADMIN_ROLE).findOne({ where: { code: 'strapi-editor' } });
-  const role: { id: number } = await strapi.db.query(ADMIN_ROLE).create({ data: SPONSOR_ADMIN_ROLE });
+  const editor: Pick<Row<typeof ADMIN_ROLE>, 'id'> | null = await strapi.db
+    .query(ADMIN_ROLE)
+    .findOne({ where: { code: 'strapi-editor' } });
+  const role: Pick<Row<typeof ADMIN_ROLE>, 'id'> = await strapi.db
+    .query(ADMIN_ROLE)
+    .create({ data: SPONSOR_ADMIN_ROLE });
   if (!editor) return;
   const held: (PermissionRow & { conditions: unknown })[] = await strapi.db
     .query(ADMIN_PERMISSION)

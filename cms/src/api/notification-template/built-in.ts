@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { NOTIFICATION_TEMPLATE } from '../../utils/uids';
+import type { Row } from '../../utils/rows';
 
 interface BuiltInTemplate {
   name: string;
@@ -175,7 +176,7 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
  * insert here, and is left as it is.
  */
 export async function ensureBuiltInTemplates(strapi: Core.Strapi): Promise<void> {
-  const existing: { name: string }[] = await strapi.db
+  const existing: Pick<Row<typeof NOTIFICATION_TEMPLATE>, 'name'>[] = await strapi.db
     .query(NOTIFICATION_TEMPLATE)
     .findMany({ where: { portal: { id: { $null: true } } }, select: ['name'] });
   const names = new Set(existing.map(({ name }) => name));

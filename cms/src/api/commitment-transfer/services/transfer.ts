@@ -17,17 +17,12 @@ import {
   SYND_USER_POPULATE,
   type SyndUserRow,
 } from '../../synd-user/services/synd-user';
-import { COMMITMENT_TRANSFER, LEDGER_ENTRY, SYND_USER, USER } from '../../../utils/uids';
+import { COMMITMENT_TRANSFER, LEDGER_ENTRY, PORTAL, SYND_USER, USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
-interface Investor {
-  id: number;
-  documentId: string;
-  email: string;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  portal: { id: number } | null;
-}
+type Investor = Pick<Row<typeof USER>, 'id' | 'documentId' | 'email' | 'username' | 'firstName' | 'lastName'> & {
+  portal: Pick<Row<typeof PORTAL>, 'id'> | null;
+};
 
 /**
  * What a position's ledger lines come to, by what they do (contribution, distribution of each kind, fee): the

@@ -5,25 +5,19 @@ import { escapeHtml } from '../../../utils/html';
 import { serviceAccessor } from '../../../utils/service';
 import { notificationSubject } from '../subject';
 import { NOTIFICATION, NOTIFICATION_TEMPLATE, USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /** Who gets a notification. */
-export interface Recipient {
-  id: number;
-  documentId: string;
-  email: string;
-  username?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-}
+export type Recipient = Pick<Row<typeof USER>, 'id' | 'documentId' | 'email'> &
+  Partial<Pick<Row<typeof USER>, 'firstName' | 'lastName'>> & {
+    // Also built from plain SQL rows (tax-schedule's partners), which type it as possibly null.
+    username?: string | null;
+  };
 
-interface TemplateRow {
-  documentId: string;
-  name: string;
-  subject: string | null;
-  message: string | null;
-  canSendAsEmail: boolean | null;
-  defaultTargetLevel: string | null;
-}
+type TemplateRow = Pick<
+  Row<typeof NOTIFICATION_TEMPLATE>,
+  'documentId' | 'name' | 'subject' | 'message' | 'canSendAsEmail' | 'defaultTargetLevel'
+>;
 
 /** The template's target level: staff templates name admin or superadmin; anything else is the user's own. */
 const targetOf = (template: TemplateRow): Level =>
