@@ -19,13 +19,7 @@ import { portals } from '../../portal/services/portal';
 import { pickPortal, type PortalScope } from '../../portal/staff-scope';
 import { sessions } from '../../session/services/session';
 import { personName } from '../../synd-user/services/synd-user';
-import { USER } from '../users';
-
-const SYND_USER = 'api::synd-user.synd-user';
-const FUND = 'api::fund.fund';
-const COMPANY = 'api::company.company';
-const PROOF_DOCUMENT = 'api::proof-document.proof-document';
-const USER_AUTH = 'api::session.user-auth';
+import { COMPANY, FUND, PROOF_DOCUMENT, SYND_USER, USER, USER_AUTH } from '../../../utils/uids';
 /** The investor's documents staff open from the desk, by the kind its route names. */
 const DOCUMENT_KINDS = {
   proof: 'api::proof-document.proof-document',

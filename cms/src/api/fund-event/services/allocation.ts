@@ -3,11 +3,10 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { allocateEvent, INVEST_STATUS, type Holding } from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
-import { CALL_ITEM, cents, dollarsToCents, LEDGER_ENTRY, ledger, usd } from '../../ledger-entry/services/ledger-entry';
+import { cents, dollarsToCents, ledger, usd } from '../../ledger-entry/services/ledger-entry';
 import { investorName } from '../../synd-user/services/synd-user';
 import type { FundEventRow } from './fund-event';
-
-const SYND_USER = 'api::synd-user.synd-user';
+import { CALL_ITEM, LEDGER_ENTRY, SYND_USER } from '../../../utils/uids';
 
 /** One investor's line of an event's allocation table. */
 export interface AllocationLine {

@@ -17,12 +17,9 @@ import {
   type NamedFund,
 } from '../import-file';
 import { capitalAccountImport } from './capital-account-import';
-import { CALL_ITEM, cents, dollarsToCents, LEDGER_ENTRY, ledger, usd } from './ledger-entry';
+import { cents, dollarsToCents, ledger, usd } from './ledger-entry';
 import { transferDates } from './transfer-dates';
-
-const FUND_EVENT = 'api::fund-event.fund-event';
-const SYND_USER = 'api::synd-user.synd-user';
-const FUND = 'api::fund.fund';
+import { CALL_ITEM, FUND, FUND_EVENT, LEDGER_ENTRY, SYND_USER } from '../../../utils/uids';
 
 /** The accountant's CSV import (docs/capital-accounts.md, Imports): entries or capital accounts, checked, then written once. */
 const ledgerImportService = ({ strapi }: { strapi: Core.Strapi }) => {

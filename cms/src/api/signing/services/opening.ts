@@ -23,9 +23,7 @@ import {
   type SigningUser,
 } from './signers';
 import { signingLinks, tokenOf, type Site } from './signing-links';
-
-const SIGNING = 'api::signing.signing';
-const SYND_USER = 'api::synd-user.synd-user';
+import { SIGNING, SYND_USER } from '../../../utils/uids';
 
 /**
  * How an agreement is opened for signing: rendered (or requested at the signing service) with the commitment's

@@ -7,8 +7,7 @@ import { conflict, unavailable } from '../../../utils/http-errors';
 import { columnOf, tableOf } from '../../../utils/tables';
 import { rateLimits, type Counted } from '../../session/services/rate-limit';
 import { contactAddress, disclosureOf, wordingOf, type Disclosure } from './disclosure';
-
-const SIGNING = 'api::signing.signing';
+import { SIGNING } from '../../../utils/uids';
 
 /** A one-time code works for ten minutes; five wrong codes lock the link for ten minutes. */
 export const CODE_MINUTES = 10;

@@ -29,9 +29,7 @@ import {
   type SigningRow,
   type SigningUser,
 } from './signers';
-
-const SIGNING = 'api::signing.signing';
-const SYND_USER = 'api::synd-user.synd-user';
+import { SIGNING, SYND_USER } from '../../../utils/uids';
 
 /**
  * A signer's link token, made again whenever it is needed: an HMAC of the row's random nonce with a server key.

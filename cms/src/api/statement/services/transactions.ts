@@ -15,9 +15,8 @@ import { inertCell } from '../../../utils/csv';
 import { serviceAccessor } from '../../../utils/service';
 import { isRowId } from '../../../utils/validation';
 import { portals } from '../../portal/services/portal';
-
-const LEDGER = 'api::ledger-entry.ledger-entry';
-const FUND = 'api::fund.fund';
+import { FUND, LEDGER_ENTRY, SYND_USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 const MAX_PAGE_SIZE = 200;
 /** The CSV reads and writes this many rows at a time. */
 const CSV_BATCH = 500;
@@ -29,24 +28,16 @@ export interface TransactionFilter {
   year?: string;
 }
 
-interface SlimEntry {
-  id: number;
-  type: LedgerType;
-  kind: DistributionKind | null;
-  amount_cents: number | string;
-  effective_date: string;
-  corrects: { type: LedgerType; kind: DistributionKind | null } | null;
-  fund: { id: number; documentId: string; name: string | null } | null;
-  syndUser: { documentId: string } | null;
-}
+type SlimEntry = Pick<Row<typeof LEDGER_ENTRY>, 'id' | 'type' | 'kind' | 'amount_cents' | 'effective_date'> & {
+  corrects: Pick<Row<typeof LEDGER_ENTRY>, 'type' | 'kind'> | null;
+  fund: Pick<Row<typeof FUND>, 'id' | 'documentId' | 'name'> | null;
+  syndUser: Pick<Row<typeof SYND_USER>, 'documentId'> | null;
+};
 
-interface FullEntry {
-  id: number;
-  documentId: string;
-  note: string | null;
-  fund: { documentId: string; name: string | null; url_slug: string | null } | null;
-  syndUser: { documentId: string } | null;
-}
+type FullEntry = Pick<Row<typeof LEDGER_ENTRY>, 'id' | 'documentId' | 'note'> & {
+  fund: Pick<Row<typeof FUND>, 'documentId' | 'name' | 'url_slug'> | null;
+  syndUser: Pick<Row<typeof SYND_USER>, 'documentId'> | null;
+};
 
 const TYPE_LABELS: Record<LedgerType, string> = {
   contribution: 'Contribution',
@@ -129,10 +120,10 @@ const transactionsService = ({ strapi }: { strapi: Core.Strapi }) => {
             ...ofPortal,
           },
           select: ['documentId'],
-        })) as { documentId: string } | null)
+        })) as Pick<Row<typeof FUND>, 'documentId'> | null)
       : null;
     if (filter.fund && !chosen) throw new errors.NotFoundError('Fund not found');
-    const entries = (await strapi.db.query(LEDGER).findMany({
+    const entries = (await strapi.db.query(LEDGER_ENTRY).findMany({
       where: { syndUser: { user: { id: user.id } }, fund: ofPortal },
       select: ['id', 'type', 'kind', 'amount_cents', 'effective_date'],
       populate: {
@@ -177,7 +168,7 @@ const transactionsService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** The answered rows of `slice`, with their notes, funds and syndication users read in one query. */
   async function present(slice: { entry: SlimEntry; balance: number }[]): Promise<TransactionRow[]> {
     if (!slice.length) return [];
-    const full = (await strapi.db.query(LEDGER).findMany({
+    const full = (await strapi.db.query(LEDGER_ENTRY).findMany({
       where: { id: { $in: slice.map(({ entry }) => entry.id) } },
       select: ['id', 'documentId', 'note'],
       populate: { fund: { select: ['documentId', 'name', 'url_slug'] }, syndUser: { select: ['documentId'] } },

@@ -4,8 +4,7 @@ import type { CollectionScope } from '../../collection/middlewares/scope';
 import { idFilter } from '../../collection/query';
 import { portals } from '../../portal/services/portal';
 import { sessions } from '../../session/services/session';
-
-const FUND = 'api::fund.fund';
+import { FUND } from '../../../utils/uids';
 
 /**
  * After the collection scope (which answers 401 to visitors and keeps the caller's portal): narrows the list to the

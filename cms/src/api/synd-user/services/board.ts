@@ -23,13 +23,7 @@ import { ledger } from '../../ledger-entry/services/ledger-entry';
 import { pickPortal, type PortalScope } from '../../portal/staff-scope';
 import { awaitsCountersignature } from '../../signing/services/may-countersign';
 import { investorName } from './synd-user';
-
-const SYND_USER = 'api::synd-user.synd-user';
-const FUND = 'api::fund.fund';
-const USER = 'plugin::users-permissions.user';
-const SIGNING = 'api::signing.signing';
-const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
-const REMINDER = 'api::reminder.reminder';
+import { FUND, LEDGER_ENTRY, REMINDER, SIGNING, SYND_USER, USER } from '../../../utils/uids';
 
 const DAY_MS = 86_400_000;
 /** A closed fund stays on the board this long after its close date. */

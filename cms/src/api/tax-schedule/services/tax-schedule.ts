@@ -13,11 +13,7 @@ import { isDocumentId, isIsoDate } from '../../../utils/validation';
 import { ledger } from '../../ledger-entry/services/ledger-entry';
 import { notifications, type Recipient } from '../../notification/services/notification';
 import { recountDocuments } from '../../tax-document/document-counts';
-
-const TAX_SCHEDULE = 'api::tax-schedule.tax-schedule';
-const TAX_DOCUMENT = 'api::tax-document.tax-document';
-const SYND_USER = 'api::synd-user.synd-user';
-const USER = 'plugin::users-permissions.user';
+import { SYND_USER, TAX_DOCUMENT, TAX_SCHEDULE, USER } from '../../../utils/uids';
 /** The largest K-1 file the desk takes. */
 export const K1_MAX_BYTES = 20 * 1024 * 1024;
 /** The most partners one page of a tax year answers. */

@@ -9,6 +9,8 @@ import { investorName } from '../../../../api/synd-user/services/synd-user';
 import { columnOf, linkTableOf, tableOf } from '../../../../utils/tables';
 import { isRowId } from '../../../../utils/validation';
 import { serviceAccessor } from '../../../../utils/service';
+import { FUND, FUND_EVENT, LEDGER_ENTRY, PORTAL, SYND_USER, USER } from '../../../../utils/uids';
+import type { Row } from '../../../../utils/rows';
 
 /**
  * The desk's capital-account lists a page at a time (docs/capital-accounts.md): a fund's events (its drafts, so an
@@ -17,32 +19,28 @@ import { serviceAccessor } from '../../../../utils/service';
  * corrects), replacing an open draft's terms, so previewing again does not leave one draft behind per click, and the
  * funds a staff member may pick (those of the portals they run).
  */
-const FUND_EVENT = 'api::fund-event.fund-event';
-const FUND = 'api::fund.fund';
-const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
-const SYND_USER = 'api::synd-user.synd-user';
-const USER = 'plugin::users-permissions.user';
 const STATES = ['draft', 'posted'] as const;
 const TYPES = ['capital_call', 'distribution'] as const;
 const ENTRY_TYPES = ['contribution', 'distribution', 'fee', 'adjustment'] as const;
 const MAX_PAGE_SIZE = 100;
 
-interface EventRow {
-  id: number;
-  documentId: string;
-  type: string;
-  state: string;
-  date: string;
-  due_date: string | null;
-  total_cents: string | number | null;
-  percent: string | number | null;
-  basis: string | null;
-  kind: string | null;
-  note: string | null;
-  createdByName: string | null;
-  postedByName: string | null;
-  posted_at: string | null;
-}
+type EventRow = Pick<
+  Row<typeof FUND_EVENT>,
+  | 'id'
+  | 'documentId'
+  | 'type'
+  | 'state'
+  | 'date'
+  | 'due_date'
+  | 'total_cents'
+  | 'percent'
+  | 'basis'
+  | 'kind'
+  | 'note'
+  | 'createdByName'
+  | 'postedByName'
+  | 'posted_at'
+>;
 
 /** `name` when it is one of `allowed`, undefined when absent; a 400 names the choices otherwise. */
 function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T | undefined {
@@ -137,7 +135,9 @@ const listsService = ({ strapi }: { strapi: Core.Strapi }) => ({
         offset: (query.page - 1) * query.pageSize,
         limit: query.pageSize,
       }) as Promise<
-        { documentId: string; name: string | null; company: { portal: { name: string | null } | null } | null }[]
+        (Pick<Row<typeof FUND>, 'documentId' | 'name'> & {
+          company: { portal: Pick<Row<typeof PORTAL>, 'name'> | null } | null;
+        })[]
       >,
       strapi.db.query(FUND).count({ where }),
     ]);
