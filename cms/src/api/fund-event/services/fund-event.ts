@@ -1,6 +1,13 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { defaultBasis, DISTRIBUTION_KINDS, type Basis, type DistributionKind, type FundEventType } from '@portal/rules';
+import {
+  defaultBasis,
+  DISTRIBUTION_KINDS,
+  type Basis,
+  type DistributionKind,
+  type FundEventType,
+  type FundEventView,
+} from '@portal/rules';
 import { conflict } from '../../../utils/http-errors';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, tableOf } from '../../../utils/tables';
@@ -59,7 +66,7 @@ const fundEventService = ({ strapi }: { strapi: Core.Strapi }) => {
     return event;
   }
 
-  const eventView = (event: FundEventRow, allocation: AllocationLine[]) => ({
+  const eventView = (event: FundEventRow, allocation: AllocationLine[]): FundEventView => ({
     id: event.id,
     documentId: event.documentId,
     fund: event.fund,
@@ -85,7 +92,7 @@ const fundEventService = ({ strapi }: { strapi: Core.Strapi }) => {
      * A capital call or distribution as a draft, with its allocation table: checked as staff type it (a 400 names the
      * field), written only when the table can be made.
      */
-    async draft(input: Record<string, unknown>, staffName: string) {
+    async draft(input: Record<string, unknown>, staffName: string): Promise<FundEventView> {
       const fund = await ledger(strapi).fundNamed(input.fund);
       const type = input.type;
       if (type !== 'capital_call' && type !== 'distribution')
@@ -163,7 +170,7 @@ const fundEventService = ({ strapi }: { strapi: Core.Strapi }) => {
      * past (a call now asking more than is left of a commitment, nobody left to share among) still opens: its stored
      * terms, no allocation, and the `problem`, so staff change or delete it. Reading writes nothing.
      */
-    async withAllocation(id: string | number) {
+    async withAllocation(id: string | number): Promise<FundEventView> {
       const event = await readEvent(id);
       if (!event.fund) throw new errors.NotFoundError('Fund event not found');
       if (event.state === 'posted') return eventView(event, await allocations(strapi).postedLines(event));
