@@ -1,6 +1,13 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { defaultBasis, DISTRIBUTION_KINDS, type Basis, type DistributionKind } from '@portal/rules';
+import {
+  defaultBasis,
+  DISTRIBUTION_KINDS,
+  type Basis,
+  type DistributionKind,
+  type FundEventState,
+  type FundEventView,
+} from '@portal/rules';
 import { conflict } from '../../../utils/http-errors';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, tableOf } from '../../../utils/tables';
@@ -23,13 +30,14 @@ export type FundEventRow = Pick<
   | 'percent'
   | 'basis'
   | 'kind'
-  | 'state'
   | 'note'
   | 'createdByName'
   | 'postedByName'
   | 'posted_at'
   | 'allocationHash'
 > & {
+  // Every event is written with its state (a draft first).
+  state: FundEventState;
   // A draft's terms are given as a number; the column, a big integer, is read back as a string.
   total_cents: string | number | null;
   fund: (Pick<Row<typeof FUND>, 'id' | 'documentId'> & { name: string | null }) | null;
@@ -55,7 +63,7 @@ const fundEventService = ({ strapi }: { strapi: Core.Strapi }) => {
     return event;
   }
 
-  const eventView = (event: FundEventRow, allocation: AllocationLine[]) => ({
+  const eventView = (event: FundEventRow, allocation: AllocationLine[]): FundEventView => ({
     id: event.id,
     documentId: event.documentId,
     fund: event.fund,
@@ -81,7 +89,7 @@ const fundEventService = ({ strapi }: { strapi: Core.Strapi }) => {
      * A capital call or distribution as a draft, with its allocation table: checked as staff type it (a 400 names the
      * field), written only when the table can be made.
      */
-    async draft(input: Record<string, unknown>, staffName: string) {
+    async draft(input: Record<string, unknown>, staffName: string): Promise<FundEventView> {
       const fund = await ledger(strapi).fundNamed(input.fund);
       const type = input.type;
       if (type !== 'capital_call' && type !== 'distribution')
@@ -159,7 +167,7 @@ const fundEventService = ({ strapi }: { strapi: Core.Strapi }) => {
      * past (a call now asking more than is left of a commitment, nobody left to share among) still opens: its stored
      * terms, no allocation, and the `problem`, so staff change or delete it. Reading writes nothing.
      */
-    async withAllocation(id: string | number) {
+    async withAllocation(id: string | number): Promise<FundEventView> {
       const event = await readEvent(id);
       if (!event.fund) throw new errors.NotFoundError('Fund event not found');
       if (event.state === 'posted') return eventView(event, await allocations(strapi).postedLines(event));
