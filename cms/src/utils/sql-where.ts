@@ -310,3 +310,18 @@ function idValues(condition: unknown): (string | number)[] | null {
   if (Array.isArray(condition.$in) && condition.$in.length > 0 && condition.$in.every(isId)) return condition.$in;
   return null;
 }
+
+/**
+ * The id of the first row of `uid` that `where` holds (Strapi's filter language, as WhereBuilder reads it), or null:
+ * one direct query, for the checks a read makes before it answers (is this fund in the caller's portal?).
+ */
+export async function firstIdWhere(strapi: Core.Strapi, uid: string, where: Row): Promise<number | null> {
+  const builder = new WhereBuilder(strapi, strapi.db.dialect.client === 'postgres');
+  const condition = builder.where(uid, 't0', where);
+  const answer = (await strapi.db.connection.raw(
+    `SELECT t0.${quote('id')} AS ${quote('id')} FROM ${quote(builder.meta(uid).tableName)} t0 ${builder.joins.join(' ')} WHERE ${condition} LIMIT 1`,
+    builder.bindings as never,
+  )) as Row[] | { rows: Row[] };
+  const [row] = Array.isArray(answer) ? answer : answer.rows;
+  return row ? Number(row.id) : null;
+}
