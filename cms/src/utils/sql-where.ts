@@ -97,7 +97,7 @@ export class WhereBuilder {
       for (const [key, value] of Object.entries(object)) {
         if (key === '$and') {
           if (!Array.isArray(value)) refuse(`${at}[$and] must be a list of filters`);
-          for (const part of value as unknown[]) take(part, `${at}[$and]`);
+          for (const part of value as unknown[]) take(part, at);
         } else conjuncts.push([key, value, at]);
       }
     };
@@ -145,12 +145,12 @@ export class WhereBuilder {
     try {
       return createField(attribute).toDB(value);
     } catch (error) {
-      // A value the field cannot hold: Strapi's date parsers say why in a ValidationError; the number casts throw a
-      // plain Error, which the query engine let through as a 500.
-      if (error instanceof errors.ValidationError) throw error;
-      return refuse(
-        `${label} must be ${/integer|decimal|float|biginteger/.test(attribute.type) ? 'a number' : `a valid ${attribute.type}`}`,
-      );
+      // A value the field cannot hold: Strapi's date and time parsers say why (InvalidDateTimeError and its kin, which
+      // Strapi answered as a 400 with that message); its number casts throw a plain Error, which came out as a 500.
+      if (error instanceof Error && /^Invalid(Date|Datetime|Time)Format$/.test(error.name))
+        return refuse(error.message);
+      const kind = /integer|decimal|float/.test(attribute.type) ? 'a number' : `a valid ${attribute.type}`;
+      return refuse(`${label} must be ${kind}`);
     }
   }
 
