@@ -150,13 +150,13 @@ describe('repeated reads', () => {
 
 describe('repeated visitor GETs answered before Koa', () => {
   // The running CMS's own module (the app runs compiled, in this process), to see which answers were replayed.
-  let ReadCache: {
+  let Replays: {
     prototype: { replay(...args: unknown[]): boolean; replayPosted(...args: unknown[]): Promise<void> };
   };
   let portalC: TestPortal;
   beforeAll(async () => {
-    ({ ReadCache } = createRequire(import.meta.url)(
-      path.resolve(__dirname, '..', 'dist', 'src', 'utils', 'read-cache.js'),
+    ({ Replays } = createRequire(import.meta.url)(
+      path.resolve(__dirname, '..', 'dist', 'src', 'utils', 'read-cache-replay.js'),
     ));
     portalC = await createPortal(app, 'cache-c');
     await app.strapi.db.query(PORTAL).update({ where: { id: portalC.id }, data: { domains: ['cache-c.example'] } });
@@ -174,7 +174,7 @@ describe('repeated visitor GETs answered before Koa', () => {
     for (const origin of ['http://cache-c.example', 'http://nobody.example']) {
       const headers = { origin };
       const answers: Raw[] = [];
-      const replays = vi.spyOn(ReadCache.prototype, 'replay');
+      const replays = vi.spyOn(Replays.prototype, 'replay');
       const replayed = () => replays.mock.results.findIndex((result) => result.value === true);
       // The first is computed, the next served from the cache by the chain, then replayed (a write elsewhere in the
       // run, seen by the shared counter, may start it over).
@@ -210,9 +210,9 @@ describe('repeated visitor GETs answered before Koa', () => {
     await createContent(portalC, 'replay-post', 'Posted');
     const body = { slug: ['replay-post'], portal: 'cache-c' };
     const answers: Raw[] = [];
-    const replays = vi.spyOn(ReadCache.prototype, 'replayPosted');
+    const replays = vi.spyOn(Replays.prototype, 'replayPosted');
     const found = vi.spyOn(
-      ReadCache.prototype as unknown as { answerFromReplay(...args: unknown[]): boolean },
+      Replays.prototype as unknown as { answerFromReplay(...args: unknown[]): boolean },
       'answerFromReplay',
     );
     const replayed = () => found.mock.results.findIndex((result) => result.value === true);

@@ -20,7 +20,8 @@ import {
   type Offering,
 } from './helpers/signing';
 import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
-import type { CheckedSigner, signerCheck as SignerCheck } from '../src/api/signing/services/signer-check';
+import type { signerCheck as SignerCheck } from '../src/api/signing/services/signer-check';
+import type { CheckedSigner } from '../src/api/signing/services/signer-trail';
 import { pdfsigReport, sealTimestamp, startLocalTsa, type LocalTsa } from './helpers/tsa';
 import { freshNonce } from '../src/providers/signing/timestamp';
 import { PORTAL, SIGNING, SYND_AGREEMENT, SYND_USER } from '../src/utils/uids';

@@ -5,7 +5,7 @@ import { hashCode } from '../../../utils/codes';
 import { conflict } from '../../../utils/http-errors';
 import { signingProvider, type AgreementTerms, type Signer } from '../../../providers/signing';
 import { withLease } from '../../rate-limit/lease';
-import { isSuspended } from './signer-check';
+import { isSuspended } from './signing-codes';
 import {
   investorName,
   personName,

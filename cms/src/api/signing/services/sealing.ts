@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { portalConfig } from '../../../utils/portal-config';
 import { completeAgreement, sealingCertificate, type AuditEntry } from '../../../providers/signing';
 import { fileStorage } from '../../../providers/storage';
-import type { SigningEvent } from './signer-check';
+import type { SigningEvent } from './signer-trail';
 import { investorName, type SyndUserRow } from '../../synd-user/services/synd-user';
 import { sha256, signers, type SigningRow } from './signers';
 import { pageOf, signingLinks } from './signing-links';

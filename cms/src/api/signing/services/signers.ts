@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { SignerRole } from '../../../providers/signing';
-import type { CheckedSigner } from './signer-check';
+import type { CheckedSigner } from './signer-trail';
 import type { Recipient } from '../../notification/services/notification';
 import { SYND_USER_POPULATE, type SyndUserRow } from '../../synd-user/services/synd-user';
 import { FUND, PORTAL, SIGNING, SYND_USER } from '../../../utils/uids';

@@ -10,7 +10,9 @@ import { isRowId } from '../../../utils/validation';
 import { portalConfig } from '../../../utils/portal-config';
 import { accountMail } from '../../account/services/account-mail';
 import { domainsOf, portals } from '../../portal/services/portal';
-import { askedForPaper, isSuspended, signerCheck, type Client } from './signer-check';
+import { signerCheck } from './signer-check';
+import { isSuspended } from './signing-codes';
+import { askedForPaper, type Client } from './signer-trail';
 import {
   byId,
   investorName,
