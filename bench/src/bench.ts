@@ -10,13 +10,24 @@
  * Env: BENCH_DURATION (seconds per measurement, default 2), BENCH_VOLUME (the grown database's investors in thousands, the
  * volume seed's units, default 100; 0 skips it), DATABASE_URL (a PostgreSQL server the bench may create
  * a database on; default postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer),
- * CHROMIUM_PATH (default /usr/bin/chromium).
+ * CHROMIUM_PATH (default /usr/bin/chromium), BENCH_ONLY=signed-in (the signed-in tables alone, cached and uncached,
+ * new and grown: a shorter run when only the database path changed; it writes its own <time>.json, not summary.json).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/src/lib/free-port';
-import { CONNECTIONS, DURATION, PASSWORD, PORTAL, RESULTS, ROOT, SIGNED_IN_CONNECTIONS, VOLUME } from './config';
+import {
+  CONNECTIONS,
+  DURATION,
+  PASSWORD,
+  PORTAL,
+  RESULTS,
+  ROOT,
+  SIGNED_IN_CONNECTIONS,
+  SIGNED_IN_ONLY,
+  VOLUME,
+} from './config';
 import { benchDesk, type DeskFigures } from './desk';
 import { publicEndpoints, signedInEndpoints } from './endpoints';
 import { fetchCall, measure, type ApiResults, type Call, type Endpoint, type Measure } from './measure';
@@ -112,17 +123,23 @@ async function main() {
       // The new database: the demo alone (BENCH_VOLUME in this process's env is for the grown one).
       const cms = await startCms({ ...env, BENCH_VOLUME: '0' });
       try {
-        const list = [
-          ...(await publicEndpoints(cms.base, cms.token)),
-          ...(await signedInEndpoints(cms.base, cms.token)),
-        ];
-        api[client] = await benchApi(client, cms.base, list);
-        freshness[client] = await benchFreshness(cms.base);
-        desk[client] = await benchDesk(cms.base);
-        if (client === 'sqlite') {
-          Object.assign(bare, await benchBare(cms.base, list));
-          process.stdout.write('Building the site and loading it in Chromium...\n');
-          site = await benchSite(cms.base);
+        if (SIGNED_IN_ONLY) {
+          api[client] = await benchApi(client, cms.base, await signedInEndpoints(cms.base, cms.token), [
+            SIGNED_IN_CONNECTIONS,
+          ]);
+        } else {
+          const list = [
+            ...(await publicEndpoints(cms.base, cms.token)),
+            ...(await signedInEndpoints(cms.base, cms.token)),
+          ];
+          api[client] = await benchApi(client, cms.base, list);
+          freshness[client] = await benchFreshness(cms.base);
+          desk[client] = await benchDesk(cms.base);
+          if (client === 'sqlite') {
+            Object.assign(bare, await benchBare(cms.base, list));
+            process.stdout.write('Building the site and loading it in Chromium...\n');
+            site = await benchSite(cms.base);
+          }
         }
       } finally {
         await stop(cms.child);
@@ -143,7 +160,7 @@ async function main() {
           grown[client] = await benchApi(`${client} grown`, cms.base, await signedInEndpoints(cms.base, cms.token), [
             SIGNED_IN_CONNECTIONS,
           ]);
-          desk[`${client} grown`] = await benchDesk(cms.base);
+          if (!SIGNED_IN_ONLY) desk[`${client} grown`] = await benchDesk(cms.base);
         } finally {
           await stop(cms.child);
         }
@@ -152,8 +169,12 @@ async function main() {
     }
   }
 
-  process.stdout.write(`\nAPI (${DURATION} s per cell; c = connections; ours/stock = ratio of requests per second)\n`);
-  printApi(api, bare);
+  if (!SIGNED_IN_ONLY) {
+    process.stdout.write(
+      `\nAPI (${DURATION} s per cell; c = connections; ours/stock = ratio of requests per second)\n`,
+    );
+    printApi(api, bare);
+  }
   process.stdout.write(
     `\nSigned-in reads at ${SIGNED_IN_CONNECTIONS} connections, on a new database and on one grown ${VOLUME} times (npm run seed -- --volume ${VOLUME})\n`,
   );
@@ -161,14 +182,16 @@ async function main() {
   process.stdout.write(
     `\nThe same reads with the signed-in caches off (SIGNED_IN_CACHE=off): each answer from the database, as every investor's first read after a deal announcement\n`,
   );
-  printSignedIn(api, uncachedGrown, uncached, false);
+  printSignedIn(api, uncachedGrown, uncached);
   for (const [database, seen] of Object.entries(freshness)) {
     process.stdout.write(
       `${database}: ${seen.stale} stale of ${seen.readsAfter} reads right after ${seen.edits} edits made under 64 connections of reads\n`,
     );
   }
-  printDesk(desk);
-  printSite(site);
+  if (!SIGNED_IN_ONLY) {
+    printDesk(desk);
+    printSite(site);
+  }
 
   const report = {
     at: new Date().toISOString(),
@@ -188,7 +211,7 @@ async function main() {
   fs.mkdirSync(RESULTS, { recursive: true });
   const file = path.join(RESULTS, `${report.at.replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  fs.writeFileSync(path.join(RESULTS, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`);
+  if (!SIGNED_IN_ONLY) fs.writeFileSync(path.join(RESULTS, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(`\nWrote ${path.relative(ROOT, file)} in ${report.tookSeconds} s\n`);
 }
 

@@ -13,3 +13,5 @@ export const INVESTOR = 'investor.investing@wasabistallions.com';
 export const PORTAL = 'wasabistallions';
 /** The signed-in table's connections. */
 export const SIGNED_IN_CONNECTIONS = 16;
+/** BENCH_ONLY=signed-in: the signed-in tables alone (cached and uncached, new and grown). */
+export const SIGNED_IN_ONLY = process.env.BENCH_ONLY === 'signed-in';
