@@ -21,9 +21,11 @@ import { registerReadCache, replayBeforeKoa } from './utils/read-cache';
 import { registerSignedInCaches } from './utils/signed-in-cache';
 import { cacheStaffAbilities } from './utils/staff-abilities';
 import { registerRecordRules } from './bootstrap/record-rules';
+import { reusePreparedStatements } from './utils/sqlite-statements';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
+    reusePreparedStatements();
     registerCustomFields(strapi);
     registerUniquePerPortal(strapi);
     registerRichTextSanitising(strapi);

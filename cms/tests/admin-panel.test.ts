@@ -6,6 +6,18 @@ import { SESSION_TYPES } from '../src/utils/session-types';
 import { adminToken, createUser, signIn, uniqueEmail } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
 import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
+import {
+  BLOG_ITEM,
+  CONTENT,
+  FUND,
+  INVESTMENT,
+  NOTIFICATION_TEMPLATE,
+  PORTAL,
+  SIGNING,
+  SYND_AGREEMENT,
+  USER,
+  VALUATION,
+} from '../src/utils/uids';
 
 let app: TestApp;
 let editorToken: string;
@@ -15,8 +27,6 @@ let portal: TestPortal;
 let company: { id: number; documentId: string };
 const inPortal = () => ({ portal: portal.id });
 const ofCompany = () => ({ company: { connect: [{ id: company.id, documentId: company.documentId }] } });
-
-const USER = 'plugin::users-permissions.user';
 const HIDDEN_FROM_STAFF = [...SESSION_TYPES, 'api::setting.setting'];
 /** Every user field that holds a secret or a private note; none may ever reach content staff. */
 const USER_SECRETS = [
@@ -60,11 +70,11 @@ const staffTypes = () => Object.keys(app.strapi.contentTypes).filter((uid) => ui
 
 describe('what content staff see in the admin panel', () => {
   it('names entries by a readable field and lists the columns that matter', async () => {
-    const portal = await configuration('api::portal.portal');
+    const portal = await configuration(PORTAL);
     expect(portal.settings.mainField).toBe('name');
     expect(portal.layouts.list).toEqual(['name', 'slug', 'pageTitle', 'isDefault']);
 
-    const content = await configuration('api::content.content');
+    const content = await configuration(CONTENT);
     expect(content.settings.mainField).toBe('slug');
     expect(content.layouts.list).toContain('portal');
   });
@@ -83,7 +93,7 @@ describe('what content staff see in the admin panel', () => {
         order: 'DESC',
       });
     }
-    const funds = await configuration('api::fund.fund');
+    const funds = await configuration(FUND);
     expect([funds.settings.defaultSortBy, funds.settings.defaultSortOrder]).toEqual(['name', 'ASC']);
 
     const reader = await createUser(app, { email: uniqueEmail('sorted'), ...inPortal() });
@@ -105,7 +115,7 @@ describe('what content staff see in the admin panel', () => {
   });
 
   it('shows relations by the target’s name rather than its id, and people by their email', async () => {
-    const investment = await configuration('api::investment.investment');
+    const investment = await configuration(INVESTMENT);
     expect(investment.metadatas.fund.edit.mainField).toBe('name');
     expect(investment.metadatas.company.edit.mainField).toBe('name');
     for (const uid of [
@@ -239,10 +249,10 @@ describe('field labels', () => {
         expect(readable(metadatas[name].edit.label), `${uid}.${name}: ${metadatas[name].edit.label}`).toBe(true);
       }
     }
-    const fund = await configuration('api::fund.fund');
+    const fund = await configuration(FUND);
     expect(fund.metadatas.min_inv_amount.edit.label).toBe('Minimum investment');
     expect(fund.metadatas.fund_status.edit.description).toMatch(/dates/);
-    expect((await configuration('api::portal.portal')).metadatas.domains.edit.description).toMatch(/one per row/);
+    expect((await configuration(PORTAL)).metadatas.domains.edit.description).toMatch(/one per row/);
   });
 });
 
@@ -254,12 +264,10 @@ describe('field editors', () => {
   };
 
   it('edits colours with the colour picker, keeping #RRGGBB strings', async () => {
-    const portal = await attributesOf('api::portal.portal');
+    const portal = await attributesOf(PORTAL);
     for (const name of ['portalColor', 'primaryColor', 'secondaryColor'])
       expect(portal[name].customField, name).toBe('plugin::color-picker.color');
-    expect((await attributesOf('api::notification-template.notification-template')).color.customField).toBe(
-      'plugin::color-picker.color',
-    );
+    expect((await attributesOf(NOTIFICATION_TEMPLATE)).color.customField).toBe('plugin::color-picker.color');
 
     const created = await superAdmin('POST', '/content-manager/collection-types/api::portal.portal', {
       name: 'Colour Portal',
@@ -281,12 +289,12 @@ describe('field editors', () => {
   });
 
   it('edits HTML fields with the HTML editor, and stores what is written there sanitised', async () => {
-    const fund = await attributesOf('api::fund.fund');
+    const fund = await attributesOf(FUND);
     for (const name of ['description', 'funding_my_investment_description'])
       expect(fund[name].customField, name).toBe('global::html');
-    expect((await attributesOf('api::investment.investment')).description.customField).toBe('global::html');
-    expect((await attributesOf('api::blog-item.blog-item')).body.customField).toBe('global::html');
-    expect((await attributesOf('api::content.content')).body.customField).toBe('global::html');
+    expect((await attributesOf(INVESTMENT)).description.customField).toBe('global::html');
+    expect((await attributesOf(BLOG_ITEM)).body.customField).toBe('global::html');
+    expect((await attributesOf(CONTENT)).body.customField).toBe('global::html');
 
     const created = await editor('POST', '/content-manager/collection-types/api::fund.fund', {
       name: 'Panel Fund',
@@ -299,7 +307,7 @@ describe('field editors', () => {
   });
 
   it('edits a portal’s domains as a list of hosts, stored and served as host strings', async () => {
-    expect((await attributesOf('api::portal.portal')).domains.customField).toBe('global::host-list');
+    expect((await attributesOf(PORTAL)).domains.customField).toBe('global::host-list');
     const created = await superAdmin('POST', '/content-manager/collection-types/api::portal.portal', {
       name: 'Hosts Portal',
       slug: 'hosts-portal',
@@ -398,7 +406,7 @@ describe('the Editor role', () => {
       } as never,
     });
     // Written as the signing writes it (the query engine): the Document Service refuses every caller on signatures.
-    const signature = await app.strapi.db.query('api::signing.signing').create({
+    const signature = await app.strapi.db.query(SIGNING).create({
       data: {
         label: 'Management countersignature',
         syndUser: syndUser.id,
@@ -454,10 +462,10 @@ describe('the Editor role', () => {
     });
     // Recorded as the desk records one (the query engine): the Document Service, the panel's way, refuses to make one.
     const valuation = await app.strapi.db
-      .query('api::valuation.valuation')
+      .query(VALUATION)
       .create({ data: { fund: fund.id, date: '2026-09-30', value_percent: 110 } });
     const agreement = await app.strapi.db
-      .query('api::synd-agreement.synd-agreement')
+      .query(SYND_AGREEMENT)
       .create({ data: { originalName: 'agreement.pdf', fingerprint: 'b'.repeat(64) } });
     const read = await editor(
       'GET',
@@ -511,15 +519,12 @@ describe('the Editor role', () => {
         })
       ).status,
     ).toBe(403);
-    expect(
-      Number(
-        (await app.strapi.db.query('api::valuation.valuation').findOne({ where: { id: valuation.id } })).value_percent,
-      ),
-    ).toBe(110);
-    expect(
-      (await app.strapi.db.query('api::synd-agreement.synd-agreement').findOne({ where: { id: agreement.id } }))
-        .fingerprint,
-    ).toBe('b'.repeat(64));
+    expect(Number((await app.strapi.db.query(VALUATION).findOne({ where: { id: valuation.id } })).value_percent)).toBe(
+      110,
+    );
+    expect((await app.strapi.db.query(SYND_AGREEMENT).findOne({ where: { id: agreement.id } })).fingerprint).toBe(
+      'b'.repeat(64),
+    );
   });
 
   it('still edits funds and contents', async () => {

@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import { call, createUser, mailsTo, nextIp, signIn, uniqueEmail, waitForMail } from './helpers/auth';
+import { PORTAL, USER } from '../src/utils/uids';
 
 let app: TestApp;
 let portal: { id: number; slug: string };
-
-const USERS = 'plugin::users-permissions.user';
 
 /** Sets an app switch (a Setting readable by guests), as the seed does. */
 async function setFlag(name: string, value: boolean) {
@@ -28,7 +27,7 @@ const registration = (email: string, extra: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   app = await useStrapi();
   portal = await app.strapi.db
-    .query('api::portal.portal')
+    .query(PORTAL)
     .create({ data: { name: 'Accounts Portal', slug: 'accounts-portal', domains: ['invest.example.org'] } });
 });
 
@@ -48,7 +47,7 @@ describe('registration, confirmation and first sign-in', () => {
       me: { email: email.toLowerCase(), username: email, level: 'user', isActive: false, portal: portal.slug },
     });
 
-    const stored = await app.strapi.db.query(USERS).findOne({ where: { id: body.me.id }, populate: { role: true } });
+    const stored = await app.strapi.db.query(USER).findOne({ where: { id: body.me.id }, populate: { role: true } });
     expect(stored).toMatchObject({
       email: email.toLowerCase(),
       isActive: false,
@@ -155,7 +154,7 @@ describe('registration, confirmation and first sign-in', () => {
       const { status, body } = await call(app, 'POST', '/api/auth/register', registration(email));
       expect(status).toBe(403);
       expect(body.error.message).toBe('Registration is disabled');
-      expect(await app.strapi.db.query(USERS).count({ where: { email } })).toBe(0);
+      expect(await app.strapi.db.query(USER).count({ where: { email } })).toBe(0);
     } finally {
       await setFlag('registrationDisabled', false);
     }
@@ -228,7 +227,7 @@ describe('password reset', () => {
     const mail = await waitForMail(user.email, 'Reset your password');
     expect(mail.link).toBe(`http://localhost:5173/reset_password/${mail.code}`);
     expect(mail.text).toContain('within 1 hour');
-    const stored = await app.strapi.db.query(USERS).findOne({ where: { id: user.id } });
+    const stored = await app.strapi.db.query(USER).findOne({ where: { id: user.id } });
     expect(stored.resetPasswordCode).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.resetPasswordCode).not.toBe(mail.code);
 
@@ -249,7 +248,7 @@ describe('password reset', () => {
     const user = await createUser(app, { email: uniqueEmail('reset-expired') });
     await call(app, 'POST', '/api/auth/reset', { username: user.email });
     const mail = await waitForMail(user.email, 'Reset your password');
-    const users = app.strapi.db.query(USERS);
+    const users = app.strapi.db.query(USER);
     await users.update({ where: { id: user.id }, data: { resetPasswordAt: new Date(Date.now() - 61 * 60 * 1000) } });
     const late = await call(app, 'POST', '/api/auth/reset/new', { code: mail.code, password: 'NewSecret456' });
     expect(late).toMatchObject({ status: 400, body: { error: { message: 'Invalid or Expired Reset Code' } } });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import { call, createUser, signIn, uniqueEmail } from './helpers/auth';
+import { GUEST_CODE } from '../src/utils/uids';
 
 let app: TestApp;
 let superadminCode: string;
@@ -9,7 +10,6 @@ let target: Awaited<ReturnType<typeof createUser>>;
 
 const REFUSED =
   'Code is wrong or you have no rights to perform guest session. You have to be signed here as superadmin.';
-const GUEST_CODES = 'api::session.guest-code';
 
 /** A guest code for the target user, made by the superadmin. */
 async function guestCode(): Promise<string> {
@@ -45,7 +45,7 @@ describe('POST /api/auth/guest', () => {
     expect(status).toBe(200);
     expect(body.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.path).toBe(`/guest_session/${body.code}`);
-    const rows = await app.strapi.db.query(GUEST_CODES).findMany({ where: { user: { id: target.id } } });
+    const rows = await app.strapi.db.query(GUEST_CODE).findMany({ where: { user: { id: target.id } } });
     expect(rows.map((row: { code: string }) => row.code)).not.toContain(body.code);
     const minutes = (new Date(rows[rows.length - 1].expiresAt).getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(9.9);
@@ -111,7 +111,7 @@ describe('POST /api/auth/guest/start', () => {
     expect(wrong).toMatchObject({ status: 403, body: { error: { message: REFUSED } } });
 
     await app.strapi.db
-      .query(GUEST_CODES)
+      .query(GUEST_CODE)
       .updateMany({ where: { usedAt: { $null: true } }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const expired = await call(app, 'POST', '/api/auth/guest/start', { code }, { authCode: superadminCode });
     expect(expired).toMatchObject({ status: 403, body: { error: { message: REFUSED } } });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useStrapi, type TestApp } from './helpers/strapi';
 import { call, createUser, nextIp, signIn, uniqueEmail } from './helpers/auth';
+import { PORTAL, USER, USER_AUTH } from '../src/utils/uids';
 
 let app: TestApp;
 let home: { id: number; slug: string };
@@ -10,7 +11,7 @@ const FAILED = 'Invalid username or password';
 
 beforeAll(async () => {
   app = await useStrapi();
-  const portals = app.strapi.db.query('api::portal.portal');
+  const portals = app.strapi.db.query(PORTAL);
   home = await portals.create({
     data: { name: 'Session Home', slug: 'session-home', documentId: 'sessionhomeportal0000001' },
   });
@@ -23,7 +24,7 @@ describe('POST /api/auth/auth', () => {
   it('signs in by email or username in any case and answers me and a session code', async () => {
     const email = uniqueEmail('sign-in');
     const user = await createUser(app, { email, firstName: 'Ann', lastName: 'Lee', portal: home.id });
-    await app.strapi.db.query('plugin::users-permissions.user').update({
+    await app.strapi.db.query(USER).update({
       where: { id: user.id },
       data: {
         middleName: 'Marie',
@@ -76,7 +77,7 @@ describe('POST /api/auth/auth', () => {
   it('stores only the SHA-256 of the session code, with an expiry 30 days ahead', async () => {
     const user = await createUser(app, { email: uniqueEmail('hash') });
     const authCode = await signIn(app, user.email, user.password);
-    const rows = await app.strapi.db.query('api::session.user-auth').findMany({ where: { user: { id: user.id } } });
+    const rows = await app.strapi.db.query(USER_AUTH).findMany({ where: { user: { id: user.id } } });
     expect(rows).toHaveLength(1);
     expect(rows[0].authCode).not.toBe(authCode);
     expect(rows[0].authCode).toMatch(/^[0-9a-f]{64}$/);
@@ -128,7 +129,7 @@ describe('POST /api/auth/auth', () => {
   it("signs in on the portal of the request's Origin when none is named, and counts a user of no portal as the default portal's", async () => {
     const user = await createUser(app, { email: uniqueEmail('by-origin'), portal: home.id });
     await app.strapi.db
-      .query('api::portal.portal')
+      .query(PORTAL)
       .update({ where: { id: home.id }, data: { domains: ['invest.session-home.example'] } });
     const byOrigin = (origin: string) =>
       call(app, 'POST', '/api/auth/auth', { username: user.email, password: user.password }, { headers: { origin } });
@@ -191,9 +192,9 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
       expect(answer.status, `${method} ${path}`).toBe(401);
       expect(JSON.stringify(answer.body), `${method} ${path}`).not.toContain(neighbour.email);
     }
-    expect(
-      await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: neighbour.id } }),
-    ).toMatchObject({ email: neighbour.email });
+    expect(await app.strapi.db.query(USER).findOne({ where: { id: neighbour.id } })).toMatchObject({
+      email: neighbour.email,
+    });
   });
 
   it('ends the session on logout: me answers 401 afterwards, and other sessions go on', async () => {
@@ -219,7 +220,7 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
   it('refuses an expired session and forgets it', async () => {
     const user = await createUser(app, { email: uniqueEmail('expired') });
     const authCode = await signIn(app, user.email, user.password);
-    const sessions = app.strapi.db.query('api::session.user-auth');
+    const sessions = app.strapi.db.query(USER_AUTH);
     const [session] = await sessions.findMany({ where: { user: { id: user.id } } });
     await sessions.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode })).status).toBe(401);
@@ -229,7 +230,7 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
   it('refuses the session of a user blocked or deactivated since', async () => {
     const user = await createUser(app, { email: uniqueEmail('blocked-later') });
     const authCode = await signIn(app, user.email, user.password);
-    const users = app.strapi.db.query('plugin::users-permissions.user');
+    const users = app.strapi.db.query(USER);
     await users.update({ where: { id: user.id }, data: { blocked: true } });
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode })).status).toBe(401);
     await users.update({ where: { id: user.id }, data: { blocked: false, isActive: false } });
@@ -341,7 +342,7 @@ describe('the session read on every signed-in request', () => {
   it('answers the session, its user and their portal in one query, exactly as the query engine populates them', async () => {
     const email = uniqueEmail('one-query');
     const user = await createUser(app, { email, portal: home.id });
-    await app.strapi.db.query('plugin::users-permissions.user').update({
+    await app.strapi.db.query(USER).update({
       where: { id: user.id },
       data: {
         profileSettings: { timezone: 'Europe/Paris' },
@@ -358,7 +359,7 @@ describe('the session read on every signed-in request', () => {
     });
     const { hashCode } = await import('../src/utils/codes');
     const engine = await app.strapi.db
-      .query('api::session.user-auth')
+      .query(USER_AUTH)
       .findOne({ where: { authCode: hashCode(body.authCode) }, populate: { user: { populate: { portal: true } } } });
     const { oneQueryRead } = await import('../src/utils/one-query-read');
     const read = oneQueryRead(app.strapi, 'api::session.user-auth', 'authCode', [
@@ -380,7 +381,7 @@ describe('the session read on every signed-in request', () => {
     // A user with no portal: the portal is null; an unknown code: nothing.
     const loner = await createUser(app, { email: uniqueEmail('no-portal') });
     const session = await app.strapi.db
-      .query('api::session.user-auth')
+      .query(USER_AUTH)
       .create({ data: { authCode: 'c'.repeat(64), user: loner.id, expiresAt: new Date(Date.now() + 60_000) } });
     expect((await read('c'.repeat(64)))?.joined).toMatchObject({ user: { id: loner.id }, portal: null });
     expect((await read('c'.repeat(64)))?.own).toMatchObject({ id: session.id });

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { call, openGuestSession } from './helpers/auth';
 import { createInvestor, createOffering, download, type Investor, type Offering } from './helpers/signing';
 import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
+import { FUND, LEDGER_ENTRY, SYND_USER, USER } from '../src/utils/uids';
 
 /**
  * The investor's side of the capital accounts (docs/capital-accounts.md): the ledger call as the issue writes it, the
@@ -14,17 +15,14 @@ let home: Offering;
 let away: Offering;
 let ann: Investor;
 let far: Investor;
-const LEDGER = 'api::ledger-entry.ledger-entry';
 const DAY = 86_400_000;
 let entryCount = 0;
 
 /** One ledger entry of the investor's position, written as the ledger service would. */
 async function entry(who: Investor, fundDocumentId: string, data: Record<string, unknown>) {
-  const fund = await app.strapi.db
-    .query('api::fund.fund')
-    .findOne({ where: { documentId: fundDocumentId }, select: ['id'] });
+  const fund = await app.strapi.db.query(FUND).findOne({ where: { documentId: fundDocumentId }, select: ['id'] });
   entryCount += 1;
-  return app.strapi.db.query(LEDGER).create({
+  return app.strapi.db.query(LEDGER_ENTRY).create({
     data: { syndUser: who.syndUserId, fund: fund.id, entryKey: `investor-test-${entryCount}`, ...data },
   }) as Promise<{ id: number; documentId: string }>;
 }
@@ -37,13 +35,11 @@ beforeAll(async () => {
   away = await createOffering(app, 'ledger-away');
   ann = await createInvestor(app, home, 'ledger-ann', { spouse: false });
   far = await createInvestor(app, away, 'ledger-far', { spouse: false });
-  await app.strapi.db.query('api::synd-user.synd-user').update({
+  await app.strapi.db.query(SYND_USER).update({
     where: { id: ann.syndUserId },
     data: { userFirstName: 'Ann', userLastName: 'Investor', sa_complete_date: new Date() },
   });
-  await app.strapi.db
-    .query('plugin::users-permissions.user')
-    .update({ where: { id: ann.id }, data: { firstName: 'Ann', lastName: 'Investor' } });
+  await app.strapi.db.query(USER).update({ where: { id: ann.id }, data: { firstName: 'Ann', lastName: 'Investor' } });
 });
 
 describe('GET /api/ledger_entries?mine=true&limit=999', () => {
@@ -104,8 +100,7 @@ describe('the transactions page', () => {
     ).documentId;
     const other = await fixtureDocuments(app, 'api::synd-user.synd-user').create({
       data: {
-        user: (await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: who.id } }))
-          .documentId,
+        user: (await app.strapi.db.query(USER).findOne({ where: { id: who.id } })).documentId,
         fund: second,
         company: home.company,
         invest_amount: 10_000,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useStrapi, type TestApp } from './helpers/strapi';
 import { call, createUser, uniqueEmail, waitForMail } from './helpers/auth';
 import { startStandIn, type StandIn } from './helpers/stand-in';
+import { PORTAL } from '../src/utils/uids';
 
 let app: TestApp;
 let siteverify: StandIn;
@@ -30,7 +31,7 @@ beforeAll(async () => {
   }));
   user = await createUser(app, { email: uniqueEmail('captcha') });
   await app.strapi.db
-    .query('api::portal.portal')
+    .query(PORTAL)
     .create({ data: { name: 'Captcha Portal', slug: 'captcha-portal', recaptchaSiteKey: 'captcha-site-key' } });
 });
 

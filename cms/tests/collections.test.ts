@@ -327,6 +327,47 @@ describe('the generic collection calls: who lists and reads which rows', () => {
     );
   });
 
+  it('reads the filter operators as Strapi does, pages with the total, and answers a value the field cannot hold with a 400', async () => {
+    const taxNames = async (query: string) =>
+      (await get('investor', `tax_documents?${query}`)).body.items?.map(
+        (row: { originalName: string }) => row.originalName,
+      );
+    expect(await taxNames('filters[year]=2025')).toEqual(['tax A']);
+    expect(await taxNames('filters[year][$in][0]=2024&filters[year][$in][1]=2025')).toEqual(['tax A']);
+    expect(await taxNames('filters[year][$between][0]=2020&filters[year][$between][1]=2030')).toEqual(['tax A']);
+    expect(await taxNames('filters[year][$lt]=2025')).toEqual([]);
+    expect(await taxNames('filters[originalName][$containsi]=TAX')).toEqual(['tax A']);
+    expect(await taxNames('filters[originalName][$startsWith]=ta')).toEqual(['tax A']);
+    // LIKE's wildcards are matched as they are written.
+    expect(await taxNames('filters[originalName][$contains]=%25')).toEqual([]);
+    expect(await taxNames('filters[originalName][$contains]=_')).toEqual([]);
+    expect(await taxNames('filters[$not][originalName][$eq]=tax A')).toEqual([]);
+    expect(await taxNames('filters[$or][0][year]=1999&filters[$or][1][originalName][$eqi]=TAX a')).toEqual(['tax A']);
+    expect(await taxNames('filters[fund][id][$null]=true')).toEqual(['tax A']);
+
+    // A page past the end still tells how many rows there are.
+    const beyond = await get('investor', 'tax_documents?start=5');
+    expect(beyond.body).toEqual({ items: [], total: 1 });
+    const first = await get('investor', 'synd_users?limit=1');
+    expect(first.body.items).toHaveLength(1);
+    expect(first.body.total).toBeGreaterThanOrEqual(1);
+
+    for (const [query, message] of [
+      ['filters[year]=abc', 'filters[year] must be a number'],
+      ['filters[year][$in][0]=abc', 'filters[year][$in] must be a number'],
+      [
+        'filters[year][$between][0]=1&filters[year][$between][1]=2&filters[year][$between][2]=3',
+        'filters[year][$between] must be a list of two values',
+      ],
+      ['filters[fund][id]=abc', "filters may name a relation's id only as a whole number"],
+      ['filters[createdAt][$gt]=someday', 'Invalid format, expected a timestamp or an ISO date'],
+    ]) {
+      const refused = await get('investor', `tax_documents?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.error.message, query).toBe(message);
+    }
+  });
+
   it('keeps storage keys and private fields out of every answer', async () => {
     for (const collection of ['tax_documents', 'proof_documents', 'synd_agreements', 'synd_users']) {
       const { body } = await get('investor', collection);

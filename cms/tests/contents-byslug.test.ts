@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import { call } from './helpers/auth';
+import { PORTAL } from '../src/utils/uids';
 
 let app: TestApp;
 
@@ -47,7 +48,7 @@ describe('POST /api/contents/byslug', () => {
 
   it("takes the portal from the request's Origin when the body names none (the spec's call has no portal)", async () => {
     await app.strapi.db
-      .query('api::portal.portal')
+      .query(PORTAL)
       .update({ where: { slug: 'byslug-two' }, data: { domains: ['www.byslug-two.example'] } });
     const { status, body } = await call(
       app,

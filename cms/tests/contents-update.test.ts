@@ -3,8 +3,7 @@ import { expectBadRequests, refusal } from './helpers/answers';
 import { call, openGuestSession, signedInUser } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
 import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
-
-const CONTENT = 'api::content.content';
+import { CONTENT } from '../src/utils/uids';
 
 let app: TestApp;
 let portalA: TestPortal;

@@ -4,8 +4,7 @@ import { expectBadRequests, refusal } from './helpers/answers';
 import { call, createUser, openGuestSession, uniqueEmail } from './helpers/auth';
 import { createPortal, setCreatedAt, type TestPortal } from './helpers/records';
 import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
-
-const BLOG_ITEM = 'api::blog-item.blog-item';
+import { BLOG_ITEM, PORTAL } from '../src/utils/uids';
 /** Every field of an education item in answers (docs/api-public.md). */
 const ITEM_FIELDS = [
   'id',
@@ -241,9 +240,7 @@ describe('POST /api/contents/educationbyslug', () => {
   });
 
   it("answers the spec's call {slug}: the portal comes from the request's Origin, else the default portal", async () => {
-    await app.strapi.db
-      .query('api::portal.portal')
-      .update({ where: { id: portalB.id }, data: { domains: ['edu-b.example'] } });
+    await app.strapi.db.query(PORTAL).update({ where: { id: portalB.id }, data: { domains: ['edu-b.example'] } });
     const fromOrigin = await call(
       app,
       'POST',

@@ -3,6 +3,7 @@ import { adminToken, call } from './helpers/auth';
 import { createInvestor, createOffering, download, type Investor, type Offering } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 import { pdfBytes } from './helpers/uploads';
+import { FILE_DOWNLOAD, NEWS_DOCUMENT, NOTIFICATION, TAX_DOCUMENT, USER } from '../src/utils/uids';
 
 let app: TestApp;
 let P: Offering;
@@ -11,10 +12,6 @@ let ben: Investor;
 let dan: Investor;
 let editorToken: string;
 let superToken: string;
-
-const TAX = 'api::tax-document.tax-document';
-const NEWS = 'api::news-document.news-document';
-const USER = 'plugin::users-permissions.user';
 
 const panel = (token: string, method: string, route: string, body?: unknown) =>
   http(app, method, route, body, { Authorization: `Bearer ${token}` });
@@ -35,9 +32,7 @@ async function mediaFile(name: string, bytes: Buffer): Promise<number> {
 const userDocumentId = async (investor: Investor) =>
   (await app.strapi.db.query(USER).findOne({ where: { id: investor.id } })).documentId;
 const noticesOf = (investor: Investor, template: string) =>
-  app.strapi.db
-    .query('api::notification.notification')
-    .findMany({ where: { user: { id: investor.id }, template: { name: template } } });
+  app.strapi.db.query(NOTIFICATION).findMany({ where: { user: { id: investor.id }, template: { name: template } } });
 
 beforeAll(async () => {
   app = await useStrapi();
@@ -53,7 +48,7 @@ describe('content staff publish tax and news documents in the admin panel', () =
   it('sends a tax document to every investor of a fund: one private copy each, a notification each', async () => {
     const bytes = pdfBytes('fund-wide k1');
     const media = await mediaFile('K1 2025.pdf', bytes);
-    const created = await panel(editorToken, 'POST', `/content-manager/collection-types/${TAX}`, {
+    const created = await panel(editorToken, 'POST', `/content-manager/collection-types/${TAX_DOCUMENT}`, {
       title: 'K-1 2025',
       year: 2025,
       fund: { connect: [{ documentId: P.fund }] },
@@ -63,7 +58,7 @@ describe('content staff publish tax and news documents in the admin panel', () =
     expect(created.status).toBe(201);
 
     const rows = await app.strapi.db
-      .query(TAX)
+      .query(TAX_DOCUMENT)
       .findMany({ where: { fund: { documentId: P.fund } }, populate: ['user'] });
     const copies = rows.filter((row: { user: unknown }) => row.user);
     expect(copies.map((row: { user: { id: number } }) => row.user.id).sort()).toEqual([ann.id, ben.id].sort());
@@ -115,7 +110,7 @@ describe('content staff publish tax and news documents in the admin panel', () =
 
   it('sends a news document to one investor', async () => {
     const media = await mediaFile('q3.pdf', pdfBytes('news for ann'));
-    const created = await panel(editorToken, 'POST', `/content-manager/collection-types/${NEWS}`, {
+    const created = await panel(editorToken, 'POST', `/content-manager/collection-types/${NEWS_DOCUMENT}`, {
       title: 'Q3 letter',
       year: 2025,
       fund: { connect: [{ documentId: P.fund }] },
@@ -132,7 +127,7 @@ describe('content staff publish tax and news documents in the admin panel', () =
 
   it('tells the investor a document is handed to later, and nobody again for an edit of its title', async () => {
     const media = await mediaFile('statement.pdf', pdfBytes('meant for ben'));
-    const created = await panel(editorToken, 'POST', `/content-manager/collection-types/${NEWS}`, {
+    const created = await panel(editorToken, 'POST', `/content-manager/collection-types/${NEWS_DOCUMENT}`, {
       title: 'Capital statement',
       year: 2025,
       fund: { connect: [{ documentId: P.fund }] },
@@ -144,7 +139,7 @@ describe('content staff publish tax and news documents in the admin panel', () =
     const moved = await panel(
       editorToken,
       'PUT',
-      `/content-manager/collection-types/${NEWS}/${created.body.data.documentId}`,
+      `/content-manager/collection-types/${NEWS_DOCUMENT}/${created.body.data.documentId}`,
       {
         user: { connect: [{ documentId: await userDocumentId(ben) }] },
       },
@@ -156,7 +151,7 @@ describe('content staff publish tax and news documents in the admin panel', () =
     const retitled = await panel(
       editorToken,
       'PUT',
-      `/content-manager/collection-types/${NEWS}/${created.body.data.documentId}`,
+      `/content-manager/collection-types/${NEWS_DOCUMENT}/${created.body.data.documentId}`,
       { title: 'Capital statement Q3' },
     );
     expect(retitled.status).toBe(200);
@@ -166,14 +161,14 @@ describe('content staff publish tax and news documents in the admin panel', () =
   });
 
   it('refuses a document without its file or without anyone to send it to, and keeps nothing', async () => {
-    const before = await app.strapi.db.query(TAX).count();
-    const noFile = await panel(editorToken, 'POST', `/content-manager/collection-types/${TAX}`, {
+    const before = await app.strapi.db.query(TAX_DOCUMENT).count();
+    const noFile = await panel(editorToken, 'POST', `/content-manager/collection-types/${TAX_DOCUMENT}`, {
       title: 'No file',
       year: 2025,
       user: { connect: [{ documentId: await userDocumentId(ann) }] },
     });
     expect(noFile).toMatchObject({ status: 400, body: { error: { message: 'Attach the document file' } } });
-    const nobody = await panel(editorToken, 'POST', `/content-manager/collection-types/${TAX}`, {
+    const nobody = await panel(editorToken, 'POST', `/content-manager/collection-types/${TAX_DOCUMENT}`, {
       title: 'Nobody',
       year: 2025,
       file: await mediaFile('x.pdf', pdfBytes('x')),
@@ -182,7 +177,7 @@ describe('content staff publish tax and news documents in the admin panel', () =
       status: 400,
       body: { error: { message: 'Choose the investor, or a fund and Send To All Fund Investors' } },
     });
-    expect(await app.strapi.db.query(TAX).count()).toBe(before);
+    expect(await app.strapi.db.query(TAX_DOCUMENT).count()).toBe(before);
   });
 });
 
@@ -206,11 +201,7 @@ describe('the download records in the admin panel', () => {
     expect((await panel(superToken, 'PUT', route, { fileName: 'changed.pdf' })).status).toBe(403);
     expect((await panel(superToken, 'DELETE', route)).status).toBe(403);
     expect(
-      (
-        await app.strapi.db
-          .query('api::file-download.file-download')
-          .findOne({ where: { documentId: record.documentId } })
-      ).fileName,
+      (await app.strapi.db.query(FILE_DOWNLOAD).findOne({ where: { documentId: record.documentId } })).fileName,
     ).toBe('K1 2025.pdf');
   });
 });

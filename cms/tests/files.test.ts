@@ -8,6 +8,15 @@ import { createInvestor, createOffering, download, type Investor, type Offering 
 import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import { describeUploads } from './helpers/upload-cases';
 import { pdfBytes } from './helpers/uploads';
+import {
+  FILE_DOWNLOAD,
+  FUND,
+  NEWS_DOCUMENT,
+  PROOF_DOCUMENT,
+  SYND_DOCUMENT,
+  TAX_DOCUMENT,
+  USER,
+} from '../src/utils/uids';
 
 let app: TestApp;
 let P: Offering;
@@ -15,12 +24,6 @@ let Q: Offering;
 let ann: Investor;
 let ben: Investor;
 let otherPortal: Investor;
-
-const TAX = 'api::tax-document.tax-document';
-const NEWS = 'api::news-document.news-document';
-const PROOF = 'api::proof-document.proof-document';
-const SYND = 'api::synd-document.synd-document';
-const DOWNLOADS = 'api::file-download.file-download';
 
 /** A stored file and its row: the bytes investors must get back. */
 async function stored(
@@ -37,7 +40,7 @@ async function stored(
 const as = (investor: { authCode: string }) => ({ authCode: investor.authCode });
 const downloadsOf = (userId: number) =>
   app.strapi.db
-    .query(DOWNLOADS)
+    .query(FILE_DOWNLOAD)
     .findMany({ where: { user: { id: userId } }, populate: ['fund'], orderBy: { id: 'asc' } });
 
 const files: Record<string, { id: number; documentId: string; bytes: Buffer }> = {};
@@ -50,53 +53,53 @@ beforeAll(async () => {
   ben = await createInvestor(app, P, 'files-ben', { spouse: false });
   otherPortal = await createInvestor(app, Q, 'files-q', { spouse: false });
   const userOf = async (investor: Investor) =>
-    (await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: investor.id } })).documentId;
+    (await app.strapi.db.query(USER).findOne({ where: { id: investor.id } })).documentId;
 
-  files.annTax = await stored(TAX, 'tax/files-ann/k1-2025.pdf', {
+  files.annTax = await stored(TAX_DOCUMENT, 'tax/files-ann/k1-2025.pdf', {
     originalName: 'k1-2025.pdf',
     title: '  K-1 2025  ',
     year: 2025,
     user: await userOf(ann),
     fund: P.fund,
   });
-  files.annTaxOld = await stored(TAX, 'tax/files-ann/k1-2024.pdf', {
+  files.annTaxOld = await stored(TAX_DOCUMENT, 'tax/files-ann/k1-2024.pdf', {
     originalName: 'k1-2024.pdf',
     year: 2024,
     user: await userOf(ann),
     fund: P.fund,
   });
-  files.benTax = await stored(TAX, 'tax/files-ben/k1-2025.pdf', {
+  files.benTax = await stored(TAX_DOCUMENT, 'tax/files-ben/k1-2025.pdf', {
     originalName: 'ben-k1.pdf',
     year: 2025,
     user: await userOf(ben),
     fund: P.fund,
   });
-  files.annNews = await stored(NEWS, 'news/files-ann/q3.pdf', {
+  files.annNews = await stored(NEWS_DOCUMENT, 'news/files-ann/q3.pdf', {
     originalName: 'q3-letter.pdf',
     title: 'Q3 letter',
     year: 2025,
     user: await userOf(ann),
     fund: P.fund,
   });
-  files.annProof = await stored(PROOF, 'proof/files-ann/statement.pdf', {
+  files.annProof = await stored(PROOF_DOCUMENT, 'proof/files-ann/statement.pdf', {
     originalName: 'statement.pdf',
     user: await userOf(ann),
   });
-  files.benProof = await stored(PROOF, 'proof/files-ben/statement.pdf', {
+  files.benProof = await stored(PROOF_DOCUMENT, 'proof/files-ben/statement.pdf', {
     originalName: 'ben-statement.pdf',
     user: await userOf(ben),
   });
-  files.pDd = await stored(SYND, 'synd/files-p/memo.pdf', {
+  files.pDd = await stored(SYND_DOCUMENT, 'synd/files-p/memo.pdf', {
     originalName: 'memo.pdf',
     title: 'Offering memo',
     fund: P.fund,
   });
-  files.pDdDeleted = await stored(SYND, 'synd/files-p/old.pdf', {
+  files.pDdDeleted = await stored(SYND_DOCUMENT, 'synd/files-p/old.pdf', {
     originalName: 'old.pdf',
     fund: P.fund,
     isDeleted: true,
   });
-  files.qDd = await stored(SYND, 'synd/files-q/memo.pdf', { originalName: 'q-memo.pdf', fund: Q.fund });
+  files.qDd = await stored(SYND_DOCUMENT, 'synd/files-q/memo.pdf', { originalName: 'q-memo.pdf', fund: Q.fund });
 });
 
 describe('file lists', () => {
@@ -110,7 +113,7 @@ describe('file lists', () => {
     );
     expect(listed.status).toBe(200);
     expect(listed.body.total).toBe(1);
-    const fund = await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: P.fund } });
+    const fund = await app.strapi.db.query(FUND).findOne({ where: { documentId: P.fund } });
     expect(listed.body.items).toEqual([
       expect.objectContaining({
         id: files.annTax.id,
@@ -137,7 +140,7 @@ describe('file lists', () => {
       items: [expect.objectContaining({ id: files.pDd.id, originalName: 'memo.pdf', displayTitle: 'Offering memo' })],
       total: 1,
     });
-    const byNumericId = await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: P.fund } });
+    const byNumericId = await app.strapi.db.query(FUND).findOne({ where: { documentId: P.fund } });
     expect(
       (await call(app, 'GET', `/api/funds/${byNumericId.id}/synd_documents?limit=999`, undefined, as(ann))).body.total,
     ).toBe(1);

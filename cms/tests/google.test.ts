@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import { call, createUser, uniqueEmail } from './helpers/auth';
 import { startStandIn, type StandIn } from './helpers/stand-in';
+import { PORTAL, USER } from '../src/utils/uids';
 
 let app: TestApp;
 let certs: StandIn;
@@ -15,7 +16,6 @@ let otherPortal: { id: number; slug: string };
 
 const CLIENT_ID = 'portal-client.apps.googleusercontent.com';
 const OTHER_CLIENT_ID = 'other-client.apps.googleusercontent.com';
-const USERS = 'plugin::users-permissions.user';
 const FAILED = 'Invalid Google credential';
 
 const googleKey = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -55,7 +55,7 @@ beforeAll(async () => {
   app = await useStrapi();
   certs = await startStandIn(() => ({ headers: { 'cache-control': 'public, max-age=600' }, json: jwks }));
   app.strapi.config.set('portal.google.certsUrl', `${certs.url}/oauth2/v3/certs`);
-  const portals = app.strapi.db.query('api::portal.portal');
+  const portals = app.strapi.db.query(PORTAL);
   portal = await portals.create({
     data: { name: 'Google Portal', slug: 'google-portal', signInWithGoogleClientId: CLIENT_ID },
   });
@@ -88,14 +88,14 @@ describe('POST /api/auth/google', () => {
       level: 'user',
       portal: portal.slug,
     });
-    const stored = await app.strapi.db.query(USERS).findOne({ where: { email }, populate: { role: true } });
+    const stored = await app.strapi.db.query(USER).findOne({ where: { email }, populate: { role: true } });
     expect(stored).toMatchObject({ provider: 'google', confirmed: true, isActive: true });
     expect(stored.role.type).toBe('authenticated');
 
     const second = await google(idToken(email), portal.slug);
     expect(second.status).toBe(200);
     expect(second.body.me.id).toBe(first.body.me.id);
-    expect(await app.strapi.db.query(USERS).count({ where: { email } })).toBe(1);
+    expect(await app.strapi.db.query(USER).count({ where: { email } })).toBe(1);
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: second.body.authCode })).body.me.email).toBe(
       email,
     );
@@ -132,7 +132,7 @@ describe('POST /api/auth/google', () => {
       expect(status, label).toBe(401);
       expect(body.error.message, label).toBe(FAILED);
     }
-    expect(await app.strapi.db.query(USERS).count({ where: { email } })).toBe(0);
+    expect(await app.strapi.db.query(USER).count({ where: { email } })).toBe(0);
   });
 
   it("takes the portal from the request's Origin when none is named, accepts only its client id, and puts the new account there", async () => {
@@ -149,7 +149,7 @@ describe('POST /api/auth/google', () => {
 
   it('activates a pending registration, and refuses a blocked account or one of another portal', async () => {
     const pending = await createUser(app, { email: uniqueEmail('google-pending'), isActive: false, portal: portal.id });
-    await app.strapi.db.query(USERS).update({ where: { id: pending.id }, data: { confirmEmailCode: 'pending-hash' } });
+    await app.strapi.db.query(USER).update({ where: { id: pending.id }, data: { confirmEmailCode: 'pending-hash' } });
     const activated = await google(idToken(pending.email), portal.slug);
     expect(activated.status).toBe(200);
     expect(activated.body.me.id).toBe(pending.id);

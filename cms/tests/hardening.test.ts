@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createUser, openGuestSession, signedInUser, uniqueEmail } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
 import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
+import { CONTENT, PORTAL } from '../src/utils/uids';
 
 let app: TestApp;
 let home: TestPortal;
@@ -23,9 +24,7 @@ const nestedBody = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(dep
 beforeAll(async () => {
   app = await useStrapi();
   home = await createPortal(app, 'hardening-home');
-  await app.strapi.db
-    .query('api::portal.portal')
-    .update({ where: { id: home.id }, data: { domains: ['invest.hardening.example'] } });
+  await app.strapi.db.query(PORTAL).update({ where: { id: home.id }, data: { domains: ['invest.hardening.example'] } });
 });
 
 describe('bad input never reaches a 500', () => {
@@ -73,7 +72,7 @@ describe('bad input never reaches a 500', () => {
         message: 'title must not contain control characters',
       });
     }
-    expect(await app.strapi.db.query('api::content.content').count({ where: { slug: 'control-chars' } })).toBe(0);
+    expect(await app.strapi.db.query(CONTENT).count({ where: { slug: 'control-chars' } })).toBe(0);
     const registration = {
       email: uniqueEmail('control'),
       password: 'Secret123',

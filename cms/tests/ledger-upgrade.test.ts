@@ -3,6 +3,7 @@ import { up } from '../database/migrations/2026.12.05T00.00.00.ledger-funded-bef
 import { call } from './helpers/auth';
 import { createInvestor, createOffering, type Investor, type Offering } from './helpers/signing';
 import { useStrapi, type TestApp } from './helpers/strapi';
+import { FUND, LEDGER_ENTRY, SYND_USER } from '../src/utils/uids';
 
 /**
  * A database of an earlier release may hold a fund whose first ledger entry was written without the commitments
@@ -15,12 +16,9 @@ let before: Investor;
 let withEntry: Investor;
 let unfunded: Investor;
 
-const LEDGER = 'api::ledger-entry.ledger-entry';
-const SYND_USER = 'api::synd-user.synd-user';
-
 const entriesOf = async (investor: Investor) =>
   (
-    (await app.strapi.db.query(LEDGER).findMany({
+    (await app.strapi.db.query(LEDGER_ENTRY).findMany({
       where: { syndUser: { id: investor.syndUserId } },
       select: ['type', 'amount_cents', 'effective_date', 'note', 'entryKey'],
       orderBy: { id: 'asc' },
@@ -49,10 +47,10 @@ beforeAll(async () => {
   await app.strapi.db.query(SYND_USER).update({ where: { id: unfunded.syndUserId }, data: complete });
   // What the earlier release wrote: the fund's first money, one investor's funding, and nothing for the investor
   // funded the spec's way before it.
-  const fund = (await app.strapi.db
-    .query('api::fund.fund')
-    .findOne({ where: { documentId: offering.fund }, select: ['id'] })) as { id: number };
-  await app.strapi.db.query(LEDGER).create({
+  const fund = (await app.strapi.db.query(FUND).findOne({ where: { documentId: offering.fund }, select: ['id'] })) as {
+    id: number;
+  };
+  await app.strapi.db.query(LEDGER_ENTRY).create({
     data: {
       syndUser: withEntry.syndUserId,
       fund: fund.id,

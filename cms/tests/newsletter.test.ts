@@ -7,8 +7,7 @@ import { call, createUser, openGuestSession, uniqueEmail, type CallOptions } fro
 import { createPortal, type TestPortal } from './helpers/records';
 import { startStandIn, type StandIn } from './helpers/stand-in';
 import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
-
-const SUBSCRIBER = 'api::subscriber.subscriber';
+import { PORTAL, SUBSCRIBER } from '../src/utils/uids';
 
 let app: TestApp;
 let portalA: TestPortal;
@@ -85,9 +84,7 @@ describe('POST /api/email/mailchimpsubscribe with the embedded list (no Mailchim
   });
 
   it("answers the spec's call {email} for the portal of the request's Origin, and 404 for an unknown portal", async () => {
-    await app.strapi.db
-      .query('api::portal.portal')
-      .update({ where: { id: portalA.id }, data: { domains: ['news-a.example'] } });
+    await app.strapi.db.query(PORTAL).update({ where: { id: portalA.id }, data: { domains: ['news-a.example'] } });
     const fromOrigin = await subscribe(
       { email: 'origin@example.com' },
       { headers: { origin: 'https://news-a.example' } },

@@ -3,9 +3,7 @@ import { ensureBuiltInTemplates } from '../src/api/notification-template/built-i
 import { call, signedInUser, waitForMail } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
 import { useStrapi, type TestApp } from './helpers/strapi';
-
-const TEMPLATE = 'api::notification-template.notification-template';
-const NOTIFICATION = 'api::notification.notification';
+import { NOTIFICATION, NOTIFICATION_TEMPLATE, USER } from '../src/utils/uids';
 
 let app: TestApp;
 let home: TestPortal;
@@ -18,7 +16,7 @@ beforeAll(async () => {
 describe('notification templates on a database nobody seeded', () => {
   it('has every template the CMS and the site send, made at start-up', async () => {
     const rows: { name: string; subject: string }[] = await app.strapi.db
-      .query(TEMPLATE)
+      .query(NOTIFICATION_TEMPLATE)
       .findMany({ select: ['name', 'subject'] });
     const names = rows.map(({ name }) => name);
     expect(names).toEqual(
@@ -40,22 +38,26 @@ describe('notification templates on a database nobody seeded', () => {
   });
 
   it('keeps the wording staff gave a template when the CMS starts again, and makes one staff deleted', async () => {
-    const declined = await app.strapi.db.query(TEMPLATE).findOne({ where: { name: 'syndication_declined' } });
+    const declined = await app.strapi.db
+      .query(NOTIFICATION_TEMPLATE)
+      .findOne({ where: { name: 'syndication_declined' } });
     const original = declined.subject;
     try {
       await app.strapi.db
-        .query(TEMPLATE)
+        .query(NOTIFICATION_TEMPLATE)
         .update({ where: { id: declined.id }, data: { subject: '%userName% passed on %investmentName%' } });
-      await app.strapi.db.query(TEMPLATE).delete({ where: { name: 'new_news_document' } });
+      await app.strapi.db.query(NOTIFICATION_TEMPLATE).delete({ where: { name: 'new_news_document' } });
       await ensureBuiltInTemplates(app.strapi);
-      expect((await app.strapi.db.query(TEMPLATE).findOne({ where: { name: 'syndication_declined' } })).subject).toBe(
-        '%userName% passed on %investmentName%',
-      );
-      expect((await app.strapi.db.query(TEMPLATE).findOne({ where: { name: 'new_news_document' } })).subject).toBe(
-        'News from %fundName%: %documentTitle%',
-      );
+      expect(
+        (await app.strapi.db.query(NOTIFICATION_TEMPLATE).findOne({ where: { name: 'syndication_declined' } })).subject,
+      ).toBe('%userName% passed on %investmentName%');
+      expect(
+        (await app.strapi.db.query(NOTIFICATION_TEMPLATE).findOne({ where: { name: 'new_news_document' } })).subject,
+      ).toBe('News from %fundName%: %documentTitle%');
     } finally {
-      await app.strapi.db.query(TEMPLATE).update({ where: { id: declined.id }, data: { subject: original } });
+      await app.strapi.db
+        .query(NOTIFICATION_TEMPLATE)
+        .update({ where: { id: declined.id }, data: { subject: original } });
     }
   });
 });
@@ -66,7 +68,7 @@ describe('who a staff notice reaches', () => {
     const superadmin = await signedInUser(app, 'templates-super', 'superadmin', home);
     const investor = await signedInUser(app, 'templates-investor', 'user', home);
     await app.strapi.db
-      .query('plugin::users-permissions.user')
+      .query(USER)
       .update({ where: { id: investor.id }, data: { firstName: 'Tess', lastName: 'Template' } });
     const notify = () =>
       call(
@@ -89,16 +91,20 @@ describe('who a staff notice reaches', () => {
     expect(await noticesTo(admin.id)).toEqual([expect.objectContaining({ level: 'admin', sent: true })]);
     expect(await noticesTo(superadmin.id)).toHaveLength(1);
 
-    const template = await app.strapi.db.query(TEMPLATE).findOne({ where: { name: 'proof_document_uploaded' } });
+    const template = await app.strapi.db
+      .query(NOTIFICATION_TEMPLATE)
+      .findOne({ where: { name: 'proof_document_uploaded' } });
     try {
       await app.strapi.db
-        .query(TEMPLATE)
+        .query(NOTIFICATION_TEMPLATE)
         .update({ where: { id: template.id }, data: { defaultTargetLevel: 'superadmin' } });
       expect((await notify()).status).toBe(200);
       expect(await noticesTo(superadmin.id)).toHaveLength(2);
       expect(await noticesTo(admin.id)).toHaveLength(1);
     } finally {
-      await app.strapi.db.query(TEMPLATE).update({ where: { id: template.id }, data: { defaultTargetLevel: 'admin' } });
+      await app.strapi.db
+        .query(NOTIFICATION_TEMPLATE)
+        .update({ where: { id: template.id }, data: { defaultTargetLevel: 'admin' } });
     }
   });
 });

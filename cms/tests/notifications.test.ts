@@ -3,9 +3,7 @@ import { expectBadRequests, refusal } from './helpers/answers';
 import { call, openGuestSession, signedInUser } from './helpers/auth';
 import { setCreatedAt } from './helpers/records';
 import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
-
-const NOTIFICATION = 'api::notification.notification';
-const TEMPLATE = 'api::notification-template.notification-template';
+import { NOTIFICATION, NOTIFICATION_TEMPLATE } from '../src/utils/uids';
 
 let app: TestApp;
 let me: Awaited<ReturnType<typeof signedInUser>>;
@@ -13,7 +11,9 @@ let other: Awaited<ReturnType<typeof signedInUser>>;
 
 async function createTemplate(name: string, subject: string | null, extra: Record<string, unknown> = {}) {
   return (
-    await fixtureDocuments(app, TEMPLATE).create({ data: { name, subject, color: '#2E7D32', ...extra } as never })
+    await fixtureDocuments(app, NOTIFICATION_TEMPLATE).create({
+      data: { name, subject, color: '#2E7D32', ...extra } as never,
+    })
   ).documentId;
 }
 

@@ -3,8 +3,7 @@ import { expectBadRequests, refusal } from './helpers/answers';
 import { call } from './helpers/auth';
 import { createPortal, setCreatedAt, type TestPortal } from './helpers/records';
 import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
-
-const ASSETS_ITEM = 'api::assets-item.assets-item';
+import { ASSETS_ITEM } from '../src/utils/uids';
 /** Every field of a portfolio asset in answers (docs/api-public.md). */
 const ASSET_FIELDS = [
   'id',

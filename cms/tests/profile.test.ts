@@ -3,10 +3,7 @@ import { expectBadRequests, refusal } from './helpers/answers';
 import { call, mailsTo, openGuestSession, signedInUser, waitForMail } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
 import { useStrapi, type TestApp } from './helpers/strapi';
-
-const USER = 'plugin::users-permissions.user';
-const NOTIFICATION = 'api::notification.notification';
-const TEMPLATE = 'api::notification-template.notification-template';
+import { NOTIFICATION, NOTIFICATION_TEMPLATE, USER } from '../src/utils/uids';
 
 let app: TestApp;
 let home: TestPortal;
@@ -25,14 +22,14 @@ const notify = (body: unknown, authCode?: string) => call(app, 'POST', '/api/pro
 
 /** Runs `check` with a built-in template reworded as content staff might, then puts the CMS's wording back. */
 async function withTemplate(name: string, data: Record<string, unknown>, check: () => Promise<void>) {
-  const found = await app.strapi.db.query(TEMPLATE).findOne({ where: { name } });
-  await app.strapi.db.query(TEMPLATE).update({ where: { id: found.id }, data });
+  const found = await app.strapi.db.query(NOTIFICATION_TEMPLATE).findOne({ where: { name } });
+  await app.strapi.db.query(NOTIFICATION_TEMPLATE).update({ where: { id: found.id }, data });
   try {
     await check();
   } finally {
     const { subject, message, defaultTargetLevel, canSendAsEmail } = found;
     await app.strapi.db
-      .query(TEMPLATE)
+      .query(NOTIFICATION_TEMPLATE)
       .update({ where: { id: found.id }, data: { subject, message, defaultTargetLevel, canSendAsEmail } });
   }
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
+import { USER } from '../src/utils/uids';
 
 let app: TestApp;
 let portalB: string;
@@ -135,9 +136,7 @@ describe('what visitors reach of the collection calls', () => {
       password: 'secret123',
     });
     expect([401, 403]).toContain(register.status);
-    expect(
-      await app.strapi.db.query('plugin::users-permissions.user').count({ where: { email: 'sneaky@example.com' } }),
-    ).toBe(0);
+    expect(await app.strapi.db.query(USER).count({ where: { email: 'sneaky@example.com' } })).toBe(0);
     expect([401, 403]).toContain(
       (await http(app, 'POST', '/api/auth/local', { identifier: 'x', password: 'y' })).status,
     );

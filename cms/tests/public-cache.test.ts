@@ -6,15 +6,12 @@ import { adminToken, call, signedInUser } from './helpers/auth';
 import { createPortal, type TestPortal } from './helpers/records';
 import { startSecondInstance, stopSecondInstance, type SecondInstance } from './helpers/second-instance';
 import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
+import { BLOG_ITEM, CONTENT, PORTAL, TEAM_MEMBER } from '../src/utils/uids';
 
 /**
  * The public reads' cache (src/utils/read-cache.ts): ETag and 304, repeated reads served from memory, every edit
  * visible on the next read (API, admin panel, and on a second instance within a second), answers kept per portal.
  */
-
-const CONTENT = 'api::content.content';
-const BLOG_ITEM = 'api::blog-item.blog-item';
-const TEAM = 'api::team-member.team-member';
 
 let app: TestApp;
 let portalA: TestPortal;
@@ -67,12 +64,8 @@ beforeAll(async () => {
   app = await useStrapi();
   portalA = await createPortal(app, 'cache-a');
   portalB = await createPortal(app, 'cache-b');
-  await app.strapi.db
-    .query('api::portal.portal')
-    .update({ where: { id: portalA.id }, data: { domains: ['cache-a.example'] } });
-  await app.strapi.db
-    .query('api::portal.portal')
-    .update({ where: { id: portalB.id }, data: { domains: ['cache-b.example'] } });
+  await app.strapi.db.query(PORTAL).update({ where: { id: portalA.id }, data: { domains: ['cache-a.example'] } });
+  await app.strapi.db.query(PORTAL).update({ where: { id: portalB.id }, data: { domains: ['cache-b.example'] } });
   panelToken = await adminToken(app, 'cache-editor@portal.local', 'strapi-editor', ['Cache', 'Editor'], [portalA]);
 });
 
@@ -118,7 +111,7 @@ describe('ETag, Cache-Control and 304', () => {
       );
     }
     const before = await raw(app.url, 'GET', routes[2]);
-    await fixtureDocuments(app, TEAM).create({
+    await fixtureDocuments(app, TEAM_MEMBER).create({
       data: { name: 'New Member', sortOrder: 1, portal: portalA.documentId } as never,
     });
     const after = await raw(app.url, 'GET', routes[2], undefined, {
@@ -157,18 +150,16 @@ describe('repeated reads', () => {
 
 describe('repeated visitor GETs answered before Koa', () => {
   // The running CMS's own module (the app runs compiled, in this process), to see which answers were replayed.
-  let ReadCache: {
+  let Replays: {
     prototype: { replay(...args: unknown[]): boolean; replayPosted(...args: unknown[]): Promise<void> };
   };
   let portalC: TestPortal;
   beforeAll(async () => {
-    ({ ReadCache } = createRequire(import.meta.url)(
-      path.resolve(__dirname, '..', 'dist', 'src', 'utils', 'read-cache.js'),
+    ({ Replays } = createRequire(import.meta.url)(
+      path.resolve(__dirname, '..', 'dist', 'src', 'utils', 'read-cache-replay.js'),
     ));
     portalC = await createPortal(app, 'cache-c');
-    await app.strapi.db
-      .query('api::portal.portal')
-      .update({ where: { id: portalC.id }, data: { domains: ['cache-c.example'] } });
+    await app.strapi.db.query(PORTAL).update({ where: { id: portalC.id }, data: { domains: ['cache-c.example'] } });
   });
 
   /** Every header but the date, as one comparable list. */
@@ -176,14 +167,14 @@ describe('repeated visitor GETs answered before Koa', () => {
     [...answer.headers.entries()].filter(([name]) => name !== 'date' && name !== 'keep-alive').sort();
 
   it("carry the chain's own headers (security, CORS for the caller's Origin, cache), per Origin, and 304 to their ETag", async () => {
-    await fixtureDocuments(app, TEAM).create({
+    await fixtureDocuments(app, TEAM_MEMBER).create({
       data: { name: 'Replay Member', sortOrder: 1, portal: portalC.documentId } as never,
     });
     const route = '/api/team_members?portal=cache-c&sort=sortOrder';
     for (const origin of ['http://cache-c.example', 'http://nobody.example']) {
       const headers = { origin };
       const answers: Raw[] = [];
-      const replays = vi.spyOn(ReadCache.prototype, 'replay');
+      const replays = vi.spyOn(Replays.prototype, 'replay');
       const replayed = () => replays.mock.results.findIndex((result) => result.value === true);
       // The first is computed, the next served from the cache by the chain, then replayed (a write elsewhere in the
       // run, seen by the shared counter, may start it over).
@@ -219,9 +210,9 @@ describe('repeated visitor GETs answered before Koa', () => {
     await createContent(portalC, 'replay-post', 'Posted');
     const body = { slug: ['replay-post'], portal: 'cache-c' };
     const answers: Raw[] = [];
-    const replays = vi.spyOn(ReadCache.prototype, 'replayPosted');
+    const replays = vi.spyOn(Replays.prototype, 'replayPosted');
     const found = vi.spyOn(
-      ReadCache.prototype as unknown as { answerFromReplay(...args: unknown[]): boolean },
+      Replays.prototype as unknown as { answerFromReplay(...args: unknown[]): boolean },
       'answerFromReplay',
     );
     const replayed = () => found.mock.results.findIndex((result) => result.value === true);
@@ -260,7 +251,7 @@ describe('repeated visitor GETs answered before Koa', () => {
   it('show an edit on the very next request, and never answer a session or a HEAD', async () => {
     const route = '/api/team_members?portal=cache-c&sort=sortOrder';
     for (let time = 0; time < 3; time += 1) await raw(app.url, 'GET', route);
-    await fixtureDocuments(app, TEAM).create({
+    await fixtureDocuments(app, TEAM_MEMBER).create({
       data: { name: 'Added Right Now', sortOrder: 2, portal: portalC.documentId } as never,
     });
     const after = await raw(app.url, 'GET', route);
@@ -396,7 +387,7 @@ describe('cached answers per portal', () => {
   });
 
   it("serves a signed-in user their own portal's team, privately, whatever a visitor's cached answer is", async () => {
-    await fixtureDocuments(app, TEAM).create({
+    await fixtureDocuments(app, TEAM_MEMBER).create({
       data: { name: 'Member of B', sortOrder: 1, portal: portalB.documentId } as never,
     });
     const visitor = await raw(app.url, 'GET', '/api/team_members?sort=sortOrder', undefined, {

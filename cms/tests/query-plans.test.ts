@@ -7,6 +7,7 @@ import { adminToken, call, mailsTo, signIn } from './helpers/auth';
 import { buildWorld, type World } from './helpers/security-world';
 import { signLinkIn, tokenOf } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
+import { LEDGER_ENTRY, SYND_USER } from '../src/utils/uids';
 
 /**
  * Every query a request runs, planned by the database itself: a full scan of a table that grows with use (users,
@@ -205,14 +206,12 @@ beforeAll(async () => {
   // countersigned commitment (the world's ledger marker is its funding), given room for a call.
   const desk = (label: string, method: string, route: string, body?: unknown) =>
     during(`the sponsor desk: ${method} ${label}`, () => http(app, method, route, body, staff));
-  const marker = (await app.strapi.db.query('api::ledger-entry.ledger-entry').findOne({
+  const marker = (await app.strapi.db.query(LEDGER_ENTRY).findOne({
     where: { note: 'ann-ledger-marker', syndUser: { user: { id: world.ann.id } } },
     select: ['documentId'],
     populate: { syndUser: { select: ['id', 'documentId'] } },
   })) as { documentId: string; syndUser: { id: number; documentId: string } };
-  await app.strapi.db
-    .query('api::synd-user.synd-user')
-    .update({ where: { id: marker.syndUser.id }, data: { invest_amount: 100_000 } });
+  await app.strapi.db.query(SYND_USER).update({ where: { id: marker.syndUser.id }, data: { invest_amount: 100_000 } });
   deskWrites.push(
     (
       await desk('/sponsor-desk/funding', 'POST', '/sponsor-desk/funding', {

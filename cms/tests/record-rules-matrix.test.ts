@@ -3,10 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_PATHS } from '../src/utils/portal-paths';
 import { RECORD_RULES } from '../src/utils/record-rules';
 import {
+  COMPANY,
+  FUND,
+  INVESTMENT,
+  LEDGER_ENTRY,
+  SYND_AGREEMENT,
+  SYND_USER,
+  TAX_DOCUMENT,
+  USER,
+  VALUATION,
+} from '../src/utils/uids';
+import {
   CM,
   ROLES,
-  SYND_USER,
-  USER,
   attributesOf,
   buildWorld,
   comparable,
@@ -211,7 +220,7 @@ describe('the panel write matrix: every rule-table type × field × staff role �
           data: {
             name: `mx new fund ${n}`,
             url_slug: `mx-new-fund-${n}`,
-            company: link(first('api::company.company')),
+            company: link(first(COMPANY)),
           },
           sides: { company: side },
         };
@@ -221,7 +230,7 @@ describe('the panel write matrix: every rule-table type × field × staff role �
             name: `mx new deal ${n}`,
             url_slug: `mx-new-deal-${n}`,
             fund: link(world.rows['api::fund.fund'][side][1]),
-            company: link(first('api::company.company')),
+            company: link(first(COMPANY)),
           },
           sides: { fund: side, company: side },
         };
@@ -229,9 +238,9 @@ describe('the panel write matrix: every rule-table type × field × staff role �
         return {
           data: {
             user: link(world.rows[USER][side][1]),
-            fund: link(first('api::fund.fund')),
-            investment: link(first('api::investment.investment')),
-            company: link(first('api::company.company')),
+            fund: link(first(FUND)),
+            investment: link(first(INVESTMENT)),
+            company: link(first(COMPANY)),
             invest_amount: 1_000,
           },
           sides: { user: side, fund: side, investment: side, company: side },
@@ -256,14 +265,14 @@ describe('the panel write matrix: every rule-table type × field × staff role �
             title: `mx new ${n}`,
             year: 2025,
             user: link(world.rows[USER][side][0]),
-            fund: link(first('api::fund.fund')),
+            fund: link(first(FUND)),
             file: await uploadPdf(world),
           },
           sides: { user: side, fund: side },
         };
       case 'api::synd-document.synd-document':
         return {
-          data: { title: `mx new ${n}`, fund: link(first('api::fund.fund')), file: await uploadPdf(world) },
+          data: { title: `mx new ${n}`, fund: link(first(FUND)), file: await uploadPdf(world) },
           sides: { fund: side },
         };
       case 'api::proof-document.proof-document':
@@ -498,8 +507,8 @@ describe("the issue's cases, spelled out", () => {
 
   it("an Editor cannot point a tax or news document at another investor's agreement file", async () => {
     const agreementKey = (
-      await q('api::synd-agreement.synd-agreement').findOne({
-        where: { id: rowOf('api::synd-agreement.synd-agreement', 'B', 'sealed').id },
+      await q(SYND_AGREEMENT).findOne({
+        where: { id: rowOf(SYND_AGREEMENT, 'B', 'sealed').id },
       })
     ).docPath as string;
     for (const [uid, name] of [
@@ -518,7 +527,7 @@ describe("the issue's cases, spelled out", () => {
     }
     const tax = await as('editor')(
       'PUT',
-      `${CM}/api::tax-document.tax-document/${rowOf('api::tax-document.tax-document', 'A', 'typed').documentId}`,
+      `${CM}/api::tax-document.tax-document/${rowOf(TAX_DOCUMENT, 'A', 'typed').documentId}`,
       { docPath: agreementKey },
     );
     expect(tax.body.error.message).toBe(
@@ -537,7 +546,7 @@ describe("the issue's cases, spelled out", () => {
     expect(made.body.error.message).toBe(
       'Agreements and their fingerprints are made only by sealing a signed agreement: nobody makes, changes or deletes one here, as the public check vouches for them',
     );
-    expect(await q('api::synd-agreement.synd-agreement').count({ where: { fingerprint } })).toBe(0);
+    expect(await q(SYND_AGREEMENT).count({ where: { fingerprint } })).toBe(0);
     const check = await http(world.app, 'GET', `/api/agreements/verify/${fingerprint}`);
     expect(check.body?.valid).not.toBe(true);
   });
@@ -545,14 +554,14 @@ describe("the issue's cases, spelled out", () => {
 
 describe('found by the matrix beyond the rule table, now closed', () => {
   it("staff cannot clone another portal's company into their own portal, and so read what they may not open", async () => {
-    const theirs = rowOf('api::company.company', 'B', 'fresh');
-    await q('api::company.company').update({
+    const theirs = rowOf(COMPANY, 'B', 'fresh');
+    await q(COMPANY).update({
       where: { id: theirs.id },
       data: { address: '1 Their Street', email: 'private@their.example' },
     });
     // Opening it is refused...
     expect((await as('editor')('GET', `${CM}/api::company.company/${theirs.documentId}`)).status).toBe(403);
-    const last = await maxId('api::company.company');
+    const last = await maxId(COMPANY);
     try {
       // ...and so is copying it: the clone route checks no read of its source, the portal scope does.
       const clone = await as('editor')('POST', `${CM}/api::company.company/clone/${theirs.documentId}`, {
@@ -563,24 +572,24 @@ describe('found by the matrix beyond the rule table, now closed', () => {
       expect(clone.body.error.message).toBe(
         'Copy only a row of a portal you run: staff read and copy rows only in their own portals',
       );
-      expect(await maxId('api::company.company')).toBe(last);
+      expect(await maxId(COMPANY)).toBe(last);
     } finally {
-      await q('api::company.company').deleteMany({ where: { id: { $gt: last } } });
+      await q(COMPANY).deleteMany({ where: { id: { $gt: last } } });
     }
   });
 });
 
 describe('the same-portal check, on the rows that point at a moved one', () => {
   it("a super admin cannot move a fund with no commitments to another portal's company while its investment links it", async () => {
-    const fund = rowOf('api::fund.fund', 'A', 'fresh');
-    const investment = rowOf('api::investment.investment', 'A', 'fresh');
-    const company = await stored('api::fund.fund', fund.id, 'company');
+    const fund = rowOf(FUND, 'A', 'fresh');
+    const investment = rowOf(INVESTMENT, 'A', 'fresh');
+    const company = await stored(FUND, fund.id, 'company');
     const moved = await as('super')('PUT', `${CM}/api::fund.fund/${fund.documentId}`, {
-      company: { connect: [{ documentId: rowOf('api::company.company', 'B', 'used').documentId }] },
+      company: { connect: [{ documentId: rowOf(COMPANY, 'B', 'used').documentId }] },
     });
     try {
       // The fund's own relations reach one portal; its investment (fund of B, company of A) reaches two.
-      const deal = await q('api::investment.investment').findOne({
+      const deal = await q(INVESTMENT).findOne({
         where: { id: investment.id },
         populate: {
           fund: { populate: { company: { populate: { portal: true } } } },
@@ -601,14 +610,14 @@ describe('the same-portal check, on the rows that point at a moved one', () => {
 
   it('an Editor cannot delete the company of a fund, which would then belong to no portal', async () => {
     const portal = world.portals.A.id;
-    const company = await q('api::company.company').create({ data: { name: 'mx doomed company', portal } });
-    const fund = await q('api::fund.fund').create({
+    const company = await q(COMPANY).create({ data: { name: 'mx doomed company', portal } });
+    const fund = await q(FUND).create({
       data: { name: 'mx doomed fund', url_slug: 'mx-doomed-fund', company: company.id },
     });
     const commitment = await q(SYND_USER).create({
       data: { fund: fund.id, company: company.id, invest_amount: 10_000, invest_status: 'Accepted investment' },
     });
-    await q('api::ledger-entry.ledger-entry').create({
+    await q(LEDGER_ENTRY).create({
       data: {
         syndUser: commitment.id,
         fund: fund.id,
@@ -620,16 +629,16 @@ describe('the same-portal check, on the rows that point at a moved one', () => {
     });
     try {
       const deleted = await as('editor')('DELETE', `${CM}/api::company.company/${company.documentId}`);
-      const left = await q('api::fund.fund').findOne({ where: { id: fund.id }, populate: { company: true } });
+      const left = await q(FUND).findOne({ where: { id: fund.id }, populate: { company: true } });
       expect({ status: deleted.status, company: left.company?.id }).toEqual({ status: 403, company: company.id });
       expect(deleted.body.error.message).toBe(
         'This company has records linked to it (Fund): it cannot be deleted while they are, as they would be left in no portal',
       );
     } finally {
-      await q('api::ledger-entry.ledger-entry').deleteMany({ where: { entryKey: 'mx-doomed' } });
+      await q(LEDGER_ENTRY).deleteMany({ where: { entryKey: 'mx-doomed' } });
       await q(SYND_USER).delete({ where: { id: commitment.id } });
-      await q('api::fund.fund').delete({ where: { id: fund.id } });
-      await q('api::company.company').deleteMany({ where: { id: company.id } });
+      await q(FUND).delete({ where: { id: fund.id } });
+      await q(COMPANY).deleteMany({ where: { id: company.id } });
     }
   });
 });
@@ -639,7 +648,7 @@ describe('relations in every spelling the Document Service takes', () => {
     const commitment = rowOf(SYND_USER, 'A', 'signed');
     const fresh = rowOf(USER, 'A', 'fresh');
     const theirs = rowOf(USER, 'B', 'fresh');
-    const document = rowOf('api::tax-document.tax-document', 'A', 'typed');
+    const document = rowOf(TAX_DOCUMENT, 'A', 'typed');
     const spellings = (row: Row) => [
       row.id,
       String(row.id),
@@ -672,11 +681,11 @@ describe('relations in every spelling the Document Service takes', () => {
     }
     for (const role of ROLES) {
       for (const value of spellings(theirs)) {
-        const before = await stored('api::tax-document.tax-document', document.id, 'user');
+        const before = await stored(TAX_DOCUMENT, document.id, 'user');
         const answer = await as(role)('PUT', `${CM}/api::tax-document.tax-document/${document.documentId}`, {
           user: value,
         });
-        const after = await stored('api::tax-document.tax-document', document.id, 'user');
+        const after = await stored(TAX_DOCUMENT, document.id, 'user');
         if (answer.status !== 403 || after !== before)
           problems.push(
             `${role}: tax document.user = ${JSON.stringify(value)}: ${answer.status} ${answer.body?.error?.message ?? ''}${after !== before ? ' CHANGED' : ''}`,
@@ -694,21 +703,18 @@ describe('the refusals, word for word', () => {
       const answer = await as(role)(method, route, body);
       return `${answer.status} ${answer.body?.error?.message}`;
     };
-    const fund = rowOf('api::fund.fund', 'A', 'used, valued');
-    const theirCompany = rowOf('api::company.company', 'A', 'fresh');
+    const fund = rowOf(FUND, 'A', 'used, valued');
+    const theirCompany = rowOf(COMPANY, 'A', 'fresh');
     expect(
-      await said(
-        'super',
-        'PUT',
-        `${CM}/api::valuation.valuation/${rowOf('api::valuation.valuation', 'A', 'recorded').documentId}`,
-        { value_percent: 500 },
-      ),
+      await said('super', 'PUT', `${CM}/api::valuation.valuation/${rowOf(VALUATION, 'A', 'recorded').documentId}`, {
+        value_percent: 500,
+      }),
     ).toBe('403 A recorded valuation is never changed or deleted: record a newer valuation on the sponsor desk');
     expect(
       await said(
         'super',
         'PUT',
-        `${CM}/api::ledger-entry.ledger-entry/${rowOf('api::ledger-entry.ledger-entry', 'A', 'funding').documentId}`,
+        `${CM}/api::ledger-entry.ledger-entry/${rowOf(LEDGER_ENTRY, 'A', 'funding').documentId}`,
         { amount_cents: '1' },
       ),
     ).toBe(
@@ -738,26 +744,26 @@ describe('the refusals, word for word', () => {
       await said(
         'super',
         'PUT',
-        `${CM}/api::tax-document.tax-document/${rowOf('api::tax-document.tax-document', 'A', 'issued').documentId}`,
+        `${CM}/api::tax-document.tax-document/${rowOf(TAX_DOCUMENT, 'A', 'issued').documentId}`,
         { title: 'Renamed' },
       ),
     ).toBe('403 This tax document was issued on the sponsor desk for a tax year: replace it there');
     expect(
-      await said('editor', 'PUT', `${CM}/api::fund.fund/${rowOf('api::fund.fund', 'B', 'fresh').documentId}`, {
+      await said('editor', 'PUT', `${CM}/api::fund.fund/${rowOf(FUND, 'B', 'fresh').documentId}`, {
         name: 'Taken',
       }),
     ).toMatch(/^(403|404) /);
   });
 
   it("bulk delete by staff naming another portal's row deletes none of the request", async () => {
-    const own = await copyOfRow(rowOf('api::investment.investment', 'A', 'fresh'));
-    const theirs = rowOf('api::investment.investment', 'B', 'fresh');
+    const own = await copyOfRow(rowOf(INVESTMENT, 'A', 'fresh'));
+    const theirs = rowOf(INVESTMENT, 'B', 'fresh');
     const answer = await as('editor')('POST', `${CM}/api::investment.investment/actions/bulkDelete`, {
       documentIds: [own.documentId, theirs.documentId],
     });
     expect([403, 404]).toContain(answer.status);
-    expect(await q('api::investment.investment').count({ where: { id: { $in: [own.id, theirs.id] } } })).toBe(2);
-    await q('api::investment.investment').delete({ where: { id: own.id } });
+    expect(await q(INVESTMENT).count({ where: { id: { $in: [own.id, theirs.id] } } })).toBe(2);
+    await q(INVESTMENT).delete({ where: { id: own.id } });
   });
 });
 

@@ -2,6 +2,7 @@ import type { UID } from '@strapi/strapi';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPortal, type TestPortal } from './helpers/records';
 import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
+import { CONTENT } from '../src/utils/uids';
 
 let app: TestApp;
 let portal: TestPortal;
@@ -99,9 +100,7 @@ describe('rich text is sanitised on every Document Service write (the admin pane
       data: { body: `<p>ok</p><script>alert(1)</script>${YOUTUBE}` },
     });
     expect(updated?.body).toBe(`<p>ok</p>${YOUTUBE}`);
-    const stored = await app.strapi.db
-      .query('api::content.content')
-      .findOne({ where: { documentId: item.documentId } });
+    const stored = await app.strapi.db.query(CONTENT).findOne({ where: { documentId: item.documentId } });
     expect(stored.body).toBe(`<p>ok</p>${YOUTUBE}`);
   });
 
@@ -189,9 +188,7 @@ describe('rich text is sanitised on every Document Service write (the admin pane
       headers,
     );
     expect(updated.status).toBe(200);
-    const stored = await app.strapi.db
-      .query('api::content.content')
-      .findOne({ where: { documentId: created.body.data.documentId } });
+    const stored = await app.strapi.db.query(CONTENT).findOne({ where: { documentId: created.body.data.documentId } });
     expect(stored.body).toBe('<h2>Again</h2>');
   });
 });

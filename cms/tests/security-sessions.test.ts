@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/auth';
 import { buildWorld, type World } from './helpers/security-world';
 import { useStrapi, type TestApp } from './helpers/strapi';
+import { PORTAL, SYND_USER, USER, USER_AUTH } from '../src/utils/uids';
 
 /**
  * Sessions, CORS and mass assignment. Already proven elsewhere, not repeated here: an expired session is refused and
@@ -13,7 +14,6 @@ import { useStrapi, type TestApp } from './helpers/strapi';
 
 let app: TestApp;
 let w: World;
-const SESSIONS = 'api::session.user-auth';
 
 beforeAll(async () => {
   app = await useStrapi();
@@ -51,10 +51,10 @@ describe('a dead session code opens nothing', () => {
     const code = await w.freshCode('ann');
     if (!code) throw new Error('no code');
     const [newest] = await app.strapi.db
-      .query(SESSIONS)
+      .query(USER_AUTH)
       .findMany({ where: { user: { id: w.ann.id } }, orderBy: { id: 'desc' }, limit: 1 });
     await app.strapi.db
-      .query(SESSIONS)
+      .query(USER_AUTH)
       .update({ where: { id: newest.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     await expectDead(code);
   });
@@ -84,14 +84,14 @@ describe('a dead session code opens nothing', () => {
   it('keeps a guest session read-only on the users-permissions routes too', async () => {
     const deleted = await call(app, 'DELETE', `/api/users/${w.ben.id}`, undefined, { authCode: w.guestCode });
     expect(deleted.status).toBe(403);
-    expect(await app.strapi.db.query('plugin::users-permissions.user').count({ where: { id: w.ben.id } })).toBe(1);
+    expect(await app.strapi.db.query(USER).count({ where: { id: w.ben.id } })).toBe(1);
   });
 });
 
 describe('CORS', () => {
   beforeAll(async () => {
     await app.strapi.db
-      .query('api::portal.portal')
+      .query(PORTAL)
       .update({ where: { id: w.home.portal.id }, data: { domains: ['invest.secses.example'] } });
   });
 
@@ -133,8 +133,8 @@ describe('CORS', () => {
 
 describe('mass assignment', () => {
   it('ignores or refuses fields a caller may not set: their level, portal, owner, or a commitment’s signing state', async () => {
-    const users = app.strapi.db.query('plugin::users-permissions.user');
-    const syndUsers = app.strapi.db.query('api::synd-user.synd-user');
+    const users = app.strapi.db.query(USER);
+    const syndUsers = app.strapi.db.query(SYND_USER);
     const extras = {
       level: 'superadmin',
       portal: w.away.portal.slug,

@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import { call, createUser, signIn, uniqueEmail } from './helpers/auth';
+import { PORTAL, SETTING } from '../src/utils/uids';
 
 let app: TestApp;
 const codes: Record<'superadmin' | 'admin' | 'user', string> = { superadmin: '', admin: '', user: '' };
-
-const SETTING = 'api::setting.setting';
 
 async function createSetting(name: string, value: unknown, levelToRead: string, levelToWrite = 'superadmin') {
   await fixtureDocuments(app, SETTING).create({ data: { name, value, levelToRead, levelToWrite } as never });
@@ -27,7 +26,7 @@ beforeAll(async () => {
   await createSetting('st.userLevel', 'for users', 'user');
   await createSetting('st.adminLevel', 'for admins', 'admin', 'admin');
   await createSetting('st.superadminLevel', 'for superadmins', 'superadmin');
-  await app.strapi.db.query('api::portal.portal').create({
+  await app.strapi.db.query(PORTAL).create({
     data: {
       name: 'Settings Portal',
       slug: 'settings-portal',
@@ -79,9 +78,7 @@ describe('POST /api/settings/load', () => {
   });
 
   it("uses the default portal's keys when no portal is named", async () => {
-    const fallback = await app.strapi.db
-      .query('api::portal.portal')
-      .findOne({ orderBy: [{ isDefault: 'desc' }, { id: 'asc' }] });
+    const fallback = await app.strapi.db.query(PORTAL).findOne({ orderBy: [{ isDefault: 'desc' }, { id: 'asc' }] });
     const settings = await load();
     expect(settings.signInWithGoogleClientId).toBe(fallback.signInWithGoogleClientId ?? undefined);
   });

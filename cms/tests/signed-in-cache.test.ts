@@ -4,15 +4,13 @@ import { call, signedInUser } from './helpers/auth';
 import { startSecondInstance, stopSecondInstance, type SecondInstance } from './helpers/second-instance';
 import { buildWorld, type World } from './helpers/security-world';
 import { useStrapi, type TestApp } from './helpers/strapi';
+import { LEDGER_ENTRY, SYND_USER, USER } from '../src/utils/uids';
 
 /**
  * The signed-in reads' caches (src/utils/signed-in-cache.ts): who a session is and what the investor area answered
  * are kept per instance, and every change a user could notice shows on the next read: on the instance that made it
  * at once, on another within a second. Answers carry an ETag, and a revalidation that matches gets a 304.
  */
-
-const USER = 'plugin::users-permissions.user';
-const SYND_USER = 'api::synd-user.synd-user';
 
 let app: TestApp;
 let world: World;
@@ -123,11 +121,11 @@ describe('repeated signed-in reads', () => {
     const { ann } = world;
     const before = await read('/api/profile/transactions?page=1&pageSize=50', ann.authCode);
     expect(before.status).toBe(200);
-    const marker = (await app.strapi.db.query('api::ledger-entry.ledger-entry').findOne({
+    const marker = (await app.strapi.db.query(LEDGER_ENTRY).findOne({
       where: { note: 'ann-ledger-marker', syndUser: { user: { id: ann.id } } },
       populate: { syndUser: { select: ['id'] }, fund: { select: ['id'] } },
     })) as { syndUser: { id: number }; fund: { id: number } };
-    await app.strapi.db.query('api::ledger-entry.ledger-entry').create({
+    await app.strapi.db.query(LEDGER_ENTRY).create({
       data: {
         syndUser: marker.syndUser.id,
         fund: marker.fund.id,

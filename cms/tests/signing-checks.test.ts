@@ -20,9 +20,11 @@ import {
   type Offering,
 } from './helpers/signing';
 import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
-import type { CheckedSigner, signerCheck as SignerCheck } from '../src/api/signing/services/signer-check';
+import type { signerCheck as SignerCheck } from '../src/api/signing/services/signer-check';
+import type { CheckedSigner } from '../src/api/signing/services/signer-trail';
 import { pdfsigReport, sealTimestamp, startLocalTsa, type LocalTsa } from './helpers/tsa';
 import { freshNonce } from '../src/providers/signing/timestamp';
+import { PORTAL, SIGNING, SYND_AGREEMENT, SYND_USER } from '../src/utils/uids';
 
 /**
  * What a signer goes through before signing on the portal's own signer, and what a counterparty's lawyer can check
@@ -35,8 +37,6 @@ let app: TestApp;
 let offering: Offering;
 let admin: { email: string; authCode: string };
 const run = promisify(execFile);
-
-const SIGNING = 'api::signing.signing';
 const refusal = (status: number, message: string) => ({ status, body: { error: { message } } });
 const view = (token: string, authCode?: string) => call(app, 'GET', `/api/signing/${token}`, undefined, { authCode });
 const post = (token: string, suffix: string, body: unknown = {}) =>
@@ -968,9 +968,10 @@ describe('the completed agreement', () => {
     } finally {
       app.strapi.config.set('portal.signing.tsaUrl', '');
     }
-    expect(
-      await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: waiting.syndUserId } }),
-    ).toMatchObject({ sa_complete_date: null, managementSignedAt: null });
+    expect(await app.strapi.db.query(SYND_USER).findOne({ where: { id: waiting.syndUserId } })).toMatchObject({
+      sa_complete_date: null,
+      managementSignedAt: null,
+    });
     expect(
       await app.strapi.db.query(SIGNING).count({ where: { syndUser: { id: waiting.syndUserId }, role: 'management' } }),
     ).toBe(0);
@@ -1002,9 +1003,10 @@ describe('the completed agreement', () => {
           { authCode: admin.authCode },
         );
         // Nothing stored: no seal, no management signature; management can countersign again.
-        expect(
-          await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: waiting.syndUserId } }),
-        ).toMatchObject({ sa_complete_date: null, managementSignedAt: null });
+        expect(await app.strapi.db.query(SYND_USER).findOne({ where: { id: waiting.syndUserId } })).toMatchObject({
+          sa_complete_date: null,
+          managementSignedAt: null,
+        });
         expect(
           await app.strapi.db
             .query(SIGNING)
@@ -1087,9 +1089,9 @@ describe('the completed agreement', () => {
     const sha256 = crypto.createHash('sha256').update(pdf).digest('hex');
     const check = () => call(app, 'GET', `/api/agreements/verify/${sha256}?portal=${offering.portal.slug}`);
     await app.strapi.db
-      .query('api::synd-agreement.synd-agreement')
+      .query(SYND_AGREEMENT)
       .updateMany({ where: { syndUser: { id: investor.syndUserId } }, data: { fingerprint: null } });
-    const lost = await app.strapi.db.query('api::synd-agreement.synd-agreement').create({
+    const lost = await app.strapi.db.query(SYND_AGREEMENT).create({
       data: { title: 'Agreement whose file is gone', docPath: 'agreements/gone/gone.pdf', isDeleted: false },
     });
     try {
@@ -1102,12 +1104,9 @@ describe('the completed agreement', () => {
       expect(await check()).toMatchObject({ status: 200, body: { valid: true, signerInitials: ['C. C.', 'A. A.'] } });
       // Run again (every start does): nothing left to fill, the missing file still has none.
       expect(await service.backfillFingerprints()).toBe(0);
-      expect(
-        (await app.strapi.db.query('api::synd-agreement.synd-agreement').findOne({ where: { id: lost.id } }))
-          .fingerprint,
-      ).toBeNull();
+      expect((await app.strapi.db.query(SYND_AGREEMENT).findOne({ where: { id: lost.id } })).fingerprint).toBeNull();
     } finally {
-      await app.strapi.db.query('api::synd-agreement.synd-agreement').delete({ where: { id: lost.id } });
+      await app.strapi.db.query(SYND_AGREEMENT).delete({ where: { id: lost.id } });
     }
   });
 
@@ -1133,7 +1132,7 @@ describe('the addresses of an agreement’s portal', () => {
   it('are its domain in the spouse’s mail and on the sealed PDF, when the request names no site (the sponsor desk countersigns without one)', async () => {
     const domained = await createOffering(app, 'sign-checks-domain');
     await app.strapi.db
-      .query('api::portal.portal')
+      .query(PORTAL)
       .update({ where: { id: domained.portal.id }, data: { domains: ['invest.sign-checks.example'] } });
     const investor = await createInvestor(app, domained, 'domain-portal');
     const { body } = await call(

@@ -20,6 +20,7 @@ import {
   type Offering,
 } from './helpers/signing';
 import { useStrapi, type TestApp } from './helpers/strapi';
+import { SIGNING, SYND_USER, USER } from '../src/utils/uids';
 
 /**
  * SIGNING_PROVIDER=dropbox-sign against a stand-in of Dropbox Sign's API: the request made from the fund's templates
@@ -157,7 +158,7 @@ afterAll(async () => {
   await standIn?.close();
 });
 
-const syndUser = () => app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: investor.syndUserId } });
+const syndUser = () => app.strapi.db.query(SYND_USER).findOne({ where: { id: investor.syndUserId } });
 
 describe('Dropbox Sign', () => {
   let investorLink: string;
@@ -257,9 +258,7 @@ describe('Dropbox Sign', () => {
     ).toBe(200);
     // Answered to the signer who passed the checks, asked of Dropbox Sign for each answer, and kept nowhere.
     expect(standIn.received.filter((request) => request.url.startsWith('/v3/embedded/sign_url/'))).toHaveLength(2);
-    const signers = await app.strapi.db
-      .query('api::signing.signing')
-      .findMany({ where: { syndUser: { id: investor.syndUserId } } });
+    const signers = await app.strapi.db.query(SIGNING).findMany({ where: { syndUser: { id: investor.syndUserId } } });
     expect(JSON.stringify([await syndUser(), signers])).not.toContain('embeddedSign');
     expect(await call(app, 'POST', `/api/signing/${token}`, { name: 'Tess', consent: true })).toMatchObject(
       refusal(409, 'This agreement is signed at the signing service, not here'),
@@ -289,7 +288,7 @@ describe('Dropbox Sign', () => {
     });
     // The signature is in the investor's trail, at the time Dropbox Sign gives, as one made on the portal's page would be.
     const row = await app.strapi.db
-      .query('api::signing.signing')
+      .query(SIGNING)
       .findOne({ where: { syndUser: { id: investor.syndUserId }, role: 'investor' } });
     expect(
       (row.auditEvents as { event: string; detail?: string; ip: string | null }[]).filter(
@@ -372,9 +371,7 @@ describe('Dropbox Sign', () => {
 
   it('withdraws the request at Dropbox Sign when the investor changes the terms before anyone signed', async () => {
     const changer = await createInvestor(app, offering, 'sign-dropbox-changer', { spouse: false });
-    await app.strapi.db
-      .query('plugin::users-permissions.user')
-      .update({ where: { id: changer.id }, data: { accreditation: 1 } });
+    await app.strapi.db.query(USER).update({ where: { id: changer.id }, data: { accreditation: 1 } });
     const asked = await call(
       app,
       'POST',
@@ -398,17 +395,15 @@ describe('Dropbox Sign', () => {
     );
     expect(changed.status).toBe(200);
     expect(cancels()).toBe(before + 1);
-    const row = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: changer.syndUserId } });
+    const row = await app.strapi.db.query(SYND_USER).findOne({ where: { id: changer.syndUserId } });
     expect(row).toMatchObject({ invest_amount: 60_000, syndAgreementDropboxSignatureRequestId: null });
-    expect(
-      await app.strapi.db.query('api::signing.signing').count({ where: { syndUser: { id: changer.syndUserId } } }),
-    ).toBe(0);
+    expect(await app.strapi.db.query(SIGNING).count({ where: { syndUser: { id: changer.syndUserId } } })).toBe(0);
   });
 
   it('clears the signing URLs kept before (the migration 2026.12.07T00.00.00.clear-dropbox-signing-urls)', async () => {
     const kept = await createInvestor(app, offering, 'sign-dropbox-kept', { spouse: false });
-    const row = () => app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: kept.syndUserId } });
-    await app.strapi.db.query('api::synd-user.synd-user').update({
+    const row = () => app.strapi.db.query(SYND_USER).findOne({ where: { id: kept.syndUserId } });
+    await app.strapi.db.query(SYND_USER).update({
       where: { id: kept.syndUserId },
       data: {
         syndAgreementDropboxSigningURL: 'https://app.hellosign.com/editor/embeddedSign?signature_id=old&token=kept',
@@ -450,8 +445,6 @@ describe('Dropbox Sign', () => {
       status: 502,
       body: { error: { message: 'Dropbox Sign signature request failed: Template not found' } },
     });
-    expect(
-      await app.strapi.db.query('api::signing.signing').count({ where: { syndUser: { id: other.syndUserId } } }),
-    ).toBe(0);
+    expect(await app.strapi.db.query(SIGNING).count({ where: { syndUser: { id: other.syndUserId } } })).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import {
   type Offering,
 } from './helpers/signing';
 import { useStrapi, type TestApp } from './helpers/strapi';
+import { SIGNING } from '../src/utils/uids';
 
 // The service through Strapi's registry: importing it would load Strapi's ES build, which Node's resolver refuses.
 const signing = (strapi: TestApp['strapi']) => strapi.service('api::signing.signing') as unknown as SigningService;
@@ -247,7 +248,7 @@ describe('the signer’s link', () => {
     );
     investorToken = tokenOf(started.body.url);
     const spouse = await app.strapi.db
-      .query('api::signing.signing')
+      .query(SIGNING)
       .findOne({ where: { syndUser: { id: investor.syndUserId }, role: 'spouse' } });
     spouseToken = signing(app.strapi).linkTokenOf(spouse) as string;
   });
@@ -293,7 +294,7 @@ describe('the signer’s link', () => {
   });
 
   it('stops working when it expires', async () => {
-    await app.strapi.db.query('api::signing.signing').update({
+    await app.strapi.db.query(SIGNING).update({
       where: { syndUser: { id: investor.syndUserId }, role: 'investor' },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });

@@ -15,6 +15,7 @@ import {
   type Offering,
 } from './helpers/signing';
 import { useStrapi, type TestApp } from './helpers/strapi';
+import { SIGNING, SYND_USER } from '../src/utils/uids';
 
 /**
  * The local signer end to end over HTTP: the investor starts signing and signs through the mailed link, the spouse
@@ -40,10 +41,8 @@ beforeAll(async () => {
 });
 
 const signerRows = () =>
-  app.strapi.db
-    .query('api::signing.signing')
-    .findMany({ where: { syndUser: { id: investor.syndUserId } }, orderBy: { id: 'asc' } });
-const syndUser = () => app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: investor.syndUserId } });
+  app.strapi.db.query(SIGNING).findMany({ where: { syndUser: { id: investor.syndUserId } }, orderBy: { id: 'asc' } });
+const syndUser = () => app.strapi.db.query(SYND_USER).findOne({ where: { id: investor.syndUserId } });
 
 describe('the local signing flow', () => {
   let investorUrl: string;

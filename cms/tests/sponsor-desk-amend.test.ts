@@ -18,6 +18,7 @@ import {
   type Offering,
 } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
+import { DESK_ACTION, FUND, SIGNING, SYND_AGREEMENT, SYND_USER } from '../src/utils/uids';
 
 /**
  * Amending a commitment on the sponsor desk (docs/sponsor-desk.md, Amending and transferring commitments): before its
@@ -28,11 +29,6 @@ let app: TestApp;
 let offering: Offering;
 let adminTokenOf: string;
 let editorTokenOf: string;
-
-const SYND_USER = 'api::synd-user.synd-user';
-const SIGNING = 'api::signing.signing';
-const AGREEMENT = 'api::synd-agreement.synd-agreement';
-const DESK_ACTION = 'api::desk-action.desk-action';
 
 const panel = (token: string) => (method: string, route: string, body?: unknown) =>
   http(app, method, route, body, { Authorization: `Bearer ${token}` });
@@ -133,9 +129,7 @@ describe('amending a commitment before its agreement is opened', () => {
       const refused = await admin('POST', route, body);
       expect([refused.status, refused.body.error.message], JSON.stringify(body)).toEqual([400, message]);
     }
-    await app.strapi.db
-      .query('api::fund.fund')
-      .update({ where: { documentId: offering.fund }, data: { max_inv_amount: 100_000 } });
+    await app.strapi.db.query(FUND).update({ where: { documentId: offering.fund }, data: { max_inv_amount: 100_000 } });
     expect((await admin('POST', route, { invest_amount: 100_000.5, reason: 'why' })).body.error.message).toBe(
       'Maximum investment Amount is $100,000',
     );
@@ -193,7 +187,9 @@ describe('amending a commitment whose agreement is signed and countersigned', ()
       1,
     );
     oldInvestorToken = tokenOf(signLinkIn((await waitForMail(bea.email, SIGN_SUBJECT)).text));
-    const agreement = await app.strapi.db.query(AGREEMENT).findOne({ where: { syndUser: { id: bea.syndUserId } } });
+    const agreement = await app.strapi.db
+      .query(SYND_AGREEMENT)
+      .findOne({ where: { syndUser: { id: bea.syndUserId } } });
     sealed = fs.readFileSync(path.join(path.dirname(process.env.EMAIL_OUTBOX_DIR!), 'private', agreement.docPath));
   });
 
@@ -216,9 +212,9 @@ describe('amending a commitment whose agreement is signed and countersigned', ()
     expect(old.map((row: { role: string }) => row.role).sort()).toEqual(['investor', 'management', 'spouse']);
     expect(old[0]).toMatchObject({ voidReason: 'Amended: The sponsor cut allocations', voidedBy: 'Sam Sponsor' });
     expect(old.every((row: { signedAt: string | null }) => row.signedAt)).toBe(true);
-    expect(await app.strapi.db.query(AGREEMENT).findOne({ where: { syndUser: { id: bea.syndUserId } } })).toMatchObject(
-      { voidReason: 'Amended: The sponsor cut allocations', isDeleted: false },
-    );
+    expect(
+      await app.strapi.db.query(SYND_AGREEMENT).findOne({ where: { syndUser: { id: bea.syndUserId } } }),
+    ).toMatchObject({ voidReason: 'Amended: The sponsor cut allocations', isDeleted: false });
     expect(await commitment(bea.syndUserId)).toMatchObject({
       sa_complete_date: null,
       managementSignedAt: null,
@@ -268,7 +264,9 @@ describe('amending a commitment whose agreement is signed and countersigned', ()
     expect(check.status).toBe(200);
     expect(check.body).toMatchObject({ valid: true, superseded: true, signerInitials: ['B. I.', 'P. P.', 'S. S.'] });
     // Staff still open it from the investor's documents.
-    const agreement = await app.strapi.db.query(AGREEMENT).findOne({ where: { syndUser: { id: bea.syndUserId } } });
+    const agreement = await app.strapi.db
+      .query(SYND_AGREEMENT)
+      .findOne({ where: { syndUser: { id: bea.syndUserId } } });
     const opened = await fetch(`${app.url}/sponsor-desk/documents/agreement/${agreement.documentId}`, {
       headers: { Authorization: `Bearer ${adminTokenOf}` },
     });

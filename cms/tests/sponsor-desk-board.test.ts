@@ -15,6 +15,20 @@ import {
 import { createInvestor, createOffering, signAsInvestor, type Investor, type Offering } from './helpers/signing';
 import { createPortal } from './helpers/records';
 import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
+import {
+  DESK_ACTION,
+  FUND,
+  INVESTMENT,
+  PORTAL,
+  PROOF_DOCUMENT,
+  REMINDER,
+  SIGNING,
+  SYND_AGREEMENT,
+  SYND_USER,
+  TAX_DOCUMENT,
+  USER,
+  USER_AUTH,
+} from '../src/utils/uids';
 
 /**
  * The sponsor desk's raise board (docs/sponsor-desk.md): a portal's funds with what is committed, funded and left,
@@ -25,7 +39,6 @@ let app: TestApp;
 let offering: Offering;
 let editorToken: string;
 let superToken: string;
-const SYND_USER = 'api::synd-user.synd-user';
 const DAY = 86_400_000;
 
 const panel = (token: string, method: string, route: string, body?: unknown) =>
@@ -48,7 +61,7 @@ async function investor(
     spouse: options.spouse ?? false,
     status: (options.status === undefined ? 'Accepted investment' : options.status) as string,
   });
-  await app.strapi.db.query('plugin::users-permissions.user').update({
+  await app.strapi.db.query(USER).update({
     where: { id: who.id },
     data: { firstName: prefix[0].toUpperCase() + prefix.slice(1), lastName: 'Boardman' },
   });
@@ -92,10 +105,8 @@ async function commitmentAcrossPortals(
   amount: number,
 ): Promise<{ id: number; documentId: string }> {
   const [fund, investment] = await Promise.all([
-    app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: made.fund }, select: ['id'] }),
-    app.strapi.db
-      .query('api::investment.investment')
-      .findOne({ where: { documentId: made.investment }, select: ['id'] }),
+    app.strapi.db.query(FUND).findOne({ where: { documentId: made.fund }, select: ['id'] }),
+    app.strapi.db.query(INVESTMENT).findOne({ where: { documentId: made.investment }, select: ['id'] }),
   ]);
   return app.strapi.db.query(SYND_USER).create({
     data: {
@@ -222,9 +233,7 @@ describe('the board', () => {
         spouse: false,
         status: 'Declined investment',
       });
-      await app.strapi.db
-        .query('plugin::users-permissions.user')
-        .update({ where: { id: who.id }, data: { firstName: first, lastName: 'Passer' } });
+      await app.strapi.db.query(USER).update({ where: { id: who.id }, data: { firstName: first, lastName: 'Passer' } });
       await setRow(who, { feedback });
       // Last changed `daysAgo` (the query engine dates every update now), in the table itself.
       const meta = app.strapi.db.metadata.get(SYND_USER);
@@ -561,7 +570,7 @@ describe('the commitments table', () => {
   it('exports what investors typed as text a spreadsheet does not run', async () => {
     const sly = await editorsOffering('sly');
     const who = await createInvestor(app, sly, 'sly-one', { spouse: true });
-    await app.strapi.db.query('plugin::users-permissions.user').update({
+    await app.strapi.db.query(USER).update({
       where: { id: who.id },
       data: { firstName: '=HYPERLINK("http://evil.example","Click")', lastName: 'Sly' },
     });
@@ -603,7 +612,7 @@ describe('reminders', () => {
     );
     expect(bell.body.items[0]).toMatchObject({ subject: 'Reminder: board Deal is waiting for you' });
     const recorded = await app.strapi.db
-      .query('api::reminder.reminder')
+      .query(REMINDER)
       .findMany({ where: { syndUser: { id: by.committed[0].syndUserId } } });
     expect(recorded).toMatchObject([{ state: 'committed', sentBy: 'Eddie Editor', email: by.committed[0].email }]);
     expect(
@@ -639,9 +648,9 @@ describe('reminders', () => {
     expect(mailsTo(ines.email).filter((mail) => /^Subject: Reminder:/m.test(mail.raw))).toHaveLength(0);
     await expect
       .poll(async () =>
-        (
-          await app.strapi.db.query('api::reminder.reminder').findMany({ where: { syndUser: { id: ines.syndUserId } } })
-        ).map(({ state, email, step, sentAt, failedAt }) => ({ state, email, step, sent: Boolean(sentAt), failedAt })),
+        (await app.strapi.db.query(REMINDER).findMany({ where: { syndUser: { id: ines.syndUserId } } })).map(
+          ({ state, email, step, sentAt, failedAt }) => ({ state, email, step, sent: Boolean(sentAt), failedAt }),
+        ),
       )
       .toEqual([
         {
@@ -694,7 +703,7 @@ describe('reminders', () => {
       await createInvestor(app, offered, 'remind-other', { spouse: false }),
     ];
     await app.strapi.db
-      .query('plugin::users-permissions.user')
+      .query(USER)
       .update({ where: { id: found.id }, data: { firstName: 'Quinn', lastName: 'Searched' } });
     const listed = await editor('GET', `/sponsor-desk/funds/${offered.fund}/commitments?state=committed&q=quinn`);
     expect(emailsOf(listed.body)).toEqual([found.email]);
@@ -705,9 +714,7 @@ describe('reminders', () => {
     });
     expect(sent.body).toMatchObject({ sent: 1, skipped: 0, notNeeded: 0, noAccount: 0 });
     await waitForMail(found.email, 'Reminder: remind-search Deal is waiting for you');
-    expect(
-      await app.strapi.db.query('api::reminder.reminder').count({ where: { syndUser: { id: other.syndUserId } } }),
-    ).toBe(0);
+    expect(await app.strapi.db.query(REMINDER).count({ where: { syndUser: { id: other.syndUserId } } })).toBe(0);
     expect(mailsTo(other.email).filter((mail) => /^Subject: Reminder:/m.test(mail.raw))).toHaveLength(0);
     expect(
       (await editor('POST', '/sponsor-desk/reminders', { fund: offered.fund, state: 'committed', q: 12 })).body.error
@@ -735,9 +742,7 @@ describe('reminders', () => {
       mailer.send = send;
     }
     // Kept, marked failed; the table shows it failed, with no reminder given.
-    const [failed] = await app.strapi.db
-      .query('api::reminder.reminder')
-      .findMany({ where: { syndUser: { id: unlucky.syndUserId } } });
+    const [failed] = await app.strapi.db.query(REMINDER).findMany({ where: { syndUser: { id: unlucky.syndUserId } } });
     expect(failed.failedAt).not.toBeNull();
     expect(failed.reminderKey).toBe(`failed:${failed.id}`);
     const lineOf = async () => (await editor('GET', `/sponsor-desk/funds/${offered.fund}/commitments`)).body.results[0];
@@ -760,8 +765,8 @@ describe('reminders', () => {
     const offered = await editorsOffering('remind-left');
     const left = await createInvestor(app, offered, 'remind-left', { spouse: false });
     const day = new Date().toISOString().slice(0, 10);
-    const fundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offered.fund } })).id;
-    await app.strapi.db.query('api::reminder.reminder').create({
+    const fundId = (await app.strapi.db.query(FUND).findOne({ where: { documentId: offered.fund } })).id;
+    await app.strapi.db.query(REMINDER).create({
       data: {
         syndUser: left.syndUserId,
         fund: fundId,
@@ -783,11 +788,7 @@ describe('reminders', () => {
     await expect
       .poll(
         async () =>
-          (
-            await app.strapi.db
-              .query('api::reminder.reminder')
-              .findOne({ where: { syndUser: { id: left.syndUserId } } })
-          ).sentAt,
+          (await app.strapi.db.query(REMINDER).findOne({ where: { syndUser: { id: left.syndUserId } } })).sentAt,
       )
       .not.toBeNull();
   });
@@ -799,8 +800,7 @@ describe('reminders', () => {
       await createInvestor(app, offered, 'remind-decided', { spouse: false }),
     ];
     const day = new Date().toISOString().slice(0, 10);
-    const fundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offered.fund } })).id;
-    const REMINDER = 'api::reminder.reminder';
+    const fundId = (await app.strapi.db.query(FUND).findOne({ where: { documentId: offered.fund } })).id;
     for (const who of [waiting, decided]) {
       const made = await app.strapi.db.query(REMINDER).create({
         data: {
@@ -839,9 +839,8 @@ describe('reminders', () => {
 
   it('drops a resumed reminder whose commitment now asks something else of someone else, rather than send the wrong words', async () => {
     const offered = await editorsOffering('remind-moved');
-    const REMINDER = 'api::reminder.reminder';
     const day = new Date().toISOString().slice(0, 10);
-    const fundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offered.fund } })).id;
+    const fundId = (await app.strapi.db.query(FUND).findOne({ where: { documentId: offered.fund } })).id;
     const SPOUSE_STEP =
       "Please sign the subscription agreement as the investor's spouse (your signing link is in this mail)";
     /** A reminder claimed twenty minutes ago by an instance that stopped before its mail. */
@@ -910,7 +909,6 @@ describe('reminders', () => {
 });
 
 describe('the investor directory', () => {
-  const USER = 'plugin::users-permissions.user';
   const directory = (query: string, as = editor) => as('GET', `/sponsor-desk/investors${query}`);
 
   it("lists the portal's accounts with accreditation, proofs to review, commitments and open sessions, paged", async () => {
@@ -923,7 +921,7 @@ describe('the investor directory', () => {
       where: { id: by.committed[0].id },
       data: { accreditation: 7, accreditationDate: new Date(Date.now() - 10 * DAY) },
     });
-    await app.strapi.db.query('api::proof-document.proof-document').create({
+    await app.strapi.db.query(PROOF_DOCUMENT).create({
       data: {
         originalName: 'brokerage-statement.pdf',
         title: 'Brokerage statement',
@@ -991,7 +989,7 @@ describe('the investor directory', () => {
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: fay.authCode })).status).toBe(200);
     expect((await admin('POST', `/sponsor-desk/investors/${documentId}/sign-out`)).body).toEqual({ ended: 1 });
     // Recorded with who did it; the editor's refused attempt changed nothing and is recorded as refused.
-    const records = await app.strapi.db.query('api::desk-action.desk-action').findMany({
+    const records = await app.strapi.db.query(DESK_ACTION).findMany({
       where: { action: 'sign out everywhere', path: `/sponsor-desk/investors/${documentId}/sign-out` },
       orderBy: { id: 'asc' },
     });
@@ -1005,7 +1003,7 @@ describe('the investor directory', () => {
       },
     ]);
     expect(
-      await app.strapi.db.query('api::desk-action.desk-action').findMany({
+      await app.strapi.db.query(DESK_ACTION).findMany({
         where: {
           action: 'review a proof document',
           path: {
@@ -1025,7 +1023,6 @@ describe('the investor directory', () => {
 });
 
 describe('the investor directory, portal by portal', () => {
-  const USER = 'plugin::users-permissions.user';
   const directory = (query: string) => editor('GET', `/sponsor-desk/investors${query}`);
   const documentIdOf = async (id: number) =>
     (await app.strapi.db.query(USER).findOne({ where: { id } })).documentId as string;
@@ -1043,9 +1040,8 @@ describe('the investor directory, portal by portal', () => {
     const carlId = await documentIdOf(carl.id);
     const other = await editorsOffering('dir-detail');
     const elsewhere = await commitmentAcrossPortals(carl.id, other, 80_000);
-    const otherFundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: other.fund } })).id;
-    const ownFundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offering.fund } }))
-      .id;
+    const otherFundId = (await app.strapi.db.query(FUND).findOne({ where: { documentId: other.fund } })).id;
+    const ownFundId = (await app.strapi.db.query(FUND).findOne({ where: { documentId: offering.fund } })).id;
     const file = (title: string, fund: number | null) => ({
       title,
       originalName: `${title}.pdf`,
@@ -1062,7 +1058,7 @@ describe('the investor directory, portal by portal', () => {
       ['api::news-document.news-document', 'Our letter', ownFundId],
     ] as const)
       await app.strapi.db.query(uid).create({ data: file(title, fund) });
-    await app.strapi.db.query('api::synd-agreement.synd-agreement').create({
+    await app.strapi.db.query(SYND_AGREEMENT).create({
       data: {
         title: 'Their agreement',
         originalName: 'their.pdf',
@@ -1071,7 +1067,7 @@ describe('the investor directory, portal by portal', () => {
         syndUser: elsewhere.id,
       },
     });
-    await app.strapi.db.query('api::synd-agreement.synd-agreement').create({
+    await app.strapi.db.query(SYND_AGREEMENT).create({
       data: {
         title: 'Our agreement',
         originalName: 'ours.pdf',
@@ -1105,9 +1101,7 @@ describe('the investor directory, portal by portal', () => {
       expect(titles(detail.body.agreements)).toEqual(['Our agreement']);
     }
     // Nor can they open the other portal's documents by hand.
-    const theirs = await app.strapi.db
-      .query('api::tax-document.tax-document')
-      .findOne({ where: { title: 'Their K-1' } });
+    const theirs = await app.strapi.db.query(TAX_DOCUMENT).findOne({ where: { title: 'Their K-1' } });
     expect((await panel(ownToken, 'GET', `/sponsor-desk/documents/tax/${theirs.documentId}`)).status).toBe(404);
   });
 
@@ -1135,9 +1129,7 @@ describe('the investor directory, portal by portal', () => {
   it('lists an account made before portals existed in the default portal, as the site treats it', async () => {
     const legacy = await createUser(app, { email: uniqueEmail('dir-legacy'), firstName: 'Lee', lastName: 'Legacy' });
     await app.strapi.db.query(USER).update({ where: { id: legacy.id }, data: { portal: null } });
-    const fallback = await app.strapi.db
-      .query('api::portal.portal')
-      .findOne({ where: { isDefault: true }, orderBy: { id: 'asc' } });
+    const fallback = await app.strapi.db.query(PORTAL).findOne({ where: { isDefault: true }, orderBy: { id: 'asc' } });
     await joinStaff(app, 'board-editor@portal.local', fallback);
     expect((await directory(`?portal=${fallback.slug}&q=${encodeURIComponent(legacy.email)}`)).body.results).toEqual([
       expect.objectContaining({ name: 'Lee Legacy', email: legacy.email }),
@@ -1149,7 +1141,7 @@ describe('the investor directory, portal by portal', () => {
   it('says how many open sessions signing out everywhere ended, not the expired ones', async () => {
     const cora = by.committed[1];
     await app.strapi.db
-      .query('api::session.user-auth')
+      .query(USER_AUTH)
       .create({ data: { user: cora.id, authCode: `expired-${cora.id}`, expiresAt: new Date(Date.now() - DAY) } });
     expect((await admin('POST', `/sponsor-desk/investors/${await documentIdOf(cora.id)}/sign-out`)).body).toEqual({
       ended: 1,
@@ -1200,14 +1192,10 @@ describe('countersigning and access', () => {
     for (const who of [ivan, iris]) {
       await waitForMail(who.email, 'Your agreement for board Deal is complete');
       const management = await app.strapi.db
-        .query('api::signing.signing')
+        .query(SIGNING)
         .findOne({ where: { syndUser: { id: who.syndUserId }, role: 'management' } });
       expect(management).toMatchObject({ name: 'Ada Admin', email: 'board-admin@portal.local' });
-      expect(
-        await app.strapi.db
-          .query('api::synd-agreement.synd-agreement')
-          .count({ where: { syndUser: { id: who.syndUserId } } }),
-      ).toBe(1);
+      expect(await app.strapi.db.query(SYND_AGREEMENT).count({ where: { syndUser: { id: who.syndUserId } } })).toBe(1);
     }
     const board = (await editor('GET', `/sponsor-desk/funds?portal=board`)).body.funds[0];
     expect(board.counts).toMatchObject({ investor_signed: 1, countersigned: 3 });
@@ -1421,7 +1409,7 @@ describe('K-1s', () => {
       taxYear: 2026,
       expectedDate: '2027-03-15',
     });
-    await app.strapi.db.query('api::fund.fund').delete({ where: { documentId: gone.fund } });
+    await app.strapi.db.query(FUND).delete({ where: { documentId: gone.fund } });
     const message = 'The fund of this tax year was deleted: it has no partners to issue to';
     expect(await admin('GET', `/sponsor-desk/tax-schedules/${set.body.documentId}`)).toMatchObject({
       status: 404,

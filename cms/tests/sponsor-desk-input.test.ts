@@ -3,6 +3,7 @@ import { adminToken } from './helpers/auth';
 import { BAD_BODIES, rawCall } from './helpers/security-input';
 import { createInvestor, createOffering, type Investor, type Offering } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
+import { PROOF_DOCUMENT, USER } from '../src/utils/uids';
 
 /**
  * Bad input to every admin route of the sponsor desk (docs/sponsor-desk.md), as security-input.test.ts does for
@@ -257,7 +258,7 @@ beforeAll(async () => {
   offering = await createOffering(app, 'deskin');
   investor = await createInvestor(app, offering, 'deskin-ann', { spouse: false });
   proof = (
-    await app.strapi.db.query('api::proof-document.proof-document').create({
+    await app.strapi.db.query(PROOF_DOCUMENT).create({
       data: {
         originalName: 'p.pdf',
         title: 'Proof',
@@ -267,8 +268,7 @@ beforeAll(async () => {
       },
     })
   ).documentId;
-  investorId = (await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: investor.id } }))
-    .documentId;
+  investorId = (await app.strapi.db.query(USER).findOne({ where: { id: investor.id } })).documentId;
   sponsorToken = await adminToken(
     app,
     'deskin-sponsor@portal.local',

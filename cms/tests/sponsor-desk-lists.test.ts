@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call } from './helpers/auth';
 import { createInvestor, createOffering, type Offering } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
+import { SYND_USER } from '../src/utils/uids';
 
 /**
  * The desk's capital-account lists a page at a time (docs/capital-accounts.md): a fund's drafts and posted events, an
@@ -22,7 +23,7 @@ beforeAll(async () => {
   offering = await createOffering(app, 'desk-lists');
   for (const name of ['one', 'two', 'three']) {
     const investor = await createInvestor(app, offering, `desk-lists-${name}`, { spouse: false });
-    await app.strapi.db.query('api::synd-user.synd-user').update({
+    await app.strapi.db.query(SYND_USER).update({
       where: { id: investor.syndUserId },
       data: { sa_complete_date: new Date(), managementSignedAt: new Date() },
     });

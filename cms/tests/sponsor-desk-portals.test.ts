@@ -5,6 +5,22 @@ import { adminToken, waitForMail } from './helpers/auth';
 import { createInvestor, createOffering, type Investor, type Offering } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
 import { pdfBytes } from './helpers/uploads';
+import {
+  COMPANY,
+  DESK_ACTION,
+  FUND,
+  FUND_EVENT,
+  LEDGER_ENTRY,
+  NOTIFICATION_TEMPLATE,
+  REMINDER,
+  STATEMENT,
+  SYND_USER,
+  TAX_DOCUMENT,
+  TAX_SCHEDULE,
+  UPLOAD_FILE,
+  USER,
+  VALUATION,
+} from '../src/utils/uids';
 
 /**
  * Staff and portals (docs/sponsor-desk.md): a staff member runs the portals whose Staff names them, and the desk
@@ -22,21 +38,13 @@ let sponsorToken: string;
 let superToken: string;
 let nobodyToken: string;
 
-const SYND_USER = 'api::synd-user.synd-user';
-const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
-const FUND_EVENT = 'api::fund-event.fund-event';
-const DESK_ACTION = 'api::desk-action.desk-action';
-const VALUATION = 'api::valuation.valuation';
-const STATEMENT = 'api::statement.statement';
-
 const panel = (token: string) => (method: string, route: string, body?: unknown) =>
   http(app, method, route, body, { Authorization: `Bearer ${token}` });
 const editor = (method: string, route: string, body?: unknown) => panel(editorToken)(method, route, body);
 const sponsor = (method: string, route: string, body?: unknown) => panel(sponsorToken)(method, route, body);
 const superAdmin = (method: string, route: string, body?: unknown) => panel(superToken)(method, route, body);
 const userDocumentId = async (investor: Investor) =>
-  (await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: investor.id } }))
-    .documentId as string;
+  (await app.strapi.db.query(USER).findOne({ where: { id: investor.id } })).documentId as string;
 
 beforeAll(async () => {
   app = await useStrapi();
@@ -177,9 +185,7 @@ describe("the sponsor desk answers staff about the portals they run, and no othe
       ft_complete_date: null,
       lastRemindedAt: null,
     });
-    expect(
-      await app.strapi.db.query('api::valuation.valuation').count({ where: { fund: { documentId: theirs.fund } } }),
-    ).toBe(0);
+    expect(await app.strapi.db.query(VALUATION).count({ where: { fund: { documentId: theirs.fund } } })).toBe(0);
 
     const refused = await app.strapi.db
       .query(DESK_ACTION)
@@ -216,11 +222,9 @@ describe("the sponsor desk answers staff about the portals they run, and no othe
   });
 
   it("refuses another portal's fund however it is named: by a free-text slug, its numeric id or its documentId", async () => {
-    const FUND = 'api::fund.fund';
     const theirFund = await app.strapi.db.query(FUND).findOne({ where: { documentId: theirs.fund } });
     const names = ['their fund.v2 é', 'x'.repeat(240), String(theirFund.id), theirs.fund];
-    const valuations = () =>
-      app.strapi.db.query('api::valuation.valuation').count({ where: { fund: { id: theirFund.id } } });
+    const valuations = () => app.strapi.db.query(VALUATION).count({ where: { fund: { id: theirFund.id } } });
     for (const name of names) {
       // A url_slug is any text: the desk's portal check finds the fund exactly as the call does.
       if (!/^\d+$/.test(name) && name !== theirs.fund)
@@ -261,12 +265,8 @@ describe("the sponsor desk answers staff about the portals they run, and no othe
     }
     expect(await valuations()).toBe(0);
     expect(await app.strapi.db.query(FUND_EVENT).count({ where: { fund: { id: theirFund.id } } })).toBe(1);
-    expect(
-      await app.strapi.db.query('api::tax-schedule.tax-schedule').count({ where: { fund: { id: theirFund.id } } }),
-    ).toBe(0);
-    expect(await app.strapi.db.query('api::reminder.reminder').count({ where: { fund: { id: theirFund.id } } })).toBe(
-      0,
-    );
+    expect(await app.strapi.db.query(TAX_SCHEDULE).count({ where: { fund: { id: theirFund.id } } })).toBe(0);
+    expect(await app.strapi.db.query(REMINDER).count({ where: { fund: { id: theirFund.id } } })).toBe(0);
     // A super admin reaches it by the same slug; a name that can name no fund is a 400 for everyone.
     expect((await superAdmin('GET', `/sponsor-desk/fund-events?fund=${encodeURIComponent(names[1])}`)).status).toBe(
       200,
@@ -327,8 +327,7 @@ describe("the content manager shows staff their portals' rows, and no other's", 
   it('lists and opens only their portals’ fund events, valuations, ledger entries and statements', async () => {
     // One row of each type in each portal's fund, written as the desk writes them (the panel makes none of these).
     const rowsOf = async (offering: Offering, investor: Investor) => {
-      const fund = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offering.fund } }))
-        .id as number;
+      const fund = (await app.strapi.db.query(FUND).findOne({ where: { documentId: offering.fund } })).id as number;
       const slug = offering.portal.slug;
       const event = await app.strapi.db.query(FUND_EVENT).create({
         data: {
@@ -403,19 +402,14 @@ describe("the content manager shows staff their portals' rows, and no other's", 
   });
 
   it('changes, deletes and makes rows only in their portals, and says why otherwise', async () => {
-    const theirName = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: theirs.fund } }))
-      .name;
+    const theirName = (await app.strapi.db.query(FUND).findOne({ where: { documentId: theirs.fund } })).name;
     expect((await sponsor('PUT', `${CM}/api::fund.fund/${theirs.fund}`, { name: 'Taken over' })).status).toBe(403);
     expect((await sponsor('DELETE', `${CM}/api::company.company/${theirs.company}`)).status).toBe(403);
-    expect((await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: theirs.fund } })).name).toBe(
-      theirName,
-    );
-    expect(await app.strapi.db.query('api::company.company').count({ where: { documentId: theirs.company } })).toBe(1);
+    expect((await app.strapi.db.query(FUND).findOne({ where: { documentId: theirs.fund } })).name).toBe(theirName);
+    expect(await app.strapi.db.query(COMPANY).count({ where: { documentId: theirs.company } })).toBe(1);
 
     // A fund made under another portal's company (a forged request: the picker never offers it) is not kept.
-    const theirCompanyId = (
-      await app.strapi.db.query('api::company.company').findOne({ where: { documentId: theirs.company } })
-    ).id;
+    const theirCompanyId = (await app.strapi.db.query(COMPANY).findOne({ where: { documentId: theirs.company } })).id;
     const forged = await sponsor('POST', `${CM}/api::fund.fund`, {
       name: 'scope-forged Fund',
       company: { connect: [{ id: theirCompanyId, documentId: theirs.company }] },
@@ -427,9 +421,7 @@ describe("the content manager shows staff their portals' rows, and no other's", 
     const orphan = await sponsor('POST', `${CM}/api::fund.fund`, { name: 'scope-orphan Fund' });
     expect(orphan.status).toBe(403);
     expect(
-      await app.strapi.db
-        .query('api::fund.fund')
-        .count({ where: { name: { $in: ['scope-forged Fund', 'scope-orphan Fund'] } } }),
+      await app.strapi.db.query(FUND).count({ where: { name: { $in: ['scope-forged Fund', 'scope-orphan Fund'] } } }),
     ).toBe(0);
 
     // A document sent to another portal's investor is refused before anything is done with its file.
@@ -456,16 +448,12 @@ describe("the content manager shows staff their portals' rows, and no other's", 
     expect(sent.body.error.message).toBe(
       'Choose a user or a fund of a portal you run: staff keep rows only in their own portals',
     );
-    expect(await app.strapi.db.query('api::tax-document.tax-document').count({ where: { title: 'Forged K-1' } })).toBe(
-      0,
-    );
-    const mediaRow = await app.strapi.db.query('plugin::upload.file').findOne({ where: { id: media } });
+    expect(await app.strapi.db.query(TAX_DOCUMENT).count({ where: { title: 'Forged K-1' } })).toBe(0);
+    const mediaRow = await app.strapi.db.query(UPLOAD_FILE).findOne({ where: { id: media } });
     expect(fs.existsSync(path.join(app.strapi.dirs.static.public, mediaRow.url))).toBe(true);
 
     // In their own portal it is made, and cannot be moved to another portal's company.
-    const ourCompanyId = (
-      await app.strapi.db.query('api::company.company').findOne({ where: { documentId: ours.company } })
-    ).id;
+    const ourCompanyId = (await app.strapi.db.query(COMPANY).findOne({ where: { documentId: ours.company } })).id;
     const made = await sponsor('POST', `${CM}/api::fund.fund`, {
       name: 'scope-made Fund',
       company: { connect: [{ id: ourCompanyId, documentId: ours.company }] },
@@ -481,7 +469,7 @@ describe("the content manager shows staff their portals' rows, and no other's", 
     });
     expect(moved.status).toBe(403);
     const kept = await app.strapi.db
-      .query('api::fund.fund')
+      .query(FUND)
       .findOne({ where: { documentId: made.body.data.documentId }, populate: { company: true } });
     expect(kept.company.documentId).toBe(ours.company);
 
@@ -503,24 +491,24 @@ describe("the content manager shows staff their portals' rows, and no other's", 
   });
 
   it("lets staff reword the reminder their portal's investors get, and no other portal's, nor the shared wording", async () => {
-    const TEMPLATE = 'api::notification-template.notification-template';
     const shared = await app.strapi.db
-      .query(TEMPLATE)
+      .query(NOTIFICATION_TEMPLATE)
       .findOne({ where: { name: 'syndication_reminder', portal: { id: { $null: true } } } });
     // The shared wording, which every portal without its own sends, is the super admins'.
     expect(
-      (await editor('PUT', `${CM}/${TEMPLATE}/${shared.documentId}`, { subject: 'Reworded for everyone' })).status,
+      (await editor('PUT', `${CM}/${NOTIFICATION_TEMPLATE}/${shared.documentId}`, { subject: 'Reworded for everyone' }))
+        .status,
     ).toBe(403);
-    expect(await listed(editor, TEMPLATE)).toEqual([]);
+    expect(await listed(editor, NOTIFICATION_TEMPLATE)).toEqual([]);
     const theirPortal = { connect: [{ id: theirs.portal.id, documentId: theirs.portal.documentId }] };
-    const forged = await editor('POST', `${CM}/${TEMPLATE}`, {
+    const forged = await editor('POST', `${CM}/${NOTIFICATION_TEMPLATE}`, {
       name: 'syndication_reminder',
       subject: 'Forged: %investmentName%',
       message: 'x',
       portal: theirPortal,
     });
     expect(forged.status).toBe(403);
-    const unbound = await editor('POST', `${CM}/${TEMPLATE}`, {
+    const unbound = await editor('POST', `${CM}/${NOTIFICATION_TEMPLATE}`, {
       name: 'scope_shared_notice',
       subject: 'Nobody’s: %investmentName%',
       message: 'x',
@@ -532,7 +520,7 @@ describe("the content manager shows staff their portals' rows, and no other's", 
 
     // Their own portal's wording, as a template of the same name tied to their portal; one per portal.
     const ourPortal = { connect: [{ id: ours.portal.id, documentId: ours.portal.documentId }] };
-    const own = await editor('POST', `${CM}/${TEMPLATE}`, {
+    const own = await editor('POST', `${CM}/${NOTIFICATION_TEMPLATE}`, {
       name: 'syndication_reminder',
       subject: 'Ours: %investmentName% awaits you',
       message: '%step%.',
@@ -540,7 +528,7 @@ describe("the content manager shows staff their portals' rows, and no other's", 
       portal: ourPortal,
     });
     expect(own.status).toBe(201);
-    const twice = await editor('POST', `${CM}/${TEMPLATE}`, {
+    const twice = await editor('POST', `${CM}/${NOTIFICATION_TEMPLATE}`, {
       name: 'syndication_reminder',
       subject: 'Again',
       message: 'x',
@@ -550,14 +538,14 @@ describe("the content manager shows staff their portals' rows, and no other's", 
     expect(twice.body.error.message).toBe(
       `A notification template named "syndication_reminder" already exists in portal "${ours.portal.slug}"`,
     );
-    expect(await listed(editor, TEMPLATE)).toEqual([own.body.data.documentId]);
+    expect(await listed(editor, NOTIFICATION_TEMPLATE)).toEqual([own.body.data.documentId]);
 
     const ourNew = await createInvestor(app, ours, 'scope-ours-cy', { spouse: false });
     const theirNew = await createInvestor(app, theirs, 'scope-theirs-di', { spouse: false });
     // A commitment whose account was deleted is no one to remind: counted under its own reason.
     await app.strapi.db.query(SYND_USER).create({
       data: {
-        fund: (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: ours.fund } })).id,
+        fund: (await app.strapi.db.query(FUND).findOne({ where: { documentId: ours.fund } })).id,
         invest_status: 'Accepted investment',
         invest_amount: 20_000,
       },
@@ -577,8 +565,8 @@ describe("the content manager shows staff their portals' rows, and no other's", 
     await waitForMail(theirNew.email, 'Reminder: scope-theirs Deal is waiting for you');
 
     // Deleting their wording sends the shared one again; the shared one stays.
-    expect((await editor('DELETE', `${CM}/${TEMPLATE}/${own.body.data.documentId}`)).status).toBe(200);
-    expect((await superAdmin('DELETE', `${CM}/${TEMPLATE}/${shared.documentId}`)).status).toBe(403);
+    expect((await editor('DELETE', `${CM}/${NOTIFICATION_TEMPLATE}/${own.body.data.documentId}`)).status).toBe(200);
+    expect((await superAdmin('DELETE', `${CM}/${NOTIFICATION_TEMPLATE}/${shared.documentId}`)).status).toBe(403);
   });
 
   it('shows staff their own desk actions, and a super admin everyone’s', async () => {

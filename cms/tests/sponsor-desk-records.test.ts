@@ -3,6 +3,16 @@ import { fileStorage } from '../src/providers/storage';
 import { adminToken } from './helpers/auth';
 import { createInvestor, createOffering, type Investor, type Offering } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
+import {
+  DESK_ACTION,
+  NOTIFICATION_TEMPLATE,
+  PROOF_DOCUMENT,
+  REMINDER,
+  SYND_USER,
+  TAX_DOCUMENT,
+  TAX_SCHEDULE,
+  USER,
+} from '../src/utils/uids';
 
 /**
  * What the sponsor desk owns stays the desk's (docs/sponsor-desk.md, Who may do what): countersigning, funding,
@@ -14,12 +24,6 @@ let offering: Offering;
 let editorToken: string;
 let superToken: string;
 let ann: Investor;
-
-const SYND_USER = 'api::synd-user.synd-user';
-const PROOF = 'api::proof-document.proof-document';
-const TAX = 'api::tax-document.tax-document';
-const DESK_ACTION = 'api::desk-action.desk-action';
-const REMINDER = 'api::reminder.reminder';
 const CM = '/content-manager/collection-types';
 
 const panel = (token: string) => (method: string, route: string, body?: unknown) =>
@@ -107,7 +111,7 @@ describe('the content manager leaves the desk’s fields alone', () => {
   });
 
   it('marks a proof reviewed only from the desk, where the reviewer is named', async () => {
-    const proof = await app.strapi.db.query(PROOF).create({
+    const proof = await app.strapi.db.query(PROOF_DOCUMENT).create({
       data: {
         originalName: 'statement.pdf',
         title: 'Statement',
@@ -116,7 +120,7 @@ describe('the content manager leaves the desk’s fields alone', () => {
         user: ann.id,
       },
     });
-    const refused = await editor('PUT', `${CM}/${PROOF}/${proof.documentId}`, {
+    const refused = await editor('PUT', `${CM}/${PROOF_DOCUMENT}/${proof.documentId}`, {
       reviewedBy: 'Somebody',
       reviewedAt: '2026-11-20T10:00:00.000Z',
     });
@@ -124,10 +128,14 @@ describe('the content manager leaves the desk’s fields alone', () => {
     expect(refused.body.error.message).toBe(
       'Reviewed by is set by the sponsor desk or the signing, not in the admin panel',
     );
-    expect(await stored(PROOF, proof.documentId)).toMatchObject({ reviewedBy: null, reviewedAt: null });
+    expect(await stored(PROOF_DOCUMENT, proof.documentId)).toMatchObject({ reviewedBy: null, reviewedAt: null });
     expect(
-      (await editor('PUT', `${CM}/${PROOF}/${proof.documentId}`, { title: 'Brokerage statement', reviewedBy: null }))
-        .status,
+      (
+        await editor('PUT', `${CM}/${PROOF_DOCUMENT}/${proof.documentId}`, {
+          title: 'Brokerage statement',
+          reviewedBy: null,
+        })
+      ).status,
     ).toBe(200);
     expect(
       (await editor('POST', `/sponsor-desk/proof-documents/${proof.documentId}/review`, { reviewed: true })).body
@@ -136,10 +144,10 @@ describe('the content manager leaves the desk’s fields alone', () => {
   });
 
   it("neither links a tax document to a K-1 year nor changes one the desk issued; the panel's other tax documents stay", async () => {
-    const schedule = await app.strapi.db.query('api::tax-schedule.tax-schedule').create({
+    const schedule = await app.strapi.db.query(TAX_SCHEDULE).create({
       data: { taxYear: 2026, documentName: 'K-1', state: 'pending', scheduleKey: `records:2026`, fund: null },
     });
-    const linked = await editor('POST', `${CM}/${TAX}`, {
+    const linked = await editor('POST', `${CM}/${TAX_DOCUMENT}`, {
       title: 'K-1 2026',
       year: 2026,
       taxSchedule: { connect: [{ documentId: schedule.documentId }] },
@@ -148,7 +156,7 @@ describe('the content manager leaves the desk’s fields alone', () => {
     expect(linked.body.error.message).toBe(
       'Tax documents are issued for a tax year on the sponsor desk, not linked to it here',
     );
-    const issued = await app.strapi.db.query(TAX).create({
+    const issued = await app.strapi.db.query(TAX_DOCUMENT).create({
       data: {
         title: 'K-1 2026',
         originalName: 'k1.pdf',
@@ -163,14 +171,14 @@ describe('the content manager leaves the desk’s fields alone', () => {
       ['PUT', { title: 'Something else' }],
       ['DELETE', undefined],
     ] as const) {
-      const refused = await superAdmin(method, `${CM}/${TAX}/${issued.documentId}`, body);
+      const refused = await superAdmin(method, `${CM}/${TAX_DOCUMENT}/${issued.documentId}`, body);
       expect(refused.status).toBe(403);
       expect(refused.body.error.message).toBe(
         'This tax document was issued on the sponsor desk for a tax year: replace it there',
       );
     }
-    expect(await stored(TAX, issued.documentId)).toMatchObject({ title: 'K-1 2026' });
-    const other = await app.strapi.db.query(TAX).create({
+    expect(await stored(TAX_DOCUMENT, issued.documentId)).toMatchObject({ title: 'K-1 2026' });
+    const other = await app.strapi.db.query(TAX_DOCUMENT).create({
       data: {
         title: 'State form',
         originalName: 'state.pdf',
@@ -182,7 +190,7 @@ describe('the content manager leaves the desk’s fields alone', () => {
     });
     expect(
       (
-        await editor('PUT', `${CM}/${TAX}/${other.documentId}`, {
+        await editor('PUT', `${CM}/${TAX_DOCUMENT}/${other.documentId}`, {
           title: 'State form 2026',
           taxSchedule: { connect: [], disconnect: [] },
         })
@@ -195,8 +203,8 @@ describe("an investor's documents on the desk", () => {
   it('opens each proof, tax and news document and completed agreement for staff who read the desk, each download recorded', async () => {
     const storage = fileStorage(app.strapi);
     const files: Record<string, { uid: string; bytes: Buffer; data: Record<string, unknown> }> = {
-      proof: { uid: PROOF, bytes: Buffer.from('%PDF-1.4 proof of ann\n'), data: { user: ann.id } },
-      tax: { uid: TAX, bytes: Buffer.from('%PDF-1.4 tax form of ann\n'), data: { user: ann.id, year: 2025 } },
+      proof: { uid: PROOF_DOCUMENT, bytes: Buffer.from('%PDF-1.4 proof of ann\n'), data: { user: ann.id } },
+      tax: { uid: TAX_DOCUMENT, bytes: Buffer.from('%PDF-1.4 tax form of ann\n'), data: { user: ann.id, year: 2025 } },
       news: {
         uid: 'api::news-document.news-document',
         bytes: Buffer.from('%PDF-1.4 letter to ann\n'),
@@ -225,9 +233,7 @@ describe("an investor's documents on the desk", () => {
         })
       ).documentId;
     }
-    const userDocumentId = (
-      await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: ann.id } })
-    ).documentId;
+    const userDocumentId = (await app.strapi.db.query(USER).findOne({ where: { id: ann.id } })).documentId;
     const detail = (await editor('GET', `/sponsor-desk/investors/${userDocumentId}`)).body;
     expect(detail.proofDocuments).toContainEqual(
       expect.objectContaining({ documentId: made.proof, title: "Ann's proof" }),
@@ -335,35 +341,39 @@ describe('the desk’s record', () => {
 });
 
 describe('the templates the portal sends', () => {
-  const TEMPLATE = 'api::notification-template.notification-template';
-
   it('are reworded in the admin panel, never deleted or renamed; a template staff made is theirs to delete', async () => {
-    const reminder = await app.strapi.db.query(TEMPLATE).findOne({ where: { name: 'syndication_reminder' } });
-    const deleted = await superAdmin('DELETE', `${CM}/${TEMPLATE}/${reminder.documentId}`);
+    const reminder = await app.strapi.db
+      .query(NOTIFICATION_TEMPLATE)
+      .findOne({ where: { name: 'syndication_reminder' } });
+    const deleted = await superAdmin('DELETE', `${CM}/${NOTIFICATION_TEMPLATE}/${reminder.documentId}`);
     expect(deleted.status).toBe(403);
     expect(deleted.body.error.message).toBe(
       'The portal sends syndication_reminder by this template: reword it, do not delete it',
     );
-    const renamed = await superAdmin('PUT', `${CM}/${TEMPLATE}/${reminder.documentId}`, { name: 'old_reminder' });
+    const renamed = await superAdmin('PUT', `${CM}/${NOTIFICATION_TEMPLATE}/${reminder.documentId}`, {
+      name: 'old_reminder',
+    });
     expect(renamed.body.error.message).toBe(
       "The portal sends syndication_reminder by this template's name: keep the name, reword the rest",
     );
-    const reworded = await superAdmin('PUT', `${CM}/${TEMPLATE}/${reminder.documentId}`, {
+    const reworded = await superAdmin('PUT', `${CM}/${NOTIFICATION_TEMPLATE}/${reminder.documentId}`, {
       subject: 'A friendly reminder about %fundName%',
     });
     expect(reworded.status).toBe(200);
-    expect(await app.strapi.db.query(TEMPLATE).findOne({ where: { documentId: reminder.documentId } })).toMatchObject({
+    expect(
+      await app.strapi.db.query(NOTIFICATION_TEMPLATE).findOne({ where: { documentId: reminder.documentId } }),
+    ).toMatchObject({
       name: 'syndication_reminder',
       subject: 'A friendly reminder about %fundName%',
     });
 
-    const own = await superAdmin('POST', `${CM}/${TEMPLATE}`, {
+    const own = await superAdmin('POST', `${CM}/${NOTIFICATION_TEMPLATE}`, {
       name: 'holiday_greeting',
       subject: 'Season’s greetings',
       message: 'From all of us',
       defaultTargetLevel: 'user',
     });
     expect(own.status).toBe(201);
-    expect((await superAdmin('DELETE', `${CM}/${TEMPLATE}/${own.body.data.documentId}`)).status).toBe(200);
+    expect((await superAdmin('DELETE', `${CM}/${NOTIFICATION_TEMPLATE}/${own.body.data.documentId}`)).status).toBe(200);
   });
 });

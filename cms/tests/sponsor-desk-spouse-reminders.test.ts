@@ -10,6 +10,7 @@ import {
   type Offering,
 } from './helpers/signing';
 import { useStrapi, type TestApp } from './helpers/strapi';
+import { REMINDER, SIGNING, SYND_USER } from '../src/utils/uids';
 
 /**
  * The sponsor desk's reminder to a spouse who must still sign (docs/sponsor-desk.md, Reminders; docs/signing.md): it
@@ -18,8 +19,6 @@ import { useStrapi, type TestApp } from './helpers/strapi';
  */
 let app: TestApp;
 let offering: Offering;
-const SIGNING = 'api::signing.signing';
-const REMINDER = 'api::reminder.reminder';
 const LINK_MAIL = 'Please sign your subscription agreement for spouse-remind Fund I';
 
 /** The reminder service, called as the desk's route calls it, with the mails' promise. */
@@ -65,7 +64,7 @@ describe("the desk's reminder to a spouse", () => {
   it('mails the link to the address it went to, and records that address, when staff changed the spouse email since', async () => {
     const { who, token } = await waitingForSpouse('spouse-remind-moved');
     await app.strapi.db
-      .query('api::synd-user.synd-user')
+      .query(SYND_USER)
       .update({ where: { id: who.syndUserId }, data: { cosub_email: `moved-${who.spouseEmail}` } });
     const [reminder] = await remind(who);
     expect(reminder).toMatchObject({ email: who.spouseEmail, failedAt: null });

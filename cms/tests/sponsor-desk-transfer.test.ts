@@ -11,6 +11,7 @@ import {
   type Offering,
 } from './helpers/signing';
 import { http, useStrapi, type TestApp } from './helpers/strapi';
+import { COMMITMENT_TRANSFER, DESK_ACTION, FUND, LEDGER_ENTRY, SYND_USER, USER } from '../src/utils/uids';
 
 /**
  * Transferring a position to another investor of the portal (docs/sponsor-desk.md, Amending and transferring
@@ -25,11 +26,6 @@ let superToken: string;
 let ann: Investor;
 let cat: Investor;
 let ben: { id: number; documentId: string; email: string };
-
-const SYND_USER = 'api::synd-user.synd-user';
-const TRANSFER = 'api::commitment-transfer.commitment-transfer';
-const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
-const DESK_ACTION = 'api::desk-action.desk-action';
 
 const panel = (token: string) => (method: string, route: string, body?: unknown) =>
   http(app, method, route, body, { Authorization: `Bearer ${token}` });
@@ -71,12 +67,8 @@ beforeAll(async () => {
   ann = await createInvestor(app, offering, 'xfer-ann', { spouse: false });
   cat = await createInvestor(app, offering, 'xfer-cat', { spouse: false });
   ben = await signedInUser(app, 'xfer-ben', 'user', offering.portal);
-  await app.strapi.db
-    .query('plugin::users-permissions.user')
-    .update({ where: { id: ben.id }, data: { firstName: 'Ben', lastName: 'Buyer' } });
-  await app.strapi.db
-    .query('plugin::users-permissions.user')
-    .update({ where: { id: ann.id }, data: { firstName: 'Ann', lastName: 'Seller' } });
+  await app.strapi.db.query(USER).update({ where: { id: ben.id }, data: { firstName: 'Ben', lastName: 'Buyer' } });
+  await app.strapi.db.query(USER).update({ where: { id: ann.id }, data: { firstName: 'Ann', lastName: 'Seller' } });
   // Ann's position: signed, countersigned, funded $50,000, and paid $1,000 of income since.
   await signAsInvestor(app, ann, 'Ann Seller');
   expect(
@@ -91,7 +83,7 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(200);
-  const fund = await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offering.fund } });
+  const fund = await app.strapi.db.query(FUND).findOne({ where: { documentId: offering.fund } });
   await app.strapi.db.query(LEDGER_ENTRY).create({
     data: {
       syndUser: ann.syndUserId,
@@ -143,7 +135,7 @@ describe('transferring a position', () => {
       ).body.error.message,
     ).toBe('Commitment not found');
     expect((await app.strapi.db.query(SYND_USER).findOne({ where: { id: ann.syndUserId } })).transferredAt).toBeNull();
-    expect(await app.strapi.db.query(TRANSFER).count()).toBe(0);
+    expect(await app.strapi.db.query(COMMITMENT_TRANSFER).count()).toBe(0);
   });
 
   it('moves the position: a transfer record, ledger entries naming it, a new commitment and agreement for the receiver, both told', async () => {
@@ -175,7 +167,7 @@ describe('transferring a position', () => {
     expect(old.sa_complete_date).not.toBeNull();
 
     const record = await app.strapi.db
-      .query(TRANSFER)
+      .query(COMMITMENT_TRANSFER)
       .findOne({ where: { documentId: answer.body.transfer.documentId }, populate: { from: true, to: true } });
     expect(record).toMatchObject({
       reason: 'Ann sold her interest to Ben',
@@ -233,7 +225,7 @@ describe('transferring a position', () => {
       409,
       "This commitment was transferred to another investor: amend the receiving investor's commitment instead",
     ]);
-    const forged = await panel(superToken)('POST', `/content-manager/collection-types/${TRANSFER}`, {
+    const forged = await panel(superToken)('POST', `/content-manager/collection-types/${COMMITMENT_TRANSFER}`, {
       reason: 'Made by hand',
       amount_cents: 1,
       at: '2026-01-01T00:00:00.000Z',
@@ -242,6 +234,6 @@ describe('transferring a position', () => {
       403,
       'Commitment transfers are kept as recorded: make one on the sponsor desk',
     ]);
-    expect(await app.strapi.db.query(TRANSFER).count()).toBe(1);
+    expect(await app.strapi.db.query(COMMITMENT_TRANSFER).count()).toBe(1);
   });
 });

@@ -12,6 +12,18 @@ import { download } from './helpers/signing';
 import { createPortal, type TestPortal } from './helpers/records';
 import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import { upkeep } from '../src/api/upkeep/services/upkeep';
+import {
+  CALL_ITEM,
+  FILE_DOWNLOAD,
+  FUND,
+  FUND_EVENT,
+  LEDGER_ENTRY,
+  NEWS_DOCUMENT,
+  NOTIFICATION,
+  SYND_USER,
+  USER,
+  VALUATION,
+} from '../src/utils/uids';
 
 /**
  * The money after the raise (docs/capital-accounts.md): staff draft a capital call or distribution and see its allocation,
@@ -23,8 +35,6 @@ let home: TestPortal;
 let editorToken: string;
 let superToken: string;
 const DAY = 86_400_000;
-const LEDGER = 'api::ledger-entry.ledger-entry';
-const CALL_ITEM = 'api::fund-event.call-item';
 
 const panel = (token: string, method: string, route: string, body?: unknown) =>
   http(app, method, route, body, { Authorization: `Bearer ${token}` });
@@ -70,7 +80,7 @@ async function fundWith(
   for (const [index, amount] of amounts.entries()) {
     const user = await signedInUser(app, `${slug}-${index}`, 'user', portal);
     await app.strapi.db
-      .query('plugin::users-permissions.user')
+      .query(USER)
       .update({ where: { id: user.id }, data: { accreditation: 1, firstName: `Investor${index}`, lastName: slug } });
     const committed = await call(
       app,
@@ -81,9 +91,7 @@ async function fundWith(
     );
     expect(committed.status).toBe(200);
     const syndUser = committed.body.syndUser as { id: number; documentId: string };
-    await app.strapi.db
-      .query('api::synd-user.synd-user')
-      .update({ where: { id: syndUser.id }, data: { sa_complete_date: new Date() } });
+    await app.strapi.db.query(SYND_USER).update({ where: { id: syndUser.id }, data: { sa_complete_date: new Date() } });
     investors.push({
       id: user.id,
       email: user.email,
@@ -95,7 +103,7 @@ async function fundWith(
 }
 
 const entriesOf = async (syndUserId: number) =>
-  (await app.strapi.db.query(LEDGER).findMany({
+  (await app.strapi.db.query(LEDGER_ENTRY).findMany({
     where: { syndUser: { id: syndUserId } },
     select: ['type', 'kind', 'amount_cents', 'effective_date'],
   })) as { type: string; amount_cents: string | number; effective_date: string }[];
@@ -230,11 +238,8 @@ describe('capital calls and distributions', () => {
       await expect
         .poll(
           async () =>
-            (
-              await app.strapi.db
-                .query('api::fund-event.fund-event')
-                .findOne({ where: { documentId: draft.body.documentId } })
-            ).noticesDoneAt,
+            (await app.strapi.db.query(FUND_EVENT).findOne({ where: { documentId: draft.body.documentId } }))
+              .noticesDoneAt,
           { timeout: 15_000 },
         )
         .toBeTruthy();
@@ -281,7 +286,6 @@ describe('capital calls and distributions', () => {
       due_date: '2026-03-15',
       percent: 10,
     });
-    const EVENT = 'api::fund-event.fund-event';
     // The mail server refuses the unlucky investor's mail while the call is posted.
     const mailer = app.strapi.plugin('email').service('email') as { send(options: { to: string }): Promise<unknown> };
     const original = mailer.send.bind(mailer);
@@ -300,12 +304,12 @@ describe('capital calls and distributions', () => {
     const noticesOf = (email: string) =>
       mailsTo(email).filter((mail) => mail.text.includes('Capital call for desk-resume fund')).length;
     expect(investors.map((investor) => noticesOf(investor.email))).toEqual([1, 0, 1]);
-    const event = await app.strapi.db.query(EVENT).findOne({ where: { documentId: draft.body.documentId } });
+    const event = await app.strapi.db.query(FUND_EVENT).findOne({ where: { documentId: draft.body.documentId } });
     // Not done: the unlucky investor's notice is owed.
     expect(event.noticesDoneAt).toBeNull();
     // An hour later the upkeep tries it again: the mail goes, the PDF and the bell made the first time stand.
     const hourAgo = new Date(Date.now() - 60 * 60_000);
-    await app.strapi.db.query(EVENT).update({ where: { id: event.id }, data: { posted_at: hourAgo } });
+    await app.strapi.db.query(FUND_EVENT).update({ where: { id: event.id }, data: { posted_at: hourAgo } });
     await app.strapi.db.query(CALL_ITEM).updateMany({
       where: { fundEvent: { id: event.id }, noticeSentAt: { $null: true } },
       data: { noticeClaimedAt: hourAgo },
@@ -328,7 +332,7 @@ describe('capital calls and distributions', () => {
         'Capital call notice, 2026-03-01',
       ]);
     }
-    expect((await app.strapi.db.query(EVENT).findOne({ where: { id: event.id } })).noticesDoneAt).toBeTruthy();
+    expect((await app.strapi.db.query(FUND_EVENT).findOne({ where: { id: event.id } })).noticesDoneAt).toBeTruthy();
     expect((await upkeep(app.strapi).run()).noticesResumed).toBe(0);
   });
 
@@ -347,8 +351,7 @@ describe('capital calls and distributions', () => {
     await (
       await desk.post(draft.body.documentId, 'Test')
     ).notices;
-    const EVENT = 'api::fund-event.fund-event';
-    const event = await app.strapi.db.query(EVENT).findOne({ where: { documentId: draft.body.documentId } });
+    const event = await app.strapi.db.query(FUND_EVENT).findOne({ where: { documentId: draft.body.documentId } });
     // As if the instance had stopped between claiming the second notice and finishing it (its bell and mail went).
     const [, second] = await app.strapi.db
       .query(CALL_ITEM)
@@ -358,13 +361,13 @@ describe('capital calls and distributions', () => {
       .query(CALL_ITEM)
       .update({ where: { id: second.id }, data: { noticeSentAt: null, noticeClaimedAt: hourAgo } });
     await app.strapi.db
-      .query(EVENT)
+      .query(FUND_EVENT)
       .update({ where: { id: event.id }, data: { noticesDoneAt: null, posted_at: hourAgo } });
     expect((await upkeep(app.strapi).run()).noticesResumed).toBe(1);
     const noticesOf = (email: string) =>
       mailsTo(email).filter((mail) => mail.text.includes('Capital call for desk-stopped fund')).length;
     expect(investors.map((investor) => noticesOf(investor.email))).toEqual([1, 1]);
-    expect((await app.strapi.db.query(EVENT).findOne({ where: { id: event.id } })).noticesDoneAt).toBeTruthy();
+    expect((await app.strapi.db.query(FUND_EVENT).findOne({ where: { id: event.id } })).noticesDoneAt).toBeTruthy();
   });
 
   it('writes one set of entries when the same event is posted five times at once', async () => {
@@ -440,10 +443,9 @@ describe('capital calls and distributions', () => {
       kind: 'return_of_capital',
     });
     expect(draft.status).toBe(200);
-    const EVENT = 'api::fund-event.fund-event';
-    const event = await app.strapi.db.query(EVENT).findOne({ where: { documentId: draft.body.documentId } });
+    const event = await app.strapi.db.query(FUND_EVENT).findOne({ where: { documentId: draft.body.documentId } });
     // Posting writes a distribution's entries one investor at a time: the second write fails, after the first went.
-    const ledger = app.strapi.db.query(LEDGER);
+    const ledger = app.strapi.db.query(LEDGER_ENTRY);
     const create = ledger.create;
     let writes = 0;
     const failing = vi.spyOn(ledger, 'create').mockImplementation(async function (this: typeof ledger, params) {
@@ -457,7 +459,7 @@ describe('capital calls and distributions', () => {
     expect(writes).toBe(2);
     expect([failed.status, failed.body.error.message]).toEqual([500, 'Internal Server Error']);
     // Nothing of it stands: the event is a draft, and nobody has an entry, a notice or a bell for it.
-    expect(await app.strapi.db.query(EVENT).findOne({ where: { id: event.id } })).toMatchObject({
+    expect(await app.strapi.db.query(FUND_EVENT).findOne({ where: { id: event.id } })).toMatchObject({
       state: 'draft',
       posted_at: null,
       postedByName: null,
@@ -465,14 +467,10 @@ describe('capital calls and distributions', () => {
     const userIds = investors.map((investor) => investor.id);
     const written = async () => ({
       entries: await app.strapi.db
-        .query(LEDGER)
+        .query(LEDGER_ENTRY)
         .count({ where: { $or: [{ fundEvent: { id: event.id } }, { fund: { id: fund.id } }] } }),
-      notices: await app.strapi.db
-        .query('api::news-document.news-document')
-        .count({ where: { user: { id: { $in: userIds } } } }),
-      bells: await app.strapi.db
-        .query('api::notification.notification')
-        .count({ where: { user: { id: { $in: userIds } } } }),
+      notices: await app.strapi.db.query(NEWS_DOCUMENT).count({ where: { user: { id: { $in: userIds } } } }),
+      bells: await app.strapi.db.query(NOTIFICATION).count({ where: { user: { id: { $in: userIds } } } }),
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await written()).toEqual({ entries: 0, notices: 0, bells: 0 });
@@ -488,7 +486,7 @@ describe('capital calls and distributions', () => {
     );
     expect(amounts).toEqual([[['distribution', 100_000]], [['distribution', 200_000]], [['distribution', 300_000]]]);
     await expect
-      .poll(async () => (await app.strapi.db.query(EVENT).findOne({ where: { id: event.id } })).noticesDoneAt, {
+      .poll(async () => (await app.strapi.db.query(FUND_EVENT).findOne({ where: { id: event.id } })).noticesDoneAt, {
         timeout: 15_000,
       })
       .toBeTruthy();
@@ -524,7 +522,7 @@ describe('capital calls and distributions', () => {
     await bad({ ...base, fund: 'no-such-fund' }, 'Fund not found', 404);
     // Nobody has funded yet: a distribution by funded capital has nobody to go to.
     await bad(base, 'Nobody has funded this fund yet: share by commitment instead');
-    expect(await app.strapi.db.query('api::fund-event.fund-event').count({ where: { fund: { id: fund.id } } })).toBe(0);
+    expect(await app.strapi.db.query(FUND_EVENT).count({ where: { fund: { id: fund.id } } })).toBe(0);
 
     // One investor funded $30,000, the other $10,000: $1,000.00 goes 3:1.
     for (const [index, cents] of [3_000_000, 1_000_000].entries()) {
@@ -597,7 +595,7 @@ describe('capital calls and distributions', () => {
     });
     expect(replaced.status).toBe(200);
     expect(replaced.body.allocation.map((line: { amount_cents: number }) => line.amount_cents)).toEqual([50_000]);
-    expect(await app.strapi.db.query('api::fund-event.fund-event').count({ where: { fund: { id: fund.id } } })).toBe(1);
+    expect(await app.strapi.db.query(FUND_EVENT).count({ where: { fund: { id: fund.id } } })).toBe(1);
   });
 });
 
@@ -613,7 +611,7 @@ describe('funding and valuations', () => {
     expect(twice.status).toBe(400);
     expect(twice.body.error.message).toBe('This funding is recorded already (same commitment, date and amount)');
     // $20,000 of $30,000: the transfer started, not complete (docs/capital-accounts.md, Funding).
-    const row = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: investor.syndUser.id } });
+    const row = await app.strapi.db.query(SYND_USER).findOne({ where: { id: investor.syndUser.id } });
     expect(new Date(row.ft_start_date).toISOString().slice(0, 10)).toBe('2026-01-05');
     expect(row.ft_complete_date).toBeNull();
     expect(await entriesOf(investor.syndUser.id)).toHaveLength(1);
@@ -678,9 +676,7 @@ describe('funding and valuations', () => {
     });
     expect(valued.status).toBe(200);
     expect(valued.body).toMatchObject({ value_percent: 110, total_value_cents: 22_000_000 });
-    expect(
-      (await app.strapi.db.query('api::fund.fund').findOne({ where: { id: fund.id } })).currentFundValuePercentage,
-    ).toBe(110);
+    expect((await app.strapi.db.query(FUND).findOne({ where: { id: fund.id } })).currentFundValuePercentage).toBe(110);
 
     const ledger = await call(app, 'GET', '/api/ledger_entries?mine=true&limit=999', undefined, {
       authCode: ann.authCode,
@@ -773,7 +769,6 @@ describe('funding and valuations', () => {
   it('reads a total value against the capital contributed by its date, and refuses one before any, or a valuation after today', async () => {
     const { fund, investors } = await fundWith(home, 'desk-backdated', [20_000, 20_000]);
     const [ann, ben] = investors;
-    const VALUATION = 'api::valuation.valuation';
     await admin('POST', '/sponsor-desk/funding', {
       syndUser: ann.syndUser.documentId,
       amount_cents: 1_000_000,
@@ -983,7 +978,7 @@ describe('funding and valuations', () => {
       ]),
     ).toEqual([[1_000_000, '2026-03-02']]);
     expect((await summaryOf()).rows[0]).toMatchObject({ investment_made: 34_000 });
-    const row = await app.strapi.db.query('api::synd-user.synd-user').findOne({ where: { id: ann.syndUser.id } });
+    const row = await app.strapi.db.query(SYND_USER).findOne({ where: { id: ann.syndUser.id } });
     expect(new Date(row.ft_complete_date).toISOString().slice(0, 10)).toBe('2026-03-10');
   });
 
@@ -996,7 +991,7 @@ describe('funding and valuations', () => {
       [ben, '2025-07-01'],
     ] as const) {
       await app.strapi.db
-        .query('api::synd-user.synd-user')
+        .query(SYND_USER)
         .update({ where: { id: each.syndUser.id }, data: { ft_complete_date: new Date(`${day}T00:00:00Z`) } });
     }
     const summaryOf = async (who: Investor) =>
@@ -1030,7 +1025,7 @@ describe('funding and valuations', () => {
       ['distribution', 300_000, '2026-06-30'],
     ]);
     const notes = (await app.strapi.db
-      .query(LEDGER)
+      .query(LEDGER_ENTRY)
       .findMany({ where: { syndUser: { id: ben.syndUser.id }, type: 'contribution' }, select: ['note'] })) as {
       note: string;
     }[];
@@ -1055,14 +1050,16 @@ describe('funding and valuations', () => {
         })
       ).status,
     ).toBe(200);
-    expect(await app.strapi.db.query(LEDGER).count({ where: { fund: { id: fund.id }, type: 'contribution' } })).toBe(3);
+    expect(
+      await app.strapi.db.query(LEDGER_ENTRY).count({ where: { fund: { id: fund.id }, type: 'contribution' } }),
+    ).toBe(3);
   });
 
   it('writes the funded-before-the-ledger contributions when the first money is confirmed on the desk', async () => {
     const { investors } = await fundWith(home, 'desk-before-funding', [20_000, 10_000]);
     const [ann, ben] = investors;
     await app.strapi.db
-      .query('api::synd-user.synd-user')
+      .query(SYND_USER)
       .update({ where: { id: ann.syndUser.id }, data: { ft_complete_date: new Date('2025-05-01T00:00:00Z') } });
     expect(
       (
@@ -1091,7 +1088,7 @@ describe('funding and valuations', () => {
     const [ann] = first.investors;
     // Ann's commitment to the second fund too.
     await app.strapi.db
-      .query('api::synd-user.synd-user')
+      .query(SYND_USER)
       .update({ where: { id: second.investors[0].syndUser.id }, data: { user: ann.id } });
     for (const [{ fund, investors }, cents] of [
       [first, 10],
@@ -1139,7 +1136,7 @@ describe('funding and valuations', () => {
     expect(over.body.error.message).toBe(
       'This call asks Investor0 desk-cap for $12,000, more than is left of their commitment: $40,000 committed, $30,000 funded, $0 called and unpaid',
     );
-    expect(await app.strapi.db.query('api::fund-event.fund-event').count({ where: { fund: { id: fund.id } } })).toBe(0);
+    expect(await app.strapi.db.query(FUND_EVENT).count({ where: { fund: { id: fund.id } } })).toBe(0);
     // A percent is of each commitment: 25% of $40,000 and of $10,000, whatever was funded.
     const quarter = await admin('POST', '/sponsor-desk/fund-events', { ...call30, percent: 25 });
     expect(
@@ -1182,7 +1179,7 @@ describe('funding and valuations', () => {
   it('refuses money for a commitment whose agreement is not countersigned, saying why', async () => {
     const { investors } = await fundWith(home, 'desk-unsigned', [10_000]);
     await app.strapi.db
-      .query('api::synd-user.synd-user')
+      .query(SYND_USER)
       .update({ where: { id: investors[0].syndUser.id }, data: { sa_complete_date: null } });
     const refused = await admin('POST', '/sponsor-desk/funding', {
       syndUser: investors[0].syndUser.documentId,
@@ -1384,7 +1381,7 @@ describe('funding and valuations', () => {
     });
     const transfer = async () => {
       const row = await app.strapi.db
-        .query('api::synd-user.synd-user')
+        .query(SYND_USER)
         .findOne({ where: { id: ann.syndUser.id }, select: ['ft_start_date', 'ft_complete_date'] });
       const day = (value: string | null) => (value ? new Date(value).toISOString().slice(0, 10) : null);
       return { started: day(row.ft_start_date), completed: day(row.ft_complete_date) };
@@ -1448,7 +1445,7 @@ describe('funding and valuations', () => {
       );
       expect(valuations.map((answer) => answer.status)).toEqual([200, 200]);
       const stored = await app.strapi.db
-        .query('api::fund.fund')
+        .query(FUND)
         .findOne({ where: { id: fund.id }, select: ['currentFundValuePercentage'] });
       expect(Number(stored.currentFundValuePercentage)).toBe(120);
     }
@@ -1462,25 +1459,27 @@ describe('funding and valuations', () => {
       date: '2026-01-05',
     });
     const [entry] = (await app.strapi.db
-      .query(LEDGER)
+      .query(LEDGER_ENTRY)
       .findMany({ where: { syndUser: { id: investors[0].syndUser.id } } })) as { documentId: string }[];
-    const route = `/content-manager/collection-types/${LEDGER}/${entry.documentId}`;
+    const route = `/content-manager/collection-types/${LEDGER_ENTRY}/${entry.documentId}`;
     const changed = await admin('PUT', route, { amount_cents: 1 });
     expect(changed.status).toBe(403);
     expect((await admin('DELETE', route)).status).toBe(403);
     expect((await entriesOf(investors[0].syndUser.id)).map((each) => Number(each.amount_cents))).toEqual([1_000_000]);
     // Content staff read the ledger; nobody adds to it by hand, not even the super admin, nor copies an entry.
-    expect((await editor('GET', `/content-manager/collection-types/${LEDGER}?page=1&pageSize=10`)).status).toBe(200);
+    expect((await editor('GET', `/content-manager/collection-types/${LEDGER_ENTRY}?page=1&pageSize=10`)).status).toBe(
+      200,
+    );
     expect(
       (
-        await editor('POST', `/content-manager/collection-types/${LEDGER}`, {
+        await editor('POST', `/content-manager/collection-types/${LEDGER_ENTRY}`, {
           type: 'contribution',
           amount_cents: 5,
           effective_date: '2026-01-01',
         })
       ).status,
     ).toBe(403);
-    const made = await admin('POST', `/content-manager/collection-types/${LEDGER}`, {
+    const made = await admin('POST', `/content-manager/collection-types/${LEDGER_ENTRY}`, {
       type: 'contribution',
       amount_cents: 5,
       effective_date: '2026-01-01',
@@ -1492,7 +1491,7 @@ describe('funding and valuations', () => {
     ]);
     expect(
       (
-        await admin('POST', `/content-manager/collection-types/${LEDGER}/clone/${entry.documentId}`, {
+        await admin('POST', `/content-manager/collection-types/${LEDGER_ENTRY}/clone/${entry.documentId}`, {
           amount_cents: 7,
         })
       ).status,
@@ -1503,8 +1502,6 @@ describe('funding and valuations', () => {
   it('keeps valuations, posted events, and the commitments and funds money was recorded for, whoever edits', async () => {
     const { fund, investors } = await fundWith(home, 'desk-kept', [10_000]);
     const cm = (uid: string, id = '') => `/content-manager/collection-types/${uid}${id ? `/${id}` : ''}`;
-    const VALUATION = 'api::valuation.valuation';
-    const EVENT = 'api::fund-event.fund-event';
     // Editors read and draft; a valuation is recorded by those who post.
     const byEditor = await editor('POST', '/sponsor-desk/valuations', {
       fund: fund.documentId,
@@ -1533,7 +1530,7 @@ describe('funding and valuations', () => {
     ).toBe(110);
 
     // A fund event is drafted on the desk: one typed into the panel (here with neither a total nor a percent) is refused.
-    const typed = await admin('POST', cm(EVENT), {
+    const typed = await admin('POST', cm(FUND_EVENT), {
       fund: fund.documentId,
       type: 'distribution',
       date: '2026-04-01',
@@ -1543,7 +1540,7 @@ describe('funding and valuations', () => {
       403,
       'Capital calls and distributions are drafted on the sponsor desk (Capital accounts), where their terms and allocation are checked',
     ]);
-    expect(await app.strapi.db.query(EVENT).count({ where: { fund: { id: fund.id } } })).toBe(0);
+    expect(await app.strapi.db.query(FUND_EVENT).count({ where: { fund: { id: fund.id } } })).toBe(0);
     await admin('POST', '/sponsor-desk/funding', {
       syndUser: investors[0].syndUser.documentId,
       amount_cents: 1_000_000,
@@ -1556,29 +1553,27 @@ describe('funding and valuations', () => {
       total_cents: 50_000,
       kind: 'income',
     });
-    expect((await admin('PUT', cm(EVENT, draft.body.documentId), { total_cents: null })).status).toBe(403);
+    expect((await admin('PUT', cm(FUND_EVENT, draft.body.documentId), { total_cents: null })).status).toBe(403);
     await admin('POST', `/sponsor-desk/fund-events/${draft.body.documentId}/post`);
-    const removed = await admin('DELETE', cm(EVENT, draft.body.documentId));
+    const removed = await admin('DELETE', cm(FUND_EVENT, draft.body.documentId));
     expect([removed.status, removed.body.error.message]).toEqual([
       403,
       'A posted event is never changed or deleted: correct it with adjustment entries',
     ]);
 
     // The commitment and the fund stay with their ledger.
-    const gone = await admin('DELETE', cm('api::synd-user.synd-user', investors[0].syndUser.documentId));
+    const gone = await admin('DELETE', cm(SYND_USER, investors[0].syndUser.documentId));
     expect([gone.status, gone.body.error.message]).toEqual([
       403,
       'This commitment has ledger entries: it is kept with its capital account and cannot be deleted',
     ]);
-    const fundGone = await admin('DELETE', cm('api::fund.fund', fund.documentId));
+    const fundGone = await admin('DELETE', cm(FUND, fund.documentId));
     expect([fundGone.status, fundGone.body.error.message]).toEqual([
       403,
       'This fund has ledger entries: it is kept with its capital account and cannot be deleted',
     ]);
-    expect(
-      await app.strapi.db.query('api::synd-user.synd-user').count({ where: { id: investors[0].syndUser.id } }),
-    ).toBe(1);
-    expect(await app.strapi.db.query('api::fund.fund').count({ where: { id: fund.id } })).toBe(1);
+    expect(await app.strapi.db.query(SYND_USER).count({ where: { id: investors[0].syndUser.id } })).toBe(1);
+    expect(await app.strapi.db.query(FUND).count({ where: { id: fund.id } })).toBe(1);
     // A fund with only a valuation is kept too.
     const other = await fundWith(home, 'desk-kept-valued', [10_000]);
     await admin('POST', '/sponsor-desk/valuations', {
@@ -1586,23 +1581,20 @@ describe('funding and valuations', () => {
       date: '2026-03-31',
       value_percent: 100,
     });
-    expect((await admin('DELETE', cm('api::fund.fund', other.fund.documentId))).body.error.message).toBe(
+    expect((await admin('DELETE', cm(FUND, other.fund.documentId))).body.error.message).toBe(
       'This fund has valuations: it cannot be deleted',
     );
   });
 
   it('records valuations on the desk only, whose newest then sets the fund’s current value', async () => {
     const { fund } = await fundWith(home, 'desk-valued-panel', [10_000]);
-    const VALUATION = 'api::valuation.valuation';
     const cm = (uid: string, id = '') => `/content-manager/collection-types/${uid}${id ? `/${id}` : ''}`;
     const deskOnly =
       'Valuations are recorded on the sponsor desk (Capital accounts), which checks them and keeps the fund’s current value in step';
     const typed = await admin('POST', cm(VALUATION), { fund: fund.documentId, date: '2026-03-31', value_percent: 500 });
     expect([typed.status, typed.body.error.message]).toEqual([403, deskOnly]);
     // Before its first valuation a fund's current value is typed in, as the spec has it.
-    expect(
-      (await admin('PUT', cm('api::fund.fund', fund.documentId), { currentFundValuePercentage: 105 })).status,
-    ).toBe(200);
+    expect((await admin('PUT', cm(FUND, fund.documentId), { currentFundValuePercentage: 105 })).status).toBe(200);
     const valuation = await admin('POST', '/sponsor-desk/valuations', {
       fund: fund.documentId,
       date: '2026-03-31',
@@ -1612,7 +1604,7 @@ describe('funding and valuations', () => {
     const cloned = await admin('POST', `${cm(VALUATION)}/clone/${valuation.body.documentId}`, { value_percent: 500 });
     expect([cloned.status, cloned.body.error.message]).toEqual([403, deskOnly]);
     expect(await app.strapi.db.query(VALUATION).count({ where: { fund: { id: fund.id } } })).toBe(1);
-    const edited = await admin('PUT', cm('api::fund.fund', fund.documentId), { currentFundValuePercentage: 150 });
+    const edited = await admin('PUT', cm(FUND, fund.documentId), { currentFundValuePercentage: 150 });
     expect([edited.status, edited.body.error.message]).toEqual([
       403,
       "Current value (%) follows this fund's newest valuation: record a valuation on the sponsor desk (Capital accounts) instead of editing it here",
@@ -1620,7 +1612,7 @@ describe('funding and valuations', () => {
     // The panel's form sends the field unchanged with any other edit: that is saved.
     expect(
       (
-        await admin('PUT', cm('api::fund.fund', fund.documentId), {
+        await admin('PUT', cm(FUND, fund.documentId), {
           fund_code: 'DV-1',
           currentFundValuePercentage: 110,
         })
@@ -1628,7 +1620,7 @@ describe('funding and valuations', () => {
     ).toBe(200);
     expect(
       await app.strapi.db
-        .query('api::fund.fund')
+        .query(FUND)
         .findOne({ where: { id: fund.id }, select: ['fund_code', 'currentFundValuePercentage'] }),
     ).toMatchObject({ fund_code: 'DV-1', currentFundValuePercentage: 110 });
   });
@@ -1820,7 +1812,7 @@ describe('capital account statements', () => {
     expect((await asked(ann, { ...period, from: '2026-01-01' })).body.error.message).toBe('from must not be after to');
     expect((await asked(ann, { ...period, to: '2999-01-01' })).body.error.message).toBe('to must not be after today');
     const recorded = await app.strapi.db
-      .query('api::file-download.file-download')
+      .query(FILE_DOWNLOAD)
       .findMany({ where: { user: { id: ann.id }, kind: 'statement' } });
     expect(recorded).toHaveLength(1);
   });
@@ -1948,7 +1940,7 @@ describe("the accountant's CSV", () => {
     ];
     expect((await sendCsv(superToken, [header, ...wires].join('\n'), '?dryRun=false')).body.written).toBe(2);
     const funded = await app.strapi.db
-      .query('api::synd-user.synd-user')
+      .query(SYND_USER)
       .findOne({ where: { id: ann.syndUser.id }, select: ['ft_start_date', 'ft_complete_date'] });
     expect([
       String(new Date(funded.ft_start_date).toISOString()).slice(0, 10),
@@ -2193,7 +2185,7 @@ describe("the accountant's CSV", () => {
     const [cara] = investors;
     const row = () =>
       app.strapi.db
-        .query('api::synd-user.synd-user')
+        .query(SYND_USER)
         .findOne({ where: { id: cara.syndUser.id }, select: ['ft_start_date', 'ft_complete_date'] });
     const state = async () =>
       (await admin('GET', `/sponsor-desk/funds/${fund.documentId}/commitments`)).body.results[0];
@@ -2225,7 +2217,7 @@ describe("the accountant's CSV", () => {
   it("refuses an accountant's money for a commitment not countersigned yet", async () => {
     const { fund, investors } = await fundWith(home, 'desk-nosign', [20_000]);
     await app.strapi.db
-      .query('api::synd-user.synd-user')
+      .query(SYND_USER)
       .update({ where: { id: investors[0].syndUser.id }, data: { sa_complete_date: null } });
     const dry = await sendCsv(
       superToken,

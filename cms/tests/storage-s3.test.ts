@@ -9,6 +9,7 @@ import { s3ServerMissing, startS3Server, type S3Server } from './helpers/s3-serv
 import { useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import { describeUploads } from './helpers/upload-cases';
 import { pdfBytes } from './helpers/uploads';
+import { USER } from '../src/utils/uids';
 
 const S3_ENV = [
   'STORAGE_PROVIDER',
@@ -71,8 +72,7 @@ describe.skipIf(missing)('S3 storage (against a local S3-compatible server)', ()
         docPath: 'tax/s3-investor/k1.pdf',
         bucketId: 'portal-private',
         year: 2025,
-        user: (await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: investor.id } }))
-          .documentId,
+        user: (await app.strapi.db.query(USER).findOne({ where: { id: investor.id } })).documentId,
       } as never,
     });
     const answer = await call(

@@ -233,3 +233,10 @@ export interface TransactionsPage {
   /** Years with entries, newest first. */
   years: string[];
 }
+
+// The sponsor desk's admin routes (CMS server -> admin UI), by section.
+export * from './contracts/desk-pages';
+export * from './contracts/desk-raise';
+export * from './contracts/desk-capital';
+export * from './contracts/desk-investors';
+export * from './contracts/desk-tax';

@@ -1,9 +1,9 @@
 import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { hasControlCharacters } from '../utils/validation';
+import { USER } from '../utils/uids';
 
 const WRITES = new Set(['create', 'update', 'clone']);
-const USER = 'plugin::users-permissions.user';
 const PLAIN_TEXT_TYPES = new Set(['string', 'text', 'email', 'uid']);
 
 /**

@@ -1,8 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { isHostName } from '@portal/rules';
-
-const PORTAL = 'api::portal.portal';
+import { PORTAL } from '../utils/uids';
 const WRITES = new Set(['create', 'update']);
 const MESSAGE = 'domains must be a list of host names like example.com or www.example.com (no https://, no path)';
 

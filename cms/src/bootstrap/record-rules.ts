@@ -5,13 +5,7 @@ import { PORTAL_PATHS } from '../utils/portal-paths';
 import { currentFlow } from '../utils/product-flow';
 import { RECORD_RULES, type FieldRule, type RecordRule } from '../utils/record-rules';
 import { refList, relationRefs } from '../utils/relation-refs';
-
-const SYND_USER = 'api::synd-user.synd-user';
-const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
-const CALL_ITEM = 'api::fund-event.call-item';
-const FUND_EVENT = 'api::fund-event.fund-event';
-const VALUATION = 'api::valuation.valuation';
-const SIGNING = 'api::signing.signing';
+import { CALL_ITEM, FUND_EVENT, LEDGER_ENTRY, SIGNING, SYND_USER, VALUATION } from '../utils/uids';
 
 const CHANGES = new Set(['update', 'delete', 'publish', 'unpublish', 'discardDraft']);
 const WRITES = new Set(['create', 'clone', ...CHANGES]);

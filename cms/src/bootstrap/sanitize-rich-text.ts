@@ -1,8 +1,8 @@
 import type { Core, UID } from '@strapi/strapi';
 import { sanitizeRichText } from '../utils/html';
+import { USER } from '../utils/uids';
 
 const WRITES = new Set(['create', 'update', 'clone']);
-const USER = 'plugin::users-permissions.user';
 
 /**
  * Every create, update and clone through the Document Service (the REST API, our endpoints, the admin panel, the

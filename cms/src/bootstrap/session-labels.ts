@@ -1,7 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { SESSION_TYPES } from '../utils/session-types';
-
-const USER = 'plugin::users-permissions.user';
+import { USER } from '../utils/uids';
 /** Unlabelled rows labelled per batch at start. */
 const LABEL_BATCH = 1000;
 

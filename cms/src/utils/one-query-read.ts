@@ -99,12 +99,13 @@ export function oneQueryRead(
     );
     const lookup = tables[0].meta.attributes[by];
     // A placeholder value: the statement is bound again with the real one on each call.
+    // LIMIT 1 written into the SQL, not bound: SQLite plans a bound LIMIT without the shortcuts a known one allows
+    // (this lookup ran 20 times slower so).
     const { sql, bindings } = query
       .select(columns)
       .where(`t0.${lookup?.columnName ?? by}`, '')
-      .limit(1)
       .toSQL();
-    return { sql, bindings: [...bindings], tables: tables.map(({ as, meta }) => ({ as, meta })) };
+    return { sql: `${sql} limit 1`, bindings: [...bindings], tables: tables.map(({ as, meta }) => ({ as, meta })) };
   }
 
   return async (value) => {

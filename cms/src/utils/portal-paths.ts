@@ -1,3 +1,5 @@
+import { DESK_ACTION } from './uids';
+
 /**
  * The content manager, portal by portal (docs/sponsor-desk.md, Staff and portals): each portal-scoped type's paths to
  * its portal (a row is in scope through any of them; an empty path is the portal itself), and the RBAC condition that
@@ -36,7 +38,6 @@ export const PORTAL_PATHS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The sponsor desk's record of what staff did names no portal: staff read their own actions, super admins all. */
-const DESK_ACTION = 'api::desk-action.desk-action';
 export const OWN_ACTIONS = 'own-desk-actions';
 
 export const conditionName = (paths: readonly string[]) =>

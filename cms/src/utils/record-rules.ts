@@ -1,3 +1,5 @@
+import { SYND_USER } from './uids';
+
 /**
  * The records that carry money, identity, signatures or files, and how each field of theirs may be written through
  * the Document Service: by the admin panel's generic editor (every staff role, the super admin's too), a script, or
@@ -45,8 +47,6 @@ export interface RecordRule {
   /** Kept once money was recorded for it or its signing started: never deleted (its history would name nothing). */
   keptWithHistory?: boolean;
 }
-
-const SYND_USER = 'api::synd-user.synd-user';
 
 /** A document's file fields: where the stored file is and what it is called, all set by uploading it. */
 const FILE_FIELDS = {

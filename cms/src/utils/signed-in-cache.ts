@@ -4,6 +4,7 @@ import { sessions } from '../api/session/services/session';
 import { COLLECTIONS } from '../api/collection/collections';
 import { clearOnWrites, ReadCache } from './read-cache';
 import { SESSION_TYPES, SIGN_IN_SESSION } from './session-types';
+import { USER } from './uids';
 
 /**
  * The signed-in reads' caches, per instance, on the read cache's machinery (src/utils/read-cache.ts): the same
@@ -126,7 +127,6 @@ const signedInReadCache = (_config: unknown, { strapi }: { strapi: Core.Strapi }
   };
 };
 
-const USER = 'plugin::users-permissions.user';
 /**
  * What a password-reset request writes on the user (src/api/account; the database layer adds updatedAt): read by no
  * answer and by no session. Anyone may ask for a reset for any address, so such a write must not empty every

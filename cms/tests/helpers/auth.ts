@@ -3,6 +3,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { sessions } from '../../src/api/session/services/session';
 import { http, type TestApp } from './strapi';
+import { PORTAL, USER_ROLE } from '../../src/utils/uids';
 
 let ipCounter = 0;
 let emailCounter = 0;
@@ -53,9 +54,7 @@ export async function createUser(
   app: TestApp,
   user: NewUser,
 ): Promise<{ id: number; documentId: string; email: string; password: string }> {
-  const role = await app.strapi.db
-    .query('plugin::users-permissions.role')
-    .findOne({ where: { type: 'authenticated' } });
+  const role = await app.strapi.db.query(USER_ROLE).findOne({ where: { type: 'authenticated' } });
   const password = user.password ?? 'Secret123';
   const created = await app.strapi
     .plugin('users-permissions')
@@ -156,9 +155,7 @@ export function openGuestSession(app: TestApp, userId: number): Promise<string> 
 /** Names a staff member (by email) in a portal's Staff: they run it in the sponsor's desk from now on. */
 export async function joinStaff(app: TestApp, email: string, portal: { id: number }): Promise<void> {
   const user = await app.strapi.db.query('admin::user').findOne({ where: { email }, select: ['id'] });
-  await app.strapi.db
-    .query('api::portal.portal')
-    .update({ where: { id: portal.id }, data: { staff: { connect: [user.id] } } });
+  await app.strapi.db.query(PORTAL).update({ where: { id: portal.id }, data: { staff: { connect: [user.id] } } });
 }
 
 /**

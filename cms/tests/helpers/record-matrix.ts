@@ -7,6 +7,7 @@ import { adminToken, createUser, uniqueEmail } from './auth';
 import { createInvestor, createOffering } from './signing';
 import { http, type TestApp } from './strapi';
 import { pdfBytes } from './uploads';
+import { COMPANY, FUND, INVESTMENT, SYND_USER, USER } from '../../src/utils/uids';
 
 /**
  * The panel write matrix (tests/record-rules-matrix.test.ts): the fixtures of two portals (A, the one staff run; B,
@@ -15,8 +16,6 @@ import { pdfBytes } from './uploads';
  */
 
 export const CM = '/content-manager/collection-types';
-export const SYND_USER = 'api::synd-user.synd-user';
-export const USER = 'plugin::users-permissions.user';
 /** What Editors and Sponsor Admins may only read (bootstrap/staff-permissions.ts READ_ONLY_TYPES, spelled out). */
 export const READ_ONLY = new Set([
   USER,
@@ -147,27 +146,27 @@ export async function buildWorld(app: TestApp): Promise<World> {
     const offering = offerings[side];
     const byDoc = async (uid: string, documentId: string) =>
       (await q(world, uid).findOne({ where: { documentId }, select: ['id'] })) as { id: number };
-    const c1 = await byDoc('api::company.company', offering.company);
-    const f1 = await byDoc('api::fund.fund', offering.fund);
-    const i1 = await byDoc('api::investment.investment', offering.investment);
+    const c1 = await byDoc(COMPANY, offering.company);
+    const f1 = await byDoc(FUND, offering.fund);
+    const i1 = await byDoc(INVESTMENT, offering.investment);
     const push = (uid: string, id: number, documentId: string, state: string) => {
       world.rows[uid] ??= { A: [], B: [] };
       const row = { uid, id, documentId, state, side };
       world.rows[uid][side].push(row);
       return row;
     };
-    push('api::company.company', c1.id, offering.company, 'used');
+    push(COMPANY, c1.id, offering.company, 'used');
     await make(world, 'api::company.company', side, 'fresh', {
       name: `mx-${side} fresh company`,
       portal: world.portals[side].id,
     });
-    push('api::fund.fund', f1.id, offering.fund, 'used, valued');
+    push(FUND, f1.id, offering.fund, 'used, valued');
     const f2 = await make(world, 'api::fund.fund', side, 'fresh', {
       name: `mx-${side} Fund II`,
       url_slug: `mx-${side.toLowerCase()}-fund-2`,
       company: c1.id,
     });
-    push('api::investment.investment', i1.id, offering.investment, 'used');
+    push(INVESTMENT, i1.id, offering.investment, 'used');
     await make(world, 'api::investment.investment', side, 'fresh', {
       name: `mx-${side} Deal II`,
       url_slug: `mx-${side.toLowerCase()}-deal-2`,

@@ -6,6 +6,23 @@ import { createInvestor, createOffering, type Investor, type Offering } from './
 import { pdfBytes } from './uploads';
 import type { TestApp } from './strapi';
 import { fixtureDocuments } from './strapi';
+import {
+  ASSETS_ITEM,
+  BLOG_ITEM,
+  CONTENT,
+  FUND,
+  INVESTMENT,
+  LEDGER_ENTRY,
+  NEWS_DOCUMENT,
+  NOTIFICATION,
+  PROOF_DOCUMENT,
+  SYND_AGREEMENT,
+  SYND_DOCUMENT,
+  SYND_USER,
+  TAX_DOCUMENT,
+  TEAM_MEMBER,
+  USER,
+} from '../../src/utils/uids';
 
 /** The callers of the access matrix, in the order of its columns. */
 export const CALLERS = ['anonymous', 'guest', 'ann', 'ben', 'admin', 'superadmin', 'foreign'] as const;
@@ -77,8 +94,6 @@ export interface World {
   code(caller: Caller): string | undefined;
 }
 
-const USER = 'plugin::users-permissions.user';
-
 /** Builds the world on portals `<prefix>-home` and `<prefix>-away` (each test file its own prefix, so none sees another's changes). */
 export async function buildWorld(app: TestApp, prefix = 'sec'): Promise<World> {
   const documents = <T extends UID.ContentType>(uid: T) => fixtureDocuments(app, uid);
@@ -107,7 +122,7 @@ export async function buildWorld(app: TestApp, prefix = 'sec'): Promise<World> {
     [far, 'far'],
   ] as const) {
     await app.strapi.db
-      .query('api::synd-user.synd-user')
+      .query(SYND_USER)
       .update({ where: { id: investor.syndUserId }, data: { feedback: `${marker}-feedback-marker` } });
   }
   const admin = await signedInUser(app, `${prefix}-admin`, 'admin', home.portal);
@@ -123,49 +138,37 @@ export async function buildWorld(app: TestApp, prefix = 'sec'): Promise<World> {
     ['ann', ann, home],
     ['far', far, away],
   ] as const) {
-    rows[`${owner}.tax_documents`] = await storedFile(
-      'api::tax-document.tax-document',
-      `tax/${prefix}-${owner}/k1.pdf`,
-      {
-        originalName: 'k1.pdf',
-        title: `${owner}-tax-marker`,
-        year: 2025,
-        user: investor.documentId,
-        fund: offering.fund,
-      },
-    );
-    rows[`${owner}.news_documents`] = await storedFile(
-      'api::news-document.news-document',
-      `news/${prefix}-${owner}/letter.pdf`,
-      {
-        originalName: 'letter.pdf',
-        title: owner === 'ann' ? 'ann-news-marker' : 'far news',
-        year: 2025,
-        user: investor.documentId,
-        fund: offering.fund,
-      },
-    );
-    rows[`${owner}.proof_documents`] = await storedFile(
-      'api::proof-document.proof-document',
-      `proof/${prefix}-${owner}/statement.pdf`,
-      {
-        originalName: 'statement.pdf',
-        title: owner === 'ann' ? 'ann-proof-marker' : 'far proof',
-        user: investor.documentId,
-      },
-    );
-    rows[`${owner}.notifications`] = await create('api::notification.notification', {
+    rows[`${owner}.tax_documents`] = await storedFile(TAX_DOCUMENT, `tax/${prefix}-${owner}/k1.pdf`, {
+      originalName: 'k1.pdf',
+      title: `${owner}-tax-marker`,
+      year: 2025,
+      user: investor.documentId,
+      fund: offering.fund,
+    });
+    rows[`${owner}.news_documents`] = await storedFile(NEWS_DOCUMENT, `news/${prefix}-${owner}/letter.pdf`, {
+      originalName: 'letter.pdf',
+      title: owner === 'ann' ? 'ann-news-marker' : 'far news',
+      year: 2025,
+      user: investor.documentId,
+      fund: offering.fund,
+    });
+    rows[`${owner}.proof_documents`] = await storedFile(PROOF_DOCUMENT, `proof/${prefix}-${owner}/statement.pdf`, {
+      originalName: 'statement.pdf',
+      title: owner === 'ann' ? 'ann-proof-marker' : 'far proof',
+      user: investor.documentId,
+    });
+    rows[`${owner}.notifications`] = await create(NOTIFICATION, {
       messageSubject: `${owner}-note-marker`,
       user: investor.documentId,
     });
     // A second commitment with its completed agreement, so the agreement download has a file to hand out.
-    const investment = await create('api::investment.investment', {
+    const investment = await create(INVESTMENT, {
       name: `${owner} second deal`,
       url_slug: `${prefix}-${owner}-second`,
       fund: offering.fund,
       company: offering.company,
     });
-    const signed = await create('api::synd-user.synd-user', {
+    const signed = await create(SYND_USER, {
       user: investor.documentId,
       fund: offering.fund,
       investment: investment.documentId,
@@ -180,7 +183,7 @@ export async function buildWorld(app: TestApp, prefix = 'sec'): Promise<World> {
     // Agreements are made only by sealing (docs/record-rules.md): written as the signing writes them, with the query engine.
     const agreementKey = `agreements/${prefix}-${owner}/signed.pdf`;
     await fileStorage(app.strapi).put(agreementKey, pdfBytes(agreementKey));
-    const agreement = await app.strapi.db.query('api::synd-agreement.synd-agreement').create({
+    const agreement = await app.strapi.db.query(SYND_AGREEMENT).create({
       data: {
         docPath: agreementKey,
         bucketId: 'local',
@@ -190,8 +193,8 @@ export async function buildWorld(app: TestApp, prefix = 'sec'): Promise<World> {
     });
     rows[`${owner}.synd_agreements`] = { id: agreement.id, documentId: agreement.documentId };
     rows[`${owner}.synd_users`] = { id: investor.syndUserId, documentId: investor.syndUser };
-    const fundId = (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offering.fund } })).id;
-    rows[`${owner}.ledger_entries`] = await app.strapi.db.query('api::ledger-entry.ledger-entry').create({
+    const fundId = (await app.strapi.db.query(FUND).findOne({ where: { documentId: offering.fund } })).id;
+    rows[`${owner}.ledger_entries`] = await app.strapi.db.query(LEDGER_ENTRY).create({
       data: {
         syndUser: signed.id,
         fund: fundId,
@@ -203,7 +206,7 @@ export async function buildWorld(app: TestApp, prefix = 'sec'): Promise<World> {
       },
     });
   }
-  await storedFile('api::tax-document.tax-document', `tax/${prefix}-ben/k1.pdf`, {
+  await storedFile(TAX_DOCUMENT, `tax/${prefix}-ben/k1.pdf`, {
     originalName: 'k1.pdf',
     title: 'ben-tax-marker',
     year: 2025,
@@ -217,33 +220,27 @@ export async function buildWorld(app: TestApp, prefix = 'sec'): Promise<World> {
   ] as const) {
     const portal = offering.portal.documentId;
     rows[`${side}.funds`] = {
-      id: (await app.strapi.db.query('api::fund.fund').findOne({ where: { documentId: offering.fund } })).id,
+      id: (await app.strapi.db.query(FUND).findOne({ where: { documentId: offering.fund } })).id,
       documentId: offering.fund,
     };
     rows[`${side}.investments`] = {
-      id: (
-        await app.strapi.db.query('api::investment.investment').findOne({ where: { documentId: offering.investment } })
-      ).id,
+      id: (await app.strapi.db.query(INVESTMENT).findOne({ where: { documentId: offering.investment } })).id,
       documentId: offering.investment,
     };
-    rows[`${side}.synd_documents`] = await storedFile(
-      'api::synd-document.synd-document',
-      `synd/${prefix}-${side}/memo.pdf`,
-      {
-        originalName: 'memo.pdf',
-        title: `${side}-dd-marker`,
-        fund: offering.fund,
-      },
-    );
-    rows[`${side}.blog_items`] = await create('api::blog-item.blog-item', {
+    rows[`${side}.synd_documents`] = await storedFile(SYND_DOCUMENT, `synd/${prefix}-${side}/memo.pdf`, {
+      originalName: 'memo.pdf',
+      title: `${side}-dd-marker`,
+      fund: offering.fund,
+    });
+    rows[`${side}.blog_items`] = await create(BLOG_ITEM, {
       title: `${side} lesson`,
       slug: `${prefix}-${side}-lesson`,
       isPublished: true,
       portal,
     });
-    rows[`${side}.assets_items`] = await create('api::assets-item.assets-item', { name: `${side} asset`, portal });
-    rows[`${side}.team_members`] = await create('api::team-member.team-member', { name: `${side} partner`, portal });
-    await create('api::content.content', { slug: 'sec-page', title: `${side} page`, portal });
+    rows[`${side}.assets_items`] = await create(ASSETS_ITEM, { name: `${side} asset`, portal });
+    rows[`${side}.team_members`] = await create(TEAM_MEMBER, { name: `${side} partner`, portal });
+    await create(CONTENT, { slug: 'sec-page', title: `${side} page`, portal });
   }
   const codes: Record<Caller, string | undefined> = {
     anonymous: undefined,

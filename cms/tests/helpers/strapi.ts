@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type { Core, Modules, UID } from '@strapi/strapi';
 import { productFlow } from '../../src/utils/product-flow';
 import { compileCms } from '../../../scripts/src/lib/strapi';
+import { PORTAL, USER } from '../../src/utils/uids';
 
 // Strapi's ES build does not load under Node's ESM resolver (directory imports); its CommonJS build does.
 const { createStrapi } = createRequire(import.meta.url)('@strapi/strapi') as typeof import('@strapi/strapi');
@@ -14,8 +15,6 @@ export interface TestApp {
   /** Base URL of the running CMS, e.g. http://127.0.0.1:41234 */
   url: string;
 }
-
-const SITE_USER = 'plugin::users-permissions.user';
 
 /**
  * The Document Service as a test's fixtures write with it: one of the product's own flows (src/utils/product-flow.ts),
@@ -68,11 +67,9 @@ async function boot(): Promise<TestApp> {
   const strapi = await createStrapi({ ...compileCms(), autoReload: false, serveAdminPanel: false }).load();
   // Passwords of the accounts the tests make are hashed with bcrypt's lowest cost (the portal's own: 10, about 0.1 s
   // per hash and per sign-in): hundreds of accounts per run. What a password check answers does not depend on it.
-  (strapi.getModel(SITE_USER).attributes.password as { encryption?: { rounds: number } }).encryption = { rounds: 4 };
+  (strapi.getModel(USER).attributes.password as { encryption?: { rounds: number } }).encryption = { rounds: 4 };
   // Every request without a portal of its own is for the default portal, as on a seeded site: one exists from the start.
-  await strapi.db
-    .query('api::portal.portal')
-    .create({ data: { name: 'Test Default', slug: 'test-default', isDefault: true } });
+  await strapi.db.query(PORTAL).create({ data: { name: 'Test Default', slug: 'test-default', isDefault: true } });
   strapi.server.mount();
   await new Promise<void>((resolve) => strapi.server.httpServer.listen(0, '127.0.0.1', resolve));
   const { port } = strapi.server.httpServer.address() as AddressInfo;

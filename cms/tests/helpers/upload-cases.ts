@@ -5,15 +5,13 @@ import { call, signedInUser } from './auth';
 import { download } from './signing';
 import type { TestApp } from './strapi';
 import { pdfBytes, postUpload } from './uploads';
+import { PROOF_DOCUMENT, USER } from '../../src/utils/uids';
 
 /** Why a storage refuses a post: the cases every storage must refuse. */
 export type Refusal = 'too large' | 'wrong type' | 'other key' | 'expired';
 
 /** How one storage answers a refused post (the CMS: a JSON error; S3: an XML error code). */
 export type ExpectRefused = (answer: { status: number; text: string }, why: Refusal) => void;
-
-const PROOF = 'api::proof-document.proof-document';
-const USER = 'plugin::users-permissions.user';
 type Caller = Awaited<ReturnType<typeof signedInUser>>;
 
 /** Runs `run` with env variables set, putting the old values back after. */
@@ -42,7 +40,8 @@ export function describeUploads(
   let app: TestApp;
   let una: Caller;
   let otto: Caller;
-  const proofRows = (caller: Caller) => app.strapi.db.query(PROOF).count({ where: { user: { id: caller.id } } });
+  const proofRows = (caller: Caller) =>
+    app.strapi.db.query(PROOF_DOCUMENT).count({ where: { user: { id: caller.id } } });
   const step1 = (caller: Caller, path: string) =>
     call(app, 'POST', '/api/profile/proof_documents/upload', { path }, { authCode: caller.authCode });
   const save = (caller: Caller, body: Record<string, unknown>) =>
@@ -212,7 +211,7 @@ export function describeUploads(
       const body = { path: policy.body.path, name: 'twice.pdf', bucket: policy.body.bucket };
       const answers = await Promise.all([save(una, body), save(una, body), save(una, body)]);
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
-      expect(await app.strapi.db.query(PROOF).count({ where: { docPath: policy.body.path } })).toBe(1);
+      expect(await app.strapi.db.query(PROOF_DOCUMENT).count({ where: { docPath: policy.body.path } })).toBe(1);
     });
 
     it('saves only an uploaded file under the caller’s own prefix', async () => {

@@ -2,12 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Core, UID } from '@strapi/strapi';
-import { FUND, USER } from '../lib/uids';
+import { FUND, NEWS_DOCUMENT, SYND_DOCUMENT, TAX_DOCUMENT, USER } from '../lib/uids';
 import { WASABI_DONE, WASABI_STARTED } from './data/offerings';
-
-const TAX: UID.ContentType = 'api::tax-document.tax-document';
-const NEWS: UID.ContentType = 'api::news-document.news-document';
-const SYND: UID.ContentType = 'api::synd-document.synd-document';
 
 interface DemoDocument {
   uid: UID.ContentType;
@@ -21,11 +17,11 @@ interface DemoDocument {
 
 const INVESTOR = 'investor.investing@wasabistallions.com';
 const DEMO_DOCUMENTS: DemoDocument[] = [
-  { uid: SYND, title: 'Offering memorandum', file: 'offering-memorandum.pdf', fund: WASABI_STARTED },
-  { uid: SYND, title: 'Veterinary report', file: 'veterinary-report.pdf', fund: WASABI_STARTED },
-  { uid: TAX, title: 'K-1 2025', file: 'k1-2025.pdf', fund: WASABI_DONE, email: INVESTOR, year: 2025 },
+  { uid: SYND_DOCUMENT, title: 'Offering memorandum', file: 'offering-memorandum.pdf', fund: WASABI_STARTED },
+  { uid: SYND_DOCUMENT, title: 'Veterinary report', file: 'veterinary-report.pdf', fund: WASABI_STARTED },
+  { uid: TAX_DOCUMENT, title: 'K-1 2025', file: 'k1-2025.pdf', fund: WASABI_DONE, email: INVESTOR, year: 2025 },
   {
-    uid: NEWS,
+    uid: NEWS_DOCUMENT,
     title: 'Q3 2025 investor letter',
     file: 'q3-2025-letter.pdf',
     fund: WASABI_STARTED,

@@ -1,8 +1,7 @@
 import type { Core } from '@strapi/strapi';
-import { FUND, SYND_USER } from '../lib/uids';
+import { FUND, FUND_EVENT, SYND_USER } from '../lib/uids';
 import { WASABI_CLOSED, WASABI_DONE } from './data/offerings';
 
-const FUND_EVENT = 'api::fund-event.fund-event';
 const STAFF = 'Demo seed';
 
 /** What the seed asks of the CMS's fund events service (cms/src/api/fund-event/services/fund-event.ts), typed by hand. */

@@ -1,36 +1,38 @@
 import type { Core } from '@strapi/strapi';
+import { PORTAL, USER } from '../../utils/uids';
+import type { Row } from '../../utils/rows';
 
-export const USER = 'plugin::users-permissions.user';
+// profile's service imports the uid from here.
+export { USER };
 
 /** A site account as the auth code reads it from the database (private fields included). */
-export interface AccountUser {
-  id: number;
-  documentId: string;
-  username: string;
-  email: string;
-  password?: string | null;
-  provider?: string | null;
-  level?: string | null;
-  isActive?: boolean | null;
-  blocked?: boolean | null;
-  confirmed?: boolean | null;
-  confirmEmailCode?: string | null;
-  firstName?: string | null;
-  middleName?: string | null;
-  lastName?: string | null;
-  newsDocumentsCount?: number | null;
-  profileSettings?: unknown;
-  accreditation?: number | null;
-  homePhone?: string | null;
-  mobilePhone?: string | null;
-  address1?: string | null;
-  address2?: string | null;
-  city?: string | null;
-  state?: string | null;
-  postalCode?: string | null;
-  country?: string | null;
-  portal?: { id: number; slug: string } | null;
-}
+export type AccountUser = Pick<Row<typeof USER>, 'id' | 'documentId' | 'username' | 'email'> &
+  Partial<
+    Pick<
+      Row<typeof USER>,
+      | 'password'
+      | 'provider'
+      | 'level'
+      | 'isActive'
+      | 'blocked'
+      | 'confirmed'
+      | 'confirmEmailCode'
+      | 'firstName'
+      | 'middleName'
+      | 'lastName'
+      | 'newsDocumentsCount'
+      | 'profileSettings'
+      | 'accreditation'
+      | 'homePhone'
+      | 'mobilePhone'
+      | 'address1'
+      | 'address2'
+      | 'city'
+      | 'state'
+      | 'postalCode'
+      | 'country'
+    >
+  > & { portal?: Pick<Row<typeof PORTAL>, 'id' | 'slug'> | null };
 
 /** Only accounts that are confirmed (isActive) and not blocked may hold a session. */
 export function canSignIn(user: Pick<AccountUser, 'isActive' | 'blocked'>): boolean {

@@ -8,13 +8,8 @@ import { columnOf, tableOf } from '../../utils/tables';
 import { notifications, type NotificationService, type Recipient } from '../notification/services/notification';
 import { recountDocuments } from '../tax-document/document-counts';
 import { investorName } from '../synd-user/services/synd-user';
-
-const NEWS_DOCUMENT = 'api::news-document.news-document';
-const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
-const FUND_EVENT = 'api::fund-event.fund-event';
-const CALL_ITEM = 'api::fund-event.call-item';
-const SYND_USER = 'api::synd-user.synd-user';
-const FUND = 'api::fund.fund';
+import { CALL_ITEM, FUND, FUND_EVENT, LEDGER_ENTRY, NEWS_DOCUMENT, PORTAL, SYND_USER } from '../../utils/uids';
+import type { Row } from '../../utils/rows';
 
 const KINDS: Record<DistributionKind, string> = {
   return_of_capital: 'Return of capital',
@@ -23,15 +18,10 @@ const KINDS: Record<DistributionKind, string> = {
 };
 
 /** A posted event as its notices tell it. */
-export interface NoticeEvent {
-  documentId: string;
-  type: 'capital_call' | 'distribution';
-  date: string;
-  due_date: string | null;
-  kind: DistributionKind | null;
-  note: string | null;
-  fund: { id: number };
-}
+export type NoticeEvent = Pick<
+  Row<typeof FUND_EVENT>,
+  'documentId' | 'type' | 'date' | 'due_date' | 'kind' | 'note'
+> & { fund: Pick<Row<typeof FUND>, 'id'> };
 
 /** Text of a rich-text field (the fund's wire instructions) for a PDF: paragraphs and line breaks kept, tags gone. */
 function plainText(html: string | null | undefined): string {
@@ -100,12 +90,9 @@ export const NOTICES_RESUME_AFTER_MS = 10 * 60 * 1000;
 export const NOTICES_PER_ROUND = 500;
 
 /** One investor's line of a posted event: a distribution's entry, a call's item; its notice is tracked on it. */
-interface NoticeRow {
-  id: number;
-  amount_cents: string | number;
-  noticeBellId: string | null;
-  syndUser: { id: number; documentId: string } | null;
-}
+type NoticeRow = Pick<Row<typeof LEDGER_ENTRY>, 'id' | 'amount_cents' | 'noticeBellId'> & {
+  syndUser: Pick<Row<typeof SYND_USER>, 'id' | 'documentId'> | null;
+};
 
 /**
  * Delivers a posted event's notices: each investor with a share above zero gets a notice PDF among their News
@@ -127,7 +114,7 @@ export async function deliverNotices(
     where: { id: eventId },
     select: ['id', 'documentId', 'type', 'date', 'due_date', 'kind', 'note', 'state', 'noticesDoneAt'],
     populate: { fund: { select: ['id'] } },
-  })) as (NoticeEvent & { id: number; state: string; noticesDoneAt: string | null }) | null;
+  })) as (NoticeEvent & Pick<Row<typeof FUND_EVENT>, 'id' | 'state' | 'noticesDoneAt'>) | null;
   if (!event?.fund || event.state !== 'posted' || event.noticesDoneAt) return { tried: 0, delivered: 0 };
   const fund = await fundOf(strapi, event.fund.id);
   if (!fund) return { tried: 0, delivered: 0 };
@@ -198,12 +185,9 @@ interface NoticeDelivery {
 }
 
 /** What every notice of an event says of its fund. */
-interface NoticeFund {
-  id: number;
-  name: string | null;
-  wire_instructions: string | null;
-  company: { portal: { name: string | null } | null } | null;
-}
+type NoticeFund = Pick<Row<typeof FUND>, 'id' | 'name' | 'wire_instructions'> & {
+  company: { portal: Pick<Row<typeof PORTAL>, 'name'> | null } | null;
+};
 
 const fundOf = async (strapi: Core.Strapi, id: number) =>
   (await strapi.db.query(FUND).findOne({
@@ -292,7 +276,7 @@ export async function resumeNotices(strapi: Core.Strapi, now = Date.now()): Prom
     },
     select: ['id'],
     orderBy: { id: 'asc' },
-  })) as { id: number }[];
+  })) as Pick<Row<typeof FUND_EVENT>, 'id'>[];
   let sent = 0;
   let budget = NOTICES_PER_ROUND;
   for (const { id } of stalled) {

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
-
-const TEMPLATE = 'api::notification-template.notification-template';
+import { NOTIFICATION_TEMPLATE } from '../../utils/uids';
+import type { Row } from '../../utils/rows';
 
 interface BuiltInTemplate {
   name: string;
@@ -176,18 +176,20 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
  * insert here, and is left as it is.
  */
 export async function ensureBuiltInTemplates(strapi: Core.Strapi): Promise<void> {
-  const existing: { name: string }[] = await strapi.db
-    .query(TEMPLATE)
+  const existing: Pick<Row<typeof NOTIFICATION_TEMPLATE>, 'name'>[] = await strapi.db
+    .query(NOTIFICATION_TEMPLATE)
     .findMany({ where: { portal: { id: { $null: true } } }, select: ['name'] });
   const names = new Set(existing.map(({ name }) => name));
   for (const template of BUILT_IN_TEMPLATES.filter(({ name }) => !names.has(name))) {
     try {
       await strapi
-        .documents(TEMPLATE)
+        .documents(NOTIFICATION_TEMPLATE)
         .create({ data: { ...template, showInUI: true, canSendToSlack: false } as never });
     } catch (error) {
       if (
-        !(await strapi.db.query(TEMPLATE).findOne({ where: { name: template.name, portal: { id: { $null: true } } } }))
+        !(await strapi.db
+          .query(NOTIFICATION_TEMPLATE)
+          .findOne({ where: { name: template.name, portal: { id: { $null: true } } } }))
       )
         throw error;
     }

@@ -1,8 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { BUILT_IN_TEMPLATES } from './built-in';
-
-const TEMPLATE = 'api::notification-template.notification-template';
+import { NOTIFICATION_TEMPLATE } from '../../utils/uids';
 const BUILT_IN = new Set(BUILT_IN_TEMPLATES.map((template) => template.name));
 
 /**
@@ -14,10 +13,10 @@ const BUILT_IN = new Set(BUILT_IN_TEMPLATES.map((template) => template.name));
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     strapi.documents.use(async (context, next) => {
-      if (context.uid !== TEMPLATE || !['delete', 'update'].includes(context.action)) return next();
+      if (context.uid !== NOTIFICATION_TEMPLATE || !['delete', 'update'].includes(context.action)) return next();
       const params = context.params as { documentId?: string; data?: { name?: unknown } };
       if (!params.documentId) return next();
-      const row = (await strapi.db.query(TEMPLATE).findOne({
+      const row = (await strapi.db.query(NOTIFICATION_TEMPLATE).findOne({
         where: { documentId: params.documentId },
         select: ['name'],
         populate: { portal: { select: ['id'] } },

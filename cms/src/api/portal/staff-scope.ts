@@ -2,8 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { portals, type PortalRow } from './services/portal';
 import { hasControlCharacters, isRowId, ownValue } from '../../utils/validation';
-
-const PORTAL = 'api::portal.portal';
+import { PORTAL } from '../../utils/uids';
 const SUPER_ADMIN = 'strapi-super-admin';
 
 /**

@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Core } from '@strapi/strapi';
 import { conflict, isUniqueViolation } from '../../utils/http-errors';
-
-const LEASE = 'api::rate-limit.lease';
+import { RATE_LIMIT_LEASE } from '../../utils/uids';
 
 export interface LeaseOptions {
   /** How long a lease holds if its holder dies without giving it back (a killed process). */
@@ -28,7 +27,7 @@ export async function withLease<T>(
     waitMs = 60_000,
     busyMessage = 'This is being prepared by another request; please try again in a moment',
   } = options;
-  const leases = () => strapi.db.query(LEASE);
+  const leases = () => strapi.db.query(RATE_LIMIT_LEASE);
   const deadline = Date.now() + waitMs;
   let held: { id: number } | undefined;
   while (!held) {

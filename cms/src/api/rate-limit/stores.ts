@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { createClient } from 'redis';
 import { unavailable } from '../../utils/http-errors';
+import { RATE_LIMIT_HIT } from '../../utils/uids';
 
 export const LIMITS_UNAVAILABLE = 'This service is unavailable right now, try again later';
 
@@ -20,14 +21,12 @@ export interface LimitStore {
   /** When (epoch ms) `key` will hold fewer than `max` events, if nothing more is added. */
   freeAt(key: string, max: number, windowMs: number): Promise<number>;
 }
-
-const HIT = 'api::rate-limit.rate-limit-hit';
 /** How often one instance deletes every event older than the window, whatever its key. */
 const SWEEP_EVERY_MS = 60_000;
 
 /** The database store: one row per event in rate_limit_hits, indexed by key and time (a migration makes the index). */
 export function databaseStore(strapi: Core.Strapi): LimitStore {
-  const db = () => strapi.db.query(HIT);
+  const db = () => strapi.db.query(RATE_LIMIT_HIT);
   let sweptAt = 0;
 
   async function sweep(now: number, windowMs: number) {

@@ -2,10 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { joinedRead, type Columns, type Param } from '../../utils/joined-read';
 import { linkTableOf } from '../../utils/tables';
-
-const LEDGER = 'api::ledger-entry.ledger-entry';
-const FUND = 'api::fund.fund';
-const SYND_USER = 'api::synd-user.synd-user';
+import { FUND, LEDGER_ENTRY, SYND_USER } from '../../utils/uids';
 
 /** A fund with its company's portal (`p`), to keep a read to the caller's portal. */
 const IN_PORTAL = [
@@ -19,7 +16,7 @@ const IN_PORTAL = [
  */
 function reads(strapi: Core.Strapi) {
   const owners = linkTableOf(strapi, SYND_USER, 'user');
-  const entryOwners = linkTableOf(strapi, LEDGER, 'syndUser');
+  const entryOwners = linkTableOf(strapi, LEDGER_ENTRY, 'syndUser');
   /** A fund of the portal (second argument) whose `attribute` is the first argument. */
   const fundWhere = (attribute: string) => (query: Knex.QueryBuilder, names: Columns, param: Param) =>
     query.where(names.column('f', attribute), param(0)).where(names.linked('p'), param(1));
@@ -36,7 +33,7 @@ function reads(strapi: Core.Strapi) {
       tables: [
         {
           as: 'e',
-          uid: LEDGER,
+          uid: LEDGER_ENTRY,
           fields: ['id', 'documentId', 'type', 'kind', 'amount_cents', 'effective_date', 'note'],
         },
         { as: 'f', relation: 'fund', of: 'e', fields: ['documentId', 'name', 'url_slug'] },

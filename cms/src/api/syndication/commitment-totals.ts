@@ -3,8 +3,7 @@ import { INVEST_STATUS } from '@portal/rules';
 import { fundTotalsCache } from '../../utils/signed-in-cache';
 import { linkTableOf, tableOf } from '../../utils/tables';
 import { amount } from './investment-view';
-
-const SYND_USER = 'api::synd-user.synd-user';
+import { SYND_USER } from '../../utils/uids';
 
 /** What the accepted commitments to funds add up to: everyone's (shared, cached), or some left out (a write's check). */
 export function commitmentTotals(strapi: Core.Strapi) {

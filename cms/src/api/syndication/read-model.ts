@@ -11,9 +11,7 @@ import {
   type InvestmentRow,
   type OwnRow,
 } from './investment-view';
-
-const INVESTMENT = 'api::investment.investment';
-const SYND_USER = 'api::synd-user.synd-user';
+import { INVESTMENT, SYND_USER } from '../../utils/uids';
 
 /** An investment with its fund, and the portal the fund's company belongs to (`p`). */
 const INVESTMENT_TABLES: ReadTable[] = [

@@ -3,10 +3,9 @@ import type { LedgerLine } from '@portal/rules';
 import { INVEST_STATUS } from '@portal/rules';
 import { joinedRead } from '../../utils/joined-read';
 import { columnOf, linkTableOf, tableOf } from '../../utils/tables';
-import { CALL_ITEM, cents, LEDGER_ENTRY, lineOf } from '../ledger-entry/services/ledger-entry';
+import { cents, lineOf } from '../ledger-entry/services/ledger-entry';
 import { FUND_FIELDS, type Amount, type FundRow } from './investment-view';
-
-const SYND_USER = 'api::synd-user.synd-user';
+import { CALL_ITEM, LEDGER_ENTRY, SYND_USER } from '../../utils/uids';
 
 /** One of the caller's signed, accepted commitments in their portal, with its fund. */
 export interface SummaryPosition {

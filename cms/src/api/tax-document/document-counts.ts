@@ -1,6 +1,5 @@
 import type { Core, UID } from '@strapi/strapi';
-
-const USER = 'plugin::users-permissions.user';
+import { USER } from '../../utils/uids';
 const NOT_DELETED = { $or: [{ isDeleted: false }, { isDeleted: { $null: true } }] };
 
 /** Each user field that counts one kind of the user's own documents, and the type it counts. */

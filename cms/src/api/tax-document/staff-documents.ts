@@ -8,8 +8,8 @@ import { fileStorage } from '../../providers/storage';
 import { sanitizeFileName } from '../../providers/storage/file-types';
 import { notifications, type Recipient } from '../notification/services/notification';
 import { recountDocuments } from './document-counts';
-
-const SYND_USER = 'api::synd-user.synd-user';
+import { SYND_USER, USER } from '../../utils/uids';
+import type { Row } from '../../utils/rows';
 const RECIPIENT_FIELDS = ['id', 'documentId', 'email', 'username', 'firstName', 'lastName'];
 
 /**
@@ -165,7 +165,7 @@ async function deliver(
 /** The users whose documents the row `documentId` is (before a change, to count theirs again after it). */
 async function ownersOf(strapi: Core.Strapi, uid: UID.ContentType, documentId: string | undefined): Promise<number[]> {
   if (!documentId || !STAFF_DOCUMENTS[uid]?.template) return [];
-  const rows: { user: { id: number } | null }[] = await strapi.db
+  const rows: { user: Pick<Row<typeof USER>, 'id'> | null }[] = await strapi.db
     .query(uid)
     .findMany({ where: { documentId }, populate: { user: { select: ['id'] } } });
   return rows.flatMap((row) => (row.user ? [row.user.id] : []));

@@ -1,8 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { listKey, normalizeEmail } from '../../api/subscriber/list-key';
 import type { NewsletterProvider } from './types';
-
-const SUBSCRIBER = 'api::subscriber.subscriber';
+import { SUBSCRIBER } from '../../utils/uids';
 
 /** The embedded default: the portal's Subscriber list, which content staff read in the admin panel. */
 export function localNewsletter(strapi: Core.Strapi): NewsletterProvider {

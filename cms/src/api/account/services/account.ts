@@ -10,7 +10,8 @@ import type { PortalRow } from '../../portal/services/portal';
 import { settingsOf } from '../../setting/services/setting';
 import { sessions } from '../../session/services/session';
 import { toMe } from '../me';
-import { findUser, findUsersByName, USER, type AccountUser } from '../users';
+import { findUser, findUsersByName, type AccountUser } from '../users';
+import { USER, USER_ROLE } from '../../../utils/uids';
 import { accountMail, RESET_CODE_TTL_MS } from './account-mail';
 
 export interface Registration {
@@ -30,7 +31,7 @@ const accountService = ({ strapi }: { strapi: Core.Strapi }) => {
   const users = () => strapi.plugin('users-permissions').service('user') as UserService;
 
   async function authenticatedRoleId(): Promise<number> {
-    const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
+    const role = await strapi.db.query(USER_ROLE).findOne({ where: { type: 'authenticated' } });
     // The plugin creates this role on first boot; without it the installation itself is broken (a 500).
     if (!role) throw new Error('The users-permissions authenticated role is missing');
     return role.id;

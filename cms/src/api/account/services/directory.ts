@@ -7,53 +7,23 @@ import {
   INVEST_STATUS,
   raiseState,
   RAISE_STATE_LABELS,
+  type AccreditationView,
+  type DeskInvestor,
+  type DirectoryPage,
+  type ProofReviewAnswer,
   type RaiseRow,
+  type SignOutAnswer,
 } from '@portal/rules';
 import { isoOf, likePattern, listQuery } from '../../../utils/list-query';
 import { serviceAccessor } from '../../../utils/service';
 import { linkTableOf, tableOf } from '../../../utils/tables';
-import { fileStorage } from '../../../providers/storage';
-import { typeOfName } from '../../../providers/storage/file-types';
-import { isDocumentId, ownValue } from '../../../utils/validation';
+import { isDocumentId } from '../../../utils/validation';
 import { portals } from '../../portal/services/portal';
 import { pickPortal, type PortalScope } from '../../portal/staff-scope';
 import { sessions } from '../../session/services/session';
 import { personName } from '../../synd-user/services/synd-user';
-import { USER } from '../users';
-
-const SYND_USER = 'api::synd-user.synd-user';
-const FUND = 'api::fund.fund';
-const COMPANY = 'api::company.company';
-const PROOF_DOCUMENT = 'api::proof-document.proof-document';
-const USER_AUTH = 'api::session.user-auth';
-/** The investor's documents staff open from the desk, by the kind its route names. */
-const DOCUMENT_KINDS = {
-  proof: 'api::proof-document.proof-document',
-  tax: 'api::tax-document.tax-document',
-  news: 'api::news-document.news-document',
-  agreement: 'api::synd-agreement.synd-agreement',
-} as const;
-
-interface FileRow {
-  documentId: string;
-  title: string | null;
-  originalName: string | null;
-  docPath: string | null;
-  createdAt: string;
-  year?: number | null;
-  fund?: { id?: number; name: string | null } | null;
-  syndUser?: { fund: { name: string | null } | null } | null;
-}
-
-/** A document as the investor's page lists it, to open from there. */
-const fileView = (row: FileRow) => ({
-  documentId: row.documentId,
-  title: row.title || row.originalName,
-  originalName: row.originalName,
-  year: row.year ?? null,
-  fund: row.fund?.name ?? row.syndUser?.fund?.name ?? null,
-  uploadedAt: isoOf(row.createdAt),
-});
+import { COMPANY, FUND, PROOF_DOCUMENT, SYND_USER, USER, USER_AUTH } from '../../../utils/uids';
+import { DOCUMENT_KINDS, fileView, investorDocuments, type FileRow } from './investor-documents';
 /** The most accounts one page of the directory answers. */
 const MAX_PAGE_SIZE = 100;
 const SORTS = ['name', 'email', 'accreditationDate', 'createdAt'] as const;
@@ -92,7 +62,7 @@ interface UserRow {
 }
 
 /** An account's accreditation as staff read it: the threshold, its date, and whether the investor will be asked again. */
-function accreditationOf(user: Pick<UserRow, 'accreditation' | 'accreditationDate'>, now: Date) {
+function accreditationOf(user: Pick<UserRow, 'accreditation' | 'accreditationDate'>, now: Date): AccreditationView {
   const option = accreditationOption(user.accreditation);
   const date = isoOf(user.accreditationDate);
   return {
@@ -179,7 +149,7 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /** GET /sponsor-desk/investors: a page of the portal's accounts, searched by name or email. */
-    async list(query: DirectoryQuery, scope: PortalScope = { every: true }) {
+    async list(query: DirectoryQuery, scope: PortalScope = { every: true }): Promise<DirectoryPage> {
       const every = await portals(strapi).findAll();
       const byDefault = every.find((row) => row.isDefault) ?? every[0];
       const { portal, choices: runs } = await pickPortal(strapi, scope, query.portal);
@@ -231,14 +201,14 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
       ).map((row) => Number(row.id));
       const users = (await strapi.db.query(USER).findMany({ where: { id: { $in: ids } } })) as UserRow[];
       const now = new Date();
-      const figures = ids.length ? await figuresOf(ids, portal.id, now) : () => null;
+      const figures = ids.length ? await figuresOf(ids, portal.id, now) : null;
       const byUserId = new Map(users.map((user) => [user.id, user]));
       return {
         portal: { slug: portal.slug, name: (portal as { name?: string | null }).name ?? portal.slug },
         portals: choices,
         results: ids.flatMap((id) => {
           const user = byUserId.get(id);
-          if (!user) return [];
+          if (!user || !figures) return [];
           return [
             {
               documentId: user.documentId,
@@ -265,7 +235,7 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
      * sees it: its commitments to that portal's funds, and the documents of those funds or of no fund; what the
      * investor holds with another portal's funds is that portal's to show.
      */
-    async find(documentId: string) {
+    async find(documentId: string): Promise<DeskInvestor> {
       const user = await userOf(documentId);
       const portalId = user.portal?.id ?? (await portals(strapi).findAll()).find((row) => row.isDefault)?.id ?? null;
       const now = new Date();
@@ -377,7 +347,7 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** POST /sponsor-desk/proof-documents/:documentId/review {reviewed}: marks a proof reviewed by the staff member (or not). */
-    async review(documentId: string, reviewed: unknown, staffName: string) {
+    async review(documentId: string, reviewed: unknown, staffName: string): Promise<ProofReviewAnswer> {
       if (typeof reviewed !== 'boolean') throw new errors.ValidationError('reviewed must be true or false');
       const proof = isDocumentId(documentId)
         ? ((await strapi.db
@@ -399,31 +369,11 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
       };
     },
 
-    /**
-     * GET /sponsor-desk/documents/:kind/:documentId: an investor's proof, tax or news document or completed agreement,
-     * from the private storage, for staff to read (the route records each download).
-     */
-    async documentFile(kind: string, documentId: string): Promise<{ bytes: Buffer; name: string; type: string }> {
-      const uid = ownValue(DOCUMENT_KINDS, kind);
-      if (!uid) throw new errors.ValidationError(`kind must be one of ${Object.keys(DOCUMENT_KINDS).join(', ')}`);
-      const row = isDocumentId(documentId)
-        ? ((await strapi.db
-            .query(uid)
-            .findOne({ where: { documentId, isDeleted: { $ne: true } }, select: ['originalName', 'docPath'] })) as Pick<
-            FileRow,
-            'originalName' | 'docPath'
-          > | null)
-        : null;
-      if (!row) throw new errors.NotFoundError('Document not found');
-      const storage = fileStorage(strapi);
-      if (!row.docPath || !(await storage.exists(row.docPath)))
-        throw new errors.NotFoundError('The file of this document is not in the storage');
-      const name = row.originalName || row.docPath.split('/').pop() || 'document';
-      return { bytes: await storage.get(row.docPath), name, type: typeOfName(name) };
-    },
+    /** GET /sponsor-desk/documents/:kind/:documentId (investor-documents.ts). */
+    documentFile: (kind: string, documentId: string) => investorDocuments(strapi).documentFile(kind, documentId),
 
     /** POST /sponsor-desk/investors/:documentId/sign-out: ends every session of the account; answers how many were open. */
-    async signOutEverywhere(documentId: string) {
+    async signOutEverywhere(documentId: string): Promise<SignOutAnswer> {
       const user = await userOf(documentId);
       const ended = await strapi.db
         .query(USER_AUTH)

@@ -2,8 +2,7 @@ import { factories, type Core } from '@strapi/strapi';
 import { FUND_NAME_POPULATE, withFundName, type FundNamed } from '../../fund/fund-name';
 import type { PortalRow } from '../../portal/services/portal';
 import { serviceAccessor } from '../../../utils/service';
-
-const ASSETS_ITEM = 'api::assets-item.assets-item';
+import { ASSETS_ITEM } from '../../../utils/uids';
 
 /** Stored fields of a portfolio asset in answers (docs/api-public.md); fundName is derived. */
 const FIELDS = [

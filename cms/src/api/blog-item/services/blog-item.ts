@@ -3,8 +3,8 @@ import { errors } from '@strapi/utils';
 import { FUND_NAME_POPULATE, withFundName, type FundNamed } from '../../fund/fund-name';
 import type { PortalRow } from '../../portal/services/portal';
 import { serviceAccessor } from '../../../utils/service';
-
-const BLOG_ITEM = 'api::blog-item.blog-item';
+import { BLOG_ITEM } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /** Stored fields of an education item in answers (docs/api-public.md); fundName is derived. */
 const FIELDS = [
@@ -23,7 +23,7 @@ const FIELDS = [
   'displayOnHomepage',
   'createdAt',
   'fundAsString',
-];
+] as const;
 
 export type EducationSort = '-sortOrder' | '-createdAt';
 
@@ -36,7 +36,7 @@ export interface EducationListQuery {
   sort: EducationSort;
 }
 
-type BlogItemRow = FundNamed & Record<string, unknown>;
+type BlogItemRow = Pick<Row<typeof BLOG_ITEM>, (typeof FIELDS)[number]> & FundNamed;
 
 // Newer items first among equals, then id, so pages never repeat or skip an item.
 const ORDER: Record<EducationSort, Record<string, 'desc'>[]> = {
@@ -63,7 +63,7 @@ const blogItemService = ({ strapi }: { strapi: Core.Strapi }) => ({
     const [rows, total]: [BlogItemRow[], number] = await Promise.all([
       strapi.db.query(BLOG_ITEM).findMany({
         where,
-        select: FIELDS,
+        select: [...FIELDS],
         populate: FUND_NAME_POPULATE,
         orderBy: ORDER[query.sort],
         limit: query.limit,
@@ -78,7 +78,7 @@ const blogItemService = ({ strapi }: { strapi: Core.Strapi }) => ({
   async educationBySlug(portal: PortalRow, slug: string) {
     const row: BlogItemRow | null = await strapi.db.query(BLOG_ITEM).findOne({
       where: { slug, portal: { id: portal.id }, isPublished: true },
-      select: FIELDS,
+      select: [...FIELDS],
       populate: FUND_NAME_POPULATE,
     });
     if (!row) throw new errors.NotFoundError('Not found');

@@ -17,21 +17,12 @@ import {
   SYND_USER_POPULATE,
   type SyndUserRow,
 } from '../../synd-user/services/synd-user';
+import { COMMITMENT_TRANSFER, LEDGER_ENTRY, PORTAL, SYND_USER, USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
-const TRANSFER = 'api::commitment-transfer.commitment-transfer';
-const SYND_USER = 'api::synd-user.synd-user';
-const USER = 'plugin::users-permissions.user';
-const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
-
-interface Investor {
-  id: number;
-  documentId: string;
-  email: string;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  portal: { id: number } | null;
-}
+type Investor = Pick<Row<typeof USER>, 'id' | 'documentId' | 'email' | 'username' | 'firstName' | 'lastName'> & {
+  portal: Pick<Row<typeof PORTAL>, 'id'> | null;
+};
 
 /**
  * What a position's ledger lines come to, by what they do (contribution, distribution of each kind, fee): the
@@ -178,7 +169,7 @@ const transferService = ({ strapi }: { strapi: Core.Strapi }) => {
         const contributed = position
           .filter((each) => each.type === 'contribution')
           .reduce((sum, each) => sum + each.cents, 0);
-        const record = (await strapi.db.query(TRANSFER).create({
+        const record = (await strapi.db.query(COMMITMENT_TRANSFER).create({
           data: {
             from: from.id,
             to: receiving.id,

@@ -1,14 +1,11 @@
 import { factories, type Core } from '@strapi/strapi';
 import type { PortalRow } from '../../portal/services/portal';
 import { serviceAccessor } from '../../../utils/service';
-
-const CONTENT = 'api::content.content';
+import { CONTENT } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /** A content item as the site reads and edits it. */
-export interface ContentText {
-  title: string | null;
-  body: string | null;
-}
+export type ContentText = Pick<Row<typeof CONTENT>, 'title' | 'body'>;
 
 /** What an edit may change; a field left out keeps its stored value. */
 export type ContentChanges = { title?: string; body?: string };
@@ -16,7 +13,7 @@ export type ContentChanges = { title?: string; body?: string };
 const contentService = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** Title and body of each of `slugs` that exists in the portal. */
   async bySlug(slugs: string[], portal: Pick<PortalRow, 'id'>): Promise<Record<string, ContentText>> {
-    const rows: ({ slug: string } & ContentText)[] = await strapi.db.query(CONTENT).findMany({
+    const rows: (Pick<Row<typeof CONTENT>, 'slug'> & ContentText)[] = await strapi.db.query(CONTENT).findMany({
       where: { slug: { $in: slugs }, portal: { id: portal.id } },
       select: ['slug', 'title', 'body'],
     });
@@ -28,7 +25,7 @@ const contentService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * what was stored. Written through the Document Service, so the body is sanitised like every other rich text.
    */
   async saveBySlug(portal: PortalRow, slug: string, changes: ContentChanges): Promise<{ slug: string } & ContentText> {
-    const existing: { documentId: string } | null = await strapi.db.query(CONTENT).findOne({
+    const existing: Pick<Row<typeof CONTENT>, 'documentId'> | null = await strapi.db.query(CONTENT).findOne({
       where: { slug, portal: { id: portal.id } },
       select: ['documentId'],
     });

@@ -5,8 +5,7 @@ import { fileStorage } from '../../../providers/storage';
 import { serviceAccessor } from '../../../utils/service';
 import { along, idFilter } from '../../collection/query';
 import { portals } from '../../portal/services/portal';
-
-const FILE_DOWNLOAD = 'api::file-download.file-download';
+import { FILE_DOWNLOAD } from '../../../utils/uids';
 
 /** The documents investors download, by the name in the URL: the type, the audit record's kind, whose rows they are. */
 const SOURCES = {

@@ -1,25 +1,15 @@
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { allocateEvent, INVEST_STATUS, type Holding } from '@portal/rules';
+import { allocateEvent, INVEST_STATUS, type AllocationLine, type Holding } from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
-import { CALL_ITEM, cents, dollarsToCents, LEDGER_ENTRY, ledger, usd } from '../../ledger-entry/services/ledger-entry';
+import { cents, dollarsToCents, ledger, usd } from '../../ledger-entry/services/ledger-entry';
 import { investorName } from '../../synd-user/services/synd-user';
 import type { FundEventRow } from './fund-event';
+import { CALL_ITEM, LEDGER_ENTRY, SYND_USER } from '../../../utils/uids';
 
-const SYND_USER = 'api::synd-user.synd-user';
-
-/** One investor's line of an event's allocation table. */
-export interface AllocationLine {
-  syndUser: { id: number; documentId: string };
-  investor: { name: string; email: string | null };
-  base_cents: number;
-  /** The investor's part of the total: base / all bases (0 to 1, six decimals). */
-  share: number;
-  amount_cents: number;
-  /** For a posted capital call: the day its money arrived, null while it is open. */
-  paid_date?: string | null;
-}
+/** One investor's line of an event's allocation table (the sponsor desk's contract). */
+export type { AllocationLine };
 
 /** A syndication user that takes part in a fund's calls and distributions: accepted, with its agreement complete. */
 interface Position extends Holding {

@@ -1,43 +1,47 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { defaultBasis, DISTRIBUTION_KINDS, type Basis, type DistributionKind, type FundEventType } from '@portal/rules';
+import {
+  defaultBasis,
+  DISTRIBUTION_KINDS,
+  type Basis,
+  type DistributionKind,
+  type FundEventState,
+  type FundEventView,
+} from '@portal/rules';
 import { conflict } from '../../../utils/http-errors';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, tableOf } from '../../../utils/tables';
 import { isIsoDate, isRowId } from '../../../utils/validation';
-import {
-  CALL_ITEM,
-  cents,
-  hasTwoDecimalsAtMost,
-  isWholeCents,
-  LEDGER_ENTRY,
-  ledger,
-} from '../../ledger-entry/services/ledger-entry';
+import { cents, hasTwoDecimalsAtMost, isWholeCents, ledger } from '../../ledger-entry/services/ledger-entry';
 import { byId } from '../../synd-user/services/synd-user';
 import { deliverNotices, resumeNotices } from '../notices';
 import { allocationHash, allocations, type AllocationLine } from './allocation';
-
-const FUND_EVENT = 'api::fund-event.fund-event';
+import { CALL_ITEM, FUND, FUND_EVENT, LEDGER_ENTRY } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /** A fund event as stored. */
-export interface FundEventRow {
-  id: number;
-  documentId: string;
-  type: FundEventType;
-  date: string;
-  due_date: string | null;
+export type FundEventRow = Pick<
+  Row<typeof FUND_EVENT>,
+  | 'id'
+  | 'documentId'
+  | 'type'
+  | 'date'
+  | 'due_date'
+  | 'percent'
+  | 'basis'
+  | 'kind'
+  | 'note'
+  | 'createdByName'
+  | 'postedByName'
+  | 'posted_at'
+  | 'allocationHash'
+> & {
+  // Every event is written with its state (a draft first).
+  state: FundEventState;
+  // A draft's terms are given as a number; the column, a big integer, is read back as a string.
   total_cents: string | number | null;
-  percent: string | number | null;
-  basis: Basis | null;
-  kind: DistributionKind | null;
-  state: 'draft' | 'posted';
-  note: string | null;
-  createdByName: string | null;
-  postedByName: string | null;
-  posted_at: string | null;
-  allocationHash: string | null;
-  fund: { id: number; documentId: string; name: string | null } | null;
-}
+  fund: (Pick<Row<typeof FUND>, 'id' | 'documentId'> & { name: string | null }) | null;
+};
 
 const ALLOCATION_CHANGED = 'The allocation changed since you previewed it: review it again';
 /** The ledger key of the contribution that pays one investor's share of a capital call. */
@@ -59,7 +63,7 @@ const fundEventService = ({ strapi }: { strapi: Core.Strapi }) => {
     return event;
   }
 
-  const eventView = (event: FundEventRow, allocation: AllocationLine[]) => ({
+  const eventView = (event: FundEventRow, allocation: AllocationLine[]): FundEventView => ({
     id: event.id,
     documentId: event.documentId,
     fund: event.fund,
@@ -85,7 +89,7 @@ const fundEventService = ({ strapi }: { strapi: Core.Strapi }) => {
      * A capital call or distribution as a draft, with its allocation table: checked as staff type it (a 400 names the
      * field), written only when the table can be made.
      */
-    async draft(input: Record<string, unknown>, staffName: string) {
+    async draft(input: Record<string, unknown>, staffName: string): Promise<FundEventView> {
       const fund = await ledger(strapi).fundNamed(input.fund);
       const type = input.type;
       if (type !== 'capital_call' && type !== 'distribution')
@@ -163,7 +167,7 @@ const fundEventService = ({ strapi }: { strapi: Core.Strapi }) => {
      * past (a call now asking more than is left of a commitment, nobody left to share among) still opens: its stored
      * terms, no allocation, and the `problem`, so staff change or delete it. Reading writes nothing.
      */
-    async withAllocation(id: string | number) {
+    async withAllocation(id: string | number): Promise<FundEventView> {
       const event = await readEvent(id);
       if (!event.fund) throw new errors.NotFoundError('Fund event not found');
       if (event.state === 'posted') return eventView(event, await allocations(strapi).postedLines(event));

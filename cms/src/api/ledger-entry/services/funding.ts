@@ -5,10 +5,9 @@ import { serviceAccessor } from '../../../utils/service';
 import { isIsoDate, isRowId } from '../../../utils/validation';
 import { fundEvents } from '../../fund-event/services/fund-event';
 import { byId } from '../../synd-user/services/synd-user';
-import { CALL_ITEM, cents, dollarsToCents, isWholeCents, LEDGER_ENTRY, ledger, usd } from './ledger-entry';
+import { cents, dollarsToCents, isWholeCents, ledger, usd } from './ledger-entry';
 import { transferDates } from './transfer-dates';
-
-const SYND_USER = 'api::synd-user.synd-user';
+import { CALL_ITEM, LEDGER_ENTRY, SYND_USER } from '../../../utils/uids';
 
 /** A commitment the desk records money for: accepted, its agreement countersigned (complete). */
 interface Commitment {

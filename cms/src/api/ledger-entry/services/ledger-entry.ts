@@ -1,30 +1,22 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { errors } from '@strapi/utils';
-import { formatUsd, INVEST_STATUS, type DistributionKind, type LedgerLine, type LedgerType } from '@portal/rules';
+import { formatUsd, INVEST_STATUS, type LedgerLine } from '@portal/rules';
 import { conflict, isUniqueViolation } from '../../../utils/http-errors';
 import { inTurn, TURNS } from '../../../utils/in-turn';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { fundWhere } from '../../portal/staff-scope';
+import { CALL_ITEM, FUND, LEDGER_ENTRY, SYND_USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
-export const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
-/** What one investor owes for one posted capital call (docs/capital-accounts.md). */
-export const CALL_ITEM = 'api::fund-event.call-item';
-const SYND_USER = 'api::synd-user.synd-user';
-const FUND = 'api::fund.fund';
 /** The note of the contribution that brings a commitment funded before the ledger into it. */
 const FUNDED_BEFORE_LEDGER = 'Funded before the ledger';
 
-interface EntryRow {
-  id: number;
-  type: LedgerType;
-  kind: DistributionKind | null;
-  amount_cents: string | number;
-  effective_date: string;
-  syndUser?: { id: number } | null;
-  corrects?: { type: LedgerType; kind: DistributionKind | null } | null;
-}
+type EntryRow = Pick<Row<typeof LEDGER_ENTRY>, 'id' | 'type' | 'kind' | 'amount_cents' | 'effective_date'> & {
+  syndUser?: Pick<Row<typeof SYND_USER>, 'id'> | null;
+  corrects?: Pick<Row<typeof LEDGER_ENTRY>, 'type' | 'kind'> | null;
+};
 
 /** A whole number of cents above zero. */
 export const isWholeCents = (value: unknown): value is number =>

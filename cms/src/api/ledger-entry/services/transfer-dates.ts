@@ -1,8 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { serviceAccessor } from '../../../utils/service';
-import { CALL_ITEM, cents, dollarsToCents, ledger } from './ledger-entry';
-
-const SYND_USER = 'api::synd-user.synd-user';
+import { cents, dollarsToCents, ledger } from './ledger-entry';
+import { CALL_ITEM, SYND_USER } from '../../../utils/uids';
 
 /** When a commitment's funds transfer started and completed, as the money recorded for it moves them. */
 const transferDatesService = ({ strapi }: { strapi: Core.Strapi }) => {

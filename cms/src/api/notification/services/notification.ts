@@ -4,29 +4,20 @@ import { displayName, isLevel, type Level } from '@portal/rules';
 import { escapeHtml } from '../../../utils/html';
 import { serviceAccessor } from '../../../utils/service';
 import { notificationSubject } from '../subject';
-
-const NOTIFICATION = 'api::notification.notification';
-const TEMPLATE = 'api::notification-template.notification-template';
-const USER = 'plugin::users-permissions.user';
+import { NOTIFICATION, NOTIFICATION_TEMPLATE, USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /** Who gets a notification. */
-export interface Recipient {
-  id: number;
-  documentId: string;
-  email: string;
-  username?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-}
+export type Recipient = Pick<Row<typeof USER>, 'id' | 'documentId' | 'email'> &
+  Partial<Pick<Row<typeof USER>, 'firstName' | 'lastName'>> & {
+    // Also built from plain SQL rows (tax-schedule's partners), which type it as possibly null.
+    username?: string | null;
+  };
 
-interface TemplateRow {
-  documentId: string;
-  name: string;
-  subject: string | null;
-  message: string | null;
-  canSendAsEmail: boolean | null;
-  defaultTargetLevel: string | null;
-}
+type TemplateRow = Pick<
+  Row<typeof NOTIFICATION_TEMPLATE>,
+  'documentId' | 'name' | 'subject' | 'message' | 'canSendAsEmail' | 'defaultTargetLevel'
+>;
 
 /** The template's target level: staff templates name admin or superadmin; anything else is the user's own. */
 const targetOf = (template: TemplateRow): Level =>
@@ -38,7 +29,7 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
    * row (no portal) that super admins keep. Without a portal, the shared row.
    */
   async function template(name: string, portalId?: number | null): Promise<TemplateRow> {
-    const rows = (await strapi.db.query(TEMPLATE).findMany({
+    const rows = (await strapi.db.query(NOTIFICATION_TEMPLATE).findMany({
       where: { name, $or: [{ portal: { id: { $null: true } } }, ...(portalId ? [{ portal: { id: portalId } }] : [])] },
       populate: { portal: { select: ['id'] } },
     })) as (TemplateRow & { portal: { id: number } | null })[];

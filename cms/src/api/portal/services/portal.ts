@@ -4,19 +4,12 @@ import { PUBLIC_PORTAL_FIELDS } from '@portal/rules';
 import type { Request } from 'koa';
 import { readCache } from '../../../utils/read-cache';
 import { serviceAccessor } from '../../../utils/service';
-
-const PORTAL = 'api::portal.portal';
+import { PORTAL } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /** What our services read of a portal (sign-in, and every portal-scoped list). */
-export interface PortalRow {
-  id: number;
-  documentId: string;
-  slug: string;
-  isDefault?: boolean | null;
-  domains?: unknown;
-  recaptchaSiteKey?: string | null;
-  signInWithGoogleClientId?: string | null;
-}
+export type PortalRow = Pick<Row<typeof PORTAL>, 'id' | 'documentId' | 'slug'> &
+  Partial<Pick<Row<typeof PORTAL>, 'isDefault' | 'domains' | 'recaptchaSiteKey' | 'signInWithGoogleClientId'>>;
 
 /** A portal's domains as lower-case host names (the admin panel may store any JSON there). */
 export function domainsOf(portal: Pick<PortalRow, 'domains'>): string[] {

@@ -15,8 +15,7 @@ import { serviceAccessor } from '../../../utils/service';
 import { toMe } from '../../account/me';
 import { findUser, USER, type AccountUser } from '../../account/users';
 import { notifications, type Recipient } from '../../notification/services/notification';
-
-const TEMPLATE = 'api::notification-template.notification-template';
+import { NOTIFICATION_TEMPLATE } from '../../../utils/uids';
 
 /** What PUT /api/users/:id may change, validated: a text field null to clear it, accreditation an option's value. */
 export type UserChanges = Partial<
@@ -85,7 +84,7 @@ const profileService = ({ strapi }: { strapi: Core.Strapi }) => ({
       SITE_NOTIFY_TEMPLATES as readonly string[]
     ).includes(templateName)
       ? await strapi.db
-          .query(TEMPLATE)
+          .query(NOTIFICATION_TEMPLATE)
           .findOne({ where: { name: templateName, portal: { id: { $null: true } } }, select: ['defaultTargetLevel'] })
       : null;
     if (!template) throw new errors.ValidationError('Unknown notification template');

@@ -10,8 +10,7 @@ import { serviceAccessor } from '../../../utils/service';
 import { COLLECTIONS } from '../../collection/collections';
 import { collections } from '../../collection/services/collection';
 import { recountDocuments } from '../../tax-document/document-counts';
-
-const PROOF_DOCUMENT = 'api::proof-document.proof-document';
+import { PROOF_DOCUMENT } from '../../../utils/uids';
 /** How long the browser has to post the file after asking where to. */
 const POLICY_SECONDS = 15 * 60;
 const ONLY_PDF_AND_IMAGES = 'Only PDF and image files can be uploaded';

@@ -8,10 +8,8 @@ import { notifications, type Recipient } from '../../notification/services/notif
 import { signing } from '../../signing/services/signing';
 import { board, commitmentQuery } from '../../synd-user/services/board';
 import { notificationTags, SYND_USER_POPULATE, type SyndUserRow } from '../../synd-user/services/synd-user';
-
-const REMINDER = 'api::reminder.reminder';
-const SYND_USER = 'api::synd-user.synd-user';
-const FUND = 'api::fund.fund';
+import { FUND, PORTAL, REMINDER, SYND_USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 /** The notification template of a reminder; content staff reword it in the admin panel. */
 export const REMINDER_TEMPLATE = 'syndication_reminder';
 /** Investors reminded per round: one page of rows read, their reminders claimed and sent, then the next. */
@@ -28,7 +26,7 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 /** One reminder per investor a day, whichever fund it is about: the key the database keeps unique. */
 const reminderKey = (userId: number, day: string) => `user:${userId}:${day}`;
 
-type ReminderRow = SyndUserRow & { ft_complete_date: string | null; lastRemindedAt?: string | null };
+type ReminderRow = SyndUserRow & Partial<Pick<Row<typeof SYND_USER>, 'lastRemindedAt'>>;
 type Wording = Awaited<ReturnType<ReturnType<typeof notifications>['template']>>;
 
 /** A claimed reminder waiting for its mail: its row, the commitment, who it goes to and what it asks. */
@@ -62,7 +60,7 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
           day: what.day,
           reminderKey: key,
         },
-      })) as { id: number };
+      })) as Pick<Row<typeof REMINDER>, 'id'>;
       return created.id;
     } catch (error) {
       if (await strapi.db.query(REMINDER).findOne({ where: { reminderKey: key }, select: ['id'] })) return null;
@@ -142,7 +140,7 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
       where: { syndUser: { id: syndUserId }, sentAt: { $notNull: true }, failedAt: { $null: true } },
       orderBy: { sentAt: 'desc' },
       select: ['sentAt'],
-    })) as { sentAt: string } | null;
+    })) as Pick<Row<typeof REMINDER>, 'sentAt'> | null;
     await strapi.db
       .query(SYND_USER)
       .update({ where: { id: syndUserId }, data: { lastRemindedAt: last?.sentAt ?? null } });
@@ -241,7 +239,7 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
         where: { id: fund.id },
         select: ['id'],
         populate: { company: { select: ['id'], populate: { portal: { select: ['id'] } } } },
-      })) as { company: { portal: { id: number } | null } | null } | null;
+      })) as { company: { portal: Pick<Row<typeof PORTAL>, 'id'> | null } | null } | null;
       // Refused before anything is claimed when the template is missing.
       await wordingFor(fundRow?.company?.portal?.id ?? null);
       const day = dayOf(now);
@@ -275,7 +273,7 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
             (await strapi.db.query(REMINDER).findMany({
               where: { reminderKey: { $in: due.map(({ row }) => reminderKey(row.user!.id, day)) } },
               select: ['reminderKey'],
-            })) as { reminderKey: string }[]
+            })) as Pick<Row<typeof REMINDER>, 'reminderKey'>[]
           ).map((row) => row.reminderKey),
         );
         const claimed: number[] = [];

@@ -6,20 +6,14 @@ import { inTurn, TURNS } from '../../../utils/in-turn';
 import { portalConfig } from '../../../utils/portal-config';
 import type { PortalRow } from '../../portal/services/portal';
 import { serviceAccessor } from '../../../utils/service';
-
-const SETTING = 'api::setting.setting';
+import { SETTING } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /** Creating a setting needs at least this level, so a user cannot plant a flag that is not stored yet. */
 export const CREATE_LEVEL: Level = 'admin';
 
-interface SettingRow {
-  id: number;
-  documentId: string;
-  name: string;
-  value: unknown;
-  levelToRead?: Level | null;
-  levelToWrite?: Level | null;
-}
+type SettingRow = Pick<Row<typeof SETTING>, 'id' | 'documentId' | 'name' | 'value'> &
+  Partial<Pick<Row<typeof SETTING>, 'levelToRead' | 'levelToWrite'>>;
 
 export interface PersistInput {
   settings: Record<string, unknown>;

@@ -8,10 +8,8 @@ import { portals } from '../../portal/services/portal';
 import { byId, syndUsers, type SyndUserRow } from '../../synd-user/services/synd-user';
 import { atService, signers, type SigningRow, type SigningUser } from './signers';
 import { signingLinks } from './signing-links';
-
-const SIGNING = 'api::signing.signing';
-const SYND_USER = 'api::synd-user.synd-user';
-const SYND_AGREEMENT = 'api::synd-agreement.synd-agreement';
+import { SIGNING, SYND_AGREEMENT, SYND_USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /** A name's initials, as the public verification page shows signers: "Tess Q. Investor" is T. Q. I. */
 const initialsOf = (name: string): string =>
@@ -87,12 +85,17 @@ export function agreementFiles(strapi: Core.Strapi) {
      * SHA-256; when it did, when it was completed and its signers' initials, nothing else (the page is public). 404 else.
      */
     async verifyAgreement(portal: { id: number; name?: string | null }, fingerprint: string) {
-      const agreement: { createdAt: string; voidedAt: string | null; syndUser: { id: number } | null } | null =
-        await strapi.db.query(SYND_AGREEMENT).findOne({
-          where: { fingerprint, isDeleted: { $ne: true } },
-          select: ['createdAt', 'voidedAt'],
-          populate: { syndUser: { select: ['id'] } },
-        });
+      const agreement:
+        | (Pick<Row<typeof SYND_AGREEMENT>, 'voidedAt'> & {
+            // Strapi sets it on every create.
+            createdAt: string;
+            syndUser: Pick<Row<typeof SYND_USER>, 'id'> | null;
+          })
+        | null = await strapi.db.query(SYND_AGREEMENT).findOne({
+        where: { fingerprint, isDeleted: { $ne: true } },
+        select: ['createdAt', 'voidedAt'],
+        populate: { syndUser: { select: ['id'] } },
+      });
       const row = agreement?.syndUser ? await readSyndUser(agreement.syndUser.id) : null;
       if (!agreement || !row || row.fund?.company?.portal?.id !== portal.id)
         throw new errors.NotFoundError('Unknown: this portal issued no agreement with this fingerprint');
@@ -122,7 +125,7 @@ export function agreementFiles(strapi: Core.Strapi) {
      */
     async downloadLink(user: SigningUser, syndUserId: string | number, cmsOrigin: string) {
       const row = await syndUsers(strapi).ownedBy(user.id, syndUserId);
-      const agreement: { originalName: string | null; docPath: string | null; bucketId: string | null } | null =
+      const agreement: Pick<Row<typeof SYND_AGREEMENT>, 'originalName' | 'docPath' | 'bucketId'> | null =
         await strapi.db.query(SYND_AGREEMENT).findOne({
           where: {
             syndUser: { id: row.id },

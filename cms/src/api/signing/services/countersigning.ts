@@ -23,10 +23,7 @@ import { providerRefresh } from './provider-refresh';
 import { sealing } from './sealing';
 import { INVESTOR_SIDE, signers, type RequestInfo, type SigningRow, type SigningUser } from './signers';
 import { signingLinks } from './signing-links';
-
-const SIGNING = 'api::signing.signing';
-const SYND_USER = 'api::synd-user.synd-user';
-const FUND = 'api::fund.fund';
+import { FUND, SIGNING, SYND_USER } from '../../../utils/uids';
 
 /**
  * How management countersigns: the portal's queue of agreements waiting for it, and the countersignature itself (on

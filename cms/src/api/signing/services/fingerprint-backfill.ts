@@ -1,8 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { fileStorage } from '../../../providers/storage';
 import { sha256 } from './signers';
-
-const SYND_AGREEMENT = 'api::synd-agreement.synd-agreement';
+import { SYND_AGREEMENT } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /** Fingerprints for the completed agreements stored before they existed (docs/signing.md, the public check). */
 export function fingerprintBackfill(strapi: Core.Strapi) {
@@ -18,7 +18,8 @@ export function fingerprintBackfill(strapi: Core.Strapi) {
       let filled = 0;
       let after = 0;
       for (;;) {
-        const rows: { id: number; docPath: string; bucketId: string | null }[] = await strapi.db
+        // Only those with a file: the query asks for a docPath.
+        const rows: (Pick<Row<typeof SYND_AGREEMENT>, 'id' | 'bucketId'> & { docPath: string })[] = await strapi.db
           .query(SYND_AGREEMENT)
           .findMany({
             where: { fingerprint: { $null: true }, docPath: { $notNull: true }, id: { $gt: after } },

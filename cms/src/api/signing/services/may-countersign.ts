@@ -5,6 +5,7 @@ import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import type { SignerRole } from '../../../providers/signing';
 import type { SyndUserRow } from '../../synd-user/services/synd-user';
 import { TRANSFERRED, type SigningRow } from './signers';
+import { SIGNING, SYND_USER } from '../../../utils/uids';
 
 /*
  * Who may countersign: management, once every signer the agreement needs has signed (the investor, and the spouse
@@ -12,9 +13,6 @@ import { TRANSFERRED, type SigningRow } from './signers';
  * the signer rows (countersigning itself), in SQL (the countersigning queue) and of the raise state (the sponsor
  * desk's board): the three answers are kept here together.
  */
-
-const SIGNING = 'api::signing.signing';
-const SYND_USER = 'api::synd-user.synd-user';
 
 /** Whether every signer the agreement needs has signed (the spouse only when required). */
 export function investorSideComplete(row: SyndUserRow, rows: SigningRow[]): boolean {

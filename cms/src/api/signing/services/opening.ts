@@ -5,7 +5,7 @@ import { hashCode } from '../../../utils/codes';
 import { conflict } from '../../../utils/http-errors';
 import { signingProvider, type AgreementTerms, type Signer } from '../../../providers/signing';
 import { withLease } from '../../rate-limit/lease';
-import { isSuspended } from './signer-check';
+import { isSuspended } from './signing-codes';
 import {
   investorName,
   personName,
@@ -23,9 +23,7 @@ import {
   type SigningUser,
 } from './signers';
 import { signingLinks, tokenOf, type Site } from './signing-links';
-
-const SIGNING = 'api::signing.signing';
-const SYND_USER = 'api::synd-user.synd-user';
+import { SIGNING, SYND_USER } from '../../../utils/uids';
 
 /**
  * How an agreement is opened for signing: rendered (or requested at the signing service) with the commitment's

@@ -9,9 +9,7 @@ import { investorSideComplete } from './may-countersign';
 import { atService, sha256, signers, type RequestInfo, type SigningRow, type SigningUser } from './signers';
 import { signingByLink } from './signing-by-link';
 import { signingLinks, type Site } from './signing-links';
-
-const SIGNING = 'api::signing.signing';
-const SYND_USER = 'api::synd-user.synd-user';
+import { SIGNING, SYND_USER } from '../../../utils/uids';
 
 /**
  * What the outside signing service (Dropbox Sign) collected: its signatures and signed document read into the signer

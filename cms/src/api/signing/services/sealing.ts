@@ -3,14 +3,11 @@ import type { Core } from '@strapi/strapi';
 import { portalConfig } from '../../../utils/portal-config';
 import { completeAgreement, sealingCertificate, type AuditEntry } from '../../../providers/signing';
 import { fileStorage } from '../../../providers/storage';
-import type { SigningEvent } from './signer-check';
+import type { SigningEvent } from './signer-trail';
 import { investorName, type SyndUserRow } from '../../synd-user/services/synd-user';
 import { sha256, signers, type SigningRow } from './signers';
 import { pageOf, signingLinks } from './signing-links';
-
-const SIGNING = 'api::signing.signing';
-const SYND_USER = 'api::synd-user.synd-user';
-const SYND_AGREEMENT = 'api::synd-agreement.synd-agreement';
+import { SIGNING, SYND_AGREEMENT, SYND_USER } from '../../../utils/uids';
 
 /** A time as the signature page prints it: 2026-01-02 03:04:05 UTC. */
 const utc = (date: Date): string => `${date.toISOString().replace('T', ' ').slice(0, 19)} UTC`;

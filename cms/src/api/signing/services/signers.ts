@@ -1,15 +1,12 @@
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import type { SigningProviderName } from '../../../utils/portal-config';
 import type { SignerRole } from '../../../providers/signing';
-import type { CheckedSigner } from './signer-check';
+import type { CheckedSigner } from './signer-trail';
 import type { Recipient } from '../../notification/services/notification';
 import { SYND_USER_POPULATE, type SyndUserRow } from '../../synd-user/services/synd-user';
-
-const SIGNING = 'api::signing.signing';
-const SYND_USER = 'api::synd-user.synd-user';
-const FUND = 'api::fund.fund';
+import { FUND, PORTAL, SIGNING, SYND_USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /** How long a signer's link works. */
 export const SIGNING_LINK_DAYS = 30;
@@ -21,28 +18,29 @@ export const TRANSFERRED = 'This commitment was transferred to another investor 
 export const VOIDED_LINK = 'This agreement was voided and replaced by a new one: use the link in your newest email';
 
 /** One signer of one agreement, as stored (api::signing.signing). */
-export interface SigningRow extends CheckedSigner {
-  id: number;
-  documentId: string;
-  role: SignerRole | 'management';
-  name: string | null;
-  email: string | null;
-  provider: SigningProviderName | null;
-  tokenHash: string | null;
-  tokenNonce: string | null;
-  expiresAt: string | null;
-  linkSentAt: string | null;
-  signedAt: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  documentSha256: string | null;
-  typedName: string | null;
-  drawnSignature: string | null;
-  documentKey: string | null;
-  providerSignatureId: string | null;
-  voidedAt?: string | null;
-  syndUser?: { id: number } | null;
-}
+export type SigningRow = CheckedSigner &
+  Pick<
+    Row<typeof SIGNING>,
+    | 'id'
+    | 'documentId'
+    | 'role'
+    | 'name'
+    | 'email'
+    | 'provider'
+    | 'tokenHash'
+    | 'tokenNonce'
+    | 'expiresAt'
+    | 'linkSentAt'
+    | 'signedAt'
+    | 'ip'
+    | 'userAgent'
+    | 'documentSha256'
+    | 'typedName'
+    | 'drawnSignature'
+    | 'documentKey'
+    | 'providerSignatureId'
+  > &
+  Partial<Pick<Row<typeof SIGNING>, 'voidedAt'>> & { syndUser?: Pick<Row<typeof SYND_USER>, 'id'> | null };
 
 /** Where a signature comes from: the request's client address and browser. */
 export interface RequestInfo {
@@ -66,15 +64,10 @@ export interface SigningUser extends Recipient {
 /** A failure of the outside signing service: answered 502 with this message (the controller says so). */
 export class SigningServiceError extends Error {}
 
-export interface FundRow {
-  id: number;
-  name: string | null;
-  sa_doc_template_1_id: string | null;
-  sa_doc_template_2_id: string | null;
-  sa_doc_template_3_id: string | null;
-  sa_doc_template_4_id: string | null;
-  company: { portal: { id: number; name: string | null } | null } | null;
-}
+export type FundRow = Pick<
+  Row<typeof FUND>,
+  'id' | 'name' | 'sa_doc_template_1_id' | 'sa_doc_template_2_id' | 'sa_doc_template_3_id' | 'sa_doc_template_4_id'
+> & { company: { portal: Pick<Row<typeof PORTAL>, 'id' | 'name'> | null } | null };
 
 export const sha256 = (data: Buffer): string => crypto.createHash('sha256').update(data).digest('hex');
 

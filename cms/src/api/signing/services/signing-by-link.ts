@@ -21,8 +21,7 @@ import {
   type SigningRow,
 } from './signers';
 import { signingLinks, type Site } from './signing-links';
-
-const SIGNING = 'api::signing.signing';
+import { SIGNING } from '../../../utils/uids';
 
 /**
  * What a signer does on their link (the investor side): read who signs what, accept the disclosure or ask for paper,

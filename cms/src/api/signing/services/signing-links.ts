@@ -10,7 +10,9 @@ import { isRowId } from '../../../utils/validation';
 import { portalConfig } from '../../../utils/portal-config';
 import { accountMail } from '../../account/services/account-mail';
 import { domainsOf, portals } from '../../portal/services/portal';
-import { askedForPaper, isSuspended, signerCheck, type Client } from './signer-check';
+import { signerCheck } from './signer-check';
+import { isSuspended } from './signing-codes';
+import { askedForPaper, type Client } from './signer-trail';
 import {
   byId,
   investorName,
@@ -29,9 +31,7 @@ import {
   type SigningRow,
   type SigningUser,
 } from './signers';
-
-const SIGNING = 'api::signing.signing';
-const SYND_USER = 'api::synd-user.synd-user';
+import { SIGNING, SYND_USER } from '../../../utils/uids';
 
 /**
  * A signer's link token, made again whenever it is needed: an HMAC of the row's random nonce with a server key.

@@ -8,8 +8,7 @@ import { providerRefresh } from './provider-refresh';
 import { signingByLink } from './signing-by-link';
 import { signingLinks } from './signing-links';
 import { voiding } from './voiding';
-
-const SIGNING = 'api::signing.signing';
+import { SIGNING } from '../../../utils/uids';
 
 /**
  * The signing service (api::signing.signing) as its callers know it: each method is answered by the module of its job

@@ -1,10 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { signingProvider } from '../../../providers/signing';
 import { signers } from './signers';
-
-const SIGNING = 'api::signing.signing';
-const SYND_USER = 'api::synd-user.synd-user';
-const SYND_AGREEMENT = 'api::synd-agreement.synd-agreement';
+import { SIGNING, SYND_AGREEMENT, SYND_USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /**
  * What becomes of an agreement whose terms change: discarded while nobody signed it, else voided and kept (the sponsor
@@ -82,7 +80,7 @@ export function voiding(strapi: Core.Strapi) {
     async discardUnsigned(syndUserId: number): Promise<number> {
       const rows = await investorSide(syndUserId);
       if (!rows.length || rows.some((signer) => signer.signedAt)) return 0;
-      const before: { syndAgreementDropboxSignatureRequestId: string | null } | null = await strapi.db
+      const before: Pick<Row<typeof SYND_USER>, 'syndAgreementDropboxSignatureRequestId'> | null = await strapi.db
         .query(SYND_USER)
         .findOne({ where: { id: syndUserId }, select: ['syndAgreementDropboxSignatureRequestId'] });
       const { count } = await db().deleteMany({

@@ -12,10 +12,7 @@ import { ledger } from '../../ledger-entry/services/ledger-entry';
 import { fundValuations } from '../../valuation/services/valuation';
 import { investorName, syndUsers } from '../../synd-user/services/synd-user';
 import { renderStatement } from '../statement-pdf';
-
-const STATEMENT = 'api::statement.statement';
-const FILE_DOWNLOAD = 'api::file-download.file-download';
-const PORTAL = 'api::portal.portal';
+import { FILE_DOWNLOAD, PORTAL, STATEMENT } from '../../../utils/uids';
 
 export interface StatementRequest {
   syndUserId: unknown;

@@ -2,8 +2,7 @@ import { factories, type Core } from '@strapi/strapi';
 import { newsletterProvider } from '../../../providers/newsletter';
 import { serviceAccessor } from '../../../utils/service';
 import type { PortalRow } from '../../portal/services/portal';
-
-const SUBSCRIBER = 'api::subscriber.subscriber';
+import { SUBSCRIBER } from '../../../utils/uids';
 
 const subscriberService = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** Puts a (trimmed, lower-cased) address on the portal's newsletter list. */

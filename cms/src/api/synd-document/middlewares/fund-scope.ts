@@ -4,8 +4,8 @@ import type { CollectionScope } from '../../collection/middlewares/scope';
 import { idFilter } from '../../collection/query';
 import { portals } from '../../portal/services/portal';
 import { sessions } from '../../session/services/session';
-
-const FUND = 'api::fund.fund';
+import { firstIdWhere } from '../../../utils/sql-where';
+import { FUND } from '../../../utils/uids';
 
 /**
  * After the collection scope (which answers 401 to visitors and keeps the caller's portal): narrows the list to the
@@ -15,14 +15,13 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Context, next: Next) => {
     const user = (await sessions(strapi).fromRequest(ctx))?.user;
     const portal = user ? await portals(strapi).ofUser(user) : null;
-    const fund: { id: number } | null = portal
-      ? await strapi.db.query(FUND).findOne({
-          where: { $and: [idFilter(String(ctx.params.fundId)), { company: { portal: { id: portal.id } } }] },
-          select: ['id'],
+    const fundId = portal
+      ? await firstIdWhere(strapi, FUND, {
+          $and: [idFilter(String(ctx.params.fundId)), { company: { portal: { id: portal.id } } }],
         })
       : null;
-    if (!fund) return ctx.notFound('Not found');
+    if (fundId === null) return ctx.notFound('Not found');
     const state = ctx.state.collection as CollectionScope;
-    state.scope.$and.push({ fund: { id: fund.id } });
+    state.scope.$and.push({ fund: { id: fundId } });
     await next();
   };

@@ -17,10 +17,7 @@ import { ledger } from '../../ledger-entry/services/ledger-entry';
 import { notifications, type Recipient } from '../../notification/services/notification';
 import { signing } from '../../signing/services/signing';
 import { byId, notificationTags, SYND_USER_POPULATE, type SyndUserRow } from './synd-user';
-
-const SYND_USER = 'api::synd-user.synd-user';
-const SIGNING = 'api::signing.signing';
-const FUND = 'api::fund.fund';
+import { FUND, SIGNING, SYND_USER } from '../../../utils/uids';
 
 /** The longest reason a desk amendment or transfer keeps (it is mailed to the investor). */
 export const REASON_MAX = 500;

@@ -11,53 +11,46 @@ import {
   type SyndUserView,
 } from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
-
-const SYND_USER = 'api::synd-user.synd-user';
+import { FUND, INVESTMENT, PORTAL, SYND_USER, USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /** A syndication user as stored, with what our services read of its relations. */
-export interface SyndUserRow {
-  id: number;
-  documentId: string;
-  invest_amount: number | string | null;
-  invest_status: string | null;
-  method_of_inv: string | null;
-  is_married: boolean | null;
-  is_marital_state: boolean | null;
-  cosub_first_name: string | null;
-  cosub_last_name: string | null;
-  cosub_email: string | null;
-  feedback: string | null;
-  sa_start_date: string | null;
-  sa_complete_date: string | null;
-  syndAgreementSignedByCurrentUser: boolean | null;
-  syndAgreementSignedByCurrentUserCosub: boolean | null;
-  hasSyndAgreement: boolean | null;
-  syndAgreementsCount: number | null;
-  syndAgreementDropboxSignatureRequestId: string | null;
-  syndAgreementDropboxSigningURL: string | null;
-  ft_start_date: string | null;
-  ft_complete_date: string | null;
-  managementSignedAt?: string | null;
-  /** Set when the sponsor desk moved the position to another investor (docs/sponsor-desk.md). */
-  transferredAt?: string | null;
-  userFirstName: string | null;
-  userLastName: string | null;
-  user: {
-    id: number;
-    documentId: string;
-    email: string;
-    firstName: string | null;
-    lastName: string | null;
-    username: string;
-  } | null;
-  investment: { id: number; documentId: string; name: string | null; url_slug: string | null } | null;
-  fund: {
-    id: number;
-    documentId: string;
-    name: string | null;
-    company: { portal: { id: number } | null } | null;
-  } | null;
-}
+export type SyndUserRow = Pick<
+  Row<typeof SYND_USER>,
+  | 'id'
+  | 'documentId'
+  | 'invest_amount'
+  | 'invest_status'
+  | 'method_of_inv'
+  | 'is_married'
+  | 'is_marital_state'
+  | 'cosub_first_name'
+  | 'cosub_last_name'
+  | 'cosub_email'
+  | 'feedback'
+  | 'sa_start_date'
+  | 'sa_complete_date'
+  | 'syndAgreementSignedByCurrentUser'
+  | 'syndAgreementSignedByCurrentUserCosub'
+  | 'hasSyndAgreement'
+  | 'syndAgreementsCount'
+  | 'syndAgreementDropboxSignatureRequestId'
+  | 'syndAgreementDropboxSigningURL'
+  | 'ft_start_date'
+  | 'ft_complete_date'
+  | 'userFirstName'
+  | 'userLastName'
+> &
+  // transferredAt: set when the sponsor desk moved the position to another investor (docs/sponsor-desk.md).
+  Partial<Pick<Row<typeof SYND_USER>, 'managementSignedAt' | 'transferredAt'>> & {
+    user: Pick<Row<typeof USER>, 'id' | 'documentId' | 'email' | 'firstName' | 'lastName' | 'username'> | null;
+    investment: Pick<Row<typeof INVESTMENT>, 'id' | 'documentId' | 'name' | 'url_slug'> | null;
+    fund:
+      | (Pick<Row<typeof FUND>, 'id' | 'documentId' | 'name'> & {
+          company: { portal: Pick<Row<typeof PORTAL>, 'id'> | null } | null;
+        })
+      | null;
+  };
 
 /** The relations every syndication user is read with. */
 export const SYND_USER_POPULATE = {

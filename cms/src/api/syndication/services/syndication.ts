@@ -36,9 +36,7 @@ import {
 } from '../investment-view';
 import { investments } from '../read-model';
 import { investmentSummary } from '../summary';
-
-const INVESTMENT = 'api::investment.investment';
-const SYND_USER = 'api::synd-user.synd-user';
+import { INVESTMENT, SYND_USER } from '../../../utils/uids';
 
 /** What the site sends to commit, before it is read into terms. */
 export interface CommitmentInput {

@@ -1,23 +1,27 @@
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import type { Knex } from 'knex';
-import { INVEST_STATUS, k1Matcher, type TaxScheduleState } from '@portal/rules';
+import {
+  k1Matcher,
+  type K1IssueAnswer,
+  type K1MatchAnswer,
+  type TaxSchedulePage,
+  type TaxSchedulesAnswer,
+  type TaxScheduleState,
+  type TaxScheduleView,
+} from '@portal/rules';
 import { fileStorage } from '../../../providers/storage';
 import { sanitizeFileName, sizeLabel } from '../../../providers/storage/file-types';
 import { conflict } from '../../../utils/http-errors';
 import { listQuery, whereNameOrEmail } from '../../../utils/list-query';
 import { serviceAccessor } from '../../../utils/service';
-import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { isDocumentId, isIsoDate } from '../../../utils/validation';
 import { ledger } from '../../ledger-entry/services/ledger-entry';
-import { notifications, type Recipient } from '../../notification/services/notification';
+import { notifications } from '../../notification/services/notification';
 import { recountDocuments } from '../../tax-document/document-counts';
+import { PARTNER_COLUMNS, taxPartners, type PartnerRow } from './tax-partners';
 
-const TAX_SCHEDULE = 'api::tax-schedule.tax-schedule';
-const TAX_DOCUMENT = 'api::tax-document.tax-document';
-const SYND_USER = 'api::synd-user.synd-user';
-const USER = 'plugin::users-permissions.user';
+import { SYND_USER, TAX_DOCUMENT, TAX_SCHEDULE } from '../../../utils/uids';
 /** The largest K-1 file the desk takes. */
 export const K1_MAX_BYTES = 20 * 1024 * 1024;
 /** The most partners one page of a tax year answers. */
@@ -43,38 +47,8 @@ export interface UploadedFile {
   bytes: Buffer;
 }
 
-/** A partner row's account columns (alias u), and the partner they make. */
-const PARTNER_COLUMNS = {
-  user_id: 'u.id',
-  user_document_id: 'u.document_id',
-  email: 'u.email',
-  username: 'u.username',
-  first_name: 'u.first_name',
-  last_name: 'u.last_name',
-};
-type PartnerRow = {
-  user_id: number | string;
-  user_document_id: string;
-  email: string;
-  username: string | null;
-  first_name: string | null;
-  last_name: string | null;
-};
-type Partner = { documentId: string; user: Recipient & { firstName: string | null; lastName: string | null } };
-const partnerOf = (row: PartnerRow & { document_id: string }): Partner => ({
-  documentId: row.document_id,
-  user: {
-    id: Number(row.user_id),
-    documentId: row.user_document_id,
-    email: row.email,
-    username: row.username,
-    firstName: row.first_name,
-    lastName: row.last_name,
-  },
-});
-
 const documentNameOf = (row: Pick<ScheduleRow, 'documentName'>) => row.documentName?.trim() || 'K-1';
-const scheduleView = (row: ScheduleRow) => ({
+const scheduleView = (row: ScheduleRow): TaxScheduleView => ({
   documentId: row.documentId,
   fund: row.fund ? { documentId: row.fund.documentId, name: row.fund.name } : null,
   taxYear: row.taxYear,
@@ -110,103 +84,8 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
     return row.fund;
   }
 
-  /**
-   * The fund's partner rows, who get a K-1: each syndication user (alias s) whose agreement is complete, with its
-   * investor's account (alias u). An investor with two such commitments is one partner (their first commitment).
-   */
-  function partnerRows(fundId: number): Knex.QueryBuilder {
-    const funds = linkTableOf(strapi, SYND_USER, 'fund');
-    const users = linkTableOf(strapi, SYND_USER, 'user');
-    return strapi.db
-      .connection(`${tableOf(strapi, SYND_USER)} as s`)
-      .join(`${funds.name} as sf`, `sf.${funds.owner}`, 's.id')
-      .join(`${users.name} as su`, `su.${users.owner}`, 's.id')
-      .join(`${tableOf(strapi, USER)} as u`, 'u.id', `su.${users.target}`)
-      .where(`sf.${funds.target}`, fundId)
-      .where(`s.${columnOf(strapi, SYND_USER, 'invest_status')}`, INVEST_STATUS.accepted)
-      .whereNotNull(`s.${columnOf(strapi, SYND_USER, 'sa_complete_date')}`);
-  }
-
-  /** The schedule's active documents of the partner row's investor (alias u): what `issued` and `missing` filter on. */
-  function documentOfPartner(scheduleId: number): Knex.QueryBuilder {
-    const schedules = linkTableOf(strapi, TAX_DOCUMENT, 'taxSchedule');
-    const users = linkTableOf(strapi, TAX_DOCUMENT, 'user');
-    return (
-      strapi.db
-        .connection(`${tableOf(strapi, TAX_DOCUMENT)} as d`)
-        .join(`${schedules.name} as ds`, `ds.${schedules.owner}`, 'd.id')
-        .join(`${users.name} as du`, `du.${users.owner}`, 'd.id')
-        .where(`ds.${schedules.target}`, scheduleId)
-        .where(`du.${users.target}`, strapi.db.connection.ref('u.id'))
-        // As Strapi's `$ne: true` reads: a document whose flag is unset does not count.
-        .where(`d.${columnOf(strapi, TAX_DOCUMENT, 'isDeleted')}`, '<>', true)
-        .select('d.id')
-    );
-  }
-
-  /** Every partner of the fund, each investor once, in one query: what a batch of files is matched against. */
-  async function partners(fundId: number): Promise<Partner[]> {
-    const rows = (await partnerRows(fundId)
-      .select({ document_id: 's.document_id', ...PARTNER_COLUMNS })
-      .orderBy('s.id', 'asc')) as (PartnerRow & { document_id: string })[];
-    const seen = new Set<number>();
-    return rows.filter((row) => !seen.has(Number(row.user_id)) && seen.add(Number(row.user_id))).map(partnerOf);
-  }
-
-  /** The partner whose commitment this is (by its documentId), or null when it is not one of the fund's partners. */
-  async function partnerNamed(fundId: number, syndUser: string): Promise<Partner | null> {
-    const row = (await partnerRows(fundId)
-      .where('s.document_id', syndUser)
-      .select({ document_id: 's.document_id', ...PARTNER_COLUMNS })
-      .first()) as (PartnerRow & { document_id: string }) | undefined;
-    return row ? partnerOf(row) : null;
-  }
-
-  /** The schedule's active documents of these investors (user ids), by investor. */
-  async function issuedTo(
-    scheduleId: number,
-    userIds: number[],
-  ): Promise<Map<number, { documentId: string; originalName: string | null; createdAt: string }>> {
-    if (!userIds.length) return new Map();
-    const rows = (await strapi.db.query(TAX_DOCUMENT).findMany({
-      where: { taxSchedule: { id: scheduleId }, user: { id: { $in: userIds } }, isDeleted: { $ne: true } },
-      select: ['documentId', 'originalName', 'createdAt'],
-      populate: { user: { select: ['id'] } },
-    })) as { documentId: string; originalName: string | null; createdAt: string; user: { id: number } | null }[];
-    return new Map(rows.flatMap((row) => (row.user ? [[row.user.id, row] as const] : [])));
-  }
-
-  /** How many partners the fund has (as partners() lists them: each investor once), counted by the database. */
-  async function partnerCount(fundId: number): Promise<number> {
-    const [row] = (await partnerRows(fundId).countDistinct({ count: 'u.id' })) as { count: number | string }[];
-    return Number(row?.count ?? 0);
-  }
-
-  /**
-   * How many partners hold each schedule's document (one active document each: a replaced one is withdrawn), by
-   * schedule id: one grouped query for all of them; a schedule with none is absent.
-   */
-  async function issuedCounts(scheduleIds: number[]): Promise<Map<number, number>> {
-    if (!scheduleIds.length) return new Map();
-    const schedules = linkTableOf(strapi, TAX_DOCUMENT, 'taxSchedule');
-    const users = linkTableOf(strapi, TAX_DOCUMENT, 'user');
-    const rows = (await strapi.db
-      .connection(`${tableOf(strapi, TAX_DOCUMENT)} as d`)
-      .join(`${schedules.name} as ds`, `ds.${schedules.owner}`, 'd.id')
-      .join(`${users.name} as du`, `du.${users.owner}`, 'd.id')
-      .join(`${tableOf(strapi, USER)} as u`, 'u.id', `du.${users.target}`)
-      .whereIn(`ds.${schedules.target}`, scheduleIds)
-      // As Strapi's `$ne: true` reads: a document whose flag is unset does not count.
-      .where(`d.${columnOf(strapi, TAX_DOCUMENT, 'isDeleted')}`, '<>', true)
-      .groupBy(`ds.${schedules.target}`)
-      .select({ schedule: `ds.${schedules.target}` })
-      .count({ count: 'd.id' })) as { schedule: number | string; count: number | string }[];
-    return new Map(rows.map((row) => [Number(row.schedule), Number(row.count)]));
-  }
-
-  /** How many partners hold the schedule's document. */
-  const issuedCount = async (scheduleId: number): Promise<number> =>
-    (await issuedCounts([scheduleId])).get(scheduleId) ?? 0;
+  const { partnerRows, documentOfPartner, partners, partnerNamed, issuedTo, partnerCount, issuedCount, issuedCounts } =
+    taxPartners(strapi);
 
   async function markIssued(row: ScheduleRow, staffName: string) {
     await strapi.db
@@ -216,7 +95,7 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /** POST /sponsor-desk/tax-schedules {fund, taxYear, expectedDate, documentName}: sets (makes or changes) a fund's year. */
-    async set(input: Record<string, unknown>) {
+    async set(input: Record<string, unknown>): Promise<TaxScheduleView> {
       const fund = await ledger(strapi).fundNamed(input.fund);
       const taxYear = input.taxYear;
       if (typeof taxYear !== 'number' || !Number.isInteger(taxYear) || taxYear < 1900 || taxYear > 9999)
@@ -260,7 +139,7 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** GET /sponsor-desk/tax-schedules?fund=: a fund's schedules, newest year first, with how many K-1s are issued of how many. */
-    async ofFund(fundName: unknown) {
+    async ofFund(fundName: unknown): Promise<TaxSchedulesAnswer> {
       const fund = await ledger(strapi).fundNamed(fundName);
       const rows = (await strapi.db.query(TAX_SCHEDULE).findMany({
         where: { fund: { id: fund.id } },
@@ -280,7 +159,7 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
      * first name; searched by name or email; those issued or those still missing) with what was issued to each: a
      * fund of 5,000 partners, 25 at a time.
      */
-    async find(id: string, raw: Record<string, unknown> = {}) {
+    async find(id: string, raw: Record<string, unknown> = {}): Promise<TaxSchedulePage> {
       const query = listQuery(raw, ['name'] as const, PARTNERS_MAX_PAGE_SIZE);
       const state = query.text('state');
       if (state !== undefined && !(PARTNER_STATES as readonly string[]).includes(state))
@@ -354,7 +233,7 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
      * in @portal/rules), with that partner's name and email; null where staff must choose by hand. Only the names are
      * sent, not the files. The partners are read once, in one query, and each file is looked up among them.
      */
-    async match(id: string, input: Record<string, unknown>) {
+    async match(id: string, input: Record<string, unknown>): Promise<K1MatchAnswer> {
       const row = await scheduleOf(id);
       const { names, pattern } = input;
       if (
@@ -402,7 +281,7 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
       input: { syndUser?: unknown; replace?: unknown },
       file: UploadedFile | null,
       staffName: string,
-    ) {
+    ): Promise<K1IssueAnswer> {
       const row = await scheduleOf(id);
       if (!file) throw new errors.ValidationError('Attach the file (multipart field file)');
       if (!/\.pdf$/i.test(file.name) || file.bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
@@ -470,7 +349,7 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** POST /sponsor-desk/tax-schedules/:documentId/issued: staff say the year is issued (some partners may get theirs by other means). */
-    async issued(id: string, staffName: string) {
+    async issued(id: string, staffName: string): Promise<TaxScheduleView> {
       const row = await scheduleOf(id);
       if (row.state !== 'issued') await markIssued(row, staffName);
       return scheduleView(await scheduleOf(id));

@@ -4,9 +4,8 @@ import { shareByLargestRemainder, type ValuationPoint } from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
 import { isIsoDate } from '../../../utils/validation';
 import { cents, hasTwoDecimalsAtMost, ledger } from '../../ledger-entry/services/ledger-entry';
-
-const VALUATION = 'api::valuation.valuation';
-const FUND = 'api::fund.fund';
+import { FUND, VALUATION } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /** A valuation with, when given as a total value, each syndication user's part of it in cents. */
 export type SharedValuation = { date: string; valuePercent: number; shares: Map<number, number> | null };
@@ -144,7 +143,7 @@ const valuationService = ({ strapi }: { strapi: Core.Strapi }) => {
           where: { fund: { id: fund.id } },
           orderBy: [{ date: 'desc' }, { id: 'desc' }],
           select: ['id'],
-        })) as { id: number } | null;
+        })) as Pick<Row<typeof VALUATION>, 'id'> | null;
         if (newest?.id === valuation.id) {
           await strapi.db.query(FUND).update({
             where: { id: fund.id },

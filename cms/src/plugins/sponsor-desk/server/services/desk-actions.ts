@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { serviceAccessor } from '../../../../utils/service';
+import { DESK_ACTION } from '../../../../utils/uids';
 
 /** The longest record of a request's body a desk action keeps. */
 const RECORD_MAX = 2_000;
@@ -38,7 +39,7 @@ const deskActionsService = ({ strapi }: { strapi: Core.Strapi }) => ({
       ...(file && !Array.isArray(file) && { file: (file as { originalFilename?: string | null }).originalFilename }),
     }).replace(/\\u0000/g, '\\ufffd');
     try {
-      await strapi.db.query('api::desk-action.desk-action').create({
+      await strapi.db.query(DESK_ACTION).create({
         data: {
           action,
           staffName: staffName(ctx),

@@ -1,5 +1,18 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import type {
+  Basis,
+  DistributionKind,
+  FundChoicesPage,
+  FundEventPage,
+  FundEventsPage,
+  FundEventState,
+  FundEventSummary,
+  FundEventType,
+  FundEventView,
+  FundLedgerPage,
+  LedgerType,
+} from '@portal/rules';
 import { fundEvents } from '../../../../api/fund-event/services/fund-event';
 import { ledger } from '../../../../api/ledger-entry/services/ledger-entry';
 import { conflict } from '../../../../utils/http-errors';
@@ -9,6 +22,8 @@ import { investorName } from '../../../../api/synd-user/services/synd-user';
 import { columnOf, linkTableOf, tableOf } from '../../../../utils/tables';
 import { isRowId } from '../../../../utils/validation';
 import { serviceAccessor } from '../../../../utils/service';
+import { FUND, FUND_EVENT, LEDGER_ENTRY, PORTAL, SYND_USER, USER } from '../../../../utils/uids';
+import type { Row } from '../../../../utils/rows';
 
 /**
  * The desk's capital-account lists a page at a time (docs/capital-accounts.md): a fund's events (its drafts, so an
@@ -17,11 +32,6 @@ import { serviceAccessor } from '../../../../utils/service';
  * corrects), replacing an open draft's terms, so previewing again does not leave one draft behind per click, and the
  * funds a staff member may pick (those of the portals they run).
  */
-const FUND_EVENT = 'api::fund-event.fund-event';
-const FUND = 'api::fund.fund';
-const LEDGER_ENTRY = 'api::ledger-entry.ledger-entry';
-const SYND_USER = 'api::synd-user.synd-user';
-const USER = 'plugin::users-permissions.user';
 const STATES = ['draft', 'posted'] as const;
 const TYPES = ['capital_call', 'distribution'] as const;
 const ENTRY_TYPES = ['contribution', 'distribution', 'fee', 'adjustment'] as const;
@@ -30,14 +40,14 @@ const MAX_PAGE_SIZE = 100;
 interface EventRow {
   id: number;
   documentId: string;
-  type: string;
-  state: string;
+  type: FundEventType;
+  state: FundEventState;
   date: string;
   due_date: string | null;
   total_cents: string | number | null;
   percent: string | number | null;
-  basis: string | null;
-  kind: string | null;
+  basis: Basis | null;
+  kind: DistributionKind | null;
   note: string | null;
   createdByName: string | null;
   postedByName: string | null;
@@ -57,8 +67,8 @@ interface LedgerRow {
   id: number;
   documentId: string;
   effective_date: unknown;
-  type: string;
-  kind: string | null;
+  type: LedgerType;
+  kind: DistributionKind | null;
   amount_cents: string | number;
   note: string | null;
   userFirstName: string | null;
@@ -68,10 +78,11 @@ interface LedgerRow {
   firstName: string | null;
   lastName: string | null;
   eventDocumentId: string | null;
-  eventType: string | null;
+  /** Set whenever eventDocumentId is (a stored event has a type); the same for the corrected entry's below. */
+  eventType: FundEventType;
   eventDate: unknown;
   correctsDocumentId: string | null;
-  correctsType: string | null;
+  correctsType: LedgerType;
   correctsDate: unknown;
 }
 
@@ -89,7 +100,7 @@ const pagination = (page: number, pageSize: number, total: number) => ({
 });
 
 /** An event without its allocation table: what a list shows of it. */
-const summaryOf = (row: EventRow) => ({
+const summaryOf = (row: EventRow): FundEventSummary => ({
   documentId: row.documentId,
   type: row.type,
   state: row.state,
@@ -106,7 +117,7 @@ const summaryOf = (row: EventRow) => ({
 });
 
 /** An event as the ledger service answers it, with one page of its allocation table instead of the whole of it. */
-function withAllocationPage<T extends { allocation: unknown[] }>(event: T, page: number, pageSize: number) {
+function withAllocationPage(event: FundEventView, page: number, pageSize: number): FundEventPage {
   const { allocation, ...rest } = event;
   return {
     ...rest,
@@ -122,7 +133,7 @@ const listsService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * GET /sponsor-desk/fund-choices?q=&page=&pageSize=: the funds of the portals the caller runs, by name, searched by
    * name (what the capital accounts' fund picker offers), with their portal's name.
    */
-  async fundChoices(raw: Record<string, unknown>, scope: PortalScope) {
+  async fundChoices(raw: Record<string, unknown>, scope: PortalScope): Promise<FundChoicesPage> {
     const query = listQuery(raw, ['name'] as const, MAX_PAGE_SIZE);
     const where = {
       ...(!scope.every && { company: { portal: { id: { $in: [...scope.ids] } } } }),
@@ -137,7 +148,9 @@ const listsService = ({ strapi }: { strapi: Core.Strapi }) => ({
         offset: (query.page - 1) * query.pageSize,
         limit: query.pageSize,
       }) as Promise<
-        { documentId: string; name: string | null; company: { portal: { name: string | null } | null } | null }[]
+        (Pick<Row<typeof FUND>, 'documentId' | 'name'> & {
+          company: { portal: Pick<Row<typeof PORTAL>, 'name'> | null } | null;
+        })[]
       >,
       strapi.db.query(FUND).count({ where }),
     ]);
@@ -152,7 +165,7 @@ const listsService = ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   /** GET /sponsor-desk/fund-events?fund=&state=draft|posted&type=&page=&pageSize=: a fund's events, newest date first. */
-  async events(raw: Record<string, unknown>) {
+  async events(raw: Record<string, unknown>): Promise<FundEventsPage> {
     const query = listQuery(raw, ['date'] as const, MAX_PAGE_SIZE);
     const fund = await ledger(strapi).fundNamed(query.text('fund'));
     const state = oneOf('state', query.text('state'), STATES);
@@ -192,7 +205,7 @@ const listsService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * the entry it corrects; `q` searches the investor's name and email as the commitments table does. One query for the
    * page and one for the count, whatever the page holds: from the fund's link to its entries, each join by key.
    */
-  async ledger(fundDocumentId: string, raw: Record<string, unknown>) {
+  async ledger(fundDocumentId: string, raw: Record<string, unknown>): Promise<FundLedgerPage> {
     const query = listQuery(raw, ['effective_date'] as const, MAX_PAGE_SIZE);
     const fund = await ledger(strapi).fundNamed(fundDocumentId);
     const type = oneOf('type', query.text('type'), ENTRY_TYPES);
@@ -288,7 +301,7 @@ const listsService = ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   /** GET /sponsor-desk/fund-events/:id/allocation?page=&pageSize=: the event, and one page of its allocation table. */
-  async allocation(id: string, raw: Record<string, unknown>) {
+  async allocation(id: string, raw: Record<string, unknown>): Promise<FundEventPage> {
     const { page, pageSize } = listQuery(raw, ['investor'] as const, MAX_PAGE_SIZE);
     return withAllocationPage(await fundEvents(strapi).withAllocation(id), page, pageSize);
   },
@@ -298,7 +311,12 @@ const listsService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * are drafted (checked and allocated as any draft) and the draft they replace is removed, so one draft stays; a
    * draft posted meanwhile is kept, the new one removed, and the call refused (409).
    */
-  async replaceDraft(id: string, terms: Record<string, unknown>, staffName: string, raw: Record<string, unknown>) {
+  async replaceDraft(
+    id: string,
+    terms: Record<string, unknown>,
+    staffName: string,
+    raw: Record<string, unknown>,
+  ): Promise<FundEventPage> {
     const { page, pageSize } = listQuery(raw, ['investor'] as const, MAX_PAGE_SIZE);
     const old = isRowId(id)
       ? ((await strapi.db

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Box, Button, Field, Flex, Table, Tbody, Td, Textarea, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { Box, Button, Field, Flex, Textarea, Typography } from '@strapi/design-system';
+import type { DeskLedgerLine, FundEventPage, FundEventView } from '@portal/rules';
 import { useFetchClient } from '@strapi/strapi/admin';
 import {
   ALLOCATION_PAGE,
@@ -12,22 +13,14 @@ import {
   termsOf,
   useFundPages,
   usePostedCallPages,
-  type AllocationLine,
-  type EventPage,
 } from './capital-lists';
 import { Choice, Input } from './fields';
 import { centsOf, dollars, investors, money, today } from '../utils/format';
 import { reportFailure, type Notify } from '../utils/notices';
-import { CapitalLedger, entrySummary, type LedgerLine } from './capital-ledger';
+import { CapitalLedger, entrySummary } from './capital-ledger';
+import { CsvImport } from './csv-import';
 
 /** The sponsor desk's calls (docs/capital-accounts.md); the panel's fetch client sends the staff member's token. */
-
-interface ImportAnswer {
-  dryRun: boolean;
-  lines: number;
-  problems: { line: number; message: string }[];
-  written: number;
-}
 
 /**
  * The sponsor desk's capital accounts: a capital call or a distribution drafted with its allocation table to the cent, then posted once
@@ -39,7 +32,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   const { get, post, put } = useFetchClient();
   const fundPages = useFundPages();
   const [fund, setFund] = useState('');
-  const [type, setType] = useState<EventPage['type']>('distribution');
+  const [type, setType] = useState<FundEventPage['type']>('distribution');
   const [date, setDate] = useState(today());
   const [dueDate, setDueDate] = useState('');
   const [amount, setAmount] = useState('');
@@ -47,19 +40,17 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   const [basis, setBasis] = useState('funded');
   const [kind, setKind] = useState('income');
   const [note, setNote] = useState('');
-  const [draft, setDraft] = useState<EventPage | null>(null);
+  const [draft, setDraft] = useState<FundEventPage | null>(null);
   const [valuation, setValuation] = useState({ date: today(), percent: '' });
   const [adjustment, setAdjustment] = useState({ corrects: '', amount: '', date: today(), note: '' });
   // The ledger entry whose 'Correct…' filled in the adjustment's entry (shown in words until another id is typed).
-  const [correcting, setCorrecting] = useState<LedgerLine | null>(null);
+  const [correcting, setCorrecting] = useState<DeskLedgerLine | null>(null);
   const chosen = correcting?.documentId === adjustment.corrects.trim() ? correcting : null;
   const adjustmentForm = useRef<HTMLFormElement>(null);
   // Counts the writes to the ledger (post, funding, import, adjustment): the ledger reads its page again after each.
   const [written, setWritten] = useState(0);
   const wrote = () => setWritten((count) => count + 1);
-  const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
   const [funding, setFunding] = useState({ email: '', amount: '', date: today(), call: '' });
-  const [checked, setChecked] = useState<ImportAnswer | null>(null);
   // The fund's posted capital calls, for a funding that pays one (a page at a time; again once a call is posted).
   const callPages = usePostedCallPages(fund, draft?.state);
 
@@ -71,7 +62,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
           await get(`/sponsor-desk/fund-events/${documentId}/allocation`, {
             params: { page, pageSize: ALLOCATION_PAGE },
           })
-        ).data as EventPage,
+        ).data as FundEventPage,
       );
     } catch (error) {
       reportFailure(setMessage, error);
@@ -116,12 +107,10 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
       if (draft?.state === 'draft') {
         setDraft(
           (await put(`/sponsor-desk/fund-events/${draft.documentId}`, body, { params: { pageSize: ALLOCATION_PAGE } }))
-            .data as EventPage,
+            .data as FundEventPage,
         );
       } else {
-        const made = (await post('/sponsor-desk/fund-events', body)).data as EventPage & {
-          allocation: AllocationLine[];
-        };
+        const made = (await post('/sponsor-desk/fund-events', body)).data as FundEventView;
         const total = made.allocation.length;
         setDraft({
           ...made,
@@ -141,7 +130,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
     try {
       const posted = (
         await post(`/sponsor-desk/fund-events/${draft.documentId}/post`, { allocationHash: draft.allocationHash })
-      ).data as EventPage;
+      ).data as FundEventPage;
       await openEvent(posted.documentId);
       wrote();
       setMessage({
@@ -164,7 +153,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   };
 
   /** The entry staff chose to correct in the ledger, in the adjustment form, brought into view. */
-  const correct = (line: LedgerLine) => {
+  const correct = (line: DeskLedgerLine) => {
     setCorrecting(line);
     setAdjustment((shown) => ({ ...shown, corrects: line.documentId }));
     adjustmentForm.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -186,19 +175,6 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
         variant: 'success',
         text: `Adjustment of ${money(Number(adjustment.amount))} to ${chosen ? entrySummary(chosen) : `entry ${adjustment.corrects.trim()}`} recorded.`,
       });
-    } catch (error) {
-      reportFailure(setMessage, error);
-    }
-  };
-
-  const importCsv = async (dryRun: boolean) => {
-    if (!csv) return;
-    try {
-      const answer = (await post(`/sponsor-desk/imports?dryRun=${dryRun}`, { csv: csv.text })).data as ImportAnswer;
-      setChecked(answer);
-      if (!dryRun) wrote();
-      if (!dryRun)
-        setMessage({ variant: 'success', text: `${answer.written} lines of ${csv.name} written to the ledger.` });
     } catch (error) {
       reportFailure(setMessage, error);
     }
@@ -246,7 +222,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
             label="Type"
             value={type}
             onChange={(next) => {
-              setType(next as EventPage['type']);
+              setType(next as FundEventPage['type']);
               setBasis(next === 'capital_call' ? 'commitment' : 'funded');
             }}
             options={EVENT_TYPES}
@@ -307,68 +283,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
           <AllocationTable event={draft} setPage={(page) => void openEvent(draft.documentId, page)} />
         </Box>
       )}
-      <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
-        <Typography variant="delta" tag="h2">
-          Import the accountant’s CSV
-        </Typography>
-        <Box paddingTop={2} paddingBottom={4}>
-          <Typography variant="omega" textColor="neutral600">
-            Columns fund, investor_email, type (contribution, distribution or fee), kind, amount (dollars),
-            effective_date, note. Check it first: nothing is written until every line is right.
-          </Typography>
-        </Box>
-        <Flex gap={4} alignItems="center">
-          <input
-            type="file"
-            accept=".csv,text/csv"
-            aria-label="CSV file"
-            onChange={async (event) => {
-              const file = event.target.files?.[0];
-              setChecked(null);
-              setCsv(file ? { name: file.name, text: await file.text() } : null);
-            }}
-          />
-          <Button variant="secondary" disabled={!csv} onClick={() => importCsv(true)}>
-            Check the file
-          </Button>
-          {checked?.dryRun && !checked.problems.length && (
-            <Button onClick={() => importCsv(false)}>Import {checked.lines} lines</Button>
-          )}
-        </Flex>
-        {checked && checked.problems.length > 0 && (
-          <Box paddingTop={4}>
-            <Table colCount={2} rowCount={checked.problems.length + 1} aria-label="Problems">
-              <Thead>
-                <Tr>
-                  <Th>
-                    <Typography variant="sigma">Line</Typography>
-                  </Th>
-                  <Th>
-                    <Typography variant="sigma">Problem</Typography>
-                  </Th>
-                </Tr>
-              </Thead>
-              <Tbody>
-                {checked.problems.map((problem, index) => (
-                  <Tr key={`${problem.line}-${index}`}>
-                    <Td>
-                      <Typography>{problem.line}</Typography>
-                    </Td>
-                    <Td>
-                      <Typography>{problem.message}</Typography>
-                    </Td>
-                  </Tr>
-                ))}
-              </Tbody>
-            </Table>
-          </Box>
-        )}
-        {checked?.dryRun && !checked.problems.length && (
-          <Box paddingTop={4}>
-            <Typography>All {checked.lines} lines are right.</Typography>
-          </Box>
-        )}
-      </Box>
+      <CsvImport notify={setMessage} wrote={wrote} />
       <Box tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={confirmFunding}>
         <Typography variant="delta" tag="h2">
           Funding received

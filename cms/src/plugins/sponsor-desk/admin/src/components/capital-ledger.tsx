@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Flex, Table, Tbody, Td, Thead, Tr, Typography } from '@strapi/design-system';
-import { eventTypeName, KINDS, type Pagination } from './capital-lists';
+import type { DeskLedgerLine, FundLedgerPage } from '@portal/rules';
+import { eventTypeName, KINDS } from './capital-lists';
 import { Choice, SearchForm } from './fields';
 import { Cell, Heading, Pager } from './table';
 import { useLatestAnswer } from '../hooks/use-latest-answer';
@@ -13,19 +14,6 @@ import type { Notify } from '../utils/notices';
  * correct has 'Correct…', which hands it to the Adjustment form, so staff never look its documentId up.
  */
 
-/** One entry as the ledger route answers it. */
-export interface LedgerLine {
-  documentId: string;
-  effective_date: string;
-  investor: { name: string; email: string | null };
-  type: 'contribution' | 'distribution' | 'fee' | 'adjustment';
-  kind: 'return_of_capital' | 'income' | 'gain' | null;
-  amount_cents: number;
-  note: string | null;
-  fundEvent: { documentId: string; type: 'capital_call' | 'distribution'; date: string } | null;
-  corrects: { documentId: string; type: LedgerLine['type']; effective_date: string } | null;
-}
-
 const PAGE_SIZE = 20;
 const COLUMNS = ['Date', 'Investor', 'Type', 'Amount', 'From and note', 'Correct'];
 const TYPES: [string, string][] = [
@@ -35,7 +23,7 @@ const TYPES: [string, string][] = [
   ['fee', 'Fees'],
   ['adjustment', 'Adjustments'],
 ];
-const TYPE_NAMES: Record<LedgerLine['type'], string> = {
+const TYPE_NAMES: Record<DeskLedgerLine['type'], string> = {
   contribution: 'Contribution',
   distribution: 'Distribution',
   fee: 'Fee',
@@ -45,15 +33,15 @@ const TYPE_NAMES: Record<LedgerLine['type'], string> = {
 const kindName = (kind: string) => (KINDS.find(([value]) => value === kind)?.[1] ?? kind).toLowerCase();
 
 /** An entry's type as staff read it: 'Distribution (income)'. */
-export const entryType = (line: Pick<LedgerLine, 'type' | 'kind'>) =>
+export const entryType = (line: Pick<DeskLedgerLine, 'type' | 'kind'>) =>
   `${TYPE_NAMES[line.type]}${line.kind ? ` (${kindName(line.kind)})` : ''}`;
 
 /** Which entry an adjustment corrects, in words: 'Contribution of $5,000.00 by Ivan Investor on 2025-01-05'. */
-export const entrySummary = (line: LedgerLine) =>
+export const entrySummary = (line: DeskLedgerLine) =>
   `${entryType(line)} of ${dollars(line.amount_cents)} by ${line.investor.name} on ${line.effective_date}`;
 
 /** Where an entry came from: its event, the entry it corrects, or nothing (a funding, an import). */
-function originOf(line: LedgerLine): string {
+function originOf(line: DeskLedgerLine): string {
   if (line.fundEvent) return `${eventTypeName(line.fundEvent.type)} of ${line.fundEvent.date}`;
   if (line.corrects)
     return `Corrects the ${TYPE_NAMES[line.corrects.type].toLowerCase()} of ${line.corrects.effective_date}`;
@@ -61,7 +49,7 @@ function originOf(line: LedgerLine): string {
 }
 
 /** Where the entry came from and its note, one under the other (the note alone where it came from no event). */
-function OriginAndNote({ line }: { line: LedgerLine }) {
+function OriginAndNote({ line }: { line: DeskLedgerLine }) {
   const origin = originOf(line);
   const note = line.note && line.note !== origin ? line.note : null;
   return (
@@ -93,13 +81,13 @@ export function CapitalLedger({
 }: {
   fund: string;
   changed: number;
-  onCorrect: (line: LedgerLine) => void;
+  onCorrect: (line: DeskLedgerLine) => void;
   notify: Notify;
 }) {
   const [page, setPage] = useState(1);
   const [type, setType] = useState('all');
   const [q, setQ] = useState('');
-  const { data, reload } = useLatestAnswer<{ results: LedgerLine[]; pagination: Pagination }>(
+  const { data, reload } = useLatestAnswer<FundLedgerPage>(
     `/sponsor-desk/funds/${fund}/ledger`,
     { type: type === 'all' ? undefined : type, q: q || undefined, page, pageSize: PAGE_SIZE },
     notify,

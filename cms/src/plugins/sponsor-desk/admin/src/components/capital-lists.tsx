@@ -12,6 +12,7 @@ import {
   Tr,
   Typography,
 } from '@strapi/design-system';
+import type { FundChoicesPage, FundEventPage, FundEventsPage, FundEventSummary } from '@portal/rules';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { Cell, Heading, Pager } from './table';
 import { dollars } from '../utils/format';
@@ -22,13 +23,6 @@ import { reportFailure, type Notify } from '../utils/notices';
  * posted-call pickers (searched and loaded a page at a time as staff scroll), a fund's drafts and posted events, and
  * an event's allocation table (75,000 lines on a grown fund).
  */
-
-export interface Pagination {
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  total: number;
-}
 
 /** A page of a picker's choices: [value, label] pairs, and whether more follow. */
 export type ChoicePage = { options: [string, string][]; more: boolean };
@@ -106,10 +100,7 @@ export function useFundPages() {
   return useCallback(
     async (page: number, q: string): Promise<ChoicePage> => {
       const { data } = await get('/sponsor-desk/fund-choices', { params: { page, pageSize: 50, ...(q && { q }) } });
-      const { results, pagination } = data as {
-        results: { documentId: string; name: string | null; portal: string | null }[];
-        pagination: Pagination;
-      };
+      const { results, pagination } = data as FundChoicesPage;
       return {
         options: results.map((fund) => [
           fund.documentId,
@@ -122,26 +113,12 @@ export function useFundPages() {
   );
 }
 
-/** One event of a fund as GET /sponsor-desk/fund-events lists it. */
-export interface EventSummary {
-  documentId: string;
-  type: 'capital_call' | 'distribution';
-  state: 'draft' | 'posted';
-  date: string;
-  due_date: string | null;
-  total_cents: number | null;
-  percent: number | null;
-  createdByName: string | null;
-  postedByName: string | null;
-  posted_at: string | null;
-}
-
 /** The words staff read for an event's type and a distribution's kind: the forms' choices and the lists' cells. */
-export const EVENT_TYPES: [EventSummary['type'], string][] = [
+export const EVENT_TYPES: [FundEventSummary['type'], string][] = [
   ['distribution', 'Distribution'],
   ['capital_call', 'Capital call'],
 ];
-export const eventTypeName = (type: EventSummary['type']) =>
+export const eventTypeName = (type: FundEventSummary['type']) =>
   (EVENT_TYPES.find(([value]) => value === type) ?? EVENT_TYPES[0])[1];
 export const KINDS: [string, string][] = [
   ['income', 'Income'],
@@ -158,7 +135,7 @@ export function usePostedCallPages(fund: string, seen?: unknown) {
       const { data } = await get('/sponsor-desk/fund-events', {
         params: { fund, state: 'posted', type: 'capital_call', page, pageSize: 50 },
       });
-      const { results, pagination } = data as { results: EventSummary[]; pagination: Pagination };
+      const { results, pagination } = data as FundEventsPage;
       return {
         options: results.map((call) => [
           call.documentId,
@@ -174,7 +151,7 @@ export function usePostedCallPages(fund: string, seen?: unknown) {
 }
 
 /** An event's terms as staff gave them: its total, or the percent of commitments a percent call asks. */
-export const termsOf = (event: Pick<EventSummary | EventPage, 'total_cents' | 'percent'>) =>
+export const termsOf = (event: Pick<FundEventSummary | FundEventPage, 'total_cents' | 'percent'>) =>
   event.total_cents !== null ? dollars(event.total_cents) : `${event.percent}% of commitments`;
 
 /** When an event was posted, in the staff member's time. */
@@ -199,21 +176,21 @@ export function EventList({
   notify,
 }: {
   fund: string;
-  state: EventSummary['state'];
+  state: FundEventSummary['state'];
   shown: unknown;
   onOpen: (documentId: string) => void;
   notify: Notify;
 }) {
   const { get } = useFetchClient();
   const [page, setPage] = useState(1);
-  const [answer, setAnswer] = useState<{ results: EventSummary[]; pagination: Pagination } | null>(null);
+  const [answer, setAnswer] = useState<FundEventsPage | null>(null);
   const list = EVENT_LISTS[state];
   const posted = state === 'posted';
   useEffect(() => setPage(1), [fund]);
   useEffect(() => {
     if (!fund) return setAnswer(null);
     get('/sponsor-desk/fund-events', { params: { fund, state, page, pageSize: 10 } })
-      .then(({ data }) => setAnswer(data as { results: EventSummary[]; pagination: Pagination }))
+      .then(({ data }) => setAnswer(data as FundEventsPage))
       .catch((error: unknown) => reportFailure(notify, error));
     // `shown` changes when a draft is made, replaced or posted: the list follows.
   }, [get, fund, state, page, shown, notify]);
@@ -268,36 +245,10 @@ export function EventList({
   );
 }
 
-/** One line of an allocation table. */
-export interface AllocationLine {
-  syndUser: { documentId: string };
-  investor: { name: string; email: string | null };
-  base_cents: number;
-  amount_cents: number;
-}
-
-/** An event and one page of its allocation (GET /sponsor-desk/fund-events/:id/allocation, PUT /fund-events/:id). */
-export interface EventPage {
-  documentId: string;
-  type: 'capital_call' | 'distribution';
-  state: 'draft' | 'posted';
-  /** The table's total; a draft that cannot be allocated now (`problem`) carries its stored total, null for a percent call. */
-  total_cents: number | null;
-  percent?: number | null;
-  /** Why a draft cannot be posted as it stands (its allocation is then empty): staff change its terms or delete it. */
-  problem?: string;
-  /** How many investors the whole table shares among. */
-  investors: number;
-  allocation: AllocationLine[];
-  pagination: Pagination;
-  /** A draft's: the fingerprint of the table shown, sent back when posting it (what is posted is what was previewed). */
-  allocationHash?: string;
-}
-
 export const ALLOCATION_PAGE = 50;
 
 /** The allocation table's page shown, with the pager to the others. */
-export function AllocationTable({ event, setPage }: { event: EventPage; setPage: (page: number) => void }) {
+export function AllocationTable({ event, setPage }: { event: FundEventPage; setPage: (page: number) => void }) {
   return (
     <>
       <Table colCount={4} rowCount={event.allocation.length + 1} aria-label="Allocation">

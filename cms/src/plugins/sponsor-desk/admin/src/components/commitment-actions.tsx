@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Checkbox, Field, Flex, Modal, Textarea, Typography } from '@strapi/design-system';
+import type { AmendAnswer, CommitmentLine, DirectoryPage, TransferAnswer } from '@portal/rules';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { Choice, Input } from './fields';
 import { useLatestAnswer } from '../hooks/use-latest-answer';
@@ -7,16 +8,10 @@ import { money } from '../utils/format';
 import { reportFailure, type Notify } from '../utils/notices';
 
 /** What the amend and transfer dialogs read of a commitments table's line (docs/sponsor-desk.md). */
-export interface AmendableLine {
-  documentId: string;
-  state: string;
-  investor: { documentId: string | null; name: string; email: string | null };
-  amount: number | null;
-  method: string | null;
-  is_married: boolean;
-  spouse: { name: string; email: string | null } | null;
-  investorSignedAt: string | null;
-}
+export type AmendableLine = Pick<
+  CommitmentLine,
+  'documentId' | 'state' | 'investor' | 'amount' | 'method' | 'is_married' | 'spouse' | 'investorSignedAt'
+>;
 
 /** The longest reason the server keeps (REASON_MAX in the amendment service). */
 const REASON_MAX = 500;
@@ -86,11 +81,7 @@ export function AmendDialog({
         cosub_email: spouseNamed ? form.spouseEmail : null,
         reason: form.reason,
       });
-      const answer = data as {
-        amount: number;
-        voided: { signers: number; agreements: number } | null;
-        signingLinkMailedTo: string | null;
-      };
+      const answer = data as AmendAnswer;
       notify({
         variant: 'success',
         text: answer.voided
@@ -171,10 +162,6 @@ export function AmendDialog({
   );
 }
 
-interface Directory {
-  results: { documentId: string; name: string; email: string }[];
-}
-
 /**
  * Transfer a commitment to another investor of the portal (POST /sponsor-desk/commitments/:documentId/transfer):
  * pick them from the portal's investors (searched on the server), give a reason, then confirm a second step naming
@@ -199,7 +186,7 @@ export function TransferDialog({
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const { data } = useLatestAnswer<Directory>(
+  const { data } = useLatestAnswer<DirectoryPage>(
     '/sponsor-desk/investors',
     { portal: portal || undefined, q: q || undefined, page: 1, pageSize: 50 },
     notify,
@@ -212,7 +199,7 @@ export function TransferDialog({
       const { data: answer } = await post(`/sponsor-desk/commitments/${line.documentId}/transfer`, { to, reason });
       notify({
         variant: 'success',
-        text: `Transferred ${money(line.amount)} from ${line.investor.name} to ${(answer as { to: { investor: { name: string } } }).to.investor.name}; both are told, and the new agreement is sent to sign.`,
+        text: `Transferred ${money(line.amount)} from ${line.investor.name} to ${(answer as TransferAnswer).to.investor.name}; both are told, and the new agreement is sent to sign.`,
       });
       onDone();
     } catch (error) {

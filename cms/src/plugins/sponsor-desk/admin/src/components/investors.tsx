@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Button, Flex, Table, Tbody, Td, TextButton, Thead, Tr, Typography } from '@strapi/design-system';
+import type { AccreditationView, DeskInvestor, DirectoryPage, InvestorFile } from '@portal/rules';
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { useSearchParams } from 'react-router-dom';
 import { DocumentLinks, type DocumentKind } from './document-links';
@@ -10,64 +11,13 @@ import { useOpenFile } from '../hooks/use-open-file';
 import { dateOf, money, TYPE_NAMES } from '../utils/format';
 import { NO_PORTAL, reportFailure, type Notify } from '../utils/notices';
 
-/** GET /sponsor-desk/investors and /sponsor-desk/investors/:documentId (docs/sponsor-desk.md). */
-interface Accreditation {
-  accreditation: { label: string; type: string } | null;
-  accreditationDate: string | null;
-  accreditationDue: boolean;
-}
-
-interface Account extends Accreditation {
-  documentId: string;
-  name: string;
-  email: string;
-  level: string;
-  isActive: boolean;
-  proofDocuments: { count: number; unreviewed: number };
-  commitments: { count: number; amount: number };
-  sessions: number;
-}
-
-interface Directory {
-  portal: { slug: string; name: string } | null;
-  portals: { slug: string; name: string }[];
-  results: Account[];
-  pagination: { page: number; pageCount: number; total: number };
-}
-
-/** A document of the investor's, as the desk lists it to open. */
-interface InvestorFile {
-  documentId: string;
-  title: string | null;
-  year: number | null;
-  fund: string | null;
-  uploadedAt: string | null;
-}
-
-interface Investor extends Accreditation {
-  documentId: string;
-  name: string;
-  email: string;
-  proofDocuments: (InvestorFile & { reviewedBy: string | null; reviewedAt: string | null })[];
-  taxDocuments: InvestorFile[];
-  newsDocuments: InvestorFile[];
-  agreements: InvestorFile[];
-  commitments: {
-    documentId: string;
-    fund: { name: string | null } | null;
-    stateLabel: string;
-    amount: number | null;
-  }[];
-  sessions: { label: string | null; startedAt: string | null; expiresAt: string | null; isGuestSession: boolean }[];
-}
-
 const PERMISSIONS = {
   review: [{ action: 'plugin::sponsor-desk.review', subject: null }] as never[],
   sessions: [{ action: 'plugin::sponsor-desk.sessions', subject: null }] as never[],
 };
 
 /** The accreditation as staff read it: its type, threshold and date, and 'ask again' beside them once over a year old. */
-function accreditationText(account: Accreditation): string {
+function accreditationText(account: AccreditationView): string {
   if (!account.accreditation) return 'None stated';
   const type = TYPE_NAMES[account.accreditation.type] ?? account.accreditation.type;
   return `${type} · ${account.accreditation.label} · ${dateOf(account.accreditationDate)}${account.accreditationDue ? ' · over a year old: ask again' : ''}`;
@@ -141,7 +91,7 @@ function InvestorDetail({
   const { get, post } = useFetchClient();
   const { allowedActions } = useRBAC(PERMISSIONS);
   const openFile = useOpenFile(notify);
-  const [investor, setInvestor] = useState<Investor | null>(null);
+  const [investor, setInvestor] = useState<DeskInvestor | null>(null);
   const sections = useRef<Partial<Record<string, HTMLElement | null>>>({});
   // Opened on one kind of document (from the commitments table): that section is brought into view.
   useEffect(() => {
@@ -149,7 +99,7 @@ function InvestorDetail({
   }, [investor, kind]);
   const load = useCallback(() => {
     get(`/sponsor-desk/investors/${documentId}`)
-      .then(({ data }) => setInvestor(data as Investor))
+      .then(({ data }) => setInvestor(data as DeskInvestor))
       .catch((error: unknown) => reportFailure(notify, error));
   }, [get, documentId, notify]);
   useEffect(load, [load]);
@@ -322,7 +272,7 @@ export function Investors({ notify }: { notify: Notify }) {
   const [portal, setPortal] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const { data: directory, reload: load } = useLatestAnswer<Directory>(
+  const { data: directory, reload: load } = useLatestAnswer<DirectoryPage>(
     '/sponsor-desk/investors',
     { portal: portal || undefined, q: q || undefined, page, pageSize: 25 },
     notify,

@@ -1,39 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge, Box, Button, Checkbox, Flex, Grid, TextButton, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
+import type { Board, BoardFund, BoardState } from '@portal/rules';
 import { Commitments } from './commitments';
 import { Choice } from './fields';
 import { dateOf, investors, money } from '../utils/format';
 import { NO_PORTAL, reportFailure, type Notify } from '../utils/notices';
-
-/** The board's answer (GET /sponsor-desk/funds?portal=, docs/sponsor-desk.md). */
-export interface BoardFund {
-  documentId: string;
-  name: string | null;
-  status: string;
-  close_date: string | null;
-  days_left: number | null;
-  total: number | null;
-  committed: number;
-  funded: number;
-  left: number | null;
-  investors: number;
-  counts: Record<string, number>;
-  /** The latest declines (at most three, last changed first) with the feedback each investor gave. */
-  declines: { name: string; feedback: string | null }[];
-}
-
-export interface StateOption {
-  state: string;
-  label: string;
-}
-
-interface Board {
-  portal: { slug: string; name: string } | null;
-  portals: { slug: string; name: string }[];
-  funds: BoardFund[];
-  states: StateOption[];
-}
 
 const percentOf = (part: number, whole: number | null) => (whole ? Math.min(100, Math.round((part / whole) * 100)) : 0);
 
@@ -110,7 +82,7 @@ function WhyPassed({ fund }: { fund: BoardFund }) {
  * One fund's card: its raise in figures and a bar, its investors by state (each opens the table filtered) and, when
  * some declined, why the latest of them passed.
  */
-function FundCard({ fund, states, open }: { fund: BoardFund; states: StateOption[]; open: (state: string) => void }) {
+function FundCard({ fund, states, open }: { fund: BoardFund; states: BoardState[]; open: (state: string) => void }) {
   const ended = fund.status === 'Closed' || fund.status === 'Done';
   // Staff may close a fund before its date (fully subscribed early): the card says so rather than count days left.
   const closing = !fund.close_date
@@ -229,7 +201,7 @@ export function RaiseBoard({ notify }: { notify: Notify }) {
       <Grid.Root gap={4}>
         {board.funds.map((fund) => (
           <Grid.Item key={fund.documentId} col={6} s={12} direction="column" alignItems="stretch">
-            <FundCard fund={fund} states={board.states} open={(state) => setOpen({ fund, state })} />
+            <FundCard fund={fund} states={board.states ?? []} open={(state) => setOpen({ fund, state })} />
           </Grid.Item>
         ))}
       </Grid.Root>
@@ -239,7 +211,7 @@ export function RaiseBoard({ notify }: { notify: Notify }) {
             key={open.fund.documentId}
             fund={open.fund}
             portal={board.portal?.slug}
-            states={board.states}
+            states={board.states ?? []}
             state={open.state}
             setState={(state) => setOpen({ ...open, state })}
             notify={notify}

@@ -1,18 +1,12 @@
 import { useEffect, useState } from 'react';
+import type { Board, BoardFund } from '@portal/rules';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { reportFailure, type Notify } from '../utils/notices';
 
-export interface FundChoice {
-  documentId: string;
-  name: string | null;
-}
+export type FundChoice = Pick<BoardFund, 'documentId' | 'name'>;
 
 /** A portal's funds as the desk answers them (GET /sponsor-desk/funds?portal=&all=true), with the portals to choose from. */
-export interface PortalFunds {
-  portal: { slug: string; name: string } | null;
-  portals: { slug: string; name: string }[];
-  funds: FundChoice[];
-}
+export type PortalFunds = Pick<Board, 'portal' | 'portals'> & { funds: FundChoice[] };
 
 /** Every fund of one portal (the default one until `portal` names another), closed ones too: what a form picks from. */
 export function usePortalFunds(notify: Notify, portal: string): PortalFunds {
@@ -21,7 +15,7 @@ export function usePortalFunds(notify: Notify, portal: string): PortalFunds {
   useEffect(() => {
     get('/sponsor-desk/funds', { params: { ...(portal && { portal }), all: 'true' } })
       .then(({ data }) => {
-        const { portal: shown, portals, funds } = data as PortalFunds;
+        const { portal: shown, portals, funds } = data as Board;
         setAnswer({
           portal: shown,
           portals,

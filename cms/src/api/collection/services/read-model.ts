@@ -1,0 +1,155 @@
+import { createRequire } from 'node:module';
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { column, quote, WhereBuilder, type Attribute, type Meta } from '../../../utils/sql-where';
+import type { CollectionRule } from '../collections';
+import type { ListQuery } from '../query';
+
+type Row = Record<string, unknown>;
+
+/**
+ * The generic collection reads as read models: each answer from one direct SQL query (its rows with their populated
+ * relations joined), and a count only when the page does not tell the total, instead of the Document Service's
+ * traverse and validate of the query and the query engine's one query per populated relation. The rows, their
+ * fields, their order and the key order of each answer are the ones the Document Service gave (the query engine puts
+ * the sort columns first when a condition joins a related row); values are turned from columns into fields by
+ * Strapi's own fromRow.
+ */
+
+const { fromRow } = createRequire(__filename)('@strapi/database/dist/query/helpers/transform.js') as {
+  fromRow(meta: Meta, row: Row): Row | null;
+};
+
+const TO_ONE = new Set(['manyToOne', 'oneToOne']);
+
+/** The columns a read selects, in the order the answer's keys take: each (table, column) with its alias. */
+interface Selected {
+  /** -1: the row itself; else the index of the populated relation. */
+  table: number;
+  column: string;
+}
+
+/** The populated relations of a rule and a query: each with the fields it answers (besides id and documentId). */
+function relationsOf(rule: CollectionRule, populate: string[]): [string, string[]][] {
+  const names = [...new Set([...Object.keys(rule.include ?? {}), ...populate])];
+  return names.map((name) => [
+    name,
+    [...new Set([...(rule.include?.[name] ?? []), ...(populate.includes(name) ? (rule.populate?.[name] ?? []) : [])])],
+  ]);
+}
+
+/**
+ * LIMIT and OFFSET written into the SQL (whole numbers checked by the list query), not bound: SQLite plans a statement
+ * with a bound LIMIT without the shortcuts a known one allows (a session's one-row lookup ran 20 times slower so).
+ */
+function page(limit: number, start: number): string {
+  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(start)) throw new Error('limit and start must be integers');
+  return `LIMIT ${limit} OFFSET ${start}`;
+}
+
+const columnOf = (meta: Meta, field: string) => meta.attributes[field]?.columnName ?? field;
+
+export function collectionReadModel(strapi: Core.Strapi) {
+  const postgres = strapi.db.dialect.client === 'postgres';
+  const metaOf = (uid: string) => strapi.db.metadata.get(uid as never) as unknown as Meta;
+
+  async function run(sql: string, bindings: unknown[]): Promise<Row[]> {
+    const answer = (await strapi.db.connection.raw(sql, bindings as never)) as Row[] | { rows: Row[] };
+    return Array.isArray(answer) ? answer : answer.rows;
+  }
+
+  /**
+   * The SELECT of a rule's rows: the row's own fields (the sort's first when `sortFirst`), then each populated
+   * relation joined through its link table; the where is built by the caller on `where`.
+   */
+  function select(rule: CollectionRule, populate: string[], sortFirst: string[]) {
+    const meta = metaOf(rule.uid);
+    const own = [...new Set([...sortFirst, 'id', 'documentId', ...rule.fields])];
+    const selected: Selected[] = own.map((field) => ({ table: -1, column: columnOf(meta, field) }));
+    const joins: string[] = [];
+    const relations = relationsOf(rule, populate).map(([name, fields], index) => {
+      const attribute = meta.attributes[name] as Attribute | undefined;
+      const { joinTable, target } = attribute ?? {};
+      if (!attribute || !joinTable || !target || !TO_ONE.has(attribute.relation ?? ''))
+        throw new Error(`${rule.uid}.${name} is not a relation to one row kept in a link table`);
+      const targetMeta = metaOf(target);
+      const [link, joined] = [`l${index}`, `r${index}`];
+      joins.push(
+        `LEFT JOIN ${quote(joinTable.name)} ${link} ON ${column(link, joinTable.joinColumn.name)} = t0.${quote('id')}` +
+          ` LEFT JOIN ${quote(targetMeta.tableName)} ${joined} ON ${column(joined, 'id')} = ${column(link, joinTable.inverseJoinColumn.name)}`,
+      );
+      for (const field of [...new Set(['id', 'documentId', ...fields])])
+        selected.push({ table: index, column: columnOf(targetMeta, field) });
+      return { name, meta: targetMeta };
+    });
+    const columns = selected
+      .map(
+        (each, index) => `${each.table < 0 ? 't0' : `r${each.table}`}.${quote(each.column)} AS ${quote(`c${index}`)}`,
+      )
+      .join(', ');
+    return { meta, relations, selected, columns, joins };
+  }
+
+  /** Rows of the SELECT as the Document Service answered them: own fields, then each relation (null when none). */
+  function entities(rows: Row[], plan: ReturnType<typeof select>): Row[] {
+    return rows.map((row) => {
+      const own: Row = {};
+      const related: Row[] = plan.relations.map(() => ({}));
+      plan.selected.forEach((each, index) => {
+        const value = row[`c${index}`];
+        if (each.table < 0) own[each.column] = value;
+        else related[each.table][each.column] = value;
+      });
+      const entity = fromRow(plan.meta, own)!;
+      plan.relations.forEach(({ name, meta }, index) => {
+        const columns = related[index];
+        entity[name] = columns.id === null || columns.id === undefined ? null : fromRow(meta, columns);
+      });
+      return entity;
+    });
+  }
+
+  const orderBy = (meta: Meta, sort: ListQuery['sort']) =>
+    sort
+      .map((entry) => {
+        const [[field, direction]] = Object.entries(entry);
+        return `t0.${quote(columnOf(meta, field))} ${direction === 'desc' ? 'DESC' : 'ASC'}`;
+      })
+      .join(', ');
+
+  return {
+    /** A page of the rows in `scope` that match the query, and how many match in all. */
+    async list(rule: CollectionRule, scope: Row, query: ListQuery): Promise<{ items: Row[]; total: number }> {
+      const where = new WhereBuilder(strapi, postgres);
+      const condition = where.where(rule.uid, 't0', { $and: [scope, ...(query.filters ? [query.filters] : [])] });
+      // A condition on a related row's fields joins it: the query engine then selects the sort columns first.
+      const sortFirst = where.joins.length ? query.sort.map((entry) => Object.keys(entry)[0]) : [];
+      const plan = select(rule, query.populate, sortFirst);
+      const from = `FROM ${quote(plan.meta.tableName)} t0 ${where.joins.join(' ')}`;
+      const rows = await run(
+        `SELECT ${plan.columns} ${from} ${plan.joins.join(' ')} WHERE ${condition} ORDER BY ${orderBy(plan.meta, query.sort)} ${page(query.limit, query.start)}`,
+        where.bindings,
+      );
+      // A page that is not full, and not past the end, tells the total: no count.
+      const told = rows.length < query.limit && (rows.length > 0 || query.start === 0);
+      const total = told
+        ? query.start + rows.length
+        : Number((await run(`SELECT COUNT(*) AS ${quote('n')} ${from} WHERE ${condition}`, where.bindings))[0]?.n);
+      return { items: entities(rows, plan), total };
+    },
+
+    /** The row `id` names if it is in `scope`; 404 'Not found' otherwise (another's row looks like a missing one). */
+    async findOne(rule: CollectionRule, scope: Row, id: Row, populate: string[]): Promise<Row> {
+      const where = new WhereBuilder(strapi, postgres);
+      const condition = where.where(rule.uid, 't0', { $and: [scope, id] });
+      const plan = select(rule, populate, []);
+      const rows = await run(
+        `SELECT ${plan.columns} FROM ${quote(plan.meta.tableName)} t0 ${where.joins.join(' ')} ${plan.joins.join(' ')} WHERE ${condition} ${page(1, 0)}`,
+        where.bindings,
+      );
+      const [entity] = entities(rows, plan);
+      if (!entity) throw new errors.NotFoundError('Not found');
+      return entity;
+    },
+  };
+}
