@@ -1,3 +1,6 @@
+import type { SyndUserView } from '../contracts';
+import type { Pagination } from './desk-pages';
+
 /**
  * The signing page's answers (CMS server -> site): a signer's link (GET and POST /api/signing/:token and its steps,
  * cms/src/api/signing/services/signing-by-link.ts) and the public check of a completed agreement
@@ -111,4 +114,26 @@ export interface AgreementVerdict {
   /** Only on an agreement the sponsor voided when amending the commitment: another agreement replaces it. */
   superseded?: true;
   supersededAt?: string;
+}
+
+/** One agreement waiting for management, as GET /api/syndication/countersign lists it (admins of the portal). */
+export interface CountersignItem {
+  syndUser: SyndUserView;
+  investor: { name: string | null; email: string | null };
+  investment: { name: string | null; url_slug: string | null };
+  invest_amount: number | null;
+  /** When the investor side's last signature was made. */
+  signedAt: string | null;
+}
+
+/** GET /api/syndication/countersign?page=&pageSize=: a page of the portal's agreements waiting for management. */
+export interface CountersignWaiting {
+  items: CountersignItem[];
+  pagination: Pagination;
+}
+
+/** POST /api/syndication/countersign: management signed; the agreement is complete. */
+export interface Countersigned {
+  success: true;
+  sa_complete_date: string | null;
 }
