@@ -234,6 +234,9 @@ export interface TransactionsPage {
   years: string[];
 }
 
+// The signing page's answers (CMS server -> site).
+export * from './contracts/signing';
+
 // The sponsor desk's admin routes (CMS server -> admin UI), by section.
 export * from './contracts/desk-pages';
 export * from './contracts/desk-raise';

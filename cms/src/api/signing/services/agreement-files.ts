@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import type { AgreementVerdict } from '@portal/rules';
 import { errors } from '@strapi/utils';
 import { fileLinkToken } from '../../../utils/file-links';
 import { isRowId } from '../../../utils/validation';
@@ -84,7 +85,10 @@ export function agreementFiles(strapi: Core.Strapi) {
      * GET /api/agreements/verify/:sha256: whether `portal` issued the completed agreement whose sealed PDF has this
      * SHA-256; when it did, when it was completed and its signers' initials, nothing else (the page is public). 404 else.
      */
-    async verifyAgreement(portal: { id: number; name?: string | null }, fingerprint: string) {
+    async verifyAgreement(
+      portal: { id: number; name?: string | null },
+      fingerprint: string,
+    ): Promise<AgreementVerdict> {
       const agreement:
         | (Pick<Row<typeof SYND_AGREEMENT>, 'voidedAt'> & {
             // Strapi sets it on every create.

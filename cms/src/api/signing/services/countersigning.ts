@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import type { Countersigned, CountersignWaiting } from '@portal/rules';
 import { errors } from '@strapi/utils';
 import { conflict } from '../../../utils/http-errors';
 import { isRowId } from '../../../utils/validation';
@@ -37,7 +38,11 @@ export function countersigning(strapi: Core.Strapi) {
   const { seal } = sealing(strapi);
 
   /** Management signs a complete investor side: sealed, stored as a SyndAgreement, the investor told. */
-  async function countersignRow(row: SyndUserRow, management: { name: string; email: string }, request: RequestInfo) {
+  async function countersignRow(
+    row: SyndUserRow,
+    management: { name: string; email: string },
+    request: RequestInfo,
+  ): Promise<Countersigned> {
     assertCommitmentCountersignable(row);
     let rows = await investorSide(row.id);
     if (!investorSideComplete(row, rows) || !rows.some((signer) => signer.documentKey)) {
@@ -73,7 +78,10 @@ export function countersigning(strapi: Core.Strapi) {
 
   return {
     /** GET /api/syndication/countersign: the portal's agreements every investor-side signer has signed, waiting for management. */
-    async waitingForManagement(user: SigningUser, { page, pageSize }: { page: number; pageSize: number }) {
+    async waitingForManagement(
+      user: SigningUser,
+      { page, pageSize }: { page: number; pageSize: number },
+    ): Promise<CountersignWaiting> {
       const portal = await portals(strapi).ofUser(user);
       const funds: { id: number }[] = portal
         ? await strapi.db.query(FUND).findMany({ where: { company: { portal: { id: portal.id } } }, select: ['id'] })
@@ -127,7 +135,12 @@ export function countersigning(strapi: Core.Strapi) {
      * POST /api/syndication/countersign: management signs; the completed agreement (the signed document, a signature
      * page with the audit trail, sealed) is stored as a SyndAgreement, sa_complete_date is set and the investor told.
      */
-    async countersign(user: SigningUser, id: string | number, name: string, request: RequestInfo) {
+    async countersign(
+      user: SigningUser,
+      id: string | number,
+      name: string,
+      request: RequestInfo,
+    ): Promise<Countersigned> {
       const portal = await portals(strapi).ofUser(user);
       if (!portal) throw new errors.NotFoundError('Not found');
       return countersignRow(await syndUsers(strapi).inPortal(portal.id, id), { name, email: user.email }, request);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
+import type { SigningDisclosure } from '@portal/rules';
 import { escapeHtml } from '../../../utils/html';
 import { mailSettings } from '../../../providers/mail';
 import { portalConfig } from '../../../utils/portal-config';
@@ -34,15 +35,8 @@ const addressIn = (mailbox: string): string => /<([^>]+)>/.exec(mailbox)?.[1]?.t
 export const contactAddress = (strapi: Core.Strapi): string =>
   portalConfig(strapi).signing.contactEmail || addressIn(mailSettings().defaultReplyTo);
 
-export interface Disclosure {
-  title: string;
-  /** HTML (stored sanitised; the site sanitises again before showing it). */
-  body: string;
-  /** The first 16 hex characters of `sha256`: what the page shows and sends back on accepting. */
-  version: string;
-  /** The SHA-256 of the wording (title, a line break, body), kept with the wording on the signer's row. */
-  sha256: string;
-}
+/** The portal's disclosure as a signer reads it: the contract the signing page reads (@portal/rules). */
+export type Disclosure = SigningDisclosure;
 
 /** The wording a disclosure's version and SHA-256 are taken of, and the signer row keeps as accepted. */
 export const wordingOf = ({ title, body }: Pick<Disclosure, 'title' | 'body'>): string => `${title}\n${body}`;

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import type { DisclosureAccepted, PaperRequested, SigningRequest } from '@portal/rules';
 import { escapeHtml } from '../../../utils/html';
 import { conflict, unavailable } from '../../../utils/http-errors';
 import { contactAddress, disclosureOf, wordingOf, type Disclosure } from './disclosure';
@@ -46,7 +47,7 @@ export function signerCheck(strapi: Core.Strapi) {
       version: string,
       current: Disclosure,
       client: Client,
-    ): Promise<{ version: string; acceptedAt: string }> {
+    ): Promise<DisclosureAccepted> {
       if (version !== current.version)
         throw conflict('The disclosure has changed since you opened this page; please read it again');
       if (signer.disclosureVersion === version && signer.disclosureAcceptedAt)
@@ -68,11 +69,7 @@ export function signerCheck(strapi: Core.Strapi) {
      * again. The mail goes first: when it fails (503) nothing is recorded, and asking again sends it. Asking again with
      * nothing accepted since records nothing more (the trail is not the place for a script's repeats).
      */
-    async requestPaper(
-      signer: CheckedSigner,
-      fundName: string,
-      client: Client,
-    ): Promise<{ requested: true; contact: string }> {
+    async requestPaper(signer: CheckedSigner, fundName: string, client: Client): Promise<PaperRequested> {
       const contact = contactAddress(strapi);
       if (askedForPaper(signer)) return { requested: true, contact };
       const told = (signer.auditEvents ?? []).some((entry) => entry.event === 'paper-requested');
@@ -175,16 +172,22 @@ export function signerCheck(strapi: Core.Strapi) {
     },
 
     /** What the signing page shows of the checks (`current`: the disclosure as it reads now, shown with them). */
-    state(signer: CheckedSigner, ownSession: boolean, current: Disclosure) {
+    state(
+      signer: CheckedSigner,
+      ownSession: boolean,
+      current: Disclosure,
+    ): Pick<SigningRequest, 'disclosure' | 'disclosureAccepted' | 'identity'> {
       const locked = Boolean(signer.lockedUntil && new Date(signer.lockedUntil).getTime() > Date.now());
       return {
         disclosure: current,
-        disclosureAccepted: acceptedNow(signer, current)
-          ? { version: signer.disclosureVersion, acceptedAt: signer.disclosureAcceptedAt }
-          : null,
+        // acceptedNow: the version accepted is the current one.
+        disclosureAccepted:
+          signer.disclosureAcceptedAt && acceptedNow(signer, current)
+            ? { version: current.version, acceptedAt: signer.disclosureAcceptedAt }
+            : null,
         identity: {
           // The investor's own session proves who they are; everyone else (the spouse) enters a mailed code.
-          method: ownSession ? ('session' as const) : ('email-code' as const),
+          method: ownSession ? 'session' : 'email-code',
           email: signer.email ? maskedEmail(signer.email) : null,
           codeSentAt:
             signer.codeExpiresAt && new Date(signer.codeExpiresAt).getTime() > Date.now() ? signer.codeSentAt : null,

@@ -1,7 +1,16 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { PDFDocument } from 'pdf-lib';
-import { isGoingToInvest } from '@portal/rules';
+import {
+  isGoingToInvest,
+  type DisclosureAccepted,
+  type EmbeddedSigning,
+  type PaperRequested,
+  type Signed,
+  type SigningRequest,
+  type CodeSent,
+  type CodeVerified,
+} from '@portal/rules';
 import { conflict } from '../../../utils/http-errors';
 import { portalConfig } from '../../../utils/portal-config';
 import { pngOfDataUrl, signingProvider, type SignerRole } from '../../../providers/signing';
@@ -123,7 +132,7 @@ export function signingByLink(strapi: Core.Strapi) {
      * GET /api/signing/:token: who signs what, for the site's signing page; and the checks before signing (the
      * electronic records disclosure to accept, how the signer proves who they are). The first opening is recorded.
      */
-    async viewByToken(token: string, request: LinkRequest) {
+    async viewByToken(token: string, request: LinkRequest): Promise<SigningRequest> {
       const signer = await signerOf(token);
       const row = await readSyndUser(signer.syndUser.id);
       const rows = await investorSide(row.id);
@@ -133,7 +142,8 @@ export function signingByLink(strapi: Core.Strapi) {
       await check.opened(signer, request);
       return {
         // Not the signer's email: holding the link does not tell whose mailbox it is (identity.email is half hidden).
-        signer: { role: signer.role, name: signer.name },
+        // signerOf finds investor-side rows only.
+        signer: { role: signer.role as SignerRole, name: signer.name },
         document: {
           title: `Subscription Agreement - ${fund.name ?? 'Fund'}`,
           investmentName: row.investment?.name ?? null,
@@ -154,27 +164,27 @@ export function signingByLink(strapi: Core.Strapi) {
     },
 
     /** POST /api/signing/:token/disclosure: the signer accepts the electronic records disclosure (the version they read). */
-    async acceptDisclosure(token: string, version: string, request: LinkRequest) {
+    async acceptDisclosure(token: string, version: string, request: LinkRequest): Promise<DisclosureAccepted> {
       const { signer, fund } = await unsignedLink(token);
       const check = signerCheck(strapi);
       return check.acceptDisclosure(signer, version, await check.disclosure(portalIdOf(fund)), request);
     },
 
     /** POST /api/signing/:token/paper: the signer withdraws consent and asks for the agreement on paper. */
-    async requestPaper(token: string, request: LinkRequest) {
+    async requestPaper(token: string, request: LinkRequest): Promise<PaperRequested> {
       const { signer, fund } = await unsignedLink(token);
       return signerCheck(strapi).requestPaper(signer, fund.name ?? 'the fund', request);
     },
 
     /** POST /api/signing/:token/code: mails the signer a six-digit code that proves the link is theirs. */
-    async sendCode(token: string, request: LinkRequest) {
+    async sendCode(token: string, request: LinkRequest): Promise<CodeSent> {
       const { signer, fund } = await unsignedLink(token);
       const check = signerCheck(strapi);
       return check.sendCode(signer, fund.name ?? 'the fund', await check.disclosure(portalIdOf(fund)), request);
     },
 
     /** POST /api/signing/:token/code/verify: checks the mailed code (five tries, then the link is locked ten minutes). */
-    async verifyCode(token: string, code: string, request: LinkRequest) {
+    async verifyCode(token: string, code: string, request: LinkRequest): Promise<CodeVerified> {
       const { signer } = await unsignedLink(token);
       return signerCheck(strapi).verifyCode(signer, code, request);
     },
@@ -184,7 +194,11 @@ export function signingByLink(strapi: Core.Strapi) {
      * embedded client needs (the API app's client id, test mode); only once the signer accepted the disclosure and
      * proved who they are, as before a signature here (the URL alone lets its holder sign).
      */
-    async embeddedSigning(token: string, verification: string | undefined, request: LinkRequest) {
+    async embeddedSigning(
+      token: string,
+      verification: string | undefined,
+      request: LinkRequest,
+    ): Promise<EmbeddedSigning> {
       const { signer, row, fund } = await unsignedLink(token);
       if (signer.provider !== 'dropbox-sign')
         throw conflict('This agreement is signed on this page, not at a signing service');
@@ -208,7 +222,7 @@ export function signingByLink(strapi: Core.Strapi) {
       token: string,
       input: { name: string; signature?: string; verification?: string },
       request: LinkRequest,
-    ) {
+    ): Promise<Signed> {
       const { signer, row, fund } = await openLink(token);
       let rows = await assertSignersTurn(signer, row);
       if (input.signature !== undefined) {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
+import type { CodeSent, CodeVerified } from '@portal/rules';
 import { errors } from '@strapi/utils';
 import { derivedKey } from '../../../utils/derived-keys';
 import { escapeHtml } from '../../../utils/html';
@@ -152,12 +153,7 @@ export function signingCodes(strapi: Core.Strapi) {
 
   return {
     /** Mails the signer a new six-digit code (the previous one stops working); at most five per link in 15 minutes. */
-    async sendCode(
-      signer: CheckedSigner,
-      fundName: string,
-      current: Disclosure,
-      client: Client,
-    ): Promise<{ sentTo: string; expiresAt: string }> {
+    async sendCode(signer: CheckedSigner, fundName: string, current: Disclosure, client: Client): Promise<CodeSent> {
       // The code is the step after the disclosure: a link alone does not make the portal mail its signer.
       if (!acceptedNow(signer, current))
         throw conflict('Please read and accept the electronic records disclosure before we send you a code');
@@ -201,11 +197,7 @@ export function signingCodes(strapi: Core.Strapi) {
      * minutes (and the tries start over for after the lock), and the third such lock-out suspends the link until a new
      * one is sent. Tries count across new codes.
      */
-    async verifyCode(
-      signer: CheckedSigner,
-      code: string,
-      client: Client,
-    ): Promise<{ verified: true; verification: string }> {
+    async verifyCode(signer: CheckedSigner, code: string, client: Client): Promise<CodeVerified> {
       const { codeHash, tries, lockCount } = await takeTry(signer.id, client);
       if (!equal(codeHashOf(signer.id, code.trim()), codeHash)) {
         await record(signer, 'code-wrong', client, `try ${tries} of ${CODE_TRIES}`);

@@ -1,23 +1,11 @@
+import type { Countersigned, CountersignItem, CountersignWaiting } from '@portal/rules';
 import useSWR from 'swr';
 import { env } from '@/config/env';
 import { api, getAuthCode } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session-context';
 
-/** One agreement waiting for management, as GET /api/syndication/countersign answers it. */
-export interface CountersignItem {
-  /** The syndication user: its documentId, or the row itself (the contract names the field, not its shape). */
-  syndUser: string | number | { id: number; documentId: string };
-  investor: { name: string | null; email: string | null };
-  investment: { name: string | null; url_slug: string | null };
-  invest_amount: number | null;
-  signedAt: string | null;
-}
-
-/** The id to countersign an item by: the syndication user's documentId where the answer carries the row. */
-export function countersignIdOf(item: CountersignItem): string {
-  const { syndUser } = item;
-  return typeof syndUser === 'object' && syndUser !== null ? syndUser.documentId : String(syndUser);
-}
+/** The id to countersign an item by: its syndication user's documentId. */
+export const countersignIdOf = (item: CountersignItem): string => item.syndUser.documentId;
 
 /** A page of the agreements waiting, and how many there are in all. */
 export interface CountersignPage {
@@ -33,7 +21,7 @@ export const COUNTERSIGN_PAGE_SIZE = 25;
 export function useAgreementsToCountersign(page: number) {
   const { me } = useSession();
   return useSWR(me ? ['countersign', me.id, page] : null, async (): Promise<CountersignPage> => {
-    const answer = await api.get<{ items?: CountersignItem[]; pagination?: { pageCount?: number; total?: number } }>(
+    const answer = await api.get<CountersignWaiting>(
       `/api/syndication/countersign?page=${page}&pageSize=${COUNTERSIGN_PAGE_SIZE}`,
     );
     const items = Array.isArray(answer?.items) ? answer.items : [];
@@ -43,7 +31,7 @@ export function useAgreementsToCountersign(page: number) {
 
 /** Management signs the agreement; throws ApiError. */
 export const countersign = (id: string, name: string) =>
-  api.post<{ success: boolean; sa_complete_date: string | null }>('/api/syndication/countersign', { id, name });
+  api.post<Countersigned>('/api/syndication/countersign', { id, name });
 
 /** Where the document an item's investors signed is read (admins of the portal, with the session's header). */
 export function countersignDocumentOf(item: CountersignItem): { url: string; headers: Record<string, string> } {

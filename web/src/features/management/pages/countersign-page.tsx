@@ -1,3 +1,4 @@
+import type { CountersignItem } from '@portal/rules';
 import { useEffect, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -12,13 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { failureMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session-context';
 import { formatDateTime, formatUsd } from '@/lib/format';
-import {
-  type CountersignItem,
-  countersign,
-  countersignDocumentOf,
-  countersignIdOf,
-  useAgreementsToCountersign,
-} from '../api/countersign';
+import { countersign, countersignDocumentOf, countersignIdOf, useAgreementsToCountersign } from '../api/countersign';
 
 /** The document the investor side signed, read in a dialog before countersigning (full screen on a phone). */
 function DocumentDialog({ item, who, onClose }: { item: CountersignItem; who: string; onClose: () => void }) {

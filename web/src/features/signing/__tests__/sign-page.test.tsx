@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type CmsRoute, callsTo, fakeCms, strapiError } from '@/testing/fake-cms';
 import { findPageHeading, renderApp } from '@/testing/render-app';
-import type { SigningRequest } from '../api/signing';
+import type { DisclosureAccepted, SignerIdentity, SigningRequest } from '@portal/rules';
 
 // jsdom draws no canvas: the pdf.js viewer is tried in Chromium (e2e/tests/signing.test.ts); here it names its document.
 vi.mock('@/components/pdf-viewer/pdf-viewer', () => ({
@@ -30,6 +30,24 @@ vi.mock('hellosign-embedded', () => ({
   },
 }));
 
+const DISCLOSURE = {
+  title: 'Consent to electronic records and signatures',
+  body: '<p>You may ask for a paper copy.</p>',
+  version: 'abcdef0123456789',
+  sha256: 'abcdef0123456789'.padEnd(64, '0'),
+};
+
+/** A signer who proves who they are with a mailed code (no lock, no code sent yet unless `more` says so). */
+const byCode = (email: string, more: Partial<SignerIdentity> = {}): SignerIdentity => ({
+  method: 'email-code',
+  email,
+  codeSentAt: null,
+  lockedUntil: null,
+  suspended: false,
+  ...more,
+});
+
+// By default the checks before signing are done: the disclosure accepted, the investor signed in to their own account.
 const request = (overrides: Partial<SigningRequest> = {}): SigningRequest => ({
   signer: { role: 'investor', name: 'Ann Investor' },
   document: {
@@ -39,7 +57,12 @@ const request = (overrides: Partial<SigningRequest> = {}): SigningRequest => ({
     amount: 50000,
   },
   signed: false,
+  canSign: true,
+  provider: 'local',
   documentUrl: null,
+  disclosure: DISCLOSURE,
+  disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' },
+  identity: { method: 'session', email: 'a***@example.com', codeSentAt: null, lockedUntil: null, suspended: false },
   ...overrides,
 });
 
@@ -60,12 +83,6 @@ function renderSignPage(
     }),
   );
 }
-
-const DISCLOSURE = {
-  title: 'Consent to electronic records and signatures',
-  body: '<p>You may ask for a paper copy.</p>',
-  version: 'abcdef0123456789',
-};
 
 const signButton = () => screen.getByRole('button', { name: 'Sign' });
 
@@ -150,8 +167,8 @@ describe('/sign/:token', () => {
   });
 
   it('asks a signer without a session to accept the disclosure and enter the mailed code before signing', async () => {
-    let accepted: SigningRequest['disclosureAccepted'] = null;
-    const identity = { method: 'email-code' as const, email: 'b***@example.com', codeSentAt: null, lockedUntil: null };
+    let accepted: DisclosureAccepted | null = null;
+    const identity = byCode('b***@example.com');
     const { user, fetchMock } = renderSignPage(
       () =>
         request({
@@ -232,7 +249,13 @@ describe('/sign/:token', () => {
   });
 
   it('needs no code from the investor signed in to their own account', async () => {
-    const identity = { method: 'session' as const, email: 'a***@example.com', codeSentAt: null, lockedUntil: null };
+    const identity = {
+      method: 'session' as const,
+      email: 'a***@example.com',
+      codeSentAt: null,
+      lockedUntil: null,
+      suspended: false,
+    };
     renderSignPage(() =>
       request({
         disclosure: DISCLOSURE,
@@ -252,6 +275,7 @@ describe('/sign/:token', () => {
       email: 'b***@example.com',
       codeSentAt: null,
       lockedUntil: locked ? until : null,
+      suspended: false,
     });
     renderSignPage(() =>
       request({
@@ -270,12 +294,7 @@ describe('/sign/:token', () => {
   });
 
   it('after five wrong codes, no longer offers the voided code for entry: the step starts again from sending a code', async () => {
-    const identity = {
-      method: 'email-code' as const,
-      email: 'b***@example.com',
-      codeSentAt: '2026-11-26T08:00:00.000Z',
-      lockedUntil: null,
-    };
+    const identity = byCode('b***@example.com', { codeSentAt: '2026-11-26T08:00:00.000Z' });
     const { user } = renderSignPage(
       () =>
         request({
@@ -328,12 +347,7 @@ describe('/sign/:token', () => {
   });
 
   it('tells a locked link when it opens', async () => {
-    const identity = {
-      method: 'email-code' as const,
-      email: 'b***@example.com',
-      codeSentAt: null,
-      lockedUntil: '2026-11-26T08:10:00.000Z',
-    };
+    const identity = byCode('b***@example.com', { lockedUntil: '2026-11-26T08:10:00.000Z' });
     renderSignPage(() => request({ disclosure: DISCLOSURE, identity }));
     expect(await screen.findByText(/^This link is locked after five wrong codes until /)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled();
@@ -341,13 +355,7 @@ describe('/sign/:token', () => {
   });
 
   it('tells a suspended link that only a new link opens it: no code to ask for, and the Sign button says why it waits', async () => {
-    const identity = {
-      method: 'email-code' as const,
-      email: 'b***@example.com',
-      codeSentAt: null,
-      lockedUntil: null,
-      suspended: true,
-    };
+    const identity = byCode('b***@example.com', { suspended: true });
     const { user } = renderSignPage(() =>
       request({
         disclosure: DISCLOSURE,
@@ -368,8 +376,8 @@ describe('/sign/:token', () => {
   });
 
   it('with Dropbox Sign, opens its embedded signer once the disclosure is accepted and the code entered, then goes to the success page', async () => {
-    let accepted: SigningRequest['disclosureAccepted'] = null;
-    const identity = { method: 'email-code' as const, email: 'a***@example.com', codeSentAt: null, lockedUntil: null };
+    let accepted: DisclosureAccepted | null = null;
+    const identity = byCode('a***@example.com');
     const documentUrl = '/api/signing/token-abc/document';
     const { user, fetchMock } = renderSignPage(
       () =>

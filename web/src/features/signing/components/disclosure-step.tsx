@@ -1,3 +1,4 @@
+import type { DisclosureAccepted, SigningDisclosure } from '@portal/rules';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -6,14 +7,14 @@ import Form from 'react-bootstrap/Form';
 import { Html } from '@/components/ui/html';
 import { failureMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { acceptDisclosure, requestPaper, type SigningRequest } from '../api/signing';
+import { acceptDisclosure, requestPaper } from '../api/signing';
 
 export const DISCLOSURE_AGREEMENT = 'I have read this disclosure and agree to use electronic records and signatures';
 
 interface DisclosureStepProps {
   token: string;
-  disclosure: NonNullable<SigningRequest['disclosure']>;
-  accepted: SigningRequest['disclosureAccepted'];
+  disclosure: SigningDisclosure;
+  accepted: DisclosureAccepted | null;
   /** The disclosure was accepted, or consent withdrawn (the acceptance cleared): the page reads its state again. */
   onChanged: () => void;
 }

@@ -1,3 +1,4 @@
+import type { SignerIdentity } from '@portal/rules';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -5,14 +6,14 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { ApiError, failureMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { sendCode, verifyCode, type SigningRequest } from '../api/signing';
+import { sendCode, verifyCode } from '../api/signing';
 
 export const SUSPENDED =
   'This link is suspended after too many wrong codes. Ask for a new link: if you are the investor, with “Continue to sign” on your dashboard; otherwise from the sponsor.';
 
 interface IdentityStepProps {
   token: string;
-  identity: NonNullable<SigningRequest['identity']>;
+  identity: SignerIdentity;
   /** Whether step 1 is done: the code is asked for after the disclosure. */
   ready: boolean;
   /** The proof of a right code (null until then). */
@@ -128,7 +129,7 @@ export function IdentityStep({ token, identity, ready, verification, onVerified,
               variant={sentTo ? 'link' : 'primary'}
               className={sentTo ? 'p-0' : undefined}
               onClick={send}
-              disabled={busy || !ready || Boolean(identity.lockedUntil) || Boolean(identity.suspended)}
+              disabled={busy || !ready || Boolean(identity.lockedUntil) || identity.suspended}
             >
               {sentTo ? 'Send a new code' : 'Email me a code'}
             </Button>

@@ -48,21 +48,21 @@ export function SignPage() {
 
   const title = request.document.title || 'Sign Document';
   const documentUrl = documentUrlOf(token, request);
-  const disclosed = !request.disclosure || Boolean(request.disclosureAccepted);
-  const identified = !request.identity || request.identity.method === 'session' || Boolean(verification);
+  const disclosed = Boolean(request.disclosureAccepted);
+  const identified = request.identity.method === 'session' || Boolean(verification);
   // Why the Sign button waits (when the checks above are not done).
   const waiting = !disclosed
     ? 'Accept the disclosure above first.'
-    : request.identity?.suspended
+    : request.identity.suspended
       ? 'This link is suspended: ask for a new link to sign.'
-      : request.identity?.lockedUntil
+      : request.identity.lockedUntil
         ? 'This link is locked after five wrong codes: you can sign once it opens again and you confirm it is you.'
         : 'Confirm it is you with the code we email you first.';
   // Dropbox Sign collects the signature (SIGNING_PROVIDER=dropbox-sign), in its frame; the document is read here too.
   const atDropbox = request.provider === 'dropbox-sign';
 
   /** After a signature: an investor goes on to the success page (it refreshes the status), a spouse is thanked here. */
-  const finished = (syndUserId: string | number) => {
+  const finished = (syndUserId: string) => {
     setSigned(true);
     if (request.signer.role === 'investor') navigate(paths.syndicationSuccess.getHref(syndUserId));
   };
@@ -120,24 +120,20 @@ export function SignPage() {
               </p>
             </>
           )}
-          {request.disclosure && (
-            <DisclosureStep
-              token={token}
-              disclosure={request.disclosure}
-              accepted={request.disclosureAccepted ?? null}
-              onChanged={() => void mutate()}
-            />
-          )}
-          {request.identity && (
-            <IdentityStep
-              token={token}
-              identity={request.identity}
-              ready={disclosed}
-              verification={verification}
-              onVerified={setVerification}
-              onLocked={() => void mutate()}
-            />
-          )}
+          <DisclosureStep
+            token={token}
+            disclosure={request.disclosure}
+            accepted={request.disclosureAccepted}
+            onChanged={() => void mutate()}
+          />
+          <IdentityStep
+            token={token}
+            identity={request.identity}
+            ready={disclosed}
+            verification={verification}
+            onVerified={setVerification}
+            onLocked={() => void mutate()}
+          />
           {atDropbox ? (
             <DropboxSigningStep
               token={token}
@@ -147,7 +143,7 @@ export function SignPage() {
             />
           ) : (
             <Form onSubmit={submit} noValidate className="d-grid gap-3" style={{ maxWidth: 520 }}>
-              {request.identity && <h2 className="h5 mb-0">3. Sign</h2>}
+              <h2 className="h5 mb-0">3. Sign</h2>
               <TextField label="Type your full name" value={name} onChange={setName} autoComplete="name" />
               <SignaturePad onChange={setDrawn} />
               <Form.Check
