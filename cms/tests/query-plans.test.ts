@@ -341,10 +341,13 @@ async function scannedTables(sql: string, bindings: unknown[]): Promise<string[]
     // SQLite names a table by its alias in the query (`t0`).
     const tables = new Map([...sql.matchAll(/`(\w+)` as `(\w+)`/g)].map(([, table, alias]) => [alias, table]));
     const tableOf = (alias: string) => tables.get(alias) ?? alias;
-    // A subquery in FROM (`(select ...) as d`) is read whole by design (the board's latest declines, numbered by a
+    // A subquery in FROM (`(select ...) as d`, a read model's page `(select ...) p0`) is read whole by design (the board's latest declines, numbered by a
     // window): its own tables are planned on their own rows of the plan. PostgreSQL calls it a Subquery Scan, which
     // is not counted there either.
-    const subqueries = new Set([...sql.matchAll(/\) as `(\w+)`/g)].map(([, alias]) => alias));
+    // Knex writes one `) as \`d\``; the read models write `) p0` (a page of rows, found first on its own table).
+    const subqueries = new Set(
+      [...sql.matchAll(/\) (?:as `(\w+)`|"?(p\d+)"? )/g)].map(([, knexAlias, pageAlias]) => knexAlias ?? pageAlias),
+    );
     return [
       ...plan.flatMap(({ detail }) => {
         const match = /^SCAN (\w+)/.exec(detail);

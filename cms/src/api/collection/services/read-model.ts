@@ -21,6 +21,8 @@ const { fromRow } = createRequire(__filename)('@strapi/database/dist/query/helpe
 };
 
 const TO_ONE = new Set(['manyToOne', 'oneToOne']);
+/** The alias of a page of rows (found first, on the filtered table alone), to which the relations are joined. */
+const PAGE = 'p0';
 
 /** The columns a read selects, in the order the answer's keys take: each (table, column) with its alias. */
 interface Selected {
@@ -75,7 +77,7 @@ export function collectionReadModel(strapi: Core.Strapi) {
       const targetMeta = metaOf(target);
       const [link, joined] = [`l${index}`, `r${index}`];
       joins.push(
-        `LEFT JOIN ${quote(joinTable.name)} ${link} ON ${column(link, joinTable.joinColumn.name)} = t0.${quote('id')}` +
+        `LEFT JOIN ${quote(joinTable.name)} ${link} ON ${column(link, joinTable.joinColumn.name)} = ${PAGE}.${quote('id')}` +
           ` LEFT JOIN ${quote(targetMeta.tableName)} ${joined} ON ${column(joined, 'id')} = ${column(link, joinTable.inverseJoinColumn.name)}`,
       );
       for (const field of [...new Set(['id', 'documentId', ...fields])])
@@ -84,7 +86,7 @@ export function collectionReadModel(strapi: Core.Strapi) {
     });
     const columns = selected
       .map(
-        (each, index) => `${each.table < 0 ? 't0' : `r${each.table}`}.${quote(each.column)} AS ${quote(`c${index}`)}`,
+        (each, index) => `${each.table < 0 ? PAGE : `r${each.table}`}.${quote(each.column)} AS ${quote(`c${index}`)}`,
       )
       .join(', ');
     return { meta, relations, selected, columns, joins };
@@ -109,11 +111,19 @@ export function collectionReadModel(strapi: Core.Strapi) {
     });
   }
 
-  const orderBy = (meta: Meta, sort: ListQuery['sort']) =>
+  /**
+   * The page's rows found first (the filtered table alone, its own plan: the link tables' indexes), then their populated
+   * relations joined to those rows only. Written as one flat query, PostgreSQL planned the joins first on a small
+   * table and read it whole.
+   */
+  const pageThenJoin = (page: string, plan: ReturnType<typeof select>, order?: (alias: string) => string) =>
+    `SELECT ${plan.columns} FROM (${page}) ${PAGE} ${plan.joins.join(' ')}${order ? ` ORDER BY ${order(PAGE)}` : ''}`;
+
+  const orderBy = (meta: Meta, sort: ListQuery['sort']) => (alias: string) =>
     sort
       .map((entry) => {
         const [[field, direction]] = Object.entries(entry);
-        return `t0.${quote(columnOf(meta, field))} ${direction === 'desc' ? 'DESC' : 'ASC'}`;
+        return `${alias}.${quote(columnOf(meta, field))} ${direction === 'desc' ? 'DESC' : 'ASC'}`;
       })
       .join(', ');
 
@@ -126,8 +136,13 @@ export function collectionReadModel(strapi: Core.Strapi) {
       const sortFirst = where.joins.length ? query.sort.map((entry) => Object.keys(entry)[0]) : [];
       const plan = select(rule, query.populate, sortFirst);
       const from = `FROM ${quote(plan.meta.tableName)} t0 ${where.joins.join(' ')}`;
+      const order = orderBy(plan.meta, query.sort);
       const rows = await run(
-        `SELECT ${plan.columns} ${from} ${plan.joins.join(' ')} WHERE ${condition} ORDER BY ${orderBy(plan.meta, query.sort)} ${page(query.limit, query.start)}`,
+        pageThenJoin(
+          `SELECT t0.* ${from} WHERE ${condition} ORDER BY ${order('t0')} ${page(query.limit, query.start)}`,
+          plan,
+          order,
+        ),
         where.bindings,
       );
       // A page that is not full, and not past the end, tells the total: no count.
@@ -144,7 +159,10 @@ export function collectionReadModel(strapi: Core.Strapi) {
       const condition = where.where(rule.uid, 't0', { $and: [scope, id] });
       const plan = select(rule, populate, []);
       const rows = await run(
-        `SELECT ${plan.columns} FROM ${quote(plan.meta.tableName)} t0 ${where.joins.join(' ')} ${plan.joins.join(' ')} WHERE ${condition} ${page(1, 0)}`,
+        pageThenJoin(
+          `SELECT t0.* FROM ${quote(plan.meta.tableName)} t0 ${where.joins.join(' ')} WHERE ${condition} ${page(1, 0)}`,
+          plan,
+        ),
         where.bindings,
       );
       const [entity] = entities(rows, plan);
