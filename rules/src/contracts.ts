@@ -1,6 +1,7 @@
 import type { FundStatus } from './fund-status';
 import type { DistributionKind, LedgerType } from './ledger';
 import type { MethodOfInvestment, SigningStep } from './synd-user';
+import type { TaxScheduleState } from './tax-schedule';
 
 /**
  * Shapes and limits the CMS answers and the site reads: one definition, so the two sides cannot drift
@@ -232,6 +233,58 @@ export interface TransactionsPage {
   investments: { syndUser: string; fund: string; name: string | null }[];
   /** Years with entries, newest first. */
   years: string[];
+}
+
+/** One fund the investor is in, as GET /api/syndication/summary computes it (docs/api-investor.md, "Investment summary"). */
+export interface SummaryRow {
+  fund_name: string;
+  investment_made: number;
+  current_distribution: number;
+  percentage_returned: number;
+  current_value: number;
+  close_date: string | null;
+  /** Beyond the spec (docs/api-investor.md): the annual internal rate of return in percent, where the fund keeps a ledger. */
+  irr: number | null;
+  /** (Distributions + value) / paid in. */
+  equity_multiple: number | null;
+  dpi: number | null;
+  /** Whether the figures come from the fund's ledger (dated contributions and distributions). */
+  has_ledger: boolean;
+  /** The fund's documentId: the row's link to its own transactions. */
+  fund_document_id: string;
+}
+
+/** A capital call the investor still owes (the summary's `openCalls`, soonest due first). */
+export interface OpenCall {
+  fund_name: string;
+  fund_slug: string | null;
+  amount: number;
+  due_date: string | null;
+  fundEvent: string;
+}
+
+/** When a fund's K-1s (or other yearly documents) are expected, or that they are issued (the summary's `taxDocuments`). */
+export interface ExpectedTaxDocument {
+  fund_name: string;
+  taxYear: number;
+  documentName: string;
+  expectedDate: string | null;
+  state: TaxScheduleState;
+}
+
+/**
+ * GET /api/syndication/summary: rows newest close date first, the totals, the overall return in percent, and the
+ * disclaimer shown under the summary (content item investment-calculations-disclaimer); beyond the spec, the money
+ * over time where funds keep a ledger, the open capital calls and the expected tax documents.
+ */
+export interface InvestmentSummary {
+  rows: SummaryRow[];
+  totals: { invested: number; distribution: number; currentValue: number };
+  overallReturn: number;
+  history: { date: string; contributed: number; distributed: number; value: number }[];
+  openCalls: OpenCall[];
+  taxDocuments: ExpectedTaxDocument[];
+  disclaimer: { title: string | null; body: string | null } | null;
 }
 
 // The signing page's answers (CMS server -> site).

@@ -8,6 +8,7 @@ import {
   ledgerPerformance,
   multiples,
   overallReturn,
+  type InvestmentSummary,
 } from '@portal/rules';
 import type { AccountUser } from '../account/users';
 import { contents } from '../content/services/content';
@@ -24,7 +25,11 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  * GET /api/syndication/summary: one row per fund the caller invests in (in their portal), with the spec's formulas
  * (or the ledger's figures where the fund keeps one), newest close date first, and the overall return.
  */
-export async function investmentSummary(strapi: Core.Strapi, user: AccountUser, portalId: number) {
+export async function investmentSummary(
+  strapi: Core.Strapi,
+  user: AccountUser,
+  portalId: number,
+): Promise<InvestmentSummary> {
   const reads = summaryReads(strapi);
   const rows = await reads.positions(user.id, portalId);
   const perFund = new Map<number, { fund: FundRow; invested: number; syndUserIds: number[] }>();

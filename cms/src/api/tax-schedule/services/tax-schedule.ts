@@ -384,7 +384,7 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
         taxYear: row.taxYear,
         documentName: documentNameOf(row),
         expectedDate: row.expectedDate,
-        state: issued.has(row.id) ? 'issued' : 'pending',
+        state: issued.has(row.id) ? ('issued' as const) : ('pending' as const),
       }));
     },
   };

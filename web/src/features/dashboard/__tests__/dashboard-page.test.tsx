@@ -43,6 +43,9 @@ const summary: InvestmentSummary = {
       close_date: '2027-03-15T17:00:00.000Z',
       irr: 14.356,
       equity_multiple: 1.05,
+      dpi: 0,
+      has_ledger: false,
+      fund_document_id: 'fund-2026',
     },
     {
       fund_name: 'Unknown Fund',
@@ -51,16 +54,27 @@ const summary: InvestmentSummary = {
       percentage_returned: 12.5,
       current_value: 25000,
       close_date: null,
+      irr: null,
+      equity_multiple: null,
+      dpi: null,
+      has_ledger: false,
+      fund_document_id: 'unknown-fund',
     },
   ],
   totals: { invested: 75000, distribution: 3125, currentValue: 77500.5 },
   overallReturn: 7.33400666,
+  history: [],
+  openCalls: [],
+  taxDocuments: [],
   disclaimer: { title: null, body: '<p>Figures are estimates.</p>' },
 };
 const noSummary: InvestmentSummary = {
   rows: [],
   totals: { invested: 0, distribution: 0, currentValue: 0 },
   overallReturn: 0,
+  history: [],
+  openCalls: [],
+  taxDocuments: [],
   disclaimer: null,
 };
 

@@ -9,7 +9,11 @@ const ledgerRow: SummaryRow = {
   percentage_returned: 10,
   current_value: 110_000,
   close_date: '2023-06-30T17:00:00.000Z',
+  irr: 12.1,
+  equity_multiple: 1.1,
+  dpi: 0.1,
   has_ledger: true,
+  fund_document_id: 'fund-iii',
 };
 const plainRow: SummaryRow = {
   fund_name: 'Fund II',
@@ -18,7 +22,11 @@ const plainRow: SummaryRow = {
   percentage_returned: 10,
   current_value: 33_000,
   close_date: '2024-07-01T17:00:00.000Z',
+  irr: null,
+  equity_multiple: 1.1,
+  dpi: 0.1,
   has_ledger: false,
+  fund_document_id: 'fund-ii',
 };
 const HISTORY = [
   { date: '2024-01-01', contributed: 100_000, distributed: 0, value: 100_000 },
