@@ -3,14 +3,17 @@ import type { Core, UID } from '@strapi/strapi';
 
 export type Row = Record<string, unknown>;
 
-interface Attribute {
+/** An attribute as Strapi's database layer keeps it: its column, or for a relation its kind, target and link table. */
+export interface Attribute {
   type: string;
+  relation?: string;
   columnName?: string;
   target?: string;
   joinTable?: {
     name: string;
     joinColumn: { name: string; referencedColumn: string };
     inverseJoinColumn: { name: string; referencedColumn: string };
+    on?: Record<string, unknown>;
   };
 }
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import { metaOf, NOT_COLUMNS, type Attribute, type Meta, type Row } from './one-query-read';
 
 /**
  * A where object, as the collection table and the checked list query write it (Strapi's filter language: fields with
@@ -10,27 +11,6 @@ import { errors } from '@strapi/utils';
  * its field's type, the same LIKE escaping, NULL handling and case folding on each database. Used by the read models
  * (src/api/collection/services/read-model.ts), which answer without the query engine.
  */
-
-type Row = Record<string, unknown>;
-
-export interface Attribute {
-  type: string;
-  relation?: string;
-  columnName?: string;
-  target?: string;
-  joinTable?: {
-    name: string;
-    joinColumn: { name: string; referencedColumn: string };
-    inverseJoinColumn: { name: string; referencedColumn: string };
-    on?: Record<string, unknown>;
-  };
-}
-
-export interface Meta {
-  uid: string;
-  tableName: string;
-  attributes: Record<string, Attribute>;
-}
 
 interface Field {
   toDB(value: unknown): unknown;
@@ -42,7 +22,6 @@ const { createField } = strapiRequire('@strapi/database/dist/fields/index.js') a
   createField(attribute: Attribute): Field;
 };
 
-const NOT_SCALAR = new Set(['relation', 'component', 'dynamiczone', 'media']);
 const CAST = new Set(['$in', '$notIn', '$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$between']);
 const COMPARE: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
 
@@ -80,7 +59,7 @@ export class WhereBuilder {
   ) {}
 
   meta(uid: string): Meta {
-    return this.strapi.db.metadata.get(uid) as unknown as Meta;
+    return metaOf(this.strapi, uid);
   }
 
   /**
@@ -118,7 +97,7 @@ export class WhereBuilder {
       }
       if (key === '$not') return `NOT (${this.where(uid, alias, value, `${at}[$not]`)})`;
       const attribute = meta.attributes[key];
-      if (!attribute || (NOT_SCALAR.has(attribute.type) && attribute.type !== 'relation'))
+      if (!attribute || (NOT_COLUMNS.has(attribute.type) && attribute.type !== 'relation'))
         return refuse(`${at} may not name ${key}`);
       if (attribute.type !== 'relation')
         return this.field(column(alias, attribute.columnName ?? key), attribute, value, `${at}[${key}]`);

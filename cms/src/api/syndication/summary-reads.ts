@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import type { LedgerLine } from '@portal/rules';
+import type { LedgerLine, OpenCall } from '@portal/rules';
 import { INVEST_STATUS } from '@portal/rules';
 import { joinedRead } from '../../utils/joined-read';
 import { columnOf, linkTableOf, tableOf } from '../../utils/tables';
@@ -14,15 +14,6 @@ export interface SummaryPosition {
   invest_status: string | null;
   sa_complete_date: string | null;
   fund: FundRow | null;
-}
-
-/** A capital call the investor still owes, as the summary shows it. */
-export interface OpenCall {
-  fund_name: string;
-  fund_slug: string | null;
-  amount: number;
-  due_date: string | null;
-  fundEvent: string;
 }
 
 /**

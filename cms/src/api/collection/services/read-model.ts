@@ -1,11 +1,9 @@
-import { createRequire } from 'node:module';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { column, quote, WhereBuilder, type Attribute, type Meta } from '../../../utils/sql-where';
+import { fromRow, metaOf, type Attribute, type Meta, type Row } from '../../../utils/one-query-read';
+import { column, quote, WhereBuilder } from '../../../utils/sql-where';
 import type { CollectionRule } from '../collections';
 import type { ListQuery } from '../query';
-
-type Row = Record<string, unknown>;
 
 /**
  * The generic collection reads as read models: each answer from one direct SQL query (its rows with their populated
@@ -15,10 +13,6 @@ type Row = Record<string, unknown>;
  * the sort columns first when a condition joins a related row); values are turned from columns into fields by
  * Strapi's own fromRow.
  */
-
-const { fromRow } = createRequire(__filename)('@strapi/database/dist/query/helpers/transform.js') as {
-  fromRow(meta: Meta, row: Row): Row | null;
-};
 
 const TO_ONE = new Set(['manyToOne', 'oneToOne']);
 /** The alias of a page of rows (found first, on the filtered table alone), to which the relations are joined. */
@@ -53,7 +47,6 @@ const columnOf = (meta: Meta, field: string) => meta.attributes[field]?.columnNa
 
 export function collectionReadModel(strapi: Core.Strapi) {
   const postgres = strapi.db.dialect.client === 'postgres';
-  const metaOf = (uid: string) => strapi.db.metadata.get(uid as never) as unknown as Meta;
 
   async function run(sql: string, bindings: unknown[]): Promise<Row[]> {
     const answer = (await strapi.db.connection.raw(sql, bindings as never)) as Row[] | { rows: Row[] };
@@ -65,7 +58,7 @@ export function collectionReadModel(strapi: Core.Strapi) {
    * relation joined through its link table; the where is built by the caller on `where`.
    */
   function select(rule: CollectionRule, populate: string[], sortFirst: string[]) {
-    const meta = metaOf(rule.uid);
+    const meta = metaOf(strapi, rule.uid);
     const own = [...new Set([...sortFirst, 'id', 'documentId', ...rule.fields])];
     const selected: Selected[] = own.map((field) => ({ table: -1, column: columnOf(meta, field) }));
     const joins: string[] = [];
@@ -74,7 +67,7 @@ export function collectionReadModel(strapi: Core.Strapi) {
       const { joinTable, target } = attribute ?? {};
       if (!attribute || !joinTable || !target || !TO_ONE.has(attribute.relation ?? ''))
         throw new Error(`${rule.uid}.${name} is not a relation to one row kept in a link table`);
-      const targetMeta = metaOf(target);
+      const targetMeta = metaOf(strapi, target);
       const [link, joined] = [`l${index}`, `r${index}`];
       joins.push(
         `LEFT JOIN ${quote(joinTable.name)} ${link} ON ${column(link, joinTable.joinColumn.name)} = ${PAGE}.${quote('id')}` +
