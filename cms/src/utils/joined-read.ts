@@ -160,3 +160,24 @@ export function joinedRead(strapi: Core.Strapi, spec: JoinedReadSpec): (...args:
     });
   };
 }
+
+/**
+ * A joinedRead whose filter names a list of values (`IN (...)`), called with the list first and the other arguments
+ * after: `specOf(count)` writes the spec for a list of `count` values, which are the arguments 0 to count - 1 (the
+ * others follow). One statement per length of list, each built once.
+ */
+export function joinedReadOfList(
+  strapi: Core.Strapi,
+  specOf: (count: number) => JoinedReadSpec,
+): (list: readonly unknown[], ...args: unknown[]) => Promise<JoinedRow[]> {
+  const byCount = new Map<number, (...args: unknown[]) => Promise<JoinedRow[]>>();
+  return (list, ...args) => {
+    let read = byCount.get(list.length);
+    if (!read) byCount.set(list.length, (read = joinedRead(strapi, specOf(list.length))));
+    return read(...list, ...args);
+  };
+}
+
+/** The arguments 0 to count - 1 of a read: a list's values (joinedReadOfList). */
+export const listParams = (count: number, param: Param): Knex.Value[] =>
+  Array.from({ length: count }, (_, index) => param(index));

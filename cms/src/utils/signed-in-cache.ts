@@ -3,6 +3,7 @@ import type { Context, Next } from 'koa';
 import { sessions } from '../api/session/services/session';
 import { COLLECTIONS } from '../api/collection/collections';
 import { clearOnWrites, ReadCache } from './read-cache';
+import { routeLane } from './route-lane';
 import { SESSION_TYPES, SIGN_IN_SESSION } from './session-types';
 import { USER } from './uids';
 
@@ -92,9 +93,14 @@ class NotKept extends Error {}
 /**
  * Global middleware `global::signed-in-read-cache`: a signed-in GET of the investor area answered from the answers'
  * cache when the same user (in the same kind of session) read the same URL since the last change, else by the route
- * (whose 200 is kept). Requests without a valid session go on to the route, which answers them as before.
+ * (whose 200 is kept), reached by the route lane (src/utils/route-lane.ts). Requests without a valid session go on
+ * to the route, which answers them as before.
  */
 const signedInReadCache = (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
+  const lane = routeLane(strapi);
+  const answer = async (ctx: Context, next: Next) => {
+    if (!(await lane.route(ctx))) await next();
+  };
   return async (ctx: Context, next: Next) => {
     if (ctx.method !== 'GET' || !ctx.get('authcode') || !CACHED_PATHS.some((path) => path.test(ctx.path)))
       return next();
@@ -104,7 +110,7 @@ const signedInReadCache = (_config: unknown, { strapi }: { strapi: Core.Strapi }
     let routed = false;
     const route = async () => {
       routed = true;
-      await next();
+      await answer(ctx, next);
       if (ctx.status !== 200 || !ctx.body || typeof ctx.body !== 'object' || Buffer.isBuffer(ctx.body))
         throw new NotKept();
       return ctx.body as object;
@@ -122,7 +128,7 @@ const signedInReadCache = (_config: unknown, { strapi }: { strapi: Core.Strapi }
         if (error instanceof NotKept) return;
         throw error;
       }
-      await next();
+      await answer(ctx, next);
     }
   };
 };

@@ -20,6 +20,7 @@ import { ledger } from '../../ledger-entry/services/ledger-entry';
 import { notifications } from '../../notification/services/notification';
 import { recountDocuments } from '../../tax-document/document-counts';
 import { PARTNER_COLUMNS, taxPartners, type PartnerRow } from './tax-partners';
+import { documentNameOf, expectedTaxDocuments } from './expected-documents';
 
 import { SYND_USER, TAX_DOCUMENT, TAX_SCHEDULE } from '../../../utils/uids';
 /** The largest K-1 file the desk takes. */
@@ -47,7 +48,6 @@ export interface UploadedFile {
   bytes: Buffer;
 }
 
-const documentNameOf = (row: Pick<ScheduleRow, 'documentName'>) => row.documentName?.trim() || 'K-1';
 const scheduleView = (row: ScheduleRow): TaxScheduleView => ({
   documentId: row.documentId,
   fund: row.fund ? { documentId: row.fund.documentId, name: row.fund.name } : null,
@@ -355,38 +355,8 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
       return scheduleView(await scheduleOf(id));
     },
 
-    /**
-     * The schedules of these funds for one investor (the dashboard's summary), newest year first, without who issued
-     * them: `issued` once their own document of the year is out (whatever the rest of the fund's partners), else
-     * `pending` with its expected date, so a partner whose K-1 is late still reads when it is expected. Two queries.
-     */
-    async forFunds(fundIds: number[], userId: number) {
-      if (!fundIds.length) return [];
-      const schedules = (await strapi.db.query(TAX_SCHEDULE).findMany({
-        where: { fund: { id: { $in: fundIds } } },
-        populate: { fund: { select: ['id', 'documentId', 'name'] } },
-        orderBy: [{ taxYear: 'desc' }, { id: 'asc' }],
-        limit: 100,
-      })) as ScheduleRow[];
-      if (!schedules.length) return [];
-      const theirs = (await strapi.db.query(TAX_DOCUMENT).findMany({
-        where: {
-          taxSchedule: { id: { $in: schedules.map((row) => row.id) } },
-          user: { id: userId },
-          isDeleted: { $ne: true },
-        },
-        select: ['id'],
-        populate: { taxSchedule: { select: ['id'] } },
-      })) as { taxSchedule: { id: number } | null }[];
-      const issued = new Set(theirs.map((row) => row.taxSchedule?.id));
-      return schedules.map((row) => ({
-        fund_name: row.fund?.name ?? '',
-        taxYear: row.taxYear,
-        documentName: documentNameOf(row),
-        expectedDate: row.expectedDate,
-        state: issued.has(row.id) ? ('issued' as const) : ('pending' as const),
-      }));
-    },
+    /** The schedules of these funds for one investor, the dashboard's summary (expected-documents.ts). */
+    forFunds: (fundIds: number[], userId: number) => expectedTaxDocuments(strapi, fundIds, userId),
   };
 };
 

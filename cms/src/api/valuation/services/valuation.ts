@@ -3,6 +3,7 @@ import { errors } from '@strapi/utils';
 import { shareByLargestRemainder, type ValuationPoint } from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
 import { isIsoDate } from '../../../utils/validation';
+import { joinedReadOfList, listParams } from '../../../utils/joined-read';
 import { cents, hasTwoDecimalsAtMost, ledger } from '../../ledger-entry/services/ledger-entry';
 import { FUND, VALUATION } from '../../../utils/uids';
 import type { Row } from '../../../utils/rows';
@@ -18,6 +19,19 @@ export const heldBy = ({ date, valuePercent, shares }: SharedValuation, owners: 
 
 /** What a fund was worth: valuations recorded by staff, and each investor's part of a total value. */
 const valuationService = ({ strapi }: { strapi: Core.Strapi }) => {
+  /** The valuations of the listed funds, oldest first, as a read model (one statement, built once per number of funds). */
+  const valuationRows = joinedReadOfList(strapi, (count) => ({
+    tables: [
+      { as: 'v', uid: VALUATION, fields: ['date', 'value_percent', 'total_value_cents'] },
+      { as: 'f', relation: 'fund', of: 'v', idOnly: true, required: true },
+    ],
+    where: (query, { linked }, param) => query.whereIn(linked('f'), listParams(count, param)),
+    orderBy: ({ column }) => [
+      { column: column('v', 'date'), order: 'asc' },
+      { column: column('v', 'id'), order: 'asc' },
+    ],
+  }));
+
   /**
    * Each fund's valuations, oldest first: one given as a total value is shared among all the fund's investors by the
    * capital each had contributed by its date, to the cent (largest remainder, ties by id), so the investors' parts add
@@ -26,12 +40,7 @@ const valuationService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function valuationShares(fundIds: number[]): Promise<Map<number, SharedValuation[]>> {
     const byFund = new Map<number, SharedValuation[]>();
     if (!fundIds.length) return byFund;
-    const rows = (await strapi.db.query(VALUATION).findMany({
-      where: { fund: { id: { $in: fundIds } } },
-      select: ['date', 'value_percent', 'total_value_cents'],
-      populate: { fund: { select: ['id'] } },
-      orderBy: [{ date: 'asc' }, { id: 'asc' }],
-    })) as {
+    const rows = (await valuationRows(fundIds)).map(({ v, f }) => ({ ...v, fund: f })) as {
       date: string;
       value_percent: string | number | null;
       total_value_cents: string | number | null;
