@@ -19,6 +19,7 @@ import { sessions } from './api/session/services/session';
 import { upkeep } from './api/upkeep/services/upkeep';
 import { registerReadCache, replayBeforeKoa } from './utils/read-cache';
 import { registerSignedInCaches } from './utils/signed-in-cache';
+import { replaySecurityHeaders } from './utils/security-headers';
 import { cacheStaffAbilities } from './utils/staff-abilities';
 import { registerRecordRules } from './bootstrap/record-rules';
 import { reusePreparedStatements } from './utils/sqlite-statements';
@@ -33,6 +34,7 @@ export default {
     registerPortalDomainsCheck(strapi);
     registerReadCache(strapi);
     registerSignedInCaches(strapi);
+    replaySecurityHeaders(strapi);
     runMigrationsAfterSchemaSync(strapi);
     registerRelationFilters(strapi);
     registerRecordRules(strapi);

@@ -126,6 +126,34 @@ describe('CORS', () => {
   });
 });
 
+describe('security headers', () => {
+  const SECURITY = [
+    'content-security-policy',
+    'strict-transport-security',
+    'x-frame-options',
+    'x-content-type-options',
+    'referrer-policy',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-permitted-cross-domain-policies',
+  ];
+  const securityOf = (response: Response) =>
+    Object.fromEntries(SECURITY.map((name) => [name, response.headers.get(name)]));
+
+  it("gives every API answer the headers Strapi's security middleware gives any other path, each time", async () => {
+    // /_health is answered through Strapi's own middleware; API calls replay what it set on the first one.
+    const own = securityOf(await fetch(`${app.url}/_health`));
+    expect(own['x-frame-options']).toBe('SAMEORIGIN');
+    expect(own['content-security-policy']).toContain("default-src 'self'");
+    expect(own['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    for (const path of ['/api/auth/portals', '/api/auth/me', '/api/no-such-collection', '/api/auth/portals']) {
+      const response = await fetch(`${app.url}${path}`);
+      expect(securityOf(response), path).toEqual(own);
+      expect(response.headers.get('x-powered-by'), path).toBeNull();
+    }
+  });
+});
+
 describe("guest sessions stay inside the superadmin's portal", () => {
   it('refuses a code for a user of another portal as if the user did not exist', async () => {
     const elsewhere = await createPortal(app, 'hardening-elsewhere');

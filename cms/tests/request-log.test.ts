@@ -14,9 +14,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The request log's lines written while `request` runs. */
-async function loggedDuring(request: () => Promise<unknown>): Promise<string[]> {
+/** The request log's lines written while `request` runs, with the log at level http (the default) or above it. */
+async function loggedDuring(request: () => Promise<unknown>, { httpLevel = true } = {}): Promise<string[]> {
   const lines: string[] = [];
+  vi.spyOn(app.strapi.log, 'isLevelEnabled').mockImplementation((level: string) => level !== 'http' || httpLevel);
   vi.spyOn(app.strapi.log, 'http').mockImplementation(((line: string) => {
     lines.push(line);
   }) as never);
@@ -49,5 +50,10 @@ describe('the request log', () => {
       expect.stringMatching(/^GET \/api\/auth\/portals\?confirmation=\[redacted\]&portal=home \(\d+ ms\) 200$/),
     ]);
     expect(lines.join('\n')).not.toMatch(/SecretDownloadSignature|SecretConfirmation/);
+  });
+
+  it('writes no line when the log is set above level http (LOG_LEVEL=warn)', async () => {
+    const lines = await loggedDuring(() => call(app, 'GET', '/api/auth/portals?portal=home'), { httpLevel: false });
+    expect(lines).toEqual([]);
   });
 });

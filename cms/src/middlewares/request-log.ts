@@ -38,5 +38,8 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Context, next: Next) => {
     const start = Date.now();
     await next();
-    strapi.log.http(`${ctx.method} ${redactedUrl(ctx.url)} (${Math.ceil(Date.now() - start)} ms) ${ctx.status}`);
+    // Written only where a transport keeps it: winston formats every line it is given (a time stamp, colours) before
+    // its transports drop what is below their level (LOG_LEVEL=warn, say).
+    if (strapi.log.isLevelEnabled('http'))
+      strapi.log.http(`${ctx.method} ${redactedUrl(ctx.url)} (${Math.ceil(Date.now() - start)} ms) ${ctx.status}`);
   };

@@ -45,6 +45,8 @@ export interface JoinedRelation {
   relation: string;
   as: string;
   of?: string;
+  /** The attributes read (its id among them); every column when absent. */
+  fields?: readonly string[];
 }
 
 /** The row found (`own`) and each joined relation's row by its name (null where there is none). */
@@ -65,12 +67,16 @@ export function oneQueryRead(
   uid: UID.Schema,
   by: string,
   joins: JoinedRelation[],
+  /** The attributes of the row found that are read (its id among them); every column when absent. */
+  fields?: readonly string[],
 ): (value: unknown) => Promise<OneQueryAnswer | null> {
   let built: { sql: string; bindings: unknown[]; tables: { as: string; meta: Meta }[] } | undefined;
 
   function build() {
     const knex = strapi.db.connection;
-    const tables = [{ as: '', alias: 't0', meta: metaOf(strapi, uid) }];
+    const tables: { as: string; alias: string; meta: Meta; fields?: readonly string[] }[] = [
+      { as: '', alias: 't0', meta: metaOf(strapi, uid), fields },
+    ];
     let query = knex(`${tables[0].meta.tableName} as t0`);
     joins.forEach((join, index) => {
       const from = tables.find((table) => table.as === (join.of ?? ''));
@@ -90,11 +96,11 @@ export function oneQueryRead(
           `${alias}.${link.inverseJoinColumn.referencedColumn}`,
           `${linkAlias}.${link.inverseJoinColumn.name}`,
         );
-      tables.push({ as: join.as, alias, meta: metaOf(strapi, attribute.target) });
+      tables.push({ as: join.as, alias, meta: metaOf(strapi, attribute.target), fields: join.fields });
     });
-    const columns = tables.flatMap(({ as, alias, meta }) =>
+    const columns = tables.flatMap(({ as, alias, meta, fields: read }) =>
       Object.entries(meta.attributes)
-        .filter(([, attribute]) => !NOT_COLUMNS.has(attribute.type))
+        .filter(([name, attribute]) => !NOT_COLUMNS.has(attribute.type) && (!read || read.includes(name)))
         .map(
           ([name, attribute]) =>
             `${alias}.${attribute.columnName ?? name} as ${as || SELF}__${attribute.columnName ?? name}`,

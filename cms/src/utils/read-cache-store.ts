@@ -58,6 +58,26 @@ export interface SendOptions {
 
 const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 
+/** A computed answer: its JSON and ETag made when first asked for (a session's lookup, say, is never sent). */
+class Answer<T> implements CachedAnswer<T> {
+  private json: string | undefined;
+  private tag: string | undefined;
+
+  constructor(
+    readonly value: T,
+    readonly generation: number,
+    readonly at: number,
+  ) {}
+
+  get body(): string {
+    return (this.json ??= JSON.stringify(this.value));
+  }
+
+  get etag(): string {
+    return (this.tag ??= etagOf(this.body));
+  }
+}
+
 /** One instance's cache; see the module comment. */
 export class ReadCache {
   private entries = new Map<string, CachedAnswer>();
@@ -116,8 +136,8 @@ export class ReadCache {
     const generation = this.generation;
     const at = Date.now();
     const computing = compute().then((value) => {
-      const body = JSON.stringify(value);
-      const answer: CachedAnswer<T> = { value: deepFreeze(value), body, etag: etagOf(body), generation, at };
+      // Frozen when it may be shared (kept, or handed to concurrent callers); else it is this caller's alone.
+      const answer = new Answer(usable ? deepFreeze(value) : value, generation, at);
       if (usable && generation === this.generation && keepIf(value)) this.keep(id, answer);
       return answer;
     });

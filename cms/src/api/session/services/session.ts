@@ -34,10 +34,18 @@ interface StoredSession extends Caller {
 const callers = new WeakMap<Context, Promise<Caller | null>>();
 
 const sessionService = ({ strapi }: { strapi: Core.Strapi }) => {
-  const sessionRead = oneQueryRead(strapi, USER_AUTH, 'authCode', [
-    { relation: 'user', as: 'user' },
-    { relation: 'portal', as: 'portal', of: 'user' },
-  ]);
+  // The session's own columns that decide it, the whole user (the caller every route reads), and of their portal
+  // what a caller carries (AccountUser): routes that need more of the portal read it (portals.ofUser).
+  const sessionRead = oneQueryRead(
+    strapi,
+    USER_AUTH,
+    'authCode',
+    [
+      { relation: 'user', as: 'user' },
+      { relation: 'portal', as: 'portal', of: 'user', fields: ['id', 'documentId', 'slug'] },
+    ],
+    ['id', 'isGuestSession', 'expiresAt'],
+  );
 
   /**
    * The session row of a code's hash with its user and their portal, as the session cache keeps it: one query (the
