@@ -1,3 +1,4 @@
+import { readRows } from './read-statement';
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { fromRow, metaOf, NOT_COLUMNS, type Meta, type Row } from './one-query-read';
@@ -144,10 +145,7 @@ export function joinedRead(strapi: Core.Strapi, spec: JoinedReadSpec): (...args:
   return async (...args) => {
     built ??= build();
     const bindings = built.bindings.map((value) => (value instanceof Placeholder ? args[value.index] : value));
-    const answer = (await strapi.db.connection.raw(built.sql, bindings as Knex.RawBinding[])) as
-      | Row[]
-      | { rows: Row[] };
-    const rows = Array.isArray(answer) ? answer : answer.rows;
+    const rows = await readRows(strapi, built.sql, bindings);
     return rows.map((row) => {
       const entities: JoinedRow = {};
       for (const { as, meta, idOnly, columns } of built!.tables) {

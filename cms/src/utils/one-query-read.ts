@@ -1,3 +1,4 @@
+import { readRows } from './read-statement';
 import { createRequire } from 'node:module';
 import type { Core, UID } from '@strapi/strapi';
 
@@ -119,10 +120,7 @@ export function oneQueryRead(
 
   return async (value) => {
     built ??= build();
-    const answer = (await strapi.db.connection.raw(built.sql, [value, ...built.bindings.slice(1)])) as
-      | Row[]
-      | { rows: Row[] };
-    const [row] = Array.isArray(answer) ? answer : answer.rows;
+    const [row] = await readRows(strapi, built.sql, [value, ...built.bindings.slice(1)]);
     if (!row) return null;
     const byTable = new Map<string, Row>(built.tables.map(({ as }) => [as, {}]));
     for (const [key, cell] of Object.entries(row)) {

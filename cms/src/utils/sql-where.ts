@@ -1,3 +1,4 @@
+import { readRows } from './read-statement';
 import { createRequire } from 'node:module';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
@@ -297,10 +298,10 @@ function idValues(condition: unknown): (string | number)[] | null {
 export async function firstIdWhere(strapi: Core.Strapi, uid: string, where: Row): Promise<number | null> {
   const builder = new WhereBuilder(strapi, strapi.db.dialect.client === 'postgres');
   const condition = builder.where(uid, 't0', where);
-  const answer = (await strapi.db.connection.raw(
+  const [row] = await readRows(
+    strapi,
     `SELECT t0.${quote('id')} AS ${quote('id')} FROM ${quote(builder.meta(uid).tableName)} t0 ${builder.joins.join(' ')} WHERE ${condition} LIMIT 1`,
-    builder.bindings as never,
-  )) as Row[] | { rows: Row[] };
-  const [row] = Array.isArray(answer) ? answer : answer.rows;
+    builder.bindings,
+  );
   return row ? Number(row.id) : null;
 }

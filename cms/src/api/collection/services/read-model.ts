@@ -1,3 +1,4 @@
+import { readRows } from '../../../utils/read-statement';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { fromRow, metaOf, type Attribute, type Meta, type Row } from '../../../utils/one-query-read';
@@ -48,10 +49,7 @@ const columnOf = (meta: Meta, field: string) => meta.attributes[field]?.columnNa
 export function collectionReadModel(strapi: Core.Strapi) {
   const postgres = strapi.db.dialect.client === 'postgres';
 
-  async function run(sql: string, bindings: unknown[]): Promise<Row[]> {
-    const answer = (await strapi.db.connection.raw(sql, bindings as never)) as Row[] | { rows: Row[] };
-    return Array.isArray(answer) ? answer : answer.rows;
-  }
+  const run = (sql: string, bindings: unknown[]): Promise<Row[]> => readRows(strapi, sql, bindings);
 
   /**
    * The SELECT of a rule's rows: the row's own fields (the sort's first when `sortFirst`), then each populated

@@ -4,6 +4,7 @@ import { errors } from '@strapi/utils';
 import { formatUsd, INVEST_STATUS, type LedgerLine } from '@portal/rules';
 import { conflict, isUniqueViolation } from '../../../utils/http-errors';
 import { inTurn, TURNS } from '../../../utils/in-turn';
+import { readRows } from '../../../utils/read-statement';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { fundWhere } from '../../portal/staff-scope';
@@ -302,10 +303,13 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         const links = linkTableOf(strapi, uid, 'fund');
         return knex()(links.name).select(knex().raw('1')).where(links.target, knex().ref('f.id'));
       };
-      const rows = (await knex()(`${tableOf(strapi, FUND)} as f`)
+      // Run as a read model's statement (one text per number of funds: prepared once on PostgreSQL).
+      const { sql, bindings } = knex()(`${tableOf(strapi, FUND)} as f`)
         .select('f.id')
         .whereIn('f.id', fundIds)
-        .whereExists(hasRow(LEDGER_ENTRY))) as { id: number }[];
+        .whereExists(hasRow(LEDGER_ENTRY))
+        .toSQL();
+      const rows = await readRows(strapi, sql, bindings);
       return new Set(rows.map((row) => Number(row.id)));
     },
   };
