@@ -287,7 +287,10 @@ export interface InvestmentSummary {
   disclaimer: { title: string | null; body: string | null } | null;
 }
 
-// The signing page's answers (CMS server -> site).
+// The rows of the generic collection calls (CMS server -> site).
+export * from './contracts/collections';
+
+// The signing answers: the investor's request_sign and sync_sign, a signer's link (CMS server -> site).
 export * from './contracts/signing';
 
 // The sponsor desk's admin routes (CMS server -> admin UI), by section.

@@ -2,10 +2,28 @@ import type { SyndUserView } from '../contracts';
 import type { Pagination } from './desk-pages';
 
 /**
- * The signing page's answers (CMS server -> site): a signer's link (GET and POST /api/signing/:token and its steps,
- * cms/src/api/signing/services/signing-by-link.ts) and the public check of a completed agreement
- * (GET /api/agreements/verify/:sha256). docs/signing.md describes them in words.
+ * The signing answers (CMS server -> site): the investor's own start of signing (POST /api/syndication/request_sign
+ * and sync_sign, cms/src/api/signing/services/opening.ts and provider-refresh.ts), a signer's link (GET and POST
+ * /api/signing/:token and its steps, cms/src/api/signing/services/signing-by-link.ts) and the public check of a
+ * completed agreement (GET /api/agreements/verify/:sha256). docs/signing.md describes them in words.
  */
+
+/** POST /api/syndication/request_sign: signing started (when it was not), and the caller's own link, null once signed. */
+export interface SignRequestAnswer {
+  success: true;
+  url: string | null;
+  syndAgreementSignedByCurrentUser: boolean;
+  syndAgreementSignedByCurrentUserCosub: boolean;
+}
+
+/** POST /api/syndication/sync_sign: the signing state read from the provider, as the syndication user now has it. */
+export type SyncSignAnswer = Pick<
+  SyndUserView,
+  | 'syndAgreementSignedByCurrentUser'
+  | 'syndAgreementSignedByCurrentUserCosub'
+  | 'sa_complete_date'
+  | 'syndAgreementsCount'
+> & { success: true };
 
 /** Who signs on a link: the investor side only (management countersigns in the portal, with no link). */
 export type LinkSignerRole = 'investor' | 'spouse';

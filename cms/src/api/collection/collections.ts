@@ -1,5 +1,5 @@
 import type { UID } from '@strapi/strapi';
-import { displayTitle } from '@portal/rules';
+import { displayTitle, type FileItem, type TeamMember } from '@portal/rules';
 import { notificationSubject } from '../notification/subject';
 
 /**
@@ -38,8 +38,11 @@ export interface CollectionRule {
   derive?: (row: Record<string, unknown>) => Record<string, unknown>;
 }
 
-/** File rows (tax, news, proof, due diligence, agreements): their storage keys stay on the server (downloads are signed links). */
-const FILE_FIELDS = ['originalName', 'title', 'createdAt', 'isDeleted'];
+/**
+ * File rows (tax, news, proof, due diligence, agreements): their storage keys stay on the server (downloads are signed
+ * links). The site reads them as FileItem (rules/src/contracts/collections.ts); isDeleted is answered besides.
+ */
+const FILE_FIELDS = ['originalName', 'title', 'createdAt', 'isDeleted'] satisfies (keyof FileItem | 'isDeleted')[];
 const NOT_DELETED = { $or: [{ isDeleted: false }, { isDeleted: { $null: true } }] };
 /** What every file row answers besides its fields: the title to show (the trimmed title, else the file's name). */
 const FILE_DERIVE = (row: Record<string, unknown>) => ({
@@ -48,7 +51,7 @@ const FILE_DERIVE = (row: Record<string, unknown>) => ({
 /** Tax and news documents: the investor's own, per year and fund. */
 const OWN_YEARLY_FILES = {
   read: 'own',
-  fields: [...FILE_FIELDS, 'year'],
+  fields: [...FILE_FIELDS, 'year' satisfies keyof FileItem],
   populate: { fund: ['name'] },
   filterBy: ['fund'],
   owner: 'user',
@@ -108,7 +111,8 @@ export const COLLECTIONS: Record<string, CollectionRule> = {
   team_members: {
     uid: 'api::team-member.team-member',
     read: 'anyone',
-    fields: ['name', 'position', 'bio', 'imageUrl', 'sortOrder'],
+    // The site reads these rows as TeamMember (rules/src/contracts/collections.ts).
+    fields: ['name', 'position', 'bio', 'imageUrl', 'sortOrder'] satisfies (keyof TeamMember)[],
     portal: 'portal',
   },
   notifications: {

@@ -1,4 +1,4 @@
-import { displayTitle } from '@portal/rules';
+import { displayTitle, type FileItem } from '@portal/rules';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -10,19 +10,8 @@ import { useSession } from '@/lib/auth/session-context';
 import { formatDateTime } from '@/lib/format';
 import { openInNewTab } from '@/lib/open-in-new-tab';
 
-/**
- * A file row as the CMS's file lists answer it (tax, news, proof and due-diligence documents). Its `displayTitle`
- * is left out: the list applies the shared rule itself, so a row from any source reads the same.
- */
-export interface FileItem {
-  id: number;
-  documentId: string;
-  originalName: string | null;
-  title: string | null;
-  createdAt: string;
-  year?: number | null;
-  fund?: { id: number; documentId: string; name: string | null } | null;
-}
+// The CMS's shape (rules/src/contracts/collections.ts), under the name the site's file lists import it by.
+export type { FileItem } from '@portal/rules';
 
 /** The page sizes offered; 0 stands for all. */
 export const PAGE_SIZES = [5, 7, 10, 15, 20, 25, 50, 0] as const;

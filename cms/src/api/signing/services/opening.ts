@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
-import { isGoingToInvest, isInvesting, isSpouseInvestmentRequired } from '@portal/rules';
+import { isGoingToInvest, isInvesting, isSpouseInvestmentRequired, type SignRequestAnswer } from '@portal/rules';
 import { hashCode } from '../../../utils/codes';
 import { conflict } from '../../../utils/http-errors';
 import { signingProvider, type AgreementTerms, type Signer } from '../../../providers/signing';
@@ -119,7 +119,7 @@ export function opening(strapi: Core.Strapi) {
     open,
 
     /** POST /api/syndication/request_sign: starts signing when not started and answers the caller's own link. */
-    async requestSign(user: SigningUser, id: string | number, request: RequestInfo) {
+    async requestSign(user: SigningUser, id: string | number, request: RequestInfo): Promise<SignRequestAnswer> {
       let row = await signable(user, id);
       const site = await siteFor(row, request.origin);
       if (!(await investorSide(row.id)).length) {

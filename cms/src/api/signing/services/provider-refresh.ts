@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
-import { isGoingToInvest } from '@portal/rules';
+import { isGoingToInvest, type SyncSignAnswer } from '@portal/rules';
 import { signingProvider, type SignerRole } from '../../../providers/signing';
 import { fileStorage } from '../../../providers/storage';
 import { signerCheck } from './signer-check';
@@ -69,7 +69,7 @@ export function providerRefresh(strapi: Core.Strapi) {
     refreshFromProvider,
 
     /** POST /api/syndication/sync_sign: the signing state from the provider, written to the syndication user. */
-    async syncSign(user: SigningUser, id: string | number, request: RequestInfo) {
+    async syncSign(user: SigningUser, id: string | number, request: RequestInfo): Promise<SyncSignAnswer> {
       let row = await syndUsers(strapi).ownedBy(user.id, id);
       if (isGoingToInvest(row)) {
         const rows = await refreshFromProvider(row, await siteFor(row, request.origin));

@@ -1,3 +1,4 @@
+import type { SignRequestAnswer, SyncSignAnswer } from '@portal/rules';
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { FileItem } from '@/components/file-list/file-list';
@@ -21,22 +22,8 @@ interface CommitAnswer {
   syndUser: SyndUserView;
 }
 
-/** What POST /api/syndication/request_sign answers: the caller's signing link, null once they have signed. */
-export interface SignRequestAnswer {
-  success: boolean;
-  url: string | null;
-  syndAgreementSignedByCurrentUser: boolean | null;
-  syndAgreementSignedByCurrentUserCosub: boolean | null;
-}
-
-/** What POST /api/syndication/sync_sign answers: the provider's signing state. */
-export type SyncSignAnswer = Pick<
-  SyndUserView,
-  | 'syndAgreementSignedByCurrentUser'
-  | 'syndAgreementSignedByCurrentUserCosub'
-  | 'sa_complete_date'
-  | 'syndAgreementsCount'
-> & { success: boolean };
+// The signing answers (rules/src/contracts/signing.ts), under the name the syndication components import it by.
+export type { SyncSignAnswer } from '@portal/rules';
 
 /** Starts signing (when not started) and answers the caller's link. Throws ApiError. */
 export const requestSign = (id: string) => api.post<SignRequestAnswer>('/api/syndication/request_sign', { id });

@@ -1,18 +1,10 @@
+import type { TeamMember } from '@portal/rules';
 import useSWR from 'swr';
 import { list } from '@/lib/collections';
 import { usePortal } from '@/lib/portal/portal-context';
 
-/** A person on the team page, as GET /api/team_members answers it. */
-export interface TeamMember {
-  id: number;
-  documentId: string;
-  name: string;
-  position: string | null;
-  /** HTML. */
-  bio: string | null;
-  imageUrl: string | null;
-  sortOrder: number | null;
-}
+// The CMS's shape (rules/src/contracts/collections.ts), under the name the team components import it by.
+export type { TeamMember } from '@portal/rules';
 
 /** The selected portal's team in its sort order; a failed read is an empty team. */
 export function useTeamMembers() {
