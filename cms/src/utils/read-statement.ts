@@ -26,6 +26,7 @@ function nameOf(sql: string): string | undefined {
  * every request, which for a statement of five joins costs more than running it. SQLite keeps its own prepared
  * statements (src/utils/sqlite-statements.ts). DATABASE_PREPARED_STATEMENTS=off runs every statement unnamed, for a
  * connection pooler in transaction mode (PgBouncer), whose server connections do not keep a client's statements.
+ * Called inside a transaction, it runs in it.
  */
 export async function readRows(strapi: Core.Strapi, sql: string, bindings: readonly unknown[]): Promise<Row[]> {
   let statement = strapi.db.connection.raw(sql, bindings as Knex.RawBinding[]);
@@ -33,6 +34,10 @@ export async function readRows(strapi: Core.Strapi, sql: string, bindings: reado
     const name = nameOf(sql);
     if (name) statement = statement.options({ name });
   }
-  const answer = (await statement) as Row[] | { rows: Row[] };
+  // Inside a transaction, in it (it sees the transaction's writes; on SQLite, outside it would wait for the one
+  // connection the transaction holds).
+  const answer = (await (strapi.db.inTransaction()
+    ? strapi.db.transaction(({ trx }) => statement.transacting(trx as Knex.Transaction))
+    : statement)) as Row[] | { rows: Row[] };
   return Array.isArray(answer) ? answer : answer.rows;
 }

@@ -25,6 +25,7 @@ import { USER } from './uids';
 const SESSIONS_ROW = 2;
 const ANSWERS_ROW = 3;
 const FUND_TOTALS_ROW = 4;
+const FUND_FACTS_ROW = 6;
 const SESSION_MAX_AGE_MS = 60_000;
 const ANSWER_MAX_AGE_MS = 30_000;
 
@@ -57,7 +58,10 @@ const CACHED_PATHS = [
   ),
 ];
 
-const caches = new WeakMap<Core.Strapi, { sessions: ReadCache; answers: ReadCache; fundTotals: ReadCache }>();
+const caches = new WeakMap<
+  Core.Strapi,
+  { sessions: ReadCache; answers: ReadCache; fundTotals: ReadCache; fundFacts: ReadCache }
+>();
 
 function cachesOf(strapi: Core.Strapi) {
   let found = caches.get(strapi);
@@ -70,6 +74,8 @@ function cachesOf(strapi: Core.Strapi) {
       answers: new ReadCache(strapi, { row: ANSWERS_ROW, maxAgeMs: ANSWER_MAX_AGE_MS, enabled }),
       // Not a user's: what a fund's accepted commitments add up to, the same for every investor who reads the fund.
       fundTotals: new ReadCache(strapi, { row: FUND_TOTALS_ROW, maxAgeMs: ANSWER_MAX_AGE_MS }),
+      // Not a user's either: what a set of funds' valuations, tax schedules and ledger are (the summary's fund facts).
+      fundFacts: new ReadCache(strapi, { row: FUND_FACTS_ROW, maxAgeMs: ANSWER_MAX_AGE_MS }),
     };
     caches.set(strapi, found);
   }
@@ -86,6 +92,14 @@ export const sessionCache = (strapi: Core.Strapi): ReadCache => cachesOf(strapi)
  * SIGNED_IN_CACHE says, as it holds no one's own data.
  */
 export const fundTotalsCache = (strapi: Core.Strapi): ReadCache => cachesOf(strapi).fundTotals;
+
+/**
+ * This instance's cache of what the dashboard's summary reads of the funds themselves, the same for every investor of
+ * a set of funds: their valuations (with each investor's part of a total value), their tax schedules, and which keep
+ * a ledger. Cleared by any write to a fund, valuation, tax schedule, ledger entry or commitment, on every instance as
+ * the others are; kept 30 s at most; on whatever SIGNED_IN_CACHE says, as it holds no one's own answer.
+ */
+export const fundFactsCache = (strapi: Core.Strapi): ReadCache => cachesOf(strapi).fundFacts;
 
 /** An answer the route did not make as a 200 with JSON: sent as it is, not kept. */
 class NotKept extends Error {}
@@ -157,4 +171,11 @@ export function registerSignedInCaches(strapi: Core.Strapi): void {
     (uid.startsWith('api::') || uid === USER || uid === 'plugin::upload.file') && !NOT_IN_ANSWERS.has(uid);
   clearOnWrites(strapi, answers, feedsAnswers, undefined, onlyResetRequest);
   clearOnWrites(strapi, cachesOf(strapi).fundTotals, ['api::synd-user.synd-user', 'api::fund.fund']);
+  clearOnWrites(strapi, cachesOf(strapi).fundFacts, [
+    'api::fund.fund',
+    'api::valuation.valuation',
+    'api::tax-schedule.tax-schedule',
+    'api::ledger-entry.ledger-entry',
+    'api::synd-user.synd-user',
+  ]);
 }

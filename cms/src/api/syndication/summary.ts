@@ -13,10 +13,30 @@ import {
 import type { AccountUser } from '../account/users';
 import { contents } from '../content/services/content';
 import { ledger } from '../ledger-entry/services/ledger-entry';
-import { taxSchedules } from '../tax-schedule/services/tax-schedule';
-import { fundValuations } from '../valuation/services/valuation';
+import { expectedDocuments } from '../tax-schedule/services/expected-documents';
+import { fundValuations, heldBy } from '../valuation/services/valuation';
+import { readCache } from '../../utils/read-cache';
+import { fundFactsCache } from '../../utils/signed-in-cache';
 import { amount, optionalAmount, type FundRow } from './investment-view';
 import { summaryReads } from './summary-reads';
+
+/**
+ * What the summary reads of the funds themselves, the same for every investor of this set of funds: their valuations
+ * (each total value shared among the funds' investors), their tax schedules, and which keep a ledger. From the fund
+ * facts cache (src/utils/signed-in-cache.ts), or read (three statements) and kept; read afresh inside a transaction.
+ */
+async function fundFacts(strapi: Core.Strapi, fundIds: number[]) {
+  const ids = [...new Set(fundIds)].sort((a, b) => a - b);
+  const read = async () => {
+    const [valuations, ledgerFunds, schedules] = await Promise.all([
+      fundValuations(strapi).sharesByFund(ids),
+      ledger(strapi).fundsWithLedger(ids),
+      expectedDocuments(strapi).schedules(ids),
+    ]);
+    return { valuations, ledgerFunds, schedules };
+  };
+  return fundFactsCache(strapi).object(['summary', ...ids], read);
+}
 
 /** A percentage or multiple as the summary answers it: two decimals. */
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -41,27 +61,20 @@ export async function investmentSummary(
   }
   // Where a fund keeps a ledger, the investor's figures come from their entries and the fund's valuations.
   const funds = [...perFund.values()];
-  const [lines, valuations] = await Promise.all([
-    reads.linesBySyndUser(
-      user.id,
-      funds.flatMap((each) => each.syndUserIds),
-    ),
-    fundValuations(strapi).byFund(
+  const syndUserIds = funds.flatMap((each) => each.syndUserIds);
+  const [lines, openCalls, facts] = await Promise.all([
+    reads.linesBySyndUser(user.id, syndUserIds),
+    reads.openCalls(user.id, syndUserIds),
+    fundFacts(
+      strapi,
       funds.map((each) => each.fund.id),
-      funds.flatMap((each) => each.syndUserIds),
     ),
   ]);
-  const [ledgerFunds, openCalls, taxDocuments] = await Promise.all([
-    ledger(strapi).fundsWithLedger(funds.map((each) => each.fund.id)),
-    reads.openCalls(
-      user.id,
-      funds.flatMap((each) => each.syndUserIds),
-    ),
-    taxSchedules(strapi).forFunds(
-      funds.map((each) => each.fund.id),
-      user.id,
-    ),
-  ]);
+  const { ledgerFunds } = facts;
+  const valuations = new Map(
+    [...facts.valuations].map(([fund, shared]) => [fund, shared.map((valuation) => heldBy(valuation, syndUserIds))]),
+  );
+  const taxDocuments = await expectedDocuments(strapi).forInvestor(facts.schedules, user.id);
   const today = new Date().toISOString().slice(0, 10);
   const table = funds.map(({ fund, invested, syndUserIds }) => {
     // The fund's documentId lets the site link the row's own transactions (/dashboard/transactions?fund=).
@@ -143,9 +156,13 @@ export async function investmentSummary(
     distributed: point.distributedCents / 100,
     value: point.valueCents / 100,
   }));
+  // Public content, the same for every investor of the portal: kept by the public read cache (README, Fast public reads).
   const disclaimer = table.length
-    ? ((await contents(strapi).bySlug([INVESTMENT_DISCLAIMER_SLUG], { id: portalId }))[INVESTMENT_DISCLAIMER_SLUG] ??
-      null)
+    ? ((
+        await readCache(strapi).object(['disclaimer', portalId], () =>
+          contents(strapi).bySlug([INVESTMENT_DISCLAIMER_SLUG], { id: portalId }),
+        )
+      )[INVESTMENT_DISCLAIMER_SLUG] ?? null)
     : null;
   return {
     rows: table,

@@ -3,6 +3,15 @@ import type { ExpectedTaxDocument } from '@portal/rules';
 import { joinedReadOfList, listParams } from '../../../utils/joined-read';
 import { TAX_DOCUMENT, TAX_SCHEDULE } from '../../../utils/uids';
 
+/** A fund's schedule as the dashboard lists it. */
+export interface ScheduleRow {
+  id: number;
+  fundName: string;
+  taxYear: number;
+  documentName: string;
+  expectedDate: string | null;
+}
+
 /** The most schedules the dashboard lists. */
 const MAX_SCHEDULES = 100;
 
@@ -40,37 +49,51 @@ function reads(strapi: Core.Strapi) {
         .where(column('d', 'isDeleted'), '<>', true),
   }));
 
-  return async (fundIds: number[], userId: number): Promise<ExpectedTaxDocument[]> => {
-    if (!fundIds.length) return [];
-    const rows = await schedules(fundIds);
-    if (!rows.length) return [];
-    const theirs = new Set(
-      (
-        await issued(
-          rows.map(({ t }) => t!.id),
-          userId,
-        )
-      ).map(({ s }) => s!.id),
-    );
-    return rows.map(({ t, f }) => ({
-      fund_name: (f!.name as string | null) ?? '',
-      taxYear: t!.taxYear as number,
-      documentName: documentNameOf(t as { documentName: string | null }),
-      expectedDate: (t!.expectedDate as string | null) ?? null,
-      state: theirs.has(t!.id) ? ('issued' as const) : ('pending' as const),
-    }));
+  return {
+    /** The schedules of these funds, newest year first, with their fund: the same for every investor of them. */
+    schedules: async (fundIds: number[]): Promise<ScheduleRow[]> =>
+      fundIds.length
+        ? (await schedules(fundIds)).map(({ t, f }) => ({
+            id: t!.id as number,
+            fundName: (f!.name as string | null) ?? '',
+            taxYear: t!.taxYear as number,
+            documentName: documentNameOf(t as { documentName: string | null }),
+            expectedDate: (t!.expectedDate as string | null) ?? null,
+          }))
+        : [],
+
+    /** Those schedules for one investor: issued where their own document of the year is out. */
+    async forInvestor(rows: readonly ScheduleRow[], userId: number): Promise<ExpectedTaxDocument[]> {
+      if (!rows.length) return [];
+      const theirs = new Set(
+        (
+          await issued(
+            rows.map((row) => row.id),
+            userId,
+          )
+        ).map(({ s }) => s!.id),
+      );
+      return rows.map((row) => ({
+        fund_name: row.fundName,
+        taxYear: row.taxYear,
+        documentName: row.documentName,
+        expectedDate: row.expectedDate,
+        state: theirs.has(row.id) ? ('issued' as const) : ('pending' as const),
+      }));
+    },
   };
 }
 
 const built = new WeakMap<Core.Strapi, ReturnType<typeof reads>>();
 
 /**
- * The schedules of these funds for one investor, newest year first, without who issued them: `issued` once their own
+ * The schedules of funds for one investor, newest year first, without who issued them: `issued` once their own
  * document of the year is out (whatever the rest of the fund's partners), else `pending` with its expected date, so a
- * partner whose K-1 is late still reads when it is expected. Two statements, built once per number of funds.
+ * partner whose K-1 is late still reads when it is expected. The funds' schedules (one statement, the same for all
+ * their investors), then the investor's own documents among them (another); each built once per number of funds.
  */
-export function expectedTaxDocuments(strapi: Core.Strapi, fundIds: number[], userId: number) {
+export function expectedDocuments(strapi: Core.Strapi) {
   let read = built.get(strapi);
   if (!read) built.set(strapi, (read = reads(strapi)));
-  return read(fundIds, userId);
+  return read;
 }

@@ -20,7 +20,7 @@ import { ledger } from '../../ledger-entry/services/ledger-entry';
 import { notifications } from '../../notification/services/notification';
 import { recountDocuments } from '../../tax-document/document-counts';
 import { PARTNER_COLUMNS, taxPartners, type PartnerRow } from './tax-partners';
-import { documentNameOf, expectedTaxDocuments } from './expected-documents';
+import { documentNameOf } from './expected-documents';
 
 import { SYND_USER, TAX_DOCUMENT, TAX_SCHEDULE } from '../../../utils/uids';
 /** The largest K-1 file the desk takes. */
@@ -354,9 +354,6 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (row.state !== 'issued') await markIssued(row, staffName);
       return scheduleView(await scheduleOf(id));
     },
-
-    /** The schedules of these funds for one investor, the dashboard's summary (expected-documents.ts). */
-    forFunds: (fundIds: number[], userId: number) => expectedTaxDocuments(strapi, fundIds, userId),
   };
 };
 
