@@ -112,7 +112,7 @@ class NotKept extends Error {}
  */
 const signedInReadCache = (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   const lane = routeLane(strapi);
-  const answer = async (ctx: Context, next: Next) => {
+  const toRoute = async (ctx: Context, next: Next) => {
     if (!(await lane.route(ctx))) await next();
   };
   return async (ctx: Context, next: Next) => {
@@ -124,7 +124,7 @@ const signedInReadCache = (_config: unknown, { strapi }: { strapi: Core.Strapi }
     let routed = false;
     const route = async () => {
       routed = true;
-      await answer(ctx, next);
+      await toRoute(ctx, next);
       if (ctx.status !== 200 || !ctx.body || typeof ctx.body !== 'object' || Buffer.isBuffer(ctx.body))
         throw new NotKept();
       return ctx.body as object;
@@ -142,7 +142,7 @@ const signedInReadCache = (_config: unknown, { strapi }: { strapi: Core.Strapi }
         if (error instanceof NotKept) return;
         throw error;
       }
-      await answer(ctx, next);
+      await toRoute(ctx, next);
     }
   };
 };

@@ -14,7 +14,7 @@ import type { AccountUser } from '../account/users';
 import { contents } from '../content/services/content';
 import { ledger } from '../ledger-entry/services/ledger-entry';
 import { expectedDocuments } from '../tax-schedule/services/expected-documents';
-import { fundValuations, heldBy } from '../valuation/services/valuation';
+import { fundValuations, heldByOwners } from '../valuation/services/valuation';
 import { readCache } from '../../utils/read-cache';
 import { fundFactsCache } from '../../utils/signed-in-cache';
 import { amount, optionalAmount, type FundRow } from './investment-view';
@@ -71,9 +71,7 @@ export async function investmentSummary(
     ),
   ]);
   const { ledgerFunds } = facts;
-  const valuations = new Map(
-    [...facts.valuations].map(([fund, shared]) => [fund, shared.map((valuation) => heldBy(valuation, syndUserIds))]),
-  );
+  const valuations = heldByOwners(facts.valuations, syndUserIds);
   const taxDocuments = await expectedDocuments(strapi).forInvestor(facts.schedules, user.id);
   const today = new Date().toISOString().slice(0, 10);
   const table = funds.map(({ fund, invested, syndUserIds }) => {

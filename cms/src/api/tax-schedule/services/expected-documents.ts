@@ -4,7 +4,7 @@ import { joinedReadOfList, listParams } from '../../../utils/joined-read';
 import { TAX_DOCUMENT, TAX_SCHEDULE } from '../../../utils/uids';
 
 /** A fund's schedule as the dashboard lists it. */
-export interface ScheduleRow {
+export interface FundSchedule {
   id: number;
   fundName: string;
   taxYear: number;
@@ -51,7 +51,7 @@ function reads(strapi: Core.Strapi) {
 
   return {
     /** The schedules of these funds, newest year first, with their fund: the same for every investor of them. */
-    schedules: async (fundIds: number[]): Promise<ScheduleRow[]> =>
+    schedules: async (fundIds: number[]): Promise<FundSchedule[]> =>
       fundIds.length
         ? (await schedules(fundIds)).map(({ t, f }) => ({
             id: t!.id as number,
@@ -63,7 +63,7 @@ function reads(strapi: Core.Strapi) {
         : [],
 
     /** Those schedules for one investor: issued where their own document of the year is out. */
-    async forInvestor(rows: readonly ScheduleRow[], userId: number): Promise<ExpectedTaxDocument[]> {
+    async forInvestor(rows: readonly FundSchedule[], userId: number): Promise<ExpectedTaxDocument[]> {
       if (!rows.length) return [];
       const theirs = new Set(
         (

@@ -17,6 +17,13 @@ export const heldBy = ({ date, valuePercent, shares }: SharedValuation, owners: 
     ? { date, valuePercent, valueCents: owners.reduce((sum, id) => sum + (shares.get(id) ?? 0), 0) }
     : { date, valuePercent };
 
+/** Each fund's valuations (valuationShares) as these syndication users (one investor's positions) hold them. */
+export const heldByOwners = (
+  shares: ReadonlyMap<number, SharedValuation[]>,
+  owners: number[],
+): Map<number, ValuationPoint[]> =>
+  new Map([...shares].map(([fund, valuations]) => [fund, valuations.map((valuation) => heldBy(valuation, owners))]));
+
 /** What a fund was worth: valuations recorded by staff, and each investor's part of a total value. */
 const valuationService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** The valuations of the listed funds, oldest first, as a read model (one statement, built once per number of funds). */
@@ -178,13 +185,7 @@ const valuationService = ({ strapi }: { strapi: Core.Strapi }) => {
      * valuation given as a total value carries their part of it (`valueCents`; valuationShares).
      */
     async byFund(fundIds: number[], owners: number[]): Promise<Map<number, ValuationPoint[]>> {
-      const byFund = new Map<number, ValuationPoint[]>();
-      for (const [fund, valuations] of await valuationShares(fundIds))
-        byFund.set(
-          fund,
-          valuations.map((valuation) => heldBy(valuation, owners)),
-        );
-      return byFund;
+      return heldByOwners(await valuationShares(fundIds), owners);
     },
   };
 };
