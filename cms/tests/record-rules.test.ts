@@ -48,7 +48,7 @@ const MUST_BE_RULED = [
   'api::fund-event.call-item',
   'api::tax-schedule.tax-schedule',
   'api::reminder.reminder',
-  'api::desk-action.desk-action',
+  'plugin::sponsor-desk.desk-action',
   'api::file-download.file-download',
   'api::commitment-transfer.commitment-transfer',
 ];

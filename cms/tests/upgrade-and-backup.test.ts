@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { compileCms } from '../../scripts/src/lib/strapi';
 import { deploymentEnv, startInstance, throwAwayDatabase } from './helpers/instances';
+import { NEW_UID, OLD_UID } from '../database/migrations/2026.12.09T00.00.00.desk-actions-in-the-desk-plugin';
 import { ownDeployments } from './helpers/own-deployments';
 import { DEMO_INVESTOR, portalState } from './helpers/portal-state';
 import { useStrapi } from './helpers/strapi';
@@ -140,6 +141,25 @@ async function expectedOf(query: Query) {
   };
 }
 
+/** A database's Desk Action rows and the roles' grants on the type under `uid` (role, action and conditions). */
+async function deskActionsIn(query: Query, uid: string) {
+  const table = await tableIn(query, 'desk_actions');
+  const rows = table ? Number((await query('SELECT count(*) AS n FROM desk_actions'))[0].n) : 0;
+  const grants = await query(
+    `SELECT l.role_id AS role, p.action AS action, p.conditions AS conditions FROM admin_permissions p JOIN admin_permissions_role_lnk l ON l.permission_id = p.id WHERE p.subject = '${uid}'`,
+  );
+  return {
+    table,
+    rows,
+    grants: grants
+      .map((grant) => {
+        const conditions = typeof grant.conditions === 'string' ? JSON.parse(grant.conditions) : grant.conditions;
+        return `${grant.role} ${grant.action} ${JSON.stringify(conditions ?? [])}`;
+      })
+      .sort(),
+  };
+}
+
 /** The migrations a database has run (Strapi records the compiled file's name). */
 const appliedIn = async (query: Query) =>
   (await query('SELECT name FROM strapi_migrations ORDER BY name')).map((row) => String(row.name).replace(/\.js$/, ''));
@@ -210,6 +230,7 @@ describe.skipIf(skipReason)("each earlier release's database, upgraded; the newe
           ? await place.query('SELECT DISTINCT portal_id, user_id FROM portals_staff_lnk')
           : [];
       const ranBefore = await staffLinks();
+      const deskBefore = await deskActionsIn(place.query, OLD_UID);
       compileCms();
       const fresh = schemaOfNew();
       // Awaited below; a failed upgrade's start must not leave it unhandled.
@@ -225,6 +246,12 @@ describe.skipIf(skipReason)("each earlier release's database, upgraded; the newe
       const [{ portals }] = await place.query('SELECT count(*) AS portals FROM portals');
       expect(Number(staff)).toBeGreaterThan(0);
       expect((await staffLinks()).length).toBe(ranBefore.length ? ranBefore.length : Number(staff) * Number(portals));
+      // The Desk Action moved into the desk plugin: its rows stay, and every role keeps what it held on it, renamed.
+      const deskAfter = await deskActionsIn(place.query, NEW_UID);
+      expect(deskAfter.rows).toBe(deskBefore.rows);
+      if (deskBefore.table) expect(deskBefore.grants.length).toBeGreaterThan(0);
+      expect(deskAfter.grants).toEqual(expect.arrayContaining(deskBefore.grants));
+      expect((await deskActionsIn(place.query, OLD_UID)).grants).toEqual([]);
       const before = await portalState(upgraded.url);
       expect(before.mine.items.length).toBe(expected.accepted);
       expect(before.news.map((item) => item.title).sort()).toEqual(expected.news);

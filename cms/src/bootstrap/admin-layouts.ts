@@ -1,6 +1,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import { fieldLabel } from '../utils/field-label';
 import { GUEST_CODE, SIGN_IN_SESSION } from '../utils/session-types';
+import { DESK_ACTION } from '../utils/uids';
 import { DOCUMENT_LAYOUTS } from './admin-layouts-documents';
 import { FUND_LAYOUTS } from './admin-layouts-funds';
 import { PORTAL_LAYOUTS } from './admin-layouts-portal';
@@ -22,7 +23,7 @@ const LAYOUTS: Record<string, Layout> = {
   ...PORTAL_LAYOUTS,
   ...FUND_LAYOUTS,
   ...DOCUMENT_LAYOUTS,
-  'api::desk-action.desk-action': {
+  [DESK_ACTION]: {
     mainField: 'action',
     list: ['createdAt', 'action', 'staffName', 'path', 'status'],
     descriptions: {
@@ -79,7 +80,7 @@ const LISTED_BY_NAME = new Set([
   'api::fund-event.fund-event',
 ]);
 
-const LAYOUT_VERSION = 24;
+const LAYOUT_VERSION = 25;
 
 type Configuration = {
   settings: Record<string, unknown>;

@@ -1,7 +1,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { hasControlCharacters } from '../utils/validation';
-import { USER } from '../utils/uids';
+import { isOwnType, USER } from '../utils/uids';
 
 const WRITES = new Set(['create', 'update', 'clone']);
 const PLAIN_TEXT_TYPES = new Set(['string', 'text', 'email', 'uid']);
@@ -15,7 +15,7 @@ export function registerPlainTextCheck(strapi: Core.Strapi): void {
   const plainTextOf = new Map<string, string[]>();
 
   strapi.documents.use(async (context, next) => {
-    if (!WRITES.has(context.action) || !(context.uid.startsWith('api::') || context.uid === USER)) return next();
+    if (!WRITES.has(context.action) || !(isOwnType(context.uid) || context.uid === USER)) return next();
     let fields = plainTextOf.get(context.uid);
     if (!fields) {
       const attributes = strapi.getModel(context.uid as UID.ContentType)?.attributes ?? {};

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
+import { isOwnType } from '../utils/uids';
 
 type Where = Record<string, unknown>;
 type Id = string | number;
@@ -38,7 +39,7 @@ const isScalar = (value: unknown): value is Id => typeof value === 'number' || t
  * are the same.
  */
 export function registerRelationFilters(strapi: Core.Strapi): void {
-  const handled = (uid: string) => uid.startsWith('api::') || uid === 'plugin::users-permissions.user';
+  const handled = (uid: string) => isOwnType(uid) || uid === 'plugin::users-permissions.user';
   const rewriteParams = (event: { model: { uid: string }; params: { where?: unknown } }) => {
     if (!handled(event.model.uid) || !isPlainObject(event.params.where)) return;
     event.params.where = rewrite(strapi, event.model.uid, event.params.where);

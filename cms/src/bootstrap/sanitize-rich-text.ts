@@ -1,6 +1,6 @@
 import type { Core, UID } from '@strapi/strapi';
 import { sanitizeRichText } from '../utils/html';
-import { USER } from '../utils/uids';
+import { isOwnType, USER } from '../utils/uids';
 
 const WRITES = new Set(['create', 'update', 'clone']);
 
@@ -14,7 +14,7 @@ export function registerRichTextSanitising(strapi: Core.Strapi): void {
   const richTextOf = new Map<string, string[]>();
 
   strapi.documents.use(async (context, next) => {
-    if (!WRITES.has(context.action) || !(context.uid.startsWith('api::') || context.uid === USER)) return next();
+    if (!WRITES.has(context.action) || !(isOwnType(context.uid) || context.uid === USER)) return next();
     let fields = richTextOf.get(context.uid);
     if (!fields) {
       const attributes = strapi.getModel(context.uid as UID.ContentType)?.attributes ?? {};

@@ -1,4 +1,4 @@
-import { SYND_USER } from './uids';
+import { DESK_ACTION, SYND_USER } from './uids';
 
 /**
  * The records that carry money, identity, signatures or files, and how each field of theirs may be written through
@@ -339,7 +339,7 @@ export const RECORD_RULES: Readonly<Record<string, RecordRule>> = {
     carries: 'records',
     sealed: { refusal: 'Reminders are kept as sent: nobody edits them' },
   },
-  'api::desk-action.desk-action': {
+  [DESK_ACTION]: {
     name: 'desk action',
     carries: 'records',
     sealed: { refusal: 'Desk actions are kept as recorded: nobody edits them' },

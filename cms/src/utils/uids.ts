@@ -11,7 +11,7 @@ export const COMPANY = 'api::company.company' satisfies UID.ContentType;
 /** A text block of a portal, found by slug. */
 export const CONTENT = 'api::content.content' satisfies UID.ContentType;
 /** What a staff member did on the sponsor desk (its audit trail). */
-export const DESK_ACTION = 'api::desk-action.desk-action' satisfies UID.ContentType;
+export const DESK_ACTION = 'plugin::sponsor-desk.desk-action' satisfies UID.ContentType;
 export const FILE_DOWNLOAD = 'api::file-download.file-download' satisfies UID.ContentType;
 export const FUND = 'api::fund.fund' satisfies UID.ContentType;
 export const FUND_EVENT = 'api::fund-event.fund-event' satisfies UID.ContentType;
@@ -59,3 +59,6 @@ export const UPLOAD_FILE = 'plugin::upload.file' satisfies UID.ContentType;
 export const ADMIN_USER = 'admin::user' satisfies UID.ContentType;
 export const ADMIN_ROLE = 'admin::role' satisfies UID.ContentType;
 export const ADMIN_PERMISSION = 'admin::permission' satisfies UID.ContentType;
+
+/** The product's own types, whose writes its checks guard: every api:: type and the sponsor desk's Desk Action. */
+export const isOwnType = (uid: string): boolean => uid.startsWith('api::') || uid === DESK_ACTION;

@@ -7,7 +7,7 @@ import { adminToken, createUser, uniqueEmail } from './auth';
 import { createInvestor, createOffering } from './signing';
 import { http, type TestApp } from './strapi';
 import { pdfBytes } from './uploads';
-import { COMPANY, FUND, INVESTMENT, SYND_USER, USER } from '../../src/utils/uids';
+import { COMPANY, FUND, INVESTMENT, isOwnType, SYND_USER, USER } from '../../src/utils/uids';
 
 /**
  * The panel write matrix (tests/record-rules-matrix.test.ts): the fixtures of two portals (A, the one staff run; B,
@@ -25,7 +25,7 @@ export const READ_ONLY = new Set([
   'api::statement.statement',
   'api::reminder.reminder',
   'api::tax-schedule.tax-schedule',
-  'api::desk-action.desk-action',
+  'plugin::sponsor-desk.desk-action',
   'api::valuation.valuation',
   'api::fund-event.fund-event',
   'api::synd-agreement.synd-agreement',
@@ -94,7 +94,7 @@ export const writableFields = (world: World, uid: string): string[] =>
 /** The uids the matrix covers: every api:: type and the user, if the rule table has it. */
 export const matrixTypes = (world: World) =>
   Object.keys(RECORD_RULES).filter(
-    (uid) => (uid.startsWith('api::') || uid === USER) && world.app.strapi.contentTypes[uid as UID.ContentType],
+    (uid) => (isOwnType(uid) || uid === USER) && world.app.strapi.contentTypes[uid as UID.ContentType],
   );
 
 const q = (world: World, uid: string) => world.app.strapi.db.query(uid as UID.Schema);
@@ -341,7 +341,7 @@ export async function buildWorld(app: TestApp): Promise<World> {
       day: '2026-09-01',
       reminderKey: `mx-${side}-r1`,
     });
-    await make(world, 'api::desk-action.desk-action', side, 'recorded', {
+    await make(world, 'plugin::sponsor-desk.desk-action', side, 'recorded', {
       action: 'remind',
       staffName: 'Someone',
       staffEmail: `someone-${side}@portal.local`,

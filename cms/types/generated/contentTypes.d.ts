@@ -26,14 +26,10 @@ export interface AdminApiToken extends Struct.CollectionTypeSchema {
       Schema.Attribute.SetMinMaxLength<{
         minLength: 1;
       }>;
-    adminPermissions: Schema.Attribute.Relation<
-      'oneToMany',
-      'admin::permission'
-    >;
+    adminPermissions: Schema.Attribute.Relation<'oneToMany', 'admin::permission'>;
     adminUserOwner: Schema.Attribute.Relation<'manyToOne', 'admin::user'>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     description: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
         minLength: 1;
@@ -50,24 +46,19 @@ export interface AdminApiToken extends Struct.CollectionTypeSchema {
     lastUsedAt: Schema.Attribute.DateTime;
     lifespan: Schema.Attribute.BigInteger;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<'oneToMany', 'admin::api-token'> &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'admin::api-token'> & Schema.Attribute.Private;
     name: Schema.Attribute.String &
       Schema.Attribute.Required &
       Schema.Attribute.Unique &
       Schema.Attribute.SetMinMaxLength<{
         minLength: 1;
       }>;
-    permissions: Schema.Attribute.Relation<
-      'oneToMany',
-      'admin::api-token-permission'
-    >;
+    permissions: Schema.Attribute.Relation<'oneToMany', 'admin::api-token-permission'>;
     publishedAt: Schema.Attribute.DateTime;
     type: Schema.Attribute.Enumeration<['read-only', 'full-access', 'custom']> &
       Schema.Attribute.DefaultTo<'read-only'>;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
@@ -98,19 +89,13 @@ export interface AdminApiTokenPermission extends Struct.CollectionTypeSchema {
         minLength: 1;
       }>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'admin::api-token-permission'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'admin::api-token-permission'> & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
     token: Schema.Attribute.Relation<'manyToOne', 'admin::api-token'>;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
@@ -144,11 +129,9 @@ export interface AdminPermission extends Struct.CollectionTypeSchema {
     apiToken: Schema.Attribute.Relation<'manyToOne', 'admin::api-token'>;
     conditions: Schema.Attribute.JSON & Schema.Attribute.DefaultTo<[]>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<'oneToMany', 'admin::permission'> &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'admin::permission'> & Schema.Attribute.Private;
     properties: Schema.Attribute.JSON & Schema.Attribute.DefaultTo<{}>;
     publishedAt: Schema.Attribute.DateTime;
     role: Schema.Attribute.Relation<'manyToOne', 'admin::role'>;
@@ -157,8 +140,7 @@ export interface AdminPermission extends Struct.CollectionTypeSchema {
         minLength: 1;
       }>;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
@@ -190,12 +172,10 @@ export interface AdminRole extends Struct.CollectionTypeSchema {
         minLength: 1;
       }>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     description: Schema.Attribute.String;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<'oneToMany', 'admin::role'> &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'admin::role'> & Schema.Attribute.Private;
     name: Schema.Attribute.String &
       Schema.Attribute.Required &
       Schema.Attribute.Unique &
@@ -205,8 +185,7 @@ export interface AdminRole extends Struct.CollectionTypeSchema {
     permissions: Schema.Attribute.Relation<'oneToMany', 'admin::permission'>;
     publishedAt: Schema.Attribute.DateTime;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     users: Schema.Attribute.Relation<'manyToMany', 'admin::user'>;
   };
 }
@@ -238,34 +217,20 @@ export interface AdminSession extends Struct.CollectionTypeSchema {
     absoluteExpiresAt: Schema.Attribute.DateTime & Schema.Attribute.Private;
     childId: Schema.Attribute.String & Schema.Attribute.Private;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    deviceId: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.Private;
-    expiresAt: Schema.Attribute.DateTime &
-      Schema.Attribute.Required &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    deviceId: Schema.Attribute.String & Schema.Attribute.Required & Schema.Attribute.Private;
+    expiresAt: Schema.Attribute.DateTime & Schema.Attribute.Required & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<'oneToMany', 'admin::session'> &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'admin::session'> & Schema.Attribute.Private;
     metadata: Schema.Attribute.JSON & Schema.Attribute.Private;
-    origin: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.Private;
+    origin: Schema.Attribute.String & Schema.Attribute.Required & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
-    sessionId: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.Private &
-      Schema.Attribute.Unique;
+    sessionId: Schema.Attribute.String & Schema.Attribute.Required & Schema.Attribute.Private & Schema.Attribute.Unique;
     status: Schema.Attribute.String & Schema.Attribute.Private;
     type: Schema.Attribute.String & Schema.Attribute.Private;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    userId: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    userId: Schema.Attribute.String & Schema.Attribute.Required & Schema.Attribute.Private;
   };
 }
 
@@ -296,8 +261,7 @@ export interface AdminTransferToken extends Struct.CollectionTypeSchema {
         minLength: 1;
       }>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     description: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
         minLength: 1;
@@ -307,30 +271,21 @@ export interface AdminTransferToken extends Struct.CollectionTypeSchema {
     lastUsedAt: Schema.Attribute.DateTime;
     lifespan: Schema.Attribute.BigInteger;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'admin::transfer-token'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'admin::transfer-token'> & Schema.Attribute.Private;
     name: Schema.Attribute.String &
       Schema.Attribute.Required &
       Schema.Attribute.Unique &
       Schema.Attribute.SetMinMaxLength<{
         minLength: 1;
       }>;
-    permissions: Schema.Attribute.Relation<
-      'oneToMany',
-      'admin::transfer-token-permission'
-    >;
+    permissions: Schema.Attribute.Relation<'oneToMany', 'admin::transfer-token-permission'>;
     publishedAt: Schema.Attribute.DateTime;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
-export interface AdminTransferTokenPermission
-  extends Struct.CollectionTypeSchema {
+export interface AdminTransferTokenPermission extends Struct.CollectionTypeSchema {
   collectionName: 'strapi_transfer_token_permissions';
   info: {
     description: '';
@@ -357,19 +312,14 @@ export interface AdminTransferTokenPermission
         minLength: 1;
       }>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'admin::transfer-token-permission'
-    > &
+    localizations: Schema.Attribute.Relation<'oneToMany', 'admin::transfer-token-permission'> &
       Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
     token: Schema.Attribute.Relation<'manyToOne', 'admin::transfer-token'>;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
@@ -394,14 +344,10 @@ export interface AdminUser extends Struct.CollectionTypeSchema {
     };
   };
   attributes: {
-    apiTokens: Schema.Attribute.Relation<'oneToMany', 'admin::api-token'> &
-      Schema.Attribute.Private;
-    blocked: Schema.Attribute.Boolean &
-      Schema.Attribute.Private &
-      Schema.Attribute.DefaultTo<false>;
+    apiTokens: Schema.Attribute.Relation<'oneToMany', 'admin::api-token'> & Schema.Attribute.Private;
+    blocked: Schema.Attribute.Boolean & Schema.Attribute.Private & Schema.Attribute.DefaultTo<false>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     email: Schema.Attribute.Email &
       Schema.Attribute.Required &
       Schema.Attribute.Private &
@@ -413,16 +359,13 @@ export interface AdminUser extends Struct.CollectionTypeSchema {
       Schema.Attribute.SetMinMaxLength<{
         minLength: 1;
       }>;
-    isActive: Schema.Attribute.Boolean &
-      Schema.Attribute.Private &
-      Schema.Attribute.DefaultTo<false>;
+    isActive: Schema.Attribute.Boolean & Schema.Attribute.Private & Schema.Attribute.DefaultTo<false>;
     lastname: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
         minLength: 1;
       }>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<'oneToMany', 'admin::user'> &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'admin::user'> & Schema.Attribute.Private;
     password: Schema.Attribute.Password &
       Schema.Attribute.Private &
       Schema.Attribute.SetMinMaxLength<{
@@ -432,13 +375,10 @@ export interface AdminUser extends Struct.CollectionTypeSchema {
     publishedAt: Schema.Attribute.DateTime;
     registrationToken: Schema.Attribute.String & Schema.Attribute.Private;
     resetPasswordToken: Schema.Attribute.String & Schema.Attribute.Private;
-    resetPasswordTokenExpiresAt: Schema.Attribute.DateTime &
-      Schema.Attribute.Private;
-    roles: Schema.Attribute.Relation<'manyToMany', 'admin::role'> &
-      Schema.Attribute.Private;
+    resetPasswordTokenExpiresAt: Schema.Attribute.DateTime & Schema.Attribute.Private;
+    roles: Schema.Attribute.Relation<'manyToMany', 'admin::role'> & Schema.Attribute.Private;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     username: Schema.Attribute.String;
   };
 }
@@ -457,21 +397,15 @@ export interface ApiAssetsItemAssetsItem extends Struct.CollectionTypeSchema {
   attributes: {
     assetType: Schema.Attribute.String;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    description: Schema.Attribute.RichText &
-      Schema.Attribute.CustomField<'global::html'>;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    description: Schema.Attribute.RichText & Schema.Attribute.CustomField<'global::html'>;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     fundAsString: Schema.Attribute.String;
     hasStar: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     imageUrl: Schema.Attribute.String;
     isExitedAsset: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::assets-item.assets-item'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::assets-item.assets-item'> & Schema.Attribute.Private;
     name: Schema.Attribute.String;
     ownershipInfoString: Schema.Attribute.String;
     portal: Schema.Attribute.Relation<'manyToOne', 'api::portal.portal'>;
@@ -479,8 +413,7 @@ export interface ApiAssetsItemAssetsItem extends Struct.CollectionTypeSchema {
     smallImageUrl: Schema.Attribute.String;
     soldInfoNote: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     url: Schema.Attribute.String;
   };
 }
@@ -497,15 +430,11 @@ export interface ApiBlogItemBlogItem extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
-    body: Schema.Attribute.RichText &
-      Schema.Attribute.CustomField<'global::html'>;
+    body: Schema.Attribute.RichText & Schema.Attribute.CustomField<'global::html'>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    displayOnHomepage: Schema.Attribute.Boolean &
-      Schema.Attribute.DefaultTo<false>;
-    displayOnPortfolio: Schema.Attribute.Boolean &
-      Schema.Attribute.DefaultTo<false>;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    displayOnHomepage: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
+    displayOnPortfolio: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     fundAsString: Schema.Attribute.String;
     imageUrl: Schema.Attribute.String;
@@ -513,28 +442,21 @@ export interface ApiBlogItemBlogItem extends Struct.CollectionTypeSchema {
     isPublished: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     listLinkHref: Schema.Attribute.String;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::blog-item.blog-item'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::blog-item.blog-item'> & Schema.Attribute.Private;
     portal: Schema.Attribute.Relation<'manyToOne', 'api::portal.portal'>;
     portalSlugKey: Schema.Attribute.Text & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
     slug: Schema.Attribute.String;
     sortOrder: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
     title: Schema.Attribute.String & Schema.Attribute.Required;
-    type: Schema.Attribute.Enumeration<['video', 'link', 'post']> &
-      Schema.Attribute.DefaultTo<'post'>;
+    type: Schema.Attribute.Enumeration<['video', 'link', 'post']> & Schema.Attribute.DefaultTo<'post'>;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     url: Schema.Attribute.String;
   };
 }
 
-export interface ApiCommitmentTransferCommitmentTransfer
-  extends Struct.CollectionTypeSchema {
+export interface ApiCommitmentTransferCommitmentTransfer extends Struct.CollectionTypeSchema {
   collectionName: 'commitment_transfers';
   info: {
     description: 'A position moved from one investor to another on the sponsor desk: from, to, amount, why and who; written by the desk only';
@@ -551,23 +473,18 @@ export interface ApiCommitmentTransferCommitmentTransfer
     by: Schema.Attribute.String;
     contributed_cents: Schema.Attribute.BigInteger;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     from: Schema.Attribute.Relation<'oneToOne', 'api::synd-user.synd-user'>;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::commitment-transfer.commitment-transfer'
-    > &
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::commitment-transfer.commitment-transfer'> &
       Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
     reason: Schema.Attribute.Text & Schema.Attribute.Required;
     to: Schema.Attribute.Relation<'oneToOne', 'api::synd-user.synd-user'>;
     transferKey: Schema.Attribute.String & Schema.Attribute.Private;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
@@ -586,23 +503,17 @@ export interface ApiCompanyCompany extends Struct.CollectionTypeSchema {
     address: Schema.Attribute.String;
     city: Schema.Attribute.String;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     email: Schema.Attribute.Email;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::company.company'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::company.company'> & Schema.Attribute.Private;
     name: Schema.Attribute.String & Schema.Attribute.Required;
     portal: Schema.Attribute.Relation<'manyToOne', 'api::portal.portal'>;
     postal_code: Schema.Attribute.String;
     publishedAt: Schema.Attribute.DateTime;
     state: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
@@ -618,17 +529,11 @@ export interface ApiContentContent extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
-    body: Schema.Attribute.RichText &
-      Schema.Attribute.CustomField<'global::html'>;
+    body: Schema.Attribute.RichText & Schema.Attribute.CustomField<'global::html'>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::content.content'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::content.content'> & Schema.Attribute.Private;
     portal: Schema.Attribute.Relation<'manyToOne', 'api::portal.portal'>;
     portalSlugKey: Schema.Attribute.Text & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
@@ -636,47 +541,11 @@ export interface ApiContentContent extends Struct.CollectionTypeSchema {
     tags: Schema.Attribute.JSON;
     title: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
-export interface ApiDeskActionDeskAction extends Struct.CollectionTypeSchema {
-  collectionName: 'desk_actions';
-  info: {
-    description: 'What a staff member did on the sponsor desk: every change it answered, with who, when and what was asked';
-    displayName: 'Desk Action';
-    pluralName: 'desk-actions';
-    singularName: 'desk-action';
-  };
-  options: {
-    draftAndPublish: false;
-  };
-  attributes: {
-    action: Schema.Attribute.String;
-    createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::desk-action.desk-action'
-    > &
-      Schema.Attribute.Private;
-    path: Schema.Attribute.String;
-    publishedAt: Schema.Attribute.DateTime;
-    request: Schema.Attribute.JSON;
-    staffEmail: Schema.Attribute.Email;
-    staffName: Schema.Attribute.String;
-    status: Schema.Attribute.Integer;
-    updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-  };
-}
-
-export interface ApiFileDownloadFileDownload
-  extends Struct.CollectionTypeSchema {
+export interface ApiFileDownloadFileDownload extends Struct.CollectionTypeSchema {
   collectionName: 'file_downloads';
   info: {
     description: 'Who downloaded which document and when: the investor-relations audit trail, written by the CMS only';
@@ -689,8 +558,7 @@ export interface ApiFileDownloadFileDownload
   };
   attributes: {
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     fileDocumentId: Schema.Attribute.String;
     fileId: Schema.Attribute.Integer;
     fileName: Schema.Attribute.String;
@@ -698,28 +566,15 @@ export interface ApiFileDownloadFileDownload
     guestSession: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     ip: Schema.Attribute.String;
     kind: Schema.Attribute.Enumeration<
-      [
-        'synd_document',
-        'news_document',
-        'tax_document',
-        'proof_document',
-        'statement',
-      ]
+      ['synd_document', 'news_document', 'tax_document', 'proof_document', 'statement']
     >;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::file-download.file-download'
-    > &
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::file-download.file-download'> &
       Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    user: Schema.Attribute.Relation<
-      'manyToOne',
-      'plugin::users-permissions.user'
-    >;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    user: Schema.Attribute.Relation<'manyToOne', 'plugin::users-permissions.user'>;
   };
 }
 
@@ -745,33 +600,21 @@ export interface ApiFundEventCallItem extends Struct.CollectionTypeSchema {
   attributes: {
     amount_cents: Schema.Attribute.BigInteger & Schema.Attribute.Required;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     due_date: Schema.Attribute.Date;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
-    fundEvent: Schema.Attribute.Relation<
-      'manyToOne',
-      'api::fund-event.fund-event'
-    >;
+    fundEvent: Schema.Attribute.Relation<'manyToOne', 'api::fund-event.fund-event'>;
     itemKey: Schema.Attribute.String & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::fund-event.call-item'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::fund-event.call-item'> & Schema.Attribute.Private;
     noticeBellId: Schema.Attribute.String & Schema.Attribute.Private;
     noticeClaimedAt: Schema.Attribute.DateTime & Schema.Attribute.Private;
     noticeSentAt: Schema.Attribute.DateTime & Schema.Attribute.Private;
     paymentKey: Schema.Attribute.String & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
-    syndUser: Schema.Attribute.Relation<
-      'manyToOne',
-      'api::synd-user.synd-user'
-    >;
+    syndUser: Schema.Attribute.Relation<'manyToOne', 'api::synd-user.synd-user'>;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
@@ -788,36 +631,27 @@ export interface ApiFundEventFundEvent extends Struct.CollectionTypeSchema {
   };
   attributes: {
     allocationHash: Schema.Attribute.String & Schema.Attribute.Private;
-    basis: Schema.Attribute.Enumeration<['funded', 'commitment']> &
-      Schema.Attribute.DefaultTo<'commitment'>;
+    basis: Schema.Attribute.Enumeration<['funded', 'commitment']> & Schema.Attribute.DefaultTo<'commitment'>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     createdByName: Schema.Attribute.String;
     date: Schema.Attribute.Date & Schema.Attribute.Required;
     due_date: Schema.Attribute.Date;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     kind: Schema.Attribute.Enumeration<['return_of_capital', 'income', 'gain']>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::fund-event.fund-event'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::fund-event.fund-event'> & Schema.Attribute.Private;
     note: Schema.Attribute.Text;
     noticesDoneAt: Schema.Attribute.DateTime;
     percent: Schema.Attribute.Decimal;
     posted_at: Schema.Attribute.DateTime;
     postedByName: Schema.Attribute.String;
     publishedAt: Schema.Attribute.DateTime;
-    state: Schema.Attribute.Enumeration<['draft', 'posted']> &
-      Schema.Attribute.DefaultTo<'draft'>;
+    state: Schema.Attribute.Enumeration<['draft', 'posted']> & Schema.Attribute.DefaultTo<'draft'>;
     total_cents: Schema.Attribute.BigInteger;
-    type: Schema.Attribute.Enumeration<['capital_call', 'distribution']> &
-      Schema.Attribute.Required;
+    type: Schema.Attribute.Enumeration<['capital_call', 'distribution']> & Schema.Attribute.Required;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
@@ -833,29 +667,22 @@ export interface ApiFundFund extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
-    check_instructions: Schema.Attribute.RichText &
-      Schema.Attribute.CustomField<'global::html'>;
+    check_instructions: Schema.Attribute.RichText & Schema.Attribute.CustomField<'global::html'>;
     close_date: Schema.Attribute.DateTime;
     company: Schema.Attribute.Relation<'manyToOne', 'api::company.company'>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    currentFundValuePercentage: Schema.Attribute.Decimal &
-      Schema.Attribute.DefaultTo<100>;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    currentFundValuePercentage: Schema.Attribute.Decimal & Schema.Attribute.DefaultTo<100>;
     currentPercentagesUpdatedAt: Schema.Attribute.DateTime;
-    currentPercentageTotalReturned: Schema.Attribute.Decimal &
-      Schema.Attribute.DefaultTo<0>;
-    description: Schema.Attribute.RichText &
-      Schema.Attribute.CustomField<'global::html'>;
+    currentPercentageTotalReturned: Schema.Attribute.Decimal & Schema.Attribute.DefaultTo<0>;
+    description: Schema.Attribute.RichText & Schema.Attribute.CustomField<'global::html'>;
     end_date: Schema.Attribute.DateTime;
     fee: Schema.Attribute.Decimal;
     fund_code: Schema.Attribute.String;
     fund_status: Schema.Attribute.Enumeration<['Closed', 'Done']>;
-    funding_my_investment_description: Schema.Attribute.RichText &
-      Schema.Attribute.CustomField<'global::html'>;
+    funding_my_investment_description: Schema.Attribute.RichText & Schema.Attribute.CustomField<'global::html'>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<'oneToMany', 'api::fund.fund'> &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::fund.fund'> & Schema.Attribute.Private;
     max_inv_amount: Schema.Attribute.Decimal &
       Schema.Attribute.SetMinMax<
         {
@@ -886,8 +713,7 @@ export interface ApiFundFund extends Struct.CollectionTypeSchema {
     sa_doc_template_4_id: Schema.Attribute.String;
     schedule_call_url: Schema.Attribute.String;
     start_date: Schema.Attribute.DateTime;
-    syndDocumentsCount: Schema.Attribute.Integer &
-      Schema.Attribute.DefaultTo<0>;
+    syndDocumentsCount: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
     syndUsersCount: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
     total_inv_amount: Schema.Attribute.Decimal &
       Schema.Attribute.SetMinMax<
@@ -898,11 +724,9 @@ export interface ApiFundFund extends Struct.CollectionTypeSchema {
       >;
     type: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     url_slug: Schema.Attribute.String & Schema.Attribute.Unique;
-    wire_instructions: Schema.Attribute.RichText &
-      Schema.Attribute.CustomField<'global::html'>;
+    wire_instructions: Schema.Attribute.RichText & Schema.Attribute.CustomField<'global::html'>;
   };
 }
 
@@ -920,27 +744,20 @@ export interface ApiInvestmentInvestment extends Struct.CollectionTypeSchema {
   attributes: {
     company: Schema.Attribute.Relation<'manyToOne', 'api::company.company'>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    description: Schema.Attribute.RichText &
-      Schema.Attribute.CustomField<'global::html'>;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    description: Schema.Attribute.RichText & Schema.Attribute.CustomField<'global::html'>;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     inv_amount: Schema.Attribute.Decimal;
     inv_type: Schema.Attribute.String;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::investment.investment'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::investment.investment'> & Schema.Attribute.Private;
     name: Schema.Attribute.String & Schema.Attribute.Required;
     num_shares: Schema.Attribute.Decimal;
     publishedAt: Schema.Attribute.DateTime;
     purchase_price: Schema.Attribute.Decimal;
     twitter_url: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     url_slug: Schema.Attribute.String & Schema.Attribute.Unique;
     website: Schema.Attribute.String;
   };
@@ -959,49 +776,31 @@ export interface ApiLedgerEntryLedgerEntry extends Struct.CollectionTypeSchema {
   };
   attributes: {
     amount_cents: Schema.Attribute.BigInteger & Schema.Attribute.Required;
-    corrects: Schema.Attribute.Relation<
-      'oneToOne',
-      'api::ledger-entry.ledger-entry'
-    >;
+    corrects: Schema.Attribute.Relation<'oneToOne', 'api::ledger-entry.ledger-entry'>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     effective_date: Schema.Attribute.Date & Schema.Attribute.Required;
     entryKey: Schema.Attribute.String & Schema.Attribute.Private;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
-    fundEvent: Schema.Attribute.Relation<
-      'manyToOne',
-      'api::fund-event.fund-event'
-    >;
+    fundEvent: Schema.Attribute.Relation<'manyToOne', 'api::fund-event.fund-event'>;
     kind: Schema.Attribute.Enumeration<['return_of_capital', 'income', 'gain']>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::ledger-entry.ledger-entry'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::ledger-entry.ledger-entry'> & Schema.Attribute.Private;
     note: Schema.Attribute.Text;
     noticeBellId: Schema.Attribute.String & Schema.Attribute.Private;
     noticeClaimedAt: Schema.Attribute.DateTime & Schema.Attribute.Private;
     noticeSentAt: Schema.Attribute.DateTime & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
     recordedBy: Schema.Attribute.String;
-    syndUser: Schema.Attribute.Relation<
-      'manyToOne',
-      'api::synd-user.synd-user'
-    >;
-    type: Schema.Attribute.Enumeration<
-      ['contribution', 'distribution', 'fee', 'adjustment']
-    > &
+    syndUser: Schema.Attribute.Relation<'manyToOne', 'api::synd-user.synd-user'>;
+    type: Schema.Attribute.Enumeration<['contribution', 'distribution', 'fee', 'adjustment']> &
       Schema.Attribute.Required;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
-export interface ApiNewsDocumentNewsDocument
-  extends Struct.CollectionTypeSchema {
+export interface ApiNewsDocumentNewsDocument extends Struct.CollectionTypeSchema {
   collectionName: 'news_documents';
   info: {
     description: 'A news document for one investor';
@@ -1015,37 +814,27 @@ export interface ApiNewsDocumentNewsDocument
   attributes: {
     bucketId: Schema.Attribute.String;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     docPath: Schema.Attribute.String;
     docURL: Schema.Attribute.String;
     file: Schema.Attribute.Media<'files' | 'images'>;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     isDeleted: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::news-document.news-document'
-    > &
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::news-document.news-document'> &
       Schema.Attribute.Private;
     originalName: Schema.Attribute.String;
     publishedAt: Schema.Attribute.DateTime;
-    sendToAllFundInvestors: Schema.Attribute.Boolean &
-      Schema.Attribute.DefaultTo<false>;
+    sendToAllFundInvestors: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     title: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    user: Schema.Attribute.Relation<
-      'manyToOne',
-      'plugin::users-permissions.user'
-    >;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    user: Schema.Attribute.Relation<'manyToOne', 'plugin::users-permissions.user'>;
     year: Schema.Attribute.Integer;
   };
 }
 
-export interface ApiNotificationTemplateNotificationTemplate
-  extends Struct.CollectionTypeSchema {
+export interface ApiNotificationTemplateNotificationTemplate extends Struct.CollectionTypeSchema {
   collectionName: 'notification_templates';
   info: {
     description: 'How a kind of notification looks and travels';
@@ -1057,26 +846,18 @@ export interface ApiNotificationTemplateNotificationTemplate
     draftAndPublish: false;
   };
   attributes: {
-    canSendAsEmail: Schema.Attribute.Boolean &
-      Schema.Attribute.DefaultTo<false>;
-    canSendToSlack: Schema.Attribute.Boolean &
-      Schema.Attribute.DefaultTo<false>;
+    canSendAsEmail: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
+    canSendToSlack: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     color: Schema.Attribute.String &
       Schema.Attribute.CustomField<'plugin::color-picker.color'> &
       Schema.Attribute.DefaultTo<'#1976D2'>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     defaultTargetChannel: Schema.Attribute.String;
-    defaultTargetLevel: Schema.Attribute.Enumeration<
-      ['superadmin', 'admin', 'user', 'guest']
-    > &
+    defaultTargetLevel: Schema.Attribute.Enumeration<['superadmin', 'admin', 'user', 'guest']> &
       Schema.Attribute.DefaultTo<'user'>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::notification-template.notification-template'
-    > &
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::notification-template.notification-template'> &
       Schema.Attribute.Private;
     message: Schema.Attribute.Text;
     name: Schema.Attribute.String & Schema.Attribute.Required;
@@ -1086,13 +867,11 @@ export interface ApiNotificationTemplateNotificationTemplate
     showInUI: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<true>;
     subject: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
-export interface ApiNotificationNotification
-  extends Struct.CollectionTypeSchema {
+export interface ApiNotificationNotification extends Struct.CollectionTypeSchema {
   collectionName: 'notifications';
   info: {
     description: 'A message to one user';
@@ -1105,35 +884,21 @@ export interface ApiNotificationNotification
   };
   attributes: {
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     email: Schema.Attribute.Email;
-    level: Schema.Attribute.Enumeration<
-      ['superadmin', 'admin', 'user', 'guest']
-    >;
+    level: Schema.Attribute.Enumeration<['superadmin', 'admin', 'user', 'guest']>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::notification.notification'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::notification.notification'> & Schema.Attribute.Private;
     messageBody: Schema.Attribute.Text;
     messageSubject: Schema.Attribute.String;
     publishedAt: Schema.Attribute.DateTime;
     sent: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     slackUserId: Schema.Attribute.String;
     tags: Schema.Attribute.JSON;
-    template: Schema.Attribute.Relation<
-      'manyToOne',
-      'api::notification-template.notification-template'
-    >;
+    template: Schema.Attribute.Relation<'manyToOne', 'api::notification-template.notification-template'>;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    user: Schema.Attribute.Relation<
-      'manyToOne',
-      'plugin::users-permissions.user'
-    >;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    user: Schema.Attribute.Relation<'manyToOne', 'plugin::users-permissions.user'>;
   };
 }
 
@@ -1150,21 +915,14 @@ export interface ApiPortalPortal extends Struct.CollectionTypeSchema {
   };
   attributes: {
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    domains: Schema.Attribute.JSON &
-      Schema.Attribute.CustomField<'global::host-list'>;
-    educationLabel: Schema.Attribute.String &
-      Schema.Attribute.DefaultTo<'Education'>;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    domains: Schema.Attribute.JSON & Schema.Attribute.CustomField<'global::host-list'>;
+    educationLabel: Schema.Attribute.String & Schema.Attribute.DefaultTo<'Education'>;
     facebookUrl: Schema.Attribute.String;
     instagramUrl: Schema.Attribute.String;
     isDefault: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::portal.portal'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::portal.portal'> & Schema.Attribute.Private;
     name: Schema.Attribute.String & Schema.Attribute.Required;
     pageTitle: Schema.Attribute.String;
     portalColor: Schema.Attribute.String &
@@ -1185,14 +943,12 @@ export interface ApiPortalPortal extends Struct.CollectionTypeSchema {
     staff: Schema.Attribute.Relation<'manyToMany', 'admin::user'>;
     twitterUrl: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     youtubeUrl: Schema.Attribute.String;
   };
 }
 
-export interface ApiProofDocumentProofDocument
-  extends Struct.CollectionTypeSchema {
+export interface ApiProofDocumentProofDocument extends Struct.CollectionTypeSchema {
   collectionName: 'proof_documents';
   info: {
     description: 'An accreditation proof uploaded by an investor';
@@ -1206,16 +962,12 @@ export interface ApiProofDocumentProofDocument
   attributes: {
     bucketId: Schema.Attribute.String;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     docPath: Schema.Attribute.String;
     docURL: Schema.Attribute.String;
     isDeleted: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::proof-document.proof-document'
-    > &
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::proof-document.proof-document'> &
       Schema.Attribute.Private;
     originalName: Schema.Attribute.String;
     publishedAt: Schema.Attribute.DateTime;
@@ -1223,12 +975,8 @@ export interface ApiProofDocumentProofDocument
     reviewedBy: Schema.Attribute.String;
     title: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    user: Schema.Attribute.Relation<
-      'manyToOne',
-      'plugin::users-permissions.user'
-    >;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    user: Schema.Attribute.Relation<'manyToOne', 'plugin::users-permissions.user'>;
   };
 }
 
@@ -1253,24 +1001,14 @@ export interface ApiRateLimitLease extends Struct.CollectionTypeSchema {
   };
   attributes: {
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    expiresAt: Schema.Attribute.BigInteger &
-      Schema.Attribute.Required &
-      Schema.Attribute.Private;
-    leaseKey: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    expiresAt: Schema.Attribute.BigInteger & Schema.Attribute.Required & Schema.Attribute.Private;
+    leaseKey: Schema.Attribute.String & Schema.Attribute.Required & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::rate-limit.lease'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::rate-limit.lease'> & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
@@ -1294,25 +1032,15 @@ export interface ApiRateLimitRateLimitHit extends Struct.CollectionTypeSchema {
     };
   };
   attributes: {
-    at: Schema.Attribute.BigInteger &
-      Schema.Attribute.Required &
-      Schema.Attribute.Private;
+    at: Schema.Attribute.BigInteger & Schema.Attribute.Required & Schema.Attribute.Private;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    limitKey: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    limitKey: Schema.Attribute.String & Schema.Attribute.Required & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::rate-limit.rate-limit-hit'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::rate-limit.rate-limit-hit'> & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
@@ -1329,31 +1057,22 @@ export interface ApiReminderReminder extends Struct.CollectionTypeSchema {
   };
   attributes: {
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     day: Schema.Attribute.Date;
     email: Schema.Attribute.Email;
     failedAt: Schema.Attribute.DateTime;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::reminder.reminder'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::reminder.reminder'> & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
     reminderKey: Schema.Attribute.String & Schema.Attribute.Unique;
     sentAt: Schema.Attribute.DateTime;
     sentBy: Schema.Attribute.String;
     state: Schema.Attribute.String;
     step: Schema.Attribute.Text;
-    syndUser: Schema.Attribute.Relation<
-      'manyToOne',
-      'api::synd-user.synd-user'
-    >;
+    syndUser: Schema.Attribute.Relation<'manyToOne', 'api::synd-user.synd-user'>;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
@@ -1369,30 +1088,18 @@ export interface ApiSessionGuestCode extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
-    code: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.Private &
-      Schema.Attribute.Unique;
+    code: Schema.Attribute.String & Schema.Attribute.Required & Schema.Attribute.Private & Schema.Attribute.Unique;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     expiresAt: Schema.Attribute.DateTime;
     label: Schema.Attribute.String & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::session.guest-code'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::session.guest-code'> & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     usedAt: Schema.Attribute.DateTime;
-    user: Schema.Attribute.Relation<
-      'manyToOne',
-      'plugin::users-permissions.user'
-    >;
+    user: Schema.Attribute.Relation<'manyToOne', 'plugin::users-permissions.user'>;
   };
 }
 
@@ -1408,31 +1115,18 @@ export interface ApiSessionUserAuth extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
-    authCode: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.Private &
-      Schema.Attribute.Unique;
+    authCode: Schema.Attribute.String & Schema.Attribute.Required & Schema.Attribute.Private & Schema.Attribute.Unique;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     expiresAt: Schema.Attribute.DateTime;
-    isGuestSession: Schema.Attribute.Boolean &
-      Schema.Attribute.DefaultTo<false>;
+    isGuestSession: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     label: Schema.Attribute.String & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::session.user-auth'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::session.user-auth'> & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    user: Schema.Attribute.Relation<
-      'manyToOne',
-      'plugin::users-permissions.user'
-    >;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    user: Schema.Attribute.Relation<'manyToOne', 'plugin::users-permissions.user'>;
   };
 }
 
@@ -1449,29 +1143,17 @@ export interface ApiSettingSetting extends Struct.CollectionTypeSchema {
   };
   attributes: {
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    levelToRead: Schema.Attribute.Enumeration<
-      ['superadmin', 'admin', 'user', 'guest']
-    > &
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    levelToRead: Schema.Attribute.Enumeration<['superadmin', 'admin', 'user', 'guest']> &
       Schema.Attribute.DefaultTo<'superadmin'>;
-    levelToWrite: Schema.Attribute.Enumeration<
-      ['superadmin', 'admin', 'user', 'guest']
-    > &
+    levelToWrite: Schema.Attribute.Enumeration<['superadmin', 'admin', 'user', 'guest']> &
       Schema.Attribute.DefaultTo<'superadmin'>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::setting.setting'
-    > &
-      Schema.Attribute.Private;
-    name: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.Unique;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::setting.setting'> & Schema.Attribute.Private;
+    name: Schema.Attribute.String & Schema.Attribute.Required & Schema.Attribute.Unique;
     publishedAt: Schema.Attribute.DateTime;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     value: Schema.Attribute.JSON;
   };
 }
@@ -1494,8 +1176,7 @@ export interface ApiSigningSigning extends Struct.CollectionTypeSchema {
     codeSentAt: Schema.Attribute.DateTime;
     codeTries: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     disclosureAcceptedAt: Schema.Attribute.DateTime;
     disclosureSha256: Schema.Attribute.String;
     disclosureText: Schema.Attribute.Text;
@@ -1509,33 +1190,21 @@ export interface ApiSigningSigning extends Struct.CollectionTypeSchema {
     label: Schema.Attribute.String;
     linkSentAt: Schema.Attribute.DateTime;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::signing.signing'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::signing.signing'> & Schema.Attribute.Private;
     lockCount: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
     lockedUntil: Schema.Attribute.DateTime;
     name: Schema.Attribute.String;
-    provider: Schema.Attribute.Enumeration<['local', 'dropbox-sign']> &
-      Schema.Attribute.DefaultTo<'local'>;
+    provider: Schema.Attribute.Enumeration<['local', 'dropbox-sign']> & Schema.Attribute.DefaultTo<'local'>;
     providerSignatureId: Schema.Attribute.String & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
-    role: Schema.Attribute.Enumeration<['investor', 'spouse', 'management']> &
-      Schema.Attribute.Required;
+    role: Schema.Attribute.Enumeration<['investor', 'spouse', 'management']> & Schema.Attribute.Required;
     signedAt: Schema.Attribute.DateTime;
-    syndUser: Schema.Attribute.Relation<
-      'manyToOne',
-      'api::synd-user.synd-user'
-    >;
-    tokenHash: Schema.Attribute.String &
-      Schema.Attribute.Private &
-      Schema.Attribute.Unique;
+    syndUser: Schema.Attribute.Relation<'manyToOne', 'api::synd-user.synd-user'>;
+    tokenHash: Schema.Attribute.String & Schema.Attribute.Private & Schema.Attribute.Unique;
     tokenNonce: Schema.Attribute.String & Schema.Attribute.Private;
     typedName: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     userAgent: Schema.Attribute.Text;
     verifiedAt: Schema.Attribute.DateTime;
     verifiedBy: Schema.Attribute.Enumeration<['email-code', 'session']>;
@@ -1559,31 +1228,22 @@ export interface ApiStatementStatement extends Struct.CollectionTypeSchema {
   attributes: {
     bucketId: Schema.Attribute.String & Schema.Attribute.Private;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     docPath: Schema.Attribute.String & Schema.Attribute.Private;
     fingerprint: Schema.Attribute.String;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     investorInitials: Schema.Attribute.String;
     issuedAt: Schema.Attribute.DateTime;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::statement.statement'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::statement.statement'> & Schema.Attribute.Private;
     originalName: Schema.Attribute.String;
     periodFrom: Schema.Attribute.Date;
     periodTo: Schema.Attribute.Date;
     portalName: Schema.Attribute.String;
     publishedAt: Schema.Attribute.DateTime;
-    syndUser: Schema.Attribute.Relation<
-      'manyToOne',
-      'api::synd-user.synd-user'
-    >;
+    syndUser: Schema.Attribute.Relation<'manyToOne', 'api::synd-user.synd-user'>;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
@@ -1600,26 +1260,19 @@ export interface ApiSubscriberSubscriber extends Struct.CollectionTypeSchema {
   };
   attributes: {
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     email: Schema.Attribute.Email & Schema.Attribute.Required;
     listKey: Schema.Attribute.Text & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::subscriber.subscriber'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::subscriber.subscriber'> & Schema.Attribute.Private;
     portal: Schema.Attribute.Relation<'manyToOne', 'api::portal.portal'>;
     publishedAt: Schema.Attribute.DateTime;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
-export interface ApiSyndAgreementSyndAgreement
-  extends Struct.CollectionTypeSchema {
+export interface ApiSyndAgreementSyndAgreement extends Struct.CollectionTypeSchema {
   collectionName: 'synd_agreements';
   info: {
     description: 'A signed subscription agreement';
@@ -1633,36 +1286,27 @@ export interface ApiSyndAgreementSyndAgreement
   attributes: {
     bucketId: Schema.Attribute.String;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     docPath: Schema.Attribute.String;
     docURL: Schema.Attribute.String;
     fingerprint: Schema.Attribute.String;
     isDeleted: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::synd-agreement.synd-agreement'
-    > &
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::synd-agreement.synd-agreement'> &
       Schema.Attribute.Private;
     originalName: Schema.Attribute.String;
     publishedAt: Schema.Attribute.DateTime;
-    syndUser: Schema.Attribute.Relation<
-      'manyToOne',
-      'api::synd-user.synd-user'
-    >;
+    syndUser: Schema.Attribute.Relation<'manyToOne', 'api::synd-user.synd-user'>;
     title: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     voidedAt: Schema.Attribute.DateTime;
     voidedBy: Schema.Attribute.String;
     voidReason: Schema.Attribute.Text;
   };
 }
 
-export interface ApiSyndDocumentSyndDocument
-  extends Struct.CollectionTypeSchema {
+export interface ApiSyndDocumentSyndDocument extends Struct.CollectionTypeSchema {
   collectionName: 'synd_documents';
   info: {
     description: 'A due-diligence document of a fund';
@@ -1676,25 +1320,20 @@ export interface ApiSyndDocumentSyndDocument
   attributes: {
     bucketId: Schema.Attribute.String;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     docPath: Schema.Attribute.String;
     docURL: Schema.Attribute.String;
     file: Schema.Attribute.Media<'files' | 'images'>;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     isDeleted: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::synd-document.synd-document'
-    > &
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::synd-document.synd-document'> &
       Schema.Attribute.Private;
     originalName: Schema.Attribute.String;
     publishedAt: Schema.Attribute.DateTime;
     title: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
@@ -1715,14 +1354,12 @@ export interface ApiSyndUserSyndUser extends Struct.CollectionTypeSchema {
     cosub_first_name: Schema.Attribute.String;
     cosub_last_name: Schema.Attribute.String;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     feedback: Schema.Attribute.Text;
     ft_complete_date: Schema.Attribute.DateTime;
     ft_start_date: Schema.Attribute.DateTime;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
-    hasSyndAgreement: Schema.Attribute.Boolean &
-      Schema.Attribute.DefaultTo<false>;
+    hasSyndAgreement: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     invest_amount: Schema.Attribute.Decimal &
       Schema.Attribute.SetMinMax<
         {
@@ -1730,50 +1367,28 @@ export interface ApiSyndUserSyndUser extends Struct.CollectionTypeSchema {
         },
         number
       >;
-    invest_status: Schema.Attribute.Enumeration<
-      ['Accepted investment', 'Declined investment']
-    >;
-    investment: Schema.Attribute.Relation<
-      'manyToOne',
-      'api::investment.investment'
-    >;
-    is_marital_state: Schema.Attribute.Boolean &
-      Schema.Attribute.DefaultTo<false>;
+    invest_status: Schema.Attribute.Enumeration<['Accepted investment', 'Declined investment']>;
+    investment: Schema.Attribute.Relation<'manyToOne', 'api::investment.investment'>;
+    is_marital_state: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     is_married: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     lastRemindedAt: Schema.Attribute.DateTime;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::synd-user.synd-user'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::synd-user.synd-user'> & Schema.Attribute.Private;
     managementSignedAt: Schema.Attribute.DateTime;
     method_of_inv: Schema.Attribute.Enumeration<['CASH', 'TRUST', 'ENTITY']>;
     publishedAt: Schema.Attribute.DateTime;
     sa_complete_date: Schema.Attribute.DateTime;
     sa_start_date: Schema.Attribute.DateTime;
-    syndAgreementDropboxSignatureRequestId: Schema.Attribute.String &
-      Schema.Attribute.Private;
-    syndAgreementDropboxSigningURL: Schema.Attribute.String &
-      Schema.Attribute.Private;
-    syndAgreementsCount: Schema.Attribute.Integer &
-      Schema.Attribute.DefaultTo<0>;
-    syndAgreementSignedByCurrentUser: Schema.Attribute.Boolean &
-      Schema.Attribute.DefaultTo<false>;
-    syndAgreementSignedByCurrentUserCosub: Schema.Attribute.Boolean &
-      Schema.Attribute.DefaultTo<false>;
+    syndAgreementDropboxSignatureRequestId: Schema.Attribute.String & Schema.Attribute.Private;
+    syndAgreementDropboxSigningURL: Schema.Attribute.String & Schema.Attribute.Private;
+    syndAgreementsCount: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
+    syndAgreementSignedByCurrentUser: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
+    syndAgreementSignedByCurrentUserCosub: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     transferredAt: Schema.Attribute.DateTime;
-    transferredTo: Schema.Attribute.Relation<
-      'oneToOne',
-      'api::synd-user.synd-user'
-    >;
+    transferredTo: Schema.Attribute.Relation<'oneToOne', 'api::synd-user.synd-user'>;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    user: Schema.Attribute.Relation<
-      'manyToOne',
-      'plugin::users-permissions.user'
-    >;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    user: Schema.Attribute.Relation<'manyToOne', 'plugin::users-permissions.user'>;
     userFirstName: Schema.Attribute.String;
     userLastName: Schema.Attribute.String;
   };
@@ -1793,35 +1408,22 @@ export interface ApiTaxDocumentTaxDocument extends Struct.CollectionTypeSchema {
   attributes: {
     bucketId: Schema.Attribute.String;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     docPath: Schema.Attribute.String;
     docURL: Schema.Attribute.String;
     file: Schema.Attribute.Media<'files' | 'images'>;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     isDeleted: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::tax-document.tax-document'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::tax-document.tax-document'> & Schema.Attribute.Private;
     originalName: Schema.Attribute.String;
     publishedAt: Schema.Attribute.DateTime;
-    sendToAllFundInvestors: Schema.Attribute.Boolean &
-      Schema.Attribute.DefaultTo<false>;
-    taxSchedule: Schema.Attribute.Relation<
-      'manyToOne',
-      'api::tax-schedule.tax-schedule'
-    >;
+    sendToAllFundInvestors: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
+    taxSchedule: Schema.Attribute.Relation<'manyToOne', 'api::tax-schedule.tax-schedule'>;
     title: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    user: Schema.Attribute.Relation<
-      'manyToOne',
-      'plugin::users-permissions.user'
-    >;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    user: Schema.Attribute.Relation<'manyToOne', 'plugin::users-permissions.user'>;
     year: Schema.Attribute.Integer;
   };
 }
@@ -1839,23 +1441,17 @@ export interface ApiTaxScheduleTaxSchedule extends Struct.CollectionTypeSchema {
   };
   attributes: {
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     documentName: Schema.Attribute.String & Schema.Attribute.DefaultTo<'K-1'>;
     expectedDate: Schema.Attribute.Date;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     issuedAt: Schema.Attribute.DateTime;
     issuedBy: Schema.Attribute.String;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::tax-schedule.tax-schedule'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::tax-schedule.tax-schedule'> & Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
     scheduleKey: Schema.Attribute.String & Schema.Attribute.Unique;
-    state: Schema.Attribute.Enumeration<['pending', 'issued']> &
-      Schema.Attribute.DefaultTo<'pending'>;
+    state: Schema.Attribute.Enumeration<['pending', 'issued']> & Schema.Attribute.DefaultTo<'pending'>;
     taxYear: Schema.Attribute.Integer &
       Schema.Attribute.SetMinMax<
         {
@@ -1865,8 +1461,7 @@ export interface ApiTaxScheduleTaxSchedule extends Struct.CollectionTypeSchema {
         number
       >;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
@@ -1882,26 +1477,19 @@ export interface ApiTeamMemberTeamMember extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
-    bio: Schema.Attribute.RichText &
-      Schema.Attribute.CustomField<'global::html'>;
+    bio: Schema.Attribute.RichText & Schema.Attribute.CustomField<'global::html'>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     imageUrl: Schema.Attribute.String;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::team-member.team-member'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::team-member.team-member'> & Schema.Attribute.Private;
     name: Schema.Attribute.String & Schema.Attribute.Required;
     portal: Schema.Attribute.Relation<'manyToOne', 'api::portal.portal'>;
     position: Schema.Attribute.String;
     publishedAt: Schema.Attribute.DateTime;
     sortOrder: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
@@ -1918,29 +1506,22 @@ export interface ApiValuationValuation extends Struct.CollectionTypeSchema {
   };
   attributes: {
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     date: Schema.Attribute.Date & Schema.Attribute.Required;
     fund: Schema.Attribute.Relation<'manyToOne', 'api::fund.fund'>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'api::valuation.valuation'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::valuation.valuation'> & Schema.Attribute.Private;
     note: Schema.Attribute.Text;
     publishedAt: Schema.Attribute.DateTime;
     recordedBy: Schema.Attribute.String;
     total_value_cents: Schema.Attribute.BigInteger;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     value_percent: Schema.Attribute.Decimal;
   };
 }
 
-export interface PluginContentReleasesRelease
-  extends Struct.CollectionTypeSchema {
+export interface PluginContentReleasesRelease extends Struct.CollectionTypeSchema {
   collectionName: 'strapi_releases';
   info: {
     displayName: 'Release';
@@ -1959,36 +1540,24 @@ export interface PluginContentReleasesRelease
     };
   };
   attributes: {
-    actions: Schema.Attribute.Relation<
-      'oneToMany',
-      'plugin::content-releases.release-action'
-    >;
+    actions: Schema.Attribute.Relation<'oneToMany', 'plugin::content-releases.release-action'>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'plugin::content-releases.release'
-    > &
+    localizations: Schema.Attribute.Relation<'oneToMany', 'plugin::content-releases.release'> &
       Schema.Attribute.Private;
     name: Schema.Attribute.String & Schema.Attribute.Required;
     publishedAt: Schema.Attribute.DateTime;
     releasedAt: Schema.Attribute.DateTime;
     scheduledAt: Schema.Attribute.DateTime;
-    status: Schema.Attribute.Enumeration<
-      ['ready', 'blocked', 'failed', 'done', 'empty']
-    > &
-      Schema.Attribute.Required;
+    status: Schema.Attribute.Enumeration<['ready', 'blocked', 'failed', 'done', 'empty']> & Schema.Attribute.Required;
     timezone: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
-export interface PluginContentReleasesReleaseAction
-  extends Struct.CollectionTypeSchema {
+export interface PluginContentReleasesReleaseAction extends Struct.CollectionTypeSchema {
   collectionName: 'strapi_release_actions';
   info: {
     displayName: 'Release Action';
@@ -2009,26 +1578,17 @@ export interface PluginContentReleasesReleaseAction
   attributes: {
     contentType: Schema.Attribute.String & Schema.Attribute.Required;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     entryDocumentId: Schema.Attribute.String;
     isEntryValid: Schema.Attribute.Boolean;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'plugin::content-releases.release-action'
-    > &
+    localizations: Schema.Attribute.Relation<'oneToMany', 'plugin::content-releases.release-action'> &
       Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
-    release: Schema.Attribute.Relation<
-      'manyToOne',
-      'plugin::content-releases.release'
-    >;
-    type: Schema.Attribute.Enumeration<['publish', 'unpublish']> &
-      Schema.Attribute.Required;
+    release: Schema.Attribute.Relation<'manyToOne', 'plugin::content-releases.release'>;
+    type: Schema.Attribute.Enumeration<['publish', 'unpublish']> & Schema.Attribute.Required;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
@@ -2055,14 +1615,9 @@ export interface PluginI18NLocale extends Struct.CollectionTypeSchema {
   attributes: {
     code: Schema.Attribute.String & Schema.Attribute.Unique;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'plugin::i18n.locale'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'plugin::i18n.locale'> & Schema.Attribute.Private;
     name: Schema.Attribute.String &
       Schema.Attribute.SetMinMax<
         {
@@ -2073,13 +1628,11 @@ export interface PluginI18NLocale extends Struct.CollectionTypeSchema {
       >;
     publishedAt: Schema.Attribute.DateTime;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
-export interface PluginReviewWorkflowsWorkflow
-  extends Struct.CollectionTypeSchema {
+export interface PluginReviewWorkflowsWorkflow extends Struct.CollectionTypeSchema {
   collectionName: 'strapi_workflows';
   info: {
     description: '';
@@ -2100,38 +1653,22 @@ export interface PluginReviewWorkflowsWorkflow
     };
   };
   attributes: {
-    contentTypes: Schema.Attribute.JSON &
-      Schema.Attribute.Required &
-      Schema.Attribute.DefaultTo<'[]'>;
+    contentTypes: Schema.Attribute.JSON & Schema.Attribute.Required & Schema.Attribute.DefaultTo<'[]'>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'plugin::review-workflows.workflow'
-    > &
+    localizations: Schema.Attribute.Relation<'oneToMany', 'plugin::review-workflows.workflow'> &
       Schema.Attribute.Private;
-    name: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.Unique;
+    name: Schema.Attribute.String & Schema.Attribute.Required & Schema.Attribute.Unique;
     publishedAt: Schema.Attribute.DateTime;
-    stageRequiredToPublish: Schema.Attribute.Relation<
-      'oneToOne',
-      'plugin::review-workflows.workflow-stage'
-    >;
-    stages: Schema.Attribute.Relation<
-      'oneToMany',
-      'plugin::review-workflows.workflow-stage'
-    >;
+    stageRequiredToPublish: Schema.Attribute.Relation<'oneToOne', 'plugin::review-workflows.workflow-stage'>;
+    stages: Schema.Attribute.Relation<'oneToMany', 'plugin::review-workflows.workflow-stage'>;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
-export interface PluginReviewWorkflowsWorkflowStage
-  extends Struct.CollectionTypeSchema {
+export interface PluginReviewWorkflowsWorkflowStage extends Struct.CollectionTypeSchema {
   collectionName: 'strapi_workflows_stages';
   info: {
     description: '';
@@ -2155,24 +1692,45 @@ export interface PluginReviewWorkflowsWorkflowStage
   attributes: {
     color: Schema.Attribute.String & Schema.Attribute.DefaultTo<'#4945FF'>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'plugin::review-workflows.workflow-stage'
-    > &
+    localizations: Schema.Attribute.Relation<'oneToMany', 'plugin::review-workflows.workflow-stage'> &
       Schema.Attribute.Private;
     name: Schema.Attribute.String;
     permissions: Schema.Attribute.Relation<'manyToMany', 'admin::permission'>;
     publishedAt: Schema.Attribute.DateTime;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    workflow: Schema.Attribute.Relation<'manyToOne', 'plugin::review-workflows.workflow'>;
+  };
+}
+
+export interface PluginSponsorDeskDeskAction extends Struct.CollectionTypeSchema {
+  collectionName: 'desk_actions';
+  info: {
+    description: 'What a staff member did on the sponsor desk: every change it answered, with who, when and what was asked';
+    displayName: 'Desk Action';
+    pluralName: 'desk-actions';
+    singularName: 'desk-action';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    action: Schema.Attribute.String;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'plugin::sponsor-desk.desk-action'> &
       Schema.Attribute.Private;
-    workflow: Schema.Attribute.Relation<
-      'manyToOne',
-      'plugin::review-workflows.workflow'
-    >;
+    path: Schema.Attribute.String;
+    publishedAt: Schema.Attribute.DateTime;
+    request: Schema.Attribute.JSON;
+    staffEmail: Schema.Attribute.Email;
+    staffName: Schema.Attribute.String;
+    status: Schema.Attribute.Integer;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
@@ -2199,12 +1757,10 @@ export interface PluginUploadFile extends Struct.CollectionTypeSchema {
     alternativeText: Schema.Attribute.Text;
     caption: Schema.Attribute.Text;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     ext: Schema.Attribute.String;
     focalPoint: Schema.Attribute.JSON;
-    folder: Schema.Attribute.Relation<'manyToOne', 'plugin::upload.folder'> &
-      Schema.Attribute.Private;
+    folder: Schema.Attribute.Relation<'manyToOne', 'plugin::upload.folder'> & Schema.Attribute.Private;
     folderPath: Schema.Attribute.String &
       Schema.Attribute.Required &
       Schema.Attribute.Private &
@@ -2215,11 +1771,7 @@ export interface PluginUploadFile extends Struct.CollectionTypeSchema {
     hash: Schema.Attribute.String & Schema.Attribute.Required;
     height: Schema.Attribute.Integer;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'plugin::upload.file'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'plugin::upload.file'> & Schema.Attribute.Private;
     mime: Schema.Attribute.String & Schema.Attribute.Required;
     name: Schema.Attribute.String & Schema.Attribute.Required;
     previewUrl: Schema.Attribute.Text;
@@ -2229,8 +1781,7 @@ export interface PluginUploadFile extends Struct.CollectionTypeSchema {
     related: Schema.Attribute.Relation<'morphToMany'>;
     size: Schema.Attribute.Decimal & Schema.Attribute.Required;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     url: Schema.Attribute.Text & Schema.Attribute.Required;
     width: Schema.Attribute.Integer;
   };
@@ -2257,15 +1808,10 @@ export interface PluginUploadFolder extends Struct.CollectionTypeSchema {
   attributes: {
     children: Schema.Attribute.Relation<'oneToMany', 'plugin::upload.folder'>;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     files: Schema.Attribute.Relation<'oneToMany', 'plugin::upload.file'>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'plugin::upload.folder'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'plugin::upload.folder'> & Schema.Attribute.Private;
     name: Schema.Attribute.String &
       Schema.Attribute.Required &
       Schema.Attribute.SetMinMaxLength<{
@@ -2277,18 +1823,14 @@ export interface PluginUploadFolder extends Struct.CollectionTypeSchema {
       Schema.Attribute.SetMinMaxLength<{
         minLength: 1;
       }>;
-    pathId: Schema.Attribute.Integer &
-      Schema.Attribute.Required &
-      Schema.Attribute.Unique;
+    pathId: Schema.Attribute.Integer & Schema.Attribute.Required & Schema.Attribute.Unique;
     publishedAt: Schema.Attribute.DateTime;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
-export interface PluginUsersPermissionsPermission
-  extends Struct.CollectionTypeSchema {
+export interface PluginUsersPermissionsPermission extends Struct.CollectionTypeSchema {
   collectionName: 'up_permissions';
   info: {
     description: '';
@@ -2311,27 +1853,18 @@ export interface PluginUsersPermissionsPermission
   attributes: {
     action: Schema.Attribute.String & Schema.Attribute.Required;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'plugin::users-permissions.permission'
-    > &
+    localizations: Schema.Attribute.Relation<'oneToMany', 'plugin::users-permissions.permission'> &
       Schema.Attribute.Private;
     publishedAt: Schema.Attribute.DateTime;
-    role: Schema.Attribute.Relation<
-      'manyToOne',
-      'plugin::users-permissions.role'
-    >;
+    role: Schema.Attribute.Relation<'manyToOne', 'plugin::users-permissions.role'>;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };
 }
 
-export interface PluginUsersPermissionsRole
-  extends Struct.CollectionTypeSchema {
+export interface PluginUsersPermissionsRole extends Struct.CollectionTypeSchema {
   collectionName: 'up_roles';
   info: {
     description: '';
@@ -2353,38 +1886,25 @@ export interface PluginUsersPermissionsRole
   };
   attributes: {
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     description: Schema.Attribute.String;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'plugin::users-permissions.role'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'plugin::users-permissions.role'> & Schema.Attribute.Private;
     name: Schema.Attribute.String &
       Schema.Attribute.Required &
       Schema.Attribute.SetMinMaxLength<{
         minLength: 3;
       }>;
-    permissions: Schema.Attribute.Relation<
-      'oneToMany',
-      'plugin::users-permissions.permission'
-    >;
+    permissions: Schema.Attribute.Relation<'oneToMany', 'plugin::users-permissions.permission'>;
     publishedAt: Schema.Attribute.DateTime;
     type: Schema.Attribute.String & Schema.Attribute.Unique;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
-    users: Schema.Attribute.Relation<
-      'oneToMany',
-      'plugin::users-permissions.user'
-    >;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
+    users: Schema.Attribute.Relation<'oneToMany', 'plugin::users-permissions.user'>;
   };
 }
 
-export interface PluginUsersPermissionsUser
-  extends Struct.CollectionTypeSchema {
+export interface PluginUsersPermissionsUser extends Struct.CollectionTypeSchema {
   collectionName: 'up_users';
   info: {
     description: 'An investor, staff member or visitor account of the portals';
@@ -2417,8 +1937,7 @@ export interface PluginUsersPermissionsUser
     confirmEmailCode: Schema.Attribute.String & Schema.Attribute.Private;
     country: Schema.Attribute.String;
     createdAt: Schema.Attribute.DateTime;
-    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     email: Schema.Attribute.Email &
       Schema.Attribute.Required &
       Schema.Attribute.SetMinMaxLength<{
@@ -2431,21 +1950,13 @@ export interface PluginUsersPermissionsUser
     isActive: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     isInvestor: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     lastName: Schema.Attribute.String;
-    level: Schema.Attribute.Enumeration<
-      ['superadmin', 'admin', 'user', 'guest']
-    > &
-      Schema.Attribute.DefaultTo<'user'>;
+    level: Schema.Attribute.Enumeration<['superadmin', 'admin', 'user', 'guest']> & Schema.Attribute.DefaultTo<'user'>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
-    localizations: Schema.Attribute.Relation<
-      'oneToMany',
-      'plugin::users-permissions.user'
-    > &
-      Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'plugin::users-permissions.user'> & Schema.Attribute.Private;
     maritalStatus: Schema.Attribute.String;
     middleName: Schema.Attribute.String;
     mobilePhone: Schema.Attribute.String;
-    newsDocumentsCount: Schema.Attribute.Integer &
-      Schema.Attribute.DefaultTo<0>;
+    newsDocumentsCount: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
     notes: Schema.Attribute.Text & Schema.Attribute.Private;
     password: Schema.Attribute.Password &
       Schema.Attribute.Private &
@@ -2455,26 +1966,21 @@ export interface PluginUsersPermissionsUser
     portal: Schema.Attribute.Relation<'manyToOne', 'api::portal.portal'>;
     postalCode: Schema.Attribute.String;
     profileSettings: Schema.Attribute.JSON;
-    proofDocumentsCount: Schema.Attribute.Integer &
-      Schema.Attribute.DefaultTo<0>;
+    proofDocumentsCount: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
     provider: Schema.Attribute.String;
     province: Schema.Attribute.String;
     publishedAt: Schema.Attribute.DateTime;
     resetPasswordAt: Schema.Attribute.DateTime & Schema.Attribute.Private;
     resetPasswordCode: Schema.Attribute.String & Schema.Attribute.Private;
     resetPasswordToken: Schema.Attribute.String & Schema.Attribute.Private;
-    role: Schema.Attribute.Relation<
-      'manyToOne',
-      'plugin::users-permissions.role'
-    >;
+    role: Schema.Attribute.Relation<'manyToOne', 'plugin::users-permissions.role'>;
     slackUserId: Schema.Attribute.String;
     slackUserName: Schema.Attribute.String;
     state: Schema.Attribute.String;
     taxDocumentsCount: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
     trustName: Schema.Attribute.String;
     updatedAt: Schema.Attribute.DateTime;
-    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
-      Schema.Attribute.Private;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     username: Schema.Attribute.String &
       Schema.Attribute.Required &
       Schema.Attribute.Unique &
@@ -2500,7 +2006,6 @@ declare module '@strapi/strapi' {
       'api::commitment-transfer.commitment-transfer': ApiCommitmentTransferCommitmentTransfer;
       'api::company.company': ApiCompanyCompany;
       'api::content.content': ApiContentContent;
-      'api::desk-action.desk-action': ApiDeskActionDeskAction;
       'api::file-download.file-download': ApiFileDownloadFileDownload;
       'api::fund-event.call-item': ApiFundEventCallItem;
       'api::fund-event.fund-event': ApiFundEventFundEvent;
@@ -2533,6 +2038,7 @@ declare module '@strapi/strapi' {
       'plugin::i18n.locale': PluginI18NLocale;
       'plugin::review-workflows.workflow': PluginReviewWorkflowsWorkflow;
       'plugin::review-workflows.workflow-stage': PluginReviewWorkflowsWorkflowStage;
+      'plugin::sponsor-desk.desk-action': PluginSponsorDeskDeskAction;
       'plugin::upload.file': PluginUploadFile;
       'plugin::upload.folder': PluginUploadFolder;
       'plugin::users-permissions.permission': PluginUsersPermissionsPermission;

@@ -1,4 +1,5 @@
 import bootstrap from './bootstrap';
+import contentTypes from './content-types';
 import controllers from './controllers';
 import middlewares from './middlewares';
 import policies from './policies';
@@ -16,8 +17,6 @@ import services from './services';
  * holds them all; src/bootstrap gives content staff (editors, authors) read, remind, review and draft, and the Sponsor
  * Admin role all of them.
  *
- * No content types of its own: the Desk Action it records stays api::desk-action.desk-action (src/api/desk-action),
- * as a plugin's type would be plugin::sponsor-desk.*, and that uid is in the roles' permissions, their conditions and
- * the records kept.
+ * Its one content type is the Desk Action (content-types/), the record of every change staff made on the desk.
  */
-export default { register, bootstrap, routes, controllers, policies, middlewares, services };
+export default { register, bootstrap, contentTypes, routes, controllers, policies, middlewares, services };

@@ -18,8 +18,7 @@ export const staffEmail = (ctx: Context): string => (ctx.state.user as { email?:
  * The desk's record (docs/sponsor-desk.md): every change it answers, every export and download, and every call it
  * refuses (403) is a Desk Action, with who (the staff member's name and email), when, which call, its status and
  * what was asked (the JSON body or, for a read, the query, cut at 2,000 characters; a file's name, not its bytes). A
- * record that cannot be written is logged. The type stays the app's (api::desk-action.desk-action, src/api/desk-action):
- * its uid is in the staff roles' permissions and conditions and in the records already kept.
+ * record that cannot be written is logged. The type is the desk's own (content-types/desk-action).
  */
 const deskActionsService = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** Records one call with the status it was answered. Reads by the ctx's own properties only, as a policy sees a copy of them. */
