@@ -55,6 +55,24 @@ export interface Me {
   country: string | null;
 }
 
+/** What a successful sign-in of any kind answers (POST /api/auth/auth, google, guest/start). */
+export interface SessionAnswer {
+  me: Me;
+  authCode: string;
+}
+
+/** PUT /api/users/:id: the profile or accreditation fields saved; `me` as it now is. */
+export interface UserSaved {
+  success: true;
+  me: Me;
+}
+
+/** POST /api/profile/settings: the preferences saved. */
+export interface ProfileSettingsSaved {
+  success: true;
+  profileSettings: ProfileSettings;
+}
+
 /** The fields PUT /api/users/:id changes for the profile form (spec 02, section 7). */
 export const PROFILE_FIELDS = [
   'homePhone',
@@ -289,6 +307,15 @@ export interface InvestmentSummary {
 
 // The rows of the generic collection calls (CMS server -> site).
 export * from './contracts/collections';
+
+// The public content calls: content blocks, education items, the portfolio (CMS server -> site).
+export * from './contracts/contents';
+
+// The investor's decisions on an investment (CMS server -> site).
+export * from './contracts/syndication';
+
+// The investor's files: downloads, the proof document upload, the statement check (CMS server -> site).
+export * from './contracts/documents';
 
 // The signing answers: the investor's request_sign and sync_sign, a signer's link (CMS server -> site).
 export * from './contracts/signing';

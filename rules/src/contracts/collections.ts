@@ -3,6 +3,13 @@
  * collection are listed in cms/src/api/collection/collections.ts (docs/api-collections.md describes them in words).
  */
 
+/** One page of a list: GET /api/{collection}, and the education and portfolio lists (/api/contents/...). */
+export interface Page<T> {
+  items: T[];
+  /** How many rows match in all. */
+  total: number;
+}
+
 /** A person on the team page, as GET /api/team_members answers it. */
 export interface TeamMember {
   id: number;
@@ -31,4 +38,17 @@ export interface FileItem {
   year?: number | null;
   /** Only when the list populates the fund. */
   fund?: { id: number; documentId: string; name: string | null } | null;
+}
+
+/**
+ * A notification as GET /api/notifications answers it (the fields the site's bell reads; the CMS answers the message's
+ * own subject, body and tags besides).
+ */
+export interface UserNotification {
+  id: number;
+  /** The template's subject with the tags filled in, else the notification's own; null when neither has one. */
+  subject: string | null;
+  /** ISO time. */
+  createdAt: string;
+  template: { name: string; color: string | null } | null;
 }

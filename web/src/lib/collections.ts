@@ -1,3 +1,4 @@
+import type { Page } from '@portal/rules';
 import { api } from './api-client';
 
 /**
@@ -18,12 +19,6 @@ export type CollectionName =
   | 'synd_documents'
   | 'synd_agreements'
   | 'ledger_entries';
-
-/** One page of a list; a failed list read is `{ items: [], total: 0 }`. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
 
 /** What a list may ask: Strapi-style filters, the relations to populate, sort ('-createdAt'), paging, and `mine`. */
 export interface ListParams {

@@ -1,14 +1,12 @@
+import type { Content, ContentsBySlug, ContentUpdateAnswer } from '@portal/rules';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import useSWRImmutable from 'swr/immutable';
 import { api } from './api-client';
 import { usePortal } from './portal/portal-context';
 
-/** A content item as POST /api/contents/byslug answers it. */
-export interface Content {
-  title: string | null;
-  body: string | null;
-}
+// The CMS's shape (rules/src/contracts/contents.ts), under the name the site's content blocks import it by.
+export type { Content } from '@portal/rules';
 
 /** The spec's wait for more slugs before one request asks for all of them. */
 export const CONTENT_BATCH_MS = 50;
@@ -21,7 +19,7 @@ const batches = new Map<string, Map<string, Answer[]>>();
 async function sendBatch(portal: string, waiting: Map<string, Answer[]>) {
   let contents: Record<string, Content> = {};
   try {
-    const answer = await api.post<{ contents?: Record<string, Content> }>('/api/contents/byslug', {
+    const answer = await api.post<Partial<ContentsBySlug>>('/api/contents/byslug', {
       slug: [...waiting.keys()],
       portal,
     });
@@ -79,12 +77,6 @@ export function usePrimeContent() {
   );
 }
 
-/** What POST /api/contents/update answers. */
-interface UpdateAnswer {
-  success?: boolean;
-  content?: Content;
-}
-
 /**
  * Saves an item (superadmin only; a new slug is created) and puts what the CMS stored (its body sanitised) in
  * the cache, so every viewer of the item shows it at once. Throws ApiError, or Error when the CMS did not
@@ -95,7 +87,7 @@ export function useSaveContent() {
   return useCallback(
     async (portal: string, slug: string, { title, body }: Content): Promise<Content> => {
       // The CMS takes strings only; an item read without a title or body is saved with an empty one.
-      const answer = await api.post<UpdateAnswer | null>('/api/contents/update', {
+      const answer = await api.post<Partial<ContentUpdateAnswer> | null>('/api/contents/update', {
         slug,
         portal,
         title: title ?? '',

@@ -1,27 +1,11 @@
+import type { EducationItem, Page } from '@portal/rules';
 import useSWR from 'swr';
 import { paths } from '@/config/paths';
 import { api } from './api-client';
-import type { Page } from './collections';
 import { usePortal } from './portal/portal-context';
 
-/** An education item (the spec's blog item) as the CMS's education calls answer it (docs/api-public.md). */
-export interface EducationItem {
-  id: number;
-  documentId: string;
-  title: string;
-  slug: string | null;
-  type: 'video' | 'link' | 'post';
-  url: string | null;
-  listLinkHref: string | null;
-  body: string | null;
-  imageUrl: string | null;
-  sortOrder: number | null;
-  isFeatured: boolean;
-  displayOnPortfolio: boolean;
-  displayOnHomepage: boolean;
-  createdAt: string;
-  fundName: string | null;
-}
+// The CMS's shape (rules/src/contracts/contents.ts), under the name the site's education pages import it by.
+export type { EducationItem } from '@portal/rules';
 
 /** The query of GET /api/contents/education, besides the portal; the CMS answers published items only. */
 export interface EducationListQuery {

@@ -1,17 +1,11 @@
+import type { UserNotification } from '@portal/rules';
 import { useCallback, useEffect, useState } from 'react';
 import { getAuthCode } from './api-client';
 import { list } from './collections';
 import { useSession } from './auth/session-context';
 
-/** A notification as the collection call for notifications answers it (the fields the bell uses). */
-export interface UserNotification {
-  id: number;
-  /** Null when neither the template nor the notification has a subject. */
-  subject: string | null;
-  /** ISO time. */
-  createdAt: string;
-  template: { name: string; color: string | null } | null;
-}
+// The CMS's shape (rules/src/contracts/collections.ts), under the name the bell imports it by.
+export type { UserNotification } from '@portal/rules';
 
 /** The spec's wait after the bell appears before notifications are read, so they never hold up the page. */
 export const NOTIFICATIONS_DELAY_MS = 500;

@@ -1,5 +1,5 @@
 import type { UID } from '@strapi/strapi';
-import { displayTitle, type FileItem, type TeamMember } from '@portal/rules';
+import { displayTitle, type FileItem, type TeamMember, type UserNotification } from '@portal/rules';
 import { notificationSubject } from '../notification/subject';
 
 /**
@@ -128,7 +128,10 @@ export const COLLECTIONS: Record<string, CollectionRule> = {
     always: { template: { $or: [{ showInUI: true }, { showInUI: { $null: true } }] } },
     derive: (row) => {
       const template = row.template as { subject?: string | null } | null | undefined;
-      return { subject: notificationSubject(template?.subject, row.tags, row.messageSubject as string | null) };
+      // The site reads these rows as UserNotification (rules/src/contracts/collections.ts).
+      return {
+        subject: notificationSubject(template?.subject, row.tags, row.messageSubject as string | null),
+      } satisfies Pick<UserNotification, 'subject'>;
     },
   },
   funds: {

@@ -4,7 +4,7 @@ import { localStorage } from './local';
 import { s3Storage } from './s3';
 import { storageSettings } from './settings';
 import type { FileStorage } from './types';
-export type { FileStorage, StoredFile, UploadPolicy, UploadRequest } from './types';
+export type { FileStorage, StoredFile, UploadRequest } from './types';
 export { storageSettings, type StorageSettings } from './settings';
 
 /** The S3 storage of the settings last used, kept so its client (and connections) is made once. */

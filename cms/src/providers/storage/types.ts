@@ -1,3 +1,5 @@
+import type { UploadPolicy } from '@portal/rules';
+
 /**
  * Private files (agreements, investors' tax, news and proof documents, due-diligence documents), named by a key such
  * as `agreements/<id>/<name>.pdf`. Nothing in it is public: files leave through short-lived links only.
@@ -32,9 +34,4 @@ export interface UploadRequest {
   contentType: string;
   maxBytes: number;
   expiresInSeconds: number;
-}
-
-export interface UploadPolicy {
-  postURL: string;
-  formData: Record<string, string>;
 }

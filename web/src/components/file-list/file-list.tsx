@@ -1,4 +1,4 @@
-import { displayTitle, type FileItem } from '@portal/rules';
+import { displayTitle, type DownloadLink, type FileItem } from '@portal/rules';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -65,7 +65,7 @@ export function FileList({
 
   const open = (file: FileItem) => {
     openInNewTab(async () => {
-      const { url } = await api.post<{ url: string }>(`/api/${downloadPath}`, { id: file.documentId });
+      const { url } = await api.post<DownloadLink>(`/api/${downloadPath}`, { id: file.documentId });
       onOpened?.(file);
       return url;
     }).catch((error: unknown) => console.warn(`Download of file ${file.documentId} failed`, error));

@@ -11,7 +11,8 @@ export interface AssetFacts {
   name: string | null;
   assetType: string | null;
   fundName: string | null;
-  isExitedAsset: boolean;
+  /** Null (none stored) reads as not exited. */
+  isExitedAsset: boolean | null;
   createdAt: string;
 }
 

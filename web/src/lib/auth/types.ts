@@ -1,13 +1,5 @@
-import type { Me } from '@portal/rules';
-
-/** The signed-in user, the portal's settings and the profile preferences: shapes the CMS and the site share. */
-export type { Me, ProfileSettings, Settings } from '@portal/rules';
-
-/** What a successful sign-in of any kind answers. */
-export interface SessionAnswer {
-  me: Me;
-  authCode: string;
-}
+/** The signed-in user, a sign-in's answer, the portal's settings and the profile preferences: shared with the CMS. */
+export type { Me, ProfileSettings, SessionAnswer, Settings } from '@portal/rules';
 
 /** POST /api/auth/register: no session until the email is confirmed. */
 export interface RegistrationAnswer {

@@ -1,5 +1,6 @@
 import { factories } from '@strapi/strapi';
 import { yup } from '@strapi/utils';
+import type { EducationItemBySlug } from '@portal/rules';
 import { readCache } from '../../../utils/read-cache';
 import { queryChoice, queryInteger, requiredText, text, validateBody, validateQuery } from '../../../utils/validation';
 import { portals } from '../../portal/services/portal';
@@ -44,9 +45,12 @@ export default factories.createCoreController('api::blog-item.blog-item', ({ str
     async educationBySlug(ctx) {
       const { slug } = await validateBody(bySlugSchema, ctx.request.body);
       const portal = await portals(strapi).forRequest(ctx);
-      const answer = await readCache(strapi).get(['educationbyslug', portal.id, slug], async () => ({
-        blogItem: await blogItems(strapi).educationBySlug(portal, slug),
-      }));
+      const answer = await readCache(strapi).get(
+        ['educationbyslug', portal.id, slug],
+        async (): Promise<EducationItemBySlug> => ({
+          blogItem: await blogItems(strapi).educationBySlug(portal, slug),
+        }),
+      );
       readCache(strapi).send(ctx, answer);
     },
   };

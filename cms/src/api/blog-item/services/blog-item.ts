@@ -1,5 +1,6 @@
 import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import type { EducationItem, Page } from '@portal/rules';
 import { FUND_NAME_POPULATE, withFundName, type FundNamed } from '../../fund/fund-name';
 import type { PortalRow } from '../../portal/services/portal';
 import { serviceAccessor } from '../../../utils/service';
@@ -36,7 +37,10 @@ export interface EducationListQuery {
   sort: EducationSort;
 }
 
-type BlogItemRow = Pick<Row<typeof BLOG_ITEM>, (typeof FIELDS)[number]> & FundNamed;
+// Strapi stamps createdAt on every row it creates; the generated schema lists it as optional all the same.
+type BlogItemRow = Pick<Row<typeof BLOG_ITEM>, Exclude<(typeof FIELDS)[number], 'createdAt'>> & {
+  createdAt: string;
+} & FundNamed;
 
 // Newer items first among equals, then id, so pages never repeat or skip an item.
 const ORDER: Record<EducationSort, Record<string, 'desc'>[]> = {
@@ -52,7 +56,7 @@ const KIND_FILTER = {
 
 const blogItemService = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** One page of the portal's published education items and how many match in all. */
-  async education(portal: PortalRow, query: EducationListQuery) {
+  async education(portal: PortalRow, query: EducationListQuery): Promise<Page<EducationItem>> {
     const where = {
       $and: [
         { portal: { id: portal.id }, isPublished: true },
@@ -75,7 +79,7 @@ const blogItemService = ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   /** The portal's published education item with this slug; 404 'Not found' when there is none. */
-  async educationBySlug(portal: PortalRow, slug: string) {
+  async educationBySlug(portal: PortalRow, slug: string): Promise<EducationItem> {
     const row: BlogItemRow | null = await strapi.db.query(BLOG_ITEM).findOne({
       where: { slug, portal: { id: portal.id }, isPublished: true },
       select: [...FIELDS],

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import type { Page } from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
 import type { CollectionRule } from '../collections';
 import type { ListQuery } from '../query';
@@ -15,7 +16,7 @@ const collectionService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /** A page of the rows in `scope` that match the query, and how many match in all. */
-    async list(rule: CollectionRule, scope: Row, query: ListQuery): Promise<{ items: Row[]; total: number }> {
+    async list(rule: CollectionRule, scope: Row, query: ListQuery): Promise<Page<Row>> {
       const { items, total } = await reads.list(rule, scope, query);
       return { items: items.map(present(rule)), total };
     },

@@ -1,5 +1,6 @@
 import { readRows } from '../../../utils/read-statement';
 import type { Core } from '@strapi/strapi';
+import type { Page } from '@portal/rules';
 import { errors } from '@strapi/utils';
 import { fromRow, metaOf, type Attribute, type Meta, type Row } from '../../../utils/one-query-read';
 import { column, quote, WhereBuilder } from '../../../utils/sql-where';
@@ -120,7 +121,7 @@ export function collectionReadModel(strapi: Core.Strapi) {
 
   return {
     /** A page of the rows in `scope` that match the query, and how many match in all. */
-    async list(rule: CollectionRule, scope: Row, query: ListQuery): Promise<{ items: Row[]; total: number }> {
+    async list(rule: CollectionRule, scope: Row, query: ListQuery): Promise<Page<Row>> {
       const where = new WhereBuilder(strapi, postgres);
       const condition = where.where(rule.uid, 't0', { $and: [scope, ...(query.filters ? [query.filters] : [])] });
       // A condition on a related row's fields joins it: the query engine then selects the sort columns first.

@@ -1,5 +1,6 @@
 import { factories } from '@strapi/strapi';
 import { yup } from '@strapi/utils';
+import type { ContentsBySlug, ContentUpdateAnswer } from '@portal/rules';
 import { readCache } from '../../../utils/read-cache';
 import { requiredText, text, validateBody } from '../../../utils/validation';
 import { portals, type PortalRow } from '../../portal/services/portal';
@@ -40,9 +41,12 @@ export default factories.createCoreController('api::content.content', ({ strapi 
       const portal = await portals(strapi).forRequest(ctx);
       // Sorted and without repeats: the same set of slugs is one cached answer whatever order the page lists them in.
       const slugs = [...new Set((slug ?? []).filter((item): item is string => Boolean(item)))].sort();
-      const answer = await readCache(strapi).get(['contents', portal.id, slugs], async () => ({
-        contents: await contents(strapi).bySlug(slugs, portal),
-      }));
+      const answer = await readCache(strapi).get(
+        ['contents', portal.id, slugs],
+        async (): Promise<ContentsBySlug> => ({
+          contents: await contents(strapi).bySlug(slugs, portal),
+        }),
+      );
       readCache(strapi).send(ctx, answer);
     },
 
@@ -53,7 +57,7 @@ export default factories.createCoreController('api::content.content', ({ strapi 
       ctx.body = {
         success: true,
         content: await contents(strapi).saveBySlug(ctx.state.portal as PortalRow, slug, changes),
-      };
+      } satisfies ContentUpdateAnswer;
     },
   };
 });

@@ -1,12 +1,10 @@
 import { factories, type Core } from '@strapi/strapi';
+import type { Content } from '@portal/rules';
 import type { PortalRow } from '../../portal/services/portal';
 import { serviceAccessor } from '../../../utils/service';
 import { CONTENT } from '../../../utils/uids';
 import { joinedReadOfList, listParams } from '../../../utils/joined-read';
 import type { Row } from '../../../utils/rows';
-
-/** A content item as the site reads and edits it. */
-export type ContentText = Pick<Row<typeof CONTENT>, 'title' | 'body'>;
 
 /** What an edit may change; a field left out keeps its stored value. */
 export type ContentChanges = { title?: string; body?: string };
@@ -24,10 +22,10 @@ const contentService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /** Title and body of each of `slugs` that exists in the portal. */
-    async bySlug(slugs: string[], portal: Pick<PortalRow, 'id'>): Promise<Record<string, ContentText>> {
+    async bySlug(slugs: string[], portal: Pick<PortalRow, 'id'>): Promise<Record<string, Content>> {
       if (!slugs.length) return {};
       const rows = (await itemsBySlug(slugs, portal.id)).map(
-        ({ c }) => c as Pick<Row<typeof CONTENT>, 'slug'> & ContentText,
+        ({ c }) => c as Pick<Row<typeof CONTENT>, 'slug' | 'title' | 'body'>,
       );
       return Object.fromEntries(rows.map(({ slug, title, body }) => [slug, { title, body }]));
     },
@@ -36,11 +34,7 @@ const contentService = ({ strapi }: { strapi: Core.Strapi }) => {
      * Saves the given title and body of the portal's item `slug`, creating the item when the portal has none; answers
      * what was stored. Written through the Document Service, so the body is sanitised like every other rich text.
      */
-    async saveBySlug(
-      portal: PortalRow,
-      slug: string,
-      changes: ContentChanges,
-    ): Promise<{ slug: string } & ContentText> {
+    async saveBySlug(portal: PortalRow, slug: string, changes: ContentChanges): Promise<Content & { slug: string }> {
       const existing: Pick<Row<typeof CONTENT>, 'documentId'> | null = await strapi.db.query(CONTENT).findOne({
         where: { slug, portal: { id: portal.id } },
         select: ['documentId'],

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { factories, type Core, type UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import type { DownloadLink } from '@portal/rules';
 import { fileStorage } from '../../../providers/storage';
 import { serviceAccessor } from '../../../utils/service';
 import { along, idFilter } from '../../collection/query';
@@ -53,11 +54,7 @@ const fileDownloadService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * due-diligence document of a fund of their portal. Anything else, a deleted row or a file the storage no longer
    * has: 404. Each link handed out is recorded (FILE_DOWNLOAD) for the portal's staff.
    */
-  async link(
-    user: Downloader,
-    collection: DownloadCollection,
-    request: DownloadRequest,
-  ): Promise<{ url: string; originalName: string }> {
+  async link(user: Downloader, collection: DownloadCollection, request: DownloadRequest): Promise<DownloadLink> {
     const source = SOURCES[collection];
     const scope: Record<string, unknown>[] = [idFilter(request.id), NOT_DELETED, { docPath: { $notNull: true } }];
     if (source.owner) {

@@ -1,7 +1,14 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { errors, yup } from '@strapi/utils';
-import { ACCREDITATION_FIELDS, COUNTRIES, isAccreditation, PROFILE_FIELDS } from '@portal/rules';
+import {
+  ACCREDITATION_FIELDS,
+  COUNTRIES,
+  isAccreditation,
+  PROFILE_FIELDS,
+  type ProfileSettingsSaved,
+  type UserSaved,
+} from '@portal/rules';
 import { keepErrorMessages } from '../../../utils/error-messages';
 import { hasControlCharacters, requiredText, text, validateBody } from '../../../utils/validation';
 import { profiles, type ProfileCaller, type UserChanges } from '../services/profile';
@@ -112,13 +119,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
       onlyChangeableFields(ctx.request.body);
       const changes: UserChanges = await validateBody(schemas.user, ctx.request.body);
       const me = await profiles(strapi).updateUser(caller(ctx), String(ctx.params.id), changes);
-      ctx.body = { success: true, me };
+      ctx.body = { success: true, me } satisfies UserSaved;
     },
 
     /** POST /api/profile/settings: the caller's timezone. */
     async settings(ctx: Context) {
       const { timezone } = await validateBody(schemas.settings, ctx.request.body);
-      ctx.body = { success: true, profileSettings: await profiles(strapi).saveSettings(caller(ctx), timezone) };
+      ctx.body = {
+        success: true,
+        profileSettings: await profiles(strapi).saveSettings(caller(ctx), timezone),
+      } satisfies ProfileSettingsSaved;
     },
 
     /** POST /api/profile/notify/save: the site reports something the user did (me.notifyOf). */

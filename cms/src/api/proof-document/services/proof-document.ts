@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import type { FileItem, ProofDocumentSaved, UploadTicket } from '@portal/rules';
 import { fileStorage, storageSettings } from '../../../providers/storage';
 import { sanitizeFileName, sizeLabel, uploadType } from '../../../providers/storage/file-types';
 import { isStorageKey } from '../../../providers/storage/local';
@@ -28,7 +29,7 @@ const proofDocumentService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * Step 1 of an upload: the key the file will have (under the caller's own prefix, a random part so names never
    * collide, then the sanitised name) and the signed form that lets the browser post exactly that file there.
    */
-  async uploadPolicy(user: Uploader, chosenName: string, origin: string) {
+  async uploadPolicy(user: Uploader, chosenName: string, origin: string): Promise<UploadTicket> {
     const name = sanitizeFileName(chosenName.trim()).slice(-120);
     const contentType = uploadType(name);
     if (!contentType) throw new errors.ValidationError(ONLY_PDF_AND_IMAGES);
@@ -44,7 +45,10 @@ const proofDocumentService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * their prefix), is there, and keeps the limits (the storage enforced them; checked again here). Nothing is
    * recorded otherwise. Answers the new row as the list shows it.
    */
-  async save(user: Uploader, { path, name, bucket }: { path: string; name: string; bucket: string }) {
+  async save(
+    user: Uploader,
+    { path, name, bucket }: { path: string; name: string; bucket: string },
+  ): Promise<ProofDocumentSaved> {
     const storage = fileStorage(strapi);
     if (bucket !== storage.name) throw new errors.ValidationError(`Unknown bucket ${bucket}`);
     if (!path.startsWith(prefixOf(user)) || !isStorageKey(path))
@@ -73,7 +77,9 @@ const proofDocumentService = ({ strapi }: { strapi: Core.Strapi }) => ({
     });
     await recountDocuments(strapi, [user.id]);
     const rule = COLLECTIONS.proof_documents;
-    return { success: true, item: await collections(strapi).findOne(rule, { $and: [] }, { id: row.id }, []) };
+    const item = await collections(strapi).findOne(rule, { $and: [] }, { id: row.id }, []);
+    // The row as the collection call answers it: the proof_documents rule's fields are FileItem's.
+    return { success: true, item: item as unknown as FileItem };
   },
 });
 

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { hasLevel } from '@portal/rules';
+import { hasLevel, type SessionAnswer } from '@portal/rules';
 import { hashCode, randomCode } from '../../../utils/codes';
 import { serviceAccessor } from '../../../utils/service';
 import { GUEST_CODE } from '../../../utils/session-types';
@@ -8,7 +8,6 @@ import { toMe } from '../../account/me';
 import { canSignIn, findUser, type AccountUser } from '../../account/users';
 import { portals } from '../../portal/services/portal';
 import { sessions } from './session';
-import type { SignedIn } from './sign-in';
 
 /** How long a guest session code can be used. */
 const GUEST_CODE_TTL_MS = 10 * 60 * 1000;
@@ -45,7 +44,7 @@ const guestService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Spends a guest code for a signed-in superadmin of the code's user's portal and opens a read-only session. */
-    async start(caller: AccountUser | undefined, code: string): Promise<SignedIn> {
+    async start(caller: AccountUser | undefined, code: string): Promise<SessionAnswer> {
       if (!caller || !hasLevel(caller.level, 'superadmin')) throw new errors.ForbiddenError(GUEST_REFUSED);
       const hash = hashCode(code);
       const now = new Date();

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import type { Me } from '@portal/rules';
+import type { SessionAnswer } from '@portal/rules';
 import { googleProvider } from '../../../providers/google';
 import { randomCode } from '../../../utils/codes';
 import { portalConfig } from '../../../utils/portal-config';
@@ -17,11 +17,6 @@ const SIGN_IN_FAILED = 'Invalid username or password';
 const GOOGLE_FAILED = 'Invalid Google credential';
 
 /** A new session: the user as the site sees it and the raw code for the authcode header. */
-export interface SignedIn {
-  me: Me;
-  authCode: string;
-}
-
 interface PasswordService {
   validatePassword(password: string, hash: string): Promise<boolean>;
   ensureHashedPasswords(values: { password: string }): Promise<{ password: string }>;
@@ -51,7 +46,7 @@ const signInService = ({ strapi }: { strapi: Core.Strapi }) => {
     user: AccountUser | null | undefined,
     portal: PortalRow,
     failed: Error,
-  ): Promise<SignedIn> {
+  ): Promise<SessionAnswer> {
     if (!user || !canSignIn(user) || !(await belongsTo(user, portal))) throw failed;
     const authCode = await sessions(strapi).create(user.id);
     const fresh = await findUser(strapi, { id: user.id });
@@ -61,7 +56,7 @@ const signInService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /** Signs in on `portal` by username or email (any case) and password; every failure answers the same 401. */
-    async withPassword(username: string, password: string, portal: PortalRow): Promise<SignedIn> {
+    async withPassword(username: string, password: string, portal: PortalRow): Promise<SessionAnswer> {
       const candidates = username.trim() ? await findUsersByName(strapi, username.trim()) : [];
       let user: AccountUser | undefined;
       for (const candidate of candidates) {
@@ -75,7 +70,7 @@ const signInService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Signs in on `portal` with a Google ID token for its client id, creating the account on first use. */
-    async withGoogle(credential: string, portal: PortalRow): Promise<SignedIn> {
+    async withGoogle(credential: string, portal: PortalRow): Promise<SessionAnswer> {
       if (await settingsOf(strapi).isOn('signInWithGoogleDisabled'))
         throw new errors.ForbiddenError('Sign in with Google is disabled');
       const failed = new errors.UnauthorizedError(GOOGLE_FAILED);

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import type { AgreementVerdict } from '@portal/rules';
+import type { AgreementVerdict, DownloadLink } from '@portal/rules';
 import { errors } from '@strapi/utils';
 import { fileLinkToken } from '../../../utils/file-links';
 import { isRowId } from '../../../utils/validation';
@@ -127,7 +127,7 @@ export function agreementFiles(strapi: Core.Strapi) {
      * POST /api/profile/synd_agreements/download: a five-minute link to the caller's completed agreement that only
      * their own session can use (the site fetches it with the session header).
      */
-    async downloadLink(user: SigningUser, syndUserId: string | number, cmsOrigin: string) {
+    async downloadLink(user: SigningUser, syndUserId: string | number, cmsOrigin: string): Promise<DownloadLink> {
       const row = await syndUsers(strapi).ownedBy(user.id, syndUserId);
       const agreement: Pick<Row<typeof SYND_AGREEMENT>, 'originalName' | 'docPath' | 'bucketId'> | null =
         await strapi.db.query(SYND_AGREEMENT).findOne({

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { capitalAccountFor } from '@portal/rules';
+import { capitalAccountFor, type DownloadLink, type StatementVerdict } from '@portal/rules';
 import { fileStorage } from '../../../providers/storage';
 import { sealingCertificate } from '../../../providers/signing';
 import { portalConfig } from '../../../utils/portal-config';
@@ -42,11 +42,7 @@ const statementService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * PDF is stored, its fingerprint recorded for the public check, the download recorded for staff, and a
    * five-minute link answered like every other download.
    */
-  async issue(
-    user: { id: number },
-    input: StatementRequest,
-    request: RequestInfo,
-  ): Promise<{ url: string; originalName: string }> {
+  async issue(user: { id: number }, input: StatementRequest, request: RequestInfo): Promise<DownloadLink> {
     if (input.syndUserId === undefined || input.syndUserId === null || input.syndUserId === '')
       throw new errors.ValidationError('syndUserId is required');
     if (!isRowId(input.syndUserId)) throw new errors.ValidationError('syndUserId must be an id or documentId');
@@ -134,10 +130,7 @@ const statementService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * What the public check answers for a fingerprint `portal` issued: when, by whom, for whose initials; 404 for any
    * other, another portal's statement included (the page of one portal vouches only for its own).
    */
-  async verify(
-    portal: { id: number },
-    sha256: string,
-  ): Promise<{ valid: true; issuedAt: string; portal: string; investorInitials: string }> {
+  async verify(portal: { id: number }, sha256: string): Promise<StatementVerdict> {
     const unknown = 'Unknown: this portal issued no statement with this fingerprint';
     // Anything that is not a fingerprint was not issued either: the same 404, nothing looked up.
     if (!/^[0-9a-f]{64}$/i.test(sha256)) throw new errors.NotFoundError(unknown);

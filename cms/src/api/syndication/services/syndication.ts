@@ -8,6 +8,7 @@ import {
   INVEST_STATUS,
   storedTerms,
   yesNo,
+  type CommitAnswer,
   type CommitmentTerms,
 } from '@portal/rules';
 import { conflict } from '../../../utils/http-errors';
@@ -186,7 +187,7 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
      * Says yes to an investment with these terms, checked by the spec's rules. The fund's total is checked and the
      * commitment written in one transaction holding the fund's row, so simultaneous commits never oversubscribe it.
      */
-    async setInvesting(user: AccountUser, input: CommitmentInput) {
+    async setInvesting(user: AccountUser, input: CommitmentInput): Promise<CommitAnswer> {
       if (!user.accreditation)
         throw new errors.ForbiddenError('Please state your accreditation status before investing');
       const { investment, own } = await target(user, input.id);
@@ -249,7 +250,7 @@ const syndicationService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Says no to an investment (with optional feedback); a signed agreement stands and cannot be declined here. */
-    async setNotInvesting(user: AccountUser, id: string | number, feedback: string | undefined) {
+    async setNotInvesting(user: AccountUser, id: string | number, feedback: string | undefined): Promise<CommitAnswer> {
       const { investment } = await target(user, id);
       const data = {
         invest_status: INVEST_STATUS.declined,

@@ -1,4 +1,4 @@
-import type { Me } from '@portal/rules';
+import type { UserSaved } from '@portal/rules';
 import { api } from '@/lib/api-client';
 
 /** What the accreditation form sends (spec 02, section 7): the names ('' for none) and the chosen option. */
@@ -12,4 +12,4 @@ export interface AccreditationValues {
 
 /** PUT /api/users/:id with the accreditation fields; the CMS records when it was stated. Throws ApiError when refused. */
 export const saveAccreditation = (id: number, values: AccreditationValues) =>
-  api.put<{ success: boolean; me: Me }>(`/api/users/${id}`, values);
+  api.put<UserSaved>(`/api/users/${id}`, values);

@@ -1,14 +1,5 @@
-import type { FileItem } from '@/components/file-list/file-list';
+import type { ProofDocumentSaved, UploadTicket } from '@portal/rules';
 import { ApiError, api } from '@/lib/api-client';
-
-/** What POST /api/profile/proof_documents/upload answers: where and how to post the file, and the size limit. */
-export interface UploadTicket {
-  data: { postURL: string; formData: Record<string, string> };
-  /** The storage key the file will have (under the caller's own prefix). */
-  path: string;
-  bucket: string;
-  maxBytes: number;
-}
 
 /** Step 1: a signed, expiring permission to post one file named `fileName`. Throws ApiError (e.g. a refused type). */
 export const requestUpload = (fileName: string) =>
@@ -16,7 +7,7 @@ export const requestUpload = (fileName: string) =>
 
 /** Step 3: records the posted file as a proof document of the caller. Throws ApiError. */
 export const saveProofDocument = (saved: { path: string; name: string; bucket: string }) =>
-  api.post<{ success: boolean; item: FileItem }>('/api/profile/proof_documents/save', saved);
+  api.post<ProofDocumentSaved>('/api/profile/proof_documents/save', saved);
 
 /** The message in a refused post's answer: Strapi's JSON error, or S3's XML <Message>. */
 function refusalBody(text: string): unknown {

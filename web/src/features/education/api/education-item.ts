@@ -1,3 +1,4 @@
+import type { EducationItemBySlug } from '@portal/rules';
 import useSWR from 'swr';
 import { ApiError, api } from '@/lib/api-client';
 import type { EducationItem } from '@/lib/education';
@@ -6,7 +7,7 @@ import { usePortal } from '@/lib/portal/portal-context';
 /** The published item `slug` of `portal`; null when the CMS has none (404). Other failures throw. */
 async function educationItemBySlug(portal: string, slug: string): Promise<EducationItem | null> {
   try {
-    const answer = await api.post<{ blogItem?: EducationItem | null } | null>('/api/contents/educationbyslug', {
+    const answer = await api.post<Partial<EducationItemBySlug> | null>('/api/contents/educationbyslug', {
       slug,
       portal,
     });

@@ -1,26 +1,10 @@
+import type { Page, PortfolioAsset } from '@portal/rules';
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
-import type { Page } from '@/lib/collections';
 import { usePortal } from '@/lib/portal/portal-context';
 
-/** A portfolio asset as GET /api/contents/portfolio answers it (docs/api-public.md). */
-export interface PortfolioAsset {
-  id: number;
-  name: string | null;
-  url: string | null;
-  imageUrl: string | null;
-  smallImageUrl: string | null;
-  assetType: string | null;
-  /** The fund's name, else the asset's fundAsString. */
-  fundName: string | null;
-  isExitedAsset: boolean;
-  soldInfoNote: string | null;
-  hasStar: boolean;
-  ownershipInfoString: string | null;
-  /** HTML. */
-  description: string | null;
-  createdAt: string;
-}
+// The CMS's shape (rules/src/contracts/contents.ts), under the name the portfolio's components import it by.
+export type { PortfolioAsset } from '@portal/rules';
 
 /** The spec's portfolio list limit: the whole portfolio in one page. */
 const PORTFOLIO_LIMIT = 999;

@@ -1,14 +1,8 @@
+import type { StatementVerdict } from '@portal/rules';
 import { FingerprintCheck } from '@/components/fingerprint-check/fingerprint-check';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { api, ApiError } from '@/lib/api-client';
 import { usePortal } from '@/lib/portal/portal-context';
-
-interface Verdict {
-  valid: true;
-  issuedAt: string;
-  portal: string;
-  investorInitials: string;
-}
 
 /**
  * Whether `portal` issued the statement of `sha256`: who issued it, when, for whose initials; null when the CMS says
@@ -16,7 +10,11 @@ interface Verdict {
  */
 async function checkStatement(sha256: string, portal: string) {
   try {
-    const verdict = await api.read<Verdict>(`/api/statements/verify/${sha256}`, { portal }, { withSession: false });
+    const verdict = await api.read<StatementVerdict>(
+      `/api/statements/verify/${sha256}`,
+      { portal },
+      { withSession: false },
+    );
     return verdict?.valid
       ? `Issued by ${verdict.portal} on ${verdict.issuedAt.slice(0, 10)} for ${verdict.investorInitials}`
       : null;

@@ -1,4 +1,4 @@
-import type { SignRequestAnswer, SyncSignAnswer } from '@portal/rules';
+import type { CommitAnswer, DownloadLink, SignRequestAnswer, SyncSignAnswer } from '@portal/rules';
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { FileItem } from '@/components/file-list/file-list';
@@ -16,12 +16,6 @@ export function useInvestmentBySlug(slug: string) {
   );
 }
 
-/** What the commit calls answer. */
-interface CommitAnswer {
-  success: boolean;
-  syndUser: SyndUserView;
-}
-
 // The signing answers (rules/src/contracts/signing.ts), under the name the syndication components import it by.
 export type { SyncSignAnswer } from '@portal/rules';
 
@@ -33,7 +27,7 @@ export const syncSign = (id: string) => api.post<SyncSignAnswer>('/api/syndicati
 
 /** A link (valid 5 minutes) to the completed agreement. Throws ApiError. */
 export const agreementDownload = (syndUserId: string) =>
-  api.post<{ url: string; originalName?: string }>('/api/profile/synd_agreements/download', { syndUserId });
+  api.post<DownloadLink>('/api/profile/synd_agreements/download', { syndUserId });
 
 /**
  * The writes of the syndication page. Each puts what the CMS answers in the cached investment at once (so the

@@ -1,4 +1,4 @@
-import type { TransactionsPage } from '@portal/rules';
+import type { DownloadLink, TransactionsPage } from '@portal/rules';
 import useSWR from 'swr';
 import { env } from '@/config/env';
 import { useSession } from '@/lib/auth/session-context';
@@ -35,4 +35,4 @@ export function transactionsCsv(filter: LedgerFilter): Promise<Blob> {
 
 /** A link (valid 5 minutes) to a new sealed capital account statement of one investment. Throws ApiError. */
 export const statementDownload = (syndUserId: string, from: string, to: string) =>
-  api.post<{ url: string; originalName?: string }>('/api/profile/statements/download', { syndUserId, from, to });
+  api.post<DownloadLink>('/api/profile/statements/download', { syndUserId, from, to });
