@@ -32,6 +32,37 @@ export const { fromRow } = createRequire(__filename)('@strapi/database/dist/quer
   fromRow(meta: Meta, row: Row): Row | null;
 };
 
+const { createField } = createRequire(__filename)('@strapi/database/dist/fields/index.js') as {
+  createField(attribute: Attribute): { fromDB(value: unknown): unknown };
+};
+const { isScalar } = createRequire(__filename)('@strapi/database/dist/utils/types.js') as {
+  isScalar(type: string): boolean;
+};
+
+/**
+ * fromRow, compiled for a read whose columns are known when its statement is built: `columns` pairs each key of the
+ * statement's row with the column of `meta`'s table it holds. Answers what fromRow answers for the object of those
+ * columns (the same attributes, in the same order, each through the same field's fromDB), without looking each column
+ * up again on every row.
+ */
+export function entityOf(meta: Meta & { columnToAttribute?: Record<string, string> }, columns: [string, string][]) {
+  const steps = columns.flatMap(([key, column]) => {
+    const name = meta.columnToAttribute?.[column];
+    const attribute = name === undefined ? undefined : meta.attributes[name];
+    if (!attribute || name === undefined) return [];
+    if (isScalar(attribute.type)) {
+      const field = createField(attribute);
+      return [{ key, name, cast: (value: unknown) => (value === null ? null : field.fromDB(value)) }];
+    }
+    return attribute.type === 'relation' ? [{ key, name, cast: (value: unknown) => value }] : [];
+  });
+  return (row: Row): Row => {
+    const entity: Row = {};
+    for (const { key, name, cast } of steps) entity[name] = cast(row[key]);
+    return entity;
+  };
+}
+
 /** Attribute types kept outside the row's own table. */
 export const NOT_COLUMNS = new Set(['relation', 'component', 'dynamiczone', 'media']);
 
@@ -71,7 +102,9 @@ export function oneQueryRead(
   /** The attributes of the row found that are read (its id among them); every column when absent. */
   fields?: readonly string[],
 ): (value: unknown) => Promise<OneQueryAnswer | null> {
-  let built: { sql: string; bindings: unknown[]; tables: { as: string; meta: Meta }[] } | undefined;
+  let built:
+    | { sql: string; bindings: unknown[]; tables: { as: string; idKey: string; entity: (row: Row) => Row }[] }
+    | undefined;
 
   function build() {
     const knex = strapi.db.connection;
@@ -99,14 +132,14 @@ export function oneQueryRead(
         );
       tables.push({ as: join.as, alias, meta: metaOf(strapi, attribute.target), fields: join.fields });
     });
-    const columns = tables.flatMap(({ as, alias, meta, fields: read }) =>
-      Object.entries(meta.attributes)
-        .filter(([name, attribute]) => !NOT_COLUMNS.has(attribute.type) && (!read || read.includes(name)))
-        .map(
-          ([name, attribute]) =>
-            `${alias}.${attribute.columnName ?? name} as ${as || SELF}__${attribute.columnName ?? name}`,
-        ),
-    );
+    const read = tables.map(({ as, alias, meta, fields: wanted }) => {
+      const names = Object.entries(meta.attributes)
+        .filter(([name, attribute]) => !NOT_COLUMNS.has(attribute.type) && (!wanted || wanted.includes(name)))
+        .map(([name, attribute]) => attribute.columnName ?? name);
+      const pairs = names.map((column): [string, string] => [`${as || SELF}__${column}`, column]);
+      return { as, meta, alias, pairs, idKey: `${as || SELF}__id`, entity: entityOf(meta, pairs) };
+    });
+    const columns = read.flatMap(({ alias, pairs }) => pairs.map(([key, column]) => `${alias}.${column} as ${key}`));
     const lookup = tables[0].meta.attributes[by];
     // A placeholder value: the statement is bound again with the real one on each call.
     // LIMIT 1 written into the SQL, not bound: SQLite plans a bound LIMIT without the shortcuts a known one allows
@@ -115,24 +148,17 @@ export function oneQueryRead(
       .select(columns)
       .where(`t0.${lookup?.columnName ?? by}`, '')
       .toSQL();
-    return { sql: `${sql} limit 1`, bindings: [...bindings], tables: tables.map(({ as, meta }) => ({ as, meta })) };
+    return { sql: `${sql} limit 1`, bindings: [...bindings], tables: read };
   }
 
   return async (value) => {
     built ??= build();
     const [row] = await readRows(strapi, built.sql, [value, ...built.bindings.slice(1)]);
     if (!row) return null;
-    const byTable = new Map<string, Row>(built.tables.map(({ as }) => [as, {}]));
-    for (const [key, cell] of Object.entries(row)) {
-      const split = key.indexOf('__');
-      const as = key.slice(0, split);
-      byTable.get(as === SELF ? '' : as)![key.slice(split + 2)] = cell;
-    }
+    const [own, ...others] = built.tables;
     const joined: Record<string, Row | null> = {};
-    for (const { as, meta } of built.tables.slice(1)) {
-      const columns = byTable.get(as)!;
-      joined[as] = columns.id === null || columns.id === undefined ? null : fromRow(meta, columns);
-    }
-    return { own: fromRow(built.tables[0].meta, byTable.get('')!)!, joined };
+    for (const { as, idKey, entity } of others)
+      joined[as] = row[idKey] === null || row[idKey] === undefined ? null : entity(row);
+    return { own: own.entity(row), joined };
   };
 }

@@ -10,12 +10,12 @@ import { createRequire } from 'node:module';
 
 const MAX_STATEMENTS = 500;
 
-interface Statement {
+export interface Statement {
   reader: boolean;
   all(bindings: unknown[]): unknown;
   run(bindings: unknown[]): { lastInsertRowid: number | bigint; changes: number };
 }
-interface Connection {
+export interface Connection {
   prepare(sql: string): Statement;
 }
 interface QueryObject {
@@ -34,7 +34,8 @@ interface BetterSqliteClient {
 const statements = new WeakMap<Connection, Map<string, Statement>>();
 let installed = false;
 
-function prepared(connection: Connection, sql: string): Statement {
+/** The connection's prepared statement of this SQL, prepared on its first use (the oldest-used dropped past MAX_STATEMENTS). */
+export function prepared(connection: Connection, sql: string): Statement {
   let kept = statements.get(connection);
   if (!kept) statements.set(connection, (kept = new Map()));
   const found = kept.get(sql);

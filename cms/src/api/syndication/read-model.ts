@@ -30,6 +30,12 @@ interface CallerRow {
   portalId: number | null;
 }
 
+/** One of the caller's syndication users and the id of its investment. */
+interface OwnCommitment {
+  own: OwnRow;
+  investmentId: number | null;
+}
+
 /**
  * The investor's reads of investments (GET /api/syndication/mine, available, byslug/:slug) as read models: each answer
  * from one or two statements written once (src/utils/joined-read.ts), where the query engine's populate ran one query
@@ -46,6 +52,21 @@ function investmentReads(strapi: Core.Strapi) {
       { as: 'sf', relation: 'fund', of: 's', idOnly: true },
       { as: 'c', relation: 'company', of: 'sf', idOnly: true },
       { as: 'p', relation: 'portal', of: 'c', idOnly: true },
+    ],
+    where: (query, { linked }, param) => query.where(linked('u'), param(0)),
+    orderBy: ({ column }) => [
+      { column: column('s', 'sa_start_date'), order: 'desc' },
+      { column: column('s', 'id'), order: 'desc' },
+    ],
+  });
+
+  /** The same rows with the investment by its id alone: what a view's limits and the caller's own row need. */
+  const callerCommitments = joinedRead(strapi, {
+    tables: [
+      { as: 's', uid: SYND_USER },
+      { as: 'u', relation: 'user', of: 's', idOnly: true, required: true },
+      { as: 'i', relation: 'investment', of: 's', idOnly: true },
+      { as: 'sf', relation: 'fund', of: 's', idOnly: true },
     ],
     where: (query, { linked }, param) => query.where(linked('u'), param(0)),
     orderBy: ({ column }) => [
@@ -77,24 +98,34 @@ function investmentReads(strapi: Core.Strapi) {
     limit: 1,
   });
 
+  const ownOf = (row: JoinedRow) => ({ ...row.s, fund: row.sf ? { id: row.sf.id as number } : null }) as OwnRow;
+
   async function callerRows(userId: number): Promise<CallerRow[]> {
     return (await callerSyndUsers(userId)).map((row) => ({
-      own: { ...row.s, fund: row.sf ? { id: row.sf.id as number } : null } as OwnRow,
+      own: ownOf(row),
       investment: row.i ? investmentOf(row) : null,
       portalId: row.p ? (row.p.id as number) : null,
     }));
   }
 
+  /** The caller's commitments with the id of each one's investment (no investment or fund read). */
+  async function commitmentsOf(userId: number): Promise<OwnCommitment[]> {
+    return (await callerCommitments(userId)).map((row) => ({
+      own: ownOf(row),
+      investmentId: row.i ? (row.i.id as number) : null,
+    }));
+  }
+
   /** The caller's syndication user of each investment (their latest, should there be two). */
-  const ownByInvestment = (rows: CallerRow[]) => {
+  const ownByInvestment = (rows: OwnCommitment[]) => {
     const own = new Map<number, OwnRow>();
-    for (const { own: row, investment } of rows)
-      if (investment && row.id > (own.get(investment.id)?.id ?? 0)) own.set(investment.id, row);
+    for (const { own: row, investmentId } of rows)
+      if (investmentId !== null && row.id > (own.get(investmentId)?.id ?? 0)) own.set(investmentId, row);
     return own;
   };
 
   /** The views of these investments with the caller's own commitments: everyone's totals come from their cache. */
-  async function views(rows: CallerRow[], entries: { investment: InvestmentRow; own: OwnRow | null }[]) {
+  async function views(rows: { own: OwnRow }[], entries: { investment: InvestmentRow; own: OwnRow | null }[]) {
     const shown = entries.filter(({ investment }) => investment.fund);
     if (!shown.length) return [];
     // The funds of the caller's signed, accepted commitments, whatever the portal: an existing investor's minimum.
@@ -125,7 +156,7 @@ function investmentReads(strapi: Core.Strapi) {
 
     /** The portal's investments open for commitments, soonest closing first, with the caller's decision. Two statements. */
     async available(userId: number, portalId: number): Promise<InvestmentView[]> {
-      const [rows, investments] = await Promise.all([callerRows(userId), portalInvestments(portalId)]);
+      const [rows, investments] = await Promise.all([commitmentsOf(userId), portalInvestments(portalId)]);
       const open = investments
         .map(investmentOf)
         .filter((investment) => investment.fund && fundStatus(investment.fund) === 'Started');
@@ -142,7 +173,7 @@ function investmentReads(strapi: Core.Strapi) {
 
     /** The portal's investment with this url_slug (its own, else its fund's), or null. Two statements. */
     async bySlug(userId: number, portalId: number, slug: string): Promise<InvestmentView | null> {
-      const [rows, [found]] = await Promise.all([callerRows(userId), investmentBySlug(portalId, slug)]);
+      const [rows, [found]] = await Promise.all([commitmentsOf(userId), investmentBySlug(portalId, slug)]);
       const investment = found ? investmentOf(found) : null;
       if (!investment?.fund) return null;
       const [shown] = await views(rows, [{ investment, own: ownByInvestment(rows).get(investment.id) ?? null }]);

@@ -2,7 +2,7 @@ import { readRows } from '../../../utils/read-statement';
 import type { Core } from '@strapi/strapi';
 import type { Page } from '@portal/rules';
 import { errors } from '@strapi/utils';
-import { fromRow, metaOf, type Attribute, type Meta, type Row } from '../../../utils/one-query-read';
+import { entityOf, metaOf, type Attribute, type Meta, type Row } from '../../../utils/one-query-read';
 import { column, quote, WhereBuilder } from '../../../utils/sql-where';
 import type { CollectionRule } from '../collections';
 import type { ListQuery } from '../query';
@@ -13,7 +13,7 @@ import type { ListQuery } from '../query';
  * traverse and validate of the query and the query engine's one query per populated relation. The rows, their
  * fields, their order and the key order of each answer are the ones the Document Service gave (the query engine puts
  * the sort columns first when a condition joins a related row); values are turned from columns into fields by
- * Strapi's own fromRow.
+ * Strapi's own fromRow's steps (entityOf).
  */
 
 const TO_ONE = new Set(['manyToOne', 'oneToOne']);
@@ -76,29 +76,31 @@ export function collectionReadModel(strapi: Core.Strapi) {
         selected.push({ table: index, column: columnOf(targetMeta, field) });
       return { name, meta: targetMeta };
     });
+    const keyed = (table: number): [string, string][] =>
+      selected.flatMap((each, index): [string, string][] => (each.table === table ? [[`c${index}`, each.column]] : []));
+    const ownEntity = entityOf(meta, keyed(-1));
+    const related = relations.map(({ name }, index) => {
+      const pairs = keyed(index);
+      return {
+        name,
+        idKey: pairs.find(([, column]) => column === 'id')![0],
+        entity: entityOf(relations[index].meta, pairs),
+      };
+    });
     const columns = selected
       .map(
         (each, index) => `${each.table < 0 ? PAGE : `r${each.table}`}.${quote(each.column)} AS ${quote(`c${index}`)}`,
       )
       .join(', ');
-    return { meta, relations, selected, columns, joins };
+    return { meta, ownEntity, related, columns, joins };
   }
 
   /** Rows of the SELECT as the Document Service answered them: own fields, then each relation (null when none). */
   function entities(rows: Row[], plan: ReturnType<typeof select>): Row[] {
     return rows.map((row) => {
-      const own: Row = {};
-      const related: Row[] = plan.relations.map(() => ({}));
-      plan.selected.forEach((each, index) => {
-        const value = row[`c${index}`];
-        if (each.table < 0) own[each.column] = value;
-        else related[each.table][each.column] = value;
-      });
-      const entity = fromRow(plan.meta, own)!;
-      plan.relations.forEach(({ name, meta }, index) => {
-        const columns = related[index];
-        entity[name] = columns.id === null || columns.id === undefined ? null : fromRow(meta, columns);
-      });
+      const entity = plan.ownEntity(row);
+      for (const { name, idKey, entity: relatedEntity } of plan.related)
+        entity[name] = row[idKey] === null || row[idKey] === undefined ? null : relatedEntity(row);
       return entity;
     });
   }
