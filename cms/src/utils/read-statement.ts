@@ -60,16 +60,17 @@ export async function readRows(strapi: Core.Strapi, sql: string, bindings: reado
   if (!strapi.db.inTransaction() && bindings.every(plain)) {
     const knex = strapi.db.connection;
     const client = knex.client as unknown as KnexClient;
+    let text = sql;
+    if (postgres) {
+      text = pgTexts.get(sql) ?? client.positionBindings(sql);
+      if (pgTexts.size < MAX_TEXTS) pgTexts.set(sql, text);
+    }
     // knex's query event, for whoever listens (a debug log, a test counting statements), as knex would send it.
-    if (knex.listenerCount('query')) knex.emit('query', { method: 'raw', sql, bindings: [...bindings], options: {} });
+    if (knex.listenerCount('query'))
+      knex.emit('query', { method: 'raw', sql: text, bindings: [...bindings], options: name ? { name } : {} });
     const connection = await client.acquireConnection();
     try {
       if (!postgres) return prepared(connection as Connection, sql).all(client._formatBindings!(bindings)) as Row[];
-      let text = pgTexts.get(sql);
-      if (text === undefined) {
-        text = client.positionBindings(sql);
-        if (pgTexts.size < MAX_TEXTS) pgTexts.set(sql, text);
-      }
       const result = await (connection as PgConnection).query({ text, values: [...bindings], ...(name && { name }) });
       return result.rows;
     } finally {
