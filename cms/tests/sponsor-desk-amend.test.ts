@@ -95,7 +95,7 @@ describe('amending a commitment before its agreement is opened', () => {
     });
     expect(recorded).toMatchObject({
       staffName: 'Sam Sponsor',
-      status: 200,
+      answerStatus: 200,
       request: { invest_amount: 60_000, reason: 'Allocation raised by phone' },
     });
     const mail = await waitForMail(ann.email, 'Your commitment to amend Deal was amended');

@@ -994,12 +994,12 @@ describe('the investor directory', () => {
       orderBy: { id: 'asc' },
     });
     expect(records).toMatchObject([
-      { staffName: 'Eddie Editor', staffEmail: 'board-editor@portal.local', status: 403 },
+      { staffName: 'Eddie Editor', staffEmail: 'board-editor@portal.local', answerStatus: 403 },
       {
         staffName: 'Ada Admin',
         staffEmail: 'board-admin@portal.local',
         path: `/sponsor-desk/investors/${documentId}/sign-out`,
-        status: 200,
+        answerStatus: 200,
       },
     ]);
     expect(
@@ -1013,9 +1013,9 @@ describe('the investor directory', () => {
         orderBy: { id: 'asc' },
       }),
     ).toMatchObject([
-      { staffName: 'Eddie Editor', request: { reviewed: true }, status: 200 },
-      { staffName: 'Eddie Editor', request: { reviewed: 'yes' }, status: 400 },
-      { staffName: 'Eddie Editor', status: 404 },
+      { staffName: 'Eddie Editor', request: { reviewed: true }, answerStatus: 200 },
+      { staffName: 'Eddie Editor', request: { reviewed: 'yes' }, answerStatus: 400 },
+      { staffName: 'Eddie Editor', answerStatus: 404 },
     ]);
     expect((await call(app, 'GET', '/api/auth/me', undefined, { authCode: fay.authCode })).status).toBe(401);
     expect((await admin('GET', '/sponsor-desk/investors/nobody')).status).toBe(404);

@@ -189,7 +189,7 @@ describe("the sponsor desk answers staff about the portals they run, and no othe
 
     const refused = await app.strapi.db
       .query(DESK_ACTION)
-      .findMany({ where: { staffEmail: 'scope-sponsor@portal.local', status: 404 }, orderBy: { id: 'asc' } });
+      .findMany({ where: { staffEmail: 'scope-sponsor@portal.local', answerStatus: 404 }, orderBy: { id: 'asc' } });
     expect(refused.map((row: { action: string }) => row.action)).toEqual(
       expect.arrayContaining([
         'confirm funding',

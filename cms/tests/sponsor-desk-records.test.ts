@@ -257,7 +257,7 @@ describe("an investor's documents on the desk", () => {
         await app.strapi.db.query(DESK_ACTION).findOne({
           where: { action: 'read an investor document', path: `/sponsor-desk/documents/${kind}/${made[kind]}` },
         }),
-      ).toMatchObject({ staffName: 'Eddie Editor', staffEmail: 'records-editor@portal.local', status: 200 });
+      ).toMatchObject({ staffName: 'Eddie Editor', staffEmail: 'records-editor@portal.local', answerStatus: 200 });
     }
     expect((await editor('GET', `/sponsor-desk/documents/secrets/${made.proof}`)).body.error.message).toBe(
       'kind must be one of proof, tax, news, agreement',
@@ -282,7 +282,7 @@ describe('the desk’s record', () => {
       staffName: 'Ada Admin',
       staffEmail: 'records-admin@portal.local',
       path: `/sponsor-desk/funds/${offering.fund}/commitments.csv`,
-      status: 200,
+      answerStatus: 200,
       request: { state: 'committed', sort: 'name:desc' },
     });
 
@@ -291,7 +291,7 @@ describe('the desk’s record', () => {
     expect((await editor('POST', '/sponsor-desk/imports?dryRun=false', { csv: 'date,investor\n' })).status).toBe(403);
     const refused = await app.strapi.db
       .query(DESK_ACTION)
-      .findMany({ where: { status: 403, staffEmail: 'records-editor@portal.local' }, orderBy: { id: 'asc' } });
+      .findMany({ where: { answerStatus: 403, staffEmail: 'records-editor@portal.local' }, orderBy: { id: 'asc' } });
     expect(refused.map((row: { action: string }) => row.action)).toEqual([
       'export commitments',
       'countersign',

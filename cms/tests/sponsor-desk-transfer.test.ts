@@ -104,7 +104,7 @@ describe('transferring a position', () => {
     const refused = await panel(editorToken)('POST', route(), { to: ben.documentId, reason: 'Sold to Ben' });
     expect(refused.status).toBe(403);
     expect(
-      await app.strapi.db.query(DESK_ACTION).findOne({ where: { action: 'transfer a commitment', status: 403 } }),
+      await app.strapi.db.query(DESK_ACTION).findOne({ where: { action: 'transfer a commitment', answerStatus: 403 } }),
     ).toMatchObject({ staffEmail: 'xfer-editor@portal.local' });
   });
 

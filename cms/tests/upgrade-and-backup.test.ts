@@ -141,16 +141,21 @@ async function expectedOf(query: Query) {
   };
 }
 
-/** A database's Desk Action rows and the roles' grants on the type under `uid` (role, action and conditions). */
-async function deskActionsIn(query: Query, uid: string) {
+/**
+ * A database's Desk Action rows, how many hold an answered status (in `statusColumn`), and the roles' grants on the
+ * type under `uid` (role, action and conditions).
+ */
+async function deskActionsIn(query: Query, uid: string, statusColumn: string) {
   const table = await tableIn(query, 'desk_actions');
   const rows = table ? Number((await query('SELECT count(*) AS n FROM desk_actions'))[0].n) : 0;
+  const statuses = table ? Number((await query(`SELECT count(${statusColumn}) AS n FROM desk_actions`))[0].n) : 0;
   const grants = await query(
     `SELECT l.role_id AS role, p.action AS action, p.conditions AS conditions FROM admin_permissions p JOIN admin_permissions_role_lnk l ON l.permission_id = p.id WHERE p.subject = '${uid}'`,
   );
   return {
     table,
     rows,
+    statuses,
     grants: grants
       .map((grant) => {
         const conditions = typeof grant.conditions === 'string' ? JSON.parse(grant.conditions) : grant.conditions;
@@ -230,7 +235,12 @@ describe.skipIf(skipReason)("each earlier release's database, upgraded; the newe
           ? await place.query('SELECT DISTINCT portal_id, user_id FROM portals_staff_lnk')
           : [];
       const ranBefore = await staffLinks();
-      const deskBefore = await deskActionsIn(place.query, OLD_UID);
+      // A refused call the release recorded (the demo seed records none), to see its status come through.
+      if (await tableIn(place.query, 'desk_actions'))
+        await place.query(
+          "INSERT INTO desk_actions (document_id, action, status) VALUES ('upgrade-record', 'remind', 403) RETURNING id",
+        );
+      const deskBefore = await deskActionsIn(place.query, OLD_UID, 'status');
       compileCms();
       const fresh = schemaOfNew();
       // Awaited below; a failed upgrade's start must not leave it unhandled.
@@ -247,11 +257,19 @@ describe.skipIf(skipReason)("each earlier release's database, upgraded; the newe
       expect(Number(staff)).toBeGreaterThan(0);
       expect((await staffLinks()).length).toBe(ranBefore.length ? ranBefore.length : Number(staff) * Number(portals));
       // The Desk Action moved into the desk plugin: its rows stay, and every role keeps what it held on it, renamed.
-      const deskAfter = await deskActionsIn(place.query, NEW_UID);
+      const deskAfter = await deskActionsIn(place.query, NEW_UID, 'answer_status');
       expect(deskAfter.rows).toBe(deskBefore.rows);
+      // Their answered statuses too, moved from `status` to `answer_status` before the tables' sync.
+      expect(deskAfter.statuses).toBe(deskBefore.statuses);
+      if (deskBefore.table)
+        expect(
+          await place.query(
+            "SELECT action, answer_status AS status FROM desk_actions WHERE document_id = 'upgrade-record'",
+          ),
+        ).toEqual([{ action: 'remind', status: 403 }]);
       if (deskBefore.table) expect(deskBefore.grants.length).toBeGreaterThan(0);
       expect(deskAfter.grants).toEqual(expect.arrayContaining(deskBefore.grants));
-      expect((await deskActionsIn(place.query, OLD_UID)).grants).toEqual([]);
+      expect((await deskActionsIn(place.query, OLD_UID, 'answer_status')).grants).toEqual([]);
       const before = await portalState(upgraded.url);
       expect(before.mine.items.length).toBe(expected.accepted);
       expect(before.news.map((item) => item.title).sort()).toEqual(expected.news);

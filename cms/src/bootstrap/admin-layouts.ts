@@ -25,11 +25,13 @@ const LAYOUTS: Record<string, Layout> = {
   ...DOCUMENT_LAYOUTS,
   [DESK_ACTION]: {
     mainField: 'action',
-    list: ['createdAt', 'action', 'staffName', 'path', 'status'],
+    list: ['createdAt', 'action', 'staffName', 'path', 'answerStatus'],
     descriptions: {
       action:
-        'What the staff member did or tried on the sponsor desk (docs/sponsor-desk.md): every change, export and download, and every call refused (Status 400, 403, 404, ...), which changed nothing; looking is recorded only when refused for want of a permission.',
+        'What the staff member did or tried on the sponsor desk (docs/sponsor-desk.md): every change, export and download, and every call refused (Answer status 400, 403, 404, ...), which changed nothing; looking is recorded only when refused for want of a permission.',
       request: 'What the call asked (its JSON body, cut at 2,000 characters; a file by its name).',
+      answerStatus:
+        'The HTTP status the desk answered: 200 done, 400 refused as asked, 403 not permitted, 404 not found.',
     },
   },
   [SIGN_IN_SESSION]: {
@@ -80,7 +82,7 @@ const LISTED_BY_NAME = new Set([
   'api::fund-event.fund-event',
 ]);
 
-const LAYOUT_VERSION = 25;
+const LAYOUT_VERSION = 26;
 
 type Configuration = {
   settings: Record<string, unknown>;

@@ -346,7 +346,7 @@ export async function buildWorld(app: TestApp): Promise<World> {
       staffName: 'Someone',
       staffEmail: `someone-${side}@portal.local`,
       path: '/sponsor-desk/reminders',
-      status: 200,
+      answerStatus: 200,
     });
     await make(world, 'api::file-download.file-download', side, 'recorded', {
       fileName: 'tax.pdf',

@@ -1718,6 +1718,7 @@ export interface PluginSponsorDeskDeskAction extends Struct.CollectionTypeSchema
   };
   attributes: {
     action: Schema.Attribute.String;
+    answerStatus: Schema.Attribute.Integer;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
@@ -1728,7 +1729,6 @@ export interface PluginSponsorDeskDeskAction extends Struct.CollectionTypeSchema
     request: Schema.Attribute.JSON;
     staffEmail: Schema.Attribute.Email;
     staffName: Schema.Attribute.String;
-    status: Schema.Attribute.Integer;
     updatedAt: Schema.Attribute.DateTime;
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> & Schema.Attribute.Private;
   };

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { SPONSOR_DESK_ACTIONS, type SponsorDeskAction } from './bootstrap/actions';
+import { keepAnswerStatuses } from './bootstrap/answer-status';
 import { registerStaffPortalWrites } from './bootstrap/content-manager-scope';
 
 /** How the panel's Roles page names each permission. */
@@ -15,8 +16,12 @@ const DISPLAY: Record<SponsorDeskAction, string> = {
   transfer: 'Transfer a commitment to another investor',
 };
 
-/** The desk's permissions, and the content manager's write check (which must be registered before the app's). */
+/**
+ * The desk's permissions, the content manager's write check (which must be registered before the app's), and its
+ * records' statuses kept through the tables' sync.
+ */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
+  keepAnswerStatuses(strapi);
   registerStaffPortalWrites(strapi);
   const actions = SPONSOR_DESK_ACTIONS.map((uid) => ({
     section: 'plugins',

@@ -45,7 +45,7 @@ const deskActionsService = ({ strapi }: { strapi: Core.Strapi }) => ({
           staffEmail: staffEmail(ctx),
           path: request.path,
           request: asked.length > RECORD_MAX ? { cut: asked.slice(0, RECORD_MAX) } : JSON.parse(asked),
-          status,
+          answerStatus: status,
         },
       });
     } catch (error) {
