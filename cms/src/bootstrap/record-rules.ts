@@ -6,6 +6,7 @@ import { currentFlow } from '../utils/product-flow';
 import { RECORD_RULES, type FieldRule, type RecordRule } from '../utils/record-rules';
 import { refList, relationRefs } from '../utils/relation-refs';
 import { CALL_ITEM, FUND_EVENT, LEDGER_ENTRY, SIGNING, SYND_USER, VALUATION } from '../utils/uids';
+import type { Row, RowKeys } from '../utils/rows';
 
 const CHANGES = new Set(['update', 'delete', 'publish', 'unpublish', 'discardDraft']);
 const WRITES = new Set(['create', 'clone', ...CHANGES]);
@@ -75,7 +76,7 @@ async function checkRule(
       if (problem) refuse(problem);
     }
     if (rule.keptWhileLinked && documentId) {
-      const row = (await query.findOne({ where: { documentId }, select: ['id'] })) as { id: number } | null;
+      const row = (await query.findOne({ where: { documentId }, select: ['id'] })) as Pick<RowKeys, 'id'> | null;
       const linked = row && (await linkedFrom(strapi, uid, row.id));
       if (linked)
         refuse(
@@ -197,7 +198,7 @@ async function resolveRefs(strapi: Core.Strapi, target: string, refs: unknown[])
   if (!documentIds.length) return ids;
   const rows = (await strapi.db
     .query(target as UID.Schema)
-    .findMany({ where: { documentId: { $in: documentIds } }, select: ['id'] })) as { id: number }[];
+    .findMany({ where: { documentId: { $in: documentIds } }, select: ['id'] })) as Pick<RowKeys, 'id'>[];
   return [...ids, ...rows.map((row) => row.id)];
 }
 
@@ -267,10 +268,10 @@ async function linkedFrom(strapi: Core.Strapi, uid: string, id: number): Promise
 async function signingStarted(strapi: Core.Strapi, id: number): Promise<boolean> {
   const row = (await strapi.db
     .query(SYND_USER)
-    .findOne({ where: { id }, select: ['sa_start_date', 'sa_complete_date'] })) as {
-    sa_start_date: unknown;
-    sa_complete_date: unknown;
-  } | null;
+    .findOne({ where: { id }, select: ['sa_start_date', 'sa_complete_date'] })) as Pick<
+    Row<typeof SYND_USER>,
+    'sa_start_date' | 'sa_complete_date'
+  > | null;
   if (row?.sa_start_date || row?.sa_complete_date) return true;
   return (await strapi.db.query(SIGNING).count({ where: { syndUser: { id }, voidedAt: { $null: true } } })) > 0;
 }
@@ -294,9 +295,10 @@ async function historyOf(strapi: Core.Strapi, uid: string, documentId: string): 
     if (await strapi.db.query(VALUATION).count({ where })) return `${what} has valuations: it cannot be deleted`;
     return null;
   }
-  const row = (await strapi.db.query(SYND_USER).findOne({ where: { documentId }, select: ['id'] })) as {
-    id: number;
-  } | null;
+  const row = (await strapi.db.query(SYND_USER).findOne({ where: { documentId }, select: ['id'] })) as Pick<
+    Row<typeof SYND_USER>,
+    'id'
+  > | null;
   if (row && (await signingStarted(strapi, row.id)))
     return `${what} has an agreement in signing or signed: it is kept with its signatures and cannot be deleted`;
   return null;

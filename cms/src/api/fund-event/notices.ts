@@ -214,12 +214,11 @@ async function sendNotice(
     where: { id: line.syndUser.id },
     select: ['invest_amount', 'userFirstName', 'userLastName'],
     populate: { user: { select: ['id', 'documentId', 'email', 'username', 'firstName', 'lastName'] } },
-  })) as {
-    invest_amount: string | number | null;
-    userFirstName: string | null;
-    userLastName: string | null;
-    user: Recipient | null;
-  } | null;
+  })) as
+    | (Pick<Row<typeof SYND_USER>, 'invest_amount' | 'userFirstName' | 'userLastName'> & {
+        user: Recipient | null;
+      })
+    | null;
   if (!row?.user) return;
   const title = `${call ? 'Capital call' : 'Distribution'} notice, ${event.date}`;
   const key = `notices/${event.documentId}/${line.syndUser.documentId}.pdf`;

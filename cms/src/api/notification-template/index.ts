@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { BUILT_IN_TEMPLATES } from './built-in';
-import { NOTIFICATION_TEMPLATE } from '../../utils/uids';
+import { NOTIFICATION_TEMPLATE, PORTAL } from '../../utils/uids';
+import type { Row } from '../../utils/rows';
 const BUILT_IN = new Set(BUILT_IN_TEMPLATES.map((template) => template.name));
 
 /**
@@ -20,7 +21,9 @@ export default {
         where: { documentId: params.documentId },
         select: ['name'],
         populate: { portal: { select: ['id'] } },
-      })) as { name: string | null; portal: { id: number } | null } | null;
+      })) as
+        | (Pick<Row<typeof NOTIFICATION_TEMPLATE>, 'name'> & { portal: Pick<Row<typeof PORTAL>, 'id'> | null })
+        | null;
       // A portal's own wording may go: the portal then sends the shared template again.
       if (!row?.name || !BUILT_IN.has(row.name) || row.portal) return next();
       if (context.action === 'delete')

@@ -3,6 +3,7 @@ import { errors } from '@strapi/utils';
 import { portals, type PortalRow } from './services/portal';
 import { hasControlCharacters, isRowId, ownValue } from '../../utils/validation';
 import { PORTAL } from '../../utils/uids';
+import type { Row } from '../../utils/rows';
 const SUPER_ADMIN = 'strapi-super-admin';
 
 /**
@@ -22,9 +23,10 @@ export async function staffScope(strapi: Core.Strapi, user: StaffUser | undefine
   if (!user) return { every: false, ids: new Set() };
   if (user.roles?.some((role) => role.code === SUPER_ADMIN)) return { every: true };
   // Through the query engine, so that inside a write's transaction (the content manager's checks) it reads there too.
-  const rows = (await strapi.db.query(PORTAL).findMany({ where: { staff: { id: user.id } }, select: ['id'] })) as {
-    id: number;
-  }[];
+  const rows = (await strapi.db.query(PORTAL).findMany({ where: { staff: { id: user.id } }, select: ['id'] })) as Pick<
+    Row<typeof PORTAL>,
+    'id'
+  >[];
   return { every: false, ids: new Set(rows.map((row) => row.id)) };
 }
 

@@ -23,6 +23,7 @@ import { pickPortal, type PortalScope } from '../../portal/staff-scope';
 import { sessions } from '../../session/services/session';
 import { personName } from '../../synd-user/services/synd-user';
 import { COMPANY, FUND, PROOF_DOCUMENT, SYND_USER, USER, USER_AUTH } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 import { DOCUMENT_KINDS, fileView, investorDocuments, type FileRow } from './investor-documents';
 /** The most accounts one page of the directory answers. */
 const MAX_PAGE_SIZE = 100;
@@ -246,9 +247,12 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
       // the owner's link table) and kept when of no fund or of one of these: a filter through each document's fund
       // would have the database walk every document.
       const portalFunds = new Set(
-        ((await strapi.db.query(FUND).findMany({ where: portalFund, select: ['id'] })) as { id: number }[]).map(
-          (fund) => fund.id,
-        ),
+        (
+          (await strapi.db.query(FUND).findMany({ where: portalFund, select: ['id'] })) as Pick<
+            Row<typeof FUND>,
+            'id'
+          >[]
+        ).map((fund) => fund.id),
       );
       const ofPortal = (documents: unknown[]) =>
         (documents as FileRow[])
@@ -352,10 +356,10 @@ const directoryService = ({ strapi }: { strapi: Core.Strapi }) => {
       const proof = isDocumentId(documentId)
         ? ((await strapi.db
             .query(PROOF_DOCUMENT)
-            .findOne({ where: { documentId, isDeleted: { $ne: true } }, select: ['id', 'documentId'] })) as {
-            id: number;
-            documentId: string;
-          } | null)
+            .findOne({ where: { documentId, isDeleted: { $ne: true } }, select: ['id', 'documentId'] })) as Pick<
+            Row<typeof PROOF_DOCUMENT>,
+            'id' | 'documentId'
+          > | null)
         : null;
       if (!proof) throw new errors.NotFoundError('Proof document not found');
       const data = reviewed

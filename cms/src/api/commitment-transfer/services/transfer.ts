@@ -106,12 +106,7 @@ const transferService = ({ strapi }: { strapi: Core.Strapi }) => {
       const held = (await strapi.db.query(SYND_USER).findOne({
         where: { user: { id: to.id }, ...offering },
         select: ['id', 'invest_status', 'invest_amount', 'transferredAt'],
-      })) as {
-        id: number;
-        invest_status: string | null;
-        invest_amount: string | number | null;
-        transferredAt: string | null;
-      } | null;
+      })) as Pick<Row<typeof SYND_USER>, 'id' | 'invest_status' | 'invest_amount' | 'transferredAt'> | null;
       const toName = investorName({ user: to, userFirstName: null, userLastName: null });
       if (held && (held.invest_status === INVEST_STATUS.accepted || held.transferredAt)) {
         throw conflict(

@@ -6,7 +6,8 @@ import { serviceAccessor } from '../../../utils/service';
 import { cents, dollarsToCents, ledger, usd } from '../../ledger-entry/services/ledger-entry';
 import { investorName } from '../../synd-user/services/synd-user';
 import type { FundEventRow } from './fund-event';
-import { CALL_ITEM, LEDGER_ENTRY, SYND_USER } from '../../../utils/uids';
+import { CALL_ITEM, LEDGER_ENTRY, SYND_USER, USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /** One investor's line of an event's allocation table (the sponsor desk's contract). */
 export type { AllocationLine };
@@ -41,15 +42,10 @@ const allocationService = ({ strapi }: { strapi: Core.Strapi }) => {
       select: ['id', 'documentId', 'invest_amount', 'ft_complete_date', 'userFirstName', 'userLastName'],
       populate: { user: { select: ['email', 'firstName', 'lastName'] } },
       orderBy: { id: 'asc' },
-    })) as {
-      id: number;
-      documentId: string;
-      invest_amount: string | number | null;
-      ft_complete_date: string | null;
-      userFirstName: string | null;
-      userLastName: string | null;
-      user: { email: string; firstName: string | null; lastName: string | null } | null;
-    }[];
+    })) as (Pick<
+      Row<typeof SYND_USER>,
+      'id' | 'documentId' | 'invest_amount' | 'ft_complete_date' | 'userFirstName' | 'userLastName'
+    > & { user: Pick<Row<typeof USER>, 'email' | 'firstName' | 'lastName'> | null })[];
     const funded = await ledger(strapi).fundedBySyndUser(fundId);
     const called = await ledger(strapi).openCalledBySyndUser(fundId);
     return rows.map((row) => ({
@@ -120,17 +116,15 @@ const allocationService = ({ strapi }: { strapi: Core.Strapi }) => {
         },
       },
       orderBy: { id: 'asc' },
-    })) as {
-      amount_cents: string | number;
-      paymentKey?: string | null;
-      syndUser: {
-        id: number;
-        documentId: string;
-        userFirstName: string | null;
-        userLastName: string | null;
-        user: { email: string; firstName: string | null; lastName: string | null } | null;
-      } | null;
-    }[];
+    })) as (Pick<Row<typeof LEDGER_ENTRY>, 'amount_cents'> &
+      // A capital call's items carry a payment key; a distribution's entries have none.
+      Partial<Pick<Row<typeof CALL_ITEM>, 'paymentKey'>> & {
+        syndUser:
+          | (Pick<Row<typeof SYND_USER>, 'id' | 'documentId' | 'userFirstName' | 'userLastName'> & {
+              user: Pick<Row<typeof USER>, 'email' | 'firstName' | 'lastName'> | null;
+            })
+          | null;
+      })[];
     const paid = call
       ? await ledger(strapi).paymentsOf(rows.map((row) => row.paymentKey ?? ''))
       : new Map<string, string>();

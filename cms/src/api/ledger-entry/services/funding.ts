@@ -1,21 +1,19 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { exceedsCommitment, INVEST_STATUS, type DistributionKind, type LedgerType } from '@portal/rules';
+import { exceedsCommitment, INVEST_STATUS } from '@portal/rules';
 import { serviceAccessor } from '../../../utils/service';
 import { isIsoDate, isRowId } from '../../../utils/validation';
 import { fundEvents } from '../../fund-event/services/fund-event';
 import { byId } from '../../synd-user/services/synd-user';
 import { cents, dollarsToCents, isWholeCents, ledger, usd } from './ledger-entry';
 import { transferDates } from './transfer-dates';
-import { CALL_ITEM, LEDGER_ENTRY, SYND_USER } from '../../../utils/uids';
+import { CALL_ITEM, FUND, LEDGER_ENTRY, PORTAL, SYND_USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /** A commitment the desk records money for: accepted, its agreement countersigned (complete). */
-interface Commitment {
-  id: number;
-  documentId: string;
-  invest_amount: string | number | null;
-  fund: { id: number };
-}
+type Commitment = Pick<Row<typeof SYND_USER>, 'id' | 'documentId' | 'invest_amount'> & {
+  fund: Pick<Row<typeof FUND>, 'id'>;
+};
 
 /** Money the desk records for a commitment: funding received (for itself or a capital call) and corrections. */
 const fundingService = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -104,7 +102,7 @@ const fundingService = ({ strapi }: { strapi: Core.Strapi }) => {
     const item = (await strapi.db.query(CALL_ITEM).findOne({
       where: { fundEvent: { id: event.id }, syndUser: { id: row.id } },
       select: ['id', 'amount_cents', 'paymentKey'],
-    })) as { id: number; amount_cents: string | number; paymentKey: string } | null;
+    })) as Pick<Row<typeof CALL_ITEM>, 'id' | 'amount_cents' | 'paymentKey'> | null;
     if (!item) throw new errors.ApplicationError('This capital call has no share for this commitment');
     if (cents(item.amount_cents) !== input.amount_cents)
       throw new errors.ApplicationError(
@@ -151,11 +149,10 @@ const fundingService = ({ strapi }: { strapi: Core.Strapi }) => {
         select: ['id', 'documentId', 'invest_status', 'invest_amount', 'sa_complete_date'],
         populate: { fund: { select: ['id'] } },
       })) as
-        | (Omit<Commitment, 'fund'> & {
-            invest_status: string | null;
-            sa_complete_date: string | null;
-            fund: { id: number } | null;
-          })
+        | (Omit<Commitment, 'fund'> &
+            Pick<Row<typeof SYND_USER>, 'invest_status' | 'sa_complete_date'> & {
+              fund: Commitment['fund'] | null;
+            })
         | null;
       if (!row || !row.fund) throw new errors.NotFoundError('Commitment not found');
       if (row.invest_status !== INVEST_STATUS.accepted)
@@ -230,16 +227,16 @@ const fundingService = ({ strapi }: { strapi: Core.Strapi }) => {
             populate: { company: { select: ['id'], populate: { portal: { select: ['slug'] } } } },
           },
         },
-      })) as {
-        id: number;
-        documentId: string;
-        type: LedgerType;
-        kind: DistributionKind | null;
-        amount_cents: string | number;
-        entryKey: string | null;
-        syndUser: Omit<Commitment, 'fund'> | null;
-        fund: { id: number; documentId: string; company?: { portal: { slug: string } | null } | null } | null;
-      } | null;
+      })) as
+        | (Pick<Row<typeof LEDGER_ENTRY>, 'id' | 'documentId' | 'type' | 'kind' | 'amount_cents' | 'entryKey'> & {
+            syndUser: Omit<Commitment, 'fund'> | null;
+            fund:
+              | (Pick<Row<typeof FUND>, 'id' | 'documentId'> & {
+                  company?: { portal: Pick<Row<typeof PORTAL>, 'slug'> | null } | null;
+                })
+              | null;
+          })
+        | null;
       if (!corrected?.syndUser || !corrected.fund) throw new errors.NotFoundError('Ledger entry not found');
       if (input.portal !== undefined && input.portal !== corrected.fund.company?.portal?.slug)
         throw new errors.ValidationError('corrects names an entry of another portal');
@@ -260,9 +257,10 @@ const fundingService = ({ strapi }: { strapi: Core.Strapi }) => {
             throw new errors.ApplicationError(twice);
           const corrections = (await strapi.db
             .query(LEDGER_ENTRY)
-            .findMany({ where: { corrects: { id: corrected.id } }, select: ['amount_cents'] })) as {
-            amount_cents: string | number;
-          }[];
+            .findMany({ where: { corrects: { id: corrected.id } }, select: ['amount_cents'] })) as Pick<
+            Row<typeof LEDGER_ENTRY>,
+            'amount_cents'
+          >[];
           const held = corrections.reduce((sum, each) => sum + cents(each.amount_cents), cents(corrected.amount_cents));
           if (held + amount < 0)
             throw new errors.ValidationError(

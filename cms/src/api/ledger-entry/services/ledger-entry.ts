@@ -8,7 +8,7 @@ import { readRows } from '../../../utils/read-statement';
 import { serviceAccessor } from '../../../utils/service';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import { fundWhere } from '../../portal/staff-scope';
-import { CALL_ITEM, FUND, LEDGER_ENTRY, SYND_USER } from '../../../utils/uids';
+import { CALL_ITEM, FUND, FUND_EVENT, LEDGER_ENTRY, SYND_USER } from '../../../utils/uids';
 import type { Row } from '../../../utils/rows';
 
 /** The note of the contribution that brings a commitment funded before the ledger into it. */
@@ -75,7 +75,7 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       },
       select: ['id', 'documentId', 'invest_amount', 'ft_complete_date'],
       orderBy: { id: 'asc' },
-    })) as { id: number; documentId: string; invest_amount: string | number | null; ft_complete_date: string }[];
+    })) as Pick<Row<typeof SYND_USER>, 'id' | 'documentId' | 'invest_amount' | 'ft_complete_date'>[];
     const candidates = rows.filter((row) => !except?.has(row.id) && dollarsToCents(row.invest_amount) > 0);
     if (!candidates.length) return;
     const funded = await fundedBySyndUser(fundId);
@@ -86,7 +86,8 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
           fund: fundId,
           type: 'contribution',
           amount_cents: dollarsToCents(row.invest_amount),
-          effective_date: new Date(row.ft_complete_date).toISOString().slice(0, 10),
+          // Only those whose funds transfer completed (the where above).
+          effective_date: new Date(row.ft_complete_date!).toISOString().slice(0, 10),
           note: FUNDED_BEFORE_LEDGER,
           entryKey: `before-ledger:${row.documentId}`,
           recordedBy: staffName,
@@ -208,8 +209,9 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
       const rows = (await strapi.db.query(LEDGER_ENTRY).findMany({
         where: { entryKey: { $in: keys.slice(start, start + 500) } },
         select: ['entryKey', 'effective_date'],
-      })) as { entryKey: string; effective_date: string }[];
-      for (const row of rows) paid.set(row.entryKey, String(row.effective_date).slice(0, 10));
+      })) as Pick<Row<typeof LEDGER_ENTRY>, 'entryKey' | 'effective_date'>[];
+      // Found by their keys: each has one.
+      for (const row of rows) paid.set(row.entryKey!, String(row.effective_date).slice(0, 10));
     }
     return paid;
   }
@@ -252,13 +254,10 @@ const ledgerEntryService = ({ strapi }: { strapi: Core.Strapi }) => {
         select: ['amount_cents', 'due_date', 'paymentKey'],
         populate: { fundEvent: { select: ['documentId'] }, fund: { select: ['name', 'url_slug'] } },
         orderBy: { id: 'asc' },
-      })) as {
-        amount_cents: string | number;
-        due_date: string | null;
-        paymentKey: string;
-        fundEvent: { documentId: string } | null;
-        fund: { name: string | null; url_slug: string | null } | null;
-      }[];
+      })) as (Pick<Row<typeof CALL_ITEM>, 'amount_cents' | 'due_date' | 'paymentKey'> & {
+        fundEvent: Pick<Row<typeof FUND_EVENT>, 'documentId'> | null;
+        fund: Pick<Row<typeof FUND>, 'name' | 'url_slug'> | null;
+      })[];
       const paid = await paymentsOf(rows.map((row) => row.paymentKey));
       return rows
         .filter((row) => row.fundEvent && !paid.has(row.paymentKey))

@@ -14,7 +14,8 @@ import {
 } from '../import-file';
 import { capitalAccountImport } from './capital-account-import';
 import { cents, dollarsToCents, ledger, usd } from './ledger-entry';
-import { CALL_ITEM, FUND, LEDGER_ENTRY, SYND_USER } from '../../../utils/uids';
+import { CALL_ITEM, FUND, FUND_EVENT, LEDGER_ENTRY, SYND_USER, USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /**
  * Whether each line of the accountant's CSV import may be written (docs/capital-accounts.md, Imports): the funds and
@@ -40,12 +41,10 @@ export function ledgerImportCheck(strapi: Core.Strapi) {
         where: { fund: { id: fundId }, syndUser: { id: { $in: syndUserIds.slice(start, start + 500) } } },
         select: ['amount_cents', 'paymentKey'],
         populate: { syndUser: { select: ['id'] }, fundEvent: { select: ['id', 'documentId', 'date', 'state'] } },
-      })) as {
-        amount_cents: string | number;
-        paymentKey: string;
-        syndUser: { id: number } | null;
-        fundEvent: { id: number; documentId: string; date: string; state: string } | null;
-      }[];
+      })) as (Pick<Row<typeof CALL_ITEM>, 'amount_cents' | 'paymentKey'> & {
+        syndUser: Pick<Row<typeof SYND_USER>, 'id'> | null;
+        fundEvent: Pick<Row<typeof FUND_EVENT>, 'id' | 'documentId' | 'date' | 'state'> | null;
+      })[];
       const paid = await ledger(strapi).paymentsOf(rows.map((row) => row.paymentKey));
       for (const row of rows) {
         if (!row.syndUser || row.fundEvent?.state !== 'posted' || paid.has(row.paymentKey)) continue;
@@ -99,13 +98,9 @@ export function ledgerImportCheck(strapi: Core.Strapi) {
         select: ['id', 'documentId', 'invest_amount', 'sa_complete_date'],
         populate: { user: { select: ['email'] } },
         orderBy: { id: 'asc' },
-      })) as {
-        id: number;
-        documentId: string;
-        invest_amount: string | number | null;
-        sa_complete_date: string | null;
-        user: { email: string } | null;
-      }[];
+      })) as (Pick<Row<typeof SYND_USER>, 'id' | 'documentId' | 'invest_amount' | 'sa_complete_date'> & {
+        user: Pick<Row<typeof USER>, 'email'> | null;
+      })[];
       const investors = new Map<
         string,
         { id: number; documentId: string; committedCents: number; countersigned: boolean }
@@ -229,7 +224,7 @@ export function ledgerImportCheck(strapi: Core.Strapi) {
       const known = (await strapi.db.query(LEDGER_ENTRY).findMany({
         where: { entryKey: { $in: batch.map(({ entry }) => entry.entryKey) } },
         select: ['entryKey'],
-      })) as { entryKey: string }[];
+      })) as Pick<Row<typeof LEDGER_ENTRY>, 'entryKey'>[];
       const keys = new Set(known.map((row) => row.entryKey));
       const recorded = (await strapi.db.query(LEDGER_ENTRY).findMany({
         where: {
@@ -238,13 +233,9 @@ export function ledgerImportCheck(strapi: Core.Strapi) {
         },
         select: ['type', 'kind', 'amount_cents', 'effective_date'],
         populate: { syndUser: { select: ['id'] } },
-      })) as {
-        type: string;
-        kind: string | null;
-        amount_cents: string | number;
-        effective_date: string;
-        syndUser: { id: number } | null;
-      }[];
+      })) as (Pick<Row<typeof LEDGER_ENTRY>, 'type' | 'kind' | 'amount_cents' | 'effective_date'> & {
+        syndUser: Pick<Row<typeof SYND_USER>, 'id'> | null;
+      })[];
       const same = new Set(
         recorded.map((row) =>
           JSON.stringify([

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { serviceAccessor } from '../../../utils/service';
 import { cents, dollarsToCents, ledger } from './ledger-entry';
 import { CALL_ITEM, SYND_USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /** When a commitment's funds transfer started and completed, as the money recorded for it moves them. */
 const transferDatesService = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -43,12 +44,7 @@ const transferDatesService = ({ strapi }: { strapi: Core.Strapi }) => {
       const rows = (await strapi.db.query(SYND_USER).findMany({
         where: { id: { $in: ids.slice(start, start + 500) } },
         select: ['id', 'invest_amount', 'ft_start_date', 'ft_complete_date'],
-      })) as {
-        id: number;
-        invest_amount: string | number | null;
-        ft_start_date: string | null;
-        ft_complete_date: string | null;
-      }[];
+      })) as Pick<Row<typeof SYND_USER>, 'id' | 'invest_amount' | 'ft_start_date' | 'ft_complete_date'>[];
       for (const row of rows) {
         const { fund, first, last, paysCall } = span.get(row.id)!;
         const day = (value: string | null) => (value ? String(value).slice(0, 10) : null);
@@ -82,11 +78,10 @@ const transferDatesService = ({ strapi }: { strapi: Core.Strapi }) => {
     // Read in the fund's turn: a funding or correction written just before moved these dates.
     const row = (await strapi.db
       .query(SYND_USER)
-      .findOne({ where: { id: syndUser }, select: ['invest_amount', 'ft_start_date', 'ft_complete_date'] })) as {
-      invest_amount: string | number | null;
-      ft_start_date: string | null;
-      ft_complete_date: string | null;
-    };
+      .findOne({ where: { id: syndUser }, select: ['invest_amount', 'ft_start_date', 'ft_complete_date'] })) as Pick<
+      Row<typeof SYND_USER>,
+      'invest_amount' | 'ft_start_date' | 'ft_complete_date'
+    >;
     const funded = (await ledger(strapi).fundedBySyndUser(fund, [syndUser])).get(syndUser) ?? 0;
     if (funded <= 0) {
       await strapi.db
@@ -97,9 +92,10 @@ const transferDatesService = ({ strapi }: { strapi: Core.Strapi }) => {
     const item = corrected.entryKey
       ? ((await strapi.db
           .query(CALL_ITEM)
-          .findOne({ where: { paymentKey: corrected.entryKey }, select: ['amount_cents'] })) as {
-          amount_cents: string | number;
-        } | null)
+          .findOne({ where: { paymentKey: corrected.entryKey }, select: ['amount_cents'] })) as Pick<
+          Row<typeof CALL_ITEM>,
+          'amount_cents'
+        > | null)
       : null;
     const byCalls = item
       ? corrected.heldCents >= cents(item.amount_cents)

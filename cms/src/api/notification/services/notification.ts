@@ -68,11 +68,10 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
     if (!used.canSendAsEmail) return;
     const notice = (await strapi.db
       .query(NOTIFICATION)
-      .findOne({ where: { documentId: noticeDocumentId }, select: ['messageSubject', 'messageBody', 'sent'] })) as {
-      messageSubject: string | null;
-      messageBody: string | null;
-      sent: boolean | null;
-    } | null;
+      .findOne({ where: { documentId: noticeDocumentId }, select: ['messageSubject', 'messageBody', 'sent'] })) as Pick<
+      Row<typeof NOTIFICATION>,
+      'messageSubject' | 'messageBody' | 'sent'
+    > | null;
     if (!notice || notice.sent) return;
     const subject = notice.messageSubject ?? used.name;
     const body = notice.messageBody ?? '';

@@ -178,7 +178,7 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
             orderBy: { id: 'asc' },
           })
         : []
-    ) as { id: number; step: string | null; syndUser: ReminderRow | null }[];
+    ) as (Pick<Row<typeof REMINDER>, 'id' | 'step'> & { syndUser: ReminderRow | null })[];
     const queue: Queued[] = [];
     for (const reminder of left) {
       const row = reminder.syndUser;

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { signingProvider } from '../../../providers/signing';
 import { signers } from './signers';
 import { SIGNING, SYND_AGREEMENT, SYND_USER } from '../../../utils/uids';
-import type { Row } from '../../../utils/rows';
+import type { Row, RowKeys } from '../../../utils/rows';
 
 /**
  * What becomes of an agreement whose terms change: discarded while nobody signed it, else voided and kept (the sponsor
@@ -28,9 +28,10 @@ export function voiding(strapi: Core.Strapi) {
         (
           (await strapi.db
             .query(uid)
-            .findMany({ where: { syndUser: { id: syndUserId }, voidedAt: { $null: true } }, select: ['id'] })) as {
-            id: number;
-          }[]
+            .findMany({ where: { syndUser: { id: syndUserId }, voidedAt: { $null: true } }, select: ['id'] })) as Pick<
+            RowKeys,
+            'id'
+          >[]
         ).map((each) => each.id);
       const signers = await ids(SIGNING);
       const agreements = await ids(SYND_AGREEMENT);

@@ -13,6 +13,7 @@ import { fundValuations } from '../../valuation/services/valuation';
 import { investorName, syndUsers } from '../../synd-user/services/synd-user';
 import { renderStatement } from '../statement-pdf';
 import { FILE_DOWNLOAD, PORTAL, STATEMENT } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 export interface StatementRequest {
   syndUserId: unknown;
@@ -61,9 +62,10 @@ const statementService = ({ strapi }: { strapi: Core.Strapi }) => ({
 
     const portalId = row.fund.company?.portal?.id;
     const portal = portalId
-      ? ((await strapi.db.query(PORTAL).findOne({ where: { id: portalId }, select: ['name'] })) as {
-          name: string | null;
-        } | null)
+      ? ((await strapi.db.query(PORTAL).findOne({ where: { id: portalId }, select: ['name'] })) as Pick<
+          Row<typeof PORTAL>,
+          'name'
+        > | null)
       : null;
     const portalName = portal?.name ?? 'the portal';
     const fundName = row.fund.name ?? 'the fund';
@@ -137,7 +139,7 @@ const statementService = ({ strapi }: { strapi: Core.Strapi }) => ({
     const row = (await strapi.db.query(STATEMENT).findOne({
       where: { fingerprint: sha256.toLowerCase(), fund: { company: { portal: { id: portal.id } } } },
       select: ['issuedAt', 'portalName', 'investorInitials'],
-    })) as { issuedAt: string; portalName: string | null; investorInitials: string | null } | null;
+    })) as Pick<Row<typeof STATEMENT>, 'issuedAt' | 'portalName' | 'investorInitials'> | null;
     if (!row) throw new errors.NotFoundError(unknown);
     return {
       valid: true,

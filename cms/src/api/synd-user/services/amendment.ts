@@ -18,6 +18,7 @@ import { notifications, type Recipient } from '../../notification/services/notif
 import { signing } from '../../signing/services/signing';
 import { byId, notificationTags, SYND_USER_POPULATE, type SyndUserRow } from './synd-user';
 import { FUND, SIGNING, SYND_USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /** The longest reason a desk amendment or transfer keeps (it is mailed to the investor). */
 export const REASON_MAX = 500;
@@ -122,9 +123,12 @@ const amendmentService = ({ strapi }: { strapi: Core.Strapi }) => ({
       );
     if (row.invest_status !== INVEST_STATUS.accepted)
       throw conflict('Only an accepted commitment is amended: this investor has not committed to the offering');
-    const fund = (await strapi.db.query(FUND).findOne({ where: { id: row.fund.id }, select: ['max_inv_amount'] })) as {
-      max_inv_amount: string | number | null;
-    } | null;
+    const fund = (await strapi.db
+      .query(FUND)
+      .findOne({ where: { id: row.fund.id }, select: ['max_inv_amount'] })) as Pick<
+      Row<typeof FUND>,
+      'max_inv_amount'
+    > | null;
     const fundMax =
       fund?.max_inv_amount === null || fund?.max_inv_amount === undefined ? null : Number(fund.max_inv_amount);
     const changes = storedTerms(amendedTerms(row, body, fundMax));

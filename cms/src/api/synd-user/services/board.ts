@@ -6,7 +6,6 @@ import {
   RAISE_STATES,
   type Board,
   type CommitmentsPage,
-  type FundDates,
   type RaiseState,
 } from '@portal/rules';
 import { isoOf } from '../../../utils/list-query';
@@ -22,6 +21,7 @@ import { commitmentsCsv } from './commitments-csv';
 export { COMMITMENT_SORTS, COMMITMENTS_MAX_PAGE_SIZE, commitmentQuery, type CommitmentQuery } from './commitment-query';
 
 import { FUND, SYND_USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 const DAY_MS = 86_400_000;
 /** A closed fund stays on the board this long after its close date. */
@@ -69,12 +69,18 @@ const boardService = ({ strapi }: { strapi: Core.Strapi }) => {
           'end_date',
         ],
         orderBy: { id: 'asc' },
-      })) as ({
-        id: number;
-        documentId: string;
-        name: string | null;
-        total_inv_amount: number | string | null;
-      } & FundDates)[];
+      })) as Pick<
+        Row<typeof FUND>,
+        | 'id'
+        | 'documentId'
+        | 'name'
+        | 'fund_status'
+        | 'total_inv_amount'
+        | 'open_date'
+        | 'start_date'
+        | 'close_date'
+        | 'end_date'
+      >[];
       const now = new Date();
       const shown = funds.filter(
         (fund) =>

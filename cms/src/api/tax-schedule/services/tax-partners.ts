@@ -4,6 +4,7 @@ import { INVEST_STATUS } from '@portal/rules';
 import { columnOf, linkTableOf, tableOf } from '../../../utils/tables';
 import type { Recipient } from '../../notification/services/notification';
 import { SYND_USER, TAX_DOCUMENT, USER } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 
 /** A partner row's account columns (alias u), and the partner they make. */
 export const PARTNER_COLUMNS = {
@@ -99,7 +100,9 @@ export function taxPartners(strapi: Core.Strapi) {
       where: { taxSchedule: { id: scheduleId }, user: { id: { $in: userIds } }, isDeleted: { $ne: true } },
       select: ['documentId', 'originalName', 'createdAt'],
       populate: { user: { select: ['id'] } },
-    })) as { documentId: string; originalName: string | null; createdAt: string; user: { id: number } | null }[];
+    })) as (Pick<Row<typeof TAX_DOCUMENT>, 'documentId' | 'originalName' | 'createdAt'> & {
+      user: Pick<Row<typeof USER>, 'id'> | null;
+    })[];
     return new Map(rows.flatMap((row) => (row.user ? [[row.user.id, row] as const] : [])));
   }
 

@@ -23,6 +23,7 @@ import { PARTNER_COLUMNS, taxPartners, type PartnerRow } from './tax-partners';
 import { documentNameOf } from './expected-documents';
 
 import { SYND_USER, TAX_DOCUMENT, TAX_SCHEDULE } from '../../../utils/uids';
+import type { Row } from '../../../utils/rows';
 /** The largest K-1 file the desk takes. */
 export const K1_MAX_BYTES = 20 * 1024 * 1024;
 /** The most partners one page of a tax year answers. */
@@ -113,9 +114,9 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
         expectedDate: (input.expectedDate as string | null | undefined) ?? null,
         scheduleKey,
       };
-      const existing = (await strapi.db.query(TAX_SCHEDULE).findOne({ where: { scheduleKey }, select: ['id'] })) as {
-        id: number;
-      } | null;
+      const existing = (await strapi.db
+        .query(TAX_SCHEDULE)
+        .findOne({ where: { scheduleKey }, select: ['id'] })) as Pick<Row<typeof TAX_SCHEDULE>, 'id'> | null;
       if (existing)
         await strapi.db
           .query(TAX_SCHEDULE)

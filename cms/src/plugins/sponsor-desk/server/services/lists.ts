@@ -319,12 +319,10 @@ const listsService = ({ strapi }: { strapi: Core.Strapi }) => ({
   ): Promise<FundEventPage> {
     const { page, pageSize } = listQuery(raw, ['investor'] as const, MAX_PAGE_SIZE);
     const old = isRowId(id)
-      ? ((await strapi.db
-          .query(FUND_EVENT)
-          .findOne({ where: /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id }, select: ['id', 'state'] })) as {
-          id: number;
-          state: string;
-        } | null)
+      ? ((await strapi.db.query(FUND_EVENT).findOne({
+          where: /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id },
+          select: ['id', 'state'],
+        })) as Pick<Row<typeof FUND_EVENT>, 'id' | 'state'> | null)
       : null;
     if (!old) throw new errors.NotFoundError('Fund event not found');
     if (old.state !== 'draft') throw conflict('This event is posted already: draft a new one');
