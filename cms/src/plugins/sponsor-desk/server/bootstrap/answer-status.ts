@@ -13,14 +13,15 @@ const NEW = 'answer_status';
  */
 export function keepAnswerStatuses(strapi: Core.Strapi): void {
   strapi.hook('strapi::content-types.beforeSync').register(async () => {
-    const schema = strapi.db.getSchemaConnection();
-    if (!(await schema.hasTable(TABLE)) || !(await schema.hasColumn(TABLE, OLD))) return;
-    if (await schema.hasColumn(TABLE, NEW)) return;
+    // A knex schema builder runs every call queued on it: a new one for each.
+    const schema = () => strapi.db.getSchemaConnection();
+    if (!(await schema().hasTable(TABLE)) || !(await schema().hasColumn(TABLE, OLD))) return;
+    if (await schema().hasColumn(TABLE, NEW)) return;
     try {
-      await schema.alterTable(TABLE, (table) => table.renameColumn(OLD, NEW));
+      await schema().alterTable(TABLE, (table) => table.renameColumn(OLD, NEW));
     } catch (error) {
       // Another instance starting at the same moment renamed it first.
-      if (!(await schema.hasColumn(TABLE, NEW))) throw error;
+      if (!(await schema().hasColumn(TABLE, NEW))) throw error;
     }
   });
 }
