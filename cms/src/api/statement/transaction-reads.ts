@@ -1,8 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { joinedRead, type Columns, type Param } from '../../utils/joined-read';
-import { linkTableOf } from '../../utils/tables';
-import { FUND, LEDGER_ENTRY, SYND_USER } from '../../utils/uids';
+import { FUND, LEDGER_ENTRY } from '../../utils/uids';
 
 /** A fund with its company's portal (`p`), to keep a read to the caller's portal. */
 const IN_PORTAL = [
@@ -15,8 +14,6 @@ const IN_PORTAL = [
  * once: the caller's ledger entries of their portal's funds, and the fund a filter names in their portal.
  */
 function reads(strapi: Core.Strapi) {
-  const owners = linkTableOf(strapi, SYND_USER, 'user');
-  const entryOwners = linkTableOf(strapi, LEDGER_ENTRY, 'syndUser');
   /** A fund of the portal (second argument) whose `attribute` is the first argument. */
   const fundWhere = (attribute: string) => (query: Knex.QueryBuilder, names: Columns, param: Param) =>
     query.where(names.column('f', attribute), param(0)).where(names.linked('p'), param(1));
@@ -28,7 +25,13 @@ function reads(strapi: Core.Strapi) {
     });
 
   return {
-    /** The caller's entries (first argument) of the portal's (second) funds, oldest first. */
+    /**
+     * The caller's entries (first argument) of the portal's (second) funds, oldest first. Whose: the entry's
+     * syndication user and that user's owner are inner joins written first, with the filter on the owner, so the
+     * database starts from the caller's own rows. Written as `e.id IN (entries of (syndication users of the caller))`
+     * with every join a LEFT JOIN, PostgreSQL planned it from the whole ledger on a grown database (333,360 entries:
+     * 450 ms an answer, 0.4 ms so).
+     */
     entriesOf: joinedRead(strapi, {
       tables: [
         {
@@ -36,27 +39,13 @@ function reads(strapi: Core.Strapi) {
           uid: LEDGER_ENTRY,
           fields: ['id', 'documentId', 'type', 'kind', 'amount_cents', 'effective_date', 'note'],
         },
+        { as: 'su', relation: 'syndUser', of: 'e', fields: ['documentId'], required: true },
+        { as: 'u', relation: 'user', of: 'su', idOnly: true, required: true },
         { as: 'f', relation: 'fund', of: 'e', fields: ['documentId', 'name', 'url_slug'] },
         ...IN_PORTAL,
-        { as: 'su', relation: 'syndUser', of: 'e', fields: ['documentId'] },
         { as: 'c2', relation: 'corrects', of: 'e', fields: ['type', 'kind'] },
       ],
-      // Whose: the entries of the caller's syndication users, by id through the link tables, as the query engine
-      // filters on a relation's id (src/bootstrap/relation-filters.ts); the joins are LEFT JOINs, which the database
-      // reads in their order, so the filter on the base row's id is what keeps the read to the caller's entries.
-      where: (query, { linked }, param) =>
-        query
-          .whereIn(
-            'e.id',
-            strapi.db
-              .connection(entryOwners.name)
-              .select(entryOwners.owner)
-              .whereIn(
-                entryOwners.target,
-                strapi.db.connection(owners.name).select(owners.owner).where(owners.target, param(0)),
-              ),
-          )
-          .where(linked('p'), param(1)),
+      where: (query, { linked }, param) => query.where(linked('u'), param(0)).where(linked('p'), param(1)),
       orderBy: ({ column }) => [
         { column: column('e', 'effective_date'), order: 'asc' },
         { column: column('e', 'id'), order: 'asc' },
