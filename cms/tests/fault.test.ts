@@ -53,8 +53,16 @@ async function mailbox(): Promise<Mailbox> {
             });
           },
         });
-        server.once('error', reject);
-        server.listen(port, '127.0.0.1', () => resolve());
+        // Before it listens, an error is the start's; after, it is a client's connection (the CMS killed mid-mail
+        // resets its own), which smtp-server reports on the server: no fault of the mailbox.
+        let listening = false;
+        server.on('error', (error) => {
+          if (!listening) reject(error);
+        });
+        server.listen(port, '127.0.0.1', () => {
+          listening = true;
+          resolve();
+        });
       }),
     stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
   };
