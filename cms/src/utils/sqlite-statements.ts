@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 
 /**
  * SQLite prepares every statement anew for each query knex runs (its better-sqlite3 client calls `prepare` every
- * time), and preparing costs as much as running a short read: a session's lookup of 79 columns spends longer being
+ * time), and preparing costs as much as running a short read: a read of a few dozen columns spends longer being
  * planned than being read. This keeps each connection's prepared statements by their SQL (the product's SQL is a few
  * hundred texts, bound with new values each time), the oldest-used dropped past MAX_STATEMENTS. SQLite re-plans a
  * kept statement by itself after a schema change. PostgreSQL is not concerned (its driver sends each query whole).

@@ -1,15 +1,8 @@
 import { displayName, fullName, type Me } from '@portal/rules';
 import type { AccountUser } from './users';
 
-/** The stored fields `me` also carries beyond the sign-in's: the accreditation's date and names. */
-type MeSource = AccountUser & {
-  accreditationDate?: string | Date | null;
-  trustName?: string | null;
-  busEntityName?: string | null;
-};
-
 /** The signed-in user as the site sees it (the `me` of the contract in docs/api-auth.md; its type lives in rules). */
-export function toMe(user: MeSource, isGuestSession: boolean): Me {
+export function toMe(user: AccountUser, isGuestSession: boolean): Me {
   const settings =
     user.profileSettings && typeof user.profileSettings === 'object'
       ? (user.profileSettings as Record<string, unknown>)

@@ -5,34 +5,49 @@ import type { Row } from '../../utils/rows';
 // profile's service imports the uid from here.
 export { USER };
 
-/** A site account as the auth code reads it from the database (private fields included). */
-export type AccountUser = Pick<Row<typeof USER>, 'id' | 'documentId' | 'username' | 'email'> &
-  Partial<
-    Pick<
-      Row<typeof USER>,
-      | 'password'
-      | 'provider'
-      | 'level'
-      | 'isActive'
-      | 'blocked'
-      | 'confirmed'
-      | 'confirmEmailCode'
-      | 'firstName'
-      | 'middleName'
-      | 'lastName'
-      | 'newsDocumentsCount'
-      | 'profileSettings'
-      | 'accreditation'
-      | 'homePhone'
-      | 'mobilePhone'
-      | 'address1'
-      | 'address2'
-      | 'city'
-      | 'state'
-      | 'postalCode'
-      | 'country'
-    >
-  > & { portal?: Pick<Row<typeof PORTAL>, 'id' | 'slug'> | null };
+/**
+ * The columns of a user that a caller carries: what the session's lookup reads (src/api/session, on every signed-in
+ * request the session cache has not seen lately) and all any route reads of `ctx.state.user`. A route that needs
+ * another column adds it here (the type below follows), or reads the user itself.
+ */
+export const CALLER_FIELDS = [
+  'id',
+  'documentId',
+  'username',
+  'email',
+  'password',
+  'provider',
+  'level',
+  'isActive',
+  'blocked',
+  'confirmed',
+  'confirmEmailCode',
+  'firstName',
+  'middleName',
+  'lastName',
+  'newsDocumentsCount',
+  'profileSettings',
+  'accreditation',
+  'accreditationDate',
+  'trustName',
+  'busEntityName',
+  'homePhone',
+  'mobilePhone',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'postalCode',
+  'country',
+] as const satisfies readonly (keyof Row<typeof USER>)[];
+
+type Always = 'id' | 'documentId' | 'username' | 'email';
+
+/** A site account as the auth code reads it from the database (private fields included): its CALLER_FIELDS. */
+export type AccountUser = Pick<Row<typeof USER>, Always> &
+  Partial<Pick<Row<typeof USER>, Exclude<(typeof CALLER_FIELDS)[number], Always>>> & {
+    portal?: Pick<Row<typeof PORTAL>, 'id' | 'slug'> | null;
+  };
 
 /** Only accounts that are confirmed (isActive) and not blocked may hold a session. */
 export function canSignIn(user: Pick<AccountUser, 'isActive' | 'blocked'>): boolean {

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { fundStatus, INVEST_STATUS, type InvestmentView } from '@portal/rules';
-import { joinedRead, type JoinedRow, type ReadTable } from '../../utils/joined-read';
+import { joinedRead, type JoinedReadSpec, type JoinedRow, type ReadTable } from '../../utils/joined-read';
 import { commitmentTotals } from './commitment-totals';
 import {
   FUND_FIELDS,
@@ -43,6 +43,15 @@ interface OwnCommitment {
  */
 function investmentReads(strapi: Core.Strapi) {
   /** Every syndication user of the caller (any portal), newest commitment first, as `mine` orders them. */
+  /** A caller's syndication users (by the user's id, the read's one parameter), latest start date first. */
+  const CALLERS_ROWS: Pick<JoinedReadSpec, 'where' | 'orderBy'> = {
+    where: (query, { linked }, param) => query.where(linked('u'), param(0)),
+    orderBy: ({ column }) => [
+      { column: column('s', 'sa_start_date'), order: 'desc' },
+      { column: column('s', 'id'), order: 'desc' },
+    ],
+  };
+
   const callerSyndUsers = joinedRead(strapi, {
     tables: [
       { as: 's', uid: SYND_USER },
@@ -53,11 +62,7 @@ function investmentReads(strapi: Core.Strapi) {
       { as: 'c', relation: 'company', of: 'sf', idOnly: true },
       { as: 'p', relation: 'portal', of: 'c', idOnly: true },
     ],
-    where: (query, { linked }, param) => query.where(linked('u'), param(0)),
-    orderBy: ({ column }) => [
-      { column: column('s', 'sa_start_date'), order: 'desc' },
-      { column: column('s', 'id'), order: 'desc' },
-    ],
+    ...CALLERS_ROWS,
   });
 
   /** The same rows with the investment by its id alone: what a view's limits and the caller's own row need. */
@@ -68,11 +73,7 @@ function investmentReads(strapi: Core.Strapi) {
       { as: 'i', relation: 'investment', of: 's', idOnly: true },
       { as: 'sf', relation: 'fund', of: 's', idOnly: true },
     ],
-    where: (query, { linked }, param) => query.where(linked('u'), param(0)),
-    orderBy: ({ column }) => [
-      { column: column('s', 'sa_start_date'), order: 'desc' },
-      { column: column('s', 'id'), order: 'desc' },
-    ],
+    ...CALLERS_ROWS,
   });
 
   const base: ReadTable = { as: 'i', uid: INVESTMENT, fields: INVESTMENT_FIELDS };

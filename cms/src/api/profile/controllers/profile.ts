@@ -11,7 +11,8 @@ import {
 } from '@portal/rules';
 import { keepErrorMessages } from '../../../utils/error-messages';
 import { hasControlCharacters, requiredText, text, validateBody } from '../../../utils/validation';
-import { profiles, type ProfileCaller, type UserChanges } from '../services/profile';
+import { profiles, type UserChanges } from '../services/profile';
+import type { AccountUser } from '../../account/users';
 
 const CHANGEABLE = new Set<string>([...PROFILE_FIELDS, ...ACCREDITATION_FIELDS]);
 
@@ -110,7 +111,7 @@ function onlyChangeableFields(body: unknown): void {
   if (names.length === 0) throw new errors.ValidationError('Send at least one field to change');
 }
 
-const caller = (ctx: Context) => ctx.state.user as ProfileCaller;
+const caller = (ctx: Context) => ctx.state.user as AccountUser;
 
 export default ({ strapi }: { strapi: Core.Strapi }) =>
   keepErrorMessages({

@@ -24,9 +24,6 @@ export type UserChanges = Partial<
   accreditation?: number;
 };
 
-/** The caller of a profile call, as the session reads it. */
-export type ProfileCaller = AccountUser & { trustName?: string | null; busEntityName?: string | null };
-
 /** Trimmed text, an empty one stored as null (nothing typed). */
 const stored = (value: string | null | undefined) => value?.trim() || null;
 
@@ -35,13 +32,13 @@ const profileService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * Changes the caller's own profile and accreditation fields (the route's `id` must be theirs, else 404 as for a
    * missing user); stating an accreditation records when. Answers the new `me`.
    */
-  async updateUser(caller: ProfileCaller, id: string, changes: UserChanges): Promise<Me> {
+  async updateUser(caller: AccountUser, id: string, changes: UserChanges): Promise<Me> {
     if (id !== String(caller.id) && id !== caller.documentId) throw new errors.NotFoundError('Not found');
 
     const data: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(changes))
       data[field] = field === 'accreditation' ? value : stored(value as string | null);
-    const after = { ...caller, ...data } as ProfileCaller;
+    const after = { ...caller, ...data } as AccountUser;
 
     // Checked when either is sent, so an old record's state never blocks a change of phone number.
     const placeChanged = 'country' in data || 'state' in data;

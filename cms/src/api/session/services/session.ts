@@ -5,7 +5,7 @@ import { portalConfig } from '../../../utils/portal-config';
 import { serviceAccessor } from '../../../utils/service';
 import { sessionCache } from '../../../utils/signed-in-cache';
 import { SIGN_IN_SESSION } from '../../../utils/session-types';
-import { canSignIn, type AccountUser } from '../../account/users';
+import { CALLER_FIELDS, canSignIn, type AccountUser } from '../../account/users';
 import { oneQueryRead } from '../../../utils/one-query-read';
 
 const USER_AUTH = SIGN_IN_SESSION;
@@ -34,14 +34,14 @@ interface StoredSession extends Caller {
 const callers = new WeakMap<Context, Promise<Caller | null>>();
 
 const sessionService = ({ strapi }: { strapi: Core.Strapi }) => {
-  // The session's own columns that decide it, the whole user (the caller every route reads), and of their portal
-  // what a caller carries (AccountUser): routes that need more of the portal read it (portals.ofUser).
+  // The session's own columns that decide it, and of the user and their portal what a caller carries (AccountUser):
+  // routes that need more of the portal read it (portals.ofUser).
   const sessionRead = oneQueryRead(
     strapi,
     USER_AUTH,
     'authCode',
     [
-      { relation: 'user', as: 'user' },
+      { relation: 'user', as: 'user', fields: CALLER_FIELDS },
       { relation: 'portal', as: 'portal', of: 'user', fields: ['id', 'documentId', 'slug'] },
     ],
     ['id', 'isGuestSession', 'expiresAt'],
@@ -69,9 +69,10 @@ const sessionService = ({ strapi }: { strapi: Core.Strapi }) => {
    * Answered from the session cache (src/utils/signed-in-cache.ts) when the code was used lately.
    */
   async function resolve(code: string): Promise<Caller | null> {
+    const hash = hashCode(code);
     const { value } = await sessionCache(strapi).get(
-      [hashCode(code)],
-      () => lookUp(hashCode(code)),
+      [hash],
+      () => lookUp(hash),
       (found) => found !== null,
     );
     if (!value) return null;
@@ -80,8 +81,10 @@ const sessionService = ({ strapi }: { strapi: Core.Strapi }) => {
       return null;
     }
     if (!canSignIn(value.user)) return null;
-    // The cached value is shared and frozen: each request gets its own copy to read and change.
-    return structuredClone({ user: value.user, session: value.session });
+    // A cached value is shared and frozen: each request gets its own copy to read and change (one made for this
+    // request alone, with the cache off or inside a transaction, is not frozen and is its own already).
+    const caller = { user: value.user, session: value.session };
+    return Object.isFrozen(value) ? structuredClone(caller) : caller;
   }
 
   return {
