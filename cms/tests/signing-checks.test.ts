@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import * as asn1js from 'asn1js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, mailsTo, openGuestSession, signedInUser, waitForMail } from './helpers/auth';
@@ -22,6 +18,7 @@ import {
 import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
 import type { signerCheck as SignerCheck } from '../src/api/signing/services/signer-check';
 import type { CheckedSigner } from '../src/api/signing/services/signer-trail';
+import { textOf } from './helpers/pdf-text';
 import { pdfsigReport, sealTimestamp, startLocalTsa, type LocalTsa } from './helpers/tsa';
 import { freshNonce } from '../src/providers/signing/timestamp';
 import { PORTAL, SIGNING, SYND_AGREEMENT, SYND_USER } from '../src/utils/uids';
@@ -36,7 +33,6 @@ import { PORTAL, SIGNING, SYND_AGREEMENT, SYND_USER } from '../src/utils/uids';
 let app: TestApp;
 let offering: Offering;
 let admin: { email: string; authCode: string };
-const run = promisify(execFile);
 const refusal = (status: number, message: string) => ({ status, body: { error: { message } } });
 const view = (token: string, authCode?: string) => call(app, 'GET', `/api/signing/${token}`, undefined, { authCode });
 const post = (token: string, suffix: string, body: unknown = {}) =>
@@ -70,17 +66,6 @@ async function investorWithLink(
   const token = tokenOf(body.url);
   if (accepted) await post(token, '/disclosure', { version: (await view(token)).body.disclosure.version });
   return { investor, token };
-}
-
-/** The text of a PDF, as poppler's pdftotext reads it. */
-async function textOf(pdf: Buffer): Promise<string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-text-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'document.pdf'), pdf);
-    return (await run('pdftotext', ['-layout', 'document.pdf', '-'], { cwd: dir })).stdout;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** Countersigns the investor's agreement as the portal's admin and downloads the completed PDF as the investor. */
