@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { call, openGuestSession } from './helpers/auth';
+import { textOf } from './helpers/pdf-text';
 import { createInvestor, createOffering, download, type Investor, type Offering } from './helpers/signing';
 import { http, useStrapi, type TestApp, fixtureDocuments } from './helpers/strapi';
-import { FUND, LEDGER_ENTRY, SYND_USER, USER } from '../src/utils/uids';
+import { FUND, LEDGER_ENTRY, PORTAL, SYND_USER, USER } from '../src/utils/uids';
 
 /**
  * The investor's side of the capital accounts (docs/capital-accounts.md): the ledger call as the issue writes it, the
@@ -276,6 +277,29 @@ describe('capital account statements', () => {
     const other = await http(app, 'GET', `/api/statements/verify/${sha256}?portal=ledger-away`);
     expect(other.status).toBe(404);
     expect(other.body.error.message).toBe('Unknown: this portal issued no statement with this fingerprint');
+  });
+
+  it('prints the address of its own portal to check it, whichever site asked for it, as sealed agreements do', async () => {
+    const printed = async () => {
+      const issued = await call(app, 'POST', '/api/profile/statements/download', period(), {
+        authCode: ann.authCode,
+        headers: { origin: 'http://127.0.0.1:4173' },
+      });
+      expect(issued.status).toBe(200);
+      return (await textOf((await download(issued.body.url, ann.authCode)).bytes)).replace(/\s+/g, ' ');
+    };
+    // No domain: SITE_URL, with the portal named (it is not the default one).
+    expect(await printed()).toContain(
+      'Check this statement at http://localhost:5173/statements/verify?portal=ledger-home.',
+    );
+    await app.strapi.db
+      .query(PORTAL)
+      .update({ where: { id: home.portal.id }, data: { domains: ['invest.ledger-home.example'] } });
+    try {
+      expect(await printed()).toContain('Check this statement at http://invest.ledger-home.example/statements/verify.');
+    } finally {
+      await app.strapi.db.query(PORTAL).update({ where: { id: home.portal.id }, data: { domains: [] } });
+    }
   });
 
   it('is refused to a guest session: issuing seals a new document in the investor’s name', async () => {

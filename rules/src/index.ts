@@ -13,3 +13,4 @@ export * from './returns';
 export * from './ledger';
 export * from './raise';
 export * from './tax-schedule';
+export * from './site-paths';

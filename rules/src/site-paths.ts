@@ -1,5 +1,9 @@
-/** Every route path of the site, relative to the base path; `getHref` builds the address of a route with params. */
-export const paths = {
+/**
+ * Every route path of the site, relative to the base path; `getHref` builds the address of a route with params. The
+ * site routes by them and the CMS links to them from its mails, documents and notifications: one list, so a link
+ * cannot point at a page that moved.
+ */
+export const SITE_PATHS = {
   home: { path: '/' },
   homepage: { path: '/homepage' },
   welcome: { path: '/welcome' },
@@ -45,3 +49,12 @@ export const paths = {
   guestSession: { path: '/guest_session/:code' },
   notFound: { path: '*' },
 } as const;
+
+/**
+ * Where an investment opens: /syndication/dashboard/{url_slug} (the investment's own slug, else its fund's), or the
+ * dashboard when it has none (spec, section 2).
+ */
+export function investmentPath(investmentSlug: string | null | undefined, fundSlug: string | null | undefined): string {
+  const slug = investmentSlug || fundSlug;
+  return slug ? SITE_PATHS.syndication.getHref(slug) : SITE_PATHS.dashboard.path;
+}

@@ -66,6 +66,7 @@ export const PORTAL_LAYOUTS: Record<string, Layout> = {
     descriptions: {
       tags: 'Values for the template’s %tag% placeholders, as JSON: {"fund": "Fund I"}.',
       messageSubject: 'Used when the template has no subject.',
+      link: 'The page of the site where it acts (a path such as /dashboard/transactions); its mail links there.',
     },
   },
   'api::notification-template.notification-template': {

@@ -180,3 +180,16 @@ export async function signAsInvestor(app: TestApp, who: Investor, name: string):
   );
   if (signed.status !== 200) throw new Error(`not signed: ${signed.status} ${JSON.stringify(signed.body)}`);
 }
+
+/** Management (a site admin's session) countersigns the investor's agreement from the site; fails the test unless done. */
+export async function countersignAs(app: TestApp, authCode: string, investor: Pick<Investor, 'syndUser'>) {
+  const countersigned = await call(
+    app,
+    'POST',
+    '/api/syndication/countersign',
+    { id: investor.syndUser, name: 'Ada Admin' },
+    { authCode, headers: { origin: 'http://localhost:5173' } },
+  );
+  if (countersigned.status !== 200)
+    throw new Error(`not countersigned: ${countersigned.status} ${JSON.stringify(countersigned.body)}`);
+}

@@ -51,4 +51,9 @@ export interface UserNotification {
   /** ISO time. */
   createdAt: string;
   template: { name: string; color: string | null } | null;
+  /**
+   * The page of the site where it acts (a SITE_PATHS path, e.g. /dashboard/transactions); null when it asks nothing.
+   * The CMS always answers it; a list the site cached before notifications had links lacks it.
+   */
+  link?: string | null;
 }

@@ -1,20 +1,14 @@
-import type { InvestmentView } from '@portal/rules';
+import { investmentPath, type InvestmentView } from '@portal/rules';
 import useSWR from 'swr';
-import { paths } from '@/config/paths';
 import { api } from './api-client';
 import { useSession } from './auth/session-context';
 
 // The shapes the CMS answers (rules/src/contracts.ts), under the names the site's features import them by.
 export type { FundView, InvestmentView, SyndUserView } from '@portal/rules';
 
-/**
- * Where an investment opens: /syndication/dashboard/{url_slug} (the investment's own slug, else its fund's), or the
- * dashboard when it has none.
- */
-export function investmentHref(investment: Pick<InvestmentView, 'url_slug' | 'fund'>): string {
-  const slug = investment.url_slug || investment.fund?.url_slug;
-  return slug ? paths.syndication.getHref(slug) : paths.dashboard.path;
-}
+/** Where an investment opens (rules' investmentPath: its slug, else its fund's, else the dashboard). */
+export const investmentHref = (investment: Pick<InvestmentView, 'url_slug' | 'fund'>): string =>
+  investmentPath(investment.url_slug, investment.fund?.url_slug);
 
 /** SWR keys of the investor's reads, shared by the readers and the writes that change what they hold. */
 export const investmentKeys = {

@@ -118,7 +118,7 @@ export const COLLECTIONS: Record<string, CollectionRule> = {
   notifications: {
     uid: 'api::notification.notification',
     read: 'own',
-    fields: ['messageSubject', 'messageBody', 'tags', 'createdAt'],
+    fields: ['messageSubject', 'messageBody', 'tags', 'link', 'createdAt'],
     populate: { template: ['name', 'subject', 'color', 'showInUI'] },
     populateAlways: ['template'],
     owner: 'user',

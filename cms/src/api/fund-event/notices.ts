@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { formatUsd, type DistributionKind } from '@portal/rules';
+import { formatUsd, SITE_PATHS, type DistributionKind } from '@portal/rules';
 import { PDFDocument } from 'pdf-lib';
 import sanitizeHtml from 'sanitize-html';
 import { fileStorage } from '../../providers/storage';
@@ -257,7 +257,10 @@ async function sendNotice(
       ? { fundName, amount, dueDate: event.due_date ?? event.date, documentTitle: title }
       : { fundName, amount, kind: event.kind ? KINDS[event.kind].toLowerCase() : 'distribution', documentTitle: title };
     bell = await strapi.db.transaction(async () => {
-      const made = await templates.record(template, row.user!, tags);
+      // The call's notice (with the wire instructions) is among the investor's News Documents; a distribution is an
+      // entry of their transactions.
+      const page = call ? SITE_PATHS.newsDocuments.path : SITE_PATHS.transactions.path;
+      const made = await templates.record(template, row.user!, tags, page);
       await strapi.db.query(uid).update({ where: { id: line.id }, data: { noticeBellId: made.documentId } });
       return made.documentId;
     });

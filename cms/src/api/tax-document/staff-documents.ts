@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Core, UID } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { displayTitle, INVEST_STATUS } from '@portal/rules';
+import { displayTitle, INVEST_STATUS, SITE_PATHS } from '@portal/rules';
 import { fileStorage } from '../../providers/storage';
 import { sanitizeFileName } from '../../providers/storage/file-types';
 import { notifications, type Recipient } from '../notification/services/notification';
@@ -15,13 +15,18 @@ const RECIPIENT_FIELDS = ['id', 'documentId', 'email', 'username', 'firstName', 
 /**
  * The documents content staff add in the admin panel, with the file attached through the media library:
  * - prefix: where the file goes in the private storage;
- * - template: tax and news documents belong to investors, who are notified; due-diligence documents to a fund.
+ * - template: tax and news documents belong to investors, who are notified (with a link to their page of the site);
+ *   due-diligence documents to a fund.
  */
 const STAFF_DOCUMENTS: Partial<
-  Record<string, { prefix: string; template?: 'new_tax_document' | 'new_news_document' }>
+  Record<string, { prefix: string; template?: 'new_tax_document' | 'new_news_document'; page?: string }>
 > = {
-  'api::tax-document.tax-document': { prefix: 'tax', template: 'new_tax_document' },
-  'api::news-document.news-document': { prefix: 'news', template: 'new_news_document' },
+  'api::tax-document.tax-document': { prefix: 'tax', template: 'new_tax_document', page: SITE_PATHS.taxDocuments.path },
+  'api::news-document.news-document': {
+    prefix: 'news',
+    template: 'new_news_document',
+    page: SITE_PATHS.newsDocuments.path,
+  },
   'api::synd-document.synd-document': { prefix: 'synd' },
 };
 
@@ -155,7 +160,7 @@ async function deliver(
     year: row.year ? String(row.year) : '',
   };
   try {
-    await notifications(strapi).send(spec.template, told, tags);
+    await notifications(strapi).send(spec.template, told, tags, { link: spec.page });
   } catch (error) {
     // The document is delivered; a notice that fails is logged, never undoes it.
     strapi.log.error(`Notification ${spec.template} failed: ${String(error)}`);

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { effectOf, INVEST_STATUS, type LedgerLine } from '@portal/rules';
+import { effectOf, INVEST_STATUS, SITE_PATHS, type LedgerLine } from '@portal/rules';
 import { conflict } from '../../../utils/http-errors';
 import { inTurn, TURNS } from '../../../utils/in-turn';
 import { isRowId } from '../../../utils/validation';
@@ -12,6 +12,7 @@ import type { Recipient } from '../../notification/services/notification';
 import { notifySafely, reasonOf } from '../../synd-user/services/amendment';
 import {
   byId,
+  investmentPageOf,
   investorName,
   notificationTags,
   SYND_USER_POPULATE,
@@ -209,8 +210,16 @@ const transferService = ({ strapi }: { strapi: Core.Strapi }) => {
         .query(SYND_USER)
         .findOne({ where: { id: written.receiving.id }, populate: SYND_USER_POPULATE });
       const tags = { ...notificationTags(from), reason, toName, fromName: investorName(from) };
-      await notifySafely(strapi, 'commitment_transferred_out', from.user as Recipient | null, tags);
-      await notifySafely(strapi, 'commitment_transferred_in', receivingRow.user as Recipient | null, tags);
+      // The investor who gave the position up finds it in their transactions; the one who took it on its page.
+      const transactions = SITE_PATHS.transactions.path;
+      await notifySafely(strapi, 'commitment_transferred_out', from.user as Recipient | null, tags, transactions);
+      await notifySafely(
+        strapi,
+        'commitment_transferred_in',
+        receivingRow.user as Recipient | null,
+        tags,
+        investmentPageOf(receivingRow),
+      );
       return {
         transfer: {
           documentId: written.record.documentId,

@@ -4,6 +4,7 @@ import { displayName, isLevel, type Level } from '@portal/rules';
 import { escapeHtml } from '../../../utils/html';
 import { serviceAccessor } from '../../../utils/service';
 import { notificationSubject } from '../subject';
+import { pageOf, portals } from '../../portal/services/portal';
 import { NOTIFICATION, NOTIFICATION_TEMPLATE, USER } from '../../../utils/uids';
 import type { Row } from '../../../utils/rows';
 
@@ -14,10 +15,21 @@ export type Recipient = Pick<Row<typeof USER>, 'id' | 'documentId' | 'email'> &
     username?: string | null;
   };
 
-type TemplateRow = Pick<
+/** A template as the service sends it (found once for many sends: template()). */
+export type TemplateRow = Pick<
   Row<typeof NOTIFICATION_TEMPLATE>,
   'documentId' | 'name' | 'subject' | 'message' | 'canSendAsEmail' | 'defaultTargetLevel'
 >;
+
+/**
+ * What a send may add: the template already found (one read for many sends), and `link`, the page of the recipient's
+ * portal site where the notification acts (a SITE_PATHS path: the investment, the transactions, the countersigning
+ * queue), kept on the notification and given in its mail.
+ */
+export interface SendOptions {
+  template?: TemplateRow;
+  link?: string;
+}
 
 /** The template's target level: staff templates name admin or superadmin; anything else is the user's own. */
 const targetOf = (template: TemplateRow): Level =>
@@ -38,11 +50,15 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
     return found;
   }
 
-  /** The bell: a notification of template `used` for `recipient`, its %tag% placeholders filled from `tags`, not mailed yet. */
+  /**
+   * The bell: a notification of template `used` for `recipient`, its %tag% placeholders filled from `tags`, with the
+   * page it links to (a site path), not mailed yet.
+   */
   async function record(
     used: TemplateRow,
     recipient: Recipient,
     tags: Record<string, string>,
+    link?: string,
   ): Promise<{ documentId: string }> {
     const subject = notificationSubject(used.subject, tags, used.name) ?? used.name;
     const body = notificationSubject(used.message, tags, '') ?? '';
@@ -56,35 +72,36 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
         email: recipient.email,
         level: targetOf(used),
         sent: false,
+        link: link ?? null,
       } as never,
     });
   }
 
   /**
    * Mails a recorded notification to its recipient when its template says so and it was not mailed yet; `sent` is set
-   * once the mail server took it, so a failed mail is visible in the panel. Throws when the mail cannot be sent.
+   * once the mail server took it, so a failed mail is visible in the panel. A notification with a link gives it as
+   * an address on the recipient's own portal site (portals.siteOf). Throws when the mail cannot be sent.
    */
   async function mail(used: TemplateRow, recipient: Recipient, noticeDocumentId: string): Promise<void> {
     if (!used.canSendAsEmail) return;
-    const notice = (await strapi.db
-      .query(NOTIFICATION)
-      .findOne({ where: { documentId: noticeDocumentId }, select: ['messageSubject', 'messageBody', 'sent'] })) as Pick<
-      Row<typeof NOTIFICATION>,
-      'messageSubject' | 'messageBody' | 'sent'
-    > | null;
+    const notice = (await strapi.db.query(NOTIFICATION).findOne({
+      where: { documentId: noticeDocumentId },
+      select: ['messageSubject', 'messageBody', 'sent', 'link'],
+      populate: { user: { select: ['id'], populate: { portal: { select: ['id'] } } } },
+    })) as
+      | (Pick<Row<typeof NOTIFICATION>, 'messageSubject' | 'messageBody' | 'sent' | 'link'> & {
+          user: { portal: { id: number } | null } | null;
+        })
+      | null;
     if (!notice || notice.sent) return;
     const subject = notice.messageSubject ?? used.name;
     const body = notice.messageBody ?? '';
-    const text = `Hello ${displayName(recipient)},\n\n${body || subject}\n`;
-    await strapi
-      .plugin('email')
-      .service('email')
-      .send({
-        to: recipient.email,
-        subject,
-        text,
-        html: `<p>Hello ${escapeHtml(displayName(recipient))},</p><p>${escapeHtml(body || subject)}</p>`,
-      });
+    const url = notice.link ? pageOf(await portals(strapi).siteOf(notice.user?.portal?.id), notice.link) : null;
+    const text = `Hello ${displayName(recipient)},\n\n${body || subject}\n${url ? `\nOpen it here: ${url}\n` : ''}`;
+    const html =
+      `<p>Hello ${escapeHtml(displayName(recipient))},</p><p>${escapeHtml(body || subject)}</p>` +
+      (url ? `<p><a href="${escapeHtml(url)}">Open it here</a></p>` : '');
+    await strapi.plugin('email').service('email').send({ to: recipient.email, subject, text, html });
     await strapi.db.query(NOTIFICATION).update({ where: { documentId: noticeDocumentId }, data: { sent: true } });
   }
 
@@ -97,12 +114,12 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
     templateName: string,
     recipients: Recipient[],
     tags: Record<string, string>,
-    found?: TemplateRow,
+    options: SendOptions = {},
   ): Promise<Recipient[]> {
     const failed: Recipient[] = [];
-    const used = found ?? (await template(templateName));
+    const used = options.template ?? (await template(templateName));
     for (const recipient of recipients) {
-      const notice = await record(used, recipient, tags);
+      const notice = await record(used, recipient, tags, options.link);
       try {
         await mail(used, recipient, notice.documentId);
       } catch (error) {
@@ -117,9 +134,9 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
     templateName: string,
     recipients: Recipient[],
     tags: Record<string, string>,
-    found?: TemplateRow,
+    options: SendOptions = {},
   ): Promise<void> {
-    await sendTelling(templateName, recipients, tags, found);
+    await sendTelling(templateName, recipients, tags, options);
   }
 
   return {
@@ -131,9 +148,14 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * Notifies the portal's staff the template targets: its admins and superadmins for an admin template, only its
-     * superadmins for a superadmin one (a level holds every less powerful one).
+     * superadmins for a superadmin one (a level holds every less powerful one); `link` as for send.
      */
-    async toPortalStaff(portalId: number, templateName: string, tags: Record<string, string>): Promise<void> {
+    async toPortalStaff(
+      portalId: number,
+      templateName: string,
+      tags: Record<string, string>,
+      link?: string,
+    ): Promise<void> {
       const found = await template(templateName);
       const staff: Recipient[] = await strapi.db.query(USER).findMany({
         where: {
@@ -143,7 +165,7 @@ const notificationService = ({ strapi }: { strapi: Core.Strapi }) => {
         },
         select: ['id', 'documentId', 'email', 'username', 'firstName', 'lastName'],
       });
-      await send(templateName, staff, tags, found);
+      await send(templateName, staff, tags, { template: found, link });
     },
   };
 };

@@ -2,6 +2,7 @@ import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { PUBLIC_PORTAL_FIELDS } from '@portal/rules';
 import type { Request } from 'koa';
+import { portalConfig } from '../../../utils/portal-config';
 import { readCache } from '../../../utils/read-cache';
 import { serviceAccessor } from '../../../utils/service';
 import { PORTAL } from '../../../utils/uids';
@@ -18,6 +19,15 @@ export function domainsOf(portal: Pick<PortalRow, 'domains'>): string[] {
     ? value.filter((item): item is string => typeof item === 'string').map((item) => item.trim().toLowerCase())
     : [];
 }
+
+/** A site of a portal: its origin, and the query string that chooses the portal there ('' or ?portal=<slug>). */
+export interface Site {
+  origin: string;
+  query: string;
+}
+
+/** A page of the site, e.g. /agreements/verify, with the query that chooses the portal. */
+export const pageOf = (site: Site, path: string): string => `${site.origin}${path}${site.query}`;
 
 /** The host name of an Origin or Host header value, lower-case, without port; null when it is not one. */
 function hostOf(value: string | undefined): string | null {
@@ -97,6 +107,24 @@ const portalService = ({ strapi }: { strapi: Core.Strapi }) => {
         all[0];
       if (!found) throw new errors.NotFoundError('Portal not found');
       return found;
+    },
+
+    /**
+     * The address of a portal's own site, whatever site a request came from (the admin panel's, say), for the links
+     * of its mails and documents: its first domain (with SITE_URL's scheme), else SITE_URL, which chooses a portal
+     * other than the default by ?portal=<slug>. No portal (or an unknown one): the default portal's.
+     */
+    async siteOf(portalId: number | null | undefined): Promise<Site> {
+      const siteUrl = new URL(portalConfig(strapi).siteUrl);
+      const all = await findAll();
+      const portal = all.find((each) => each.id === portalId);
+      const isDefault = !portal || portal === (all.find((each) => each.isDefault) ?? all[0]);
+      const [domain] = portal ? domainsOf(portal) : [];
+      if (domain) return { origin: `${siteUrl.protocol}//${domain}`, query: '' };
+      return {
+        origin: siteUrl.origin,
+        query: isDefault || !portal ? '' : `?portal=${encodeURIComponent(portal.slug)}`,
+      };
     },
 
     /** The portal a user belongs to: their own, or the default portal for an account made before portals existed. */

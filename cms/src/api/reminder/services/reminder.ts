@@ -7,7 +7,12 @@ import { ledger } from '../../ledger-entry/services/ledger-entry';
 import { notifications, type Recipient } from '../../notification/services/notification';
 import { signing } from '../../signing/services/signing';
 import { board, commitmentQuery } from '../../synd-user/services/board';
-import { notificationTags, SYND_USER_POPULATE, type SyndUserRow } from '../../synd-user/services/synd-user';
+import {
+  investmentPageOf,
+  notificationTags,
+  SYND_USER_POPULATE,
+  type SyndUserRow,
+} from '../../synd-user/services/synd-user';
 import { FUND, PORTAL, REMINDER, SYND_USER } from '../../../utils/uids';
 import type { Row } from '../../../utils/rows';
 /** The notification template of a reminder; content staff reword it in the admin panel. */
@@ -118,7 +123,7 @@ const reminderService = ({ strapi }: { strapi: Core.Strapi }) => {
           REMINDER_TEMPLATE,
           [row.user as Recipient],
           { ...notificationTags(row), step },
-          await wordings.get(portalId)!,
+          { template: await wordings.get(portalId)!, link: investmentPageOf(row) },
         );
         if (failed.length) throw new Error('the mail was not sent');
       } catch (error) {

@@ -7,6 +7,7 @@ import { notifications, type Recipient } from '../../notification/services/notif
 import { portals } from '../../portal/services/portal';
 import {
   byId,
+  investmentPageOf,
   investorName,
   notificationTags,
   SYND_USER_POPULATE,
@@ -69,7 +70,10 @@ export function countersigning(strapi: Core.Strapi) {
     if (row.user) {
       const recipient = row.user as Recipient;
       await notifySafely(
-        () => notifications(strapi).send('syndication_countersigned', [recipient], notificationTags(row)),
+        () =>
+          notifications(strapi).send('syndication_countersigned', [recipient], notificationTags(row), {
+            link: investmentPageOf(row),
+          }),
         'syndication_countersigned',
       );
     }

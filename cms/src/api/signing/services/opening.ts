@@ -22,7 +22,8 @@ import {
   type RequestInfo,
   type SigningUser,
 } from './signers';
-import { signingLinks, tokenOf, type Site } from './signing-links';
+import { signingLinks, tokenOf } from './signing-links';
+import type { Site } from '../../portal/services/portal';
 import { SIGNING, SYND_USER } from '../../../utils/uids';
 
 /**

@@ -8,7 +8,8 @@ import { SYND_USER_POPULATE, syndUsers, syndUserView, type SyndUserRow } from '.
 import { investorSideComplete } from './may-countersign';
 import { atService, sha256, signers, type RequestInfo, type SigningRow, type SigningUser } from './signers';
 import { signingByLink } from './signing-by-link';
-import { signingLinks, type Site } from './signing-links';
+import { signingLinks } from './signing-links';
+import type { Site } from '../../portal/services/portal';
 import { SIGNING, SYND_USER } from '../../../utils/uids';
 
 /**

@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
+import { SITE_PATHS } from '@portal/rules';
 import { portalConfig } from '../../../utils/portal-config';
 import { completeAgreement, sealingCertificate, type AuditEntry } from '../../../providers/signing';
 import { fileStorage } from '../../../providers/storage';
 import type { SigningEvent } from './signer-trail';
 import { investorName, type SyndUserRow } from '../../synd-user/services/synd-user';
 import { sha256, signers, type SigningRow } from './signers';
-import { pageOf, signingLinks } from './signing-links';
+import { signingLinks } from './signing-links';
+import { pageOf } from '../../portal/services/portal';
 import { SIGNING, SYND_AGREEMENT, SYND_USER } from '../../../utils/uids';
 
 /** A time as the signature page prints it: 2026-01-02 03:04:05 UTC. */
@@ -112,7 +114,7 @@ export function sealing(strapi: Core.Strapi) {
         title,
         portalName,
         completedAt,
-        verifyUrl: pageOf(await portalSiteOf(row), '/agreements/verify'),
+        verifyUrl: pageOf(await portalSiteOf(row), SITE_PATHS.verifyAgreement.path),
       });
       const key = `agreements/${row.documentId}/${crypto.randomBytes(8).toString('hex')}-subscription-agreement.pdf`;
       await storage.put(key, completed);

@@ -3,6 +3,7 @@ import { errors } from '@strapi/utils';
 import { PDFDocument } from 'pdf-lib';
 import {
   isGoingToInvest,
+  SITE_PATHS,
   type DisclosureAccepted,
   type EmbeddedSigning,
   type PaperRequested,
@@ -29,7 +30,8 @@ import {
   type RequestInfo,
   type SigningRow,
 } from './signers';
-import { signingLinks, type Site } from './signing-links';
+import { signingLinks } from './signing-links';
+import type { Site } from '../../portal/services/portal';
 import { SIGNING } from '../../../utils/uids';
 
 /**
@@ -55,7 +57,13 @@ export function signingByLink(strapi: Core.Strapi) {
     if (investorSideComplete(row, rows) && row.fund?.company?.portal) {
       const portalId = row.fund.company.portal.id;
       await notifySafely(
-        () => notifications(strapi).toPortalStaff(portalId, 'syndication_signed', notificationTags(row)),
+        () =>
+          notifications(strapi).toPortalStaff(
+            portalId,
+            'syndication_signed',
+            notificationTags(row),
+            SITE_PATHS.countersign.path,
+          ),
         'syndication_signed',
       );
     }

@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { isGoingToInvest } from '@portal/rules';
+import { isGoingToInvest, SITE_PATHS } from '@portal/rules';
 import { hashCode } from '../../../utils/codes';
 import { derivedKey } from '../../../utils/derived-keys';
 import { escapeHtml } from '../../../utils/html';
 import { conflict } from '../../../utils/http-errors';
 import { isRowId } from '../../../utils/validation';
-import { portalConfig } from '../../../utils/portal-config';
 import { accountMail } from '../../account/services/account-mail';
-import { domainsOf, portals } from '../../portal/services/portal';
+import { pageOf, portals, type Site } from '../../portal/services/portal';
 import { signerCheck } from './signer-check';
 import { isSuspended } from './signing-codes';
 import { askedForPaper, type Client } from './signer-trail';
@@ -41,15 +40,6 @@ import { SIGNING, SYND_USER } from '../../../utils/uids';
 export const tokenOf = (nonce: string): string =>
   crypto.createHmac('sha256', derivedKey('signing-links')).update(nonce).digest('base64url');
 
-/** A site of a portal: its origin, and the query string that chooses the portal there ('' or ?portal=<slug>). */
-export interface Site {
-  origin: string;
-  query: string;
-}
-
-/** A page of the site, e.g. /agreements/verify, with the query that chooses the portal. */
-export const pageOf = (site: Site, path: string): string => `${site.origin}${path}${site.query}`;
-
 /** The origin of an http(s) Origin header; null for anything else. */
 function originOf(value: string | undefined): string | null {
   if (!value || !/^https?:\/\//i.test(value)) return null;
@@ -68,19 +58,9 @@ export function signingLinks(strapi: Core.Strapi) {
   const db = () => strapi.db.query(SIGNING);
   const { readSyndUser, investorSide } = signers(strapi);
 
-  /**
-   * The address of the agreement's own portal (whatever site a request came from, e.g. the admin panel's): its first
-   * domain (with SITE_URL's scheme), else SITE_URL, which chooses a portal other than the default by ?portal=<slug>.
-   */
-  async function portalSiteOf(row: Pick<SyndUserRow, 'fund'>): Promise<Site> {
-    const siteUrl = new URL(portalConfig(strapi).siteUrl);
-    const all = await portals(strapi).findAll();
-    const portal = all.find((each) => each.id === row.fund?.company?.portal?.id);
-    const isDefault = !portal || portal === (all.find((each) => each.isDefault) ?? all[0]);
-    const [domain] = portal ? domainsOf(portal) : [];
-    if (domain) return { origin: `${siteUrl.protocol}//${domain}`, query: '' };
-    return { origin: siteUrl.origin, query: isDefault || !portal ? '' : `?portal=${encodeURIComponent(portal.slug)}` };
-  }
+  /** The address of the agreement's own portal (its fund's), whatever site a request came from (portals.siteOf). */
+  const portalSiteOf = (row: Pick<SyndUserRow, 'fund'>): Promise<Site> =>
+    portals(strapi).siteOf(row.fund?.company?.portal?.id);
 
   /**
    * Where the links in the mails a request causes point: the request's site when it is one we know (its Origin, see
@@ -94,7 +74,7 @@ export function signingLinks(strapi: Core.Strapi) {
 
   /** A signer's /sign/<token> page on `site`; null when the row has no link. */
   const linkOf = (site: Site, signer: SigningRow): string | null =>
-    signer.tokenNonce ? pageOf(site, `/sign/${tokenOf(signer.tokenNonce)}`) : null;
+    signer.tokenNonce ? pageOf(site, SITE_PATHS.sign.getHref(tokenOf(signer.tokenNonce))) : null;
 
   /** Mails a signer their personal link: false, and nothing mailed, when the row has no link or the signer no email. */
   async function mailLink(signer: SigningRow, row: SyndUserRow, site: Site): Promise<boolean> {

@@ -13,11 +13,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
       ctx.body = await statements(strapi).issue(
         ctx.state.user as { id: number },
         { syndUserId: body.syndUserId, from: body.from, to: body.to },
-        {
-          ip: ctx.request.ip || null,
-          cmsOrigin: cmsOrigin(strapi, ctx),
-          siteOrigin: ctx.get('origin') || undefined,
-        },
+        { ip: ctx.request.ip || null, cmsOrigin: cmsOrigin(strapi, ctx) },
       );
     },
 

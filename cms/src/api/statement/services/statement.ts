@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { factories, type Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { capitalAccountFor, type DownloadLink, type StatementVerdict } from '@portal/rules';
+import { capitalAccountFor, SITE_PATHS, type DownloadLink, type StatementVerdict } from '@portal/rules';
 import { fileStorage } from '../../../providers/storage';
 import { sealingCertificate } from '../../../providers/signing';
 import { portalConfig } from '../../../utils/portal-config';
 import { serviceAccessor } from '../../../utils/service';
 import { isIsoDate, isRowId } from '../../../utils/validation';
-import { accountMail } from '../../account/services/account-mail';
+import { pageOf, portals } from '../../portal/services/portal';
 import { ledger } from '../../ledger-entry/services/ledger-entry';
 import { fundValuations } from '../../valuation/services/valuation';
 import { investorName, syndUsers } from '../../synd-user/services/synd-user';
@@ -25,8 +25,6 @@ interface RequestInfo {
   ip: string | null;
   /** The CMS's own address, for links it serves itself. */
   cmsOrigin: string;
-  /** The site's Origin header, for the verification address printed on the statement. */
-  siteOrigin: string | undefined;
 }
 
 /** 'A. I.' from a first and a last name; what the public check tells a stranger about the investor, and no more. */
@@ -72,7 +70,6 @@ const statementService = ({ strapi }: { strapi: Core.Strapi }) => ({
     const first = row.user?.firstName ?? row.userFirstName;
     const last = row.user?.lastName ?? row.userLastName;
     const issuedAt = new Date();
-    const site = await accountMail(strapi).siteFor(request.siteOrigin);
     const bytes = await renderStatement(
       {
         portalName,
@@ -84,7 +81,8 @@ const statementService = ({ strapi }: { strapi: Core.Strapi }) => ({
         account,
         issuedAt,
         reference: crypto.randomUUID(),
-        verifyUrl: `${site}/statements/verify`,
+        // The fund's portal's own address, as on its sealed agreements, whichever site the investor asked from.
+        verifyUrl: pageOf(await portals(strapi).siteOf(portalId), SITE_PATHS.verifyStatement.path),
       },
       sealingCertificate(portalConfig(strapi).signing),
     );

@@ -16,7 +16,7 @@ import { serviceAccessor } from '../../../utils/service';
 import { ledger } from '../../ledger-entry/services/ledger-entry';
 import { notifications, type Recipient } from '../../notification/services/notification';
 import { signing } from '../../signing/services/signing';
-import { byId, notificationTags, SYND_USER_POPULATE, type SyndUserRow } from './synd-user';
+import { byId, investmentPageOf, notificationTags, SYND_USER_POPULATE, type SyndUserRow } from './synd-user';
 import { FUND, SIGNING, SYND_USER } from '../../../utils/uids';
 import type { Row } from '../../../utils/rows';
 
@@ -93,10 +93,11 @@ export async function notifySafely(
   template: string,
   recipient: Recipient | null,
   tags: Record<string, string>,
+  link?: string,
 ): Promise<void> {
   if (!recipient) return;
   try {
-    await notifications(strapi).send(template, [recipient], tags);
+    await notifications(strapi).send(template, [recipient], tags, { link });
   } catch (error) {
     strapi.log.warn(
       `Notification ${template} to ${recipient.email} not sent: ${error instanceof Error ? error.message : String(error)}`,
@@ -161,14 +162,20 @@ const amendmentService = ({ strapi }: { strapi: Core.Strapi }) => ({
     const amended: SyndUserRow = await strapi.db
       .query(SYND_USER)
       .findOne({ where: { id: row.id }, populate: SYND_USER_POPULATE });
-    await notifySafely(strapi, 'commitment_amended', amended.user as Recipient | null, {
-      ...notificationTags(amended),
-      previousAmount: formatUsd(Number(row.invest_amount ?? 0)),
-      reason,
-      nextStep: voided
-        ? 'Your previous agreement is void; please sign the new one: its link is in a separate email.'
-        : 'Nothing else is needed from you now.',
-    });
+    await notifySafely(
+      strapi,
+      'commitment_amended',
+      amended.user as Recipient | null,
+      {
+        ...notificationTags(amended),
+        previousAmount: formatUsd(Number(row.invest_amount ?? 0)),
+        reason,
+        nextStep: voided
+          ? 'Your previous agreement is void; please sign the new one: its link is in a separate email.'
+          : 'Nothing else is needed from you now.',
+      },
+      investmentPageOf(amended),
+    );
     return {
       documentId: amended.documentId,
       amount: Number(amended.invest_amount),

@@ -6,6 +6,7 @@ import {
   isDeclined,
   isGoingToInvest,
   isInvesting,
+  investmentPath,
   isSpouseInvestmentRequired,
   signingStep,
   type SyndUserView,
@@ -46,9 +47,10 @@ export type SyndUserRow = Pick<
     user: Pick<Row<typeof USER>, 'id' | 'documentId' | 'email' | 'firstName' | 'lastName' | 'username'> | null;
     investment: Pick<Row<typeof INVESTMENT>, 'id' | 'documentId' | 'name' | 'url_slug'> | null;
     fund:
-      | (Pick<Row<typeof FUND>, 'id' | 'documentId' | 'name'> & {
-          company: { portal: Pick<Row<typeof PORTAL>, 'id'> | null } | null;
-        })
+      | (Pick<Row<typeof FUND>, 'id' | 'documentId' | 'name'> &
+          Partial<Pick<Row<typeof FUND>, 'url_slug'>> & {
+            company: { portal: Pick<Row<typeof PORTAL>, 'id'> | null } | null;
+          })
       | null;
   };
 
@@ -57,7 +59,7 @@ export const SYND_USER_POPULATE = {
   user: { select: ['id', 'documentId', 'email', 'firstName', 'lastName', 'username'] },
   investment: { select: ['id', 'documentId', 'name', 'url_slug'] },
   fund: {
-    select: ['id', 'documentId', 'name'],
+    select: ['id', 'documentId', 'name', 'url_slug'],
     populate: { company: { select: ['id'], populate: { portal: { select: ['id'] } } } },
   },
 };
@@ -89,6 +91,10 @@ export function notificationTags(
     amount: formatUsd(row.invest_amount === null ? 0 : Number(row.invest_amount)),
   };
 }
+
+/** The site page of a commitment's investment (its slug, else its fund's, else the dashboard): where its notices link. */
+export const investmentPageOf = (row: Pick<SyndUserRow, 'investment' | 'fund'>): string =>
+  investmentPath(row.investment?.url_slug, row.fund?.url_slug);
 
 /** The row an id names: a numeric id or a documentId. */
 export const byId = (id: string | number) =>

@@ -3,6 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
   k1Matcher,
+  SITE_PATHS,
   type K1IssueAnswer,
   type K1MatchAnswer,
   type TaxSchedulePage,
@@ -329,11 +330,12 @@ const taxScheduleService = ({ strapi }: { strapi: Core.Strapi }) => {
       })) as { documentId: string };
       await recountDocuments(strapi, [partner.user.id]);
       try {
-        await notifications(strapi).send('new_tax_document', [partner.user], {
-          documentTitle: title,
-          fundName: fund.name ?? '',
-          year: String(row.taxYear),
-        });
+        await notifications(strapi).send(
+          'new_tax_document',
+          [partner.user],
+          { documentTitle: title, fundName: fund.name ?? '', year: String(row.taxYear) },
+          { link: SITE_PATHS.taxDocuments.path },
+        );
       } catch (error) {
         strapi.log.error(`Notification new_tax_document failed: ${String(error)}`);
       }
