@@ -243,9 +243,16 @@ describe('committing to an investment', () => {
         current_distribution: 4_000,
         percentage_returned: 10,
         current_value: 48_000,
+        // The chart draws the fund from the day the money went in: the agreement's completion until it is funded.
+        invested_on: new Date().toISOString().slice(0, 10),
       }),
     ]);
     expect(body.overallReturn).toBeCloseTo(30, 5);
+    await app.strapi.db
+      .query('api::synd-user.synd-user')
+      .update({ where: { id: ok.body.syndUser.id }, data: { ft_complete_date: '2025-02-03' } });
+    const funded = await call(app, 'GET', '/api/syndication/summary', undefined, { authCode: me.authCode });
+    expect(funded.body.rows[0].invested_on).toBe('2025-02-03');
   });
   it('tells the portal’s staff of each commitment and decline, by mail and in their notifications', async () => {
     const staff = await signedInUser(app, 'synd-staff', 'admin', home);

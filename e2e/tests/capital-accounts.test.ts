@@ -43,7 +43,7 @@ describe('capital accounts in Chromium', () => {
     // Fund IV's call of ten days ago (10% of $60,000) is still to pay.
     const toComplete = page.getByRole('list', { name: 'Please Complete' });
     const openCall = toComplete.getByRole('link', {
-      name: /^Complete Capital call: Wasabi Stallion Fund IV, \$6,000 due \d{4}-\d{2}-\d{2}$/,
+      name: /^Complete Capital call: Wasabi Stallion Fund IV, \$6,000 due [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
     });
     await openCall.waitFor();
     expect(await openCall.getAttribute('href')).toBe('/syndication/dashboard/wasabi-stallion-fund-iv');
@@ -127,11 +127,9 @@ describe('the sponsor desk in the admin panel', () => {
     await draftDistribution(editor, '777.77');
     const allocation = editor.getByRole('grid', { name: 'Allocation' });
     await allocation.getByText('investor.investing@wasabistallions.com').waitFor();
-    await editor.getByRole('button', { name: /^Post to \d+ investors?$/ }).click();
-    await editor
-      .getByText(/does not have|Policy Failed|Forbidden/i)
-      .first()
-      .waitFor();
+    // An editor may draft, not post: the button is there, disabled, with the line that says who can.
+    expect(await editor.getByRole('button', { name: /^Post to \d+ investors?$/ }).isDisabled()).toBe(true);
+    await editor.getByText('Only a Super Admin or a Sponsor Admin can do this: ask one of them.').waitFor();
     await editor.context().close();
 
     const admin = await panelAs('admin@portal.local');
@@ -149,6 +147,11 @@ describe('the sponsor desk in the admin panel', () => {
     await shares.getByText('$740.74').waitFor();
     await keepScreenshot(admin, 'sponsor-desk-draft.png');
     await admin.getByRole('button', { name: /^Post to \d+ investors?$/ }).click();
+    // A money action says what it will do and asks first.
+    const asked = admin.getByRole('alertdialog', { name: 'Post this distribution?' });
+    await asked.getByText(/^Distribution of \$1,234\.56 .*to \d+ investors? of this fund/).waitFor();
+    await keepScreenshot(admin, 'sponsor-desk-post-confirm.png');
+    await asked.getByRole('button', { name: 'Post it' }).click();
     await admin.getByText(/^Posted: \d+ investors?, \$1,234\.56\./).waitFor();
     // An adjustment names the entry of the fund it corrects; the desk says when there is none.
     await admin.getByRole('textbox', { name: 'Entry corrected (id)' }).fill('nosuchentry0000000000000');

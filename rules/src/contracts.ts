@@ -268,6 +268,12 @@ export interface SummaryRow {
   dpi: number | null;
   /** Whether the figures come from the fund's ledger (dated contributions and distributions). */
   has_ledger: boolean;
+  /**
+   * Beyond the spec: the day the investor's money went into the fund (YYYY-MM-DD), for a fund without a ledger: their
+   * earliest funds transfer there, else their earliest completed agreement (the chart draws the fund from it). Null
+   * for a ledger fund, whose history is dated entry by entry.
+   */
+  invested_on: string | null;
   /** The fund's documentId: the row's link to its own transactions. */
   fund_document_id: string;
 }

@@ -13,6 +13,7 @@ export interface SummaryPosition {
   invest_amount: Amount;
   invest_status: string | null;
   sa_complete_date: string | null;
+  ft_complete_date: string | null;
   fund: FundRow | null;
 }
 
@@ -36,7 +37,11 @@ function reads(strapi: Core.Strapi) {
 
   const positions = joinedRead(strapi, {
     tables: [
-      { as: 's', uid: SYND_USER, fields: ['id', 'invest_amount', 'invest_status', 'sa_complete_date'] },
+      {
+        as: 's',
+        uid: SYND_USER,
+        fields: ['id', 'invest_amount', 'invest_status', 'sa_complete_date', 'ft_complete_date'],
+      },
       { as: 'u', relation: 'user', of: 's', idOnly: true, required: true },
       { as: 'f', relation: 'fund', of: 's', fields: FUND_FIELDS },
       { as: 'c', relation: 'company', of: 'f', idOnly: true },

@@ -38,6 +38,10 @@ async function fundFacts(strapi: Core.Strapi, fundIds: number[]) {
   return fundFactsCache(strapi).object(['summary', ...ids], read);
 }
 
+/** The day (YYYY-MM-DD) of a stored date or moment (SQLite answers text, PostgreSQL a Date); null for none. */
+const dayOf = (value: string | Date | null | undefined): string | null =>
+  value ? new Date(value).toISOString().slice(0, 10) : null;
+
 /** A percentage or multiple as the summary answers it: two decimals. */
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -52,11 +56,17 @@ export async function investmentSummary(
 ): Promise<InvestmentSummary> {
   const reads = summaryReads(strapi);
   const rows = await reads.positions(user.id, portalId);
-  const perFund = new Map<number, { fund: FundRow; invested: number; syndUserIds: number[] }>();
+  const perFund = new Map<
+    number,
+    { fund: FundRow; invested: number; syndUserIds: number[]; investedOn: string | null }
+  >();
   for (const row of rows.filter((candidate) => candidate.fund && isInvesting(candidate))) {
-    const entry = perFund.get(row.fund!.id) ?? { fund: row.fund!, invested: 0, syndUserIds: [] };
+    const entry = perFund.get(row.fund!.id) ?? { fund: row.fund!, invested: 0, syndUserIds: [], investedOn: null };
     entry.invested += amount(row.invest_amount);
     entry.syndUserIds.push(row.id);
+    // When this commitment's money went in: its funds transfer, else its completed agreement; the fund's earliest.
+    const went = dayOf(row.ft_complete_date ?? row.sa_complete_date);
+    if (went && (!entry.investedOn || went < entry.investedOn)) entry.investedOn = went;
     perFund.set(row.fund!.id, entry);
   }
   // Where a fund keeps a ledger, the investor's figures come from their entries and the fund's valuations.
@@ -74,7 +84,7 @@ export async function investmentSummary(
   const valuations = heldByOwners(facts.valuations, syndUserIds);
   const taxDocuments = await expectedDocuments(strapi).forInvestor(facts.schedules, user.id);
   const today = new Date().toISOString().slice(0, 10);
-  const table = funds.map(({ fund, invested, syndUserIds }) => {
+  const table = funds.map(({ fund, invested, syndUserIds, investedOn }) => {
     // The fund's documentId lets the site link the row's own transactions (/dashboard/transactions?fund=).
     const common = {
       fund_name: fund.name?.trim() || 'Unknown Fund',
@@ -99,6 +109,7 @@ export async function investmentSummary(
         equity_multiple: figures.tvpi === undefined ? null : round2(figures.tvpi),
         dpi: figures.dpi === undefined ? null : round2(figures.dpi),
         has_ledger: true,
+        invested_on: null,
       };
     }
     const returned = optionalAmount(fund.currentPercentageTotalReturned) ?? 0;
@@ -120,6 +131,7 @@ export async function investmentSummary(
       equity_multiple: tvpi === undefined ? null : round2(tvpi),
       dpi: dpi === undefined ? null : round2(dpi),
       has_ledger: false,
+      invested_on: investedOn,
     };
   });
   table.sort((a, b) => (Date.parse(b.close_date ?? '') || -Infinity) - (Date.parse(a.close_date ?? '') || -Infinity));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatUsd } from '../format';
+import { formatDate, formatDateTime, formatUsd } from '../format';
 
 // ICU puts a narrow no-break space before AM/PM; compare with plain spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -35,5 +35,24 @@ describe('formatDateTime', () => {
 
   it('gives an empty string for an unreadable date', () => {
     expect(formatDateTime('not a date', 'UTC')).toBe('');
+  });
+});
+
+describe('formatDate', () => {
+  it('shows a date alone as that day wherever the reader is', () => {
+    expect(formatDate('2026-12-17', 'Asia/Tokyo')).toBe('Dec 17, 2026');
+    expect(formatDate('2026-12-17', 'Pacific/Honolulu')).toBe('Dec 17, 2026');
+    expect(formatDate('2026-12-17')).toBe('Dec 17, 2026');
+  });
+
+  it('shows a moment as its day in the given zone, with no time of day', () => {
+    expect(formatDate('2026-12-17T23:30:00Z', 'America/Chicago')).toBe('Dec 17, 2026');
+    expect(formatDate('2026-12-17T23:30:00Z', 'Asia/Tokyo')).toBe('Dec 18, 2026');
+    expect(formatDate('2026-12-17T23:30:00Z', 'Mars/Olympus_Mons')).toMatch(/^Dec 1[78], 2026$/);
+  });
+
+  it('gives an empty string for an unreadable date', () => {
+    expect(formatDate('2026-13-45', 'UTC')).toBe('');
+    expect(formatDate('soon', 'UTC')).toBe('');
   });
 });

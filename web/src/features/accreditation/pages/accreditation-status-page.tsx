@@ -15,7 +15,7 @@ import Form from 'react-bootstrap/Form';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { useNotify } from '@/components/toasts/toasts';
 import { useSession } from '@/lib/auth/session-context';
-import { formatDateTime } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { notifyOf } from '@/lib/notify-of';
 import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { type AccreditationValues, saveAccreditation } from '../api/accreditation';
@@ -67,7 +67,7 @@ function LastStated({ me, timezone }: { me: Me; timezone: string | undefined }) 
   const due = accreditationDue(me, new Date());
   return (
     <Alert variant={due ? 'warning' : 'light'}>
-      Last stated on {formatDateTime(me.accreditationDate, timezone)}. Accreditation must be confirmed every year
+      Last stated on {formatDate(me.accreditationDate, timezone)}. Accreditation must be confirmed every year
       {due ? ': please confirm it now.' : '.'}
     </Alert>
   );

@@ -45,6 +45,7 @@ const summary: InvestmentSummary = {
       equity_multiple: 1.05,
       dpi: 0,
       has_ledger: false,
+      invested_on: null,
       fund_document_id: 'fund-2026',
     },
     {
@@ -58,6 +59,7 @@ const summary: InvestmentSummary = {
       equity_multiple: null,
       dpi: null,
       has_ledger: false,
+      invested_on: null,
       fund_document_id: 'unknown-fund',
     },
   ],
@@ -187,7 +189,7 @@ describe('/dashboard left panel', () => {
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
       [
-        'Capital call: Wasabi Stallion Fund IV, $15,000 due 2026-12-15',
+        'Capital call: Wasabi Stallion Fund IV, $15,000 due Dec 15, 2026',
         '/syndication/dashboard/wasabi-stallion-fund-iv',
       ],
     ]);
@@ -306,8 +308,8 @@ describe('/dashboard right side', () => {
       'href',
       '/syndication/dashboard/into-mischief',
     );
-    // 17:00 UTC is noon in Ann's Chicago.
-    expect(open.getByText(/^Still time to invest! Closes: Mar 15, 2027, 12:00\sPM$/)).toBeInTheDocument();
+    // 17:00 UTC is noon in Ann's Chicago: a date, its day there.
+    expect(open.getByText('Still time to invest! Closes: Mar 15, 2027')).toBeInTheDocument();
     expect(open.getByText('champion')).toBeInTheDocument();
 
     const unsigned = await card('Unsigned');
@@ -360,7 +362,7 @@ describe('investment summary', () => {
       '$52,500.50',
       '14.36%',
       '1.05x',
-      expect.stringMatching(/^Mar 15, 2027, 12:00\sPM$/),
+      'Mar 15, 2027',
     ]);
     expect(cells(rows[2])).toEqual(['Unknown Fund', '$25,000', '$3,125', '12.50%', '$25,000', '–', '–', '']);
     expect(cells(rows[3])).toEqual(['Total', '$75,000', '$3,125', '', '$77,500.50', '', '', '']);
@@ -402,7 +404,7 @@ describe('investment summary', () => {
   it("formats dates in the user's own timezone", async () => {
     renderDashboard({ me: { ...complete, profileSettings: { timezone: 'Asia/Tokyo' } }, summary: () => summary });
     const rows = within(await table()).getAllByRole('row');
-    expect(cells(rows[1])[7]).toMatch(/^Mar 16, 2027, 2:00\sAM$/);
+    expect(cells(rows[1])[7]).toBe('Mar 16, 2027');
   });
 
   it.each([

@@ -13,6 +13,7 @@ const ledgerRow: SummaryRow = {
   equity_multiple: 1.1,
   dpi: 0.1,
   has_ledger: true,
+  invested_on: null,
   fund_document_id: 'fund-iii',
 };
 const plainRow: SummaryRow = {
@@ -26,6 +27,7 @@ const plainRow: SummaryRow = {
   equity_multiple: 1.1,
   dpi: 0.1,
   has_ledger: false,
+  invested_on: null,
   fund_document_id: 'fund-ii',
 };
 const HISTORY = [
@@ -51,6 +53,30 @@ describe('the chart over time', () => {
       { date: '2024-07-01', contributed: 130_000, distributed: 8_000, value: 133_000 },
       { date: '2026-11-26', contributed: 130_000, distributed: 13_000, value: 143_000 },
     ]);
+  });
+
+  it("draws each fund from the day its money went in, not from the chart's first date", () => {
+    // Fund V's money went in after the ledger fund's first flow: it counts from its own day, whatever its close date.
+    const drawn = historyWithAllFunds(
+      [
+        ledgerRow,
+        { ...plainRow, fund_name: 'Fund V', close_date: '2030-01-01T00:00:00.000Z', invested_on: '2025-05-20' },
+      ],
+      HISTORY,
+    );
+    expect(drawn).toEqual([
+      { date: '2024-01-01', contributed: 100_000, distributed: 0, value: 100_000 },
+      { date: '2024-01-15', contributed: 100_000, distributed: 5_000, value: 100_000 },
+      { date: '2025-05-20', contributed: 130_000, distributed: 8_000, value: 133_000 },
+      { date: '2026-11-26', contributed: 130_000, distributed: 13_000, value: 143_000 },
+    ]);
+    // Money in before the ledger's first flow starts the chart earlier.
+    expect(historyWithAllFunds([ledgerRow, { ...plainRow, invested_on: '2023-11-02' }], HISTORY)[0]).toEqual({
+      date: '2023-11-02',
+      contributed: 30_000,
+      distributed: 3_000,
+      value: 33_000,
+    });
   });
 
   it('counts a fund without a close date, or closing after today, from the first date', () => {

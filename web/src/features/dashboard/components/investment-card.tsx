@@ -2,7 +2,7 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { Html } from '@/components/ui/html';
 import { useSession } from '@/lib/auth/session-context';
-import { formatDateTime, formatUsd } from '@/lib/format';
+import { formatDate, formatUsd } from '@/lib/format';
 import { type InvestmentView, investmentHref } from '@/lib/investments';
 import { cardButtonLabel, cardStatus } from '../investment-rules';
 
@@ -25,7 +25,7 @@ export function InvestmentCard({ investment }: { investment: InvestmentView }) {
             {status.kind === 'declined' && status.label}
             {status.kind === 'investment' && `${status.label} ${formatUsd(status.amount)}`}
             {status.kind === 'closes' &&
-              `${status.label} ${status.closeDate ? formatDateTime(status.closeDate, profileSettings.timezone) : ''}`.trim()}
+              `${status.label} ${status.closeDate ? formatDate(status.closeDate, profileSettings.timezone) : ''}`.trim()}
           </p>
         )}
         <Link className="btn btn-primary mt-auto align-self-start" to={investmentHref(investment)}>

@@ -38,10 +38,11 @@ const dateOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**
  * The money over time across every fund of the summary. The ledger funds' history comes dated from the CMS; a fund
- * without a ledger has only the spec's figures (invested, distributed, current value) and no dates, so they count
- * from its close date (when its raise ended and the money was in; the first date of the chart when it has none or
- * closes later than today) and stay as they are after it. So every fund is in the chart, and its last point (today)
- * adds up to the summary's totals.
+ * without a ledger has only the spec's figures (invested, distributed, current value) and one date, the day the
+ * investor's money went in (`invested_on`: their funds transfer, else their completed agreement), so they count from
+ * that day (else its close date, else the chart's first date; never after today) and stay as they are after it. So
+ * each fund starts at its own first flow, every fund is in the chart, and its last point (today) adds up to the
+ * summary's totals.
  */
 export function historyWithAllFunds(rows: SummaryRow[], history: History): History {
   if (!history.length) return history;
@@ -50,8 +51,8 @@ export function historyWithAllFunds(rows: SummaryRow[], history: History): Histo
   const plain = rows
     .filter((row) => !row.has_ledger)
     .map((row) => {
-      const closed = row.close_date?.slice(0, 10);
-      return { date: closed && closed <= last ? closed : first, row };
+      const from = (row.invested_on ?? row.close_date)?.slice(0, 10);
+      return { date: from && from <= last ? from : first, row };
     });
   const dates = [...new Set([...history.map((point) => point.date), ...plain.map((each) => each.date)])].sort();
   return dates.map((date) => {

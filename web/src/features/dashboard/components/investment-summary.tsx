@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-context';
-import { formatDateTime, formatUsd } from '@/lib/format';
+import { formatDate, formatUsd } from '@/lib/format';
 import type { InvestmentSummary as Summary } from '../api/investment-summary';
 import { formatMultiple, formatPercent, formatRate, returnTone } from '../investment-rules';
 
@@ -68,7 +68,7 @@ export function InvestmentSummary({ summary, headed = true }: { summary: Summary
               <td className="text-end">{formatUsd(row.current_value)}</td>
               <td className="text-end">{formatRate(row.irr)}</td>
               <td className="text-end">{formatMultiple(row.equity_multiple)}</td>
-              <td>{row.close_date ? formatDateTime(row.close_date, profileSettings.timezone) : ''}</td>
+              <td>{row.close_date ? formatDate(row.close_date, profileSettings.timezone) : ''}</td>
             </tr>
           ))}
         </tbody>

@@ -6,7 +6,7 @@ import { DashboardPanel } from '@/components/dashboard-panel/dashboard-panel';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { formatUsd } from '@/lib/format';
+import { formatDate, formatUsd } from '@/lib/format';
 import { useAvailableInvestments } from '@/lib/investments';
 import { useInvestmentSummary } from '../api/investment-summary';
 import { InvestmentCard } from '../components/investment-card';
@@ -32,7 +32,7 @@ export function DashboardPage() {
   // Open capital calls join 'Please Complete:' until staff confirm their money; each leads to the funding instructions.
   const tasks = (summary?.openCalls ?? []).map((open) => ({
     to: open.fund_slug ? paths.syndication.getHref(open.fund_slug) : paths.transactions.path,
-    label: `Capital call: ${open.fund_name}, ${formatUsd(open.amount)}${open.due_date ? ` due ${open.due_date}` : ''}`,
+    label: `Capital call: ${open.fund_name}, ${formatUsd(open.amount)}${open.due_date ? ` due ${formatDate(open.due_date)}` : ''}`,
   }));
   // K-1s: when each is expected, then that it is ready (leading to Tax Documents).
   const taxNotices = (summary?.taxDocuments ?? []).map((schedule) => ({

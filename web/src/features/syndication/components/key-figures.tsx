@@ -1,5 +1,5 @@
 import { useSession } from '@/lib/auth/session-context';
-import { formatDateTime, formatUsd } from '@/lib/format';
+import { formatDate, formatUsd } from '@/lib/format';
 import type { InvestmentView } from '@/lib/investments';
 
 /** The offering's figures: total, what is left, the investor's minimum and maximum, and when it closes. */
@@ -11,7 +11,7 @@ export function KeyFigures({ investment }: { investment: InvestmentView }) {
     ['Available Amount', formatUsd(investment.leftAmountToInvest)],
     ['Minimum Investment', formatUsd(investment.minimumAmountToInvest)],
     ['Maximum Investment', formatUsd(investment.maximumAmountToInvest)],
-    ['Close Date', closeDate ? formatDateTime(closeDate, profileSettings.timezone) : ''],
+    ['Close Date', closeDate ? formatDate(closeDate, profileSettings.timezone) : ''],
   ];
   return (
     <dl className="row mb-4">
