@@ -272,6 +272,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
   // On a live link (Ben's, opened in beforeAll): the calls reach the signing service, so junk must be refused before it.
   'signer embedded URL': onLiveLink('/embedded', 409, { 'verification?': 'text' }),
   'signer paper': onLiveLink('/paper', 200, {}),
+  'signer refresh': onLiveLink('/refresh', 200, {}),
   'signer code': onLiveLink('/code', 409, {}),
   'dropbox events': post('/signing/dropbox/events', 'anonymous', 403, { event: 'object' }, () => ({
     event: { event_time: '1', event_type: 'signature_request_signed', event_hash: 'y' },

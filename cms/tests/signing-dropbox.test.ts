@@ -1,19 +1,15 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PortalConfig } from '../src/utils/portal-config';
 import { refusal } from './helpers/answers';
-import { call, signedInUser, waitForMail } from './helpers/auth';
+import { call, waitForMail } from './helpers/auth';
+import { DROPBOX_API_KEY as API_KEY, dropboxSignOffering } from './helpers/dropbox-sign';
 import { verifySealedPdf } from './helpers/pdf-seal';
 import {
   createInvestor,
-  createOffering,
   download,
   mailedCode,
-  onePagePdf,
   signLinkIn,
   tokenOf,
   type Investor,
@@ -27,87 +23,7 @@ import { SIGNING, SYND_USER, USER } from '../src/utils/uids';
  * through the official client, signatures read back (webhook with a verified hash, or sync_sign), the signed file
  * fetched and completed by management's countersignature.
  */
-const API_KEY = 'test-dropbox-sign-api-key';
 const REQUEST_ID = 'sr-0001';
-
-interface Received {
-  method: string;
-  url: string;
-  authorization: string | undefined;
-  body: string;
-}
-
-/**
- * A stand-in for the part of Dropbox Sign's API the provider uses; `signed` says which signatures are done. Its files
- * are the request's document as it stands: `unsignedPdf` until both signed, then `signedPdf`.
- */
-function startDropboxStandIn(unsignedPdf: Buffer, signedPdf: Buffer) {
-  const received: Received[] = [];
-  const state = { signed: new Set<string>(), failCreate: false };
-  const signatures = () =>
-    [
-      ['sig-investor', 'Investor', 'Tess Investor'],
-      ['sig-spouse', 'Spouse', 'Pat Partner'],
-    ].map(([id, role, name]) => ({
-      signature_id: id,
-      signer_role: role,
-      signer_name: name,
-      status_code: state.signed.has(id) ? 'signed' : 'awaiting_signature',
-      signed_at: state.signed.has(id) ? Math.floor(Date.now() / 1000) : null,
-    }));
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      const url = request.url ?? '';
-      received.push({ method: request.method ?? '', url, authorization: request.headers.authorization, body });
-      const json = (status: number, value: unknown) =>
-        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-      if (request.method === 'POST' && url === '/v3/signature_request/create_embedded_with_template') {
-        if (state.failCreate)
-          return json(400, { error: { error_msg: 'Template not found', error_name: 'bad_request' } });
-        return json(200, {
-          signature_request: { signature_request_id: REQUEST_ID, is_complete: false, signatures: signatures() },
-        });
-      }
-      if (request.method === 'GET' && url.startsWith('/v3/embedded/sign_url/')) {
-        return json(200, {
-          embedded: {
-            sign_url: `https://app.hellosign.com/editor/embeddedSign?signature_id=${url.split('/').pop()}&token=abc`,
-            expires_at: 1_900_000_000,
-          },
-        });
-      }
-      if (request.method === 'GET' && url === `/v3/signature_request/${REQUEST_ID}`) {
-        return json(200, {
-          signature_request: {
-            signature_request_id: REQUEST_ID,
-            is_complete: state.signed.size === 2,
-            signatures: signatures(),
-          },
-        });
-      }
-      if (request.method === 'POST' && url === `/v3/signature_request/cancel/${REQUEST_ID}`) {
-        return response.writeHead(200).end();
-      }
-      if (request.method === 'GET' && url.startsWith(`/v3/signature_request/files/${REQUEST_ID}`)) {
-        return response
-          .writeHead(200, { 'content-type': 'application/pdf' })
-          .end(state.signed.size === 2 ? signedPdf : unsignedPdf);
-      }
-      json(404, { error: { error_msg: 'Not found', error_name: 'not_found' } });
-    });
-  });
-  return {
-    received,
-    state,
-    async start() {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** A callback event as Dropbox Sign posts it: multipart/form-data with the JSON in the field `json`. */
 function postEvent(app: TestApp, eventType: string, { key = API_KEY } = {}) {
@@ -133,30 +49,17 @@ let app: TestApp;
 let offering: Offering;
 let investor: Investor;
 let admin: { email: string; authCode: string };
-let standIn: ReturnType<typeof startDropboxStandIn>;
+let world: Awaited<ReturnType<typeof dropboxSignOffering>>;
+let standIn: typeof world.standIn;
 let unsignedPdf: Buffer;
-let saved: PortalConfig['signing'];
 
 beforeAll(async () => {
   app = await useStrapi();
-  unsignedPdf = await onePagePdf('To sign at Dropbox Sign');
-  standIn = startDropboxStandIn(unsignedPdf, await onePagePdf('Signed at Dropbox Sign'));
-  const apiUrl = await standIn.start();
-  saved = app.strapi.config.get('portal.signing') as PortalConfig['signing'];
-  app.strapi.config.set('portal.signing', {
-    ...saved,
-    provider: 'dropbox-sign',
-    dropbox: { apiKey: API_KEY, clientId: 'test-client-id', apiUrl, testMode: true },
-  });
-  offering = await createOffering(app, 'sign-dropbox', ['tmpl-subscription', 'tmpl-spousal-consent']);
-  investor = await createInvestor(app, offering, 'sign-dropbox-investor');
-  admin = await signedInUser(app, 'sign-dropbox-admin', 'admin', offering.portal);
+  world = await dropboxSignOffering(app, 'sign-dropbox', REQUEST_ID);
+  ({ standIn, unsignedPdf, offering, investor, admin } = world);
 });
 
-afterAll(async () => {
-  app.strapi.config.set('portal.signing', saved);
-  await standIn?.close();
-});
+afterAll(() => world?.close());
 
 const syndUser = () => app.strapi.db.query(SYND_USER).findOne({ where: { id: investor.syndUserId } });
 

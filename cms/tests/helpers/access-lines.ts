@@ -356,6 +356,9 @@ line('POST', '/signing/:token/disclosure', '         404 403 404 404 404 404 404
 line('POST', '/signing/:token/paper', '              404 403 404 404 404 404 404', () => ({
   url: `/api/signing/${TOKEN}/paper`,
 }));
+line('POST', '/signing/:token/refresh', '            404 403 404 404 404 404 404', () => ({
+  url: `/api/signing/${TOKEN}/refresh`,
+}));
 line('POST', '/signing/:token/embedded', '           404 403 404 404 404 404 404', () => ({
   url: `/api/signing/${TOKEN}/embedded`,
 }));

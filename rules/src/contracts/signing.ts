@@ -95,6 +95,12 @@ export interface Signed {
   syndUserId: string;
 }
 
+/**
+ * POST /api/signing/:token/refresh: whether the link's signer has signed, as the link's view says it (`signed`), read
+ * from the signing service first (Dropbox Sign) so that the link's page records a signature without a session.
+ */
+export type SigningRefreshed = Pick<SigningRequest, 'signed'>;
+
 /** POST /api/signing/:token/paper: consent withdrawn; the sponsor (at `contact`) sends the agreement on paper. */
 export interface PaperRequested {
   requested: true;

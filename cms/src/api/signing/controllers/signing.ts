@@ -202,6 +202,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
         );
       },
 
+      /** POST /api/signing/:token/refresh: whether the signer has signed, read from the signing service first. */
+      async refresh(ctx: Context) {
+        const { token } = await validateBody(schemas.token, ctx.params);
+        await validateBody(schemas.nothing, ctx.request.body ?? {});
+        ctx.set('Cache-Control', 'private, no-store');
+        ctx.body = await signing(strapi).refreshByToken(token, requestInfo(ctx));
+      },
+
       /** GET /api/syndication/countersign/:id/document: the document the investor side signed, for management to read. */
       async countersignDocument(ctx: Context) {
         const { id } = await validateBody(schemas.syndUser, ctx.params);

@@ -35,10 +35,11 @@ export default {
     signedIn('POST', '/profile/synd_agreements/download', 'download', [], { guestMayCall: true }),
     open('POST', '/signing/dropbox/events', 'dropboxEvents'),
     open('GET', '/signing/:token', 'view'),
-    // What a link holder can repeat at will, counted per client address: the document (with Dropbox Sign, a call to the
-    // service's API each time), the signature (each refused one on a locked link is recorded), the disclosure and
-    // paper (each written to the trail).
+    // What a link holder can repeat at will, counted per client address: the document and the refresh (with Dropbox
+    // Sign, a call to the service's API each time), the signature (each refused one on a locked link is recorded), the
+    // disclosure and paper (each written to the trail).
     open('GET', '/signing/:token/document', 'document', guarded('signing-document')),
+    open('POST', '/signing/:token/refresh', 'refresh', guarded('signing-refresh')),
     open('POST', '/signing/:token', 'sign', guarded('signing-sign')),
     open('POST', '/signing/:token/disclosure', 'acceptDisclosure', guarded('signing-disclosure')),
     open('POST', '/signing/:token/embedded', 'embedded'),

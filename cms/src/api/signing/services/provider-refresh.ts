@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
-import { isGoingToInvest, type SyncSignAnswer } from '@portal/rules';
+import { isGoingToInvest, type SigningRefreshed, type SyncSignAnswer } from '@portal/rules';
 import { signingProvider, type SignerRole } from '../../../providers/signing';
 import { fileStorage } from '../../../providers/storage';
 import { signerCheck } from './signer-check';
@@ -14,12 +14,13 @@ import { SIGNING, SYND_USER } from '../../../utils/uids';
 
 /**
  * What the outside signing service (Dropbox Sign) collected: its signatures and signed document read into the signer
- * rows, when the investor asks (sync_sign), when management countersigns, and on the service's events.
+ * rows, when the investor asks (sync_sign), when a signer's link page asks (no session needed), when management
+ * countersigns, and on the service's events.
  */
 export function providerRefresh(strapi: Core.Strapi) {
   const db = () => strapi.db.query(SIGNING);
-  const { investorSide, updateFlags } = signers(strapi);
-  const { siteFor } = signingLinks(strapi);
+  const { readSyndUser, investorSide, updateFlags } = signers(strapi);
+  const { siteFor, signerOf } = signingLinks(strapi);
   const { afterSignature } = signingByLink(strapi);
 
   /**
@@ -85,6 +86,19 @@ export function providerRefresh(strapi: Core.Strapi) {
         sa_complete_date: view.sa_complete_date,
         syndAgreementsCount: view.syndAgreementsCount,
       };
+    },
+
+    /**
+     * POST /api/signing/:token/refresh: whether the link's signer has signed, the provider's signatures read first, so
+     * that a signer without a session (whose page cannot ask sync_sign) sees their Dropbox Sign signature recorded.
+     */
+    async refreshByToken(token: string, request: RequestInfo): Promise<SigningRefreshed> {
+      const signer = await signerOf(token);
+      if (signer.signedAt) return { signed: true };
+      const row = await readSyndUser(signer.syndUser.id);
+      if (!isGoingToInvest(row)) return { signed: false };
+      const rows = await refreshFromProvider(row, await siteFor(row, request.origin));
+      return { signed: rows.some((other) => other.id === signer.id && Boolean(other.signedAt)) };
     },
 
     /** POST /api/signing/dropbox/events: a verified Dropbox Sign event about a request of ours updates that agreement. */

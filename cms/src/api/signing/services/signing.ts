@@ -37,6 +37,7 @@ const signingService = ({ strapi }: { strapi: Core.Strapi }) => {
     verifyCode: byLink.verifyCode,
     embeddedSigning: byLink.embeddedSigning,
     signByToken: byLink.signByToken,
+    refreshByToken: provider.refreshByToken,
     // Management.
     waitingForManagement: management.waitingForManagement,
     countersign: management.countersign,

@@ -7,6 +7,7 @@ import type {
   PaperRequested,
   Signature,
   Signed,
+  SigningRefreshed,
   SigningRequest,
 } from '@portal/rules';
 import useSWR from 'swr';
@@ -51,6 +52,9 @@ export const embeddedSigning = (token: string, verification: string | null) =>
 
 /** Signs; throws ApiError (e.g. when the link has expired meanwhile). */
 export const sign = (token: string, signature: Signature) => api.post<Signed>(signingPath(token), signature);
+
+/** Whether the signer has signed, read from the signing service first (Dropbox Sign records it so, no session needed). */
+export const refreshSignature = (token: string) => api.post<SigningRefreshed>(`${signingPath(token)}/refresh`, {});
 
 /**
  * GET /api/agreements/verify/:sha256: whether the portal issued a completed agreement; null when it did not (404).

@@ -8,13 +8,16 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { failureMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/auth/session-context';
 import { formatUsd } from '@/lib/format';
 import { PdfViewer } from '@/components/pdf-viewer';
 import { documentUrlOf, sign, useSigningRequest } from '../api/signing';
 import { DisclosureStep } from '../components/disclosure-step';
 import { DropboxSigningStep } from '../components/dropbox-signing-step';
 import { IdentityStep } from '../components/identity-step';
+import { SignatureComplete } from '../components/signature-complete';
 import { SignaturePad } from '../components/signature-pad';
+import { useSignatureRecorded } from '../components/use-signature-recorded';
 
 export const CONSENT_LABEL = 'I agree to sign this document electronically';
 
@@ -23,11 +26,14 @@ export const CONSENT_LABEL = 'I agree to sign this document electronically';
  * electronic records disclosure, confirm it is you (a mailed code, or the investor's own session), and sign with a
  * typed name, an optional drawn signature and consent; with Dropbox Sign, the document is shown the same way (fetched
  * from the service) and the third step opens its embedded signer, where it is signed. Public: the token is the signer's
- * key. An investor then goes on to the signature success page; a spouse is thanked here.
+ * key. The investor whose own session proved who they are then goes on to the signature success page (it asks sync_sign
+ * with that session); any other signer is thanked here, a Dropbox Sign signature first read from the service through
+ * the link (POST /api/signing/:token/refresh), since sync_sign needs a session.
  */
 export function SignPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
+  const { isSignedIn } = useSession();
   const { data: request, isLoading, mutate } = useSigningRequest(token);
   const [verification, setVerification] = useState<string | null>(null);
   const [name, setName] = useState('');
@@ -35,7 +41,9 @@ export function SignPage() {
   const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [signed, setSigned] = useState(false);
+  // How this page's signer finished: signed here (recorded at once) or at Dropbox Sign (read from there); null before.
+  const [completed, setCompleted] = useState<'here' | 'at-dropbox' | null>(null);
+  const recording = useSignatureRecorded(token, completed === 'at-dropbox');
 
   if (isLoading) return <PageSpinner />;
   if (!request) {
@@ -61,10 +69,16 @@ export function SignPage() {
   // Dropbox Sign collects the signature (SIGNING_PROVIDER=dropbox-sign), in its frame; the document is read here too.
   const atDropbox = request.provider === 'dropbox-sign';
 
-  /** After a signature: an investor goes on to the success page (it refreshes the status), a spouse is thanked here. */
+  /**
+   * After a signature: the investor signed in to their own account goes on to the success page (it refreshes the status
+   * with their session); anyone else is thanked here, where the success page's sync_sign would only be refused.
+   */
   const finished = (syndUserId: string) => {
-    setSigned(true);
-    if (request.signer.role === 'investor') navigate(paths.syndicationSuccess.getHref(syndUserId));
+    if (request.signer.role === 'investor' && request.identity.method === 'session' && isSignedIn) {
+      navigate(paths.syndicationSuccess.getHref(syndUserId));
+      return;
+    }
+    setCompleted(atDropbox ? 'at-dropbox' : 'here');
   };
 
   const submit = async (event: FormEvent) => {
@@ -104,10 +118,10 @@ export function SignPage() {
         <dd className="col-sm-9">{request.signer.name}</dd>
       </dl>
 
-      {request.signed || signed ? (
-        <Alert variant="success">
-          {signed ? 'Thank you. Your signature has been recorded.' : 'You have already signed this document.'}
-        </Alert>
+      {completed ? (
+        <SignatureComplete role={request.signer.role} recording={completed === 'here' ? 'recorded' : recording} />
+      ) : request.signed ? (
+        <Alert variant="success">You have already signed this document.</Alert>
       ) : (
         <>
           {(!atDropbox || request.documentUrl) && (

@@ -1,9 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { SIGN_POLL_INTERVAL_MS, SIGN_POLL_MAX_TRIES } from '@/lib/signing-timing';
 import { type SyncSignAnswer, syncSign } from '../api/syndication';
-
-/** The spec's signing poll: every 5 seconds, at most 10 tries. */
-export const SIGN_POLL_INTERVAL_MS = 5000;
-export const SIGN_POLL_MAX_TRIES = 10;
 
 /**
  * While `active`, asks the CMS for the signing state every 5 s, at most 10 times, and hands each answer on (a

@@ -1,23 +1,28 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { InvestorNextSteps } from '@/components/signing-complete/investor-next-steps';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth/session-context';
+import { SUCCESS_WAIT_MS } from '@/lib/signing-timing';
 import { syncSign } from '../api/syndication';
 
-/** The spec's wait on the signature success page before the status refresh. */
-export const SUCCESS_WAIT_MS = 2000;
-
 /**
- * /syndication/success/:synduserid, where a signer lands after signing: waits about 2 s (the provider records the
- * signature), asks for the signing status refresh, then goes home (which sends a signed-in investor on to the
- * dashboard). Public, so a refresh refused for want of a session is simply skipped.
+ * /syndication/success/:synduserid, where a signed-in investor lands after signing: waits about 2 s (the provider
+ * records the signature), asks for the signing status refresh, then goes home (which sends them on to the dashboard).
+ * Public: opened without a session (a bookmark, an old tab), it thanks the signer and offers to sign in, and asks
+ * nothing of sync_sign, which needs a session (the signing link's own page records a signature without one).
  */
 export function SyndicationSuccessPage() {
   const { synduserid = '' } = useParams();
   const navigate = useNavigate();
+  const { status, isSignedIn } = useSession();
+  // A stored session is checked before it is judged.
+  const settled = status === 'initialised';
 
   useEffect(() => {
+    if (!settled || !isSignedIn) return;
     let current = true;
     const timer = setTimeout(() => {
       syncSign(synduserid)
@@ -28,12 +33,21 @@ export function SyndicationSuccessPage() {
       current = false;
       clearTimeout(timer);
     };
-  }, [synduserid, navigate]);
+  }, [settled, isSignedIn, synduserid, navigate]);
 
   return (
     <ContentLayout title="Thank you for signing">
-      <p>Your signature has been received. Updating your investment…</p>
-      <Spinner />
+      {settled && !isSignedIn ? (
+        <>
+          <p>Your signature has been received.</p>
+          <InvestorNextSteps />
+        </>
+      ) : (
+        <>
+          <p>Your signature has been received. Updating your investment…</p>
+          <Spinner />
+        </>
+      )}
     </ContentLayout>
   );
 }
