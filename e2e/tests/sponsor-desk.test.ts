@@ -171,6 +171,9 @@ describe('the sponsor desk raise board in Chromium', () => {
     const countersign = admin.getByRole('button', { name: 'Countersign selected (2)' });
     await keepScreenshot(admin, 'sponsor-desk-countersign.png');
     await countersign.click();
+    const asked = admin.getByRole('alertdialog', { name: 'Countersign these 2 agreements?' });
+    await asked.getByText(/^As management, in your name: .*(Sid Signer|Rhea Ready).*(Sid Signer|Rhea Ready)/).waitFor();
+    await asked.getByRole('button', { name: 'Countersign' }).click();
     await admin.getByText('Countersigned: 2.').waitFor({ timeout: 30_000 });
     await rows.getByText('Sid Signer').waitFor({ state: 'detached' });
     await chooseState(admin, 'Countersigned');

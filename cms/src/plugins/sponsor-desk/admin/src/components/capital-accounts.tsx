@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, Textarea, Typography } from '@strapi/design-system';
 import type { DeskLedgerLine, FundEventPage, FundEventView } from '@portal/rules';
-import { useFetchClient } from '@strapi/strapi/admin';
+import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import {
   ALLOCATION_PAGE,
   AllocationTable,
@@ -19,6 +19,9 @@ import { centsOf, dollars, investors, money, today } from '../utils/format';
 import { reportFailure, type Notify } from '../utils/notices';
 import { CapitalLedger, entrySummary } from './capital-ledger';
 import { CsvImport } from './csv-import';
+import { ConfirmButton, ONLY_SPONSOR_ADMINS } from './confirm-button';
+
+const POST = { post: [{ action: 'plugin::sponsor-desk.post', subject: null }] as never[] };
 
 /** The sponsor desk's calls (docs/capital-accounts.md); the panel's fetch client sends the staff member's token. */
 
@@ -30,6 +33,7 @@ import { CsvImport } from './csv-import';
  */
 export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   const { get, post, put } = useFetchClient();
+  const { allowedActions, isLoading: loadingPermissions } = useRBAC(POST);
   const fundPages = useFundPages();
   const [fund, setFund] = useState('');
   const [type, setType] = useState<FundEventPage['type']>('distribution');
@@ -269,7 +273,18 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
               {eventTypeName(draft.type)} of {termsOf(draft)} ({draft.state})
             </Typography>
             {draft.state === 'draft' && !draft.problem && (
-              <Button onClick={postDraft}>Post to {investors(draft.investors)}</Button>
+              <ConfirmButton
+                label={`Post to ${investors(draft.investors)}`}
+                title={`Post this ${eventTypeName(draft.type).toLowerCase()}?`}
+                confirm="Post it"
+                onConfirm={() => void postDraft()}
+                disabled={loadingPermissions}
+                refusal={allowedActions.canPost || loadingPermissions ? null : ONLY_SPONSOR_ADMINS}
+              >
+                {`${eventTypeName(draft.type)} of ${termsOf(draft)} to ${investors(draft.investors)} of this fund, ` +
+                  'as the allocation below shares it. Each investor gets a ledger entry, a notice PDF, a bell and a ' +
+                  'mail; a posted event is not undone (a correction is an adjustment).'}
+              </ConfirmButton>
             )}
           </Flex>
           {draft.problem && (

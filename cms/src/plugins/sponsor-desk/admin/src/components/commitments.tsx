@@ -11,6 +11,7 @@ import type {
 } from '@portal/rules';
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { AmendDialog, TransferDialog } from './commitment-actions';
+import { ConfirmButton } from './confirm-button';
 import { CommitmentRow, CommitmentsHead, COUNTERSIGN_MAX } from './commitments-table';
 import { Choice, Input, SearchForm } from './fields';
 import { Pager } from './table';
@@ -252,11 +253,17 @@ export function Commitments({
           </Button>
         )}
         {allowedActions.canCountersign && (
-          <Button
+          <ConfirmButton
+            label={`Countersign selected (${checked.size})`}
+            title={`Countersign ${checked.size === 1 ? 'this agreement' : `these ${checked.size} agreements`}?`}
+            confirm="Countersign"
+            onConfirm={() => void countersign()}
             disabled={!checked.size || busy}
             loading={busy}
-            onClick={countersign}
-          >{`Countersign selected (${checked.size})`}</Button>
+          >
+            {`As management, in your name: ${[...checked.values()].join(', ')}. Each agreement is completed and ` +
+              'sealed, and its investor is told by bell and mail; a countersignature is not undone.'}
+          </ConfirmButton>
         )}
         {allowedActions.canCountersign && checked.size > 0 && (
           <Flex gap={2} alignItems="center">
