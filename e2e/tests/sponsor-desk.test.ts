@@ -37,6 +37,15 @@ async function chooseState(page: Page, label: string): Promise<void> {
     .toMatch(new RegExp(`^${label} \\(\\d+\\)$`));
 }
 
+/** How many investors the State filter counts for `label`, as its option reads (the list closed again after). */
+async function stateCount(page: Page, label: string): Promise<number> {
+  await page.getByRole('combobox', { name: 'State' }).click();
+  const option = page.getByRole('option', { name: new RegExp(`^${label} \\(\\d+\\)$`) });
+  const count = Number(/\((\d+)\)$/.exec((await option.textContent()) ?? '')?.[1]);
+  await page.keyboard.press('Escape');
+  return count;
+}
+
 /** An investor signs in (the site's call) and downloads the fund's offering memorandum: a File Download row of theirs. */
 async function downloadOfferingMemorandum(email: string, fundId: string): Promise<void> {
   const ask = async (method: string, route: string, body?: unknown, authCode?: string) => {
@@ -168,6 +177,11 @@ describe('the sponsor desk raise board in Chromium', () => {
     await reader.waitFor({ state: 'detached' });
     for (const name of ['Sid Signer', 'Rhea Ready'])
       await rows.getByRole('checkbox', { name: `Select ${name}` }).check();
+    // Another staff member has the same table open: its counts follow the change once their table reads again.
+    const colleague = await deskAs('admin@portal.local');
+    await openState(colleague, 'Investor signed');
+    await table(colleague).getByText('Sid Signer').waitFor();
+    const countersignedBefore = await stateCount(colleague, 'Countersigned');
     const countersign = admin.getByRole('button', { name: 'Countersign selected (2)' });
     await keepScreenshot(admin, 'sponsor-desk-countersign.png');
     await countersign.click();
@@ -175,6 +189,9 @@ describe('the sponsor desk raise board in Chromium', () => {
     await asked.getByText(/^As management, in your name: .*(Sid Signer|Rhea Ready).*(Sid Signer|Rhea Ready)/).waitFor();
     await asked.getByRole('button', { name: 'Countersign' }).click();
     await admin.getByText('Countersigned: 2.').waitFor({ timeout: 30_000 });
+    await chooseState(colleague, 'Committed');
+    await expect.poll(() => stateCount(colleague, 'Countersigned')).toBe(countersignedBefore + 2);
+    await colleague.context().close();
     await rows.getByText('Sid Signer').waitFor({ state: 'detached' });
     await chooseState(admin, 'Countersigned');
     for (const name of ['Sid Signer', 'Rhea Ready']) await rows.getByText(name).waitFor();

@@ -104,10 +104,12 @@ export function Commitments({
   useEffect(() => setPage(1), [state, q, sort]);
   useEffect(() => setChecked(new Map()), [state, q]);
 
-  const refresh = () => {
-    load();
-    changed();
-  };
+  // The state filter's counts and the board's figures are read again with each answer of the table, so they agree
+  // with the rows shown, another staff member's change included (and after this one's: refresh reads the table).
+  useEffect(() => {
+    if (data) changed();
+  }, [data, changed]);
+  const refresh = load;
 
   const remind = async () => {
     setBusy(true);
