@@ -18,6 +18,7 @@ let offering: Offering;
 /** The investors by the state they are put in. */
 export const by: Record<string, Investor[]> = {};
 
+/** Writes to an investor's commitment directly (the query engine: no rule applies). */
 export const setRow = (who: Investor, data: Record<string, unknown>) =>
   app.strapi.db.query(SYND_USER).update({ where: { id: who.syndUserId }, data });
 
@@ -87,8 +88,10 @@ export async function commitmentAcrossPortals(
     },
   });
 }
+/** The board fund's commitments table as the editor (or `as`) reads it, with `query`. */
 export const commitments = (query: string, as = editor) =>
   as('GET', `/sponsor-desk/funds/${offering.fund}/commitments${query}`);
+/** The investors' emails of a page of the commitments table. */
 export const emailsOf = (body: { results: { investor: { email: string } }[] }) =>
   body.results.map((line) => line.investor.email);
 
