@@ -1,8 +1,15 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type CmsRoute, callsTo, fakeCms, strapiError } from '@/testing/fake-cms';
-import { findPageHeading, renderApp } from '@/testing/render-app';
-import type { DisclosureAccepted, SignerIdentity, SigningRequest } from '@portal/rules';
+import { callsTo, strapiError } from '@/testing/fake-cms';
+import { findPageHeading } from '@/testing/render-app';
+import { byCode, DISCLOSURE, renderSignPage, request, signButton } from '@/testing/sign-page';
+import type { DisclosureAccepted } from '@portal/rules';
+
+/**
+ * The signing page (/sign/:token): the document shown, signed with a typed or drawn name and consent, the answers to a
+ * signed, refused or unknown link, paper asked instead, no code for the investor's own session, and Dropbox Sign's
+ * embedded signer. The disclosure and the mailed code: sign-page-code.test.tsx.
+ */
 
 // jsdom draws no canvas: the pdf.js viewer is tried in Chromium (e2e/tests/signing.test.ts); here it names its document.
 vi.mock('@/components/pdf-viewer/pdf-viewer', () => ({
@@ -29,62 +36,6 @@ vi.mock('hellosign-embedded', () => ({
     close() {}
   },
 }));
-
-const DISCLOSURE = {
-  title: 'Consent to electronic records and signatures',
-  body: '<p>You may ask for a paper copy.</p>',
-  version: 'abcdef0123456789',
-  sha256: 'abcdef0123456789'.padEnd(64, '0'),
-};
-
-/** A signer who proves who they are with a mailed code (no lock, no code sent yet unless `more` says so). */
-const byCode = (email: string, more: Partial<SignerIdentity> = {}): SignerIdentity => ({
-  method: 'email-code',
-  email,
-  codeSentAt: null,
-  lockedUntil: null,
-  suspended: false,
-  ...more,
-});
-
-// By default the checks before signing are done: the disclosure accepted, the investor signed in to their own account.
-const request = (overrides: Partial<SigningRequest> = {}): SigningRequest => ({
-  signer: { role: 'investor', name: 'Ann Investor' },
-  document: {
-    title: 'Subscription Agreement',
-    investmentName: 'Into Mischief Shares',
-    fundName: 'Stallion Fund 2026',
-    amount: 50000,
-  },
-  signed: false,
-  canSign: true,
-  provider: 'local',
-  documentUrl: null,
-  disclosure: DISCLOSURE,
-  disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' },
-  identity: { method: 'session', email: 'a***@example.com', codeSentAt: null, lockedUntil: null, suspended: false },
-  ...overrides,
-});
-
-function renderSignPage(
-  answer: CmsRoute,
-  sign: CmsRoute = () => ({ success: true, syndUserId: 'synd-user-doc-11' }),
-  more: Record<string, CmsRoute> = {},
-) {
-  return renderApp(
-    '/sign/token-abc',
-    fakeCms({
-      routes: {
-        'GET /api/signing/token-abc': answer,
-        'POST /api/signing/token-abc': sign,
-        'POST /api/syndication/sync_sign': () => strapiError(401, 'Missing or invalid credentials'),
-        ...more,
-      },
-    }),
-  );
-}
-
-const signButton = () => screen.getByRole('button', { name: 'Sign' });
 
 describe('/sign/:token', () => {
   it('shows the document, its investment, amount and the PDF with a download link, without a session', async () => {
@@ -166,71 +117,6 @@ describe('/sign/:token', () => {
     expect(await screen.findByText('This signing link is not valid or has expired.')).toBeInTheDocument();
   });
 
-  it('asks a signer without a session to accept the disclosure and enter the mailed code before signing', async () => {
-    let accepted: DisclosureAccepted | null = null;
-    const identity = byCode('b***@example.com');
-    const { user, fetchMock } = renderSignPage(
-      () =>
-        request({
-          signer: { role: 'spouse', name: 'Bo Investor' },
-          disclosure: DISCLOSURE,
-          disclosureAccepted: accepted,
-          identity,
-        }),
-      undefined,
-      {
-        'POST /api/signing/token-abc/disclosure': () => {
-          accepted = { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' };
-          return accepted;
-        },
-        'POST /api/signing/token-abc/code': () => ({
-          sentTo: 'b***@example.com',
-          expiresAt: '2026-11-26T08:10:00.000Z',
-        }),
-        'POST /api/signing/token-abc/code/verify': ({ body }) =>
-          (body as { code: string }).code === '123456'
-            ? { verified: true, verification: 'proof-1' }
-            : strapiError(400, 'That code is not right: 4 tries left'),
-      },
-    );
-    expect(
-      await screen.findByRole('heading', { name: '1. Consent to electronic records and signatures' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText('You may ask for a paper copy.')).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: 'Type your full name' }), 'Bo Investor');
-    await user.click(screen.getByRole('checkbox', { name: 'I agree to sign this document electronically' }));
-    expect(signButton()).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled();
-
-    await user.click(
-      screen.getByRole('checkbox', {
-        name: 'I have read this disclosure and agree to use electronic records and signatures',
-      }),
-    );
-    await user.click(screen.getByRole('button', { name: 'Accept' }));
-    expect(await screen.findByText(/^Accepted /)).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST /api/signing/token-abc/disclosure')[0].body).toEqual({
-      version: DISCLOSURE.version,
-    });
-
-    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
-    await user.type(await screen.findByRole('textbox', { name: 'Code from the email' }), '654321');
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('That code is not right: 4 tries left')).toBeInTheDocument();
-    expect(signButton()).toBeDisabled();
-    await user.type(screen.getByRole('textbox', { name: 'Code from the email' }), '123456');
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Confirmed with the code sent to b***@example.com.')).toBeInTheDocument();
-
-    await user.click(signButton());
-    expect(await screen.findByText('Thank you. Your signature has been recorded.')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST /api/signing/token-abc')[0].body).toEqual({
-      name: 'Bo Investor',
-      consent: true,
-      verification: 'proof-1',
-    });
-  });
-
   it('lets the signer withdraw consent and ask for the agreement on paper', async () => {
     const { user, fetchMock } = renderSignPage(
       () => request({ disclosure: DISCLOSURE, disclosureAccepted: null }),
@@ -265,114 +151,6 @@ describe('/sign/:token', () => {
     );
     expect(await screen.findByText('You are signed in as the investor: no code is needed.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Email me a code' })).not.toBeInTheDocument();
-  });
-
-  it('opens a locked link again by itself once its lock is over', async () => {
-    const until = new Date(Date.now() + 300).toISOString();
-    let locked = true;
-    const identity = () => ({
-      method: 'email-code' as const,
-      email: 'b***@example.com',
-      codeSentAt: null,
-      lockedUntil: locked ? until : null,
-      suspended: false,
-    });
-    renderSignPage(() =>
-      request({
-        disclosure: DISCLOSURE,
-        disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' },
-        identity: identity(),
-      }),
-    );
-    expect(await screen.findByText(/^This link is locked after five wrong codes until /)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled();
-    locked = false;
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Email me a code' })).toBeEnabled(), {
-      timeout: 5_000,
-    });
-    expect(screen.queryByText(/^This link is locked/)).not.toBeInTheDocument();
-  });
-
-  it('after five wrong codes, no longer offers the voided code for entry: the step starts again from sending a code', async () => {
-    const identity = byCode('b***@example.com', { codeSentAt: '2026-11-26T08:00:00.000Z' });
-    const { user } = renderSignPage(
-      () =>
-        request({
-          disclosure: DISCLOSURE,
-          disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' },
-          identity,
-        }),
-      undefined,
-      {
-        'POST /api/signing/token-abc/code/verify': () =>
-          strapiError(429, 'Too many wrong codes: this link is locked for 10 minutes.'),
-      },
-    );
-    await user.type(await screen.findByRole('textbox', { name: 'Code from the email' }), '654321');
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Too many wrong codes: this link is locked for 10 minutes.')).toBeInTheDocument();
-    expect(screen.queryByRole('textbox', { name: 'Code from the email' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Email me a code' })).toBeInTheDocument();
-  });
-
-  it('reads the link again when asking for a code finds it suspended meanwhile: no code to ask for any more', async () => {
-    let suspended = false;
-    const identity = () => ({
-      method: 'email-code' as const,
-      email: 'b***@example.com',
-      codeSentAt: null,
-      lockedUntil: null,
-      suspended,
-    });
-    const message =
-      'Too many wrong codes: this link is suspended. Ask for a new link: the investor with "Continue to sign" on their dashboard, anyone else by writing to the sponsor at ir@example.com.';
-    const { user } = renderSignPage(
-      () =>
-        request({
-          disclosure: DISCLOSURE,
-          disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' },
-          identity: identity(),
-        }),
-      undefined,
-      {
-        'POST /api/signing/token-abc/code': () => {
-          suspended = true;
-          return strapiError(403, message);
-        },
-      },
-    );
-    await user.click(await screen.findByRole('button', { name: 'Email me a code' }));
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled());
-  });
-
-  it('tells a locked link when it opens', async () => {
-    const identity = byCode('b***@example.com', { lockedUntil: '2026-11-26T08:10:00.000Z' });
-    renderSignPage(() => request({ disclosure: DISCLOSURE, identity }));
-    expect(await screen.findByText(/^This link is locked after five wrong codes until /)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled();
-    expect(signButton()).toBeDisabled();
-  });
-
-  it('tells a suspended link that only a new link opens it: no code to ask for, and the Sign button says why it waits', async () => {
-    const identity = byCode('b***@example.com', { suspended: true });
-    const { user } = renderSignPage(() =>
-      request({
-        disclosure: DISCLOSURE,
-        disclosureAccepted: { version: DISCLOSURE.version, acceptedAt: '2026-11-26T08:00:00.000Z' },
-        identity,
-      }),
-    );
-    expect(
-      await screen.findByText(
-        'This link is suspended after too many wrong codes. Ask for a new link: if you are the investor, with “Continue to sign” on your dashboard; otherwise from the sponsor.',
-      ),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Email me a code' })).toBeDisabled();
-    await user.type(screen.getByRole('textbox', { name: 'Type your full name' }), 'Sus Pended');
-    await user.click(screen.getByRole('checkbox', { name: 'I agree to sign this document electronically' }));
-    expect(signButton()).toBeDisabled();
-    expect(screen.getByText('This link is suspended: ask for a new link to sign.')).toBeInTheDocument();
   });
 
   it('with Dropbox Sign, opens its embedded signer once the disclosure is accepted and the code entered, then goes to the success page', async () => {
