@@ -7,7 +7,7 @@ import {
   signingStep,
   type FundStatus,
 } from '@portal/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_USER,
   ASSETS_ITEM,
@@ -20,38 +20,23 @@ import {
   NOTIFICATION_TEMPLATE,
   PORTAL,
   SETTING,
-  SIGNING,
-  SYND_AGREEMENT,
   SYND_USER,
   TEAM_MEMBER,
-  UPLOAD_FILE,
   USER,
 } from '../src/lib/uids';
-import fs from 'node:fs';
-import path from 'node:path';
-import { WASABI_CLOSED, WASABI_DONE, WASABI_STARTED } from '../src/seed/data/offerings';
-import { seed, type SeedReport } from '../src/seed/index';
-import { SEED_IMAGES_DIR } from '../src/seed/media';
-import { openStrapi, runCli, useThrowAwayDatabase, type OpenStrapi } from './helpers';
+import type { SeedReport } from '../src/seed/index';
+import { countOf, documents, inPortal, now, openSeeded, type Row, useSeededDatabase } from './seed-world';
 
-const { uploadsDir } = useThrowAwayDatabase();
-const PASSWORD = 'TestSeed2026!';
-const now = new Date();
-let app: OpenStrapi;
+/**
+ * The demo seed on an empty database (src/seed): every kind of record, both portals with their texts, education,
+ * funds in every status and portfolios, the notification templates and settings, and each demo investor in the state
+ * intended. Its agreements, ledger stories and accounts: seed-accounts.test.ts; pictures and a second run:
+ * seed-again.test.ts.
+ */
+useSeededDatabase();
 let first: SeedReport;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Strapi's query results are untyped here (the scripts compile without the CMS's generated types).
-type Row = Record<string, any>;
-
-const documents = (uid: Parameters<OpenStrapi['strapi']['documents']>[0]) => app.strapi.documents(uid);
-const inPortal = (slug: string) => ({ portal: { slug: { $eq: slug } } });
-const countOf = (report: SeedReport, uid: string) => report.counts.find((count) => count.uid === uid);
-
-beforeAll(async () => {
-  app = await openStrapi();
-  first = await seed(app.strapi, { password: PASSWORD, now });
-});
-afterAll(() => app?.close());
+beforeAll(async () => ({ first } = await openSeeded()));
 
 describe('a first run on an empty database', () => {
   it('creates every kind of record and skips none', () => {
@@ -301,267 +286,5 @@ describe('a first run on an empty database', () => {
     expect(investing.every((row) => isInvesting(row) && signingStep(row) === 4)).toBe(true);
     expect(investing.map((row) => fundStatus(row.fund, now)).sort()).toEqual(['Closed', 'Done', 'Started']);
     for (const row of rows) expect(row.userLastName, row.user?.email).toBe(row.user?.lastName);
-  });
-
-  it('gives the demo investors real agreements: a sealed, complete one and one waiting for the spouse', async () => {
-    const signersOf = async (email: string) =>
-      app.strapi.db.query(SIGNING).findMany({
-        where: { syndUser: { user: { email }, fund: { url_slug: WASABI_STARTED } } },
-        orderBy: { id: 'asc' },
-      }) as Promise<Row[]>;
-    const complete = await signersOf('investor.investing@wasabistallions.com');
-    expect(complete.map((row) => [row.role, Boolean(row.signedAt)])).toEqual([
-      ['investor', true],
-      ['management', true],
-    ]);
-    for (const row of complete) expect(row.documentSha256).toMatch(/^[0-9a-f]{64}$/);
-    const agreement: Row | null = await app.strapi.db.query(SYND_AGREEMENT).findOne({
-      where: {
-        syndUser: { user: { email: 'investor.investing@wasabistallions.com' }, fund: { url_slug: WASABI_STARTED } },
-      },
-    });
-    expect(agreement).toMatchObject({
-      originalName: expect.stringMatching(/\.pdf$/),
-      bucketId: 'local',
-      docPath: expect.stringMatching(/^agreements\//),
-    });
-    const pdf = fs.readFileSync(path.join(process.env.PRIVATE_FILES_DIR as string, agreement!.docPath));
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pdf.toString('latin1')).toMatch(/\/ByteRange\s*\[/);
-
-    const spouse = await signersOf('investor.spouse@wasabistallions.com');
-    expect(spouse.map((row) => [row.role, Boolean(row.signedAt)])).toEqual([
-      ['investor', true],
-      ['spouse', false],
-    ]);
-    expect(new Date(spouse[1].expiresAt).getTime()).toBeGreaterThan(Date.now());
-    // No mail goes out for demo data: the report gives the spouse's link instead.
-    expect(first.signingLinks).toEqual([
-      {
-        name: 'Stan Spouse',
-        email: 'stan.spouse@example.com',
-        path: expect.stringMatching(/^\/sign\/[A-Za-z0-9_-]{20,}$/),
-      },
-    ]);
-    const signed = await signersOf('investor.signed@wasabistallions.com');
-    expect(signed.map((row) => [row.role, Boolean(row.signedAt)])).toEqual([['investor', true]]);
-
-    // Every complete demo investment, on every portal, has its sealed agreement to download.
-    const completeRows: Row[] = await app.strapi.db
-      .query(SYND_USER)
-      .findMany({ where: { sa_complete_date: { $notNull: true } }, populate: { user: true } });
-    expect(completeRows.length).toBeGreaterThanOrEqual(4);
-    for (const row of completeRows) {
-      const stored: Row | null = await app.strapi.db
-        .query(SYND_AGREEMENT)
-        .findOne({ where: { syndUser: { id: row.id } } });
-      expect(stored, `${row.user?.email} #${row.id}`).toMatchObject({
-        docPath: expect.stringMatching(/^agreements\//),
-      });
-      expect(
-        fs.readFileSync(path.join(process.env.PRIVATE_FILES_DIR as string, stored!.docPath)).toString('latin1'),
-      ).toMatch(/\/ByteRange\s*\[/);
-    }
-  });
-
-  it('tells one story per ledger fund: raised, agreements countersigned, funded, then called and paid out, shared by two partners', async () => {
-    const day = (value: unknown) => new Date(value as string).toISOString().slice(0, 10);
-    for (const slug of [WASABI_DONE, WASABI_CLOSED]) {
-      const fund: Row = await app.strapi.db.query(FUND).findOne({ where: { url_slug: slug } });
-      const commitments: Row[] = await app.strapi.db
-        .query(SYND_USER)
-        .findMany({ where: { fund: { id: fund.id } }, populate: { user: true }, orderBy: { id: 'asc' } });
-      expect(commitments.map((row) => row.user.email).sort(), slug).toEqual([
-        'investor.investing@wasabistallions.com',
-        'investor.partner@wasabistallions.com',
-      ]);
-      const entries: Row[] = await app.strapi.db
-        .query('api::ledger-entry.ledger-entry')
-        .findMany({ where: { fund: { id: fund.id } }, orderBy: [{ effective_date: 'asc' }, { id: 'asc' }] });
-      const events: Row[] = await app.strapi.db
-        .query('api::fund-event.fund-event')
-        .findMany({ where: { fund: { id: fund.id } }, orderBy: { date: 'asc' } });
-      const funded = day(entries[0].effective_date);
-      const firstCall = events.find((event) => event.type === 'capital_call')!.date;
-      // The fund opened and closed before its first call; the money came in at the start of the ledger.
-      expect(
-        day(fund.open_date) < day(fund.close_date) && day(fund.close_date) <= funded && funded < firstCall,
-        slug,
-      ).toBe(true);
-      for (const row of commitments) {
-        // Countersigned while the fund was open, before any money; its first money is the ledger's first day.
-        expect(
-          day(row.sa_complete_date) >= day(fund.open_date) && day(row.sa_complete_date) <= day(fund.close_date),
-          `${slug} ${row.user.email}`,
-        ).toBe(true);
-        expect(day(row.ft_start_date)).toBe(funded);
-        expect(day(row.ft_complete_date) > funded && day(row.ft_complete_date) < day(now)).toBe(true);
-      }
-      // Every distribution is shared between the two partners, in proportion to what each funded.
-      const distributions = entries.filter((entry) => entry.type === 'distribution');
-      expect(new Set(distributions.map((entry) => day(entry.effective_date))).size * 2).toBe(distributions.length);
-    }
-  });
-
-  it('creates confirmed, active site accounts on their portals whose password verifies, and the unconfirmed one', async () => {
-    const users: Row[] = await documents(USER).findMany({ populate: { portal: true, role: true }, limit: 1000 });
-    const byEmail = new Map(users.map((user) => [user.email, user]));
-    for (const [email, level] of [
-      ['superadmin@wasabistallions.com', 'superadmin'],
-      ['admin@wasabistallions.com', 'admin'],
-      ['user@wasabistallions.com', 'user'],
-      ['guest@wasabistallions.com', 'guest'],
-    ]) {
-      expect(byEmail.get(email), email).toMatchObject({
-        level,
-        confirmed: true,
-        isActive: true,
-        portal: { slug: 'wasabistallions' },
-        role: { type: 'authenticated' },
-      });
-    }
-    expect(byEmail.get('unconfirmed@wasabistallions.com')).toMatchObject({ confirmed: false, isActive: false });
-    expect(byEmail.get('investor@oakharbor.com')?.portal?.slug).toBe('oakharbor');
-    expect(byEmail.get('user@oakharbor.com')?.portal?.slug).toBe('oakharbor');
-    expect(users.every((user) => user.firstName && user.lastName)).toBe(true);
-
-    const service = app.strapi.plugin('users-permissions').service('user');
-    for (const user of users) {
-      const { password } = await app.strapi.db.query(USER).findOne({ where: { id: user.id }, select: ['password'] });
-      expect(password, user.email).not.toBe(PASSWORD);
-      expect(await service.validatePassword(PASSWORD, password), user.email).toBe(true);
-      expect(await service.validatePassword('wrong-password', password), user.email).toBe(false);
-    }
-    expect(first.accounts.filter((account) => account.kind === 'site')).toHaveLength(users.length);
-  });
-
-  it('creates a super admin, an editor and a sponsor admin who can sign in to the admin panel', async () => {
-    // The panel's own sign-in check: the user exists, the password matches its hash, the user is active.
-    const auth = app.strapi.service('admin::auth') as unknown as {
-      checkCredentials(credentials: {
-        email: string;
-        password: string;
-      }): Promise<[unknown, Row | false, { message: string }?]>;
-    };
-    for (const [email, code] of [
-      ['admin@portal.local', 'strapi-super-admin'],
-      ['editor@portal.local', 'strapi-editor'],
-      ['sponsor@portal.local', 'sponsor-admin'],
-    ]) {
-      const [, user, problem] = await auth.checkCredentials({ email, password: PASSWORD });
-      expect(problem, email).toBeUndefined();
-      expect(user, email).toMatchObject({ email, isActive: true });
-      const admin = await app.strapi.db.query(ADMIN_USER).findOne({ where: { email }, populate: ['roles'] });
-      expect(
-        admin.roles.map((role: Row) => role.code),
-        email,
-      ).toEqual([code]);
-      expect(admin.password, email).not.toBe(PASSWORD);
-    }
-    expect(
-      first.accounts.filter((account) => account.kind === 'admin' && account.passwordWorks && account.created),
-    ).toHaveLength(3);
-  });
-
-  it('refuses a password the admin panel would not accept, before writing anything', async () => {
-    await expect(seed(app.strapi, { password: 'short', now })).rejects.toThrow(/8\+ characters/);
-  });
-});
-
-/** The media library's files, as the upload plugin stores them. */
-const libraryFiles = (): Promise<Row[]> => app.strapi.db.query(UPLOAD_FILE).findMany({ orderBy: { id: 'asc' } });
-
-describe('pictures', () => {
-  it('uploads each seed picture once to the media library, where the local provider stores it', async () => {
-    const files = await libraryFiles();
-    const shipped = fs.readdirSync(SEED_IMAGES_DIR).filter((file) => file.endsWith('.jpg'));
-    expect(files.map((file) => file.name).sort()).toEqual(shipped.sort());
-    for (const file of files) {
-      expect(file).toMatchObject({
-        mime: 'image/jpeg',
-        provider: 'local',
-        url: expect.stringMatching(/^\/uploads\/[\w-]+\.jpg$/),
-      });
-      // A JPEG (the plugin may re-encode it smaller) in the upload folder the CMS serves /uploads from.
-      const stored = fs.readFileSync(path.join(uploadsDir, path.basename(file.url)));
-      expect(stored.subarray(0, 2).toString('hex'), file.name).toBe('ffd8');
-      expect(file.width).toBeGreaterThan(0);
-    }
-  });
-
-  it('points portfolio, team and education records at the uploaded files', async () => {
-    const urls = new Set((await libraryFiles()).map((file) => file.url));
-    for (const uid of [ASSETS_ITEM, TEAM_MEMBER, BLOG_ITEM]) {
-      const rows: Row[] = await documents(uid).findMany({ limit: 1000 });
-      const pictured = rows.filter((row) => row.imageUrl);
-      expect(pictured.length, uid).toBeGreaterThan(rows.length / 2);
-      for (const row of pictured) expect(urls, `${uid} ${row.name ?? row.title}`).toContain(row.imageUrl);
-      // Some records have no picture on purpose: the site shows its placeholder for them.
-      expect(
-        rows.some((row) => !row.imageUrl),
-        uid,
-      ).toBe(true);
-    }
-    const harborPoint: Row | null = await documents(ASSETS_ITEM).findFirst({
-      filters: { name: { $eq: 'Harbor Point Apartments' } },
-    });
-    const apartments = (await libraryFiles()).find((file) => file.name === 'oak-apartments.jpg');
-    expect(harborPoint?.imageUrl).toBe(apartments?.url);
-  });
-});
-
-describe('running it again', () => {
-  it('creates nothing, skips everything, and keeps what staff changed in between', async () => {
-    const portal = await documents(PORTAL).findFirst({ filters: { slug: { $eq: 'oakharbor' } } });
-    await documents(PORTAL).update({
-      documentId: portal!.documentId,
-      data: { name: 'Oak Harbor (edited)', primaryColor: '#000000' },
-    });
-    const footer = await documents(CONTENT).findFirst({
-      filters: { slug: { $eq: 'footer-terms' }, ...inPortal('wasabistallions') },
-    });
-    await documents(CONTENT).update({ documentId: footer!.documentId, data: { body: '<p>Edited by staff</p>' } });
-
-    const filesBefore = await libraryFiles();
-    const storedBefore = fs.readdirSync(uploadsDir).sort();
-
-    const second = await seed(app.strapi, { password: PASSWORD, now: new Date() });
-    expect(second.counts.map(({ uid, created, skipped }) => ({ uid, created, skipped }))).toEqual(
-      first.counts.map(({ uid, created }) => ({ uid, created: 0, skipped: created })),
-    );
-    expect(second.accounts.every((account) => !account.created && account.passwordWorks)).toBe(true);
-    expect(await documents(PORTAL).findOne({ documentId: portal!.documentId })).toMatchObject({
-      name: 'Oak Harbor (edited)',
-      primaryColor: '#000000',
-    });
-    expect((await documents(CONTENT).findOne({ documentId: footer!.documentId }))?.body).toBe('<p>Edited by staff</p>');
-    expect(await documents(PORTAL).count({})).toBe(2);
-    expect(await libraryFiles()).toEqual(filesBefore);
-    expect(fs.readdirSync(uploadsDir).sort()).toEqual(storedBefore);
-  });
-
-  it('gives a record it creates again the picture already in the media library, without a second copy', async () => {
-    const asset = await documents(ASSETS_ITEM).findFirst({ filters: { name: { $eq: 'Bayside Medical Offices' } } });
-    await documents(ASSETS_ITEM).delete({ documentId: asset!.documentId });
-    const filesBefore = await libraryFiles();
-
-    const third = await seed(app.strapi, { password: PASSWORD, now: new Date() });
-    expect(countOf(third, ASSETS_ITEM)).toMatchObject({ created: 1 });
-    expect(await libraryFiles()).toEqual(filesBefore);
-    const again: Row | null = await documents(ASSETS_ITEM).findFirst({
-      filters: { name: { $eq: 'Bayside Medical Offices' } },
-    });
-    expect(again?.imageUrl).toBe(filesBefore.find((file) => file.name === 'oak-offices.jpg')?.url);
-  });
-
-  it('does the same as the real `npm run seed` command, which prints the counts and the demo accounts', async () => {
-    await app.close();
-    const { status, stdout, stderr } = await runCli(['src/seed.ts'], { SEED_PASSWORD: PASSWORD });
-    expect(status, stderr).toBe(0);
-    const total = first.counts.reduce((sum, count) => sum + count.created, 0);
-    expect(stdout).toMatch(new RegExp(`Total\\s+0\\s+${total}\\n`));
-    expect(stdout).toMatch(/Portal\s+0\s+2\n/);
-    expect(stdout).toMatch(/investor\.spouse@wasabistallions\.com\s+user\s+wasabistallions, password TestSeed2026!/);
-    expect(stdout).toMatch(/editor@portal\.local\s+strapi-editor\s+password TestSeed2026!/);
   });
 });

@@ -1,0 +1,142 @@
+/**
+ * The collection table (docs/api-collections.md): which rows each caller lists and reads of each generic collection, as
+ * collections.test.ts makes them: the rows are named by their labels, P is the home portal and Q another one.
+ */
+export type Caller = 'anonymous' | 'guest' | 'investor' | 'otherInvestor' | 'admin' | 'superadmin' | 'otherPortal';
+export const CALLERS: Caller[] = [
+  'anonymous',
+  'guest',
+  'investor',
+  'otherInvestor',
+  'admin',
+  'superadmin',
+  'otherPortal',
+];
+/** Which field tells the rows of each collection apart in the expectations. */
+export const LABEL: Record<string, string> = {
+  blog_items: 'title',
+  assets_items: 'name',
+  team_members: 'name',
+  notifications: 'messageSubject',
+  funds: 'name',
+  investments: 'name',
+  synd_users: 'feedback',
+  tax_documents: 'originalName',
+  news_documents: 'originalName',
+  proof_documents: 'originalName',
+  synd_documents: 'originalName',
+  synd_agreements: 'originalName',
+};
+
+export const SIGN_IN = 401;
+/** Rows each caller lists; a number is the status every read answers. */
+export const TABLE: Record<string, Record<Caller, string[] | number>> = {
+  blog_items: {
+    anonymous: ['P paper'],
+    guest: ['P paper'],
+    investor: ['P paper'],
+    otherInvestor: ['P paper'],
+    admin: ['P paper'],
+    superadmin: ['P paper'],
+    otherPortal: ['Q paper'],
+  },
+  assets_items: {
+    anonymous: ['P asset'],
+    guest: ['P asset'],
+    investor: ['P asset'],
+    otherInvestor: ['P asset'],
+    admin: ['P asset'],
+    superadmin: ['P asset'],
+    otherPortal: ['Q asset'],
+  },
+  team_members: {
+    anonymous: ['P member'],
+    guest: ['P member'],
+    investor: ['P member'],
+    otherInvestor: ['P member'],
+    admin: ['P member'],
+    superadmin: ['P member'],
+    otherPortal: ['Q member'],
+  },
+  notifications: {
+    anonymous: SIGN_IN,
+    guest: ['note A'],
+    investor: ['note A'],
+    otherInvestor: ['note B'],
+    admin: [],
+    superadmin: [],
+    otherPortal: ['note C'],
+  },
+  funds: {
+    anonymous: SIGN_IN,
+    guest: ['P fund'],
+    investor: ['P fund'],
+    otherInvestor: ['P fund'],
+    admin: ['P fund'],
+    superadmin: ['P fund'],
+    otherPortal: ['Q fund'],
+  },
+  investments: {
+    anonymous: SIGN_IN,
+    guest: ['P deal'],
+    investor: ['P deal'],
+    otherInvestor: ['P deal'],
+    admin: ['P deal'],
+    superadmin: ['P deal'],
+    otherPortal: ['Q deal'],
+  },
+  synd_users: {
+    anonymous: SIGN_IN,
+    guest: ['su A'],
+    investor: ['su A'],
+    otherInvestor: ['su B'],
+    admin: ['su A', 'su B'],
+    superadmin: ['su A', 'su B'],
+    otherPortal: ['su C'],
+  },
+  tax_documents: {
+    anonymous: SIGN_IN,
+    guest: ['tax A'],
+    investor: ['tax A'],
+    otherInvestor: ['tax B'],
+    admin: [],
+    superadmin: [],
+    otherPortal: ['tax C'],
+  },
+  news_documents: {
+    anonymous: SIGN_IN,
+    guest: ['news A'],
+    investor: ['news A'],
+    otherInvestor: ['news B'],
+    admin: [],
+    superadmin: [],
+    otherPortal: ['news C'],
+  },
+  proof_documents: {
+    anonymous: SIGN_IN,
+    guest: ['proof A'],
+    investor: ['proof A'],
+    otherInvestor: ['proof B'],
+    admin: [],
+    superadmin: [],
+    otherPortal: ['proof C'],
+  },
+  synd_documents: {
+    anonymous: SIGN_IN,
+    guest: ['dd P'],
+    investor: ['dd P'],
+    otherInvestor: ['dd P'],
+    admin: ['dd P'],
+    superadmin: ['dd P'],
+    otherPortal: ['dd Q'],
+  },
+  synd_agreements: {
+    anonymous: SIGN_IN,
+    guest: ['sa A'],
+    investor: ['sa A'],
+    otherInvestor: [],
+    admin: [],
+    superadmin: [],
+    otherPortal: ['sa C'],
+  },
+};
