@@ -83,7 +83,8 @@ describe('the links in mails', () => {
     const waiting = await createInvestor(app, offering, 'reminded', { spouse: false });
     const sent = await desk('POST', '/sponsor-desk/reminders', { fund: offering.fund, state: 'committed' });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    const reminder = await mailWith(waiting.email, 'Reminder: mail-links Deal is waiting for you');
+    // The reminder is this investor's one mail (its subject is the shared template's, which staff may reword).
+    const reminder = await mailWith(waiting.email, '');
     expect(linkIn(reminder.text)).toBe(`${SITE}/syndication/dashboard/mail-links-deal`);
   });
 
@@ -109,7 +110,7 @@ describe('the links in mails', () => {
     try {
       const waiting = await createInvestor(app, offering, 'no-domain', { spouse: false });
       await desk('POST', '/sponsor-desk/reminders', { fund: offering.fund, state: 'committed' });
-      const reminder = await mailWith(waiting.email, 'Reminder: mail-links Deal is waiting for you');
+      const reminder = await mailWith(waiting.email, '');
       expect(linkIn(reminder.text)).toBe(
         'http://localhost:5173/syndication/dashboard/mail-links-deal?portal=mail-links',
       );
