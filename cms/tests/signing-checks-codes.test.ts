@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, waitForMail } from './helpers/auth';
 import { mailedCode, signLinkIn, signThroughLink, tokenOf, type Investor, type Offering } from './helpers/signing';
 import {
+  compiledSignerCheck,
   events,
   investorWithLink,
   minutesFromNow,
@@ -16,7 +15,6 @@ import {
   wrongOf,
 } from './helpers/signing-checks';
 import { http, type TestApp } from './helpers/strapi';
-import type { signerCheck as SignerCheck } from '../src/api/signing/services/signer-check';
 import type { CheckedSigner } from '../src/api/signing/services/signer-trail';
 
 /**
@@ -155,10 +153,7 @@ describe('the one-time code under pressure', () => {
     // What twenty requests arriving together each read before any of them checked its code.
     const readAtOnce: CheckedSigner = await signerRow(token);
     // The service as the running CMS has it compiled (its ES build does not load here, as helpers/strapi says).
-    const { signerCheck } = createRequire(import.meta.url)(
-      path.join(app.strapi.dirs.dist.src, 'api/signing/services/signer-check.js'),
-    ) as { signerCheck: typeof SignerCheck };
-    const check = signerCheck(app.strapi);
+    const check = compiledSignerCheck();
     const outcome = (guess: string) =>
       check.verifyCode({ ...readAtOnce }, guess, { ip: null, userAgent: null }).then(
         () => 'verified',

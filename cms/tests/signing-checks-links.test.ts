@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, openGuestSession, signedInUser } from './helpers/auth';
 import { mailedCode, signThroughLink, tokenOf, type Offering } from './helpers/signing';
 import {
+  compiledSignerCheck,
   events,
   investorWithLink,
   openSigningChecks,
@@ -15,7 +14,6 @@ import {
   view,
 } from './helpers/signing-checks';
 import type { TestApp } from './helpers/strapi';
-import type { signerCheck as SignerCheck } from '../src/api/signing/services/signer-check';
 import type { CheckedSigner } from '../src/api/signing/services/signer-trail';
 
 /**
@@ -70,10 +68,7 @@ describe('the one-time code under pressure', () => {
   it('gives no new link to a row signed, or given another new link, after it was read: the signature and its proof of identity stand', async () => {
     const { investor, token } = await investorWithLink('reissue-race', { accepted: true });
     const readAtOnce = await signerRow(token);
-    const { signerCheck } = createRequire(import.meta.url)(
-      path.join(app.strapi.dirs.dist.src, 'api/signing/services/signer-check.js'),
-    ) as { signerCheck: typeof SignerCheck };
-    const check = signerCheck(app.strapi);
+    const check = compiledSignerCheck();
     const newLink = () => ({
       tokenNonce: crypto.randomBytes(32).toString('base64url'),
       tokenHash: crypto.randomBytes(32).toString('hex'),
@@ -140,10 +135,7 @@ describe('the one-time code under pressure', () => {
   it('takes the 30 seconds between codes from the database, not from the row a request read: two requests that read the row at once send one code', async () => {
     const { token } = await investorWithLink('code-at-once', { accepted: true });
     const readAtOnce: CheckedSigner = await signerRow(token);
-    const { signerCheck } = createRequire(import.meta.url)(
-      path.join(app.strapi.dirs.dist.src, 'api/signing/services/signer-check.js'),
-    ) as { signerCheck: typeof SignerCheck };
-    const check = signerCheck(app.strapi);
+    const check = compiledSignerCheck();
     const disclosure = await check.disclosure(offering.portal.id);
     const send = () =>
       check.sendCode({ ...readAtOnce }, 'the fund', disclosure, { ip: null, userAgent: null }).then(

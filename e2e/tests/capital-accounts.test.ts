@@ -127,9 +127,15 @@ describe('the sponsor desk in the admin panel', () => {
     await draftDistribution(editor, '777.77');
     const allocation = editor.getByRole('grid', { name: 'Allocation' });
     await allocation.getByText('investor.investing@wasabistallions.com').waitFor();
-    // An editor may draft, not post: the button is there, disabled, with the line that says who can.
+    // An editor may draft, not post: the button is there, disabled, with the server's refusal that says who can.
     expect(await editor.getByRole('button', { name: /^Post to \d+ investors?$/ }).isDisabled()).toBe(true);
-    await editor.getByText('Only a Super Admin or a Sponsor Admin can do this: ask one of them.').waitFor();
+    await editor
+      .getByText(
+        'Posting money (events, funding, valuations, adjustments, imports, K-1s, amendments) needs the sponsor ' +
+          'desk\'s "post" permission, which your role does not have: ask a Super Admin or a Sponsor Admin, or ask ' +
+          'for the permission (Settings, Roles, Plugins, Sponsor desk).',
+      )
+      .waitFor();
     await editor.context().close();
 
     const admin = await panelAs('admin@portal.local');

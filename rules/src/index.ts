@@ -14,3 +14,4 @@ export * from './ledger';
 export * from './raise';
 export * from './tax-schedule';
 export * from './site-paths';
+export * from './desk-permissions';

@@ -1,10 +1,20 @@
 import crypto from 'node:crypto';
-import { expect } from 'vitest';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { call, signedInUser } from './auth';
 import { makeWay } from './records';
-import { createInvestor, createOffering, download, tokenOf, type Investor, type Offering } from './signing';
+import {
+  countersignAs,
+  createInvestor,
+  createOffering,
+  download,
+  tokenOf,
+  type Investor,
+  type Offering,
+} from './signing';
 import { useStrapi, type TestApp } from './strapi';
 import { SIGNING } from '../../src/utils/uids';
+import type { signerCheck as SignerCheck } from '../../src/api/signing/services/signer-check';
 
 /**
  * The world of the signer's checks (docs/signing.md): the offering `sign-checks`, its portal's admin, and the calls a
@@ -67,14 +77,7 @@ export async function investorWithLink(
 
 /** Countersigns the investor's agreement as the portal's admin and downloads the completed PDF as the investor. */
 export async function completedAgreement(investor: Investor): Promise<Buffer> {
-  const countersigned = await call(
-    app,
-    'POST',
-    '/api/syndication/countersign',
-    { id: investor.syndUser, name: 'Ada Admin' },
-    { authCode: admin.authCode, headers: { origin: 'http://localhost:5173' } },
-  );
-  expect(countersigned.status, JSON.stringify(countersigned.body)).toBe(200);
+  await countersignAs(app, admin.authCode, investor);
   const { body } = await call(
     app,
     'POST',
@@ -90,3 +93,14 @@ export const events = async (token: string): Promise<{ event: string; detail?: s
   (await signerRow(token)).auditEvents ?? [];
 /** A code other than `code`: a wrong try. */
 export const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
+
+/**
+ * The signer's checks as the running CMS has them compiled (its ES build does not load here, as helpers/strapi says),
+ * for the tests that call them directly with a row read before another request changed it.
+ */
+export function compiledSignerCheck(): ReturnType<typeof SignerCheck> {
+  const { signerCheck } = createRequire(import.meta.url)(
+    path.join(app.strapi.dirs.dist.src, 'api/signing/services/signer-check.js'),
+  ) as { signerCheck: typeof SignerCheck };
+  return signerCheck(app.strapi);
+}

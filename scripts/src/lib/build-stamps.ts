@@ -41,12 +41,14 @@ const pluginAdminDirs = (): string[] => {
 
 /**
  * The admin panel (cms/dist/build): made from the app's admin customisations (src/admin: custom fields, the menu
- * link), the local plugins' admin panels and the CMS's package.json (Strapi's version and plugins).
+ * link, the bundler's settings), the local plugins' admin panels, the shared rules they bundle from source
+ * (src/admin/vite.config.ts) and the CMS's package.json (Strapi's version and plugins).
  */
 export const adminBuild = stampedBuild(path.join(CMS_DIR, 'dist', 'build'), '.admin-sources', () =>
   fingerprint([
     ...filesUnder(path.join(CMS_DIR, 'src', 'admin')),
     ...pluginAdminDirs().flatMap((dir) => filesUnder(dir)),
+    ...filesUnder(path.join(ROOT_DIR, 'rules', 'src')),
     path.join(CMS_DIR, 'package.json'),
   ]),
 );

@@ -1,17 +1,9 @@
+import type { SponsorDeskAction } from '@portal/rules';
+
 /**
- * The sponsor desk's permissions, as the panel's roles hold them (docs/sponsor-desk.md, Who may do what): a module of
- * its own, without the plugin's services, so that src/bootstrap can name them.
+ * The sponsor desk's permissions (their list and the refusal's words are in rules/src/desk-permissions.ts, which the
+ * desk's pages read too) as the panel's roles name them: a module of its own, without the plugin's services, so that
+ * src/bootstrap can name them.
  */
-export const SPONSOR_DESK_ACTIONS = [
-  'read',
-  'remind',
-  'review',
-  'draft',
-  'post',
-  'countersign',
-  'export',
-  'sessions',
-  'transfer',
-] as const;
-export type SponsorDeskAction = (typeof SPONSOR_DESK_ACTIONS)[number];
+export { SPONSOR_DESK_ACTIONS, type SponsorDeskAction } from '@portal/rules';
 export const sponsorDeskAction = (action: SponsorDeskAction) => `plugin::sponsor-desk.${action}`;

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, Textarea, Typography } from '@strapi/design-system';
-import type { DeskLedgerLine, FundEventPage, FundEventView } from '@portal/rules';
+import { deskRefusalOf, type DeskLedgerLine, type FundEventPage, type FundEventView } from '@portal/rules';
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import {
   ALLOCATION_PAGE,
@@ -19,11 +19,10 @@ import { centsOf, dollars, investors, money, today } from '../utils/format';
 import { reportFailure, type Notify } from '../utils/notices';
 import { CapitalLedger, entrySummary } from './capital-ledger';
 import { CsvImport } from './csv-import';
-import { ConfirmButton, ONLY_SPONSOR_ADMINS } from './confirm-button';
+import { ConfirmButton } from './confirm-button';
+import { ValuationForm } from './valuation-form';
 
 const POST = { post: [{ action: 'plugin::sponsor-desk.post', subject: null }] as never[] };
-
-/** The sponsor desk's calls (docs/capital-accounts.md); the panel's fetch client sends the staff member's token. */
 
 /**
  * The sponsor desk's capital accounts: a capital call or a distribution drafted with its allocation table to the cent, then posted once
@@ -45,7 +44,6 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
   const [kind, setKind] = useState('income');
   const [note, setNote] = useState('');
   const [draft, setDraft] = useState<FundEventPage | null>(null);
-  const [valuation, setValuation] = useState({ date: today(), percent: '' });
   const [adjustment, setAdjustment] = useState({ corrects: '', amount: '', date: today(), note: '' });
   // The ledger entry whose 'Correct…' filled in the adjustment's entry (shown in words until another id is typed).
   const [correcting, setCorrecting] = useState<DeskLedgerLine | null>(null);
@@ -141,16 +139,6 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
         variant: 'success',
         text: `Posted: ${investors(draft.investors)}, ${dollars(posted.total_cents ?? 0)}. Each gets a notice by bell and mail.`,
       });
-    } catch (error) {
-      reportFailure(setMessage, error);
-    }
-  };
-
-  const recordValuation = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      await post('/sponsor-desk/valuations', { fund, date: valuation.date, value_percent: Number(valuation.percent) });
-      setMessage({ variant: 'success', text: `Valuation of ${valuation.percent}% at ${valuation.date} recorded.` });
     } catch (error) {
       reportFailure(setMessage, error);
     }
@@ -279,7 +267,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
                 confirm="Post it"
                 onConfirm={() => void postDraft()}
                 disabled={loadingPermissions}
-                refusal={allowedActions.canPost || loadingPermissions ? null : ONLY_SPONSOR_ADMINS}
+                refusal={allowedActions.canPost || loadingPermissions ? null : deskRefusalOf('post')}
               >
                 {`${eventTypeName(draft.type)} of ${termsOf(draft)} to ${investors(draft.investors)} of this fund, ` +
                   'as the allocation below shares it. Each investor gets a ledger entry, a notice PDF, a bell and a ' +
@@ -331,27 +319,7 @@ export function CapitalAccounts({ notify: setMessage }: { notify: Notify }) {
           </Button>
         </Flex>
       </Box>
-      <Box tag="form" background="neutral0" padding={6} shadow="filterShadow" hasRadius onSubmit={recordValuation}>
-        <Typography variant="delta" tag="h2">
-          Valuation
-        </Typography>
-        <Flex gap={4} wrap="wrap" alignItems="flex-end" paddingTop={4}>
-          <Input
-            label="Valuation date"
-            type="date"
-            value={valuation.date}
-            onChange={(next) => setValuation({ ...valuation, date: next })}
-          />
-          <Input
-            label="Value (% of capital contributed)"
-            value={valuation.percent}
-            onChange={(next) => setValuation({ ...valuation, percent: next })}
-          />
-          <Button type="submit" variant="secondary" disabled={!fund}>
-            Record valuation
-          </Button>
-        </Flex>
-      </Box>
+      <ValuationForm fund={fund} notify={setMessage} />
       {fund && <CapitalLedger fund={fund} changed={written} onCorrect={correct} notify={setMessage} />}
       <Box
         ref={adjustmentForm}

@@ -72,6 +72,3 @@ export function ConfirmButton({
     </Dialog.Root>
   );
 }
-
-/** The line under a money action a role may not take: who can (the server answers the same in its refusal). */
-export const ONLY_SPONSOR_ADMINS = 'Only a Super Admin or a Sponsor Admin can do this: ask one of them.';
