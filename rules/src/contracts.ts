@@ -14,6 +14,11 @@ export const MIN_PASSWORD = 6;
 /** The user's own display preferences; an empty timezone means the device's. */
 export interface ProfileSettings {
   timezone?: string;
+  /**
+   * ISO time up to which the user read their notifications, on any device (POST /api/profile/notifications/read);
+   * unset until they first do. Beyond the spec (docs/api-profile.md, Notifications read on every device).
+   */
+  notificationsReadAt?: string;
 }
 
 /** The signed-in user as the CMS answers it (`me`). */
@@ -71,6 +76,12 @@ export interface UserSaved {
 export interface ProfileSettingsSaved {
   success: true;
   profileSettings: ProfileSettings;
+}
+
+/** POST /api/profile/notifications/read's answer: the read time the CMS keeps (never earlier than one kept before). */
+export interface NotificationsReadSaved {
+  success: true;
+  notificationsReadAt: string;
 }
 
 /** The fields PUT /api/users/:id changes for the profile form (spec 02, section 7). */

@@ -33,6 +33,8 @@ export const SITE_PATHS = {
   taxDocuments: { path: '/tax_documents' },
   verificationDocuments: { path: '/verification_documents' },
   profile: { path: '/profile' },
+  /** Beyond the spec: every notification, read and unread, paged (docs/notifications.md). */
+  notifications: { path: '/notifications' },
   portfolio: { path: '/portfolio' },
   about: { path: '/about' },
   contact: { path: '/contact' },

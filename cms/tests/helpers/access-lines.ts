@@ -335,6 +335,9 @@ line(
 line('POST', '/profile/settings', '                  401 403 200 200 200 200 200', () => ({
   timezone: 'America/Chicago',
 }));
+line('POST', '/profile/notifications/read', '       401 403 200 200 200 200 200', () => ({
+  readAt: new Date().toISOString(),
+}));
 line('POST', '/profile/notify/save', '               401 403 200 200 200 200 200', () => ({
   templateName: 'review_syndication',
   tags: { investmentName: 'sec-home Deal' },

@@ -234,6 +234,24 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   'profile settings': post('/profile/settings', 'ann', 200, { timezone: 'enum' }, () => ({
     timezone: 'America/Chicago',
   })),
+  'notifications read': post(
+    '/profile/notifications/read',
+    'ann',
+    200,
+    {
+      readAt: [
+        'yesterday',
+        '2026-13-01T00:00:00Z',
+        '2026-11-29',
+        1764417600000,
+        '',
+        null,
+        {},
+        ['2026-11-29T00:00:00Z'],
+      ],
+    },
+    () => ({ readAt: new Date().toISOString() }),
+  ),
   'notify save': post('/profile/notify/save', 'ann', 200, { templateName: 'enum', 'tags?': 'object' }, () => ({
     templateName: 'review_syndication',
     tags: { investmentName: 'Deal' },

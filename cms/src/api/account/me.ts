@@ -21,7 +21,10 @@ export function toMe(user: AccountUser, isGuestSession: boolean): Me {
     canEditContentItems: user.level === 'superadmin',
     isGuestSession,
     newsDocumentsCount: user.newsDocumentsCount ?? 0,
-    profileSettings: typeof settings.timezone === 'string' ? { timezone: settings.timezone } : {},
+    profileSettings: {
+      ...(typeof settings.timezone === 'string' && { timezone: settings.timezone }),
+      ...(typeof settings.notificationsReadAt === 'string' && { notificationsReadAt: settings.notificationsReadAt }),
+    },
     portal: user.portal?.slug ?? null,
     isActive: Boolean(user.isActive),
     accreditation: user.accreditation ?? 0,

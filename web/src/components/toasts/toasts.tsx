@@ -63,8 +63,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={notify}>
       {children}
-      {/* Bootstrap's toast markup: react-bootstrap's Toast would bring its transition code to every first load. */}
-      <div className="toast-container position-fixed top-0 start-50 translate-middle-x p-3">
+      {/* Bootstrap's toast markup: react-bootstrap's Toast would bring its transition code to every first load. On a
+          phone the stack sits compact at the bottom (portal-toasts, styles/theme.css). */}
+      <div className="toast-container portal-toasts position-fixed top-0 start-50 translate-middle-x p-3">
         {toasts.map(({ id, message, variant, background }) => (
           <div
             key={id}

@@ -6,6 +6,7 @@ import {
   COUNTRIES,
   isAccreditation,
   PROFILE_FIELDS,
+  type NotificationsReadSaved,
   type ProfileSettingsSaved,
   type UserSaved,
 } from '@portal/rules';
@@ -25,6 +26,9 @@ const phone = (name: string) =>
   field(name, 30).test('phone', `${name} must be a phone number (digits, spaces, + ( ) - .)`, (value) =>
     filledWith(value, PHONE),
   );
+
+/** A moment as the site sends it: an ISO date and time with its zone (Date's toISOString, or an offset). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** An IANA zone name the runtime knows (America/Chicago, UTC); not an offset or an abbreviation. */
 function isTimeZone(value: string): boolean {
@@ -99,6 +103,13 @@ const schemas = {
       ),
   }),
   notify: yup.object({ templateName: requiredText('templateName', 100), tags }),
+  notificationsRead: yup.object({
+    readAt: requiredText('readAt', 40).test(
+      'readAt',
+      'readAt must be a date and time such as 2026-11-29T12:00:00.000Z',
+      (value) => value !== undefined && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)),
+    ),
+  }),
 };
 
 /** Refuses any field the profile and accreditation forms do not send, before anything is read or written. */
@@ -130,6 +141,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) =>
         success: true,
         profileSettings: await profiles(strapi).saveSettings(caller(ctx), timezone),
       } satisfies ProfileSettingsSaved;
+    },
+
+    /** POST /api/profile/notifications/read: the caller read their notifications up to `readAt`, on every device. */
+    async notificationsRead(ctx: Context) {
+      const { readAt } = await validateBody(schemas.notificationsRead, ctx.request.body);
+      ctx.body = {
+        success: true,
+        notificationsReadAt: await profiles(strapi).markNotificationsRead(caller(ctx), new Date(readAt)),
+      } satisfies NotificationsReadSaved;
     },
 
     /** POST /api/profile/notify/save: the site reports something the user did (me.notifyOf). */

@@ -17,5 +17,6 @@ export default {
     signedIn('PUT', '/users/:id', 'updateUser'),
     signedIn('POST', '/profile/settings', 'settings'),
     signedIn('POST', '/profile/notify/save', 'notify'),
+    signedIn('POST', '/profile/notifications/read', 'notificationsRead'),
   ],
 };

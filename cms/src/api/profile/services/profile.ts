@@ -24,6 +24,26 @@ export type UserChanges = Partial<
   accreditation?: number;
 };
 
+/** A user's stored preferences (profileSettings, a JSON object), whatever an old row holds. */
+const settingsOf = (user: Pick<AccountUser, 'profileSettings'> | null): Record<string, unknown> =>
+  user?.profileSettings && typeof user.profileSettings === 'object' && !Array.isArray(user.profileSettings)
+    ? (user.profileSettings as Record<string, unknown>)
+    : {};
+
+/**
+ * Stores these preferences of the user, keeping the others as the row holds them now (not as the session read them,
+ * so that a time zone and a read time saved from two devices at once both stay).
+ */
+async function saveProfileSettings(strapi: Core.Strapi, user: AccountUser, changes: ProfileSettings): Promise<void> {
+  const row = (await strapi.db.query(USER).findOne({ where: { id: user.id }, select: ['profileSettings'] })) as Pick<
+    AccountUser,
+    'profileSettings'
+  > | null;
+  await strapi.db
+    .query(USER)
+    .update({ where: { id: user.id }, data: { profileSettings: { ...settingsOf(row), ...changes } } });
+}
+
 /** Trimmed text, an empty one stored as null (nothing typed). */
 const stored = (value: string | null | undefined) => value?.trim() || null;
 
@@ -61,14 +81,21 @@ const profileService = ({ strapi }: { strapi: Core.Strapi }) => ({
 
   /** Stores the caller's timezone ('' for the device's), keeping any other stored preference. */
   async saveSettings(caller: AccountUser, timezone: string): Promise<ProfileSettings> {
-    const current =
-      caller.profileSettings && typeof caller.profileSettings === 'object' && !Array.isArray(caller.profileSettings)
-        ? (caller.profileSettings as Record<string, unknown>)
-        : {};
-    await strapi.db
-      .query(USER)
-      .update({ where: { id: caller.id }, data: { profileSettings: { ...current, timezone } } });
+    await saveProfileSettings(strapi, caller, { timezone });
     return { timezone };
+  },
+
+  /**
+   * Keeps the time up to which the caller read their notifications, for all their devices: `readAt`, never later than
+   * now, and never earlier than the time kept (a device whose clock or list lags does not mark read ones unread).
+   */
+  async markNotificationsRead(caller: AccountUser, readAt: Date): Promise<string> {
+    const asked = Math.min(readAt.getTime(), Date.now());
+    const kept = Date.parse(String(settingsOf(caller).notificationsReadAt ?? ''));
+    if (!Number.isNaN(kept) && kept >= asked) return new Date(kept).toISOString();
+    const notificationsReadAt = new Date(asked).toISOString();
+    await saveProfileSettings(strapi, caller, { notificationsReadAt });
+    return notificationsReadAt;
   },
 
   /**

@@ -194,6 +194,51 @@ describe('notifications bell: click', () => {
   });
 });
 
+describe('notifications bell: every device, and where each acts (beyond the spec, docs/notifications.md)', () => {
+  it('counts only what came after the read time the CMS keeps for all devices, when it is later than this browser’s', async () => {
+    localStorage.setItem(READ_NOTIFICATIONS_AT_KEY, notifications(5)[3].createdAt);
+    const readElsewhere = {
+      ...ann,
+      profileSettings: { ...ann.profileSettings, notificationsReadAt: notifications(5)[1].createdAt },
+    };
+    await renderHeader(readElsewhere, answering(notifications(5)));
+    await advance(NOTIFICATIONS_DELAY_MS);
+    expect(badgeOf(bell())).toBe('1');
+  });
+
+  it('keeps the read time on the CMS for the other devices when the bell is clicked', async () => {
+    const saved: CmsRoute = ({ body }) => ({ success: true, notificationsReadAt: (body as { readAt: string }).readAt });
+    const { fetchMock } = await renderHeader(ann, answering(notifications(2)), {
+      'POST /api/profile/notifications/read': saved,
+    });
+    await advance(NOTIFICATIONS_DELAY_MS);
+    await userEvent.setup({ delay: null }).click(bell());
+    await advance();
+    expect(callsTo(fetchMock, 'POST /api/profile/notifications/read').map(({ body }) => body)).toEqual([
+      { readAt: localStorage.getItem(READ_NOTIFICATIONS_AT_KEY) },
+    ]);
+  });
+
+  it('a guest session marks read in this browser only: it writes nothing to the CMS', async () => {
+    const { fetchMock } = await renderHeader({ ...ann, isGuestSession: true }, answering(notifications(2)));
+    await advance(NOTIFICATIONS_DELAY_MS);
+    await userEvent.setup({ delay: null }).click(bell());
+    await advance();
+    expect(localStorage.getItem(READ_NOTIFICATIONS_AT_KEY)).toBe(NOW.toISOString().replace('.000Z', '.500Z'));
+    expect(callsTo(fetchMock, 'POST /api/profile/notifications/read')).toEqual([]);
+  });
+
+  it('a toast opens where its notification acts, else the notifications page', async () => {
+    const [call, news] = notifications(2);
+    await renderHeader(ann, answering([{ ...call, link: '/dashboard/transactions' }, news]));
+    await advance(NOTIFICATIONS_DELAY_MS);
+    await userEvent.setup({ delay: null }).click(bell());
+    const [first, second] = screen.getAllByRole('alert');
+    expect(within(first).getByRole('link', { name: 'Notice 1' })).toHaveAttribute('href', '/dashboard/transactions');
+    expect(within(second).getByRole('link', { name: 'Notice 2' })).toHaveAttribute('href', '/notifications');
+  });
+});
+
 describe('notifications bell: cache', () => {
   it(`uses the list kept in storage for ${NOTIFICATIONS_CACHE_MS} ms instead of asking again`, async () => {
     const first = await renderHeader(ann, answering(notifications(3)));

@@ -218,7 +218,10 @@ function ProfileForm({ me, timezone }: { me: Me; timezone: string | undefined })
   );
 }
 
-/** Account settings: contact details, address and timezone, with links to the documents and accreditation pages. */
+/**
+ * Account settings: contact details, address and timezone, with links to the documents, accreditation and
+ * notifications pages.
+ */
 export function ProfilePage() {
   const { me, displayName, profileSettings } = useSession();
   return (
@@ -228,6 +231,7 @@ export function ProfilePage() {
         <Link to={paths.verificationDocuments.path}>Verification Documents</Link>
         <Link to={paths.accreditationStatus.path}>Change Accreditation Status</Link>
         <Link to={paths.taxDocuments.path}>Tax Documents</Link>
+        <Link to={paths.notifications.path}>Notifications</Link>
       </nav>
       {me && <ProfileForm key={me.id} me={me} timezone={profileSettings.timezone} />}
     </ContentLayout>
