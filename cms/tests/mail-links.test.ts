@@ -88,7 +88,7 @@ describe('the links in mails', () => {
     expect(linkIn(reminder.text)).toBe(`${SITE}/syndication/dashboard/mail-links-deal`);
   });
 
-  it("take a capital call to the notice with the wire instructions, and a distribution to the investor's transactions", async () => {
+  it("take a capital call to its own page, and a distribution to the investor's transactions", async () => {
     const investor = await completedInvestor('Moné');
     const today = new Date().toISOString().slice(0, 10);
     const post = async (draft: Record<string, unknown>) => {
@@ -96,10 +96,11 @@ describe('the links in mails', () => {
       expect(made.status, JSON.stringify(made.body)).toBe(200);
       const posted = await desk('POST', `/sponsor-desk/fund-events/${made.body.documentId}/post`);
       expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+      return made.body.documentId as string;
     };
-    await post({ type: 'capital_call', due_date: today, percent: 10 });
+    const called = await post({ type: 'capital_call', due_date: today, percent: 10 });
     const call = await mailWith(investor.email, 'Capital call for mail-links Fund I');
-    expect(linkIn(call.text)).toBe(`${SITE}/news_documents`);
+    expect(linkIn(call.text)).toBe(`${SITE}/dashboard/capital-calls/${called}`);
     await post({ type: 'distribution', total_cents: 100_000, kind: 'income', basis: 'commitment' });
     const paid = await mailWith(investor.email, 'Distribution from mail-links Fund I');
     expect(linkIn(paid.text)).toBe(`${SITE}/dashboard/transactions`);

@@ -46,8 +46,20 @@ describe('capital accounts in Chromium', () => {
       name: /^Complete Capital call: Wasabi Stallion Fund IV, \$6,000 due [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
     });
     await openCall.waitFor();
-    expect(await openCall.getAttribute('href')).toBe('/syndication/dashboard/wasabi-stallion-fund-iv');
+    expect(await openCall.getAttribute('href')).toMatch(/^\/dashboard\/capital-calls\/[a-z0-9]+$/);
     await keepScreenshot(page, 'capital-accounts-dashboard.png');
+    // The call's own page: what to pay, by when, where to wire it, and its notice.
+    await openCall.click();
+    await page.getByRole('heading', { level: 1, name: 'Capital call: Wasabi Stallion Fund IV' }).waitFor();
+    await page.getByText('Open: waiting for your funds').waitFor();
+    const wire = page.getByRole('region', { name: 'Wire instructions' });
+    await wire.getByText(/Please send \$6,000 by [A-Z][a-z]{2} \d{1,2}, \d{4}\./).waitFor();
+    await page
+      .getByRole('region', { name: 'Notice' })
+      .getByRole('button', { name: /^Capital call notice, \d{4}-\d{2}-\d{2}$/ })
+      .waitFor();
+    await keepScreenshot(page, 'capital-call-page.png');
+    await page.goto(`${stack.siteUrl}/dashboard`);
 
     await summary.getByRole('link', { name: 'Transactions' }).click();
     await page.waitForURL(/\/dashboard\/transactions$/);

@@ -2,6 +2,7 @@ import type { FundStatus } from './fund-status';
 import type { DistributionKind, LedgerType } from './ledger';
 import type { MethodOfInvestment, SigningStep } from './synd-user';
 import type { TaxScheduleState } from './tax-schedule';
+import type { FileItem } from './contracts/collections';
 
 /**
  * Shapes and limits the CMS answers and the site reads: one definition, so the two sides cannot drift
@@ -296,6 +297,33 @@ export interface OpenCall {
   amount: number;
   due_date: string | null;
   fundEvent: string;
+}
+
+/**
+ * GET /api/profile/capital_calls/:fundEvent (beyond the spec, docs/capital-accounts.md, The capital call page): one
+ * posted capital call as its investor reads it, their part of it (the sum of their commitments' items in the fund).
+ */
+export interface CapitalCallView {
+  /** The fund event's documentId. */
+  fundEvent: string;
+  fund: { documentId: string; name: string; url_slug: string | null };
+  /** The notice's date (YYYY-MM-DD). */
+  date: string;
+  /** When the money is due (YYYY-MM-DD). */
+  due_date: string;
+  /** What the investor is called to pay, in dollars. */
+  amount: number;
+  /** open: no payment confirmed yet; funded: staff confirmed every item's money; partly funded: some of it. */
+  state: 'open' | 'funded' | 'partly funded';
+  /** What staff confirmed received, in dollars, and the day of the last confirmation (null before any). */
+  paid: number;
+  paid_on: string | null;
+  /** Staff's note on the call, if any. */
+  note: string | null;
+  /** The fund's wire instructions (HTML, sanitised on the site as every stored HTML). */
+  wire_instructions: string | null;
+  /** The call's notice PDF among the investor's News Documents (downloaded as any), null when none was made. */
+  notice: FileItem | null;
 }
 
 /** When a fund's K-1s (or other yearly documents) are expected, or that they are issued (the summary's `taxDocuments`). */

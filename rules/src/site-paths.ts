@@ -11,6 +11,11 @@ export const SITE_PATHS = {
   investmentSummary: { path: '/dashboard/investment-summary' },
   /** Beyond the spec: the investor's ledger (docs/capital-accounts.md). */
   transactions: { path: '/dashboard/transactions' },
+  /** Beyond the spec: one capital call of the investor's, to pay (docs/capital-accounts.md). */
+  capitalCall: {
+    path: '/dashboard/capital-calls/:fundEvent',
+    getHref: (fundEvent: string) => `/dashboard/capital-calls/${encodeURIComponent(fundEvent)}`,
+  },
   /** Beyond the spec: anyone checks a capital account statement's fingerprint (docs/capital-accounts.md). */
   verifyStatement: { path: '/statements/verify' },
   verifyAgreement: { path: '/agreements/verify' },

@@ -258,6 +258,20 @@ line('GET', '/statements/verify/:sha256', '          404 404 404 404 404 404 404
 // The transactions page's reads: every caller's own ledger (a guest session reads its investor's).
 line('GET', '/profile/transactions', '               401 200 200 200 200 200 200');
 line('GET', '/profile/transactions.csv', '           401 200 200 200 200 200 200');
+line(
+  'GET',
+  '/profile/capital_calls/:fundEvent',
+  '     401 200 200 404 404 404 404',
+  (x) => ({ url: `/api/profile/capital_calls/${x.rows['ann.capital_calls'].documentId}` }),
+  { label: "ann's" },
+);
+line(
+  'GET',
+  '/profile/capital_calls/:fundEvent',
+  '     401 404 404 404 404 404 200',
+  (x) => ({ url: `/api/profile/capital_calls/${x.rows['far.capital_calls'].documentId}` }),
+  { label: "foreign's" },
+);
 // Files (docs/api-files.md)
 const DOWNLOAD = '/profile/:collection(synd_documents|news_documents|tax_documents|proof_documents)/download';
 for (const kind of ['tax_documents', 'news_documents', 'proof_documents'] as const) {

@@ -9,8 +9,10 @@ import { fixtureDocuments } from './strapi';
 import {
   ASSETS_ITEM,
   BLOG_ITEM,
+  CALL_ITEM,
   CONTENT,
   FUND,
+  FUND_EVENT,
   INVESTMENT,
   LEDGER_ENTRY,
   NEWS_DOCUMENT,
@@ -40,6 +42,7 @@ export const MARKERS: Record<string, Caller[]> = {
   'ann-note-marker': ['ann', 'guest'],
   'ann-agreement-marker': ['ann', 'guest'],
   'ann-ledger-marker': ['ann', 'guest'],
+  'ann-call-marker': ['ann', 'guest'],
   AnnCityMarker: ['ann', 'guest'],
   // Ann's commitment: staff of her portal read every syndication user of it.
   'ann-feedback-marker': ['ann', 'guest', 'admin', 'superadmin'],
@@ -55,6 +58,7 @@ export const MARKERS: Record<string, Caller[]> = {
   'far-tax-marker': ['foreign'],
   'far-note-marker': ['foreign'],
   'far-ledger-marker': ['foreign'],
+  'far-call-marker': ['foreign'],
   FarCityMarker: ['foreign'],
 };
 
@@ -205,6 +209,33 @@ export async function buildWorld(app: TestApp, prefix = 'sec'): Promise<World> {
         entryKey: `${prefix}-${owner}-funding`,
       },
     });
+    // A capital call posted to them (its notices counted done, so that no upkeep round mails them).
+    const callEvent = await app.strapi.db.query(FUND_EVENT).create({
+      data: {
+        fund: fundId,
+        type: 'capital_call',
+        state: 'posted',
+        basis: 'commitment',
+        percent: 10,
+        date: '2025-02-01',
+        due_date: '2025-03-01',
+        note: `${owner}-call-marker`,
+        posted_at: new Date(),
+        noticesDoneAt: new Date(),
+      },
+    });
+    await app.strapi.db.query(CALL_ITEM).create({
+      data: {
+        fundEvent: callEvent.id,
+        syndUser: signed.id,
+        fund: fundId,
+        amount_cents: 200_000,
+        due_date: '2025-03-01',
+        itemKey: `${prefix}-${owner}-call`,
+        paymentKey: `${prefix}-${owner}-call-paid`,
+      },
+    });
+    rows[`${owner}.capital_calls`] = { id: callEvent.id, documentId: callEvent.documentId };
   }
   await storedFile(TAX_DOCUMENT, `tax/${prefix}-ben/k1.pdf`, {
     originalName: 'k1.pdf',

@@ -40,6 +40,9 @@ const InvestmentSummaryPage = lazyPage(() =>
 const TransactionsPage = lazyPage(() =>
   import('@/features/transactions/pages/transactions-page').then((module) => module.TransactionsPage),
 );
+const CapitalCallPage = lazyPage(() =>
+  import('@/features/capital-calls/pages/capital-call-page').then((module) => module.CapitalCallPage),
+);
 const VerifyStatementPage = lazyPage(() =>
   import('@/features/statements/pages/verify-statement-page').then((module) => module.VerifyStatementPage),
 );
@@ -114,6 +117,7 @@ const pages: PageRoute[] = [
   { path: paths.dashboard.path, page: DashboardPage, authRequired: true, requiredAuthLevel: 'user' },
   { path: paths.investmentSummary.path, page: InvestmentSummaryPage, authRequired: true, requiredAuthLevel: 'user' },
   { path: paths.transactions.path, page: TransactionsPage, authRequired: true, requiredAuthLevel: 'user' },
+  { path: paths.capitalCall.path, page: CapitalCallPage, authRequired: true, requiredAuthLevel: 'user' },
   { path: paths.syndication.path, page: SyndicationPage, authRequired: true, requiredAuthLevel: 'user' },
   // Public (spec 02): the signer may land here from a signing page without a session.
   { path: paths.syndicationSuccess.path, page: SyndicationSuccessPage },

@@ -257,9 +257,9 @@ async function sendNotice(
       ? { fundName, amount, dueDate: event.due_date ?? event.date, documentTitle: title }
       : { fundName, amount, kind: event.kind ? KINDS[event.kind].toLowerCase() : 'distribution', documentTitle: title };
     bell = await strapi.db.transaction(async () => {
-      // The call's notice (with the wire instructions) is among the investor's News Documents; a distribution is an
-      // entry of their transactions.
-      const page = call ? SITE_PATHS.newsDocuments.path : SITE_PATHS.transactions.path;
+      // The call's own page (amount, due date, wire instructions, its notice, paid or not); a distribution is an entry
+      // of their transactions.
+      const page = call ? SITE_PATHS.capitalCall.getHref(event.documentId) : SITE_PATHS.transactions.path;
       const made = await templates.record(template, row.user!, tags, page);
       await strapi.db.query(uid).update({ where: { id: line.id }, data: { noticeBellId: made.documentId } });
       return made.documentId;

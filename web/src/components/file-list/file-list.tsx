@@ -33,6 +33,8 @@ interface FileListProps {
   emptyText?: string;
   /** Adds a Fund column (tax documents of several funds look alike otherwise). */
   showFund?: boolean;
+  /** Off for a list of one or two files (a capital call's notice): no page size, no pages. */
+  paged?: boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export function FileList({
   onRemoved,
   emptyText = 'No documents',
   showFund = false,
+  paged = true,
 }: FileListProps) {
   const { profileSettings } = useSession();
   const pageSizeId = useId();
@@ -58,10 +61,10 @@ export function FileList({
   if (!files) return <Spinner />;
   if (files.length === 0) return <p>{emptyText}</p>;
 
-  const pageCount = pageSize === 0 ? 1 : Math.ceil(files.length / pageSize);
+  const pageCount = pageSize === 0 || !paged ? 1 : Math.ceil(files.length / pageSize);
   // A list that shrank (a file removed) keeps the page in range.
   const page = Math.min(wantedPage, pageCount);
-  const shown = pageSize === 0 ? files : files.slice((page - 1) * pageSize, page * pageSize);
+  const shown = pageSize === 0 || !paged ? files : files.slice((page - 1) * pageSize, page * pageSize);
 
   const open = (file: FileItem) => {
     openInNewTab(async () => {
@@ -123,45 +126,47 @@ export function FileList({
         </tbody>
       </Table>
 
-      <nav aria-label={`${label} pages`} className="d-flex flex-wrap align-items-center gap-2">
-        <Form.Label htmlFor={pageSizeId} className="mb-0">
-          Files per page
-        </Form.Label>
-        <Form.Select
-          id={pageSizeId}
-          size="sm"
-          className="w-auto"
-          value={pageSize}
-          onChange={(event) => {
-            setPageSize(Number(event.target.value));
-            setWantedPage(1);
-          }}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size === 0 ? 'All' : size}
-            </option>
-          ))}
-        </Form.Select>
-        {pageCount > 1 && (
-          <>
-            <Button variant="outline-primary" size="sm" disabled={page <= 1} onClick={() => setWantedPage(page - 1)}>
-              Previous
-            </Button>
-            <span>
-              Page {page} of {pageCount}
-            </span>
-            <Button
-              variant="outline-primary"
-              size="sm"
-              disabled={page >= pageCount}
-              onClick={() => setWantedPage(page + 1)}
-            >
-              Next
-            </Button>
-          </>
-        )}
-      </nav>
+      {paged && (
+        <nav aria-label={`${label} pages`} className="d-flex flex-wrap align-items-center gap-2">
+          <Form.Label htmlFor={pageSizeId} className="mb-0">
+            Files per page
+          </Form.Label>
+          <Form.Select
+            id={pageSizeId}
+            size="sm"
+            className="w-auto"
+            value={pageSize}
+            onChange={(event) => {
+              setPageSize(Number(event.target.value));
+              setWantedPage(1);
+            }}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size === 0 ? 'All' : size}
+              </option>
+            ))}
+          </Form.Select>
+          {pageCount > 1 && (
+            <>
+              <Button variant="outline-primary" size="sm" disabled={page <= 1} onClick={() => setWantedPage(page - 1)}>
+                Previous
+              </Button>
+              <span>
+                Page {page} of {pageCount}
+              </span>
+              <Button
+                variant="outline-primary"
+                size="sm"
+                disabled={page >= pageCount}
+                onClick={() => setWantedPage(page + 1)}
+              >
+                Next
+              </Button>
+            </>
+          )}
+        </nav>
+      )}
 
       <Modal show={removing !== null} onHide={() => setRemoving(null)} centered aria-label="Remove file">
         <Modal.Body>{removing && `Are you sure that you want to remove file ${displayTitle(removing)}?`}</Modal.Body>

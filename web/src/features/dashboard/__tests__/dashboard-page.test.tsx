@@ -75,7 +75,7 @@ describe('/dashboard left panel', () => {
     ]);
   });
 
-  it("lists open capital calls under 'Please Complete:', each leading to its fund's funding instructions", async () => {
+  it("lists open capital calls under 'Please Complete:', each leading to the call's own page", async () => {
     renderDashboard({
       summary: () => ({
         ...summary,
@@ -98,12 +98,7 @@ describe('/dashboard left panel', () => {
       within(toComplete)
         .getAllByRole('link')
         .map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([
-      [
-        'Capital call: Wasabi Stallion Fund IV, $15,000 due Dec 15, 2026',
-        '/syndication/dashboard/wasabi-stallion-fund-iv',
-      ],
-    ]);
+    ).toEqual([['Capital call: Wasabi Stallion Fund IV, $15,000 due Dec 15, 2026', '/dashboard/capital-calls/call-1']]);
   });
 
   it("says when each fund's K-1 is expected, and leads to Tax Documents once it is issued", async () => {

@@ -29,9 +29,9 @@ export function DashboardPage() {
   const { data: summary } = useInvestmentSummary();
   const { data: available } = useAvailableInvestments();
   const showSummary = Boolean(summary?.rows.length);
-  // Open capital calls join 'Please Complete:' until staff confirm their money; each leads to the funding instructions.
+  // Open capital calls join 'Please Complete:' until staff confirm their money; each leads to the call's own page.
   const tasks = (summary?.openCalls ?? []).map((open) => ({
-    to: open.fund_slug ? paths.syndication.getHref(open.fund_slug) : paths.transactions.path,
+    to: paths.capitalCall.getHref(open.fundEvent),
     label: `Capital call: ${open.fund_name}, ${formatUsd(open.amount)}${open.due_date ? ` due ${formatDate(open.due_date)}` : ''}`,
   }));
   // K-1s: when each is expected, then that it is ready (leading to Tax Documents).
