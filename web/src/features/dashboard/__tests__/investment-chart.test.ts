@@ -38,12 +38,23 @@ const HISTORY = [
 
 describe('the chart over time', () => {
   it('places each date by the time between them, not evenly as categories', () => {
-    expect(historyOptions.scales.x.type).toBe('linear');
+    expect(historyOptions(false).scales.x.type).toBe('linear');
     // Two weeks, then almost three years: the gaps on the axis are those times.
     const [first, second, third] = HISTORY.map((point) => timeOf(point.date));
     expect((second - first) / 86_400_000).toBe(14);
     expect((third - second) / 86_400_000).toBe(1_046);
-    expect(historyOptions.scales.x.ticks.callback(timeOf('2025-03-01'))).toBe('2025-03-01');
+    expect(historyOptions(false).scales.x.ticks.callback(timeOf('2025-03-01'))).toBe('Mar 1, 2025');
+  });
+
+  it('reads on a phone: four short date ticks, five compact amounts, in a box whose height the page sets', () => {
+    const phone = historyOptions(true);
+    expect(phone.scales.x.ticks.maxTicksLimit).toBe(4);
+    expect(phone.scales.x.ticks.callback(timeOf('2025-03-01'))).toBe('Mar 2025');
+    expect(phone.scales.y.ticks.maxTicksLimit).toBe(5);
+    expect(phone.scales.y.ticks.callback(150_000)).toBe('$150K');
+    expect(phone.scales.y.ticks.callback(1_250_000)).toBe('$1.3M');
+    expect(historyOptions(false).scales.y.ticks.callback(150_000)).toBe('$150,000');
+    expect(phone.maintainAspectRatio).toBe(false);
   });
 
   it('keeps a fund without a ledger in the chart: its spec figures count from its close date, and today adds up to the summary', () => {
