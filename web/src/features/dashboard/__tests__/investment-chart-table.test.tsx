@@ -43,11 +43,7 @@ describe('the investment chart', () => {
       within(table)
         .getAllByRole('row')
         .map((line) => line.textContent),
-    ).toEqual([
-      'FundInvestedDistributionsCurrent Value',
-      'Fund II$30,000$3,000$33,000',
-      'Fund V$150,000$0$150,000',
-    ]);
+    ).toEqual(['FundInvestedDistributionsCurrent Value', 'Fund II$30,000$3,000$33,000', 'Fund V$150,000$0$150,000']);
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show as a chart', pressed: true }));
     expect(screen.getByRole('img')).toBeInTheDocument();
