@@ -88,7 +88,7 @@ describe('the signing page in Chromium', () => {
     await context.close();
   });
 
-  it('on a phone, reads page 2 drawn in the page; five wrong codes lock the link for ten minutes: the code is void and nothing can be signed', async () => {
+  it('on a phone, reads page 2 drawn in the page and the words as text; five wrong codes lock the link for ten minutes: the code is void and nothing can be signed', async () => {
     const link = await mailedLink(stack.siteUrl, WASABI_INVESTOR, 'wasabi-stallion-fund-v');
     const context = await browser().newContext({
       viewport: { width: 390, height: 844 },
@@ -99,6 +99,18 @@ describe('the signing page in Chromium', () => {
     const page = await context.newPage();
     await page.goto(`${stack.siteUrl}${link}`);
     await readDocumentPage(page, 2);
+    // Read as text: the agreement's words reflowed at a reading size, no zoom needed; then the pages again.
+    await page.getByRole('button', { name: 'Read as text' }).click();
+    const firstPage = page.getByRole('region', { name: /^Page 1 of \d+$/ });
+    const paragraph = firstPage.getByRole('paragraph').filter({ hasText: 'Wasabi Stallion Fund V' }).first();
+    await paragraph.waitFor();
+    expect(
+      await paragraph.evaluate((element) => parseFloat(getComputedStyle(element).fontSize)),
+    ).toBeGreaterThanOrEqual(16);
+    expect((await paragraph.boundingBox())!.width).toBeLessThanOrEqual(390);
+    await keepScreenshot(page, 'signing-phone-as-text.png');
+    await page.getByRole('button', { name: 'Show the pages' }).click();
+    await readDocumentPage(page, 1);
     await acceptDisclosure(page);
     await page.getByRole('button', { name: 'Email me a code' }).click();
     const code = await mailedCode(stack.outboxDir, WASABI_INVESTOR);

@@ -7,6 +7,19 @@ import { dateOf, money, today, TYPE_NAMES } from '../utils/format';
 
 /** The commitments table's heading and rows (commitments.tsx holds the table, its filter and what staff do from it). */
 
+/** The columns staff may hide (column-choice.tsx); the selection, the investor, the actions and the state always show. */
+export const OPTIONAL_COLUMNS = {
+  accreditation: 'Accreditation',
+  amount: 'Amount',
+  method: 'Method and spouse',
+  signed: 'Signed',
+  countersigned: 'Countersigned',
+  funded: 'Funded',
+  reminded: 'Reminded',
+  feedback: 'Feedback',
+} as const;
+export type OptionalColumn = keyof typeof OPTIONAL_COLUMNS;
+
 const WAITING: Record<CommitmentWaitingFor, string> = {
   investor: 'waits for the investor',
   spouse: 'waits for the spouse',
@@ -64,24 +77,34 @@ function Lines({ first, second, bold = false }: { first: string; second?: string
   );
 }
 
-/** The table's heading: the sortable columns sort on the server. */
-export function CommitmentsHead({ sort, setSort }: { sort: string; setSort: (sort: string) => void }) {
+/** The table's heading: the sortable columns sort on the server; the actions come right after the investor. */
+export function CommitmentsHead({
+  sort,
+  setSort,
+  shown,
+}: {
+  sort: string;
+  setSort: (sort: string) => void;
+  shown: Set<OptionalColumn>;
+}) {
   return (
     <Tr>
       <Th>
         <Typography variant="sigma">Select</Typography>
       </Th>
       <SortHeading label="Investor" field="name" sort={sort} setSort={setSort} />
-      <SortHeading label="State" field="state" sort={sort} setSort={setSort} />
-      <Heading label="Accreditation" />
-      <SortHeading label="Amount" field="amount" sort={sort} setSort={setSort} />
-      <Heading label="Method and spouse" />
-      <SortHeading label="Signed" field="investorSignedAt" sort={sort} setSort={setSort} />
-      <SortHeading label="Countersigned" field="countersignedAt" sort={sort} setSort={setSort} />
-      <SortHeading label="Funded" field="fundedAt" sort={sort} setSort={setSort} />
-      <SortHeading label="Reminded" field="lastRemindedAt" sort={sort} setSort={setSort} />
-      <Heading label="Feedback" />
       <Heading label="Actions" />
+      <SortHeading label="State" field="state" sort={sort} setSort={setSort} />
+      {shown.has('accreditation') && <Heading label="Accreditation" />}
+      {shown.has('amount') && <SortHeading label="Amount" field="amount" sort={sort} setSort={setSort} />}
+      {shown.has('method') && <Heading label="Method and spouse" />}
+      {shown.has('signed') && <SortHeading label="Signed" field="investorSignedAt" sort={sort} setSort={setSort} />}
+      {shown.has('countersigned') && (
+        <SortHeading label="Countersigned" field="countersignedAt" sort={sort} setSort={setSort} />
+      )}
+      {shown.has('funded') && <SortHeading label="Funded" field="fundedAt" sort={sort} setSort={setSort} />}
+      {shown.has('reminded') && <SortHeading label="Reminded" field="lastRemindedAt" sort={sort} setSort={setSort} />}
+      {shown.has('feedback') && <Heading label="Feedback" />}
     </Tr>
   );
 }
@@ -98,6 +121,7 @@ export function CommitmentRow({
   newSigningLink,
   setFunding,
   setActing,
+  shown,
 }: {
   line: CommitmentLine;
   labelOf: (state: string) => string;
@@ -110,6 +134,7 @@ export function CommitmentRow({
   newSigningLink: (line: CommitmentLine) => void;
   setFunding: (funding: { line: CommitmentLine; amount: string; date: string }) => void;
   setActing: (acting: { line: CommitmentLine; action: 'amend' | 'transfer' }) => void;
+  shown: Set<OptionalColumn>;
 }) {
   return (
     <Tr>
@@ -126,54 +151,8 @@ export function CommitmentRow({
       <Td>
         <Lines first={line.investor.name} second={line.investor.email} bold />
       </Td>
-      <Td>
-        <Lines first={labelOf(line.state)} second={line.waitingFor ? WAITING[line.waitingFor] : null} />
-      </Td>
-      <Td>
-        {line.investor.accreditation ? (
-          <Lines
-            first={`${TYPE_NAMES[line.investor.accreditation.type] ?? line.investor.accreditation.type} · ${dateOf(line.investor.accreditationDate)}`}
-            second={`${line.investor.accreditation.label}${line.investor.accreditationDue ? ' · over a year old: ask again' : ''}`}
-          />
-        ) : (
-          <Lines first="None stated" />
-        )}
-      </Td>
-      <Cell>{money(line.amount)}</Cell>
-      <Td>
-        <Lines
-          first={`${line.method ?? ''}${line.is_married ? ' · married' : ''}`}
-          second={line.spouse ? `${line.spouse.name}${line.spouse.email ? ` <${line.spouse.email}>` : ''}` : null}
-        />
-      </Td>
-      <Td>
-        <Lines
-          first={line.investorSignedAt ? `Investor ${dateOf(line.investorSignedAt)}` : ''}
-          second={line.spouseSignedAt ? `Spouse ${dateOf(line.spouseSignedAt)}` : null}
-        />
-      </Td>
-      <Cell>{dateOf(line.countersignedAt)}</Cell>
-      <Td>
-        <Lines
-          first={dateOf(line.fundedAt)}
-          second={line.fundedAt && line.fundedAmount !== null ? money(line.fundedAmount) : null}
-        />
-      </Td>
-      <Td>
-        {line.lastReminderFailedAt ? (
-          <Lines
-            first={`Failed ${dateOf(line.lastReminderFailedAt)}`}
-            second={line.lastRemindedAt ? `last sent ${dateOf(line.lastRemindedAt)}` : null}
-          />
-        ) : (
-          <Lines first={dateOf(line.lastRemindedAt)} />
-        )}
-      </Td>
-      <Td style={{ minWidth: '14rem', maxWidth: '20rem', whiteSpace: 'normal' }}>
-        <Typography textColor="neutral800">{line.feedback ?? ''}</Typography>
-      </Td>
-      <Td>
-        <Flex gap={2}>
+      <Td style={{ minWidth: '12rem', maxWidth: '18rem', whiteSpace: 'normal' }}>
+        <Flex gap={2} wrap="wrap">
           {line.investorSignedAt && (
             <TextButton onClick={() => setReading(line)} aria-label={`Read the agreement of ${line.investor.name}`}>
               Agreement
@@ -223,6 +202,64 @@ export function CommitmentRow({
           )}
         </Flex>
       </Td>
+      <Td>
+        <Lines first={labelOf(line.state)} second={line.waitingFor ? WAITING[line.waitingFor] : null} />
+      </Td>
+      {shown.has('accreditation') && (
+        <Td>
+          {line.investor.accreditation ? (
+            <Lines
+              first={`${TYPE_NAMES[line.investor.accreditation.type] ?? line.investor.accreditation.type} · ${dateOf(line.investor.accreditationDate)}`}
+              second={`${line.investor.accreditation.label}${line.investor.accreditationDue ? ' · over a year old: ask again' : ''}`}
+            />
+          ) : (
+            <Lines first="None stated" />
+          )}
+        </Td>
+      )}
+      {shown.has('amount') && <Cell>{money(line.amount)}</Cell>}
+      {shown.has('method') && (
+        <Td>
+          <Lines
+            first={`${line.method ?? ''}${line.is_married ? ' · married' : ''}`}
+            second={line.spouse ? `${line.spouse.name}${line.spouse.email ? ` <${line.spouse.email}>` : ''}` : null}
+          />
+        </Td>
+      )}
+      {shown.has('signed') && (
+        <Td>
+          <Lines
+            first={line.investorSignedAt ? `Investor ${dateOf(line.investorSignedAt)}` : ''}
+            second={line.spouseSignedAt ? `Spouse ${dateOf(line.spouseSignedAt)}` : null}
+          />
+        </Td>
+      )}
+      {shown.has('countersigned') && <Cell>{dateOf(line.countersignedAt)}</Cell>}
+      {shown.has('funded') && (
+        <Td>
+          <Lines
+            first={dateOf(line.fundedAt)}
+            second={line.fundedAt && line.fundedAmount !== null ? money(line.fundedAmount) : null}
+          />
+        </Td>
+      )}
+      {shown.has('reminded') && (
+        <Td>
+          {line.lastReminderFailedAt ? (
+            <Lines
+              first={`Failed ${dateOf(line.lastReminderFailedAt)}`}
+              second={line.lastRemindedAt ? `last sent ${dateOf(line.lastRemindedAt)}` : null}
+            />
+          ) : (
+            <Lines first={dateOf(line.lastRemindedAt)} />
+          )}
+        </Td>
+      )}
+      {shown.has('feedback') && (
+        <Td style={{ minWidth: '14rem', maxWidth: '20rem', whiteSpace: 'normal' }}>
+          <Typography textColor="neutral800">{line.feedback ?? ''}</Typography>
+        </Td>
+      )}
     </Tr>
   );
 }

@@ -12,7 +12,14 @@ import type {
 import { useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import { AmendDialog, TransferDialog } from './commitment-actions';
 import { ConfirmButton } from './confirm-button';
-import { CommitmentRow, CommitmentsHead, COUNTERSIGN_MAX } from './commitments-table';
+import { ColumnChoice, useColumnChoice } from './column-choice';
+import {
+  CommitmentRow,
+  CommitmentsHead,
+  COUNTERSIGN_MAX,
+  OPTIONAL_COLUMNS,
+  type OptionalColumn,
+} from './commitments-table';
 import { Choice, Input, SearchForm } from './fields';
 import { Pager } from './table';
 import { useLatestAnswer } from '../hooks/use-latest-answer';
@@ -87,6 +94,7 @@ export function Commitments({
   const [acting, setActing] = useState<{ line: CommitmentLine; action: 'amend' | 'transfer' } | null>(null);
   const [funding, setFunding] = useState<{ line: CommitmentLine; amount: string; date: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const columns = useColumnChoice('commitments', Object.keys(OPTIONAL_COLUMNS) as OptionalColumn[]);
   const section = useRef<HTMLElement>(null);
   // Opened from a card above: brought into view. (Braces: Chromium's scrollIntoView answers a promise, which React
   // would take for the effect's clean-up.)
@@ -308,9 +316,12 @@ export function Commitments({
         </Box>
       )}
       <Box paddingTop={4}>
-        <Table colCount={12} rowCount={rows.length + 1} aria-label="Commitments">
+        <ColumnChoice labels={OPTIONAL_COLUMNS} shown={columns.shown} toggle={columns.toggle} />
+      </Box>
+      <Box paddingTop={2}>
+        <Table colCount={4 + columns.shown.size} rowCount={rows.length + 1} aria-label="Commitments">
           <Thead>
-            <CommitmentsHead sort={sort} setSort={setSort} />
+            <CommitmentsHead sort={sort} setSort={setSort} shown={columns.shown} />
           </Thead>
           <Tbody>
             {rows.map((line) => (
@@ -326,6 +337,7 @@ export function Commitments({
                 newSigningLink={newSigningLink}
                 setFunding={setFunding}
                 setActing={setActing}
+                shown={columns.shown}
               />
             ))}
           </Tbody>

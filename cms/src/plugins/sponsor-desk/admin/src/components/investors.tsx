@@ -6,6 +6,15 @@ import { useSearchParams } from 'react-router-dom';
 import { DocumentLinks, type DocumentKind } from './document-links';
 import { Choice, SearchForm } from './fields';
 import { Cell, Heading, Pager } from './table';
+import { ColumnChoice, useColumnChoice } from './column-choice';
+
+/** The directory's columns staff may hide (the investor, Details and Documents always show). */
+const DIRECTORY_COLUMNS = {
+  accreditation: 'Accreditation',
+  proof: 'Proof documents',
+  commitments: 'Accepted commitments',
+  sessions: 'Open sessions',
+} as const;
 import { useLatestAnswer } from '../hooks/use-latest-answer';
 import { useOpenFile } from '../hooks/use-open-file';
 import { dateOf, money, TYPE_NAMES } from '../utils/format';
@@ -272,6 +281,7 @@ export function Investors({ notify }: { notify: Notify }) {
   const [portal, setPortal] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
+  const columns = useColumnChoice('investors', Object.keys(DIRECTORY_COLUMNS) as (keyof typeof DIRECTORY_COLUMNS)[]);
   const { data: directory, reload: load } = useLatestAnswer<DirectoryPage>(
     '/sponsor-desk/investors',
     { portal: portal || undefined, q: q || undefined, page, pageSize: 25 },
@@ -307,16 +317,17 @@ export function Investors({ notify }: { notify: Notify }) {
           />
         </Flex>
         <Box paddingTop={4}>
-          <Table colCount={7} rowCount={rows.length + 1} aria-label="Investors">
+          <ColumnChoice labels={DIRECTORY_COLUMNS} shown={columns.shown} toggle={columns.toggle} />
+          <Table colCount={3 + columns.shown.size} rowCount={rows.length + 1} aria-label="Investors">
             <Thead>
               <Tr>
                 <Heading label="Investor" />
-                <Heading label="Accreditation" />
-                <Heading label="Proof documents" />
-                <Heading label="Accepted commitments" />
-                <Heading label="Open sessions" />
-                <Heading label="Documents" />
                 <Heading label="Details" />
+                <Heading label="Documents" />
+                {columns.shown.has('accreditation') && <Heading label="Accreditation" />}
+                {columns.shown.has('proof') && <Heading label="Proof documents" />}
+                {columns.shown.has('commitments') && <Heading label="Accepted commitments" />}
+                {columns.shown.has('sessions') && <Heading label="Open sessions" />}
               </Tr>
             </Thead>
             <Tbody>
@@ -333,26 +344,30 @@ export function Investors({ notify }: { notify: Notify }) {
                       >{`${account.email}${account.level === 'user' ? '' : ` · ${account.level}`}${account.isActive ? '' : ' · not confirmed'}`}</Typography>
                     </Flex>
                   </Td>
-                  <Cell>{accreditationText(account)}</Cell>
-                  <Cell>
-                    {account.proofDocuments.count
-                      ? `${account.proofDocuments.count}${account.proofDocuments.unreviewed ? ` · ${account.proofDocuments.unreviewed} to review` : ' · reviewed'}`
-                      : 'None'}
-                  </Cell>
-                  <Cell>
-                    {account.commitments.count
-                      ? `${account.commitments.count} · ${money(account.commitments.amount, true)}`
-                      : 'None'}
-                  </Cell>
-                  <Cell>{account.sessions}</Cell>
-                  <Td>
-                    <DocumentLinks documentId={account.documentId} name={account.name} />
-                  </Td>
                   <Td>
                     <TextButton onClick={() => setOpen(account.documentId)} aria-label={`Open ${account.name}`}>
                       Open
                     </TextButton>
                   </Td>
+                  <Td>
+                    <DocumentLinks documentId={account.documentId} name={account.name} />
+                  </Td>
+                  {columns.shown.has('accreditation') && <Cell>{accreditationText(account)}</Cell>}
+                  {columns.shown.has('proof') && (
+                    <Cell>
+                      {account.proofDocuments.count
+                        ? `${account.proofDocuments.count}${account.proofDocuments.unreviewed ? ` · ${account.proofDocuments.unreviewed} to review` : ' · reviewed'}`
+                        : 'None'}
+                    </Cell>
+                  )}
+                  {columns.shown.has('commitments') && (
+                    <Cell>
+                      {account.commitments.count
+                        ? `${account.commitments.count} · ${money(account.commitments.amount, true)}`
+                        : 'None'}
+                    </Cell>
+                  )}
+                  {columns.shown.has('sessions') && <Cell>{account.sessions}</Cell>}
                 </Tr>
               ))}
             </Tbody>
