@@ -9,7 +9,7 @@ import type { ListQuery } from '../query';
 
 /**
  * The generic collection reads as read models: each answer from one direct SQL query (its rows with their populated
- * relations joined), and a count only when the page does not tell the total, instead of the Document Service's
+ * relations joined, the total counted by a subquery of it), instead of the Document Service's
  * traverse and validate of the query and the query engine's one query per populated relation. The rows, their
  * fields, their order and the key order of each answer are the ones the Document Service gave (the query engine puts
  * the sort columns first when a condition joins a related row); values are turned from columns into fields by
@@ -110,8 +110,14 @@ export function collectionReadModel(strapi: Core.Strapi) {
    * relations joined to those rows only. Written as one flat query, PostgreSQL planned the joins first on a small
    * table and read it whole.
    */
-  const pageThenJoin = (page: string, plan: ReturnType<typeof select>, order?: (alias: string) => string) =>
-    `SELECT ${plan.columns} FROM (${page}) ${PAGE} ${plan.joins.join(' ')}${order ? ` ORDER BY ${order(PAGE)}` : ''}`;
+  const pageThenJoin = (
+    page: string,
+    plan: ReturnType<typeof select>,
+    order?: (alias: string) => string,
+    extra?: string,
+  ) =>
+    `SELECT ${plan.columns}${extra ? `, ${extra}` : ''} FROM (${page}) ${PAGE} ${plan.joins.join(' ')}` +
+    (order ? ` ORDER BY ${order(PAGE)}` : '');
 
   const orderBy = (meta: Meta, sort: ListQuery['sort']) => (alias: string) =>
     sort
@@ -131,19 +137,23 @@ export function collectionReadModel(strapi: Core.Strapi) {
       const plan = select(rule, query.populate, sortFirst);
       const from = `FROM ${quote(plan.meta.tableName)} t0 ${where.joins.join(' ')}`;
       const order = orderBy(plan.meta, query.sort);
+      const count = `SELECT COUNT(*) ${from} WHERE ${condition}`;
+      // The total in the same statement (a subquery the database runs once), not a second round trip.
       const rows = await run(
         pageThenJoin(
           `SELECT t0.* ${from} WHERE ${condition} ORDER BY ${order('t0')} ${page(query.limit, query.start)}`,
           plan,
           order,
+          `(${count}) AS ${quote('total')}`,
         ),
-        where.bindings,
+        [...where.bindings, ...where.bindings],
       );
-      // A page that is not full, and not past the end, tells the total: no count.
-      const told = rows.length < query.limit && (rows.length > 0 || query.start === 0);
-      const total = told
-        ? query.start + rows.length
-        : Number((await run(`SELECT COUNT(*) AS ${quote('n')} ${from} WHERE ${condition}`, where.bindings))[0]?.n);
+      // No row: none at all from the start; a page past the end is counted on its own.
+      const total = rows.length
+        ? Number(rows[0].total)
+        : query.start === 0
+          ? 0
+          : Number((await run(`SELECT COUNT(*) AS ${quote('n')} ${from} WHERE ${condition}`, where.bindings))[0]?.n);
       return { items: entities(rows, plan), total };
     },
 
