@@ -13,7 +13,7 @@ const INVESTOR = 'investor.investing@wasabistallions.com';
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Notifications' });
 /** The bell's badge, e.g. '9+' (its description reads '9+ unread'); null without one. */
 async function badgeOf(page: Page): Promise<string | null> {
-  const description = await bell(page).getAttribute('aria-describedby');
+  const description = await bell(page).getAttribute('aria-describedby', { timeout: 2_000 });
   if (!description) return null;
   return (await page.locator(`[id="${description}"]`).innerText()).replace(/\s*unread$/, '');
 }
@@ -25,6 +25,8 @@ describe('notifications in Chromium', () => {
 
     const phone = await signedInPage(browser(), stack.siteUrl, INVESTOR);
     await phone.setViewportSize({ width: 390, height: 844 });
+    // On a phone the header's buttons are in its menu.
+    await phone.getByRole('button', { name: 'Toggle navigation' }).click();
     await expect.poll(() => badgeOf(phone), { timeout: 10_000 }).not.toBeNull();
     const unread = await badgeOf(phone);
     await bell(phone).click();

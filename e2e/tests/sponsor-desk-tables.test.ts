@@ -9,7 +9,7 @@ const WIDTH = 1440;
 const FUND = 'Wasabi Stallion Fund V';
 
 const headings = async (page: Page, table: string) =>
-  (await page.getByRole('grid', { name: table }).getByRole('columnheader').allTextContents()).map((text) =>
+  (await page.getByRole('grid', { name: table }).locator('thead th').allTextContents()).map((text) =>
     text.replace(/ [▲▼]$/, ''),
   );
 
