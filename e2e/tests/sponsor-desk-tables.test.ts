@@ -26,6 +26,13 @@ describe('the sponsor desk tables at 1440 px in Chromium', () => {
     const box = (await amend.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
     expect((await headings(sponsor, 'Commitments')).slice(0, 4)).toEqual(['Select', 'Investor', 'Actions', 'State']);
+    // The actions wrap within their cell: none runs into the state beside it.
+    const firstRow = commitments.locator('tbody tr').first();
+    const stateLeft = (await firstRow.locator('td').nth(3).boundingBox())!.x;
+    for (const action of await firstRow.locator('td').nth(2).getByRole('link').all()) {
+      const edge = (await action.boundingBox())!;
+      expect(edge.x + edge.width).toBeLessThanOrEqual(stateLeft);
+    }
 
     await sponsor.getByRole('button', { name: 'Columns (8 of 8 shown)' }).click();
     const choice = sponsor.getByRole('group', { name: 'Columns shown' });

@@ -151,8 +151,8 @@ export function CommitmentRow({
       <Td>
         <Lines first={line.investor.name} second={line.investor.email} bold />
       </Td>
-      <Td style={{ minWidth: '12rem', maxWidth: '18rem', whiteSpace: 'normal' }}>
-        <Flex gap={2} wrap="wrap">
+      <Td style={{ whiteSpace: 'normal' }}>
+        <Flex gap={2} wrap="wrap" style={{ minWidth: '12rem', maxWidth: '18rem' }}>
           {line.investorSignedAt && (
             <TextButton onClick={() => setReading(line)} aria-label={`Read the agreement of ${line.investor.name}`}>
               Agreement

@@ -14,7 +14,7 @@ const investorPage = (documentId: string, kind?: DocumentKind) => ({
 /** A link per kind of the investor's documents, each opening them in the panel (no page reload). */
 export function DocumentLinks({ documentId, name }: { documentId: string; name: string }) {
   return (
-    <Flex gap={2}>
+    <Flex gap={2} wrap="wrap">
       {Object.entries(DOCUMENT_KINDS).map(([kind, label]) => (
         <Link
           key={kind}
