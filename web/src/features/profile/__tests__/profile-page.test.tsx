@@ -58,6 +58,8 @@ describe('/profile', () => {
       ['Verification Documents', '/verification_documents'],
       ['Change Accreditation Status', '/accreditation_status'],
       ['Tax Documents', '/tax_documents'],
+      // Beyond the spec: every notification (docs/notifications.md).
+      ['Notifications', '/notifications'],
     ]);
     expect(save()).toBeDisabled();
   });
