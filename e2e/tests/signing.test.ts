@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { keepScreenshot, signedInPage, useBrowser } from '../helpers/browser';
+import { seriousViolations } from '../helpers/axe';
 import { linkFromOutbox } from '../helpers/outbox';
 import { acceptDisclosure, enterCode, mailedCode, readDocumentPage, signWithName } from '../helpers/signing';
 
@@ -73,6 +74,8 @@ describe('the signing page in Chromium', () => {
       .toContain('Each signer signs electronically through a personal link.');
     expect(await pageText(1)).toContain('SUBSCRIPTION AGREEMENT');
     await keepScreenshot(page, 'signing-desktop.png');
+    // No serious or critical accessibility violation (axe-core, WCAG 2.1 A and AA).
+    expect(await seriousViolations(page)).toEqual([]);
 
     await acceptDisclosure(page);
     await page.getByRole('button', { name: 'Email me a code' }).click();

@@ -39,22 +39,29 @@ export function NotificationsBell() {
   };
 
   return (
-    // Not a HeaderIconButton: the badge must describe the button, and that one takes no description.
-    <Button
-      variant="link"
-      className="header-icon position-relative"
-      aria-label="Notifications"
-      title="Notifications"
-      aria-describedby={badge ? badgeId : undefined}
-      onClick={showAll}
-    >
-      <BellIcon />
+    // Not a HeaderIconButton: the badge must describe the button, and that one takes no description. The badge sits
+    // beside the button, over its corner, not inside it: the button's name is its label alone ('Notifications'), and
+    // the count is its description ('9+ unread'), as a label that differs from the visible text is an error (axe).
+    <span className="position-relative d-inline-block">
+      <Button
+        variant="link"
+        className="header-icon"
+        aria-label="Notifications"
+        title="Notifications"
+        aria-describedby={badge ? badgeId : undefined}
+        onClick={showAll}
+      >
+        <BellIcon />
+      </Button>
       {badge && (
-        <span id={badgeId} className="position-absolute top-0 start-100 translate-middle badge rounded-pill bg-danger">
+        <span
+          id={badgeId}
+          className="position-absolute top-0 start-100 translate-middle badge rounded-pill bg-danger pe-none"
+        >
           {badge}
           <span className="visually-hidden"> unread</span>
         </span>
       )}
-    </Button>
+    </span>
   );
 }

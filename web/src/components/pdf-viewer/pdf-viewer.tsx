@@ -349,6 +349,10 @@ export default function PdfViewer({ url, headers, title }: PdfViewerProps) {
         ref={frame}
         className="pdf-frame border rounded bg-body-tertiary p-3 overflow-auto"
         style={{ height: '70vh' }}
+        // It scrolls: focusable, so the keyboard's arrows and Page Down scroll the document too.
+        tabIndex={0}
+        role="region"
+        aria-label="The document's pages"
       >
         {failed ? (
           <Alert variant="warning" className="mb-0">

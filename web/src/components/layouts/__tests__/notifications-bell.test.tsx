@@ -71,7 +71,8 @@ async function renderHeader(me: Me | undefined, mine: CmsRoute, routes: Record<s
 }
 
 const bell = () => screen.getByRole('button', { name: 'Notifications' });
-const badgeOf = (button: HTMLElement) => button.querySelector('.badge')?.firstChild?.textContent ?? null;
+// The badge sits over the button's corner, beside it (its description, not part of its name).
+const badgeOf = (button: HTMLElement) => button.parentElement?.querySelector('.badge')?.firstChild?.textContent ?? null;
 
 // The bell and the sign-in dialog are fetched when first shown; under fake timers their code would arrive at a
 // moment that depends on how fast the machine transforms it. Loaded beforehand, they render on the next tick.

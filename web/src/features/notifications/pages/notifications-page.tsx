@@ -1,4 +1,3 @@
-import { textColorOn } from '@portal/rules';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
@@ -53,18 +52,8 @@ export function NotificationsPage() {
                       <time dateTime={createdAt}>{formatDateTime(createdAt, profileSettings.timezone)}</time>
                     </div>
                   </div>
-                  {isNew(createdAt) && (
-                    <span
-                      className="badge rounded-pill"
-                      style={
-                        template?.color
-                          ? { backgroundColor: template.color, color: textColorOn(template.color) }
-                          : undefined
-                      }
-                    >
-                      New
-                    </span>
-                  )}
+                  {/* A neutral badge: the template's colour (the swatch) may not carry text readably. */}
+                  {isNew(createdAt) && <span className="badge rounded-pill text-bg-primary">New</span>}
                 </li>
               );
             })}

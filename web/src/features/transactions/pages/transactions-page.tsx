@@ -120,34 +120,37 @@ export function TransactionsPage() {
           </Form>
           {rows.length ? (
             <>
-              <Table responsive striped size="sm">
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Fund</th>
-                    <th scope="col">Transaction</th>
-                    <th scope="col" className="text-end">
-                      Amount
-                    </th>
-                    <th scope="col" className="text-end">
-                      Net Invested
-                    </th>
-                    <th scope="col">Note</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.documentId}>
-                      <td>{row.effective_date}</td>
-                      <td>{row.fund?.name ?? ''}</td>
-                      <td>{row.description}</td>
-                      <td className="text-end">{formatUsd(row.amount_cents / 100)}</td>
-                      <td className="text-end">{formatUsd(row.balance_cents / 100)}</td>
-                      <td>{row.note ?? ''}</td>
+              {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+              <div className="table-responsive" tabIndex={0} role="region" aria-label="Ledger entries">
+                <Table striped size="sm">
+                  <thead>
+                    <tr>
+                      <th scope="col">Date</th>
+                      <th scope="col">Fund</th>
+                      <th scope="col">Transaction</th>
+                      <th scope="col" className="text-end">
+                        Amount
+                      </th>
+                      <th scope="col" className="text-end">
+                        Net Invested
+                      </th>
+                      <th scope="col">Note</th>
                     </tr>
-                  ))}
-                </tbody>
-              </Table>
+                  </thead>
+                  <tbody>
+                    {rows.map((row) => (
+                      <tr key={row.documentId}>
+                        <td>{row.effective_date}</td>
+                        <td>{row.fund?.name ?? ''}</td>
+                        <td>{row.description}</td>
+                        <td className="text-end">{formatUsd(row.amount_cents / 100)}</td>
+                        <td className="text-end">{formatUsd(row.balance_cents / 100)}</td>
+                        <td>{row.note ?? ''}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </div>
               {data.pagination.pageCount > 1 && (
                 <Pager
                   page={data.pagination.page}

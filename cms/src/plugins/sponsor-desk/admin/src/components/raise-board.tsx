@@ -110,7 +110,14 @@ function FundCard({ fund, states, open }: { fund: BoardFund; states: BoardState[
             {closing}
           </Typography>
         </Flex>
-        <Badge active={fund.status === 'Started'}>{fund.status === 'Started' ? 'Raising' : fund.status}</Badge>
+        {/* The design system's "active" badge is too pale to read (axe: contrast under 4.5:1): green on pale green. */}
+        {fund.status === 'Started' ? (
+          <Badge backgroundColor="success100" textColor="success700">
+            Raising
+          </Badge>
+        ) : (
+          <Badge>{fund.status}</Badge>
+        )}
       </Flex>
       <Box paddingTop={4} paddingBottom={2}>
         <RaiseBar fund={fund} />
