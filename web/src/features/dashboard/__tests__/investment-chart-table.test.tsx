@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { summary } from '@/testing/dashboard';
 import type { SummaryRow } from '../api/investment-summary';
 
 // Chart.js draws on a canvas jsdom has not got: the charts show the options they were given instead.
@@ -13,18 +14,13 @@ vi.mock('react-chartjs-2', () => {
 
 const { default: InvestmentChart } = await import('../components/investment-chart');
 
+/** A fund's row of the shared dashboard summary (a fund without a ledger), with these figures. */
 const row = (fund_name: string, made: number, distributed: number, value: number): SummaryRow => ({
+  ...summary.rows[1],
   fund_name,
   investment_made: made,
   current_distribution: distributed,
-  percentage_returned: 0,
   current_value: value,
-  close_date: null,
-  irr: null,
-  equity_multiple: null,
-  dpi: null,
-  has_ledger: false,
-  invested_on: null,
   fund_document_id: fund_name,
 });
 
