@@ -7,32 +7,6 @@ function signingProvider(name: string): SigningProviderName {
   return name as SigningProviderName;
 }
 
-/** Production seals agreements with a real certificate: without one it does not start (development makes its own). */
-function sealingCertificateSetting(p12: string, nodeEnv: string): string {
-  if (!p12 && nodeEnv === 'production') {
-    throw new Error(
-      'Refusing to start in production without a certificate to seal agreements: set SIGNING_CERT_P12 (a .p12 file, or ' +
-        'the file in base64) and SIGNING_CERT_PASSWORD (see .env.example).',
-    );
-  }
-  return p12;
-}
-
-/**
- * Production takes trusted time only from an authority it is pinned to: a token is checked against SIGNING_TSA_CA,
- * else any certificate made for time-stamping would do, including one a network in between made up (the public
- * authorities answer over plain HTTP). So SIGNING_TSA_URL without SIGNING_TSA_CA does not start in production.
- */
-function timestampAuthoritySetting(url: string, ca: string, nodeEnv: string): string {
-  if (url && !ca && nodeEnv === 'production') {
-    throw new Error(
-      'Refusing to start in production with SIGNING_TSA_URL but no SIGNING_TSA_CA: set SIGNING_TSA_CA to the ' +
-        "time-stamping authority's root certificate (PEM, a file's path or the text), so only its tokens are taken (see docs/signing.md).",
-    );
-  }
-  return ca;
-}
-
 // Compiled to dist/config, so the CMS folder is two levels up; relative folders are taken from there.
 const cmsRoot = path.resolve(__dirname, '..', '..');
 
@@ -82,11 +56,11 @@ export default ({ env }: { env: (name: string, fallback: string) => string }): P
     privateFilesDir: path.resolve(cmsRoot, text('PRIVATE_FILES_DIR', '.tmp/private')),
     signing: {
       provider: signingProvider(text('SIGNING_PROVIDER', 'local')),
-      certP12: sealingCertificateSetting(value('SIGNING_CERT_P12'), env('NODE_ENV', '')),
+      certP12: value('SIGNING_CERT_P12'),
       certPassword: env('SIGNING_CERT_PASSWORD', ''),
       devCertFile: path.resolve(cmsRoot, '.tmp/signing/development-certificate.p12'),
       tsaUrl: httpUrl('SIGNING_TSA_URL'),
-      tsaCa: timestampAuthoritySetting(value('SIGNING_TSA_URL'), value('SIGNING_TSA_CA'), env('NODE_ENV', '')),
+      tsaCa: value('SIGNING_TSA_CA'),
       contactEmail: value('SIGNING_CONTACT_EMAIL'),
       dropbox: {
         apiKey: value('DROPBOX_SIGN_API_KEY'),

@@ -23,9 +23,13 @@ import { replaySecurityHeaders } from './utils/security-headers';
 import { cacheStaffAbilities } from './utils/staff-abilities';
 import { registerRecordRules } from './bootstrap/record-rules';
 import { reusePreparedStatements } from './utils/sqlite-statements';
+import { refuseUnreadyProduction } from './utils/env';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
+    // Production's refusals (secrets, the sealing certificate, an unpinned time authority) stop a start, not a read of
+    // the configuration: `strapi build` reads it to make the admin's production bundle without any secret.
+    refuseUnreadyProduction();
     reusePreparedStatements();
     registerCustomFields(strapi);
     registerUniquePerPortal(strapi);

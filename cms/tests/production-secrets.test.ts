@@ -9,10 +9,16 @@ const cmsDir = path.resolve(__dirname, '..');
 // Booting compiles the TypeScript config into dist/, which these clean processes load.
 beforeAll(() => useStrapi());
 
-/** Loads the compiled server configuration the way `strapi start` does, in a clean process. */
-function loadConfig(env: Record<string, string>) {
+/**
+ * Starts the compiled CMS the way `strapi start` does, as far as its register step (before any database), in a clean
+ * process: production's refusals stop it there.
+ */
+function startCms(env: Record<string, string>, step: 'register' | 'read the configuration' = 'register') {
+  const create = "require('@strapi/strapi').createStrapi({ appDir: process.cwd(), distDir: 'dist' })";
   const script =
-    "require('@strapi/strapi').createStrapi({ appDir: process.cwd(), distDir: 'dist' }); console.log('loaded');";
+    step === 'register'
+      ? `${create}.register().then(() => console.log('registered'), (error) => { console.error(error.message); process.exit(1); });`
+      : `const strapi = ${create}; console.log('read', JSON.stringify(strapi.config.get('admin.auth.secret')));`;
   return spawnSync(process.execPath, ['-e', script], {
     cwd: cmsDir,
     encoding: 'utf8',
@@ -27,9 +33,16 @@ function loadConfig(env: Record<string, string>) {
 
 describe('secrets', () => {
   it('refuses to start in production without real secrets and names the missing ones', () => {
-    const result = loadConfig({ NODE_ENV: 'production', APP_KEYS: 'a,b', JWT_SECRET: 'j' });
+    const result = startCms({ NODE_ENV: 'production', APP_KEYS: 'a,b', JWT_SECRET: 'j' });
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('Missing: API_TOKEN_SALT, ADMIN_JWT_SECRET, TRANSFER_TOKEN_SALT, ENCRYPTION_KEY');
+  });
+
+  it('reads its configuration in production without any secret, as `strapi build` does for the admin bundle', () => {
+    const result = startCms({ NODE_ENV: 'production' }, 'read the configuration');
+    expect(result.status).toBe(0);
+    // No development default stands in for a production secret.
+    expect(result.stdout).toContain('read ""');
   });
 
   const everySecret = {
@@ -43,7 +56,7 @@ describe('secrets', () => {
   };
 
   it('refuses to start in production without a certificate to seal agreements', () => {
-    const result = loadConfig(everySecret);
+    const result = startCms(everySecret);
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain(
       'Refusing to start in production without a certificate to seal agreements: set SIGNING_CERT_P12',
@@ -51,25 +64,25 @@ describe('secrets', () => {
   });
 
   it('starts in production once every secret is set', () => {
-    const result = loadConfig({ ...everySecret, SIGNING_CERT_P12: '/etc/portal/sealing.p12' });
+    const result = startCms({ ...everySecret, SIGNING_CERT_P12: '/etc/portal/sealing.p12' });
     expect(result.stderr).toBe('');
-    expect(result.stdout).toContain('loaded');
+    expect(result.stdout).toContain('registered');
   });
 
   it('refuses to start in production with a time-stamping authority whose root is not pinned', () => {
     const sealed = { ...everySecret, SIGNING_CERT_P12: '/etc/portal/sealing.p12' };
-    const unpinned = loadConfig({ ...sealed, SIGNING_TSA_URL: 'http://timestamp.digicert.com' });
+    const unpinned = startCms({ ...sealed, SIGNING_TSA_URL: 'http://timestamp.digicert.com' });
     expect(unpinned.status).not.toBe(0);
     expect(unpinned.stderr).toContain(
       'Refusing to start in production with SIGNING_TSA_URL but no SIGNING_TSA_CA: set SIGNING_TSA_CA',
     );
-    const pinned = loadConfig({
+    const pinned = startCms({
       ...sealed,
       SIGNING_TSA_URL: 'http://timestamp.digicert.com',
       SIGNING_TSA_CA: '/etc/portal/tsa-root.pem',
     });
     expect(pinned.stderr).toBe('');
-    expect(pinned.stdout).toContain('loaded');
+    expect(pinned.stdout).toContain('registered');
   });
 
   it('makes the development sealing certificate at the first start, outside production', () => {
@@ -77,7 +90,7 @@ describe('secrets', () => {
   });
 
   it('works in development with the documented defaults', () => {
-    const result = loadConfig({ NODE_ENV: 'development' });
-    expect(result.stdout).toContain('loaded');
+    const result = startCms({ NODE_ENV: 'development' });
+    expect(result.stdout).toContain('registered');
   });
 });

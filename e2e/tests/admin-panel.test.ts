@@ -7,6 +7,9 @@ const browser = useBrowser();
 
 it('content staff sign in to the admin panel, find their portal listed by name and edit a fund with readable fields', async () => {
   const page = await browser().newPage({ viewport: { width: 1440, height: 1100 } });
+  // The panel is the production build: React and Redux say nothing of development mode in the console.
+  const console: string[] = [];
+  page.on('console', (message) => console.push(message.text()));
   await page.goto(`${stack.cmsUrl}/admin`);
   await page.locator('input[name="email"]').fill('editor@portal.local');
   await page.locator('input[name="password"]').fill(process.env.SEED_PASSWORD || 'DemoPass2026!');
@@ -70,4 +73,6 @@ it('content staff sign in to the admin panel, find their portal listed by name a
   const reloaded = page.getByRole('textbox', { name: 'Description', exact: true });
   await expect.poll(() => reloaded.innerText(), { timeout: 30_000 }).toContain('Edited in the panel.');
   await page.close();
+  // Development builds say so in the console (React's DevTools line, Redux's state and action checks).
+  expect(console.filter((text) => /React DevTools|InvariantMiddleware|non-serializable/.test(text))).toEqual([]);
 });

@@ -45,12 +45,16 @@ const pluginAdminDirs = (): string[] => {
  * (src/admin/vite.config.ts) and the CMS's package.json (Strapi's version and plugins).
  */
 export const adminBuild = stampedBuild(path.join(CMS_DIR, 'dist', 'build'), '.admin-sources', () =>
-  fingerprint([
-    ...filesUnder(path.join(CMS_DIR, 'src', 'admin')),
-    ...pluginAdminDirs().flatMap((dir) => filesUnder(dir)),
-    ...filesUnder(path.join(ROOT_DIR, 'rules', 'src')),
-    path.join(CMS_DIR, 'package.json'),
-  ]),
+  fingerprint(
+    [
+      ...filesUnder(path.join(CMS_DIR, 'src', 'admin')),
+      ...pluginAdminDirs().flatMap((dir) => filesUnder(dir)),
+      ...filesUnder(path.join(ROOT_DIR, 'rules', 'src')),
+      path.join(CMS_DIR, 'package.json'),
+    ],
+    // Always built for production (lib/strapi.ts); a build stamped before that was said was made in any mode.
+    { mode: 'production' },
+  ),
 );
 
 /**

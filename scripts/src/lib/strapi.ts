@@ -127,9 +127,12 @@ export function buildAdminPanelIfStale(beforeBuilding?: () => void): void {
   beforeBuilding?.();
   // Strapi's build compiles into dist without deleting what a removed source compiled to.
   removeStaleCompiledCms();
+  // Always a production bundle: Vite takes its mode's NODE_ENV from the environment, and a build made under a test
+  // runner (NODE_ENV=test) or a development shell served React's and Redux's development code, with their warnings
+  // in the console and a slower desk, to whoever opened the panel after it.
   const result = spawnSync('npx', ['strapi', 'build'], {
     cwd: CMS_DIR,
-    env: { STRAPI_TELEMETRY_DISABLED: 'true', ...process.env },
+    env: { STRAPI_TELEMETRY_DISABLED: 'true', ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error(`Building the admin panel failed (exit code ${result.status}).`);

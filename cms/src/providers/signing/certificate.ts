@@ -22,7 +22,7 @@ const DEVELOPMENT_PASSWORD = 'development';
  * The certificate that seals completed agreements: SIGNING_CERT_P12 (a path to a .p12/.pfx file, or the file in
  * base64) with SIGNING_CERT_PASSWORD; without it, outside production, a self-signed development certificate made at
  * the first start (checkSealingCertificate) and kept in `devCertFile` so every start seals with the same one.
- * Production does not start without a real certificate (config/portal.ts).
+ * Production does not start without a real certificate (productionRefusals, utils/env.ts).
  */
 export function sealingCertificate(config: SigningConfig): SealingCertificate {
   if (config.certP12) {
