@@ -4,14 +4,17 @@
  * per second at 1, 16 and 64 connections, autocannon); the signed-in calls again on a CMS started with its
  * signed-in caches off (SIGNED_IN_CACHE=off: every answer from the database, as every investor's first read after
  * a deal announcement), on the new and the grown database; then the built site in headless Chromium: first-load JS and
- * CSS (gzip) and first contentful paint (median of three cold loads) of the homepage, portfolio and dashboard.
+ * CSS (gzip) and first contentful paint (median of three cold loads) of the homepage, portfolio and dashboard; the
+ * sponsor desk's calls and, in Chromium, the admin panel's sign-in and the desk's first paint (production bundle).
  * Prints tables and writes bench/results/<time>.json and bench/results/summary.json.
  *
  * Env: BENCH_DURATION (seconds per measurement, default 2), BENCH_VOLUME (the grown database's investors in thousands, the
  * volume seed's units, default 100; 0 skips it), DATABASE_URL (a PostgreSQL server the bench may create
  * a database on; default postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer),
  * CHROMIUM_PATH (default /usr/bin/chromium), BENCH_ONLY=signed-in (the signed-in tables alone, cached and uncached,
- * new and grown: a shorter run when only the database path changed; it writes its own <time>.json, not summary.json).
+ * new and grown: a shorter run when only the database path changed; it writes its own <time>.json, not summary.json),
+ * BENCH_ONLY=desk (the sponsor desk alone: its calls, and the admin panel's sign-in and the desk's first paint in
+ * Chromium, new and grown; its own <time>.json too).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,8 +30,11 @@ import {
   SIGNED_IN_CONNECTIONS,
   SIGNED_IN_ONLY,
   VOLUME,
+  DESK_ONLY,
 } from './config';
+import { buildAdminPanelIfStale } from '../../scripts/src/lib/strapi';
 import { benchDesk, type DeskFigures } from './desk';
+import { benchDeskPage, type DeskPageFigures } from './desk-page';
 import { publicEndpoints, signedInEndpoints } from './endpoints';
 import { fetchCall, measure, type ApiResults, type Call, type Endpoint, type Measure } from './measure';
 import { printApi, printDesk, printSignedIn, printSite } from './print';
@@ -114,37 +120,48 @@ async function main() {
   const uncached: Record<string, ApiResults> = {};
   const uncachedGrown: Record<string, ApiResults> = {};
   const desk: Record<string, DeskFigures> = {};
+  /** The desk as staff meet it in Chromium: sign-in and the desk's first paint, by database. */
+  const deskPage: Record<string, DeskPageFigures> = {};
+  const benchTheDesk = async (label: string, base: string) => {
+    desk[label] = await benchDesk(base);
+    process.stdout.write(`Opening the sponsor desk in Chromium (${label})...\n`);
+    deskPage[label] = await benchDeskPage(base);
+  };
   const bare: Record<string, Record<number, Measure>> = {};
   let site: Record<string, PageFigures> = {};
   const freshness: Record<string, Freshness> = {};
+  if (!SIGNED_IN_ONLY) {
+    process.stdout.write("Building the admin panel's bundle if it is stale...\n");
+    buildAdminPanelIfStale();
+  }
   for (const client of ['sqlite', 'postgres'] as const) {
     await withDatabase(client, async (env) => {
       process.stdout.write(`Starting the CMS on ${client} (compile, seed, boot)...\n`);
       // The new database: the demo alone (BENCH_VOLUME in this process's env is for the grown one).
-      const cms = await startCms({ ...env, BENCH_VOLUME: '0' });
+      const cms = await startCms({ ...env, BENCH_VOLUME: '0', BENCH_ADMIN_PANEL: SIGNED_IN_ONLY ? '0' : '1' });
       try {
         if (SIGNED_IN_ONLY) {
           api[client] = await benchApi(client, cms.base, await signedInEndpoints(cms.base, cms.token), [
             SIGNED_IN_CONNECTIONS,
           ]);
-        } else {
+        } else if (!DESK_ONLY) {
           const list = [
             ...(await publicEndpoints(cms.base, cms.token)),
             ...(await signedInEndpoints(cms.base, cms.token)),
           ];
           api[client] = await benchApi(client, cms.base, list);
           freshness[client] = await benchFreshness(cms.base);
-          desk[client] = await benchDesk(cms.base);
           if (client === 'sqlite') {
             Object.assign(bare, await benchBare(cms.base, list));
             process.stdout.write('Building the site and loading it in Chromium...\n');
             site = await benchSite(cms.base);
           }
         }
+        if (!SIGNED_IN_ONLY) await benchTheDesk(client, cms.base);
       } finally {
         await stop(cms.child);
       }
-      uncached[client] = await benchUncached(client, { ...env, BENCH_VOLUME: '0' });
+      if (!DESK_ONLY) uncached[client] = await benchUncached(client, { ...env, BENCH_VOLUME: '0' });
     });
     if (VOLUME > 0) {
       await withDatabase(client, async (env) => {
@@ -155,42 +172,45 @@ async function main() {
         await new Promise<void>((resolve) =>
           seeder.child.exitCode !== null ? resolve() : seeder.child.once('exit', () => resolve()),
         );
-        const cms = await startCms(env);
+        const cms = await startCms({ ...env, BENCH_ADMIN_PANEL: SIGNED_IN_ONLY ? '0' : '1' });
         try {
-          grown[client] = await benchApi(`${client} grown`, cms.base, await signedInEndpoints(cms.base, cms.token), [
-            SIGNED_IN_CONNECTIONS,
-          ]);
-          if (!SIGNED_IN_ONLY) desk[`${client} grown`] = await benchDesk(cms.base);
+          if (!DESK_ONLY)
+            grown[client] = await benchApi(`${client} grown`, cms.base, await signedInEndpoints(cms.base, cms.token), [
+              SIGNED_IN_CONNECTIONS,
+            ]);
+          if (!SIGNED_IN_ONLY) await benchTheDesk(`${client} grown`, cms.base);
         } finally {
           await stop(cms.child);
         }
-        uncachedGrown[client] = await benchUncached(`${client} grown`, env);
+        if (!DESK_ONLY) uncachedGrown[client] = await benchUncached(`${client} grown`, env);
       });
     }
   }
 
-  if (!SIGNED_IN_ONLY) {
+  if (!SIGNED_IN_ONLY && !DESK_ONLY) {
     process.stdout.write(
       `\nAPI (${DURATION} s per cell; c = connections; ours/stock = ratio of requests per second)\n`,
     );
     printApi(api, bare);
   }
-  process.stdout.write(
-    `\nSigned-in reads at ${SIGNED_IN_CONNECTIONS} connections, on a new database and on one grown ${VOLUME} times (npm run seed -- --volume ${VOLUME})\n`,
-  );
-  printSignedIn(api, grown);
-  process.stdout.write(
-    `\nThe same reads with the signed-in caches off (SIGNED_IN_CACHE=off): each answer from the database, as every investor's first read after a deal announcement\n`,
-  );
-  printSignedIn(api, uncachedGrown, uncached);
+  if (!DESK_ONLY) {
+    process.stdout.write(
+      `\nSigned-in reads at ${SIGNED_IN_CONNECTIONS} connections, on a new database and on one grown ${VOLUME} times (npm run seed -- --volume ${VOLUME})\n`,
+    );
+    printSignedIn(api, grown);
+    process.stdout.write(
+      `\nThe same reads with the signed-in caches off (SIGNED_IN_CACHE=off): each answer from the database, as every investor's first read after a deal announcement\n`,
+    );
+    printSignedIn(api, uncachedGrown, uncached);
+  }
   for (const [database, seen] of Object.entries(freshness)) {
     process.stdout.write(
       `${database}: ${seen.stale} stale of ${seen.readsAfter} reads right after ${seen.edits} edits made under 64 connections of reads\n`,
     );
   }
   if (!SIGNED_IN_ONLY) {
-    printDesk(desk);
-    printSite(site);
+    printDesk(desk, deskPage);
+    if (!DESK_ONLY) printSite(site);
   }
 
   const report = {
@@ -203,6 +223,7 @@ async function main() {
     uncached,
     uncachedGrown,
     desk,
+    deskPage,
     bare,
     freshness,
     site,
@@ -211,7 +232,8 @@ async function main() {
   fs.mkdirSync(RESULTS, { recursive: true });
   const file = path.join(RESULTS, `${report.at.replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  if (!SIGNED_IN_ONLY) fs.writeFileSync(path.join(RESULTS, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`);
+  if (!SIGNED_IN_ONLY && !DESK_ONLY)
+    fs.writeFileSync(path.join(RESULTS, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(`\nWrote ${path.relative(ROOT, file)} in ${report.tookSeconds} s\n`);
 }
 

@@ -5,6 +5,7 @@
  * round the portal runs hourly),
  * adds Strapi's stock REST routes for the rows the site reads (this process only, never the product's routes) and a
  * read-only API token for them (this database only), listens on PORT and prints `READY <token>` once it answers.
+ * With BENCH_ADMIN_PANEL=1 it serves the admin panel's built bundle too (cms/dist/build), for the desk's page.
  */
 import { createRequire } from 'node:module';
 import { seed } from '../../scripts/src/seed/index';
@@ -46,7 +47,8 @@ interface StockService {
 }
 
 async function main() {
-  const strapi = await createStrapi({ ...compileCms(), autoReload: false, serveAdminPanel: false }).load();
+  const serveAdminPanel = process.env.BENCH_ADMIN_PANEL === '1';
+  const strapi = await createStrapi({ ...compileCms(), autoReload: false, serveAdminPanel }).load();
   await seed(strapi, { password: process.env.SEED_PASSWORD ?? 'DemoPass2026!', now: new Date() });
   // The grown database: BENCH_VOLUME × 1,000 investors, as `npm run seed -- --volume` makes it.
   const volume = Number(process.env.BENCH_VOLUME ?? 0);

@@ -15,3 +15,5 @@ export const PORTAL = 'wasabistallions';
 export const SIGNED_IN_CONNECTIONS = 16;
 /** BENCH_ONLY=signed-in: the signed-in tables alone (cached and uncached, new and grown). */
 export const SIGNED_IN_ONLY = process.env.BENCH_ONLY === 'signed-in';
+/** BENCH_ONLY=desk: the sponsor desk alone (its calls and its page in Chromium, new and grown). */
+export const DESK_ONLY = process.env.BENCH_ONLY === 'desk';

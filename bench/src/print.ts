@@ -1,5 +1,6 @@
 import { CONNECTIONS, SIGNED_IN_CONNECTIONS, VOLUME } from './config';
 import type { DeskFigures } from './desk';
+import type { DeskPageFigures } from './desk-page';
 import type { ApiResults, Measure } from './measure';
 import type { PageFigures } from './site';
 
@@ -104,7 +105,7 @@ export function printSignedIn(
 }
 
 /** The sponsor desk's table: p50 / max of ten, ms, by call and database. */
-export function printDesk(desk: Record<string, DeskFigures>) {
+export function printDesk(desk: Record<string, DeskFigures>, pages: Record<string, DeskPageFigures>) {
   process.stdout.write('\nSponsor desk (admin panel), one staff member at a time: p50 / max of ten, ms\n');
   const deskNames = Object.keys(Object.values(desk)[0]?.calls ?? {});
   const deskRows = [
@@ -114,6 +115,12 @@ export function printDesk(desk: Record<string, DeskFigures>) {
   const widths = deskRows[0].map((_, column) => Math.max(...deskRows.map((row) => row[column].length)));
   for (const row of deskRows)
     process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column])).join('  ')}\n`);
+  process.stdout.write('\nThe panel in Chromium, cold (no cache), median of three, ms\n');
+  for (const [database, page] of Object.entries(pages))
+    process.stdout.write(
+      `${database.padEnd(14)}  sign-in page FCP ${page.loginPaint}  sign-in ${page.signIn}  desk shown ${page.deskShown} ` +
+        `(FCP ${page.deskPaint}, JS ${page.deskJsKb} kB as sent)  desk again ${page.deskShownAgain}\n`,
+    );
 }
 
 /** The built site's figures, by page. */

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { freePort } from '../../scripts/src/lib/free-port';
 import { startSiteServer } from '../../scripts/src/lib/site-server';
+import { launchChromium } from '../../e2e/helpers/chromium';
 import { INVESTOR, PASSWORD, PORTAL, ROOT } from './config';
 import { fetchCall } from './measure';
 
@@ -30,19 +30,7 @@ export async function benchSite(cmsBase: string): Promise<Record<string, PageFig
     body: JSON.stringify({ username: INVESTOR, password: PASSWORD, portal: PORTAL }),
   });
   const { authCode } = JSON.parse(signIn.body) as { authCode: string };
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   const gzipped = new Map<string, number>();
   const gzipSize = (file: string) => {
     if (!gzipped.has(file)) gzipped.set(file, zlib.gzipSync(fs.readFileSync(file)).length);

@@ -24,6 +24,8 @@ function security() {
 export default ({ env }: Core.Config.Shared.ConfigParams) => [
   // strapi::logger's request log, with the tokens of signing and download links redacted (src/middlewares/request-log.ts).
   'global::request-log',
+  // The admin panel's precompressed files say they vary by Accept-Encoding (src/middlewares/admin-assets.ts).
+  'global::admin-assets',
   'strapi::errors',
   security(),
   {

@@ -5,7 +5,7 @@ import { registerCustomFields } from './bootstrap/custom-fields';
 import { useOutboxWithoutSmtp } from './bootstrap/mail-provider';
 import { closeRolePermissions } from './bootstrap/role-permissions';
 import { registerPlainTextCheck } from './bootstrap/plain-text';
-import { registerPortalDomainsCheck } from './bootstrap/portal-domains';
+import { registerPortalFieldChecks } from './bootstrap/portal-fields';
 import { registerRichTextSanitising } from './bootstrap/sanitize-rich-text';
 import { runMigrationsAfterSchemaSync } from './bootstrap/migrations';
 import { registerRelationFilters } from './bootstrap/relation-filters';
@@ -35,7 +35,7 @@ export default {
     registerUniquePerPortal(strapi);
     registerRichTextSanitising(strapi);
     registerPlainTextCheck(strapi);
-    registerPortalDomainsCheck(strapi);
+    registerPortalFieldChecks(strapi);
     registerReadCache(strapi);
     registerSignedInCaches(strapi);
     replaySecurityHeaders(strapi);

@@ -301,4 +301,31 @@ describe('field editors', () => {
       expect(refused.body.error.message).toMatch(/^domains must be a list of host names/);
     }
   });
+
+  it("keeps a portal's time zone as an IANA name, served to every visitor, and refuses anything else", async () => {
+    const created = await superAdmin('POST', '/content-manager/collection-types/api::portal.portal', {
+      name: 'Zoned Portal',
+      slug: 'zoned-portal',
+    });
+    expect(created.status).toBe(201);
+    // A new portal keeps its sponsor's calendar in New York until staff choose another zone.
+    expect(created.body.data.timeZone).toBe('America/New_York');
+    const url = `/content-manager/collection-types/api::portal.portal/${created.body.data.documentId}`;
+    expect((await superAdmin('PUT', url, { timeZone: ' America/Chicago ' })).status).toBe(200);
+    const listed = await http(app, 'GET', '/api/auth/portals');
+    expect(listed.body.items.find((portal: { slug: string }) => portal.slug === 'zoned-portal').timeZone).toBe(
+      'America/Chicago',
+    );
+    for (const timeZone of ['Central Time', '-06:00', 'Mars/Olympus_Mons', 42]) {
+      const refused = await superAdmin('PUT', url, { timeZone });
+      expect(refused.status, JSON.stringify(timeZone)).toBe(400);
+      expect(refused.body.error.message).toBe(
+        'timeZone must be an IANA time zone name like America/New_York or America/Chicago',
+      );
+    }
+    const kept = await http(app, 'GET', '/api/auth/portals');
+    expect(kept.body.items.find((portal: { slug: string }) => portal.slug === 'zoned-portal').timeZone).toBe(
+      'America/Chicago',
+    );
+  });
 });

@@ -76,3 +76,18 @@ it('content staff sign in to the admin panel, find their portal listed by name a
   // Development builds say so in the console (React's DevTools line, Redux's state and action checks).
   expect(console.filter((text) => /React DevTools|InvariantMiddleware|non-serializable/.test(text))).toEqual([]);
 });
+
+it("the panel's scripts are sent compressed, as the browser accepts, and say they vary by it", async () => {
+  const shell = await (await fetch(`${stack.cmsUrl}/admin`)).text();
+  const main = /src="(\/admin\/strapi-[^"]+\.js)"/.exec(shell)?.[1];
+  expect(main).toBeTruthy();
+  const asked = async (encoding: string) => {
+    const response = await fetch(`${stack.cmsUrl}${main}`, { headers: { 'accept-encoding': encoding } });
+    await response.arrayBuffer();
+    return { encoding: response.headers.get('content-encoding'), vary: response.headers.get('vary') ?? '' };
+  };
+  // Chromium asks for Brotli over HTTPS only; over plain HTTP it gets gzip.
+  expect(await asked('gzip, deflate, br')).toEqual({ encoding: 'br', vary: expect.stringMatching(/Accept-Encoding/i) });
+  expect(await asked('gzip, deflate')).toEqual({ encoding: 'gzip', vary: expect.stringMatching(/Accept-Encoding/i) });
+  expect(await asked('identity')).toEqual({ encoding: null, vary: expect.stringMatching(/Accept-Encoding/i) });
+});

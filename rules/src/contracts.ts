@@ -137,6 +137,7 @@ export const PUBLIC_PORTAL_FIELDS = [
   'educationLabel',
   'recaptchaSiteKey',
   'signInWithGoogleClientId',
+  'timeZone',
 ] as const;
 
 /** A portal as GET /api/auth/portals answers it. */

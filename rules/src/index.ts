@@ -15,3 +15,4 @@ export * from './raise';
 export * from './tax-schedule';
 export * from './site-paths';
 export * from './desk-permissions';
+export * from './time-zones';

@@ -17,6 +17,8 @@ export const PORTAL_LAYOUTS: Record<string, Layout> = {
       primaryColor: `Buttons and links. ${COLOUR}`,
       secondaryColor: `Secondary buttons and accents. ${COLOUR}`,
       educationLabel: 'Name of the Education link in the header and footer.',
+      timeZone:
+        "The sponsor's calendar: close dates and other dates show as days in this zone. An IANA name like America/New_York or America/Chicago.",
       recaptchaSiteKey: 'Public reCAPTCHA v3 key; empty means no captcha. The secret key is set on the server.',
       signInWithGoogleClientId: 'Google sign-in client id; empty hides the Sign In With Google button.',
       staff:

@@ -82,7 +82,7 @@ const LISTED_BY_NAME = new Set([
   'api::fund-event.fund-event',
 ]);
 
-const LAYOUT_VERSION = 27;
+const LAYOUT_VERSION = 28;
 
 type Configuration = {
   settings: Record<string, unknown>;

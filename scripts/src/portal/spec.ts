@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isHostName } from '@portal/rules';
+import { isHostName, isTimeZone } from '@portal/rules';
 
 export interface PortalContentSpec {
   slug: string;
@@ -32,6 +32,8 @@ export interface PortalSpec {
   signInUrl?: string;
   signUpUrl?: string;
   educationLabel?: string;
+  /** The sponsor's calendar: an IANA zone name (America/Chicago); dates show as days there. */
+  timeZone?: string;
   contents?: PortalContentSpec[];
   teamMembers?: TeamMemberSpec[];
   logo?: string;
@@ -89,6 +91,7 @@ const PORTAL_FIELDS: Record<string, Check> = {
   signInUrl: urlOrPath,
   signUpUrl: urlOrPath,
   educationLabel: filled,
+  timeZone: (value) => (isTimeZone(value) ? null : 'must be an IANA time zone name like "America/New_York"'),
   // Lists of objects and paths of files: checked in full by readPortalFile.
   contents: () => null,
   teamMembers: () => null,

@@ -23,6 +23,7 @@ export function portalFixture(overrides: Partial<Portal> = {}): Portal {
     educationLabel: null,
     recaptchaSiteKey: null,
     signInWithGoogleClientId: null,
+    timeZone: null,
     ...overrides,
   };
 }
@@ -40,6 +41,7 @@ export const wasabiStallions = portalFixture({
   secondaryColor: '#5BACA2',
   facebookUrl: 'https://facebook.com/wasabistallions',
   youtubeUrl: 'https://youtube.com/@wasabistallions',
+  timeZone: 'America/New_York',
 });
 
 export const oakHarbor = portalFixture({
@@ -52,6 +54,7 @@ export const oakHarbor = portalFixture({
   portalColor: '#0B3D2E',
   primaryColor: '#2E7D32',
   secondaryColor: '#C9A227',
+  timeZone: 'America/Chicago',
 });
 
 /** A confirmed investor of wasabistallions; override what a test is about. */

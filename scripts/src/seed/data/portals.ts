@@ -17,6 +17,7 @@ export const PORTALS: SeedRecord[] = [
     twitterUrl: 'https://twitter.com/wasabistallions',
     instagramUrl: 'https://www.instagram.com/wasabistallions',
     educationLabel: 'Education',
+    timeZone: 'America/New_York',
   }),
   record(PORTAL, ['slug'], {
     slug: 'oakharbor',
@@ -30,5 +31,6 @@ export const PORTALS: SeedRecord[] = [
     facebookUrl: 'https://www.facebook.com/oakharborcapital',
     youtubeUrl: 'https://www.youtube.com/@oakharborcapital',
     educationLabel: 'Insights',
+    timeZone: 'America/Chicago',
   }),
 ];

@@ -5,6 +5,7 @@ import {
   ACCREDITATION_FIELDS,
   COUNTRIES,
   isAccreditation,
+  isTimeZone,
   PROFILE_FIELDS,
   type NotificationsReadSaved,
   type ProfileSettingsSaved,
@@ -29,17 +30,6 @@ const phone = (name: string) =>
 
 /** A moment as the site sends it: an ISO date and time with its zone (Date's toISOString, or an offset). */
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** An IANA zone name the runtime knows (America/Chicago, UTC); not an offset or an abbreviation. */
-function isTimeZone(value: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const TAG_NAME = /^[A-Za-z0-9_.-]{1,50}$/;
 const MAX_TAGS = 20;

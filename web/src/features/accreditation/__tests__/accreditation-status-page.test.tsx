@@ -133,7 +133,7 @@ describe('/accreditation_status', () => {
       templateName: 'accreditation_status_updated',
       tags: { status: 'Trust assets of $5-25M' },
     });
-    // The session reads me again: the date shows in the user's timezone.
+    // The session reads me again: the day it was stated, in the portal's time zone.
     expect(await screen.findByText(/Last stated on May 1, 2026\./)).toHaveTextContent(
       'Accreditation must be confirmed every year.',
     );

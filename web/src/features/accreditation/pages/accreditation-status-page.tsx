@@ -15,7 +15,7 @@ import Form from 'react-bootstrap/Form';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { useNotify } from '@/components/toasts/toasts';
 import { useSession } from '@/lib/auth/session-context';
-import { formatDate } from '@/lib/format';
+import { usePortalDate } from '@/lib/portal/dates';
 import { notifyOf } from '@/lib/notify-of';
 import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { type AccreditationValues, saveAccreditation } from '../api/accreditation';
@@ -60,14 +60,15 @@ function stateOf(me: Me): FormState {
 }
 
 /** When the accreditation was stated, and that it holds for a year. */
-function LastStated({ me, timezone }: { me: Me; timezone: string | undefined }) {
+function LastStated({ me }: { me: Me }) {
+  const formatDay = usePortalDate();
   if (!me.accreditation || !me.accreditationDate) {
     return <p>You have not stated your accreditation status yet. Accreditation must be confirmed every year.</p>;
   }
   const due = accreditationDue(me, new Date());
   return (
     <Alert variant={due ? 'warning' : 'light'}>
-      Last stated on {formatDate(me.accreditationDate, timezone)}. Accreditation must be confirmed every year
+      Last stated on {formatDay(me.accreditationDate)}. Accreditation must be confirmed every year
       {due ? ': please confirm it now.' : '.'}
     </Alert>
   );
@@ -161,12 +162,12 @@ function AccreditationForm({ me }: { me: Me }) {
 
 /** The investor states their accredited-investor status (spec 02, sections 2, 4, 5 and 9). */
 export function AccreditationStatusPage() {
-  const { me, profileSettings } = useSession();
+  const { me } = useSession();
   return (
     <ContentLayout title="Accreditation Status">
       {me && (
         <>
-          <LastStated me={me} timezone={profileSettings.timezone} />
+          <LastStated me={me} />
           <AccreditationForm key={me.id} me={me} />
         </>
       )}

@@ -9,8 +9,8 @@ import { findPageHeading } from '@/testing/render-app';
 /**
  * The dashboard's right side (/dashboard): the three calls, the available investments as cards, the summary's
  * disclaimer; and the investment summary there and at /dashboard/investment-summary: one row per fund with its
- * figures, links to the transactions, the chart over time (loaded lazily, first by the right side's tests), and dates in
- * the user's own timezone. The left panel: dashboard-page.test.tsx.
+ * figures, links to the transactions, the chart over time (loaded lazily, first by the right side's tests), and close
+ * dates as days in the portal's time zone. The left panel: dashboard-page.test.tsx.
  */
 // Chart.js needs a canvas jsdom has not got; the stand-in shows what the chart was given.
 vi.mock('../components/investment-chart', async () => ({
@@ -110,7 +110,7 @@ describe('investment summary', () => {
   const table = async () => screen.findByRole('table');
   const cells = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
 
-  it('shows one row per fund: dollars, 2-decimal percentages, IRR and multiple (a dash where none), dates in the user timezone', async () => {
+  it('shows one row per fund: dollars, 2-decimal percentages, IRR and multiple (a dash where none), close dates as days', async () => {
     renderDashboard({ summary: () => summary });
     const rows = within(await table()).getAllByRole('row');
     expect(
@@ -174,10 +174,19 @@ describe('investment summary', () => {
     expect(screen.getByLabelText('Investment chart')).toHaveTextContent('Over time: 2024-01-01, 2025-01-01');
   });
 
-  it("formats dates in the user's own timezone", async () => {
-    renderDashboard({ me: { ...complete, profileSettings: { timezone: 'Asia/Tokyo' } }, summary: () => summary });
-    const rows = within(await table()).getAllByRole('row');
-    expect(cells(rows[1])[7]).toBe('Mar 16, 2027');
+  it("shows a close date as the day it is in the portal's time zone, whatever the user's own zone", async () => {
+    // 04:30 UTC on March 16 is 00:30 that day in New York (Wasabi Stallions) and 23:30 the day before in Chicago
+    // (Oak Harbor); the user's own zone (Tokyo, already the 16th at 13:30) and the device's do not move it.
+    const lateClose = {
+      ...summary,
+      rows: summary.rows.map((row, index) => (index === 0 ? { ...row, close_date: '2027-03-16T04:30:00.000Z' } : row)),
+    };
+    const tokyo = { ...complete, profileSettings: { timezone: 'Asia/Tokyo' } };
+    const first = renderDashboard({ me: tokyo, summary: () => lateClose });
+    expect(cells(within(await table()).getAllByRole('row')[1])[7]).toBe('Mar 16, 2027');
+    first.unmount();
+    renderDashboard({ me: tokyo, summary: () => lateClose }, '/dashboard?portal=oakharbor');
+    expect(cells(within(await table()).getAllByRole('row')[1])[7]).toBe('Mar 15, 2027');
   });
 
   it.each([

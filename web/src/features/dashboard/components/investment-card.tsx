@@ -1,14 +1,14 @@
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { Html } from '@/components/ui/html';
-import { useSession } from '@/lib/auth/session-context';
-import { formatDate, formatUsd } from '@/lib/format';
+import { formatUsd } from '@/lib/format';
+import { usePortalDate } from '@/lib/portal/dates';
 import { type InvestmentView, investmentHref } from '@/lib/investments';
 import { cardButtonLabel, cardStatus } from '../investment-rules';
 
 /** One investment on the dashboard (spec 01, "Investment card"): what it is, where the investor stands, one button. */
 export function InvestmentCard({ investment }: { investment: InvestmentView }) {
-  const { profileSettings } = useSession();
+  const formatDay = usePortalDate();
   const status = cardStatus(investment);
   return (
     <Card as="article" className="h-100" aria-labelledby={`investment-${investment.documentId}`}>
@@ -25,7 +25,7 @@ export function InvestmentCard({ investment }: { investment: InvestmentView }) {
             {status.kind === 'declined' && status.label}
             {status.kind === 'investment' && `${status.label} ${formatUsd(status.amount)}`}
             {status.kind === 'closes' &&
-              `${status.label} ${status.closeDate ? formatDate(status.closeDate, profileSettings.timezone) : ''}`.trim()}
+              `${status.label} ${status.closeDate ? formatDay(status.closeDate) : ''}`.trim()}
           </p>
         )}
         <Link className="btn btn-primary mt-auto align-self-start" to={investmentHref(investment)}>

@@ -3,8 +3,8 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/auth/session-context';
-import { formatDate, formatUsd } from '@/lib/format';
+import { formatUsd } from '@/lib/format';
+import { usePortalDate } from '@/lib/portal/dates';
 import type { InvestmentSummary as Summary } from '../api/investment-summary';
 import { formatMultiple, formatPercent, formatRate, returnTone } from '../investment-rules';
 
@@ -14,7 +14,7 @@ const TONE_CLASSES = { positive: 'text-success', negative: 'text-danger', grey: 
 
 /** The investment summary table (one row per fund), the overall return in its colour, and the chart. */
 export function InvestmentSummary({ summary, headed = true }: { summary: Summary; headed?: boolean }) {
-  const { profileSettings } = useSession();
+  const formatDay = usePortalDate();
   const { rows, totals, overallReturn } = summary;
   const tone = returnTone(overallReturn);
   return (
@@ -68,7 +68,7 @@ export function InvestmentSummary({ summary, headed = true }: { summary: Summary
               <td className="text-end">{formatUsd(row.current_value)}</td>
               <td className="text-end">{formatRate(row.irr)}</td>
               <td className="text-end">{formatMultiple(row.equity_multiple)}</td>
-              <td>{row.close_date ? formatDate(row.close_date, profileSettings.timezone) : ''}</td>
+              <td>{row.close_date ? formatDay(row.close_date) : ''}</td>
             </tr>
           ))}
         </tbody>

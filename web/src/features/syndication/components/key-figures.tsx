@@ -1,17 +1,17 @@
-import { useSession } from '@/lib/auth/session-context';
-import { formatDate, formatUsd } from '@/lib/format';
+import { formatUsd } from '@/lib/format';
+import { usePortalDate } from '@/lib/portal/dates';
 import type { InvestmentView } from '@/lib/investments';
 
 /** The offering's figures: total, what is left, the investor's minimum and maximum, and when it closes. */
 export function KeyFigures({ investment }: { investment: InvestmentView }) {
-  const { profileSettings } = useSession();
+  const formatDay = usePortalDate();
   const closeDate = investment.fund?.close_date;
   const figures: [string, string][] = [
     ['Total Investment', formatUsd(investment.fund?.total_inv_amount)],
     ['Available Amount', formatUsd(investment.leftAmountToInvest)],
     ['Minimum Investment', formatUsd(investment.minimumAmountToInvest)],
     ['Maximum Investment', formatUsd(investment.maximumAmountToInvest)],
-    ['Close Date', closeDate ? formatDate(closeDate, profileSettings.timezone) : ''],
+    ['Close Date', closeDate ? formatDay(closeDate) : ''],
   ];
   return (
     <dl className="row mb-4">
