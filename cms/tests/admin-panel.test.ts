@@ -276,6 +276,21 @@ describe('field editors', () => {
     expect(created.body.data.description).toBe('<p>Good</p><p>fund</p>');
   });
 
+  it("stores the HTML editor's spaces as spaces, so a paragraph wraps on a phone (Quill writes each as &nbsp;)", async () => {
+    const created = await superAdmin('POST', '/content-manager/collection-types/api::fund.fund', {
+      name: 'Spaced Fund',
+      url_slug: 'spaced-fund',
+      description:
+        '<p>Minimum&nbsp;commitment&nbsp;and&nbsp;fees.</p><p>Two&nbsp;&nbsp;on&nbsp;purpose, <strong>bold</strong>&nbsp;after.</p><p>&nbsp;</p>',
+      ...ofCompany(),
+    });
+    expect(created.status).toBe(201);
+    // Stored as characters: the no-break spaces kept are U+00A0.
+    expect(created.body.data.description).toBe(
+      '<p>Minimum commitment and fees.</p><p>Two\u00a0\u00a0on purpose, <strong>bold</strong> after.</p><p>\u00a0</p>',
+    );
+  });
+
   it('edits a portal’s domains as a list of hosts, stored and served as host strings', async () => {
     expect((await attributesOf(PORTAL)).domains.customField).toBe('global::host-list');
     const created = await superAdmin('POST', '/content-manager/collection-types/api::portal.portal', {

@@ -101,6 +101,7 @@ describe('the links in mails', () => {
     const called = await post({ type: 'capital_call', due_date: today, percent: 10 });
     const call = await mailWith(investor.email, 'Capital call for mail-links Fund I');
     expect(linkIn(call.text)).toBe(`${SITE}/dashboard/capital-calls/${called}`);
+    expect(call.text).toContain('Its page shows the wire instructions, the notice (');
     await post({ type: 'distribution', total_cents: 100_000, kind: 'income', basis: 'commitment' });
     const paid = await mailWith(investor.email, 'Distribution from mail-links Fund I');
     expect(linkIn(paid.text)).toBe(`${SITE}/dashboard/transactions`);

@@ -270,6 +270,14 @@ describe.skipIf(skipReason)("each earlier release's database, upgraded; the newe
       if (deskBefore.table) expect(deskBefore.grants.length).toBeGreaterThan(0);
       expect(deskAfter.grants).toEqual(expect.arrayContaining(deskBefore.grants));
       expect((await deskActionsIn(place.query, OLD_UID, 'answer_status')).grants).toEqual([]);
+      // The capital call mail names the call's own page, not News Documents, where a release kept the old wording.
+      const callMessages = await place.query(
+        "SELECT message FROM notification_templates WHERE name = 'capital_call_posted'",
+      );
+      for (const { message } of callMessages as { message: string }[]) {
+        expect(message).not.toContain('is under News Documents');
+        expect(message).toContain('Its page shows the wire instructions');
+      }
       const before = await portalState(upgraded.url);
       expect(before.mine.items.length).toBe(expected.accepted);
       expect(before.news.map((item) => item.title).sort()).toEqual(expected.news);

@@ -34,6 +34,9 @@ describe('accessibility in Chromium (axe-core)', () => {
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.waitForLoadState('networkidle');
         found.push(...(await seriousViolations(page)).map((line) => `${path} at ${width}: ${line}`));
+        // Each page as the investor sees it at this width, for a reviewer (E2E_SCREENSHOT_DIR, CI's artifacts).
+        const name = path === callPath ? '-capital-call' : path.replace(/\//g, '-');
+        await keepScreenshot(page, `investor${name}-${width}.png`);
       }
     }
     await page.context().close();
@@ -44,6 +47,7 @@ describe('accessibility in Chromium (axe-core)', () => {
       await partner.goto(`${stack.siteUrl}/notifications`);
       await partner.getByRole('list', { name: 'Notifications' }).waitFor();
       found.push(...(await seriousViolations(partner)).map((line) => `/notifications at ${width}: ${line}`));
+      await keepScreenshot(partner, `investor-notifications-${width}.png`);
     }
     await partner.context().close();
     expect(found).toEqual([]);

@@ -16,3 +16,4 @@ export * from './tax-schedule';
 export * from './site-paths';
 export * from './desk-permissions';
 export * from './time-zones';
+export * from './rich-text';

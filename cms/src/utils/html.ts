@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { wrappableSpaces } from '@portal/rules';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -75,7 +76,10 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'iframe' && !YOUTUBE_EMBED.test(frame.attribs.src ?? ''),
 };
 
-/** Rich text (HTML) reduced to the RICH_TEXT allow-list, safe to store and to show as HTML. */
+/**
+ * Rich text (HTML) reduced to the RICH_TEXT allow-list, safe to store and to show as HTML; the no-break spaces Quill
+ * writes between words stored as spaces (wrappableSpaces), so paragraphs wrap.
+ */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, RICH_TEXT);
+  return wrappableSpaces(sanitizeHtml(html, RICH_TEXT));
 }

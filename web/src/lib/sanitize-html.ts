@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import { wrappableSpaces } from '@portal/rules';
 
 // A private instance, so the link hook below cannot leak into any other DOMPurify user.
 const purifier = DOMPurify(window);
@@ -12,9 +13,10 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
 
 /**
  * Makes CMS HTML safe to insert: scripts, event handlers and javascript: URLs go (DOMPurify's defaults);
- * link targets are kept so content can open links in a new tab.
+ * link targets are kept so content can open links in a new tab. Text stored before the CMS turned Quill's no-break
+ * spaces back into spaces wraps too (wrappableSpaces).
  */
 export function sanitizeHtml(html: string | null | undefined): string {
   if (!html) return '';
-  return purifier.sanitize(html, { ADD_ATTR: ['target'] });
+  return wrappableSpaces(purifier.sanitize(html, { ADD_ATTR: ['target'] }));
 }

@@ -118,7 +118,7 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
     name: 'capital_call_posted',
     subject: 'Capital call for %fundName%: %amount% due %dueDate%',
     message:
-      'Your share of a capital call for %fundName% is %amount%, due %dueDate%. The notice with the wire instructions (%documentTitle%) is under News Documents.',
+      'Your share of a capital call for %fundName% is %amount%, due %dueDate%. Its page shows the wire instructions, the notice (%documentTitle%) and whether your payment has arrived.',
     color: '#E65100',
     defaultTargetLevel: 'user',
     canSendAsEmail: true,

@@ -24,6 +24,12 @@ describe('sanitizeHtml', () => {
     );
   });
 
+  it('lets text stored with a no-break space between every word (Quill 2.0.3) wrap again', () => {
+    expect(sanitizeHtml('<p>Minimum&nbsp;commitment&nbsp;and&nbsp;fees,&nbsp;&nbsp;twice.</p>')).toBe(
+      '<p>Minimum commitment and fees,&nbsp;&nbsp;twice.</p>',
+    );
+  });
+
   it('answers an empty string for missing HTML', () => {
     expect(sanitizeHtml(null)).toBe('');
     expect(sanitizeHtml(undefined)).toBe('');
